@@ -1,0 +1,92 @@
+"""The command-line engines: ``check``, ``puzzles`` and ``solve`` (no Qt imported here)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from editor.plugin_host import PluginHost
+from editor.tasks import Cancelled, Progress, Task
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="nonogram-editor")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    check = sub.add_parser("check", help="check .level / .non files and folders for a unique, line-solvable solution")
+    check.add_argument("paths", nargs="+", metavar="PATH")
+    check.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    sub.add_parser("puzzles", help="list the puzzles the plugins provide")
+
+    solve = sub.add_parser("solve", help="solve or count a puzzle")
+    solve.add_argument("puzzle", metavar="ID")
+    mode = solve.add_mutually_exclusive_group()
+    mode.add_argument("--first", action="store_true", help="print one solution (the default)")
+    mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
+    solve.add_argument("--json", action="store_true", help="the last line of stdout is a JSON object")
+    solve.add_argument("--jobs", type=int, default=1, metavar="N", help="processes for counting (default 1)")
+    return parser
+
+
+def run_command(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "check":
+        from editor.nonogram.check_cli import run_check
+
+        return run_check(args.paths, as_json=args.json)
+
+    host = PluginHost()
+    puzzles = host.puzzles()
+    for failure in host.failures:
+        print(f"warning: {failure}", file=sys.stderr)
+    if args.command == "puzzles":
+        for spec in puzzles:
+            print(f"{spec.id:24s} {spec.title}")
+        return 0
+    spec = puzzles.get(args.puzzle)
+    if spec is None:
+        print(f"error: no puzzle {args.puzzle!r}; `nonogram-editor puzzles` lists them", file=sys.stderr)
+        return 2
+    return _solve(spec, args)
+
+
+def _progress_line(progress: Progress) -> None:
+    fraction = progress.fraction
+    share = f"{100 * fraction:5.1f}% " if fraction is not None else ""
+    print(f"\r{share}{progress.message}\033[K", end="", file=sys.stderr, flush=True)
+
+
+def _solve(spec, args) -> int:
+    task = Task(on_progress=_progress_line if sys.stderr.isatty() or args.count else None, interval=0.5)
+    start = time.perf_counter()
+    try:
+        if args.count:
+            if spec.count is None:
+                print(f"error: puzzle {spec.id!r} cannot be counted", file=sys.stderr)
+                return 2
+            result = spec.count(task, max(1, args.jobs))
+            seconds = time.perf_counter() - start
+            print(file=sys.stderr)
+            print(f"{spec.title}: {result.count} solutions"
+                  + (f", {result.distinct} distinct up to symmetry" if result.distinct is not None else "")
+                  + f" in {seconds:.2f} s")
+            if args.json:
+                print(json.dumps({"puzzle": spec.id, "count": result.count, "distinct": result.distinct,
+                                  "seconds": round(seconds, 3), "complete": result.complete, **result.extra}))
+            return 0 if result.complete else 1
+        solution = spec.solve_first(task)
+        seconds = time.perf_counter() - start
+        if solution is None:
+            print(f"{spec.title}: no solution ({seconds:.2f} s)")
+        else:
+            print(spec.format_solution(solution))
+            print(f"{spec.title}: solved in {seconds:.3f} s")
+        if args.json:
+            print(json.dumps({"puzzle": spec.id, "found": solution is not None, "seconds": round(seconds, 3),
+                              "solution": None if solution is None else spec.solution_to_json(solution)}))
+        return 0 if solution is not None else 1
+    except (Cancelled, KeyboardInterrupt):
+        print("\ncancelled", file=sys.stderr)
+        return 130

@@ -1,0 +1,64 @@
+"""Progress and cancellation for long computations, without Qt.
+
+A solver that may run for long takes a :class:`Task` argument. It calls
+:meth:`Task.report` now and then and :meth:`Task.check_cancelled` in its loops; the
+caller (the command line, a test, or the GUI's background runner in
+``editor.ui.background``) decides what a report does and when to cancel.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+
+class Cancelled(Exception):
+    """Raised inside a computation whose task was cancelled."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    done: float
+    total: float | None = None  # None: unknown (an open-ended search)
+    message: str = ""
+
+    @property
+    def fraction(self) -> float | None:
+        if not self.total:
+            return None
+        return max(0.0, min(1.0, self.done / self.total))
+
+
+class Task:
+    """Handed to a long computation: report progress, notice cancellation.
+
+    ``report`` is cheap to call often: it forwards at most one report every
+    ``interval`` seconds (the last one before finishing is the caller's business).
+    """
+
+    def __init__(self, on_progress: Callable[[Progress], None] | None = None, interval: float = 0.1):
+        self._cancel = threading.Event()
+        self._on_progress = on_progress
+        self._interval = interval
+        self._last = 0.0
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def check_cancelled(self) -> None:
+        if self._cancel.is_set():
+            raise Cancelled()
+
+    def report(self, done: float, total: float | None = None, message: str = "", force: bool = False) -> None:
+        if self._on_progress is None:
+            return
+        now = time.monotonic()
+        if force or now - self._last >= self._interval:
+            self._last = now
+            self._on_progress(Progress(done, total, message))
+

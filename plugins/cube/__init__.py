@@ -1,0 +1,1 @@
+"""The cube puzzle plugin."""

@@ -1,0 +1,1 @@
+"""The pyramid puzzle plugin."""

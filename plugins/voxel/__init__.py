@@ -1,0 +1,1 @@
+"""The voxel puzzle plugin."""

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Shared set-up for the two README commands (start and test). Sourced, not run.
+#  1. checks the Debian/Ubuntu packages Qt needs (and Xvfb for the tests / headless start),
+#     installs them when running as root, or says exactly which are missing;
+#  2. creates .venv in the repository and installs the project (editable) into it,
+#     reinstalling only when pyproject.toml changed.
+set -euo pipefail
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+VENV="$REPO/.venv"
+PYTHON="${PYTHON:-python3}"
+
+# Qt's xcb platform plugin, OpenGL through Mesa (Qt3D needs real GL), fonts.
+QT_PACKAGES=(libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
+             libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1
+             libegl1 libgl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3)
+XVFB_PACKAGES=(xvfb xauth)
+
+ensure_system_packages() {
+    local wanted=("$@") missing=() p
+    command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian/Ubuntu system; make sure Qt's xcb libraries, Mesa OpenGL and Xvfb are installed" >&2; return 0; }
+    for p in "${wanted[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -eq 0 ]; then
+        echo "setup: installing system packages: ${missing[*]}" >&2
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}") >&2 \
+            || { echo "setup: apt-get failed to install: ${missing[*]}" >&2; exit 1; }
+    else
+        echo "setup: missing system packages: ${missing[*]}" >&2
+        echo "setup: install them with:  sudo apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+}
+
+ensure_venv() {
+    if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+        echo "setup: Python 3.11 or newer is needed as '$PYTHON' (set PYTHON=/path/to/python3.11)" >&2; exit 1
+    fi
+    if [ ! -x "$VENV/bin/python" ]; then
+        "$PYTHON" -m venv "$VENV" || { echo "setup: could not create $VENV (on Debian: sudo apt-get install python3-venv)" >&2; exit 1; }
+    fi
+    local stamp="$VENV/.installed-$(sha1sum "$REPO/pyproject.toml" | cut -c1-12)"
+    if [ ! -e "$stamp" ]; then
+        echo "setup: installing the project and its dependencies into $VENV" >&2
+        "$VENV/bin/python" -m pip install -q --upgrade pip >&2
+        "$VENV/bin/python" -m pip install -q -e "$REPO[test]" >&2
+        rm -f "$VENV"/.installed-*; touch "$stamp"
+    fi
+}

@@ -1,0 +1,64 @@
+"""Property test: mangled level files either load or raise LevelError, nothing else."""
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from editor.level import Level, LevelError, load_level, save_level
+from editor.level.netpbm import format_pbm, format_ppm
+
+_rng = np.random.default_rng(0)
+VALID_PBM = format_pbm(_rng.random((5, 9)) < 0.5)
+VALID_PPM = format_ppm(_rng.integers(0, 256, (5, 9, 3), dtype=np.uint8))
+RAW_PPM = b"P6\n9 5\n65535\n" + bytes(_rng.integers(0, 256, 9 * 5 * 6, dtype=np.uint8))
+RAW_PBM = b"P4\n9 5\n" + bytes(_rng.integers(0, 256, 2 * 5, dtype=np.uint8))
+NETPBM_BYTES = b"P1P3P4P60123456789 \t\n\r#x-"
+
+
+def mangled(valid: bytes):
+    """Byte flips, insertions, deletions and truncations of a valid file, or noise."""
+    edit = st.tuples(st.sampled_from(["flip", "insert", "delete", "truncate"]),
+                     st.integers(0, len(valid)), st.sampled_from(list(NETPBM_BYTES) + [0, 255]))
+
+    def apply(edits):
+        data = bytearray(valid)
+        for operation, position, byte in edits:
+            position = min(position, len(data))
+            if operation == "flip" and position < len(data):
+                data[position] = byte
+            elif operation == "insert":
+                data.insert(position, byte)
+            elif operation == "delete":
+                del data[position:position + 1]
+            elif operation == "truncate":
+                del data[position:]
+        return bytes(data)
+
+    return st.one_of(st.lists(edit, min_size=1, max_size=6).map(apply),
+                     st.binary(max_size=80),
+                     st.lists(st.sampled_from(list(NETPBM_BYTES)), max_size=60).map(bytes))
+
+
+trio = st.tuples(
+    st.one_of(st.sampled_from([b"0", b"1\n", b" 1 \r\n"]), st.binary(max_size=6), st.none()),
+    st.one_of(mangled(VALID_PBM), mangled(RAW_PBM), st.none()),
+    st.one_of(mangled(VALID_PPM), mangled(RAW_PPM), st.none()),
+)
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(trio)
+def test_mangled_trios_load_or_raise_level_error(tmp_path, files):
+    path = tmp_path / "m.level"
+    for ext, data in zip((".level", ".pbm", ".ppm"), files):
+        target = path.with_suffix(ext)
+        target.unlink(missing_ok=True)
+        if data is not None:
+            target.write_bytes(data)
+    try:
+        level = load_level(path)
+    except LevelError as error:
+        assert error.kind is not None and str(error).startswith(str(error.path))
+    else:  # whatever loaded must survive a round trip unchanged
+        assert isinstance(level, Level) and level.picture.shape == (*level.solution.shape, 3)
+        save_level(level, tmp_path / "copy.level")
+        assert load_level(tmp_path / "copy.level") == level

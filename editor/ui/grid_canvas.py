@@ -1,0 +1,282 @@
+"""The two paintable grids: the solution (with its clues) and the colour picture.
+
+A canvas draws what the document holds and reports the pointer in cell coordinates: a
+press starts a stroke, every cell the pointer passes while dragging is reported (the
+cells between two mouse positions are filled in with Bresenham's line, so a fast drag
+leaves no gaps), a release ends it. The window decides what a stroke does.
+"""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from editor.level.clues import clues
+from editor.level.document import LevelDocument
+
+MIN_CELL, MAX_CELL, DEFAULT_CELL = 6, 64, 24
+GUIDE_EVERY = 5
+GRID_COLOUR = QColor(170, 170, 170)
+GUIDE_COLOUR = QColor(60, 60, 60)
+FILLED_COLOUR = QColor(30, 30, 40)
+EMPTY_COLOUR = QColor(255, 255, 255)
+CLUE_BACKGROUND = QColor(236, 238, 244)
+
+
+def bresenham(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
+    """Every cell on the line from ``start`` to ``end`` (both included), 8-connected."""
+    (r0, c0), (r1, c1) = start, end
+    dr, dc = abs(r1 - r0), -abs(c1 - c0)
+    step_r, step_c = (1 if r1 >= r0 else -1), (1 if c1 >= c0 else -1)
+    error = dr + dc
+    cells = []
+    while True:
+        cells.append((r0, c0))
+        if (r0, c0) == (r1, c1):
+            return cells
+        doubled = 2 * error
+        if doubled >= dc:
+            error += dc
+            r0 += step_r
+        if doubled <= dr:
+            error += dr
+            c0 += step_c
+
+
+class GridCanvas(QWidget):
+    stroke_started = Signal(object)      # Qt.MouseButton
+    stroke_cells = Signal(object)        # list[(row, column)] inside the visible grid, in order
+    stroke_finished = Signal()
+    hovered = Signal(int, int)           # row, column; (-1, -1) when outside the grid
+
+    def __init__(self, document: LevelDocument, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.cell_size = DEFAULT_CELL
+        self._stroke_button: Qt.MouseButton | None = None
+        self._last_cell: tuple[int, int] | None = None
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
+        self.setAttribute(Qt.WA_OpaquePaintEvent, False)
+
+    # -- geometry
+    def grid_origin(self) -> QPoint:
+        return QPoint(4, 4)
+
+    def grid_rect(self) -> QRect:
+        origin = self.grid_origin()
+        return QRect(origin, QSize(self.document.width * self.cell_size + 1, self.document.height * self.cell_size + 1))
+
+    def extra_size(self) -> QSize:
+        return QSize(8, 8)
+
+    def sizeHint(self) -> QSize:
+        grid = self.grid_rect()
+        return QSize(grid.right() + 1, grid.bottom() + 1) + self.extra_size()
+
+    def refresh_geometry(self) -> None:
+        self.setFixedSize(self.sizeHint())
+        self.update()
+
+    def set_document(self, document: LevelDocument) -> None:
+        self.document = document
+        self.refresh_geometry()
+
+    def set_cell_size(self, size: int) -> None:
+        self.cell_size = max(MIN_CELL, min(MAX_CELL, size))
+        self.refresh_geometry()
+
+    def cell_at(self, point: QPoint) -> tuple[int, int]:
+        """The cell under a widget position (it may lie outside the visible grid)."""
+        origin = self.grid_origin()
+        return (int(np.floor((point.y() - origin.y()) / self.cell_size)),
+                int(np.floor((point.x() - origin.x()) / self.cell_size)))
+
+    def cell_rect(self, row: int, column: int) -> QRect:
+        origin = self.grid_origin()
+        return QRect(origin.x() + column * self.cell_size, origin.y() + row * self.cell_size,
+                     self.cell_size, self.cell_size)
+
+    # -- mouse
+    def mousePressEvent(self, event):
+        button = event.button()
+        if self._stroke_button is not None or button not in (Qt.LeftButton, Qt.RightButton):
+            return
+        cell = self.cell_at(event.position().toPoint())
+        if not self.document.contains(*cell):
+            return
+        self._stroke_button = button
+        self._last_cell = cell
+        self.stroke_started.emit(button)
+        self.stroke_cells.emit([cell])
+
+    def mouseMoveEvent(self, event):
+        cell = self.cell_at(event.position().toPoint())
+        self.hovered.emit(*(cell if self.document.contains(*cell) else (-1, -1)))
+        if self._stroke_button is None or cell == self._last_cell:
+            return
+        passed = [c for c in bresenham(self._last_cell, cell)[1:] if self.document.contains(*c)]
+        self._last_cell = cell
+        if passed:
+            self.stroke_cells.emit(passed)
+
+    def mouseReleaseEvent(self, event):
+        if event.button() == self._stroke_button:
+            self._stroke_button = None
+            self._last_cell = None
+            self.stroke_finished.emit()
+
+    def leaveEvent(self, event):
+        self.hovered.emit(-1, -1)
+
+    # -- drawing
+    def paint_grid_lines(self, painter: QPainter) -> None:
+        origin, size = self.grid_origin(), self.cell_size
+        width, height = self.document.width, self.document.height
+        right, bottom = origin.x() + width * size, origin.y() + height * size
+        for guides in (False, True):
+            painter.setPen(QPen(GUIDE_COLOUR if guides else GRID_COLOUR, 2 if guides else 1))
+            for column in range(width + 1):
+                if (column % GUIDE_EVERY == 0 or column == width) == guides:
+                    x = origin.x() + column * size
+                    painter.drawLine(x, origin.y(), x, bottom)
+            for row in range(height + 1):
+                if (row % GUIDE_EVERY == 0 or row == height) == guides:
+                    y = origin.y() + row * size
+                    painter.drawLine(origin.x(), y, right, y)
+
+
+class SolutionCanvas(GridCanvas):
+    """The solution grid with the clues a player sees, overlays and line labels."""
+
+    def __init__(self, document: LevelDocument, parent=None):
+        self._row_clues: list[list[int]] = []
+        self._column_clues: list[list[int]] = []
+        self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
+        self._row_labels: list[tuple[str, QColor]] | None = None
+        self._column_labels: list[tuple[str, QColor]] | None = None
+        super().__init__(document, parent)
+        self.refresh_clues()
+
+    # -- integration API for the solver panel
+    def set_overlay(self, name: str, cells: np.ndarray | None, color: QColor) -> None:
+        """Highlight the True cells of ``cells`` (height, width) translucently; None removes."""
+        if cells is None:
+            self._overlays.pop(name, None)
+        else:
+            self._overlays[name] = (np.asarray(cells, dtype=bool).copy(), QColor(color))
+        self.update()
+
+    def overlay_names(self) -> list[str]:
+        return list(self._overlays)
+
+    def set_line_labels(self, rows: list[tuple[str, QColor]] | None,
+                        columns: list[tuple[str, QColor]] | None) -> None:
+        """A short coloured text right of each row and below each column (None: none)."""
+        self._row_labels, self._column_labels = rows, columns
+        self.refresh_geometry()
+
+    # -- clues
+    def refresh_clues(self) -> None:
+        self._row_clues, self._column_clues = clues(self.document.solution[:self.document.height,
+                                                                           :self.document.width])
+        self.refresh_geometry()
+
+    def row_clues(self) -> list[list[int]]:
+        return [list(c) for c in self._row_clues]
+
+    def column_clues(self) -> list[list[int]]:
+        return [list(c) for c in self._column_clues]
+
+    def _clue_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(max(6, int(self.cell_size * 0.5)))
+        return font
+
+    def _row_clue_width(self) -> int:
+        metrics = QFontMetrics(self._clue_font())
+        widest = max((sum(metrics.horizontalAdvance(str(n)) + self.cell_size // 3 for n in clue)
+                      for clue in self._row_clues), default=0)
+        return max(widest, self.cell_size) + 8
+
+    def _column_clue_height(self) -> int:
+        longest = max((len(clue) for clue in self._column_clues), default=0)
+        return max(1, longest) * max(8, int(self.cell_size * 0.7)) + 8
+
+    def grid_origin(self) -> QPoint:
+        return QPoint(self._row_clue_width(), self._column_clue_height())
+
+    def extra_size(self) -> QSize:
+        metrics = QFontMetrics(self._clue_font())
+        label_width = max((metrics.horizontalAdvance(text) for text, _ in self._row_labels or []), default=0)
+        label_height = metrics.height() + 6 if self._column_labels else 0
+        return QSize(8 + (label_width + 8 if label_width else 0), 8 + label_height)
+
+    def paintEvent(self, event):
+        painter = QPainter(self)
+        document, size = self.document, self.cell_size
+        origin = self.grid_origin()
+        height, width = document.height, document.width
+        painter.fillRect(self.rect(), self.palette().window())
+        painter.fillRect(QRect(0, origin.y(), origin.x(), height * size), CLUE_BACKGROUND)
+        painter.fillRect(QRect(origin.x(), 0, width * size, origin.y()), CLUE_BACKGROUND)
+        painter.fillRect(QRect(origin.x(), origin.y(), width * size, height * size), EMPTY_COLOUR)
+        visible = document.solution[:height, :width]
+        for row, column in zip(*np.nonzero(visible)):
+            painter.fillRect(self.cell_rect(int(row), int(column)), FILLED_COLOUR)
+        for cells, colour in self._overlays.values():
+            tint = QColor(colour)
+            if tint.alpha() == 255:
+                tint.setAlpha(110)
+            shown = cells[:height, :width]
+            for row, column in zip(*np.nonzero(shown)):
+                painter.fillRect(self.cell_rect(int(row), int(column)), tint)
+        self.paint_grid_lines(painter)
+        self._paint_clues(painter, origin)
+        self._paint_labels(painter, origin)
+
+    def _paint_clues(self, painter: QPainter, origin: QPoint) -> None:
+        size = self.cell_size
+        painter.setFont(self._clue_font())
+        painter.setPen(Qt.black)
+        for row, clue in enumerate(self._row_clues):
+            text = "  ".join(str(n) for n in clue) or "0"
+            rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)
+            painter.drawText(rect, Qt.AlignRight | Qt.AlignVCenter, text)
+        step = max(8, int(size * 0.7))
+        for column, clue in enumerate(self._column_clues):
+            numbers = [str(n) for n in clue] or ["0"]
+            bottom = origin.y() - 4
+            for index, number in enumerate(reversed(numbers)):
+                rect = QRect(origin.x() + column * size, bottom - (index + 1) * step, size, step)
+                painter.drawText(rect, Qt.AlignCenter, number)
+
+    def _paint_labels(self, painter: QPainter, origin: QPoint) -> None:
+        size = self.cell_size
+        right = origin.x() + self.document.width * size + 6
+        bottom = origin.y() + self.document.height * size + 3
+        for row, (text, colour) in enumerate((self._row_labels or [])[:self.document.height]):
+            painter.setPen(colour)
+            painter.drawText(QRect(right, origin.y() + row * size, self.width() - right, size),
+                             Qt.AlignLeft | Qt.AlignVCenter, text)
+        height = self.height() - bottom
+        for column, (text, colour) in enumerate((self._column_labels or [])[:self.document.width]):
+            painter.setPen(colour)
+            painter.drawText(QRect(origin.x() + column * size, bottom, size, height), Qt.AlignHCenter | Qt.AlignTop,
+                             text)
+
+
+class PictureCanvas(GridCanvas):
+    """The colour picture the player wins, painted with the palette's current colour."""
+
+    def paintEvent(self, event):
+        painter = QPainter(self)
+        document = self.document
+        painter.fillRect(self.rect(), self.palette().window())
+        picture = np.ascontiguousarray(document.picture[:document.height, :document.width])
+        image = QImage(picture.data, document.width, document.height, 3 * document.width, QImage.Format_RGB888)
+        origin = self.grid_origin()
+        target = QRect(origin.x(), origin.y(), document.width * self.cell_size, document.height * self.cell_size)
+        painter.drawImage(target, image)  # one pixel per cell, scaled without smoothing
+        self.paint_grid_lines(painter)

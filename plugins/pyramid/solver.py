@@ -1,0 +1,422 @@
+"""Find and count the pyramid's solutions (no Qt): a numba-compiled, resumable backtracker.
+
+The search fills the board's positions in a fixed order (the middle triangle first, then
+the order that keeps the expected search tree smallest, see :func:`search_order`). For every depth
+and every combination of the connectors its placed neighbours show, a table lists the
+(piece, rotation) states that fit; a bitmask of used pieces skips the rest. A state is
+``piece * 3 + rotation`` and fits in a byte, so a solution is 16 bytes.
+
+Symmetry: turning the triangle by 120 degrees keeps the middle position in place and
+turns the piece there by one step, and it maps solutions to solutions. So the three
+turns of any solution have three different rotations at the middle, and exactly one of
+them has rotation 0 there. With ``canonical=True`` the search pins the middle piece's
+rotation to 0: it finds each solution up to the board's rotations exactly once (the
+``distinct`` count), and ``count = 3 * distinct``. The same argument shows no solution
+is its own turn. ``canonical=False`` counts every solution directly (the slow test
+checks both agree).
+
+The search is resumable: :class:`Enumerator` hands out solutions in chunks, so a
+caller reports progress, notices cancellation and can show solutions found so far.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from editor.plugin_api import CountResult
+from editor.tasks import Task
+from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
+
+MAX_KEY = 1 << (3 * SIDES)  # the connector codes of up to three placed neighbours, 3 bits each
+CHUNK_SOLUTIONS = 8192
+CHUNK_NODES = 2_000_000
+
+
+def connector_code(connector) -> int:
+    """Suit and direction in 3 bits; the connector that fits it has the code ``code ^ 1``."""
+    return 2 * connector.suit + int(connector.outward)
+
+
+@dataclass(frozen=True)
+class SearchTables:
+    """Everything the compiled search needs, as numpy arrays."""
+
+    order: np.ndarray  # position filled at each depth
+    neighbour_position: np.ndarray  # [depth, j]: a placed neighbour of order[depth]
+    neighbour_side: np.ndarray  # [depth, j]: the side of that neighbour that faces us
+    neighbour_count: np.ndarray  # [depth]
+    offsets: np.ndarray  # [depth, key .. key + 1]: slice of ``states`` for that key
+    states: np.ndarray  # piece * 3 + rotation
+    side_code: np.ndarray  # [state, side]: the code of the connector on that side
+    canonical: bool
+    board_size: int  # positions on the board (the order may cover only some)
+
+    @property
+    def positions(self) -> int:
+        return len(self.order)
+
+
+def search_order(puzzle: Puzzle, first: int | None = None) -> list[int]:
+    """The order of positions that minimises the expected size of the search tree.
+
+    Model: a state fits a placed neighbour with probability 1/8 (4 suits x in/out), so
+    with the set S filled the tree has about ``P(16, |S|) * 3^|S| * 8^-edges(S)`` nodes at
+    that depth (independent of the order S was filled in). A dynamic programme over the
+    subsets of positions finds the chain of sets from ``{first}`` (default: the middle)
+    to the full board with the smallest sum. It leaves the corners, which constrain
+    nothing, for last.
+    """
+    n = len(puzzle.positions)
+    first = (puzzle.center if puzzle.center is not None else 0) if first is None else first
+    sets = np.arange(1 << n, dtype=np.int64)
+    members = (sets[:, None] >> np.arange(n)) & 1  # [set, position]
+    size = members.sum(axis=1)
+    edges = np.zeros(1 << n, dtype=np.int64)
+    for p, pos in enumerate(puzzle.positions):
+        for q in pos.neighbours:
+            if q is not None and q > p:
+                edges += members[:, p] & members[:, q]
+    log_nodes = np.zeros(1 << n)  # log of the expected number of nodes at the depth where S is filled
+    for k in range(1, n + 1):
+        log_nodes[size == k] = sum(np.log(SIDES * (n - i)) for i in range(k))
+    nodes = np.exp(log_nodes - edges * np.log(8.0))
+    future = np.full(1 << n, np.inf)  # the smallest sum of nodes below S
+    future[-1] = 0.0
+    step = np.zeros(1 << n, dtype=np.int64)
+    for k in range(n - 1, 0, -1):
+        level = sets[size == k]
+        best = np.full(len(level), np.inf)
+        for p in range(n):
+            grown = level | (1 << p)
+            cost = np.where(grown != level, nodes[grown] + future[grown], np.inf)
+            better = cost < best
+            best[better] = cost[better]
+            step[level[better]] = p
+        future[level] = best
+    order, filled = [first], 1 << first
+    while len(order) < n:
+        order.append(int(step[filled]))
+        filled |= 1 << order[-1]
+    return order
+
+
+def build_tables(puzzle: Puzzle, canonical: bool = True, order: list[int] | None = None,
+                 pieces: list[int] | None = None) -> SearchTables:
+    """``pieces`` restricts the search to a subset (for sub-problems with fewer positions,
+    give an ``order`` over those positions only: the other positions stay empty)."""
+    order = list(order if order is not None else search_order(puzzle))
+    pieces = list(range(len(puzzle.pieces))) if pieces is None else list(pieces)
+    if canonical and (order[0] != puzzle.center or len(order) != len(puzzle.positions)):
+        raise ValueError("the symmetry reduction needs the whole board, middle position first")
+    n_states = SIDES * len(puzzle.pieces)
+    side_code = np.zeros((n_states, SIDES), dtype=np.int64)
+    for piece in range(len(puzzle.pieces)):
+        for rotation in range(SIDES):
+            for side in range(SIDES):
+                side_code[piece * SIDES + rotation, side] = connector_code(
+                    puzzle.connector_on_side((piece, rotation), side))
+
+    depth_of = {p: d for d, p in enumerate(order)}
+    neighbour_position = np.zeros((len(order), SIDES), dtype=np.int64)
+    neighbour_side = np.zeros((len(order), SIDES), dtype=np.int64)
+    neighbour_count = np.zeros(len(order), dtype=np.int64)
+    offsets = np.zeros((len(order), MAX_KEY + 1), dtype=np.int64)
+    states: list[int] = []
+    for depth, position in enumerate(order):
+        my_sides = []  # (my side, neighbour, its side)
+        for side, q in enumerate(puzzle.positions[position].neighbours):
+            if q is not None and depth_of.get(q, len(order)) < depth:
+                my_sides.append((side, q, puzzle.positions[q].neighbours.index(position)))
+        neighbour_count[depth] = len(my_sides)
+        for j, (_, q, q_side) in enumerate(my_sides):
+            neighbour_position[depth, j] = q
+            neighbour_side[depth, j] = q_side
+        for key in range(MAX_KEY):
+            offsets[depth, key] = len(states)
+            if key >= 1 << (3 * len(my_sides)):
+                continue
+            wanted = [(key >> (3 * j)) & 7 for j in range(len(my_sides))]
+            for piece in pieces:
+                for rotation in range(SIDES):
+                    if canonical and depth == 0 and rotation != 0:
+                        continue
+                    state = piece * SIDES + rotation
+                    if all(side_code[state, side] == code for (side, _, _), code in zip(my_sides, wanted)):
+                        states.append(state)
+        offsets[depth, MAX_KEY] = len(states)
+    return SearchTables(np.array(order, dtype=np.int64), neighbour_position, neighbour_side, neighbour_count,
+                        offsets, np.array(states, dtype=np.int64), side_code, canonical,
+                        len(puzzle.positions))
+
+
+@njit(cache=True, nogil=True)
+def _search(order, neighbour_position, neighbour_side, neighbour_count, offsets, states, side_code,
+            placed, begin, cursor, stop, registers, out, node_budget):
+    """Continue the search from the saved state; write solutions into ``out`` (one row of
+    states per solution, indexed by position) until it is full, ``node_budget`` placements
+    were tried, or the subtree under depth ``registers[2]`` is exhausted (then
+    ``registers[3] = 1``). Returns the number of rows written.
+
+    registers: [depth, used-pieces mask, root depth, finished, placements tried so far]."""
+    depth = registers[0]
+    used = registers[1]
+    root = registers[2]
+    last = order.shape[0] - 1
+    capacity = out.shape[0]
+    written = 0
+    nodes = 0
+    while True:
+        if cursor[depth] < stop[depth]:
+            state = states[cursor[depth]]
+            cursor[depth] += 1
+            bit = np.int64(1) << (state // 3)
+            if used & bit:
+                continue
+            nodes += 1
+            position = order[depth]
+            placed[position] = state
+            if depth == last:
+                for p in range(placed.shape[0]):
+                    out[written, p] = placed[p]
+                written += 1
+                if written == capacity or nodes >= node_budget:
+                    break
+                continue
+            used |= bit
+            depth += 1
+            key = 0
+            for j in range(neighbour_count[depth]):
+                key |= (side_code[placed[neighbour_position[depth, j]], neighbour_side[depth, j]] ^ 1) << (3 * j)
+            begin[depth] = offsets[depth, key]
+            cursor[depth] = offsets[depth, key]
+            stop[depth] = offsets[depth, key + 1]
+            if nodes >= node_budget:
+                break
+        else:
+            if depth == root:
+                registers[3] = 1
+                break
+            depth -= 1
+            used &= ~(np.int64(1) << (placed[order[depth]] // 3))
+    registers[0] = depth
+    registers[1] = used
+    registers[4] += nodes
+    return written
+
+
+class Enumerator:
+    """A resumable search below a fixed prefix (the states of the first depths)."""
+
+    def __init__(self, tables: SearchTables, prefix: tuple[int, ...] = ()):
+        n = tables.positions
+        self.tables = tables
+        self.placed = np.full(tables.board_size, -1, dtype=np.int64)
+        self.begin = np.zeros(n, dtype=np.int64)
+        self.cursor = np.zeros(n, dtype=np.int64)
+        self.stop = np.zeros(n, dtype=np.int64)
+        root = len(prefix)
+        used = 0
+        for depth, state in enumerate(prefix):
+            self.placed[tables.order[depth]] = state
+            used |= 1 << (state // SIDES)
+        self.registers = np.array([root, used, root, 0, 0], dtype=np.int64)
+        if root >= n:
+            raise ValueError("the prefix fills the whole board")
+        key = 0
+        for j in range(tables.neighbour_count[root]):
+            code = tables.side_code[self.placed[tables.neighbour_position[root, j]], tables.neighbour_side[root, j]]
+            key |= int(code ^ 1) << (3 * j)
+        self.begin[root] = self.cursor[root] = tables.offsets[root, key]
+        self.stop[root] = tables.offsets[root, key + 1]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.registers[3])
+
+    @property
+    def placements_tried(self) -> int:
+        return int(self.registers[4])
+
+    def next_chunk(self, capacity: int = CHUNK_SOLUTIONS, node_budget: int = CHUNK_NODES) -> np.ndarray:
+        """The next solutions (rows of states by position; maybe none while still searching)."""
+        out = np.empty((capacity, len(self.placed)), dtype=np.uint8)
+        if self.finished:
+            return out[:0]
+        t = self.tables
+        written = _search(t.order, t.neighbour_position, t.neighbour_side, t.neighbour_count, t.offsets,
+                          t.states, t.side_code, self.placed, self.begin, self.cursor, self.stop,
+                          self.registers, out, node_budget)
+        return out[:written]
+
+    def fraction_done(self) -> float:
+        """How far the search is, judged by the first two levels below the prefix."""
+        if self.finished:
+            return 1.0
+        root = int(self.registers[2])
+        fraction, weight = 0.0, 1.0
+        for depth in range(root, min(root + 2, int(self.registers[0]) + 1)):
+            width = self.stop[depth] - self.begin[depth]
+            if width <= 0:
+                break
+            taken = self.cursor[depth] - self.begin[depth]
+            if depth < self.registers[0]:
+                taken -= 1  # the branch we are inside is not done yet
+            fraction += weight * taken / width
+            weight /= width
+        return min(fraction, 1.0)
+
+
+def states_to_solution(row: np.ndarray) -> Solution:
+    return tuple((int(s) // SIDES, int(s) % SIDES) for s in row)
+
+
+class SolutionStore:
+    """Solutions found so far, kept as bytes; safe to read while a search appends.
+
+    Stores the canonical solutions (middle piece in rotation 0); solution ``n`` is
+    canonical solution ``n // 3`` turned ``n % 3`` times, so ``len`` is 3 x canonical.
+    """
+
+    def __init__(self, puzzle: Puzzle, positions: int):
+        self.puzzle = puzzle
+        self._rows = np.empty((1024, positions), dtype=np.uint8)
+        self._canonical = 0
+        self._lock = threading.Lock()
+        self.complete = False
+
+    def append(self, rows: np.ndarray) -> None:
+        with self._lock:
+            needed = self._canonical + len(rows)
+            if needed > len(self._rows):
+                grown = np.empty((max(needed, 2 * len(self._rows)), self._rows.shape[1]), dtype=np.uint8)
+                grown[:self._canonical] = self._rows[:self._canonical]
+                self._rows = grown
+            self._rows[self._canonical:needed] = rows
+            self._canonical = needed
+
+    @property
+    def distinct(self) -> int:
+        return self._canonical
+
+    def __len__(self) -> int:
+        return SIDES * self._canonical
+
+    def __getitem__(self, n: int) -> Solution:
+        with self._lock:
+            if not 0 <= n < SIDES * self._canonical:
+                raise IndexError(f"solution {n} is not found (yet); {SIDES * self._canonical} known")
+            row = self._rows[n // SIDES].copy()
+        return self.puzzle.rotate_solution(states_to_solution(row), n % SIDES)
+
+
+# --------------------------------------------------------------------------- entry points
+_default: tuple[Puzzle, SearchTables] | None = None
+
+
+def default_puzzle() -> tuple[Puzzle, SearchTables]:
+    """The shipped puzzle and its canonical search tables (built once per process)."""
+    global _default
+    if _default is None:
+        puzzle = load_puzzle()
+        _default = (puzzle, build_tables(puzzle))
+    return _default
+
+
+def solve_first(task: Task | None = None, puzzle: Puzzle | None = None) -> Solution | None:
+    puzzle, tables = (puzzle, build_tables(puzzle)) if puzzle is not None else default_puzzle()
+    search = Enumerator(tables)
+    while not search.finished:
+        if task is not None:
+            task.check_cancelled()
+        rows = search.next_chunk(capacity=1)
+        if len(rows):
+            return states_to_solution(rows[0])
+    return None
+
+
+def enumerate_solutions(task: Task, store: SolutionStore, tables: SearchTables) -> SolutionStore:
+    """Fill ``store`` with every canonical solution, reporting progress; raises
+    :class:`editor.tasks.Cancelled` if the task is cancelled (the store keeps what was found)."""
+    search = Enumerator(tables)
+    while not search.finished:
+        task.check_cancelled()
+        store.append(search.next_chunk())
+        task.report(search.fraction_done(), 1.0, f"{len(store):,} solutions found")
+    store.complete = True
+    task.report(1.0, 1.0, f"{len(store):,} solutions", force=True)
+    return store
+
+
+def count_canonical(task: Task, tables: SearchTables, jobs: int = 1) -> tuple[int, bool]:
+    """The number of solutions the tables describe, and whether the count is complete."""
+    if jobs > 1:
+        return _count_in_processes(task, tables, jobs)
+    search = Enumerator(tables)
+    found = 0
+    while not search.finished:
+        if task.cancelled:
+            return found, False
+        found += len(search.next_chunk())
+        task.report(search.fraction_done(), 1.0, f"{found * (SIDES if tables.canonical else 1):,} solutions")
+    return found, True
+
+
+def count(task: Task, jobs: int = 1, puzzle: Puzzle | None = None) -> CountResult:
+    """Every solution (``count``) and those up to the triangle's 3 rotations (``distinct``)."""
+    tables = build_tables(puzzle) if puzzle is not None else default_puzzle()[1]
+    distinct, complete = count_canonical(task, tables, jobs)
+    return CountResult(count=SIDES * distinct, distinct=distinct, complete=complete,
+                       extra={"jobs": jobs})
+
+
+# --------------------------------------------------------------------------- processes
+PREFIX_DEPTH = 2  # the search is split into subtrees below the first two positions
+
+
+def prefixes(tables: SearchTables, depth: int = PREFIX_DEPTH) -> list[tuple[int, ...]]:
+    """Every fitting placement of the first ``depth`` positions of the search order."""
+    found: list[tuple[int, ...]] = [()]
+    for level in range(depth):
+        grown = []
+        for prefix in found:
+            search = Enumerator(tables, prefix)
+            for i in range(search.begin[level], search.stop[level]):
+                state = int(tables.states[i])
+                if all(state // SIDES != s // SIDES for s in prefix):
+                    grown.append(prefix + (state,))
+        found = grown
+    return found
+
+
+def _count_subtrees(batch: list[tuple[int, ...]]) -> int:
+    _, tables = default_puzzle()
+    total = 0
+    for prefix in batch:
+        search = Enumerator(tables, prefix)
+        while not search.finished:
+            total += len(search.next_chunk(capacity=1 << 16, node_budget=1 << 62))
+    return total
+
+
+def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> tuple[int, bool]:
+    """Count the default puzzle's subtrees in ``jobs`` spawned processes."""
+    work = prefixes(tables)
+    batches = [work[i::jobs * 8] for i in range(jobs * 8)]
+    found, done = 0, 0
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(_count_subtrees, batch) for batch in batches if batch]
+        for future in as_completed(futures):
+            if task.cancelled:
+                for f in futures:
+                    f.cancel()
+                return found, False
+            found += future.result()
+            done += 1
+            task.report(done, len(futures), f"{found * SIDES:,} solutions", force=True)
+    return found, True

@@ -1,0 +1,147 @@
+"""The solver against known answers, brute force on a sub-problem, and the independent checker."""
+import itertools
+import json
+
+import numpy as np
+import pytest
+
+from editor.cli import run_command
+from editor.tasks import Cancelled, Task
+from plugins.pyramid import checker, solver
+from plugins.pyramid.model import load_puzzle
+
+ALL_SOLUTIONS = 518_469  # shared/data/puzzles/README.md
+UP_TO_ROTATION = 172_823
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    return load_puzzle()
+
+
+def test_first_solution_fits(puzzle):
+    solution = solver.solve_first(Task(), puzzle)
+    assert checker.check_solution(puzzle, solution) == []
+
+
+def test_checker_rejects_broken_solutions(puzzle):
+    solution = list(solver.solve_first(Task(), puzzle))
+    turned = solution.copy()
+    turned[5] = (turned[5][0], (turned[5][1] + 1) % 3)
+    assert checker.check_solution(puzzle, tuple(turned))
+    swapped = solution.copy()
+    swapped[0], swapped[15] = swapped[15], swapped[0]
+    assert checker.check_solution(puzzle, tuple(swapped))
+    twice = solution.copy()
+    twice[0] = twice[1]
+    assert "each piece once" in checker.check_solution(puzzle, tuple(twice))[0]
+
+
+def test_full_count_with_the_symmetry_reduction(puzzle):
+    result = solver.count(Task(), 1, puzzle)
+    assert (result.count, result.distinct, result.complete) == (ALL_SOLUTIONS, UP_TO_ROTATION, True)
+
+
+def test_full_count_without_the_symmetry_reduction(puzzle):
+    tables = solver.build_tables(puzzle, canonical=False)
+    assert solver.count_canonical(Task(), tables) == (ALL_SOLUTIONS, True)
+
+
+def brute_force(puzzle, positions, pieces):
+    """Every assignment of distinct pieces and rotations to ``positions``, checked edge by edge."""
+    inner = [(p, ps, q, qs) for p, ps, q, qs in checker.shared_edges(puzzle) if p in positions and q in positions]
+    found = set()
+    for chosen in itertools.permutations(pieces, len(positions)):
+        for rotations in itertools.product(range(3), repeat=len(positions)):
+            placed = dict(zip(positions, zip(chosen, rotations)))
+            if all(puzzle.connector_on_side(placed[p], ps).fits(puzzle.connector_on_side(placed[q], qs))
+                   for p, ps, q, qs in inner):
+                found.add(tuple(placed[p] for p in positions))
+    return found
+
+
+@pytest.mark.parametrize("pieces", [[0, 3, 5, 8, 11, 12, 15], [1, 2, 4, 6, 9, 10, 13], list(range(6, 13))])
+def test_top_subtriangle_agrees_with_brute_force(puzzle, pieces):
+    top = [12, 13, 14, 15]  # the apex's sub-triangle of 4 positions
+    tables = solver.build_tables(puzzle, canonical=False, order=[13, 15, 12, 14], pieces=pieces)
+    search = solver.Enumerator(tables)
+    rows = []
+    while not search.finished:
+        rows.extend(search.next_chunk(capacity=7))  # small chunks: the search resumes correctly
+    from_solver = [tuple(solver.states_to_solution(row[top])) for row in rows]
+    assert len(from_solver) == len(set(from_solver))
+    expected = brute_force(puzzle, top, pieces)
+    assert expected and set(from_solver) == expected
+
+
+def test_resumed_search_gives_the_same_solutions(puzzle):
+    tables = solver.build_tables(puzzle)
+    whole = solver.Enumerator(tables)
+    first = np.concatenate([whole.next_chunk(capacity=5000, node_budget=1 << 40) for _ in range(2)])
+    pieces = solver.Enumerator(tables)
+    small = []
+    while sum(map(len, small)) < len(first):
+        small.append(pieces.next_chunk(capacity=333, node_budget=777))
+    assert np.array_equal(np.concatenate(small)[:len(first)], first)
+    assert 0 < pieces.fraction_done() < 1
+
+
+def test_store_serves_every_rotation_of_each_solution(puzzle):
+    tables = solver.build_tables(puzzle)
+    store = solver.SolutionStore(puzzle, len(puzzle.positions))
+    store.append(solver.Enumerator(tables).next_chunk(capacity=200))
+    assert len(store) == 600 and store.distinct == 200
+    shown = [store[n] for n in range(len(store))]
+    assert len(set(shown)) == 600
+    for solution in shown:
+        assert checker.check_solution(puzzle, solution) == []
+    with pytest.raises(IndexError):
+        store[600]
+
+
+def test_enumeration_reports_progress_and_stops_when_cancelled(puzzle):
+    reports = []
+
+    def on_progress(progress):
+        reports.append(progress)
+        if len(reports) == 2:
+            task.cancel()
+
+    task = Task(on_progress=on_progress, interval=0)
+    store = solver.SolutionStore(puzzle, len(puzzle.positions))
+    with pytest.raises(Cancelled):
+        solver.enumerate_solutions(task, store, solver.build_tables(puzzle))
+    assert 0 < len(store) < ALL_SOLUTIONS and not store.complete
+    assert 0 < reports[-1].fraction < 1 and "solutions found" in reports[-1].message
+
+
+def test_cancelled_count_is_marked_incomplete(puzzle):
+    task = Task()
+    task.cancel()
+    assert solver.count(task, 1, puzzle).complete is False
+
+
+def last_json_line(capsys):
+    return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+
+def test_command_line_first_and_count_in_two_processes(capsys):
+    assert run_command(["solve", "pyramid", "--first", "--json"]) == 0
+    found = last_json_line(capsys)
+    solution = tuple((entry["piece"], entry["rotation"]) for entry in found["solution"])
+    assert checker.check_solution(load_puzzle(), solution) == []
+    assert run_command(["solve", "pyramid", "--count", "--json", "--jobs", "2"]) == 0
+    counted = last_json_line(capsys)
+    assert (counted["count"], counted["distinct"], counted["complete"]) == (ALL_SOLUTIONS, UP_TO_ROTATION, True)
+
+
+@pytest.mark.slow
+def test_every_solution_passes_the_independent_checker(puzzle):
+    store = solver.enumerate_solutions(Task(), solver.SolutionStore(puzzle, 16), solver.build_tables(puzzle))
+    assert len(store) == ALL_SOLUTIONS
+    seen = set()
+    for n in range(len(store)):
+        solution = store[n]
+        assert checker.check_solution(puzzle, solution) == [], n
+        seen.add(solution)
+    assert len(seen) == ALL_SOLUTIONS

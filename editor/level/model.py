@@ -20,6 +20,16 @@ EXTENSIONS = (".level", ".pbm", ".ppm")
 WHITE = (255, 255, 255)
 
 
+def _new_file_mode() -> int:
+    """The mode ``open()`` would give a new file (0o666 less the umask), read once at import."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+NEW_FILE_MODE = _new_file_mode()
+
+
 @dataclass
 class Level:
     """``solution``: bool (height, width), True = filled; ``picture``: uint8 (height, width, 3)."""
@@ -131,6 +141,11 @@ def save_level(level: Level, path: str | os.PathLike) -> None:
                 raise LevelError(LevelErrorKind.IO, target, "a folder has this name")
             handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
             temporaries.append(Path(name))
+            try:  # mkstemp makes private files; keep the old file's mode, or the usual one
+                mode = target.stat().st_mode & 0o777
+            except OSError:
+                mode = NEW_FILE_MODE
+            os.chmod(handle, mode)
             with os.fdopen(handle, "wb") as file:
                 file.write(data)
                 file.flush()

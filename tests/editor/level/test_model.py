@@ -7,6 +7,7 @@ import pytest
 
 from editor.level import Level, LevelError, LevelErrorKind, load_level, save_level
 from editor.level.clues import clues, line_clues
+from editor.paths import LEVELS
 
 
 def sample_level(width=6, height=4, seed=3) -> Level:
@@ -100,3 +101,25 @@ def test_clues_are_the_runs_of_filled_cells():
     assert line_clues(np.zeros(4, dtype=bool)) == []
     rows, columns = clues(np.array([[1, 1, 0], [0, 1, 1]], dtype=bool))
     assert rows == [[2], [2]] and columns == [[1], [2], [1]]
+
+
+def test_saved_files_get_the_usual_permissions_and_keep_existing_ones(tmp_path):
+    save_level(sample_level(), tmp_path / "p.level")
+    expected = 0o666 & ~_current_umask()
+    assert all((tmp_path / f"p{ext}").stat().st_mode & 0o777 == expected for ext in (".level", ".pbm", ".ppm"))
+    (tmp_path / "p.pbm").chmod(0o640)
+    save_level(sample_level(), tmp_path / "p.level")
+    assert (tmp_path / "p.pbm").stat().st_mode & 0o777 == 0o640
+
+
+def _current_umask() -> int:
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return umask
+
+
+def test_shipped_levels_load():
+    paths = sorted(LEVELS.glob("*.level"))
+    assert len(paths) >= 5
+    sizes = {load_level(path).solution.shape for path in paths}
+    assert len(sizes) >= 3 and max(max(size) for size in sizes) >= 30

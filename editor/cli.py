@@ -30,14 +30,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run_command(argv: list[str]) -> int:
+def run_command(argv: list[str], host: PluginHost | None = None) -> int:
+    """Run one command; ``host`` defaults to the plugins found through the entry points."""
     args = _parser().parse_args(argv)
     if args.command == "check":
         from editor.nonogram.check_cli import run_check
 
         return run_check(args.paths, as_json=args.json)
 
-    host = PluginHost()
+    host = host if host is not None else PluginHost()
     puzzles = host.puzzles()
     for failure in host.failures:
         print(f"warning: {failure}", file=sys.stderr)
@@ -90,3 +91,6 @@ def _solve(spec, args) -> int:
     except (Cancelled, KeyboardInterrupt):
         print("\ncancelled", file=sys.stderr)
         return 130
+    except Exception as exc:  # a plugin's bug: say whose, without a traceback
+        print(f"\nerror: puzzle {spec.id!r} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1

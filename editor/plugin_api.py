@@ -68,6 +68,16 @@ class PanelContext:
     show_message: Callable[[str], None]
     settings_prefix: str
 
+    def run_in_background(self, function: Callable[[Task], Any], owner: Any, name: str = "panel job"):
+        """A :class:`editor.ui.background.BackgroundJob` running ``function(task)`` off the GUI thread.
+
+        It is cancelled, and its signals disconnected, when ``owner`` (the panel widget)
+        is destroyed. Connect ``progress``/``succeeded``/``failed`` first, then ``start()``.
+        """
+        from editor.ui.background import BackgroundJob  # Qt only when a panel asks for it
+
+        return BackgroundJob(function, owner=owner, name=name)
+
 
 @dataclass(frozen=True)
 class PanelSpec:
@@ -130,6 +140,11 @@ class Registry:
             raise ValueError(f"{self.kind} id {spec.id!r} is already registered by plugin {self.owner[spec.id]!r}")
         self._items[spec.id] = spec
         self.owner[spec.id] = self._current_plugin
+
+    def discard_plugin(self, plugin: str) -> None:
+        """Forget everything ``plugin`` added (its hook raised half-way)."""
+        for item_id in [i for i, owner in self.owner.items() if owner == plugin]:
+            del self._items[item_id], self.owner[item_id]
 
     def __iter__(self):
         return iter(self._items.values())

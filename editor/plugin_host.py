@@ -6,6 +6,7 @@ recorded in :attr:`PluginHost.failures` for the UI and the command line to repor
 """
 from __future__ import annotations
 
+import difflib
 import os
 import traceback
 from dataclasses import dataclass
@@ -28,6 +29,10 @@ class PluginFailure:
         return f"plugin {self.plugin!r} skipped ({self.stage}): {self.error}"
 
 
+class UnknownHookError(Exception):
+    """A plugin implements a hook that has no specification (usually a misspelt name)."""
+
+
 def disabled_plugins() -> set[str]:
     return {name.strip() for name in os.environ.get(DISABLE_ENV, "").split(",") if name.strip()}
 
@@ -37,14 +42,21 @@ class PluginHost:
         self.pm = pluggy.PluginManager(PROJECT)
         self.pm.add_hookspecs(plugin_api)
         self.failures: list[PluginFailure] = []
-        for name in disabled_plugins():
+        self.blocked = sorted(disabled_plugins())
+        for name in self.blocked:
             self.pm.set_blocked(name)
         if load_entry_points:
             self._load_entry_points()
 
-    def _fail(self, plugin: str, stage: str, exc: BaseException) -> None:
-        self.failures.append(PluginFailure(plugin, stage, f"{type(exc).__name__}: {exc}",
-                                           "".join(traceback.format_exception(exc))))
+    def record_failure(self, plugin: str, stage: str, exc: BaseException) -> PluginFailure:
+        """Note that ``plugin`` failed at ``stage`` (once: a repeated failure is not listed twice)."""
+        failure = PluginFailure(plugin, stage, f"{type(exc).__name__}: {exc}",
+                                "".join(traceback.format_exception(exc)))
+        for known in self.failures:
+            if (known.plugin, known.stage, known.error) == (failure.plugin, failure.stage, failure.error):
+                return known
+        self.failures.append(failure)
+        return failure
 
     def _load_entry_points(self) -> None:
         names = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
@@ -54,7 +66,7 @@ class PluginHost:
             try:
                 self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP, name=name)
             except Exception as exc:  # a broken plugin must not stop the editor
-                self._fail(name, "load", exc)
+                self.record_failure(name, "load", exc)
                 continue
             self._check_hook_names(name)
 
@@ -65,16 +77,27 @@ class PluginHost:
         try:
             self.pm.register(plugin, name=name)
         except Exception as exc:
-            self._fail(name, "load", exc)
+            self.record_failure(name, "load", exc)
             return
         self._check_hook_names(name)
 
     def _check_hook_names(self, name: str) -> None:
         try:
             self.pm.check_pending()
-        except pluggy.PluginValidationError as exc:
-            self._fail(name, "hook names", exc)
+        except pluggy.PluginValidationError:
+            self.record_failure(name, "hook names", UnknownHookError(self._unknown_hooks_message(name)))
             self.pm.unregister(name=name)
+
+    def _unknown_hooks_message(self, name: str) -> str:
+        known = [h for h in vars(self.pm.hook) if getattr(self.pm.hook, h).has_spec()]
+        unknown = sorted(h for h, caller in vars(self.pm.hook).items()
+                         if not caller.has_spec() and any(i.plugin_name == name and not i.optionalhook
+                                                          for i in caller.get_hookimpls()))
+        parts = []
+        for hook in unknown:
+            guess = difflib.get_close_matches(hook, known, n=1)
+            parts.append(f"{hook!r}" + (f" (did you mean {guess[0]!r}?)" if guess else ""))
+        return "unknown hook " + ", ".join(parts) + f"; the hooks are {', '.join(sorted(known))}"
 
     def plugin_names(self) -> list[str]:
         return sorted(n for n, p in self.pm.list_name_plugin() if p is not None)
@@ -85,8 +108,9 @@ class PluginHost:
             registry._current_plugin = impl.plugin_name
             try:
                 impl.function(**{arg: registry for arg in impl.argnames})
-            except Exception as exc:
-                self._fail(impl.plugin_name, hook_name, exc)
+            except Exception as exc:  # skip the plugin's whole contribution to this hook
+                registry.discard_plugin(impl.plugin_name)
+                self.record_failure(impl.plugin_name, hook_name, exc)
         return registry
 
     def panels(self) -> Registry:

@@ -1,6 +1,253 @@
-"""The Puzzles menu and plugin panels as docks (placeholder until the platform lands)."""
+"""The Puzzles menu: every plugin panel as a dock the user opens, floats, closes and reopens.
+
+``install(main_window, puzzles_menu)`` is called at the end of the main window's
+``__init__``, before it restores its saved state. It loads the plugins
+(``editor.plugin_host.PluginHost``), lists each panel in the Puzzles menu, reopens the
+panels that were open when the editor last quit (so that ``restoreState`` finds their
+docks by object name), reports plugin failures in the status bar, and adds
+Help > Plugins… listing the loaded plugins and the failures with their details.
+
+A panel's widget is made by its plugin's factory when the user opens it and deleted
+when its dock is closed, which stops its background jobs (``BackgroundJob(owner=...)``).
+"""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, QMainWindow, QMenu,
+                               QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
+
+from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
+from editor.plugin_host import PluginFailure, PluginHost
+
+OPEN_PANELS_KEY = "puzzle_panels/open"
+STATUS_MESSAGE_MS = 15000
 
 
-def install(main_window, puzzles_menu):
-    """Fill ``puzzles_menu`` with every loaded plugin panel; returns the manager (or None)."""
-    return None
+def dock_object_name(panel_id: str) -> str:
+    """The stable object name ``QMainWindow.saveState``/``restoreState`` knows a panel's dock by."""
+    return f"puzzle_panel.{panel_id}"
+
+
+class PanelDock(QDockWidget):
+    """A dock holding one plugin panel; deleted (with its panel) when the user closes it."""
+
+    closed = Signal(str)  # the panel id, when the user closes the dock (not at application exit)
+
+    def __init__(self, spec: PanelSpec, parent):
+        super().__init__(spec.title, parent)
+        self.panel_id = spec.id
+        self.setObjectName(dock_object_name(spec.id))
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if spec.tooltip:
+            self.setToolTip(spec.tooltip)
+
+    def closeEvent(self, event):
+        super().closeEvent(event)
+        if event.isAccepted():
+            self.closed.emit(self.panel_id)
+
+
+class PuzzleDocks(QObject):
+    """Owns the Puzzles menu entries and the open plugin docks of one main window."""
+
+    panelOpened = Signal(str)
+    panelClosed = Signal(str)
+
+    def __init__(self, main_window: QMainWindow, puzzles_menu: QMenu, host: PluginHost | None = None):
+        super().__init__(main_window)
+        self.main_window = main_window
+        self.menu = puzzles_menu
+        self.host = host if host is not None else PluginHost()
+        self.panels = self.host.panels()
+        self.puzzles = self.host.puzzles()  # only to list them in Help > Plugins
+        self.docks: dict[str, PanelDock] = {}
+        self.actions: dict[str, QAction] = {}
+        self._dialog: PluginsDialog | None = None
+        self._fill_menu()
+        self._add_help_entry()
+        self._restore_open_panels()
+        self._report_failures(self.host.failures)
+
+    # ------------------------------------------------------------------ panels
+    def open_panel(self, panel_id: str) -> PanelDock | None:
+        """Show the panel's dock, creating the panel if it is not open; None if its factory failed."""
+        dock = self.docks.get(panel_id)
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+            return dock
+        spec: PanelSpec = self.panels.get(panel_id)
+        dock = PanelDock(spec, self.main_window)
+        context = PanelContext(main_window=self.main_window, show_message=self._show_message,
+                               settings_prefix=f"plugins/{self.panels.owner[panel_id]}/{panel_id}")
+        try:
+            widget = spec.factory(context, dock)
+            if widget is None:
+                raise TypeError("the panel factory returned None instead of a widget")
+        except Exception as exc:  # a broken panel must not take the editor down
+            dock.deleteLater()
+            failure = self.host.record_failure(self.panels.owner[panel_id], f"panel {panel_id!r}", exc)
+            self._report_failures([failure])
+            return None
+        dock.setWidget(widget)
+        self._place(dock)
+        dock.closed.connect(self._on_closed)
+        self.docks[panel_id] = dock
+        self._remember_open_panels()
+        self.panelOpened.emit(panel_id)
+        return dock
+
+    def close_panel(self, panel_id: str) -> None:
+        dock = self.docks.get(panel_id)
+        if dock is not None:
+            dock.close()
+
+    def _place(self, dock: PanelDock) -> None:
+        area = Qt.DockWidgetArea.RightDockWidgetArea
+        neighbours = [d for d in self.docks.values() if self.main_window.dockWidgetArea(d) == area
+                      and not d.isFloating()]
+        self.main_window.addDockWidget(area, dock)
+        if neighbours:
+            self.main_window.tabifyDockWidget(neighbours[-1], dock)
+        # where the saved window state had it (another area, floating, its size), if anywhere
+        self.main_window.restoreDockWidget(dock)
+        dock.show()
+        dock.raise_()
+
+    def _on_closed(self, panel_id: str) -> None:
+        self.docks.pop(panel_id, None)
+        self._remember_open_panels()
+        self.panelClosed.emit(panel_id)
+
+    # ------------------------------------------------------------------ layout between runs
+    def _remember_open_panels(self) -> None:
+        QSettings().setValue(OPEN_PANELS_KEY, sorted(self.docks))
+
+    def _restore_open_panels(self) -> None:
+        saved = QSettings().value(OPEN_PANELS_KEY, [])
+        if isinstance(saved, str):  # QSettings gives a lone string for a one-element list
+            saved = [saved]
+        for panel_id in saved or []:
+            if panel_id in self.panels:
+                self.open_panel(panel_id)
+
+    # ------------------------------------------------------------------ menus and reports
+    def _fill_menu(self) -> None:
+        for spec in sorted(self.panels, key=lambda s: s.title.lower()):
+            action = QAction(spec.title, self.menu)
+            action.setObjectName(f"open_{spec.id}")
+            if spec.tooltip:
+                action.setStatusTip(spec.tooltip)
+            action.triggered.connect(lambda _checked=False, panel_id=spec.id: self.open_panel(panel_id))
+            self.menu.addAction(action)
+            self.actions[spec.id] = action
+        if not self.actions:
+            empty = self.menu.addAction("(no puzzle plugins loaded)")
+            empty.setEnabled(False)
+
+    def _add_help_entry(self) -> None:
+        bar = self.main_window.menuBar()
+        help_menu = next((a.menu() for a in bar.actions()
+                          if a.menu() is not None and a.text().replace("&", "") == "Help"), None)
+        if help_menu is None:
+            help_menu = bar.addMenu("&Help")
+        self.plugins_action = help_menu.addAction("Plugins…")
+        self.plugins_action.setObjectName("show_plugins")
+        self.plugins_action.triggered.connect(self.show_plugins_dialog)
+
+    def show_plugins_dialog(self) -> "PluginsDialog":
+        if self._dialog is None:
+            self._dialog = PluginsDialog(self, self.main_window)
+            self._dialog.destroyed.connect(self._forget_dialog)
+        self._dialog.refresh()
+        self._dialog.show()
+        self._dialog.raise_()
+        return self._dialog
+
+    def _forget_dialog(self, *_):
+        self._dialog = None
+
+    def _report_failures(self, failures: list[PluginFailure]) -> None:
+        if not failures:
+            return
+        names = ", ".join(sorted({f.plugin for f in failures}))
+        self._show_message(f"Plugin problem ({names}): skipped. Help > Plugins… has the details.",
+                           STATUS_MESSAGE_MS)
+        if self._dialog is not None:
+            self._dialog.refresh()
+
+    def _show_message(self, text: str, timeout_ms: int = 5000) -> None:
+        self.main_window.statusBar().showMessage(text, timeout_ms)
+
+
+class PluginsDialog(QDialog):
+    """Help > Plugins…: what was loaded, what was skipped and why (with the traceback)."""
+
+    def __init__(self, docks: PuzzleDocks, parent):
+        super().__init__(parent)
+        self.setWindowTitle("Plugins")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.resize(640, 420)
+        self._docks = docks
+        self.tree = QTreeWidget(self)
+        self.tree.setHeaderLabels(["Plugin", "Provides / problem"])
+        self.tree.setColumnWidth(0, 180)
+        self.details = QPlainTextEdit(self)
+        self.details.setReadOnly(True)
+        self.details.setPlaceholderText("Select a failure to see its details.")
+        self.tree.currentItemChanged.connect(self._show_details)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.tree)
+        splitter.addWidget(self.details)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"Plugins come from the entry-point group "
+                                f"<code>{html.escape(ENTRY_POINT_GROUP)}</code>.", self))
+        layout.addWidget(splitter, 1)
+        layout.addWidget(buttons)
+
+    def refresh(self) -> None:
+        docks = self._docks
+        self.tree.clear()
+        loaded = QTreeWidgetItem(self.tree, ["Loaded"])
+        for name in docks.host.plugin_names():
+            panels = [s.title for s in docks.panels if docks.panels.owner[s.id] == name]
+            puzzles = [s.id for s in docks.puzzles if docks.puzzles.owner[s.id] == name]
+            provides = "; ".join(filter(None, [f"panels: {', '.join(panels)}" if panels else "",
+                                               f"puzzles: {', '.join(puzzles)}" if puzzles else ""]))
+            QTreeWidgetItem(loaded, [name, provides or "(nothing)"])
+        failed = QTreeWidgetItem(self.tree, ["Failed"])
+        for failure in docks.host.failures:
+            item = QTreeWidgetItem(failed, [failure.plugin, f"{failure.stage}: {failure.error}"])
+            item.setData(0, Qt.ItemDataRole.UserRole, failure.details)
+        if docks.host.blocked:
+            blocked = QTreeWidgetItem(self.tree, ["Blocked"])
+            for name in docks.host.blocked:
+                QTreeWidgetItem(blocked, [name, f"blocked by {DISABLE_ENV}"])
+        self.tree.expandAll()
+        self.details.clear()
+
+    def _show_details(self, item, _previous=None) -> None:
+        details = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        self.details.setPlainText(details or "")
+
+    def failure_rows(self) -> list[tuple[str, str]]:
+        failed = self.tree.topLevelItem(1)
+        return [(failed.child(i).text(0), failed.child(i).text(1)) for i in range(failed.childCount())]
+
+    def loaded_rows(self) -> list[tuple[str, str]]:
+        loaded = self.tree.topLevelItem(0)
+        return [(loaded.child(i).text(0), loaded.child(i).text(1)) for i in range(loaded.childCount())]
+
+
+def install(main_window: QMainWindow, puzzles_menu: QMenu, host: PluginHost | None = None) -> PuzzleDocks:
+    """Fill ``puzzles_menu`` with every loaded plugin panel; returns the manager.
+
+    Call it before ``main_window.restoreState(...)`` so that the docks that were open at
+    the last exit exist (by object name) when the saved layout is applied.
+    """
+    return PuzzleDocks(main_window, puzzles_menu, host)

@@ -1,0 +1,234 @@
+"""The numbers behind the 3-D preview, without Qt: triangles, bounds, the orbit camera, rays.
+
+The view (``editor.scene3d.view``) draws with Qt3D, but everything it computes lives
+here so it can be tested without a display: flat-shaded triangle lists for prisms and
+meshes, the triangles used for picking, a scene's bounding sphere, the orbit camera's
+eye position and the ray through a pixel.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from editor.scene3d.parts import Box, Part, Prism, Rod, Shape
+
+ROD_SIDES = 12  # the picking stand-in for a rod is a prism with this many sides
+_WORLD_UP = np.array([0.0, 1.0, 0.0])
+
+
+# --------------------------------------------------------------------------- triangles
+def prism_triangles(prism: Prism) -> np.ndarray:
+    """The closed surface of a prism as an (n, 3, 3) array, counter-clockwise seen from outside."""
+    ring = np.asarray(prism.polygon, dtype=float)
+    if _signed_area(ring) < 0:  # accept clockwise input too
+        ring = ring[::-1]
+    bottom = np.column_stack([ring, np.full(len(ring), prism.z0)])
+    top = bottom + (0.0, 0.0, prism.height)
+    triangles = []
+    for i in range(1, len(ring) - 1):
+        triangles.append((top[0], top[i], top[i + 1]))
+        triangles.append((bottom[0], bottom[i + 1], bottom[i]))
+    for i in range(len(ring)):
+        j = (i + 1) % len(ring)
+        triangles.append((bottom[i], bottom[j], top[j]))
+        triangles.append((bottom[i], top[j], top[i]))
+    return np.array(triangles, dtype=float).reshape(-1, 3, 3)
+
+
+def box_triangles(box: Box) -> np.ndarray:
+    center = np.asarray(box.center, dtype=float)
+    half = np.asarray(box.size, dtype=float) / 2
+    square = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
+    prism = Prism(tuple((center[0] + sx * half[0], center[1] + sy * half[1]) for sx, sy in square),
+                  center[2] - half[2], 2 * half[2], box.color)
+    return prism_triangles(prism)
+
+
+def rod_triangles(rod: Rod, sides: int = ROD_SIDES) -> np.ndarray:
+    start = np.asarray(rod.start, dtype=float)
+    end = np.asarray(rod.end, dtype=float)
+    axis = end - start
+    length = np.linalg.norm(axis)
+    if length == 0:
+        return np.zeros((0, 3, 3))
+    u, v = _perpendicular_basis(axis / length)
+    angles = 2 * math.pi * np.arange(sides) / sides
+    ring = rod.radius * (np.outer(np.cos(angles), u) + np.outer(np.sin(angles), v))
+    low, high = start + ring, end + ring
+    triangles = []
+    for i in range(sides):
+        j = (i + 1) % sides
+        triangles += [(low[i], low[j], high[j]), (low[i], high[j], high[i]),
+                      (end, high[i], high[j]), (start, low[j], low[i])]
+    return np.array(triangles, dtype=float)
+
+
+def mesh_triangles(vertices, triangles) -> np.ndarray:
+    points = np.asarray(vertices, dtype=float).reshape(-1, 3)
+    index = np.asarray(triangles, dtype=int).reshape(-1, 3)
+    return points[index]
+
+
+def shape_triangles(shape: Shape) -> np.ndarray:
+    """Triangles approximating any shape (exact for boxes, prisms and meshes)."""
+    if isinstance(shape, Box):
+        return box_triangles(shape)
+    if isinstance(shape, Rod):
+        return rod_triangles(shape)
+    if isinstance(shape, Prism):
+        return prism_triangles(shape)
+    return mesh_triangles(shape.vertices, shape.triangles)
+
+
+def flat_shaded(triangles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-vertex positions and face normals (float32, (3n, 3) each) for a flat-shaded mesh."""
+    triangles = np.asarray(triangles, dtype=float).reshape(-1, 3, 3)
+    normals = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])
+    lengths = np.linalg.norm(normals, axis=1, keepdims=True)
+    normals = np.divide(normals, lengths, out=np.zeros_like(normals), where=lengths > 0)
+    positions = triangles.reshape(-1, 3).astype(np.float32)
+    return positions, np.repeat(normals, 3, axis=0).astype(np.float32)
+
+
+def part_triangles(part: Part, offset=(0.0, 0.0, 0.0)) -> np.ndarray:
+    pieces = [shape_triangles(shape) for shape in part.shapes]
+    pieces = [p for p in pieces if len(p)]
+    if not pieces:
+        return np.zeros((0, 3, 3))
+    return np.concatenate(pieces) + np.asarray(offset, dtype=float)
+
+
+def explode_offset(part: Part, amount: float) -> tuple[float, float, float]:
+    return tuple(float(amount * e) for e in part.explode)
+
+
+# --------------------------------------------------------------------------- bounds
+def bounding_sphere(parts: list[Part], amount: float = 0.0) -> tuple[np.ndarray, float]:
+    """Centre and radius of a sphere holding every part (exploded by ``amount``)."""
+    pieces = [part_triangles(p, explode_offset(p, amount)).reshape(-1, 3) for p in parts]
+    pieces = [p for p in pieces if len(p)]
+    if not pieces:
+        return np.zeros(3), 1.0
+    points = np.concatenate(pieces)
+    low, high = points.min(axis=0), points.max(axis=0)
+    center = (low + high) / 2
+    radius = float(np.linalg.norm(points - center, axis=1).max())
+    return center, max(radius, 1e-3)
+
+
+# --------------------------------------------------------------------------- camera
+@dataclass
+class OrbitCamera:
+    """A camera circling ``target`` at ``distance``; yaw about +y, pitch above the horizon."""
+
+    target: np.ndarray
+    distance: float
+    yaw: float = math.radians(25)
+    pitch: float = math.radians(20)
+    fov_degrees: float = 40.0
+    MAX_PITCH = math.radians(89)
+
+    @property
+    def eye(self) -> np.ndarray:
+        direction = np.array([math.cos(self.pitch) * math.sin(self.yaw), math.sin(self.pitch),
+                              math.cos(self.pitch) * math.cos(self.yaw)])
+        return np.asarray(self.target, dtype=float) + self.distance * direction
+
+    def basis(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Unit vectors forward (eye to target), right and up on the screen."""
+        forward = np.asarray(self.target, dtype=float) - self.eye
+        forward /= np.linalg.norm(forward)
+        right = np.cross(forward, _WORLD_UP)
+        right /= np.linalg.norm(right)
+        return forward, right, np.cross(right, forward)
+
+    def frame(self, center, radius: float) -> None:
+        """Aim at ``center`` from far enough to see a sphere of ``radius`` (keeps the direction)."""
+        self.target = np.asarray(center, dtype=float)
+        self.distance = 1.15 * radius / math.sin(math.radians(self.fov_degrees) / 2)
+
+    def rotate(self, dx_pixels: float, dy_pixels: float, degrees_per_pixel: float = 0.4) -> None:
+        self.yaw -= math.radians(dx_pixels * degrees_per_pixel)
+        self.pitch = max(-self.MAX_PITCH, min(self.MAX_PITCH,
+                                               self.pitch + math.radians(dy_pixels * degrees_per_pixel)))
+
+    def pan(self, dx_pixels: float, dy_pixels: float, viewport_height: float) -> None:
+        _, right, up = self.basis()
+        world_per_pixel = 2 * self.distance * math.tan(math.radians(self.fov_degrees) / 2) / max(1.0, viewport_height)
+        self.target = self.target + world_per_pixel * (-dx_pixels * right + dy_pixels * up)
+
+    def zoom(self, wheel_steps: float) -> None:
+        """Positive steps (wheel away from the user) move closer."""
+        self.distance = max(1e-3, self.distance * 0.85 ** wheel_steps)
+
+    def ray(self, x: float, y: float, width: float, height: float) -> tuple[np.ndarray, np.ndarray]:
+        """Origin and unit direction of the ray through window point (x, y) (y down)."""
+        forward, right, up = self.basis()
+        half_height = math.tan(math.radians(self.fov_degrees) / 2)
+        half_width = half_height * width / max(1.0, height)
+        sx = 2 * x / max(1.0, width) - 1
+        sy = 1 - 2 * y / max(1.0, height)
+        direction = forward + sx * half_width * right + sy * half_height * up
+        return self.eye, direction / np.linalg.norm(direction)
+
+    def project(self, point, width: float, height: float) -> tuple[float, float] | None:
+        """Window point (x, y) where a world point is drawn; None if it is behind the camera."""
+        forward, right, up = self.basis()
+        offset = np.asarray(point, dtype=float) - self.eye
+        depth = float(offset @ forward)
+        if depth <= 0:
+            return None
+        half_height = math.tan(math.radians(self.fov_degrees) / 2)
+        half_width = half_height * width / max(1.0, height)
+        sx = float(offset @ right) / depth / half_width
+        sy = float(offset @ up) / depth / half_height
+        return (sx + 1) / 2 * width, (1 - sy) / 2 * height
+
+
+# --------------------------------------------------------------------------- picking
+def ray_hit_distance(origin, direction, triangles: np.ndarray) -> float | None:
+    """Distance along the ray to the nearest triangle it crosses (Möller-Trumbore), or None."""
+    if len(triangles) == 0:
+        return None
+    a, b, c = triangles[:, 0], triangles[:, 1], triangles[:, 2]
+    edge1, edge2 = b - a, c - a
+    p = np.cross(direction, edge2)
+    det = np.einsum("ij,ij->i", edge1, p)
+    usable = np.abs(det) > 1e-12
+    inv = np.divide(1.0, det, out=np.zeros_like(det), where=usable)
+    s = origin - a
+    u = np.einsum("ij,ij->i", s, p) * inv
+    q = np.cross(s, edge1)
+    v = (q @ direction) * inv
+    t = np.einsum("ij,ij->i", edge2, q) * inv
+    hit = usable & (u >= 0) & (v >= 0) & (u + v <= 1) & (t > 1e-9)
+    return float(t[hit].min()) if hit.any() else None
+
+
+def pick(parts: list[Part], origin, direction, amount: float = 0.0,
+         visible: set[str] | None = None) -> str | None:
+    """The id of the nearest visible part the ray meets, or None."""
+    best: tuple[float, str] | None = None
+    for part in parts:
+        if not part.visible or (visible is not None and part.id not in visible):
+            continue
+        distance = ray_hit_distance(np.asarray(origin, float), np.asarray(direction, float),
+                                    part_triangles(part, explode_offset(part, amount)))
+        if distance is not None and (best is None or distance < best[0]):
+            best = (distance, part.id)
+    return None if best is None else best[1]
+
+
+# --------------------------------------------------------------------------- helpers
+def _signed_area(ring: np.ndarray) -> float:
+    x, y = ring[:, 0], ring[:, 1]
+    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+
+
+def _perpendicular_basis(axis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    helper = np.array([1.0, 0.0, 0.0]) if abs(axis[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    u = np.cross(axis, helper)
+    u /= np.linalg.norm(u)
+    return u, np.cross(axis, u)

@@ -1,0 +1,413 @@
+"""SceneView: the 3-D preview every puzzle plugin reuses (Qt3D inside a QWidget).
+
+    view = SceneView(parent)
+    view.set_parts(parts)            # editor.scene3d.parts.Part list: replaces the scene
+    view.set_explode(0.5)            # 0..1 of each Part.explode offset
+    view.set_visible_parts({"a"})    # None shows every part
+    view.select_part("a")            # highlight (also done when the user clicks a part)
+    view.partClicked.connect(...)    # id of the clicked part, "" for the background
+    image = view.capture_image()     # a rendered frame (QImage; null if none could be made)
+
+The user drags with the left button to orbit, the right (or middle) button to pan, and
+turns the wheel to zoom; the built-in toolbar has Reset view, an Exploded slider and
+Save picture.  Picking is a ray cast in ``editor.scene3d.geometry`` (the same triangles
+the parts are drawn with), so a click maps to a part without a render round trip.
+
+Lifetime (see DESIGN.md, Qt3D): every entity and component has a parent; the Qt3DWindow
+is owned by the window container, a child of this widget, so it is deleted with the
+widget while the QApplication is alive.
+"""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.Qt3DCore import Qt3DCore
+from PySide6.Qt3DExtras import Qt3DExtras
+from PySide6.Qt3DRender import Qt3DRender
+from PySide6.QtCore import QByteArray, QEventLoop, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QImage, QQuaternion, QVector3D
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QSlider, QToolButton,
+                               QVBoxLayout, QWidget)
+
+from editor.scene3d import geometry
+from editor.scene3d.geometry import OrbitCamera
+from editor.scene3d.parts import Box, Part, Rod
+
+BACKGROUND = QColor(236, 238, 242)
+AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue
+DIFFUSE_SHARE = 0.7
+HIGHLIGHT = (255, 214, 64)  # mixed into the ambient term of the selected part
+CLICK_SLOP = 4         # pixels a press may move and still count as a click
+SLIDER_STEPS = 100
+
+
+def _vector(v) -> QVector3D:
+    return QVector3D(float(v[0]), float(v[1]), float(v[2]))
+
+
+def _color(rgb, scale: float = 1.0) -> QColor:
+    return QColor(*(max(0, min(255, round(c * scale))) for c in rgb))
+
+
+class _OrbitWindow(Qt3DExtras.Qt3DWindow):
+    """The Qt3D window; hands its mouse and wheel events to the SceneView."""
+
+    def __init__(self, view: "SceneView"):
+        super().__init__()
+        self._view = view
+
+    def mousePressEvent(self, event):
+        self._view._mouse_press(event)
+
+    def mouseMoveEvent(self, event):
+        self._view._mouse_move(event)
+
+    def mouseReleaseEvent(self, event):
+        self._view._mouse_release(event)
+
+    def wheelEvent(self, event):
+        self._view._wheel(event)
+
+
+class _PartEntity:
+    """The Qt3D nodes of one part: an entity with a transform, one child entity per shape."""
+
+    def __init__(self, part: Part, root: Qt3DCore.QEntity):
+        self.part = part
+        self.entity = Qt3DCore.QEntity(root)
+        self.transform = Qt3DCore.QTransform(self.entity)
+        self.entity.addComponent(self.transform)
+        self.materials: list[tuple[Qt3DExtras.QPhongMaterial, tuple]] = []
+        for shape in part.shapes:
+            self._add_shape(shape)
+
+    def _add_shape(self, shape) -> None:
+        entity = Qt3DCore.QEntity(self.entity)
+        if isinstance(shape, Box):
+            mesh = Qt3DExtras.QCuboidMesh(entity)
+            mesh.setXExtent(shape.size[0])
+            mesh.setYExtent(shape.size[1])
+            mesh.setZExtent(shape.size[2])
+            placement = Qt3DCore.QTransform(entity)
+            placement.setTranslation(_vector(shape.center))
+            entity.addComponent(placement)
+        elif isinstance(shape, Rod):
+            mesh, placement = self._rod(shape, entity)
+            if mesh is None:
+                return
+            entity.addComponent(placement)
+        else:
+            mesh = _triangle_mesh(geometry.shape_triangles(shape), entity)
+        entity.addComponent(mesh)
+        material = Qt3DExtras.QPhongMaterial(entity)
+        material.setDiffuse(_color(shape.color, DIFFUSE_SHARE))
+        material.setSpecular(QColor(0, 0, 0))
+        material.setShininess(0.0)
+        entity.addComponent(material)
+        self.materials.append((material, shape.color))
+        self.set_highlight(False)
+
+    @staticmethod
+    def _rod(rod: Rod, entity):
+        start, end = np.asarray(rod.start, float), np.asarray(rod.end, float)
+        length = float(np.linalg.norm(end - start))
+        if length == 0:
+            return None, None
+        mesh = Qt3DExtras.QCylinderMesh(entity)
+        mesh.setRadius(rod.radius)
+        mesh.setLength(length)
+        mesh.setSlices(16)
+        mesh.setRings(2)
+        placement = Qt3DCore.QTransform(entity)
+        placement.setRotation(QQuaternion.rotationTo(QVector3D(0, 1, 0), _vector((end - start) / length)))
+        placement.setTranslation(_vector((start + end) / 2))
+        return mesh, placement
+
+    def set_highlight(self, on: bool) -> None:
+        for material, rgb in self.materials:
+            ambient = [c * AMBIENT_SHARE for c in rgb]
+            if on:
+                ambient = [0.5 * a + 0.5 * h for a, h in zip(ambient, HIGHLIGHT)]
+            material.setAmbient(_color(ambient))
+
+
+def _triangle_mesh(triangles: np.ndarray, entity: Qt3DCore.QEntity) -> Qt3DRender.QGeometryRenderer:
+    """A flat-shaded QGeometryRenderer (positions + face normals, interleaved) for triangles."""
+    positions, normals = geometry.flat_shaded(triangles)
+    renderer = Qt3DRender.QGeometryRenderer(entity)
+    mesh = Qt3DCore.QGeometry(renderer)
+    buffer = Qt3DCore.QBuffer(mesh)
+    buffer.setData(QByteArray(np.hstack([positions, normals]).astype(np.float32).tobytes()))
+    stride = 6 * 4
+    for name, offset in ((Qt3DCore.QAttribute.defaultPositionAttributeName(), 0),
+                         (Qt3DCore.QAttribute.defaultNormalAttributeName(), 12)):
+        attribute = Qt3DCore.QAttribute(mesh)
+        attribute.setName(name)
+        attribute.setAttributeType(Qt3DCore.QAttribute.AttributeType.VertexAttribute)
+        attribute.setVertexBaseType(Qt3DCore.QAttribute.VertexBaseType.Float)
+        attribute.setVertexSize(3)
+        attribute.setBuffer(buffer)
+        attribute.setByteStride(stride)
+        attribute.setByteOffset(offset)
+        attribute.setCount(len(positions))
+        mesh.addAttribute(attribute)
+    mesh.setBoundingVolumePositionAttribute(mesh.attributes()[0])
+    renderer.setGeometry(mesh)
+    renderer.setPrimitiveType(Qt3DRender.QGeometryRenderer.PrimitiveType.Triangles)
+    renderer.setVertexCount(len(positions))
+    return renderer
+
+
+class SceneView(QWidget):
+    """A 3-D preview of a list of parts, with orbit camera, picking and an exploded view."""
+
+    partClicked = Signal(str)  # id of the picked Part ("" for background)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._parts: list[Part] = []
+        self._entities: dict[str, _PartEntity] = {}
+        self._explode = 0.0
+        self._visible: set[str] | None = None
+        self._selected: str | None = None
+        self._camera_model = OrbitCamera(np.zeros(3), 10.0)
+        self._press: QPoint | None = None
+        self._last: QPoint | None = None
+        self._dragged = False
+        self._fresh_frames_needed = 1  # the first capture after showing is discarded
+        self._dialog: QFileDialog | None = None
+
+        self._window = _OrbitWindow(self)
+        self._window.defaultFrameGraph().setClearColor(BACKGROUND)
+        self._window.renderSettings().setRenderPolicy(Qt3DRender.QRenderSettings.RenderPolicy.OnDemand)
+        self._capture = Qt3DRender.QRenderCapture(self._window.renderSettings())
+        self._window.activeFrameGraph().setParent(self._capture)
+        self._window.setActiveFrameGraph(self._capture)
+        self._root = Qt3DCore.QEntity()
+        self._scene = Qt3DCore.QEntity(self._root)  # parts live here; replaced by set_parts
+        light_entity = Qt3DCore.QEntity(self._root)
+        self._light = Qt3DRender.QDirectionalLight(light_entity)
+        self._light.setIntensity(0.9)
+        light_entity.addComponent(self._light)
+        self._window.setRootEntity(self._root)
+        self._window.widthChanged.connect(self._apply_camera)
+        self._window.heightChanged.connect(self._apply_camera)
+        self._camera = self._window.camera()
+        self._camera.lens().setPerspectiveProjection(self._camera_model.fov_degrees, 4 / 3, 0.1, 1000.0)
+
+        container = QWidget.createWindowContainer(self._window, self)
+        container.setMinimumSize(160, 120)
+        container.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._container = container
+
+        self._slider = QSlider(Qt.Orientation.Horizontal, self)
+        self._slider.setRange(0, SLIDER_STEPS)
+        self._slider.setToolTip("Pull the parts apart")
+        self._slider.valueChanged.connect(lambda value: self.set_explode(value / SLIDER_STEPS))
+        reset = QToolButton(self)
+        reset.setText("Reset view")
+        reset.clicked.connect(self.reset_camera)
+        save = QToolButton(self)
+        save.setText("Save picture…")
+        save.clicked.connect(self._ask_picture_path)
+        self.reset_button, self.save_button, self.explode_slider = reset, save, self._slider
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(4, 2, 4, 2)
+        bar.addWidget(reset)
+        bar.addWidget(QLabel("Exploded", self))
+        bar.addWidget(self._slider, 1)
+        bar.addWidget(save)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(bar)
+        layout.addWidget(container, 1)
+        self._apply_camera()
+
+    # ------------------------------------------------------------------ public API
+    def set_parts(self, parts: list[Part]) -> None:
+        """Replace the whole scene; keeps the camera unless the scene was empty."""
+        was_empty = not self._parts
+        ids = [p.id for p in parts]
+        if len(set(ids)) != len(ids):
+            raise ValueError("SceneView.set_parts: part ids must be unique")
+        old_scene = self._scene
+        self._scene = Qt3DCore.QEntity(self._root)
+        old_scene.setParent(None)  # detach from the scene now; deleted below
+        old_scene.deleteLater()
+        self._parts = list(parts)
+        self._entities = {part.id: _PartEntity(part, self._scene) for part in self._parts}
+        if self._selected not in self._entities:
+            self._selected = None
+        self._refresh_parts()
+        if was_empty:
+            self.reset_camera()
+        self._fresh_frames_needed = max(self._fresh_frames_needed, 1)
+
+    def parts(self) -> list[Part]:
+        return list(self._parts)
+
+    def set_explode(self, amount: float) -> None:
+        """Move each part by ``amount`` (0..1) of its ``Part.explode`` offset."""
+        self._explode = max(0.0, min(1.0, float(amount)))
+        if self._slider.value() != round(self._explode * SLIDER_STEPS):
+            self._slider.blockSignals(True)
+            self._slider.setValue(round(self._explode * SLIDER_STEPS))
+            self._slider.blockSignals(False)
+        self._refresh_parts()
+
+    def explode(self) -> float:
+        return self._explode
+
+    def set_visible_parts(self, ids: set[str] | None) -> None:
+        """Show only these parts (None: every part whose ``visible`` flag is set)."""
+        self._visible = None if ids is None else set(ids)
+        self._refresh_parts()
+
+    def select_part(self, part_id: str | None) -> None:
+        self._selected = part_id if part_id in self._entities else None
+        for pid, entity in self._entities.items():
+            entity.set_highlight(pid == self._selected)
+
+    def selected_part(self) -> str | None:
+        return self._selected
+
+    def reset_camera(self) -> None:
+        """Frame every visible part from the default direction."""
+        shown = [p for p in self._parts if self._is_shown(p)]
+        center, radius = geometry.bounding_sphere(shown, self._explode)
+        self._camera_model = OrbitCamera(center, 1.0)
+        self._camera_model.frame(center, radius)
+        self._apply_camera()
+
+    def camera_model(self) -> OrbitCamera:
+        return self._camera_model
+
+    def part_at(self, x: float, y: float) -> str | None:
+        """The id of the visible part drawn at window point (x, y), or None."""
+        origin, direction = self._camera_model.ray(x, y, self._window.width(), self._window.height())
+        return geometry.pick(self._parts, origin, direction, self._explode, self._visible)
+
+    def render_window(self) -> Qt3DExtras.Qt3DWindow:
+        """The Qt3D window (tests send it mouse events)."""
+        return self._window
+
+    def capture_image(self, timeout_ms: int = 5000) -> QImage:
+        """Render a frame and return it; a null QImage if the view is hidden or no frame came."""
+        if not self.isVisible() or not self._window.isExposed():
+            return QImage()
+        image = QImage()
+        while True:
+            image = self._capture_once(timeout_ms)
+            if image.isNull() or self._fresh_frames_needed <= 0:
+                return image
+            self._fresh_frames_needed -= 1
+
+    def save_picture(self, path: str) -> bool:
+        image = self.capture_image()
+        return not image.isNull() and image.save(path, "PNG")
+
+    # ------------------------------------------------------------------ internals
+    def _is_shown(self, part: Part) -> bool:
+        return part.visible and (self._visible is None or part.id in self._visible)
+
+    def _refresh_parts(self) -> None:
+        for part in self._parts:
+            entity = self._entities[part.id]
+            entity.transform.setTranslation(_vector(geometry.explode_offset(part, self._explode)))
+            entity.entity.setEnabled(self._is_shown(part))
+        for pid, entity in self._entities.items():
+            entity.set_highlight(pid == self._selected)
+
+    def _apply_camera(self) -> None:
+        model = self._camera_model
+        eye = model.eye
+        shown = [p for p in self._parts if self._is_shown(p)]
+        center, radius = geometry.bounding_sphere(shown, self._explode) if shown else (model.target, 1.0)
+        reach = float(np.linalg.norm(eye - center)) + radius
+        near = max(reach * 1e-3, float(np.linalg.norm(eye - center)) - radius * 1.5, 1e-3)
+        lens = self._camera.lens()
+        width, height = max(1, self._window.width()), max(1, self._window.height())
+        lens.setPerspectiveProjection(model.fov_degrees, width / height, near, reach * 2)
+        self._camera.setUpVector(QVector3D(0, 1, 0))
+        self._camera.setPosition(_vector(eye))
+        self._camera.setViewCenter(_vector(model.target))
+        forward, _, up = model.basis()
+        self._light.setWorldDirection(_vector(forward - 0.35 * up))
+
+    def _capture_once(self, timeout_ms: int) -> QImage:
+        reply = self._capture.requestCapture()
+        loop = QEventLoop()
+        reply.completed.connect(loop.quit)
+        timer = QTimer()
+        timer.setSingleShot(True)
+        timer.timeout.connect(loop.quit)
+        timer.start(timeout_ms)
+        if not reply.isComplete():
+            loop.exec()
+        image = QImage(reply.image()) if reply.isComplete() else QImage()
+        reply.deleteLater()
+        if image.isNull():
+            return image
+        if self._framebuffer_is_y_up():
+            image = image.flipped(Qt.Orientation.Vertical)
+        return image.convertToFormat(QImage.Format.Format_RGB32)
+
+    def _framebuffer_is_y_up(self) -> bool:
+        """OpenGL reads frames back bottom row first, and Qt3D 6.12 passes them on unflipped."""
+        api = self._window.renderSettings().renderCapabilities().api()
+        return api in (Qt3DRender.QRenderCapabilities.API.OpenGL, Qt3DRender.QRenderCapabilities.API.OpenGLES)
+
+    def _ask_picture_path(self) -> None:
+        dialog = QFileDialog(self, "Save picture", "", "PNG images (*.png)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("png")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(self._save_picture_to)
+        self._dialog = dialog
+        dialog.open()
+
+    def _save_picture_to(self, path: str) -> None:
+        if not self.save_picture(path):
+            box = QMessageBox(QMessageBox.Icon.Warning, "Save picture", f"Could not save a picture to {path}.",
+                              QMessageBox.StandardButton.Ok, self)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()
+
+    # ------------------------------------------------------------------ mouse (from _OrbitWindow)
+    def _mouse_press(self, event) -> None:
+        self._press = self._last = event.position().toPoint()
+        self._dragged = False
+
+    def _mouse_move(self, event) -> None:
+        if self._last is None:
+            return
+        point = event.position().toPoint()
+        if (point - self._press).manhattanLength() > CLICK_SLOP:
+            self._dragged = True
+        dx, dy = point.x() - self._last.x(), point.y() - self._last.y()
+        self._last = point
+        if not self._dragged:
+            return
+        buttons = event.buttons()
+        if buttons & Qt.MouseButton.LeftButton:
+            self._camera_model.rotate(dx, dy)
+        elif buttons & (Qt.MouseButton.RightButton | Qt.MouseButton.MiddleButton):
+            self._camera_model.pan(dx, dy, self._window.height())
+        self._apply_camera()
+
+    def _mouse_release(self, event) -> None:
+        if self._press is not None and not self._dragged and event.button() == Qt.MouseButton.LeftButton:
+            point = event.position()
+            part_id = self.part_at(point.x(), point.y())
+            self.select_part(part_id)
+            self.partClicked.emit(part_id or "")
+        self._press = self._last = None
+
+    def _wheel(self, event) -> None:
+        self._camera_model.zoom(event.angleDelta().y() / 120)
+        self._apply_camera()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._fresh_frames_needed = max(self._fresh_frames_needed, 1)

@@ -1,0 +1,223 @@
+"""A puzzle's clues, what is known about its grid, and line logic to a fixpoint (Qt-free).
+
+:class:`Board` keeps what is known as bit masks twice over, per row (bit = column) and per
+column (bit = row), so that every line the solver looks at is ready as two ints.
+:meth:`Puzzle.propagate` runs the line solver over a queue of changed lines until nothing
+changes, and counts the *sweeps*: rounds of "look again at every row, then every column,
+that changed since you last looked at it". That is how many passes over the grid a player
+using line logic alone needs, a difficulty figure.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from editor.level.clues import clues as clues_of_grid
+from editor.nonogram.line import count_placements, line_solver
+from editor.tasks import Task
+
+Clue = tuple[int, ...]
+
+
+class Board:
+    """What is known about every cell of a ``height`` x ``width`` grid."""
+
+    __slots__ = ("width", "height", "row_filled", "row_empty", "col_filled", "col_empty")
+
+    def __init__(self, width: int, height: int):
+        self.width = width
+        self.height = height
+        self.row_filled = [0] * height
+        self.row_empty = [0] * height
+        self.col_filled = [0] * width
+        self.col_empty = [0] * width
+
+    def copy(self) -> "Board":
+        other = Board.__new__(Board)
+        other.width = self.width
+        other.height = self.height
+        other.row_filled = self.row_filled[:]
+        other.row_empty = self.row_empty[:]
+        other.col_filled = self.col_filled[:]
+        other.col_empty = self.col_empty[:]
+        return other
+
+    def value(self, row: int, column: int) -> bool | None:
+        """True filled, False empty, None not known."""
+        bit = 1 << column
+        if self.row_filled[row] & bit:
+            return True
+        if self.row_empty[row] & bit:
+            return False
+        return None
+
+    def set(self, row: int, column: int, filled: bool) -> None:
+        if filled:
+            self.row_filled[row] |= 1 << column
+            self.col_filled[column] |= 1 << row
+        else:
+            self.row_empty[row] |= 1 << column
+            self.col_empty[column] |= 1 << row
+
+    def unknown_in_row(self, row: int) -> int:
+        """The mask of the row's cells not known yet."""
+        return ((1 << self.width) - 1) & ~(self.row_filled[row] | self.row_empty[row])
+
+    def unknown_count(self) -> int:
+        full = (1 << self.width) - 1
+        return sum((full & ~(f | e)).bit_count() for f, e in zip(self.row_filled, self.row_empty))
+
+    def is_complete(self) -> bool:
+        full = (1 << self.width) - 1
+        return all(f | e == full for f, e in zip(self.row_filled, self.row_empty))
+
+    def unknown_cells(self) -> Iterable[tuple[int, int]]:
+        """Every cell not known yet, row by row (as known when the iteration reaches it)."""
+        for row in range(self.height):
+            mask = self.unknown_in_row(row)
+            while mask:
+                low = mask & -mask
+                yield row, low.bit_length() - 1
+                mask ^= low
+
+    def filled_array(self) -> np.ndarray:
+        """Cells known filled, as a bool array (height, width)."""
+        return rows_to_array(self.row_filled, self.width)
+
+    def empty_array(self) -> np.ndarray:
+        return rows_to_array(self.row_empty, self.width)
+
+    @classmethod
+    def from_array(cls, grid: np.ndarray) -> "Board":
+        """A complete board: ``grid``'s True cells filled, the rest empty."""
+        grid = np.asarray(grid, dtype=bool)
+        board = cls(grid.shape[1], grid.shape[0])
+        board.row_filled = array_to_rows(grid)
+        board.col_filled = array_to_rows(grid.T)
+        board.row_empty = array_to_rows(~grid)
+        board.col_empty = array_to_rows(~grid.T)
+        return board
+
+
+def array_to_rows(grid: np.ndarray) -> list[int]:
+    """Each row of a bool array as an int (bit i = column i)."""
+    grid = np.asarray(grid, dtype=bool)
+    if grid.shape[1] == 0:
+        return [0] * grid.shape[0]
+    packed = np.packbits(grid, axis=1, bitorder="little")
+    return [int.from_bytes(row.tobytes(), "little") for row in packed]
+
+
+def rows_to_array(rows: Sequence[int], width: int) -> np.ndarray:
+    """The inverse of :func:`array_to_rows`."""
+    nbytes = (width + 7) >> 3
+    data = np.frombuffer(b"".join(row.to_bytes(nbytes, "little") for row in rows), dtype=np.uint8)
+    bits = np.unpackbits(data.reshape(len(rows), nbytes), axis=1, bitorder="little")
+    return bits[:, :width].astype(bool)
+
+
+class Puzzle:
+    """Row and column clues, with the shared line solvers for them."""
+
+    def __init__(self, row_clues: Sequence[Sequence[int]], column_clues: Sequence[Sequence[int]]):
+        self.row_clues: tuple[Clue, ...] = tuple(tuple(int(n) for n in clue) for clue in row_clues)
+        self.column_clues: tuple[Clue, ...] = tuple(tuple(int(n) for n in clue) for clue in column_clues)
+        self.height = len(self.row_clues)
+        self.width = len(self.column_clues)
+        if not self.width or not self.height:
+            raise ValueError("a puzzle needs at least one row and one column")
+        self._row_solvers = [line_solver(clue, self.width) for clue in self.row_clues]
+        self._column_solvers = [line_solver(clue, self.height) for clue in self.column_clues]
+
+    @classmethod
+    def from_grid(cls, grid: np.ndarray) -> "Puzzle":
+        """The clues a drawing implies."""
+        rows, columns = clues_of_grid(grid)
+        return cls(rows, columns)
+
+    def board(self) -> Board:
+        """A board with nothing known."""
+        return Board(self.width, self.height)
+
+    def is_solution(self, grid: np.ndarray) -> bool:
+        grid = np.asarray(grid, dtype=bool)
+        if grid.shape != (self.height, self.width):
+            return False
+        rows, columns = clues_of_grid(grid)
+        return (tuple(map(tuple, rows)) == self.row_clues
+                and tuple(map(tuple, columns)) == self.column_clues)
+
+    def propagate(self, board: Board, rows: Iterable[int] | None = None, columns: Iterable[int] | None = None,
+                  task: Task | None = None) -> int | None:
+        """Line logic on ``board`` (in place) until nothing changes.
+
+        ``rows``/``columns``: the lines to look at first (all of them when both are None),
+        e.g. the row and column of a cell just set. Returns the number of sweeps that found
+        something, or ``None`` when a line has no placement left (a contradiction; the
+        board then holds what was known when it was found).
+        """
+        height, width = self.height, self.width
+        if rows is None and columns is None:
+            row_pending = bytearray(b"\x01") * height
+            col_pending = bytearray(b"\x01") * width
+        else:
+            row_pending = bytearray(height)
+            col_pending = bytearray(width)
+            for row in rows or ():
+                row_pending[row] = 1
+            for column in columns or ():
+                col_pending[column] = 1
+        sweeps = 0
+        while 1 in row_pending or 1 in col_pending:
+            if task is not None:
+                task.check_cancelled()
+            rows_changed = _sweep(self._row_solvers, board.row_filled, board.row_empty, row_pending,
+                                  board.col_filled, board.col_empty, col_pending)
+            if rows_changed is None:
+                return None
+            columns_changed = _sweep(self._column_solvers, board.col_filled, board.col_empty, col_pending,
+                                     board.row_filled, board.row_empty, row_pending)
+            if columns_changed is None:
+                return None
+            sweeps += rows_changed or columns_changed
+        return sweeps
+
+    def line_counts(self, board: Board) -> tuple[list[int], list[int]]:
+        """Each row's and column's number of placements still consistent with ``board``."""
+        rows = [count_placements(clue, self.width, f, e)
+                for clue, f, e in zip(self.row_clues, board.row_filled, board.row_empty)]
+        columns = [count_placements(clue, self.height, f, e)
+                   for clue, f, e in zip(self.column_clues, board.col_filled, board.col_empty)]
+        return rows, columns
+
+
+def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pending) -> bool | None:
+    """Solve every pending line of one direction; new cells go into the crossing lines.
+
+    Returns whether anything changed, or None on a contradiction.
+    """
+    changed = False
+    index = pending.find(1)
+    while index >= 0:
+        pending[index] = 0
+        old_filled, old_empty = filled[index], empty[index]
+        result = solvers[index].solve(old_filled, old_empty)
+        if result is None:
+            return None
+        new_filled, new_empty = result
+        if new_filled == old_filled and new_empty == old_empty:
+            index = pending.find(1, index + 1)
+            continue
+        changed = True
+        filled[index], empty[index] = new_filled, new_empty
+        bit = 1 << index
+        for fresh, cross in ((new_filled ^ old_filled, cross_filled), (new_empty ^ old_empty, cross_empty)):
+            while fresh:
+                low = fresh & -fresh
+                crossing = low.bit_length() - 1
+                cross[crossing] |= bit
+                cross_pending[crossing] = 1
+                fresh ^= low
+        index = pending.find(1, index + 1)
+    return changed

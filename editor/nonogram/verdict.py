@@ -1,0 +1,179 @@
+"""The verdict on a drawing or on bare clues: LINE, BRANCH, MULT or CONTRADICTION (Qt-free).
+
+    verdict = check_drawing(solution)            # the editor: clues from the drawing
+    verdict = check_puzzle(rows, columns, goal)  # an imported puzzle (goal may be None)
+    verdict.kind, verdict.sweeps, verdict.seconds, verdict.describe()
+
+* ``LINE``: unique, and line logic alone reaches the picture.
+* ``BRANCH``: unique, but line logic stalls; :attr:`Verdict.lookahead` says how much more
+  it took (probing: one cell of lookahead; search: guesses and their depth).
+* ``MULT``: another picture fits the clues: :attr:`Verdict.alternative`, and
+  :attr:`Verdict.differing` the cells where it differs from the picture.
+* ``CONTRADICTION``: no picture fits the clues (only possible for bare clues).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from editor.nonogram.puzzle import Board, Puzzle, array_to_rows
+from editor.nonogram.search import Lookahead, find_alternative, find_solution
+from editor.tasks import Task
+
+LINE = "LINE"
+BRANCH = "BRANCH"
+MULT = "MULT"
+CONTRADICTION = "CONTRADICTION"
+
+
+@dataclass
+class Verdict:
+    kind: str
+    puzzle: Puzzle
+    logic: Board  # what line logic proved where it stopped (or met the contradiction)
+    sweeps: int  # rounds of line logic that found something
+    seconds: float
+    lookahead: Lookahead = field(default_factory=Lookahead)
+    picture: np.ndarray | None = None  # the drawing, or the solution found from bare clues
+    alternative: np.ndarray | None = None  # MULT: another solution
+    _counts: tuple[list[int], list[int]] | None = field(default=None, repr=False)
+
+    @property
+    def width(self) -> int:
+        return self.puzzle.width
+
+    @property
+    def height(self) -> int:
+        return self.puzzle.height
+
+    @property
+    def undetermined(self) -> np.ndarray:
+        """Cells line logic leaves open (bool, height x width)."""
+        return ~(self.logic.filled_array() | self.logic.empty_array())
+
+    @property
+    def open_cells(self) -> int:
+        return self.logic.unknown_count()
+
+    @property
+    def differing(self) -> np.ndarray | None:
+        """MULT: the cells where the alternative differs from the picture."""
+        if self.alternative is None or self.picture is None:
+            return None
+        return self.alternative != self.picture
+
+    def line_counts(self) -> tuple[list[int], list[int]]:
+        """Per row and column: placements still possible where line logic stopped (0, 1 or more)."""
+        if self._counts is None:
+            self._counts = self.puzzle.line_counts(self.logic)
+        return self._counts
+
+    def headline(self) -> str:
+        return {
+            LINE: "Unique: line logic solves it",
+            BRANCH: "Unique, but line logic gets stuck",
+            MULT: "Not unique: more than one picture fits",
+            CONTRADICTION: "No picture fits these clues",
+        }[self.kind]
+
+    def describe(self) -> str:
+        """The verdict in a designer's words, with sweeps and time."""
+        timing = f"(checked in {_duration(self.seconds)})"
+        sweeps = _plural(self.sweeps, "sweep")
+        stuck = (f"Line logic gets stuck after {sweeps} with {_plural(self.open_cells, 'cell')} "
+                 f"still open (shaded).")
+        if self.kind == LINE:
+            return f"A player can solve it with line logic alone, in {sweeps} over the rows and columns. {timing}"
+        if self.kind == MULT:
+            changed = int(self.differing.sum())
+            return (f"{stuck} Another picture fits the same clues; it differs in "
+                    f"{_plural(changed, 'cell')}. {timing}")
+        if self.kind == CONTRADICTION:
+            where = ("line logic runs into a contradiction" if self.lookahead.branches == 0
+                     else f"a search ({_plural(self.lookahead.branches, 'guess', 'guesses')}) finds no solution")
+            return f"These clues have no solution: {where}. {timing}"
+        look = self.lookahead
+        if look.needs_search:
+            how = (f"Even trying single cells is not enough: it takes trial and error "
+                   f"({_plural(look.branches, 'guess', 'guesses')}, up to {look.depth} deep) "
+                   f"to rule out {_plural(look.proved_by_search, 'cell')}.")
+        else:
+            how = (f"The player has to look ahead: trying a cell and reaching a contradiction "
+                   f"settles it (one cell of lookahead, {_plural(look.probes, 'probe')} in "
+                   f"{_plural(look.probe_rounds, 'round')}).")
+        return f"{stuck} {how} {timing}"
+
+    def lookahead_text(self) -> str:
+        """BRANCH: the lookahead it took, in a few words (the command line's detail)."""
+        look = self.lookahead
+        if look.needs_search:
+            return f"search: {look.branches} branches, depth {look.depth}, {look.probes} probes"
+        return f"probing depth 1: {look.probes} probes in {look.probe_rounds} rounds"
+
+    def to_json(self) -> dict:
+        look = self.lookahead
+        data = {"verdict": self.kind, "width": self.width, "height": self.height, "sweeps": self.sweeps,
+                "seconds": round(self.seconds, 4), "open_cells_after_line_logic": self.open_cells}
+        if self.kind in (BRANCH, MULT):
+            data.update(probes=look.probes, probe_rounds=look.probe_rounds,
+                        proved_by_probing=look.proved_by_probing, proved_by_search=look.proved_by_search,
+                        branches=look.branches, depth=look.depth)
+        if self.kind == BRANCH:
+            data["lookahead"] = "search" if look.needs_search else "probing"
+        if self.kind == MULT:
+            differing = self.differing
+            data["differing_cells"] = [[int(r), int(c)] for r, c in zip(*np.nonzero(differing))]
+            data["alternative"] = ["".join("1" if cell else "0" for cell in row) for row in self.alternative]
+        return data
+
+
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def check_drawing(drawing: np.ndarray, task: Task | None = None) -> Verdict:
+    """The verdict on the clues a drawing implies (the drawing is always one solution)."""
+    drawing = np.asarray(drawing, dtype=bool)
+    return _check(Puzzle.from_grid(drawing), drawing, task)
+
+
+def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: Task | None = None) -> Verdict:
+    """The verdict on clues; ``goal``, the intended picture if known, must fit them."""
+    puzzle = Puzzle(row_clues, column_clues)
+    if goal is not None:
+        goal = np.asarray(goal, dtype=bool)
+        if not puzzle.is_solution(goal):
+            raise ValueError("the goal picture does not fit the clues")
+    return _check(puzzle, goal, task)
+
+
+def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None) -> Verdict:
+    task = task or Task()
+    start = time.perf_counter()
+    board = puzzle.board()
+    sweeps = puzzle.propagate(board, task=task)
+
+    def verdict(kind: str, **details) -> Verdict:
+        return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
+
+    if sweeps is None:
+        return verdict(CONTRADICTION)
+    if board.is_complete():
+        return verdict(LINE, picture=board.filled_array())
+    lookahead = Lookahead()
+    if picture is None:
+        first = find_solution(puzzle, board.copy(), task, lookahead)
+        if first is None:
+            return verdict(CONTRADICTION, lookahead=lookahead)
+        picture = first.filled_array()
+        lookahead = Lookahead()  # finding the picture is not part of the player's lookahead
+    alternative = find_alternative(puzzle, board.copy(), array_to_rows(picture), task, lookahead)
+    if alternative is not None:
+        return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array())
+    return verdict(BRANCH, lookahead=lookahead, picture=picture)

@@ -1,0 +1,101 @@
+"""``nonogram-editor check PATH... [--json]``: verdicts for level packs, e.g. in CI.
+
+PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), ``.non`` files and folders
+(searched recursively for both). Each level gets one line: its verdict, sweeps and time
+(``--json``: one JSON object per line). A ``.non`` file's goal picture is the drawing when
+it fits the clues; without one its bare clues are checked. Exit status: 0 only if every
+level is LINE; 1 if any is not; 2 if a path could not be read or holds no level.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from editor.level import LevelError, load_level
+from editor.level.non_format import read_non
+from editor.nonogram.verdict import LINE, MULT, Verdict, check_drawing, check_puzzle
+
+LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
+
+
+def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """The files to check, and a message for each path that is neither a level nor a folder."""
+    files: list[Path] = []
+    problems: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in (".level", ".non") and p.is_file())
+            if not found:
+                problems.append(f"{path}: no .level or .non files in this folder")
+            files += found
+        elif not path.exists():
+            problems.append(f"{path}: no such file or folder")
+        elif path.suffix.lower() in LEVEL_SUFFIXES + (".non",):
+            files.append(path)
+        else:
+            problems.append(f"{path}: not a .level or .non file")
+    return files, problems
+
+
+def check_file(path: Path) -> tuple[Verdict, list[str]]:
+    """The verdict on one level or ``.non`` file, and warnings about it."""
+    warnings = []
+    if path.suffix.lower() == ".non":
+        puzzle = read_non(path)
+        goal = puzzle.goal
+        if goal is not None and not puzzle.goal_fits():
+            warnings.append(f"{path}: the goal picture does not fit the clues; checking the clues alone")
+            goal = None
+        return check_puzzle(puzzle.row_clues, puzzle.column_clues, goal), warnings
+    return check_drawing(load_level(path).solution), warnings
+
+
+def _text_line(path: Path, verdict: Verdict) -> str:
+    line = f"{path}: {verdict.kind:13s} {verdict.width}x{verdict.height}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
+    if verdict.kind == LINE:
+        return line
+    if verdict.kind == MULT:
+        detail = f"{int(verdict.differing.sum())} cells differ in an alternative solution"
+    elif verdict.kind == "BRANCH":
+        detail = verdict.lookahead_text()
+    else:
+        detail = "no solution"
+    return f"{line}  ({verdict.open_cells} cells open after line logic; {detail})"
+
+
+def run_check(paths: list[str], as_json: bool = False) -> int:
+    try:
+        return _check_all(paths, as_json)
+    except BrokenPipeError:  # the reader stopped early (``| head``): not an error of the levels
+        sys.stdout = open(os.devnull, "w")
+        return 1
+
+
+def _check_all(paths: list[str], as_json: bool) -> int:
+    files, problems = level_files(paths)
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    failed = bool(problems)
+    all_line = True
+    for path in files:
+        try:
+            verdict, warnings = check_file(path)
+        except LevelError as error:
+            print(f"error: {error}", file=sys.stderr)
+            if as_json:
+                print(json.dumps({"path": str(path), "error": str(error)}))
+            failed = True
+            continue
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        all_line &= verdict.kind == LINE
+        if as_json:
+            print(json.dumps({"path": str(path), **verdict.to_json()}), flush=True)
+        else:
+            print(_text_line(path, verdict), flush=True)
+    if failed or not files:
+        return 2
+    return 0 if all_line else 1

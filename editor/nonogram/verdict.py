@@ -134,6 +134,8 @@ def _plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def _duration(seconds: float) -> str:
+    if seconds < 0.01:
+        return f"{seconds * 1000:.1f} ms"
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 

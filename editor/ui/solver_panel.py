@@ -1,6 +1,253 @@
-"""Live uniqueness checking in the editor (placeholder until the solver panel lands)."""
+"""Live uniqueness checking in the editor: the solver dock.
+
+Every edit of the solution restarts a short single-shot timer; when it fires, the drawing
+is checked by :func:`editor.nonogram.verdict.check_drawing` in a
+:class:`~editor.ui.background.BackgroundJob` (the GUI thread only copies the grid and
+shows results). Bursts of edits coalesce into one check, a new check cancels the one in
+flight, and a result is shown only if it belongs to the newest edit (its generation), so
+painting never waits for the solver and a stale verdict never appears.
+
+What the designer sees: the verdict in words with sweeps and time; on the grid, the cells
+line logic leaves open (shaded) and, for MULT, the cells where another solution differs;
+beside each row and column its number of placements still possible where line logic
+stopped, coloured determined / ambiguous / contradiction, with a legend.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QImage, QPixmap
+from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
+                               QWidget)
+
+from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, Verdict, check_drawing
+from editor.tasks import Task
+from editor.ui.background import BackgroundJob
+
+COALESCE_MS = 12  # quiet time after an edit before checking
+MAX_DEFER_MS = 150  # during a long drag, check at least this often
+OPEN_OVERLAY = "solver: open after line logic"
+DIFFERENCE_OVERLAY = "solver: differs in the other solution"
+OPEN_COLOUR = QColor(70, 130, 230, 90)
+DIFFERENCE_COLOUR = QColor(235, 90, 0, 170)
+DETERMINED_COLOUR = QColor(30, 140, 60)
+AMBIGUOUS_COLOUR = QColor(200, 125, 0)
+CONTRADICTION_COLOUR = QColor(200, 40, 40)
+VERDICT_COLOURS = {LINE: DETERMINED_COLOUR, BRANCH: AMBIGUOUS_COLOUR, MULT: CONTRADICTION_COLOUR,
+                   CONTRADICTION: CONTRADICTION_COLOUR}
 
 
-def install(main_window):
-    """Create the solver dock for ``main_window``; returns the dock (or None)."""
-    return None
+def compact_count(count: int) -> str:
+    """A placement count in at most four characters: 7, 950, 12k, 3.4M, 2e15."""
+    if count < 1000:
+        return str(count)
+    for limit, suffix in ((10**6, "k"), (10**9, "M"), (10**12, "G")):
+        if count < limit:
+            value = count / (limit // 1000)
+            return f"{value:.1f}{suffix}" if value < 10 else f"{value:.0f}{suffix}"
+    return f"{count:.0e}".replace("e+", "e")
+
+
+def count_colour(count: int) -> QColor:
+    if count == 1:
+        return DETERMINED_COLOUR
+    return CONTRADICTION_COLOUR if count == 0 else AMBIGUOUS_COLOUR
+
+
+def verdict_with_counts(drawing: np.ndarray, task: Task) -> Verdict:
+    """The background job: the verdict and, for the line labels, every line's count."""
+    verdict = check_drawing(drawing, task)
+    verdict.line_counts()
+    return verdict
+
+
+def _swatch(colour: QColor, text: str) -> str:
+    return (f'<tr><td style="background-color: {colour.name()}; color: {colour.name()}">&nbsp;&nbsp;&nbsp;&nbsp;</td>'
+            f"<td>&nbsp;{text}</td></tr>")
+
+
+def _legend_html() -> str:
+    return ("<b>Legend</b><table cellspacing='2'>"
+            + _swatch(DETERMINED_COLOUR, "line count 1: the line is determined")
+            + _swatch(AMBIGUOUS_COLOUR, "count above 1: the line is still ambiguous")
+            + _swatch(CONTRADICTION_COLOUR, "count 0: the line contradicts")
+            + _swatch(QColor(OPEN_COLOUR.red(), OPEN_COLOUR.green(), OPEN_COLOUR.blue()),
+                      "shaded: cells line logic leaves open")
+            + _swatch(QColor(DIFFERENCE_COLOUR.red(), DIFFERENCE_COLOUR.green(), DIFFERENCE_COLOUR.blue()),
+                      "cells another solution paints differently")
+            + "</table><p>The numbers beside the rows and under the columns count the ways each "
+              "line's clue can still be placed where line logic stops.</p>")
+
+
+def picture_pixmap(picture: np.ndarray, differing: np.ndarray, cell: int) -> QPixmap:
+    """The alternative solution, filled cells dark, the cells it changes in orange."""
+    height, width = picture.shape
+    rgb = np.full((height, width, 3), 255, dtype=np.uint8)
+    rgb[picture] = (40, 40, 40)
+    rgb[differing & picture] = (235, 90, 0)
+    rgb[differing & ~picture] = (255, 205, 160)
+    rgb = np.ascontiguousarray(rgb.repeat(cell, axis=0).repeat(cell, axis=1))
+    image = QImage(rgb.data, width * cell, height * cell, 3 * width * cell, QImage.Format_RGB888)
+    return QPixmap.fromImage(image.copy())
+
+
+class SolverPanel(QWidget):
+    """The dock's contents; drives the background checks for ``main_window``."""
+
+    verdict_shown = Signal(object)  # the Verdict, once it is on screen
+
+    def __init__(self, main_window, parent=None):
+        super().__init__(parent)
+        self._window = main_window
+        self._generation = 0  # bumped by every edit
+        self._first_pending_edit: float | None = None
+        self._job: BackgroundJob | None = None
+        self.verdict: Verdict | None = None
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(COALESCE_MS)
+        self._timer.timeout.connect(self._start_check)
+
+        self.verdict_label = QLabel("Draw a picture: the verdict appears here.")
+        self.verdict_label.setWordWrap(True)
+        self.verdict_label.setMargin(6)
+        font = self.verdict_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        font.setBold(True)
+        self.verdict_label.setFont(font)
+        self.details_label = QLabel()
+        self.details_label.setWordWrap(True)
+        self.status_label = QLabel()
+        self.status_label.setStyleSheet("color: gray")
+        self.show_open_check = QCheckBox("Shade the cells line logic leaves open")
+        self.show_open_check.setChecked(True)
+        self.show_open_check.toggled.connect(lambda _on: self._show_overlays())
+        self.show_counts_check = QCheckBox("Show each line's placement count")
+        self.show_counts_check.setChecked(True)
+        self.show_counts_check.toggled.connect(lambda _on: self._show_line_labels())
+        self.alternative_button = QPushButton("Show the other solution")
+        self.alternative_button.setCheckable(True)
+        self.alternative_button.setEnabled(False)
+        self.alternative_button.toggled.connect(lambda _on: self._show_alternative())
+        self.alternative_view = QLabel()
+        self.alternative_view.setAlignment(Qt.AlignCenter)
+        self.alternative_view.hide()
+        legend = QLabel(_legend_html())
+        legend.setWordWrap(True)
+        legend.setTextFormat(Qt.RichText)
+
+        layout = QVBoxLayout(self)
+        for widget in (self.verdict_label, self.details_label, self.status_label, self.show_open_check,
+                       self.show_counts_check, self.alternative_button, self.alternative_view, legend):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
+
+        main_window.solution_changed.connect(self.schedule_check)
+        self.schedule_check()
+
+    def sizeHint(self) -> QSize:
+        return QSize(300, 420)
+
+    # -- scheduling (GUI thread, cheap)
+    def schedule_check(self) -> None:
+        """An edit happened: check after a short quiet time (a long drag: every MAX_DEFER_MS)."""
+        now = time.perf_counter()
+        self._generation += 1
+        if self._first_pending_edit is None:
+            self._first_pending_edit = now
+        if not self._timer.isActive() or (now - self._first_pending_edit) * 1000 < MAX_DEFER_MS:
+            self._timer.start()
+
+    def _start_check(self) -> None:
+        self._first_pending_edit = None
+        if self._job is not None:
+            self._job.cancel()
+        generation = self._generation
+        drawing = self._window.solution_grid()
+        self.status_label.setText("Checking…")
+        job = BackgroundJob(lambda task: verdict_with_counts(drawing, task), owner=self, name="uniqueness check")
+        job.succeeded.connect(lambda verdict: self._show(verdict, generation))
+        job.failed.connect(lambda error: self._failed(error, generation))
+        job.progress.connect(lambda progress: self._progress(progress, generation))
+        self._job = job
+        job.start()
+
+    # -- results (GUI thread)
+    def _progress(self, progress, generation: int) -> None:
+        if generation == self._generation:
+            share = f" {100 * progress.fraction:.0f}%" if progress.fraction is not None else ""
+            self.status_label.setText(f"Checking… {progress.message}{share}")
+
+    def _failed(self, error: BaseException, generation: int) -> None:
+        if generation != self._generation:
+            return
+        self.status_label.setText("")
+        self.verdict_label.setText("The check failed")
+        self.details_label.setText(str(error))
+        self._window.show_message(f"The uniqueness check failed: {error}")
+
+    def _show(self, verdict: Verdict, generation: int) -> None:
+        if generation != self._generation:
+            return  # an edit came after this drawing: its own check is on the way
+        self.verdict = verdict
+        colour = VERDICT_COLOURS[verdict.kind]
+        self.verdict_label.setText(f"{verdict.kind} — {verdict.headline()}")
+        self.verdict_label.setStyleSheet(f"color: white; background-color: {colour.name()}; border-radius: 4px")
+        self.details_label.setText(verdict.describe())
+        self.status_label.setText(f"{verdict.width} x {verdict.height}, sweeps {verdict.sweeps}, "
+                                  f"{verdict.seconds * 1000:.1f} ms")
+        is_mult = verdict.kind == MULT
+        self.alternative_button.setEnabled(is_mult)
+        if not is_mult:
+            self.alternative_button.setChecked(False)
+        self._show_overlays()
+        self._show_line_labels()
+        self._show_alternative()
+        self.verdict_shown.emit(verdict)
+
+    def _show_overlays(self) -> None:
+        canvas = self._window.solution_canvas
+        verdict = self.verdict
+        open_cells = verdict.undetermined if verdict is not None and self.show_open_check.isChecked() else None
+        if open_cells is not None and not open_cells.any():
+            open_cells = None
+        canvas.set_overlay(OPEN_OVERLAY, open_cells, OPEN_COLOUR)
+
+    def _show_line_labels(self) -> None:
+        canvas = self._window.solution_canvas
+        if self.verdict is None or not self.show_counts_check.isChecked():
+            canvas.set_line_labels(None, None)
+            return
+        rows, columns = self.verdict.line_counts()
+        canvas.set_line_labels([(compact_count(n), count_colour(n)) for n in rows],
+                               [(compact_count(n), count_colour(n)) for n in columns])
+
+    def _show_alternative(self) -> None:
+        canvas = self._window.solution_canvas
+        verdict = self.verdict
+        showing = self.alternative_button.isChecked() and verdict is not None and verdict.kind == MULT
+        self.alternative_button.setText("Hide the other solution" if showing else "Show the other solution")
+        if not showing:
+            canvas.set_overlay(DIFFERENCE_OVERLAY, None, DIFFERENCE_COLOUR)
+            self.alternative_view.hide()
+            return
+        canvas.set_overlay(DIFFERENCE_OVERLAY, verdict.differing, DIFFERENCE_COLOUR)
+        cell = max(2, min(12, 240 // max(verdict.width, verdict.height)))
+        self.alternative_view.setPixmap(picture_pixmap(verdict.alternative, verdict.differing, cell))
+        self.alternative_view.setToolTip("Another picture with the same clues; orange: the cells that differ")
+        self.alternative_view.show()
+
+
+def install(main_window) -> QDockWidget:
+    """Create the solver dock for ``main_window`` (right side, listed in the View menu)."""
+    dock = QDockWidget("Solver", main_window)
+    dock.setObjectName("solverDock")
+    panel = SolverPanel(main_window, dock)
+    dock.setWidget(panel)
+    main_window.addDockWidget(Qt.RightDockWidgetArea, dock)
+    main_window.view_menu.addAction(dock.toggleViewAction())
+    return dock

@@ -21,7 +21,6 @@ caller reports progress, notices cancellation and can show solutions found so fa
 from __future__ import annotations
 
 import multiprocessing
-import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
@@ -31,6 +30,7 @@ from numba import njit
 from editor.plugin_api import CountResult
 from editor.tasks import Task
 from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
+from plugins.pyramid.store import SolutionStore, states_to_solution
 
 MAX_KEY = 1 << (3 * SIDES)  # the connector codes of up to three placed neighbours, 3 bits each
 CHUNK_SOLUTIONS = 8192
@@ -271,49 +271,6 @@ class Enumerator:
         return min(fraction, 1.0)
 
 
-def states_to_solution(row: np.ndarray) -> Solution:
-    return tuple((int(s) // SIDES, int(s) % SIDES) for s in row)
-
-
-class SolutionStore:
-    """Solutions found so far, kept as bytes; safe to read while a search appends.
-
-    Stores the canonical solutions (middle piece in rotation 0); solution ``n`` is
-    canonical solution ``n // 3`` turned ``n % 3`` times, so ``len`` is 3 x canonical.
-    """
-
-    def __init__(self, puzzle: Puzzle, positions: int):
-        self.puzzle = puzzle
-        self._rows = np.empty((1024, positions), dtype=np.uint8)
-        self._canonical = 0
-        self._lock = threading.Lock()
-        self.complete = False
-
-    def append(self, rows: np.ndarray) -> None:
-        with self._lock:
-            needed = self._canonical + len(rows)
-            if needed > len(self._rows):
-                grown = np.empty((max(needed, 2 * len(self._rows)), self._rows.shape[1]), dtype=np.uint8)
-                grown[:self._canonical] = self._rows[:self._canonical]
-                self._rows = grown
-            self._rows[self._canonical:needed] = rows
-            self._canonical = needed
-
-    @property
-    def distinct(self) -> int:
-        return self._canonical
-
-    def __len__(self) -> int:
-        return SIDES * self._canonical
-
-    def __getitem__(self, n: int) -> Solution:
-        with self._lock:
-            if not 0 <= n < SIDES * self._canonical:
-                raise IndexError(f"solution {n} is not found (yet); {SIDES * self._canonical} known")
-            row = self._rows[n // SIDES].copy()
-        return self.puzzle.rotate_solution(states_to_solution(row), n % SIDES)
-
-
 # --------------------------------------------------------------------------- entry points
 _default: tuple[Puzzle, SearchTables] | None = None
 
@@ -339,13 +296,16 @@ def solve_first(task: Task | None = None, puzzle: Puzzle | None = None) -> Solut
     return None
 
 
-def enumerate_solutions(task: Task, store: SolutionStore, tables: SearchTables) -> SolutionStore:
-    """Fill ``store`` with every canonical solution, reporting progress; raises
-    :class:`editor.tasks.Cancelled` if the task is cancelled (the store keeps what was found)."""
-    search = Enumerator(tables)
+def enumerate_solutions(task: Task, store: SolutionStore, search: Enumerator,
+                        capacity: int = CHUNK_SOLUTIONS) -> SolutionStore:
+    """Continue ``search``, adding its solutions to ``store`` chunk by chunk with progress.
+
+    Raises :class:`editor.tasks.Cancelled` if the task is cancelled; the store keeps what
+    was found and calling again with the same ``search`` carries on where it stopped.
+    """
     while not search.finished:
         task.check_cancelled()
-        store.append(search.next_chunk())
+        store.append(search.next_chunk(capacity))
         task.report(search.fraction_done(), 1.0, f"{len(store):,} solutions found")
     store.complete = True
     task.report(1.0, 1.0, f"{len(store):,} solutions", force=True)

@@ -9,6 +9,7 @@ from editor.cli import run_command
 from editor.tasks import Cancelled, Task
 from plugins.pyramid import checker, solver
 from plugins.pyramid.model import load_puzzle
+from plugins.pyramid.store import SolutionStore, states_to_solution
 
 ALL_SOLUTIONS = 518_469  # shared/data/puzzles/README.md
 UP_TO_ROTATION = 172_823
@@ -68,7 +69,7 @@ def test_top_subtriangle_agrees_with_brute_force(puzzle, pieces):
     rows = []
     while not search.finished:
         rows.extend(search.next_chunk(capacity=7))  # small chunks: the search resumes correctly
-    from_solver = [tuple(solver.states_to_solution(row[top])) for row in rows]
+    from_solver = [tuple(states_to_solution(row[top])) for row in rows]
     assert len(from_solver) == len(set(from_solver))
     expected = brute_force(puzzle, top, pieces)
     assert expected and set(from_solver) == expected
@@ -88,7 +89,7 @@ def test_resumed_search_gives_the_same_solutions(puzzle):
 
 def test_store_serves_every_rotation_of_each_solution(puzzle):
     tables = solver.build_tables(puzzle)
-    store = solver.SolutionStore(puzzle, len(puzzle.positions))
+    store = SolutionStore(puzzle)
     store.append(solver.Enumerator(tables).next_chunk(capacity=200))
     assert len(store) == 600 and store.distinct == 200
     shown = [store[n] for n in range(len(store))]
@@ -108,9 +109,9 @@ def test_enumeration_reports_progress_and_stops_when_cancelled(puzzle):
             task.cancel()
 
     task = Task(on_progress=on_progress, interval=0)
-    store = solver.SolutionStore(puzzle, len(puzzle.positions))
+    store = SolutionStore(puzzle)
     with pytest.raises(Cancelled):
-        solver.enumerate_solutions(task, store, solver.build_tables(puzzle))
+        solver.enumerate_solutions(task, store, solver.Enumerator(solver.build_tables(puzzle)))
     assert 0 < len(store) < ALL_SOLUTIONS and not store.complete
     assert 0 < reports[-1].fraction < 1 and "solutions found" in reports[-1].message
 
@@ -137,7 +138,7 @@ def test_command_line_first_and_count_in_two_processes(capsys):
 
 @pytest.mark.slow
 def test_every_solution_passes_the_independent_checker(puzzle):
-    store = solver.enumerate_solutions(Task(), solver.SolutionStore(puzzle, 16), solver.build_tables(puzzle))
+    store = solver.enumerate_solutions(Task(), SolutionStore(puzzle), solver.Enumerator(solver.build_tables(puzzle)))
     assert len(store) == ALL_SOLUTIONS
     seen = set()
     for n in range(len(store)):

@@ -1,0 +1,111 @@
+"""The pyramid panel under pytest-qt: counting in the background, browsing, stop and continue."""
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from editor.plugin_api import PanelContext, Registry
+from plugins.pyramid import checker, plugin, scene
+from plugins.pyramid.panel import PyramidPanel
+from tests.editor.scene3d.test_view import require_gl, rgb_array
+
+ALL_SOLUTIONS = 518_469
+UP_TO_ROTATION = 172_823
+
+
+def click(qtbot, button):
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def assert_shows_a_fitting_solution(panel):
+    solution = panel.store[panel.current]
+    assert panel.shown_solution() == solution
+    assert checker.check_solution(panel.puzzle, solution) == []
+    assert sorted(p.id for p in panel.view.parts()) == sorted(scene.part_id(n) for n in range(16))
+    assert panel.number_box.value() == panel.current + 1
+    assert "checked independently" in panel.fit_label.text()
+
+
+@pytest.fixture
+def panel(qtbot):
+    require_gl()
+    messages = []
+    panels = Registry("panel")
+    plugin.nonogram_editor_panels(panels)
+    context = PanelContext(main_window=None, show_message=messages.append, settings_prefix="test/pyramid")
+    widget = panels.get("pyramid").factory(context, None)
+    widget.messages = messages
+    qtbot.addWidget(widget)
+    widget.resize(900, 520)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def test_panel_counts_in_the_background_and_browses(panel, qtbot):
+    qtbot.waitUntil(lambda: panel.current is not None, timeout=60_000)  # the first solution, early
+    assert_shows_a_fitting_solution(panel)
+    qtbot.waitUntil(lambda: not panel.counting, timeout=120_000)
+    assert panel.store.complete and (len(panel.store), panel.store.distinct) == (ALL_SOLUTIONS, UP_TO_ROTATION)
+    assert "518,469 solutions, 172,823 up to rotation" in panel.status.text()
+    assert panel.messages == ["Pyramid: 518,469 solutions"]
+    assert not panel.count_button.isEnabled()
+
+    click(qtbot, panel.next_button)
+    click(qtbot, panel.next_button)
+    assert panel.current == 2 and "turned 240°" in panel.shown_label.text()
+    assert_shows_a_fitting_solution(panel)
+    click(qtbot, panel.previous_button)
+    assert panel.current == 1
+    click(qtbot, panel.first_button)
+    click(qtbot, panel.previous_button)
+    assert panel.current == 0
+    panel.number_box.setValue(400_001)
+    click(qtbot, panel.go_button)
+    assert panel.current == 400_000
+    assert_shows_a_fitting_solution(panel)
+    click(qtbot, panel.random_button)
+    assert 0 <= panel.current < ALL_SOLUTIONS
+    assert_shows_a_fitting_solution(panel)
+
+
+def test_stop_browse_while_stopped_and_continue(qtbot):
+    require_gl()
+    panel = PyramidPanel(None, None, autostart=False)
+    qtbot.addWidget(panel)
+    panel.resize(800, 480)
+    panel.show()
+    assert panel.count_button.text() == "Count all" and not panel.next_button.isEnabled()
+    click(qtbot, panel.count_button)
+    assert panel.count_button.text() == "Stop"
+    # stop at the first progress report, from the worker thread itself, so the count cannot finish first
+    panel._job.progress.connect(lambda _: panel._job.cancel(), Qt.ConnectionType.DirectConnection)
+    qtbot.waitUntil(lambda: not panel.counting, timeout=60_000)
+    found = len(panel.store)
+    assert 0 < found < ALL_SOLUTIONS and not panel.store.complete
+    assert panel.status.text().startswith("stopped") and panel.count_button.text() == "Continue"
+    assert panel.current == 0 and panel.shown_label.text().endswith(")") and f"{found:,}+" in panel.shown_label.text()
+    for _ in range(3):
+        click(qtbot, panel.random_button)
+        assert 0 <= panel.current < found
+        assert_shows_a_fitting_solution(panel)
+    click(qtbot, panel.count_button)  # continue where it stopped
+    qtbot.waitUntil(lambda: not panel.counting, timeout=120_000)
+    assert (len(panel.store), panel.store.distinct) == (ALL_SOLUTIONS, UP_TO_ROTATION)
+
+
+def test_clicking_a_tile_selects_the_piece_in_both_views(panel, qtbot):
+    qtbot.waitUntil(lambda: panel.current is not None, timeout=60_000)
+    solution = panel.shown_solution()
+    canvas = panel.canvas
+    middle = canvas.to_pixels(*panel.puzzle.centroid(9))
+    qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(middle.x()), round(middle.y())))
+    piece = solution[9][0]
+    assert canvas.selected == piece and panel.view.selected_part() == scene.part_id(piece)
+
+    drawn = rgb_array(canvas.grab().toImage())
+    for suit in range(4):  # every suit's colour appears in the 2-D drawing
+        assert np.all(np.abs(drawn - scene.suit_color(panel.puzzle, suit)) <= 8, axis=-1).sum() > 20
+    rendered = rgb_array(panel.view.capture_image())
+    background = rendered[2, 2]
+    assert (np.abs(rendered - background).sum(axis=-1) > 30).mean() > 0.1  # the tiles cover the middle
+    qtbot.waitUntil(lambda: not panel.counting, timeout=120_000)

@@ -130,9 +130,10 @@ class Puzzle:
         return fixed[0] if fixed else None
 
 
-def load_puzzle(path: str | Path = DEFAULT_PATH) -> Puzzle:
-    """Read and check a puzzle definition; raises :class:`PuzzleDataError` naming the file."""
-    path = Path(path)
+def load_puzzle(path: str | Path | None = None) -> Puzzle:
+    """Read and check a puzzle definition (default: the shipped one); raises
+    :class:`PuzzleDataError` naming the file and what is wrong."""
+    path = Path(DEFAULT_PATH if path is None else path)
 
     def fail(what: str):
         raise PuzzleDataError(f"{path}: {what}")

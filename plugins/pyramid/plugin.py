@@ -48,6 +48,9 @@ def nonogram_editor_panels(panels):
 
 @hookimpl
 def nonogram_editor_puzzles(puzzles):
+    from plugins.pyramid.model import load_puzzle
+
+    load_puzzle()  # a broken data file is reported (naming the file) and the puzzle skipped
     puzzles.add(PuzzleSpec(id=PUZZLE_ID, title=TITLE, solve_first=_solve_first, count=_count,
                            format_solution=_format, solution_to_json=_to_json,
                            description="Place 16 triangles with card-suit connectors (in fits out) into a "

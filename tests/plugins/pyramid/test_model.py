@@ -78,3 +78,15 @@ def test_bad_files_get_a_clear_message(tmp_path, mangle, words):
 def test_missing_file_is_named(tmp_path):
     with pytest.raises(PuzzleDataError, match="cannot read"):
         load_puzzle(tmp_path / "nowhere.json")
+
+
+def test_command_line_reports_a_broken_data_file_without_a_traceback(tmp_path, monkeypatch, capsys):
+    from editor.cli import run_command
+    from plugins.pyramid import model
+
+    broken = write(tmp_path, {**shipped(), "pieces": shipped()["pieces"][:3]})
+    monkeypatch.setattr(model, "DEFAULT_PATH", broken)
+    assert run_command(["puzzles"]) == 0
+    err = capsys.readouterr().err
+    assert f"plugin 'pyramid' skipped" in err and str(broken) in err and "3 pieces for 16 positions" in err
+    assert "Traceback" not in err

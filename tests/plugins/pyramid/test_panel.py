@@ -109,3 +109,18 @@ def test_clicking_a_tile_selects_the_piece_in_both_views(panel, qtbot):
     background = rendered[2, 2]
     assert (np.abs(rendered - background).sum(axis=-1) > 30).mean() > 0.1  # the tiles cover the middle
     qtbot.waitUntil(lambda: not panel.counting, timeout=120_000)
+
+
+def test_a_broken_data_file_is_shown_in_the_panel(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QLabel
+
+    from plugins.pyramid import model
+
+    broken = tmp_path / "pyramid.json"
+    broken.write_text("{", encoding="utf-8")
+    monkeypatch.setattr(model, "DEFAULT_PATH", broken)
+    panel = PyramidPanel(None, None)
+    qtbot.addWidget(panel)
+    texts = [label.text() for label in panel.findChildren(QLabel)]
+    assert any(str(broken) in text and "not valid JSON" in text for text in texts)
+    assert panel.puzzle is None and not hasattr(panel, "count_button")

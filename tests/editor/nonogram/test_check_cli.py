@@ -1,0 +1,62 @@
+"""``nonogram-editor check``: text and JSON output, exit codes for CI."""
+import json
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+
+from editor.level import Level, save_level
+from editor.level.non_format import write_non
+from editor.nonogram.check_cli import run_check
+from editor.paths import LEVELS
+from tests.editor.nonogram.reference import NONOGRAMS
+
+
+def test_shipped_levels_are_all_line(capsys):
+    assert run_check([str(LEVELS)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(list(LEVELS.glob("*.level"))) > 0
+    assert all(": LINE" in line and "sweeps" in line and " ms" in line for line in out)
+
+
+def test_json_for_real_puzzles_and_exit_status(capsys):
+    names = ["webpbn-00001-dancer.non", "webpbn-00023-edge.non"]
+    assert run_check([str(NONOGRAMS / name) for name in names], as_json=True) == 1  # Edge is BRANCH
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [record["verdict"] for record in records] == ["LINE", "BRANCH"]
+    assert records[1]["lookahead"] in ("probing", "search") and records[1]["open_cells_after_line_logic"] == 110
+    assert all(record["seconds"] >= 0 and "sweeps" in record for record in records)
+
+
+def test_folder_with_a_mult_level_and_a_bad_file(tmp_path, capsys):
+    switch = np.zeros((4, 4), dtype=bool)
+    switch[0, 0] = switch[1, 1] = True
+    save_level(Level(switch, np.full((4, 4, 3), 255, dtype=np.uint8)), tmp_path / "switch.level")
+    write_non(tmp_path / "plus.non", np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool))
+    (tmp_path / "broken.non").write_text("width 3\n")
+    assert run_check([str(tmp_path)]) == 2  # a file could not be read
+    captured = capsys.readouterr()
+    assert "broken.non" in captured.err and "height" in captured.err
+    lines = captured.out.splitlines()
+    assert any("plus.non" in line and "LINE" in line for line in lines)
+    assert any("switch.level" in line and "MULT" in line and "4 cells differ" in line for line in lines)
+    (tmp_path / "broken.non").unlink()
+    assert run_check([str(tmp_path)]) == 1
+
+
+def test_missing_path_and_wrong_goal(tmp_path, capsys):
+    assert run_check([str(tmp_path / "nothing")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    wrong = tmp_path / "wrong.non"
+    wrong.write_text("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"01\"\n")
+    assert run_check([str(wrong)]) == 0  # its clues alone are line-solvable
+    assert "does not fit the clues" in capsys.readouterr().err
+
+
+def test_the_installed_command(tmp_path):
+    command = shutil.which("nonogram-editor", path=str(__import__("pathlib").Path(sys.executable).parent))
+    assert command
+    result = subprocess.run([command, "check", str(LEVELS), "--json"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert all(json.loads(line)["verdict"] == "LINE" for line in result.stdout.splitlines())

@@ -1,0 +1,132 @@
+"""The bit-parallel line solver and the placement counter against pattern enumeration."""
+import itertools
+import random
+from math import comb
+
+import pytest
+
+from editor.nonogram.line import LineSolver, count_placements, line_solver, mirror_bits, solve_line
+from tests.editor.nonogram.reference import patterns, runs
+
+
+def masks(known):
+    filled = sum(1 << i for i, k in enumerate(known) if k == 1)
+    empty = sum(1 << i for i, k in enumerate(known) if k == 0)
+    return filled, empty
+
+
+def expected(clue, n, known):
+    fitting = [p for p in patterns(clue, n) if all(k is None or k == v for k, v in zip(known, p))]
+    if not fitting:
+        return None, 0
+    full = (1 << n) - 1
+    always = full
+    ever = 0
+    for p in fitting:
+        bits = sum(1 << i for i, v in enumerate(p) if v)
+        always &= bits
+        ever |= bits
+    return (always, full & ~ever), len(fitting)
+
+
+def all_clues(n):
+    return sorted({runs(cells) for cells in itertools.product((0, 1), repeat=n)})
+
+
+def check_every_state(n):
+    for clue in all_clues(n) + [(n + 1,), (1,) * n]:  # plus two clues that never fit
+        solver = LineSolver(clue, n)
+        for known in itertools.product((None, 0, 1), repeat=n):
+            filled, empty = masks(known)
+            deduction, count = expected(clue, n, known)
+            assert solver.deduce(filled, empty) == deduction, (clue, known)
+            assert count_placements(clue, n, filled, empty) == count, (clue, known)
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_every_clue_and_every_known_state_up_to_5_cells(n):
+    check_every_state(n)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", range(6, 9))
+def test_every_clue_and_every_known_state_6_to_8_cells(n):
+    check_every_state(n)
+
+
+def test_random_lines_up_to_11_cells():
+    rng = random.Random(1)
+    for _ in range(2000):
+        n = rng.randint(1, 11)
+        picture = [rng.random() < 0.55 for _ in range(n)]
+        clue = runs(picture) if rng.random() < 0.9 else tuple(rng.randint(1, 4) for _ in range(rng.randint(0, 3)))
+        known = tuple((int(v) if rng.random() < 0.4 else None) for v in picture)
+        if rng.random() < 0.15:  # knowledge that may contradict the clue
+            known = tuple(rng.choice((None, None, 0, 1)) for _ in range(n))
+        deduction, count = expected(clue, n, known)
+        assert solve_line(clue, n, *masks(known)) == deduction, (clue, known)
+        assert count_placements(clue, n, *masks(known)) == count
+
+
+@pytest.mark.parametrize("n", [128, 200])
+def test_long_lines_are_complete_by_counting(n):
+    """On 128+ cells: a cell is forced exactly when the opposite value leaves no placement."""
+    rng = random.Random(n)
+    for _ in range(12):
+        picture = [rng.random() < 0.6 for _ in range(n)]
+        clue = runs(picture)
+        known = [int(v) if rng.random() < 0.5 else None for v in picture]
+        filled, empty = masks(known)
+        forced_filled, forced_empty = solve_line(clue, n, filled, empty)
+        assert forced_filled & filled == filled and forced_empty & empty == empty
+        picture_bits = sum(1 << i for i, v in enumerate(picture) if v)
+        assert forced_filled & ~picture_bits == 0 and forced_empty & picture_bits == 0
+        for cell in rng.sample(range(n), 40):
+            bit = 1 << cell
+            if (filled | empty) & bit:
+                continue
+            can_fill = count_placements(clue, n, filled | bit, empty) > 0
+            can_empty = count_placements(clue, n, filled, empty | bit) > 0
+            assert bool(forced_filled & bit) == (not can_empty)
+            assert bool(forced_empty & bit) == (not can_fill)
+
+
+def test_exact_counts_without_enumerating():
+    assert count_placements((1, 1), 25) == 276  # the seed's figures
+    assert count_placements((1, 2, 1), 25) == 1540
+    assert count_placements((1,) * 20, 300) == comb(300 - 20 + 1, 20)  # about 10**32
+    assert count_placements((), 7) == 1 and count_placements((), 7, filled=4) == 0
+    assert line_solver((2, 1), 30).count(0, 0) == count_placements((2, 1), 30)
+
+
+def test_overlap_and_contradictions_on_long_lines():
+    n = 250
+    filled, empty = solve_line((100, 100), n)
+    slack = n - 201
+    expected_filled = sum(1 << i for i in range(slack, 100)) | sum(1 << i for i in range(101 + slack, 201))
+    assert (filled, empty) == (expected_filled, 0)
+    assert solve_line((100, 100), 200) is None
+    assert solve_line((3,), 10, filled=0b1000000001) is None
+    assert solve_line((1,), 3, filled=0b1, empty=0b1) is None
+    assert solve_line((), 5) == (0, 0b11111)
+
+
+def test_memo_and_shared_solvers():
+    solver = line_solver((3, 1), 12)
+    assert line_solver((3, 1), 12) is solver
+    first = solver.solve(0b100, 0)
+    assert solver.solve(0b100, 0) is first
+
+
+def test_mirror_bits():
+    assert mirror_bits(0b0011, 4) == 0b1100
+    value = random.Random(3).getrandbits(300)
+    assert mirror_bits(mirror_bits(value, 300), 300) == value
+    assert mirror_bits(1, 300) == 1 << 299
+
+
+def test_bad_clues_are_rejected():
+    with pytest.raises(ValueError):
+        LineSolver((0, 2), 5)
+    with pytest.raises(ValueError):
+        LineSolver((1,), 0)

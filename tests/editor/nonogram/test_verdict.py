@@ -1,0 +1,211 @@
+"""Verdicts against exhaustive enumeration, the real puzzles' known classes, cancellation."""
+import csv
+import itertools
+import random
+from collections import defaultdict
+
+import numpy as np
+import pytest
+
+from editor.level.non_format import read_non
+from editor.nonogram.puzzle import Board, Puzzle
+from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, check_drawing, check_puzzle
+from editor.tasks import Cancelled, Task
+from tests.editor.nonogram.reference import NONOGRAMS, expected_class, line_logic, runs, solutions
+
+
+def clues_of(picture):
+    return tuple(runs(row) for row in picture), tuple(runs(column) for column in zip(*picture))
+
+
+def every_picture(height, width):
+    for bits in range(1 << (height * width)):
+        yield tuple(tuple((bits >> (r * width + c)) & 1 for c in range(width)) for r in range(height))
+
+
+def check_every_picture(height, width):
+    groups = defaultdict(list)
+    for picture in every_picture(height, width):
+        groups[clues_of(picture)].append(picture)
+    kinds = defaultdict(int)
+    for (row_clues, column_clues), pictures in groups.items():
+        if len(pictures) == 1:
+            grid, _ = line_logic(row_clues, column_clues)
+            solved = all(cell is not None for row in grid for cell in row)
+            expected = LINE if solved else BRANCH
+        else:
+            expected = MULT
+        for picture in pictures:
+            verdict = check_drawing(np.array(picture, dtype=bool))
+            assert verdict.kind == expected, (picture, verdict.kind, expected)
+            kinds[expected] += 1
+            if expected == MULT:
+                alternative = tuple(tuple(int(v) for v in row) for row in verdict.alternative)
+                assert alternative != picture and alternative in pictures
+                assert np.array_equal(verdict.differing, verdict.alternative != np.array(picture, dtype=bool))
+            else:
+                assert np.array_equal(verdict.picture, np.array(picture, dtype=bool))
+        bare = check_puzzle(row_clues, column_clues)
+        assert bare.kind == expected
+    return kinds
+
+
+@pytest.mark.parametrize("height, width", [(1, 1), (1, 4), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)])
+def test_every_small_picture_against_all_pictures_with_its_clues(height, width):
+    kinds = check_every_picture(height, width)
+    if (height, width) == (3, 3):
+        assert kinds[MULT] and kinds[LINE]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("height, width", [(3, 4), (4, 3), (4, 4)])
+def test_every_picture_up_to_4x4_against_all_pictures_with_its_clues(height, width):
+    kinds = check_every_picture(height, width)
+    assert kinds[MULT] and kinds[LINE]
+
+
+def random_pictures(count, largest, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        height, width = rng.randint(2, largest), rng.randint(2, largest)
+        density = rng.choice((0.35, 0.5, 0.65, 0.8))
+        yield tuple(tuple(int(rng.random() < density) for _ in range(width)) for _ in range(height))
+
+
+def check_random(count, largest, seed):
+    kinds = defaultdict(int)
+    for picture in random_pictures(count, largest, seed):
+        expected = expected_class(picture)
+        verdict = check_drawing(np.array(picture, dtype=bool))
+        assert verdict.kind == expected, picture
+        if expected == MULT:
+            row_clues, column_clues = clues_of(verdict.alternative.astype(int).tolist())
+            assert (row_clues, column_clues) == clues_of(picture)
+            assert verdict.differing.any()
+        kinds[expected] += 1
+    return kinds
+
+
+def test_random_pictures_up_to_5x5():
+    kinds = check_random(250, 5, seed=11)
+    assert kinds[LINE] and kinds[MULT]
+
+
+@pytest.mark.slow
+def test_thousands_of_random_pictures_up_to_6x6():
+    kinds = check_random(4000, 6, seed=12)
+    assert kinds[LINE] and kinds[MULT] and kinds[BRANCH]
+
+
+def check_clue_sets(height, width):
+    """Every combination of line clues: CONTRADICTION exactly when no picture fits."""
+    line_clues = {n: sorted({runs(cells) for cells in itertools.product((0, 1), repeat=n)}) for n in (height, width)}
+    for row_clues in itertools.product(line_clues[width], repeat=height):
+        for column_clues in itertools.product(line_clues[height], repeat=width):
+            found = solutions(row_clues, column_clues, 2)
+            verdict = check_puzzle(row_clues, column_clues)
+            if not found:
+                assert verdict.kind == CONTRADICTION, (row_clues, column_clues)
+            elif len(found) == 2:
+                assert verdict.kind == MULT
+                assert verdict.alternative.astype(int).tolist() != verdict.picture.astype(int).tolist()
+            else:
+                assert verdict.kind in (LINE, BRANCH)
+                assert verdict.picture.astype(int).tolist() == [list(row) for row in found[0]]
+
+
+def test_every_clue_set_of_2x2_and_2x3():
+    check_clue_sets(2, 2)
+    check_clue_sets(2, 3)
+
+
+@pytest.mark.slow
+def test_every_clue_set_of_3x3():
+    check_clue_sets(3, 3)
+
+
+def expected_puzzles():
+    with open(NONOGRAMS / "expected.csv", newline="") as stream:
+        return [(row["file"], row["class"]) for row in csv.DictReader(stream)]
+
+
+@pytest.mark.parametrize("name, expected", expected_puzzles())
+def test_real_puzzles_get_their_known_class(name, expected):
+    puzzle = read_non(NONOGRAMS / name)
+    assert puzzle.goal is not None and puzzle.goal_fits()
+    drawing = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal)
+    assert drawing.kind == expected
+    bare = check_puzzle(puzzle.row_clues, puzzle.column_clues)  # without the goal: the same class
+    assert bare.kind == expected
+    assert np.array_equal(bare.picture, puzzle.goal)
+    if expected == BRANCH:
+        assert drawing.open_cells > 0 and drawing.lookahead.probes > 0
+        assert "look ahead" in drawing.describe() or "trial and error" in drawing.describe()
+
+
+def test_line_verdict_reports_sweeps_and_counts():
+    picture = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]], dtype=bool)
+    verdict = check_drawing(picture)
+    assert verdict.kind == LINE and verdict.sweeps >= 1 and verdict.open_cells == 0
+    assert verdict.line_counts() == ([1, 1, 1], [1, 1, 1])
+    assert "line logic alone" in verdict.describe()
+
+
+def test_mult_verdict_counts_and_words():
+    picture = np.zeros((5, 5), dtype=bool)
+    picture[0, 0] = picture[1, 1] = True  # the classic 2x2 switch
+    verdict = check_drawing(picture)
+    assert verdict.kind == MULT
+    assert np.array_equal(verdict.differing[:2, :2], np.ones((2, 2), dtype=bool))
+    assert verdict.differing.sum() == 4
+    rows, columns = verdict.line_counts()
+    assert rows[:2] == [2, 2] and rows[2:] == [1, 1, 1] and columns[:2] == [2, 2]
+    assert "differs in 4 cells" in verdict.describe()
+    assert verdict.to_json()["differing_cells"] == [[0, 0], [0, 1], [1, 0], [1, 1]]
+
+
+def test_contradiction_from_line_logic_and_from_search():
+    assert check_puzzle([[2], [1]], [[1], [1]]).kind == CONTRADICTION  # 3 cells by rows, 2 by columns
+    verdict = check_puzzle([[1], [1]], [[2], [2]])
+    assert verdict.kind == CONTRADICTION
+    with pytest.raises(ValueError):
+        check_puzzle([[1]], [[1]], goal=np.zeros((1, 1), dtype=bool))
+
+
+def test_propagate_counts_sweeps_and_keeps_both_orientations():
+    puzzle = Puzzle([[1], [3], [1]], [[1], [3], [1]])  # a plus sign
+    board = puzzle.board()
+    assert puzzle.propagate(board) == 1  # rows find the middle row, the columns of the same sweep finish
+    assert board.is_complete()
+    expected = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
+    assert np.array_equal(board.filled_array(), expected)
+    assert np.array_equal(board.empty_array(), ~expected)
+    assert np.array_equal(Board.from_array(expected).col_filled, board.col_filled)
+
+
+def test_sweeps_agree_with_rounds_of_all_rows_then_all_columns():
+    for picture in random_pictures(150, 7, seed=5):
+        row_clues, column_clues = clues_of(picture)
+        grid, sweeps = line_logic(row_clues, column_clues)
+        puzzle = Puzzle(row_clues, column_clues)
+        board = puzzle.board()
+        assert puzzle.propagate(board) == sweeps
+        known = [[None if not (f >> c & 1 or e >> c & 1) else int(f >> c & 1) for c in range(puzzle.width)]
+                 for f, e in zip(board.row_filled, board.row_empty)]
+        assert known == grid
+
+
+def test_cancelled_task_stops_the_check():
+    task = Task()
+    task.cancel()
+    rng = np.random.default_rng(0)
+    with pytest.raises(Cancelled):
+        check_drawing(rng.random((25, 25)) < 0.5, task)
+
+
+def test_branch_puzzle_reports_its_lookahead():
+    puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")
+    verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal)
+    assert verdict.kind == BRANCH and verdict.sweeps == 0 and verdict.open_cells == 110
+    data = verdict.to_json()
+    assert data["lookahead"] in ("probing", "search") and data["probes"] >= 1

@@ -1,0 +1,121 @@
+"""The solver dock in the real main window, driven by real mouse events on the solution grid."""
+import threading
+import time
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
+
+from editor.nonogram.verdict import LINE, MULT
+from editor.ui import solver_panel
+from editor.ui.solver_panel import (AMBIGUOUS_COLOUR, DETERMINED_COLOUR, DIFFERENCE_OVERLAY, OPEN_OVERLAY,
+                                    compact_count)
+from tests.editor.ui.conftest import centre, drag
+
+
+def panel_of(window):
+    return window.solver_dock.widget()
+
+
+def wait_for_verdict_on(qtbot, window, timeout=10000):
+    """Until the panel shows the verdict of exactly the current drawing."""
+    panel = panel_of(window)
+
+    def current():
+        verdict = panel.verdict
+        return verdict is not None and np.array_equal(verdict.picture, window.solution_grid())
+
+    qtbot.waitUntil(current, timeout=timeout)
+    return panel.verdict
+
+
+def click_cell(qtbot, canvas, row, column, button=Qt.LeftButton):
+    qtbot.mousePress(canvas, button, pos=centre(canvas, row, column))
+    qtbot.mouseRelease(canvas, button, pos=centre(canvas, row, column))
+
+
+def test_dock_is_installed_and_listed_in_the_view_menu(window, qtbot):
+    dock = window.solver_dock
+    assert isinstance(dock, QDockWidget) and dock.objectName() == "solverDock"
+    assert dock.toggleViewAction() in window.view_menu.actions()
+    verdict = wait_for_verdict_on(qtbot, window)  # the blank grid: trivially line-solvable
+    assert verdict.kind == LINE
+    assert panel_of(window).verdict_label.text().startswith("LINE")
+
+
+def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot):
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    click_cell(qtbot, canvas, 2, 3)
+    click_cell(qtbot, canvas, 3, 4)
+    verdict = wait_for_verdict_on(qtbot, window)
+    assert verdict.kind == MULT
+    assert panel.verdict_label.text().startswith("MULT")
+    assert "Another picture fits" in panel.details_label.text() and "sweep" in panel.details_label.text()
+    assert OPEN_OVERLAY in canvas.overlay_names() and DIFFERENCE_OVERLAY not in canvas.overlay_names()
+    assert np.array_equal(canvas._overlays[OPEN_OVERLAY][0], verdict.undetermined)
+    rows = canvas._row_labels
+    assert rows[2] == ("2", AMBIGUOUS_COLOUR) and rows[0] == ("1", DETERMINED_COLOUR)
+    assert panel.alternative_button.isEnabled()
+
+    qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
+    differing = canvas._overlays[DIFFERENCE_OVERLAY][0]
+    assert sorted(zip(*np.nonzero(differing))) == [(2, 3), (2, 4), (3, 3), (3, 4)]
+    assert panel.alternative_view.isVisible() and not panel.alternative_view.pixmap().isNull()
+    alternative = verdict.alternative
+    assert alternative[2, 4] and alternative[3, 3] and not alternative[2, 3]
+
+    click_cell(qtbot, canvas, 2, 4)  # now a 2x2-with-a-corner: unique by line logic
+    verdict = wait_for_verdict_on(qtbot, window)
+    assert verdict.kind == LINE
+    assert DIFFERENCE_OVERLAY not in canvas.overlay_names() and OPEN_OVERLAY not in canvas.overlay_names()
+    assert not panel.alternative_button.isEnabled() and not panel.alternative_view.isVisible()
+    assert all(colour == DETERMINED_COLOUR for _, colour in canvas._row_labels)
+
+
+def test_counts_and_shading_can_be_switched_off(window, qtbot):
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    click_cell(qtbot, canvas, 0, 0)
+    click_cell(qtbot, canvas, 1, 1)
+    wait_for_verdict_on(qtbot, window)
+    qtbot.mouseClick(panel.show_counts_check, Qt.LeftButton, pos=panel.show_counts_check.rect().center())
+    assert canvas._row_labels is None and canvas._column_labels is None
+    qtbot.mouseClick(panel.show_open_check, Qt.LeftButton, pos=panel.show_open_check.rect().center())
+    assert OPEN_OVERLAY not in canvas.overlay_names()
+
+
+def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, qtbot, monkeypatch):
+    checked = []
+    first_started = threading.Event()
+    real = solver_panel.verdict_with_counts
+
+    def slow_first_check(drawing, task):
+        checked.append(drawing.copy())
+        if len(checked) == 1:  # the check of the first stroke's drawing is slow
+            first_started.set()
+            time.sleep(0.4)
+        return real(drawing, task)
+
+    wait_for_verdict_on(qtbot, window)
+    monkeypatch.setattr(solver_panel, "verdict_with_counts", slow_first_check)
+    panel = panel_of(window)
+    shown = []
+    panel.verdict_shown.connect(lambda verdict: shown.append(verdict.picture.copy()))
+    canvas = window.solution_canvas
+    changes = []
+    window.solution_changed.connect(lambda: changes.append(1))
+    drag(qtbot, canvas, [(0, c) for c in range(10)] + [(r, 9) for r in range(1, 10)])  # 19 quick edits
+    qtbot.waitUntil(first_started.is_set, timeout=5000)
+    drag(qtbot, canvas, [(5, 0), (5, 1)])  # while the slow check runs
+    final = wait_for_verdict_on(qtbot, window)
+    qtbot.wait(600)  # the slow, stale check finishes meanwhile
+    assert len(changes) >= 19 and len(checked) <= 3  # the burst, the last stroke (+1 if a timer slipped between)
+    assert all(np.array_equal(picture, window.solution_grid()) for picture in shown)
+    assert np.array_equal(panel.verdict.picture, final.picture)
+
+
+def test_compact_counts_fit_beside_a_cell():
+    assert [compact_count(n) for n in (0, 1, 999, 1000, 12_345, 3_400_000, 7 * 10**9, 10**40)] == [
+        "0", "1", "999", "1.0k", "12k", "3.4M", "7.0G", "1e40"]
+    assert all(len(compact_count(10**k + 7)) <= 4 for k in range(60))

@@ -45,9 +45,13 @@ def flush_deferred_deletes():
 
 def pytest_sessionfinish(session, exitstatus):
     import gc
+    import sys
 
     gc.collect()
     _flush_qt_deletes()
+    if "editor.scene3d.view" in sys.modules:  # idle Qt3D windows kept for reuse
+        sys.modules["editor.scene3d.view"].drain_viewport_pool()
+        _flush_qt_deletes()
 
 
 @pytest.fixture

@@ -19,11 +19,14 @@ widget while the QApplication is alive.
 """
 from __future__ import annotations
 
+import atexit
+
 import numpy as np
+import shiboken6
 from PySide6.Qt3DCore import Qt3DCore
 from PySide6.Qt3DExtras import Qt3DExtras
 from PySide6.Qt3DRender import Qt3DRender
-from PySide6.QtCore import QByteArray, QEventLoop, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QEventLoop, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QQuaternion, QVector3D
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QSlider, QToolButton,
                                QVBoxLayout, QWidget)
@@ -49,23 +52,101 @@ def _color(rgb, scale: float = 1.0) -> QColor:
 
 
 class _OrbitWindow(Qt3DExtras.Qt3DWindow):
-    """The Qt3D window; hands its mouse and wheel events to the SceneView."""
+    """The Qt3D window; hands its mouse and wheel events to the SceneView showing it."""
 
-    def __init__(self, view: "SceneView"):
+    def __init__(self):
         super().__init__()
-        self._view = view
+        self.view: SceneView | None = None
 
     def mousePressEvent(self, event):
-        self._view._mouse_press(event)
+        if self.view is not None:
+            self.view._mouse_press(event)
 
     def mouseMoveEvent(self, event):
-        self._view._mouse_move(event)
+        if self.view is not None:
+            self.view._mouse_move(event)
 
     def mouseReleaseEvent(self, event):
-        self._view._mouse_release(event)
+        if self.view is not None:
+            self.view._mouse_release(event)
 
     def wheelEvent(self, event):
-        self._view._wheel(event)
+        if self.view is not None:
+            self.view._wheel(event)
+
+
+class _Viewport:
+    """A Qt3D window with its frame graph (clear colour, frame capture), light and root entity.
+
+    Creating and destroying a Qt3DWindow costs about 3 MB that Qt3D 6.12 never gives back,
+    so a closed view hands its viewport to a small pool (:func:`release_views`) and the
+    next view takes it from there. Pooled windows are deleted while the QApplication is
+    still alive (at ``aboutToQuit`` and at interpreter exit), never after.
+    """
+
+    def __init__(self):
+        self.window = _OrbitWindow()
+        self.window.defaultFrameGraph().setClearColor(BACKGROUND)
+        self.window.renderSettings().setRenderPolicy(Qt3DRender.QRenderSettings.RenderPolicy.OnDemand)
+        self.capture = Qt3DRender.QRenderCapture(self.window.renderSettings())
+        self.window.activeFrameGraph().setParent(self.capture)
+        self.window.setActiveFrameGraph(self.capture)
+        self.root = Qt3DCore.QEntity()
+        self.scene = Qt3DCore.QEntity(self.root)  # the parts live here; replaced by new_scene
+        light_entity = Qt3DCore.QEntity(self.root)
+        self.light = Qt3DRender.QDirectionalLight(light_entity)
+        self.light.setIntensity(0.9)
+        light_entity.addComponent(self.light)
+        self.window.setRootEntity(self.root)
+        self.camera = self.window.camera()
+
+    def new_scene(self) -> Qt3DCore.QEntity:
+        old = self.scene
+        self.scene = Qt3DCore.QEntity(self.root)
+        old.setParent(None)  # out of the rendered tree now, deleted soon
+        old.deleteLater()
+        return self.scene
+
+
+_POOL_LIMIT = 4
+_idle_viewports: list[_Viewport] = []
+
+
+def _take_viewport() -> _Viewport:
+    global _drain_hooked
+    while _idle_viewports:
+        viewport = _idle_viewports.pop()
+        if shiboken6.Shiboken.isValid(viewport.window):
+            return viewport
+    if not _drain_hooked:
+        QCoreApplication.instance().aboutToQuit.connect(drain_viewport_pool)
+        atexit.register(drain_viewport_pool)
+        _drain_hooked = True
+    return _Viewport()
+
+
+_drain_hooked = False
+
+
+def drain_viewport_pool() -> None:
+    """Delete the idle Qt3D windows now (the QApplication must still exist)."""
+    while _idle_viewports:
+        viewport = _idle_viewports.pop()
+        if shiboken6.Shiboken.isValid(viewport.window):
+            shiboken6.Shiboken.delete(viewport.window)
+
+
+def release_views(widget: QWidget) -> None:
+    """Give back the Qt3D windows of every SceneView in ``widget`` (about to be deleted) for reuse.
+
+    The plugin docks call this when a panel is closed; a view deleted without it simply
+    frees its window.
+    """
+    views = widget.findChildren(SceneView)
+    if isinstance(widget, SceneView):
+        views.append(widget)
+    for view in views:
+        view._release_viewport()
 
 
 class _PartEntity:
@@ -176,24 +257,12 @@ class SceneView(QWidget):
         self._fresh_frames_needed = 1  # the first capture after showing is discarded
         self._dialog: QFileDialog | None = None
 
-        self._window = _OrbitWindow(self)
-        self._window.defaultFrameGraph().setClearColor(BACKGROUND)
-        self._window.renderSettings().setRenderPolicy(Qt3DRender.QRenderSettings.RenderPolicy.OnDemand)
-        self._capture = Qt3DRender.QRenderCapture(self._window.renderSettings())
-        self._window.activeFrameGraph().setParent(self._capture)
-        self._window.setActiveFrameGraph(self._capture)
-        self._root = Qt3DCore.QEntity()
-        self._scene = Qt3DCore.QEntity(self._root)  # parts live here; replaced by set_parts
-        light_entity = Qt3DCore.QEntity(self._root)
-        self._light = Qt3DRender.QDirectionalLight(light_entity)
-        self._light.setIntensity(0.9)
-        light_entity.addComponent(self._light)
-        self._window.setRootEntity(self._root)
+        self._viewport = _take_viewport()
+        self._window = self._viewport.window
+        self._window.view = self
         self._window.widthChanged.connect(self._apply_camera)
         self._window.heightChanged.connect(self._apply_camera)
-        self._camera = self._window.camera()
-        self._camera.lens().setPerspectiveProjection(self._camera_model.fov_degrees, 4 / 3, 0.1, 1000.0)
-
+        self._viewport.new_scene()
         container = QWidget.createWindowContainer(self._window, self)
         container.setMinimumSize(160, 120)
         container.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -231,12 +300,11 @@ class SceneView(QWidget):
         ids = [p.id for p in parts]
         if len(set(ids)) != len(ids):
             raise ValueError("SceneView.set_parts: part ids must be unique")
-        old_scene = self._scene
-        self._scene = Qt3DCore.QEntity(self._root)
-        old_scene.setParent(None)  # detach from the scene now; deleted below
-        old_scene.deleteLater()
         self._parts = list(parts)
-        self._entities = {part.id: _PartEntity(part, self._scene) for part in self._parts}
+        if self._viewport is None:  # released: the view is being closed
+            return
+        scene = self._viewport.new_scene()
+        self._entities = {part.id: _PartEntity(part, scene) for part in self._parts}
         if self._selected not in self._entities:
             self._selected = None
         self._refresh_parts()
@@ -294,7 +362,7 @@ class SceneView(QWidget):
 
     def capture_image(self, timeout_ms: int = 5000) -> QImage:
         """Render a frame and return it; a null QImage if the view is hidden or no frame came."""
-        if not self.isVisible() or not self._window.isExposed():
+        if self._viewport is None or not self.isVisible() or not self._window.isExposed():
             return QImage()
         image = QImage()
         while True:
@@ -326,17 +394,20 @@ class SceneView(QWidget):
         center, radius = geometry.bounding_sphere(shown, self._explode) if shown else (model.target, 1.0)
         reach = float(np.linalg.norm(eye - center)) + radius
         near = max(reach * 1e-3, float(np.linalg.norm(eye - center)) - radius * 1.5, 1e-3)
-        lens = self._camera.lens()
+        if self._viewport is None:
+            return
+        camera = self._viewport.camera
+        lens = camera.lens()
         width, height = max(1, self._window.width()), max(1, self._window.height())
         lens.setPerspectiveProjection(model.fov_degrees, width / height, near, reach * 2)
-        self._camera.setUpVector(QVector3D(0, 1, 0))
-        self._camera.setPosition(_vector(eye))
-        self._camera.setViewCenter(_vector(model.target))
+        camera.setUpVector(QVector3D(0, 1, 0))
+        camera.setPosition(_vector(eye))
+        camera.setViewCenter(_vector(model.target))
         forward, _, up = model.basis()
-        self._light.setWorldDirection(_vector(forward - 0.35 * up))
+        self._viewport.light.setWorldDirection(_vector(forward - 0.35 * up))
 
     def _capture_once(self, timeout_ms: int) -> QImage:
-        reply = self._capture.requestCapture()
+        reply = self._viewport.capture.requestCapture()
         loop = QEventLoop()
         reply.completed.connect(loop.quit)
         timer = QTimer()
@@ -357,6 +428,22 @@ class SceneView(QWidget):
         """OpenGL reads frames back bottom row first, and Qt3D 6.12 passes them on unflipped."""
         api = self._window.renderSettings().renderCapabilities().api()
         return api in (Qt3DRender.QRenderCapabilities.API.OpenGL, Qt3DRender.QRenderCapabilities.API.OpenGLES)
+
+    def _release_viewport(self) -> None:
+        viewport, self._viewport = self._viewport, None
+        if viewport is None or not shiboken6.Shiboken.isValid(viewport.window):
+            return
+        viewport.window.widthChanged.disconnect(self._apply_camera)
+        viewport.window.heightChanged.disconnect(self._apply_camera)
+        viewport.window.view = None
+        self._entities = {}
+        viewport.new_scene()
+        viewport.window.hide()
+        viewport.window.setParent(None)  # out of the container, which would delete it
+        if len(_idle_viewports) < _POOL_LIMIT:
+            _idle_viewports.append(viewport)
+        else:
+            viewport.window.deleteLater()
 
     def _ask_picture_path(self) -> None:
         dialog = QFileDialog(self, "Save picture", "", "PNG images (*.png)")

@@ -13,6 +13,7 @@ when its dock is closed, which stops its background jobs (``BackgroundJob(owner=
 from __future__ import annotations
 
 import html
+import sys
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction
@@ -31,6 +32,12 @@ def dock_object_name(panel_id: str) -> str:
     return f"puzzle_panel.{panel_id}"
 
 
+def _settings() -> QSettings:
+    from editor.ui.main_window import app_settings  # the main window's file (it saves the layout)
+
+    return app_settings()
+
+
 class PanelDock(QDockWidget):
     """A dock holding one plugin panel; deleted (with its panel) when the user closes it."""
 
@@ -46,8 +53,11 @@ class PanelDock(QDockWidget):
 
     def closeEvent(self, event):
         super().closeEvent(event)
-        if event.isAccepted():
-            self.closed.emit(self.panel_id)
+        if not event.isAccepted():
+            return
+        if "editor.scene3d.view" in sys.modules:  # hand 3-D views' windows back for reuse
+            sys.modules["editor.scene3d.view"].release_views(self)
+        self.closed.emit(self.panel_id)
 
 
 class PuzzleDocks(QObject):
@@ -124,10 +134,10 @@ class PuzzleDocks(QObject):
 
     # ------------------------------------------------------------------ layout between runs
     def _remember_open_panels(self) -> None:
-        QSettings().setValue(OPEN_PANELS_KEY, sorted(self.docks))
+        _settings().setValue(OPEN_PANELS_KEY, sorted(self.docks))
 
     def _restore_open_panels(self) -> None:
-        saved = QSettings().value(OPEN_PANELS_KEY, [])
+        saved = _settings().value(OPEN_PANELS_KEY, [])
         if isinstance(saved, str):  # QSettings gives a lone string for a one-element list
             saved = [saved]
         for panel_id in saved or []:

@@ -1,0 +1,240 @@
+"""The plugin platform: panels from plugins docked from the Puzzles menu, failures reported, layout kept."""
+import threading
+import time
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
+from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
+
+from editor.plugin_api import DISABLE_ENV, PanelSpec, hookimpl
+from editor.plugin_host import PluginHost
+from editor.ui import puzzle_docks
+from editor.ui.main_window import app_settings
+from editor.ui.puzzle_docks import dock_object_name
+
+created_panels: list["FakePanel"] = []
+
+
+class FakePanel(QWidget):
+    """A panel with a background job that runs until it is cancelled (as a real count would)."""
+
+    def __init__(self, context, parent):
+        super().__init__(parent)
+        self.context = context
+        self.job_stopped = threading.Event()
+        QVBoxLayout(self).addWidget(QLabel("fake puzzle", self))
+        self.job = context.run_in_background(self._work, owner=self, name="fake count")
+        self.job.start()
+        created_panels.append(self)
+
+    def _work(self, task):
+        try:
+            while not task.cancelled:
+                time.sleep(0.01)
+        finally:
+            self.job_stopped.set()
+
+
+class FakePlugin:
+    def __init__(self, panel_id="fake", title="Fake puzzle"):
+        self.panel_id, self.title = panel_id, title
+
+    @hookimpl
+    def nonogram_editor_panels(self, panels):
+        panels.add(PanelSpec(id=self.panel_id, title=self.title, factory=FakePanel, tooltip="a test panel"))
+
+
+class RaisingPlugin:
+    @hookimpl
+    def nonogram_editor_panels(self, panels):
+        panels.add(PanelSpec(id="half-done", title="Half done", factory=FakePanel))
+        raise RuntimeError("the plugin's hook is broken")
+
+
+class MisspeltPlugin:
+    @hookimpl
+    def nonogram_editor_panel(self, panels):  # the hook is nonogram_editor_panels
+        panels.add(PanelSpec(id="never", title="Never", factory=FakePanel))
+
+
+class BrokenFactoryPlugin:
+    @hookimpl
+    def nonogram_editor_panels(self, panels):
+        panels.add(PanelSpec(id="broken", title="Broken factory", factory=self.make))
+
+    @staticmethod
+    def make(context, parent):
+        raise ValueError("no widget today")
+
+
+def host_with(*plugins) -> PluginHost:
+    host = PluginHost(load_entry_points=False)
+    for name, plugin in plugins:
+        host.register(plugin, name)
+    return host
+
+
+def flush() -> None:
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QCoreApplication.processEvents()
+
+
+def make_window(qtbot, host):
+    window = QMainWindow()
+    window.resize(900, 600)
+    qtbot.addWidget(window)
+    window.menuBar().addMenu("&File")
+    menu = window.menuBar().addMenu("&Puzzles")
+    docks = puzzle_docks.install(window, menu, host=host)
+    window.show()
+    qtbot.waitExposed(window)
+    return window, menu, docks
+
+
+def click_menu_entry(qtbot, window, menu, text):
+    """Open the menu from the menu bar and click the entry, with real mouse events."""
+    bar = window.menuBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())
+    qtbot.waitExposed(menu)
+    action = next(a for a in menu.actions() if a.text() == text)
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
+
+
+def test_fake_plugin_panel_opens_from_the_puzzles_menu(qtbot, isolated_settings):
+    window, menu, docks = make_window(qtbot, host_with(("fake", FakePlugin())))
+    assert [a.text() for a in menu.actions()] == ["Fake puzzle"]
+    click_menu_entry(qtbot, window, menu, "Fake puzzle")
+    dock = window.findChild(QDockWidget, dock_object_name("fake"))
+    assert dock is not None and dock.isVisible()
+    panel = dock.widget()
+    assert isinstance(panel, FakePanel) and panel.parent() is dock
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert panel.context.main_window is window and panel.context.settings_prefix == "plugins/fake/fake"
+    panel.context.show_message("hello from the panel")
+    assert window.statusBar().currentMessage() == "hello from the panel"
+    # opening it again raises the same dock rather than a second one
+    docks.open_panel("fake")
+    assert len(window.findChildren(QDockWidget)) == 1
+
+
+def test_dock_floats_closes_and_reopens_and_closing_stops_the_panel_work(qtbot, isolated_settings):
+    window, menu, docks = make_window(qtbot, host_with(("fake", FakePlugin())))
+    dock = docks.open_panel("fake")
+    dock.setFloating(True)
+    qtbot.waitExposed(dock)
+    assert dock.isFloating() and dock.isWindow()
+    dock.setFloating(False)
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+
+    panel = dock.widget()
+    assert panel.job.running
+    close_button = dock.findChild(QAbstractButton, "qt_dockwidget_closebutton")
+    qtbot.mouseClick(close_button, Qt.MouseButton.LeftButton)
+    flush()
+    assert window.findChild(QDockWidget, dock_object_name("fake")) is None
+    assert panel.job_stopped.wait(5), "the panel's background job stops when its dock is closed"
+    assert "fake" not in docks.docks
+
+    click_menu_entry(qtbot, window, menu, "Fake puzzle")
+    reopened = window.findChild(QDockWidget, dock_object_name("fake"))
+    assert reopened is not None and reopened.isVisible() and reopened.widget() is not panel
+
+
+def test_layout_and_open_panels_are_remembered_between_runs(qtbot, isolated_settings):
+    host = host_with(("fake", FakePlugin()), ("other", FakePlugin("other", "Other puzzle")))
+    first, _, docks = make_window(qtbot, host)
+    dock = docks.open_panel("fake")
+    first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    docks.open_panel("other").close()  # opened and closed: not reopened next time
+    app_settings().setValue("test/state", first.saveState())
+    first.close()
+
+    second, _, docks = make_window(qtbot, host)
+    assert set(docks.docks) == {"fake"}, "the panel open at exit is reopened before restoreState"
+    second.restoreState(app_settings().value("test/state"))
+    dock = second.findChild(QDockWidget, dock_object_name("fake"))
+    assert second.dockWidgetArea(dock) == Qt.DockWidgetArea.LeftDockWidgetArea
+    dock.close()
+    flush()
+
+    third, _, docks = make_window(qtbot, host)
+    assert docks.docks == {}
+
+
+def test_the_real_main_window_lists_the_panel_and_restores_its_place(qtbot, isolated_settings, monkeypatch):
+    from editor.ui import main_window as main_window_module
+
+    host = host_with(("fake", FakePlugin()))
+    real_install = puzzle_docks.install
+    monkeypatch.setattr(main_window_module.puzzle_docks, "install",
+                        lambda window, menu: real_install(window, menu, host=host))
+    window = main_window_module.MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    assert "Fake puzzle" in [a.text() for a in window.puzzles_menu.actions()]
+    assert "Plugins…" in [a.text() for a in window.help_menu.actions()]
+    dock = window.puzzle_docks.open_panel("fake")
+    dock.setFloating(True)
+    window.close()  # saves the window state
+    flush()
+
+    again = main_window_module.MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    dock = again.findChild(QDockWidget, dock_object_name("fake"))
+    assert dock is not None and dock.isFloating()
+
+
+def test_a_raising_plugin_is_reported_and_skipped(qtbot, isolated_settings):
+    host = host_with(("fake", FakePlugin()), ("raiser", RaisingPlugin()))
+    window, menu, docks = make_window(qtbot, host)
+    assert [a.text() for a in menu.actions()] == ["Fake puzzle"], "nothing of the failed plugin is listed"
+    assert "raiser" in window.statusBar().currentMessage()
+    help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
+    next(a for a in help_menu.actions() if a.text() == "Plugins…").trigger()
+    dialog = docks._dialog
+    assert dialog.isVisible() and not dialog.isModal()
+    assert ("fake", "panels: Fake puzzle") in dialog.loaded_rows()
+    assert dialog.failure_rows() == [("raiser", "nonogram_editor_panels: RuntimeError: the plugin's hook is broken")]
+    failed = dialog.tree.topLevelItem(1)
+    dialog.tree.setCurrentItem(failed.child(0))
+    assert "Traceback" in dialog.details.toPlainText() and "the plugin's hook is broken" in dialog.details.toPlainText()
+
+
+def test_a_panel_factory_that_raises_is_reported_and_the_editor_goes_on(qtbot, isolated_settings):
+    window, menu, docks = make_window(qtbot, host_with(("broken", BrokenFactoryPlugin()), ("fake", FakePlugin())))
+    assert docks.open_panel("broken") is None
+    flush()
+    assert window.findChild(QDockWidget, dock_object_name("broken")) is None
+    assert "broken" in window.statusBar().currentMessage()
+    assert any(f.plugin == "broken" and "no widget today" in f.error for f in docks.host.failures)
+    assert docks.open_panel("fake") is not None
+
+
+def test_a_misspelt_hook_is_caught(qtbot, isolated_settings):
+    host = host_with(("typo", MisspeltPlugin()), ("fake", FakePlugin()))
+    assert "typo" not in host.plugin_names() and "fake" in host.plugin_names()
+    [failure] = host.failures
+    assert failure.plugin == "typo" and failure.stage == "hook names"
+    assert "'nonogram_editor_panel'" in failure.error and "did you mean 'nonogram_editor_panels'" in failure.error
+    window, menu, docks = make_window(qtbot, host)
+    assert [a.text() for a in menu.actions()] == ["Fake puzzle"]
+    assert "typo" in window.statusBar().currentMessage()
+
+
+def test_a_blocked_plugin_is_absent(qtbot, isolated_settings, monkeypatch):
+    monkeypatch.setenv(DISABLE_ENV, "blocked, another")
+    host = host_with(("fake", FakePlugin()), ("blocked", FakePlugin("hidden", "Hidden puzzle")))
+    assert host.plugin_names() == ["fake"] and host.failures == []
+    window, menu, docks = make_window(qtbot, host)
+    assert [a.text() for a in menu.actions()] == ["Fake puzzle"]
+    dialog = docks.show_plugins_dialog()
+    blocked = dialog.tree.topLevelItem(2)
+    assert blocked.text(0) == "Blocked" and [blocked.child(i).text(0) for i in range(blocked.childCount())] == [
+        "another", "blocked"]
+
+
+def test_no_plugins_gives_a_disabled_placeholder_entry(qtbot, isolated_settings):
+    window, menu, docks = make_window(qtbot, host_with())
+    [entry] = menu.actions()
+    assert not entry.isEnabled()

@@ -34,13 +34,23 @@ def numbered_sides(corners: list[Point]) -> list[frozenset[Point]]:
     return edges[start:] + edges[:start]
 
 
+_edges_of: dict[int, tuple[Puzzle, list]] = {}  # by id(puzzle): hashing a whole puzzle is slow
+
+
 def shared_edges(puzzle: Puzzle) -> list[tuple[int, int, int, int]]:
     """Every pair of positions that share a side: (position, its side, other, its side)."""
+    known = _edges_of.get(id(puzzle))
+    if known is not None and known[0] is puzzle:
+        return known[1]
+    if len(_edges_of) > 8:
+        _edges_of.clear()
     owners = defaultdict(list)
     for p, pos in enumerate(puzzle.positions):
         for side, edge in enumerate(numbered_sides(lattice_corners(pos.row, pos.index))):
             owners[edge].append((p, side))
-    return [(a[0], a[1], b[0], b[1]) for found in owners.values() if len(found) == 2 for a, b in [found]]
+    edges = [(a[0], a[1], b[0], b[1]) for found in owners.values() if len(found) == 2 for a, b in [found]]
+    _edges_of[id(puzzle)] = (puzzle, edges)
+    return edges
 
 
 def check_solution(puzzle: Puzzle, solution: Solution) -> list[str]:

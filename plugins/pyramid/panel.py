@@ -273,7 +273,7 @@ class PyramidPanel(QWidget):
             self.count_button.setEnabled(True)
             self.status.setText(f"counting… {found:,} solutions so far")
         else:
-            self.count_button.setText("Count all" if found == 0 else "Continue")
+            self.count_button.setText("Continue" if found and not self.store.complete else "Count all")
             self.count_button.setEnabled(not self.store.complete)
         for button in (self.first_button, self.next_button, self.previous_button, self.random_button,
                        self.go_button, self.number_box):

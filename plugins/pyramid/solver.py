@@ -1,19 +1,20 @@
 """Find and count the pyramid's solutions (no Qt): a numba-compiled, resumable backtracker.
 
 The search fills the board's positions in a fixed order (the middle triangle first, then
-the order that keeps the expected search tree smallest, see :func:`search_order`). For every depth
-and every combination of the connectors its placed neighbours show, a table lists the
-(piece, rotation) states that fit; a bitmask of used pieces skips the rest. A state is
-``piece * 3 + rotation`` and fits in a byte, so a solution is 16 bytes.
+the order that keeps the expected search tree smallest, see :func:`search_order`). For
+every depth and every combination of the connectors its placed neighbours show, a table
+lists the (piece, rotation) states that fit; a bitmask of used pieces skips the rest.
+A state is ``piece * 3 + rotation`` and fits in a byte, so a solution is 16 bytes.
 
-Symmetry: turning the triangle by 120 degrees keeps the middle position in place and
-turns the piece there by one step, and it maps solutions to solutions. So the three
+Symmetry: turning the triangle by 120 degrees maps solutions to solutions; it keeps the
+middle position in place and changes the rotation of the piece there (``Puzzle.rotation``
+computes this from the geometry; a test checks the shift is not 0). So the three
 turns of any solution have three different rotations at the middle, and exactly one of
 them has rotation 0 there. With ``canonical=True`` the search pins the middle piece's
 rotation to 0: it finds each solution up to the board's rotations exactly once (the
 ``distinct`` count), and ``count = 3 * distinct``. The same argument shows no solution
-is its own turn. ``canonical=False`` counts every solution directly (the slow test
-checks both agree).
+is its own turn. ``canonical=False`` counts every solution directly (a test checks
+both agree).
 
 The search is resumable: :class:`Enumerator` hands out solutions in chunks, so a
 caller reports progress, notices cancellation and can show solutions found so far.
@@ -59,6 +60,11 @@ class SearchTables:
     @property
     def positions(self) -> int:
         return len(self.order)
+
+    @property
+    def solutions_per_find(self) -> int:
+        """Each canonical solution stands for its 3 turns."""
+        return SIDES if self.canonical else 1
 
 
 def search_order(puzzle: Puzzle, first: int | None = None) -> list[int]:
@@ -322,7 +328,7 @@ def count_canonical(task: Task, tables: SearchTables, jobs: int = 1) -> tuple[in
         if task.cancelled:
             return found, False
         found += len(search.next_chunk())
-        task.report(search.fraction_done(), 1.0, f"{found * (SIDES if tables.canonical else 1):,} solutions")
+        task.report(search.fraction_done(), 1.0, f"{found * tables.solutions_per_find:,} solutions")
     return found, True
 
 
@@ -353,8 +359,7 @@ def prefixes(tables: SearchTables, depth: int = PREFIX_DEPTH) -> list[tuple[int,
     return found
 
 
-def _count_subtrees(batch: list[tuple[int, ...]]) -> int:
-    _, tables = default_puzzle()
+def _count_subtrees(tables: SearchTables, batch: list[tuple[int, ...]]) -> int:
     total = 0
     for prefix in batch:
         search = Enumerator(tables, prefix)
@@ -364,13 +369,13 @@ def _count_subtrees(batch: list[tuple[int, ...]]) -> int:
 
 
 def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> tuple[int, bool]:
-    """Count the default puzzle's subtrees in ``jobs`` spawned processes."""
+    """Count the subtrees below the first positions in ``jobs`` spawned processes."""
     work = prefixes(tables)
     batches = [work[i::jobs * 8] for i in range(jobs * 8)]
     found, done = 0, 0
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_count_subtrees, batch) for batch in batches if batch]
+        futures = [pool.submit(_count_subtrees, tables, batch) for batch in batches if batch]
         for future in as_completed(futures):
             if task.cancelled:
                 for f in futures:
@@ -378,5 +383,5 @@ def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> tuple[in
                 return found, False
             found += future.result()
             done += 1
-            task.report(done, len(futures), f"{found * SIDES:,} solutions", force=True)
+            task.report(done, len(futures), f"{found * tables.solutions_per_find:,} solutions", force=True)
     return found, True

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, Qt
 from editor.plugin_api import PanelContext, Registry
 from plugins.pyramid import checker, plugin, scene
 from plugins.pyramid.panel import PyramidPanel
-from tests.editor.scene3d.test_view import require_gl, rgb_array
+from tests.editor.scene3d.test_view import require_gl, rgb_array, window_point
 
 ALL_SOLUTIONS = 518_469
 UP_TO_ROTATION = 172_823
@@ -93,7 +93,7 @@ def test_stop_browse_while_stopped_and_continue(qtbot):
     assert (len(panel.store), panel.store.distinct) == (ALL_SOLUTIONS, UP_TO_ROTATION)
 
 
-def test_clicking_a_tile_selects_the_piece_in_both_views(panel, qtbot):
+def test_clicking_a_tile_in_either_view_selects_the_piece_in_both(panel, qtbot):
     qtbot.waitUntil(lambda: panel.current is not None, timeout=60_000)
     solution = panel.shown_solution()
     canvas = panel.canvas
@@ -101,6 +101,13 @@ def test_clicking_a_tile_selects_the_piece_in_both_views(panel, qtbot):
     qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(middle.x()), round(middle.y())))
     piece = solution[9][0]
     assert canvas.selected == piece and panel.view.selected_part() == scene.part_id(piece)
+
+    apex = scene.tile_corners(panel.puzzle, 15)
+    top_of_apex = (sum(x for x, _ in apex) / 3, sum(y for _, y in apex) / 3, scene.THICKNESS)
+    with qtbot.waitSignal(panel.view.partClicked, timeout=5000):
+        qtbot.mouseClick(panel.view.render_window(), Qt.MouseButton.LeftButton,
+                         pos=window_point(panel.view, top_of_apex))
+    assert canvas.selected == solution[15][0] and panel.view.selected_part() == scene.part_id(solution[15][0])
 
     drawn = rgb_array(canvas.grab().toImage())
     for suit in range(4):  # every suit's colour appears in the 2-D drawing
@@ -124,3 +131,15 @@ def test_a_broken_data_file_is_shown_in_the_panel(qtbot, tmp_path, monkeypatch):
     texts = [label.text() for label in panel.findChildren(QLabel)]
     assert any(str(broken) in text and "not valid JSON" in text for text in texts)
     assert panel.puzzle is None and not hasattr(panel, "count_button")
+
+
+def test_closing_the_panel_while_counting_cancels_the_count(qtbot):
+    require_gl()
+    panel = PyramidPanel(None, None)
+    panel.show()
+    job = panel._job
+    assert job is not None and job.running
+    panel.close()
+    panel.deleteLater()
+    qtbot.waitUntil(lambda: job.task.cancelled, timeout=5000)
+    qtbot.waitUntil(lambda: not job.running, timeout=60_000)

@@ -1,0 +1,254 @@
+"""Knuth's Algorithm X with dancing links, compiled with numba, resumable in slices.
+
+The matrix lives in flat int32 arrays (``L R U D C`` per node, ``S`` per column); the
+columns come first, then the root, then the row nodes. Primary columns (cells, and
+pieces with one copy) are linked in the root's ring and branched on, fewest rows first
+(minimum remaining values). A piece with several copies has a column outside the ring
+that is covered only when its last copy is placed.
+
+The search is an explicit state machine, so :func:`search` can stop after ``budget``
+nodes and carry on when called again: the caller reports progress and notices
+cancellation between slices. Every found solution goes through :func:`_record`, which
+does the symmetry bookkeeping (see ``plugins/voxel/solver.py``).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# search modes
+FIRST = 0  # stop at the first solution and keep it
+COUNT = 1  # count every solution, keep one per symmetry class
+PREFIX = 2  # like COUNT, but record the partial solutions at depth ``max_depth`` instead of going deeper
+
+# phases of the state machine (state[1])
+ENTER = 0  # choose a column at level k
+TRY = 1  # place the row O[k] (or finish level k when its rows are exhausted)
+BACK = 2  # level k is done: undo level k-1's row and move it to its next row
+
+# return values of search()
+PAUSED = 0
+FINISHED = 1
+FOUND = 2
+
+# counters (the ``counts`` array)
+RAW, DISTINCT, TOTAL, NODES, KEPT, PREFIXES = range(6)
+
+
+@njit(cache=True)
+def _cover(c, L, R, U, D, C, S):
+    L[R[c]] = L[c]
+    R[L[c]] = R[c]
+    i = D[c]
+    while i != c:
+        j = R[i]
+        while j != i:
+            U[D[j]] = U[j]
+            D[U[j]] = D[j]
+            S[C[j]] -= 1
+            j = R[j]
+        i = D[i]
+
+
+@njit(cache=True)
+def _uncover(c, L, R, U, D, C, S):
+    i = U[c]
+    while i != c:
+        j = L[i]
+        while j != i:
+            S[C[j]] += 1
+            U[D[j]] = j
+            D[U[j]] = j
+            j = L[j]
+        i = U[i]
+    L[R[c]] = c
+    R[L[c]] = c
+
+
+@njit(cache=True)
+def _cover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
+    t = col_type[c]
+    if t >= 0 and copies[t] > 1:
+        remaining[t] -= 1
+        if remaining[t] == 0:
+            _cover(c, L, R, U, D, C, S)
+    else:
+        _cover(c, L, R, U, D, C, S)
+
+
+@njit(cache=True)
+def _uncover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
+    t = col_type[c]
+    if t >= 0 and copies[t] > 1:
+        if remaining[t] == 0:
+            _uncover(c, L, R, U, D, C, S)
+        remaining[t] += 1
+    else:
+        _uncover(c, L, R, U, D, C, S)
+
+
+@njit(cache=True)
+def select_row(r, L, R, U, D, C, S, col_type, copies, remaining):
+    """Put row ``r`` into the solution outside the search (a prefix handed to a worker)."""
+    _cover_column(C[r], L, R, U, D, C, S, col_type, copies, remaining)
+    j = R[r]
+    while j != r:
+        _cover_column(C[j], L, R, U, D, C, S, col_type, copies, remaining)
+        j = R[j]
+
+
+@njit(cache=True)
+def _lex_compare(a, b):
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return -1 if a[i] < b[i] else 1
+    return 0
+
+
+@njit(cache=True)
+def _record(ids, perms, allowed, counts, keep):
+    """Count one solution (placement ids); keep it if it is its class's canonical member.
+
+    The search covers only solutions whose placements are all ``allowed``. A solution is
+    canonical when no symmetry maps it to a smaller allowed solution (lexicographically,
+    as sorted ids); each symmetry class has exactly one canonical member among the
+    allowed solutions, and its class has ``len(perms) / |stabiliser|`` solutions.
+    """
+    counts[RAW] += 1
+    solution = np.sort(ids)
+    stabiliser = 1
+    for g in range(1, perms.shape[0]):
+        image = np.empty_like(solution)
+        inside = True
+        for i in range(solution.shape[0]):
+            image[i] = perms[g, solution[i]]
+            if not allowed[image[i]]:
+                inside = False
+                break
+        if not inside:
+            continue
+        image.sort()
+        order = _lex_compare(image, solution)
+        if order < 0:
+            return
+        if order == 0:
+            stabiliser += 1
+    counts[DISTINCT] += 1
+    counts[TOTAL] += perms.shape[0] // stabiliser
+    if counts[KEPT] < keep.shape[0]:
+        keep[counts[KEPT], :] = solution
+        counts[KEPT] += 1
+
+
+@njit(cache=True)
+def search(L, R, U, D, C, S, row_id, col_type, copies, remaining, state, cols, rows,
+           perms, allowed, first_col, mode, max_depth, budget, counts, keep, prefixes):
+    """Run the search for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND.
+
+    ``state`` = [level k, phase, base level]; levels below the base hold a fixed prefix.
+    ``cols[k]``/``rows[k]``: the column branched on and the row tried at level k.
+    ``first_col`` (if >= 0) is branched on at level 0 whatever its size: the symmetry
+    anchor, so that the cut it makes prunes the whole tree and not only its leaves.
+    """
+    root = S.shape[0] - 1
+    k = state[0]
+    phase = state[1]
+    base = state[2]
+    nodes = 0
+    status = FINISHED
+    while True:
+        if phase == ENTER:
+            if R[root] == root:
+                ids = np.empty(k, dtype=np.int32)
+                for i in range(k):
+                    ids[i] = row_id[rows[i]]
+                phase = BACK
+                if mode == FIRST:
+                    keep[0, :k] = ids
+                    counts[KEPT] = 1
+                    counts[RAW] += 1
+                    status = FOUND
+                    break
+                _record(ids, perms, allowed, counts, keep)
+                continue
+            if mode == PREFIX and k == max_depth:
+                n = counts[PREFIXES]
+                if n < prefixes.shape[0]:
+                    for i in range(k):
+                        prefixes[n, i] = row_id[rows[i]]
+                counts[PREFIXES] = n + 1
+                phase = BACK
+                continue
+            if nodes >= budget:
+                status = PAUSED
+                break
+            nodes += 1
+            best = R[root]
+            best_size = S[best]
+            c = R[best]
+            if k == 0 and first_col >= 0:
+                best = first_col
+                best_size = S[best]
+                c = root
+            while c != root and best_size > 1:
+                if S[c] < best_size:
+                    best = c
+                    best_size = S[c]
+                c = R[c]
+            if best_size == 0:
+                phase = BACK
+                continue
+            _cover(best, L, R, U, D, C, S)
+            cols[k] = best
+            rows[k] = D[best]
+            phase = TRY
+        elif phase == TRY:
+            r = rows[k]
+            if r == cols[k]:
+                _uncover(cols[k], L, R, U, D, C, S)
+                phase = BACK
+                continue
+            j = R[r]
+            while j != r:
+                _cover_column(C[j], L, R, U, D, C, S, col_type, copies, remaining)
+                j = R[j]
+            k += 1
+            phase = ENTER
+        else:  # BACK
+            if k == base:
+                status = FINISHED
+                break
+            k -= 1
+            r = rows[k]
+            j = L[r]
+            while j != r:
+                _uncover_column(C[j], L, R, U, D, C, S, col_type, copies, remaining)
+                j = L[j]
+            rows[k] = D[r]
+            phase = TRY
+    state[0] = k
+    state[1] = phase
+    counts[NODES] += nodes
+    return status
+
+
+@njit(cache=True)
+def progress_fraction(D, cols, rows, level, base, depth):
+    """How much of the tree below ``base`` is behind us, from the first ``depth`` levels."""
+    fraction = 0.0
+    scale = 1.0
+    for i in range(base, min(level, base + depth)):
+        c = cols[i]
+        n = 0
+        index = 0
+        x = D[c]
+        while x != c:
+            if x == rows[i]:
+                index = n
+            n += 1
+            x = D[x]
+        if n == 0:
+            break
+        fraction += scale * index / n
+        scale /= n
+    return fraction

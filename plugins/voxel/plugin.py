@@ -1,0 +1,50 @@
+"""Entry point of the voxel plugin: the shipped puzzles for the command line, and the panel.
+
+Qt is imported only inside the panel factory: the command line loads the puzzles hook
+without Qt.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
+from editor.tasks import Task
+from plugins.voxel import layout, solver
+from plugins.voxel.puzzle import Puzzle, load_puzzle, shipped_puzzle_paths
+
+
+def _count(puzzle: Puzzle, task: Task, jobs: int) -> CountResult:
+    outcome = solver.count_solutions(puzzle, task, jobs=jobs)
+    return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True,
+                       extra={"symmetries": outcome.symmetry_order, "anchor": outcome.anchor,
+                              "nodes": outcome.nodes, "jobs": outcome.jobs})
+
+
+def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
+    return PuzzleSpec(
+        id=puzzle.id,
+        title=puzzle.title,
+        solve_first=lambda task: solver.solve_first(puzzle, task),
+        count=partial(_count, puzzle),
+        format_solution=partial(layout.format_solution, puzzle),
+        solution_to_json=partial(layout.solution_to_json, puzzle),
+        description=puzzle.description,
+    )
+
+
+@hookimpl
+def nonogram_editor_puzzles(puzzles):
+    for path in shipped_puzzle_paths():
+        puzzles.add(puzzle_spec(load_puzzle(path)))
+
+
+def _make_panel(context, parent):
+    from plugins.voxel.panel import VoxelPanel
+
+    return VoxelPanel(context, parent)
+
+
+@hookimpl
+def nonogram_editor_panels(panels):
+    panels.add(PanelSpec(id="voxel", title="Voxel packing", factory=_make_panel,
+                         tooltip="Polycube packing puzzles: Tetris Cube, Y pentacubes, Soma, your own"))

@@ -67,18 +67,23 @@ class SearchTables:
         return SIDES if self.canonical else 1
 
 
-def search_order(puzzle: Puzzle, first: int | None = None) -> list[int]:
+MAX_ORDERED_POSITIONS = 20  # the dynamic programme below keeps arrays of 2^positions entries
+
+
+def search_order(puzzle: Puzzle) -> list[int]:
     """The order of positions that minimises the expected size of the search tree.
 
     Model: a state fits a placed neighbour with probability 1/8 (4 suits x in/out), so
     with the set S filled the tree has about ``P(16, |S|) * 3^|S| * 8^-edges(S)`` nodes at
     that depth (independent of the order S was filled in). A dynamic programme over the
-    subsets of positions finds the chain of sets from ``{first}`` (default: the middle)
-    to the full board with the smallest sum. It leaves the corners, which constrain
-    nothing, for last.
+    subsets of positions finds the chain of sets from the middle position to the full
+    board with the smallest sum. It leaves the corners, which constrain nothing, for last.
     """
     n = len(puzzle.positions)
-    first = (puzzle.center if puzzle.center is not None else 0) if first is None else first
+    if n > MAX_ORDERED_POSITIONS:
+        raise ValueError(f"{puzzle.source}: {n} positions; the search order is computed for at most "
+                         f"{MAX_ORDERED_POSITIONS}")
+    first = puzzle.center if puzzle.center is not None else 0
     sets = np.arange(1 << n, dtype=np.int64)
     members = (sets[:, None] >> np.arange(n)) & 1  # [set, position]
     size = members.sum(axis=1)

@@ -75,14 +75,6 @@ def test_top_subtriangle_agrees_with_brute_force(puzzle, pieces):
     assert expected and set(from_solver) == expected
 
 
-def test_counting_in_processes_agrees_on_a_sub_problem(puzzle):
-    tables = solver.build_tables(puzzle, canonical=False, order=[13, 15, 12, 14], pieces=list(range(6, 13)))
-    reports = []
-    task = Task(on_progress=reports.append, interval=0)
-    assert solver.count_canonical(task, tables, jobs=2) == solver.count_canonical(Task(), tables, jobs=1)
-    assert reports[-1].fraction == 1.0
-
-
 def test_resumed_search_gives_the_same_solutions(puzzle):
     tables = solver.build_tables(puzzle)
     whole = solver.Enumerator(tables)

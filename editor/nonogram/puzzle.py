@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from editor.level.clues import clues as clues_of_grid
-from editor.nonogram.line import count_placements, line_solver
+from editor.nonogram.line import line_solver
 from editor.tasks import Task
 
 Clue = tuple[int, ...]
@@ -185,11 +185,18 @@ class Puzzle:
 
     def line_counts(self, board: Board) -> tuple[list[int], list[int]]:
         """Each row's and column's number of placements still consistent with ``board``."""
-        rows = [count_placements(clue, self.width, f, e)
-                for clue, f, e in zip(self.row_clues, board.row_filled, board.row_empty)]
-        columns = [count_placements(clue, self.height, f, e)
-                   for clue, f, e in zip(self.column_clues, board.col_filled, board.col_empty)]
-        return rows, columns
+        return (_counts(self._row_solvers, board.row_filled, board.row_empty),
+                _counts(self._column_solvers, board.col_filled, board.col_empty))
+
+
+def _counts(solvers, filled, empty) -> list[int]:
+    counts = []
+    for solver, f, e in zip(solvers, filled, empty):
+        if f | e == solver.full:  # a known line has one placement, or none if it breaks its clue
+            counts.append(0 if solver.solve(f, e) is None else 1)
+        else:
+            counts.append(solver.count(f, e))
+    return counts
 
 
 def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pending) -> bool | None:

@@ -4,8 +4,8 @@ Every edit of the solution restarts a short single-shot timer; when it fires, th
 is checked by :func:`editor.nonogram.verdict.check_drawing` in a
 :class:`~editor.ui.background.BackgroundJob` (the GUI thread only copies the grid and
 shows results). Bursts of edits coalesce into one check, a new check cancels the one in
-flight, and a result is shown only if it belongs to the newest edit (its generation), so
-painting never waits for the solver and a stale verdict never appears.
+flight, and a result is shown only if its drawing is the newest check's and still what
+the grid shows, so painting never waits for the solver and a stale verdict never appears.
 
 What the designer sees: the verdict in words with sweeps and time; on the grid, the cells
 line logic leaves open (shaded) and, for MULT, the cells where another solution differs;
@@ -26,7 +26,7 @@ from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, Verdict, 
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
 
-COALESCE_MS = 12  # quiet time after an edit before checking
+COALESCE_MS = 10  # quiet time after an edit before checking
 MAX_DEFER_MS = 150  # during a long drag, check at least this often
 OPEN_OVERLAY = "solver: open after line logic"
 DIFFERENCE_OVERLAY = "solver: differs in the other solution"
@@ -101,10 +101,15 @@ class SolverPanel(QWidget):
     def __init__(self, main_window, parent=None):
         super().__init__(parent)
         self._window = main_window
-        self._generation = 0  # bumped by every edit
+        self._checked_drawing: np.ndarray | None = None  # the drawing of the newest check started
         self._first_pending_edit: float | None = None
         self._job: BackgroundJob | None = None
         self.verdict: Verdict | None = None
+        # what the canvas shows now: unchanged overlays and labels are not sent again, so a
+        # verdict that changes nothing on the grid costs the grid no repaint or relayout
+        self._overlays_shown: dict[str, np.ndarray | None] = {}
+        self._labels_shown: tuple | None = None
+        self._kind_shown: str | None = None
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -156,7 +161,6 @@ class SolverPanel(QWidget):
     def schedule_check(self) -> None:
         """An edit happened: check after a short quiet time (a long drag: every MAX_DEFER_MS)."""
         now = time.perf_counter()
-        self._generation += 1
         if self._first_pending_edit is None:
             self._first_pending_edit = now
         if not self._timer.isActive() or (now - self._first_pending_edit) * 1000 < MAX_DEFER_MS:
@@ -164,39 +168,47 @@ class SolverPanel(QWidget):
 
     def _start_check(self) -> None:
         self._first_pending_edit = None
+        drawing = self._window.solution_grid()
+        if self._checked_drawing is not None and np.array_equal(drawing, self._checked_drawing):
+            return  # e.g. the release that ends a click: that drawing is checked or being checked
         if self._job is not None:
             self._job.cancel()
-        generation = self._generation
-        drawing = self._window.solution_grid()
+        self._checked_drawing = drawing
         self.status_label.setText("Checking…")
         job = BackgroundJob(lambda task: verdict_with_counts(drawing, task), owner=self, name="uniqueness check")
-        job.succeeded.connect(lambda verdict: self._show(verdict, generation))
-        job.failed.connect(lambda error: self._failed(error, generation))
-        job.progress.connect(lambda progress: self._progress(progress, generation))
+        job.succeeded.connect(lambda verdict: self._show(verdict, drawing))
+        job.failed.connect(lambda error: self._failed(error, drawing))
+        job.progress.connect(lambda progress: self._progress(progress, drawing))
         self._job = job
         job.start()
 
+    def _is_current(self, drawing: np.ndarray) -> bool:
+        """Whether ``drawing`` is what the grid shows now (else its result is stale)."""
+        return drawing is self._checked_drawing and np.array_equal(drawing, self._window.solution_grid())
+
     # -- results (GUI thread)
-    def _progress(self, progress, generation: int) -> None:
-        if generation == self._generation:
+    def _progress(self, progress, drawing: np.ndarray) -> None:
+        if self._is_current(drawing):
             share = f" {100 * progress.fraction:.0f}%" if progress.fraction is not None else ""
             self.status_label.setText(f"Checking… {progress.message}{share}")
 
-    def _failed(self, error: BaseException, generation: int) -> None:
-        if generation != self._generation:
+    def _failed(self, error: BaseException, drawing: np.ndarray) -> None:
+        if not self._is_current(drawing):
             return
         self.status_label.setText("")
         self.verdict_label.setText("The check failed")
         self.details_label.setText(str(error))
         self._window.show_message(f"The uniqueness check failed: {error}")
 
-    def _show(self, verdict: Verdict, generation: int) -> None:
-        if generation != self._generation:
-            return  # an edit came after this drawing: its own check is on the way
+    def _show(self, verdict: Verdict, drawing: np.ndarray) -> None:
+        if not self._is_current(drawing):
+            return  # the grid changed since: its own check is on the way
         self.verdict = verdict
-        colour = VERDICT_COLOURS[verdict.kind]
-        self.verdict_label.setText(f"{verdict.kind} — {verdict.headline()}")
-        self.verdict_label.setStyleSheet(f"color: white; background-color: {colour.name()}; border-radius: 4px")
+        if verdict.kind != self._kind_shown:
+            self._kind_shown = verdict.kind
+            colour = VERDICT_COLOURS[verdict.kind]
+            self.verdict_label.setText(f"{verdict.kind} — {verdict.headline()}")
+            self.verdict_label.setStyleSheet(f"color: white; background-color: {colour.name()}; border-radius: 4px")
         self.details_label.setText(verdict.describe())
         self.status_label.setText(f"{verdict.width} x {verdict.height}, sweeps {verdict.sweeps}, "
                                   f"{verdict.seconds * 1000:.1f} ms")
@@ -209,33 +221,42 @@ class SolverPanel(QWidget):
         self._show_alternative()
         self.verdict_shown.emit(verdict)
 
+    def _set_overlay(self, name: str, cells: np.ndarray | None, colour: QColor) -> None:
+        if cells is not None and not cells.any():
+            cells = None
+        shown = self._overlays_shown.get(name)
+        if (cells is None and shown is None and name in self._overlays_shown) or (
+                cells is not None and shown is not None and np.array_equal(cells, shown)):
+            return
+        self._overlays_shown[name] = cells
+        self._window.solution_canvas.set_overlay(name, cells, colour)
+
     def _show_overlays(self) -> None:
-        canvas = self._window.solution_canvas
         verdict = self.verdict
         open_cells = verdict.undetermined if verdict is not None and self.show_open_check.isChecked() else None
-        if open_cells is not None and not open_cells.any():
-            open_cells = None
-        canvas.set_overlay(OPEN_OVERLAY, open_cells, OPEN_COLOUR)
+        self._set_overlay(OPEN_OVERLAY, open_cells, OPEN_COLOUR)
 
     def _show_line_labels(self) -> None:
-        canvas = self._window.solution_canvas
         if self.verdict is None or not self.show_counts_check.isChecked():
-            canvas.set_line_labels(None, None)
-            return
-        rows, columns = self.verdict.line_counts()
-        canvas.set_line_labels([(compact_count(n), count_colour(n)) for n in rows],
-                               [(compact_count(n), count_colour(n)) for n in columns])
+            rows = columns = None
+        else:
+            row_counts, column_counts = self.verdict.line_counts()
+            rows = [(compact_count(n), count_colour(n)) for n in row_counts]
+            columns = [(compact_count(n), count_colour(n)) for n in column_counts]
+        labels = (rows, columns)
+        if labels != self._labels_shown:
+            self._labels_shown = labels
+            self._window.solution_canvas.set_line_labels(rows, columns)
 
     def _show_alternative(self) -> None:
-        canvas = self._window.solution_canvas
         verdict = self.verdict
         showing = self.alternative_button.isChecked() and verdict is not None and verdict.kind == MULT
         self.alternative_button.setText("Hide the other solution" if showing else "Show the other solution")
         if not showing:
-            canvas.set_overlay(DIFFERENCE_OVERLAY, None, DIFFERENCE_COLOUR)
+            self._set_overlay(DIFFERENCE_OVERLAY, None, DIFFERENCE_COLOUR)
             self.alternative_view.hide()
             return
-        canvas.set_overlay(DIFFERENCE_OVERLAY, verdict.differing, DIFFERENCE_COLOUR)
+        self._set_overlay(DIFFERENCE_OVERLAY, verdict.differing, DIFFERENCE_COLOUR)
         cell = max(2, min(12, 240 // max(verdict.width, verdict.height)))
         self.alternative_view.setPixmap(picture_pixmap(verdict.alternative, verdict.differing, cell))
         self.alternative_view.setToolTip("Another picture with the same clues; orange: the cells that differ")

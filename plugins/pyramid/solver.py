@@ -85,22 +85,20 @@ def search_order(puzzle: Puzzle) -> list[int]:
                          f"{MAX_ORDERED_POSITIONS}")
     first = puzzle.center if puzzle.center is not None else 0
     sets = np.arange(1 << n, dtype=np.int64)
-    members = (sets[:, None] >> np.arange(n)) & 1  # [set, position]
-    size = members.sum(axis=1)
+    members = ((sets[None, :] >> np.arange(n)[:, None]) & 1).astype(np.int8)  # [position, set]
+    size = members.sum(axis=0)
     edges = np.zeros(1 << n, dtype=np.int64)
     for p, pos in enumerate(puzzle.positions):
         for q in pos.neighbours:
             if q is not None and q > p:
-                edges += members[:, p] & members[:, q]
-    log_nodes = np.zeros(1 << n)  # log of the expected number of nodes at the depth where S is filled
-    for k in range(1, n + 1):
-        log_nodes[size == k] = sum(np.log(SIDES * (n - i)) for i in range(k))
-    nodes = np.exp(log_nodes - edges * np.log(8.0))
+                edges += members[p] & members[q]
+    log_placements = np.cumsum([0.0] + [np.log(SIDES * (n - i)) for i in range(n)])  # by size
+    nodes = np.exp(log_placements[size] - edges * np.log(8.0))
     future = np.full(1 << n, np.inf)  # the smallest sum of nodes below S
     future[-1] = 0.0
     step = np.zeros(1 << n, dtype=np.int64)
     for k in range(n - 1, 0, -1):
-        level = sets[size == k]
+        level = sets[(size == k) & (members[first] == 1)]
         best = np.full(len(level), np.inf)
         for p in range(n):
             grown = level | (1 << p)
@@ -147,19 +145,13 @@ def build_tables(puzzle: Puzzle, canonical: bool = True, order: list[int] | None
         for j, (_, q, q_side) in enumerate(my_sides):
             neighbour_position[depth, j] = q
             neighbour_side[depth, j] = q_side
-        for key in range(MAX_KEY):
-            offsets[depth, key] = len(states)
-            if key >= 1 << (3 * len(my_sides)):
-                continue
-            wanted = [(key >> (3 * j)) & 7 for j in range(len(my_sides))]
-            for piece in pieces:
-                for rotation in range(SIDES):
-                    if canonical and depth == 0 and rotation != 0:
-                        continue
-                    state = piece * SIDES + rotation
-                    if all(side_code[state, side] == code for (side, _, _), code in zip(my_sides, wanted)):
-                        states.append(state)
-        offsets[depth, MAX_KEY] = len(states)
+        keyed = sorted(  # each state under the key of the connectors it shows to its placed neighbours
+            (sum(int(side_code[state, side]) << (3 * j) for j, (side, _, _) in enumerate(my_sides)), state)
+            for state in (piece * SIDES + rotation for piece in pieces for rotation in range(SIDES)
+                          if not (canonical and depth == 0 and rotation != 0)))
+        keys = np.array([key for key, _ in keyed], dtype=np.int64)
+        offsets[depth] = len(states) + np.searchsorted(keys, np.arange(MAX_KEY + 1))
+        states.extend(state for _, state in keyed)
     return SearchTables(np.array(order, dtype=np.int64), neighbour_position, neighbour_side, neighbour_count,
                         offsets, np.array(states, dtype=np.int64), side_code, canonical,
                         len(puzzle.positions))

@@ -1,4 +1,6 @@
 """The pyramid panel under pytest-qt: counting in the background, browsing, stop and continue."""
+import threading
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -42,21 +44,48 @@ def panel(qtbot):
 
 
 def test_panel_counts_in_the_background_and_browses(panel, qtbot):
-    qtbot.waitUntil(lambda: panel.current is not None, timeout=60_000)  # the first solution, early
-    assert_shows_a_fitting_solution(panel)
+    # hold the worker at its first progress report, so that browsing happens mid-count
+    resume, paused = threading.Event(), threading.Event()
+
+    def hold(_progress):
+        if not resume.is_set():
+            paused.set()
+            resume.wait(60)
+
+    panel._job.progress.connect(hold, Qt.ConnectionType.DirectConnection)
+    try:
+        qtbot.waitUntil(paused.is_set, timeout=60_000)
+        qtbot.waitUntil(lambda: panel.current == 0, timeout=10_000)  # the first solution shows at once
+        assert panel.counting and panel.count_button.text() == "Stop"
+        found = len(panel.store)
+        assert 0 < found < ALL_SOLUTIONS and f"of {found:,}+" in panel.shown_label.text()
+        assert_shows_a_fitting_solution(panel)
+        click(qtbot, panel.next_button)
+        assert panel.current == 1
+        click(qtbot, panel.random_button)
+        assert 0 <= panel.current < found
+        assert_shows_a_fitting_solution(panel)
+        panel.number_box.setValue(found // 2)
+        click(qtbot, panel.go_button)
+        assert panel.current == found // 2 - 1
+        assert_shows_a_fitting_solution(panel)
+        assert panel.counting  # all of this while the count was still running
+    finally:
+        resume.set()
     qtbot.waitUntil(lambda: not panel.counting, timeout=120_000)
     assert panel.store.complete and (len(panel.store), panel.store.distinct) == (ALL_SOLUTIONS, UP_TO_ROTATION)
     assert "518,469 solutions, 172,823 up to rotation" in panel.status.text()
     assert panel.messages == ["Pyramid: 518,469 solutions"]
     assert not panel.count_button.isEnabled()
 
+    click(qtbot, panel.first_button)
     click(qtbot, panel.next_button)
     click(qtbot, panel.next_button)
     assert panel.current == 2 and "turned 240°" in panel.shown_label.text()
     assert_shows_a_fitting_solution(panel)
     click(qtbot, panel.previous_button)
     assert panel.current == 1
-    click(qtbot, panel.first_button)
+    click(qtbot, panel.previous_button)
     click(qtbot, panel.previous_button)
     assert panel.current == 0
     panel.number_box.setValue(400_001)

@@ -45,13 +45,25 @@ def components(task: Task | None = None, faces: int = SQUARE_FACES) -> list[tupl
     for anchor in pieces:
         if task is not None:
             task.check_cancelled()
-            task.report(anchor, len(pieces), f"components from piece {anchor}")
-        cells = {(0, 0, 0): anchor}
-        air: set[Position] = set()
-        need: set[Position] = set()
-        if _mark(cells, air, need, (0, 0, 0), anchor, faces):
-            _grow(cells, air, need, 1 << anchor, anchor, faces, found)
+            task.report(anchor - 1, len(pieces), f"components from square {anchor}")
+        found += components_from(anchor, faces)
     return found
+
+
+def components_from(anchor: int, faces: int = SQUARE_FACES, rng: random.Random | None = None):
+    """The closed components whose lowest piece is ``anchor`` (placed at the origin),
+    in a fixed order or, with ``rng``, a random one."""
+    cells = {(0, 0, 0): anchor}
+    air: set[Position] = set()
+    need: set[Position] = set()
+    if _mark(cells, air, need, (0, 0, 0), anchor, faces):
+        yield from _grow(cells, air, need, 1 << anchor, anchor, faces, rng)
+
+
+def one_connected_garden(rng: random.Random | None = None, faces: int = SQUARE_FACES) -> Component:
+    """A transcendental garden that is one shape (the first in order, or a random one)."""
+    full = _mask(range(1, 1 << faces))
+    return next(placements for mask, placements in components_from(1, faces, rng) if mask == full)
 
 
 def _mark(cells, air, need, p: Position, piece: int, faces: int) -> bool:
@@ -71,9 +83,9 @@ def _mark(cells, air, need, p: Position, piece: int, faces: int) -> bool:
     return True
 
 
-def _grow(cells, air, need, used: int, anchor: int, faces: int, found) -> None:
+def _grow(cells, air, need, used: int, anchor: int, faces: int, rng):
     if not need:
-        found.append((_mask(cells.values()), normalized(cells.items())))
+        yield _mask(cells.values()), normalized(cells.items())
         return
     q = min(need)
     blue = red = 0
@@ -83,14 +95,16 @@ def _grow(cells, air, need, used: int, anchor: int, faces: int, found) -> None:
             blue |= 1 << face  # occupied (it shows blue towards q: q is not air) or to be filled
         elif r in air:
             red |= 1 << face
-    for piece in range(anchor + 1, 1 << faces):
-        if used >> piece & 1 or piece & blue != blue or piece & red:
-            continue
+    candidates = [piece for piece in range(anchor + 1, 1 << faces)
+                  if not used >> piece & 1 and piece & blue == blue and not piece & red]
+    if rng is not None:
+        rng.shuffle(candidates)
+    for piece in candidates:
         new_air, new_need = set(air), set(need)
         new_need.discard(q)
         cells[q] = piece
         if _mark(cells, new_air, new_need, q, piece, faces):
-            _grow(cells, new_air, new_need, used | 1 << piece, anchor, faces, found)
+            yield from _grow(cells, new_air, new_need, used | 1 << piece, anchor, faces, rng)
         del cells[q]
 
 

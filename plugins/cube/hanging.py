@@ -1,0 +1,223 @@
+"""Hanging Gardens (the 63 cubes with a connector, the all-red cube floating alone).
+
+Two ways to a garden:
+
+* **Stacking Square Gardens** (instant). Write a cube as (h, v): h its N/E/S/W faces,
+  v its top/bottom faces. Take a transcendental Square Garden S (every square h at a
+  position) and build three layers over it: bottom layer the cubes (h, top), middle
+  (h, top+bottom), top layer (h, bottom). Inside a layer the squares' own rules hold;
+  between layers every top meets a bottom; the outer layers show red up and down. The
+  all-red square's column (top / top+bottom / bottom) stands alone, and the 15 cubes
+  (h, none) form one more flat Square Garden T. So every pair (S, T) of the 5,005
+  Square Gardens gives a Hanging Garden (never a single connected shape).
+* **A SAT model in a box** (python-sat), for a single connected shape and for the
+  smallest box. Per cell: occupied, and for each face "blue". A blue face's neighbour
+  is occupied and blue back; two occupied neighbours meet blue to blue (a red face
+  faces air); faces on the box's surface are red; each of the 63 cubes (a pattern of
+  the six face bits) sits in exactly one cell. Connected: every occupied cell is
+  reached from the all-blue cube's cell within a bounded number of steps (occupied
+  neighbours are always joined, so reaching through occupied cells is enough).
+
+Qt-free.
+"""
+from __future__ import annotations
+
+import itertools
+import threading
+from dataclasses import dataclass
+
+from editor.tasks import Cancelled, Task
+from plugins.cube.model import DIRECTIONS, OPPOSITE, Position
+from plugins.cube.square import GAP, Component, lay_out
+
+CUBES = range(1, 64)
+ALL_BLUE = 63
+TOP, BOTTOM = 16, 32
+DEFAULT_SOLVER = "cadical195"
+
+
+# --------------------------------------------------------------------------- stacking
+def stacked_garden(stack: list[Component], flat: list[Component]) -> list[tuple[Position, int]]:
+    """The Hanging Garden built from two Square Gardens (their components): ``stack``
+    three layers high, ``flat`` one layer, laid out side by side with the red cube."""
+    tower = lay_out(stack)  # its all-red square (last) becomes a lone column of three
+    placements = [((x, y, layer), square | vertical)
+                  for layer, vertical in enumerate((TOP, TOP | BOTTOM, BOTTOM)) for (x, y, _), square in tower]
+    width = 1 + max(p[0] for p, _ in tower)
+    # the flat garden's all-red square is the all-red cube
+    placements += [((x + width + GAP, y, 0), square) for (x, y, _), square in lay_out(flat)]
+    return placements
+
+
+# --------------------------------------------------------------------------- SAT
+@dataclass
+class BoxResult:
+    box: tuple[int, int, int]
+    satisfiable: bool | None  # None: gave up (time limit) or cancelled
+    placements: list[tuple[Position, int]] | None = None
+    seconds: float = 0.0
+
+
+class BoxModel:
+    """The CNF of "the 63 cubes hang in this box" (optionally as one connected shape)."""
+
+    def __init__(self, box: tuple[int, int, int], connected: bool = False):
+        from pysat.card import CardEnc, EncType
+        from pysat.formula import IDPool
+
+        self.box = tuple(box)
+        self.connected = connected
+        width, height, depth = self.box
+        pool = IDPool()
+        clauses: list[list[int]] = []
+        cells = [(x, y, z) for x in range(width) for y in range(height) for z in range(depth)]
+        inside = set(cells)
+        occupied = {p: pool.id(("occupied", p)) for p in cells}
+        blue: dict[tuple[Position, int], int] = {}
+        for p in cells:
+            for face, q in _neighbours(p):
+                if q in inside:
+                    blue[p, face] = pool.id(("blue", p, face))
+        for p in cells:
+            for face, q in _neighbours(p):
+                if q not in inside:
+                    continue
+                b = blue[p, face]
+                clauses.append([-b, occupied[p]])
+                if face in (0, 1, 4):  # each touching pair once
+                    back = blue[q, OPPOSITE[face]]
+                    clauses += [[-b, back], [b, -back], [-occupied[p], -occupied[q], b]]
+            clauses.append([-occupied[p]] + [blue[p, face] for face in range(6) if (p, face) in blue])
+        self.where: dict[int, list[tuple[int, Position]]] = {}
+        for cube in CUBES:
+            literals = []
+            for p in cells:
+                if any(cube >> face & 1 and (p, face) not in blue for face in range(6)):
+                    continue  # a blue face would meet the box's surface
+                here = pool.id(("cube", cube, p))
+                literals.append((here, p))
+                condition = [occupied[p]] + [blue[p, face] if cube >> face & 1 else -blue[p, face]
+                                             for face in range(6) if (p, face) in blue]
+                clauses += [[-here, literal] for literal in condition]
+                clauses.append([here] + [-literal for literal in condition])
+            self.where[cube] = literals
+            clauses.append([here for here, _ in literals])
+            clauses += CardEnc.atmost([here for here, _ in literals], 1, vpool=pool,
+                                      encoding=EncType.seqcounter).clauses
+        if connected:
+            clauses += self._connection(pool, cells, inside, occupied)
+        self.clauses = clauses
+        self.pool = pool
+
+    def _connection(self, pool, cells, inside, occupied) -> list[list[int]]:
+        steps = len(CUBES) - 1
+        reach = {(p, 0): here for here, p in self.where[ALL_BLUE]}
+        clauses = []
+        for p in cells:
+            if (p, 0) not in reach:
+                reach[p, 0] = pool.id(("reach", p, 0))
+                clauses.append([-reach[p, 0]])
+        for step in range(1, steps + 1):
+            for p in cells:
+                here = pool.id(("reach", p, step))
+                reach[p, step] = here
+                around = [reach[q, step - 1] for _, q in _neighbours(p) if q in inside]
+                clauses.append([-here, occupied[p]])
+                clauses.append([-here, reach[p, step - 1]] + around)
+                clauses.append([-reach[p, step - 1], here])
+        clauses += [[-occupied[p], reach[p, steps]] for p in cells]
+        return clauses
+
+    def solve(self, task: Task | None = None, solver_name: str = DEFAULT_SOLVER,
+              time_limit: float | None = None, blocked: list[list[tuple[Position, int]]] = (),
+              phases_seed: int | None = None) -> BoxResult:
+        """Solve (``blocked``: gardens to exclude, for the next one; ``phases_seed``: random
+        first guesses, for a random garden). With ``time_limit`` or a cancelled task the
+        solver is interrupted: satisfiable is then None."""
+        import random
+        import time
+
+        from pysat.solvers import Solver
+
+        start = time.perf_counter()
+        with Solver(name=solver_name, bootstrap_with=self.clauses) as solver:
+            if phases_seed is not None:
+                rng = random.Random(phases_seed)
+                solver.set_phases([v if rng.random() < 0.5 else -v for v in range(1, self.pool.top + 1)])
+            for garden in blocked:
+                solver.add_clause([-self.pool.id(("cube", piece, p)) for p, piece in garden if piece])
+            stop = threading.Event()
+            interrupted = threading.Event()
+
+            def watch():
+                while not stop.wait(0.05):
+                    late = time_limit is not None and time.perf_counter() - start > time_limit
+                    if late or (task is not None and task.cancelled):
+                        interrupted.set()
+                        solver.interrupt()
+                        return
+
+            watcher = threading.Thread(target=watch, name="sat watch", daemon=True)
+            watcher.start()
+            try:
+                outcome = solver.solve_limited(expect_interrupt=True)
+            finally:
+                stop.set()
+                watcher.join()
+            seconds = time.perf_counter() - start
+            if task is not None and task.cancelled:
+                raise Cancelled()
+            if outcome is None:
+                return BoxResult(self.box, None, seconds=seconds)
+            if not outcome:
+                return BoxResult(self.box, False, seconds=seconds)
+            true = {literal for literal in solver.get_model() if literal > 0}
+        placements = [(p, cube) for cube in CUBES for here, p in self.where[cube] if here in true]
+        return BoxResult(self.box, True, placements, seconds)
+
+
+def _neighbours(p: Position):
+    for face, (dx, dy, dz) in enumerate(DIRECTIONS):
+        yield face, (p[0] + dx, p[1] + dy, p[2] + dz)
+
+
+def with_red_cube(placements: list[tuple[Position, int]]) -> list[tuple[Position, int]]:
+    """Add the all-red cube floating beside the shape."""
+    right = max(p[0] for p, _ in placements)
+    return list(placements) + [((right + GAP, 0, 0), 0)]
+
+
+def boxes_by_volume(smallest_volume: int = len(CUBES), largest_side: int = 8):
+    """Boxes (sorted sides, width <= height <= depth) holding at least 63 cells, smallest first."""
+    boxes = [box for box in itertools.combinations_with_replacement(range(1, largest_side + 1), 3)
+             if box[0] * box[1] * box[2] >= smallest_volume]
+    return sorted(boxes, key=lambda b: (b[0] * b[1] * b[2], b))
+
+
+@dataclass
+class SmallestBoxReport:
+    found: BoxResult | None  # the first box (by volume) with a garden
+    impossible: list[tuple[int, int, int]]  # boxes proven to hold none (UNSAT)
+    undecided: list[tuple[int, int, int]]  # boxes the time limit left open
+
+    @property
+    def proven_smallest(self) -> bool:
+        return self.found is not None and not self.undecided
+
+
+def smallest_box(task: Task, connected: bool = False, seconds_per_box: float = 60.0,
+                 largest_side: int = 8) -> SmallestBoxReport:
+    """Try every box, smallest volume first, until one holds a garden. The 64 cubes are
+    every subset of the six faces, so the set is the same after any turn of the axes:
+    a box is tried once per order of its sides. Proven smallest: every smaller box
+    UNSAT; a box the time limit leaves open is listed as undecided."""
+    impossible, undecided = [], []
+    boxes = boxes_by_volume(largest_side=largest_side)
+    for number, box in enumerate(boxes):
+        task.check_cancelled()
+        task.report(number, len(boxes), f"box {'x'.join(map(str, box))}: {len(impossible)} impossible so far")
+        result = BoxModel(box, connected).solve(task, time_limit=seconds_per_box)
+        if result.satisfiable:
+            return SmallestBoxReport(result, impossible, undecided)
+        (impossible if result.satisfiable is False else undecided).append(box)
+    return SmallestBoxReport(None, impossible, undecided)

@@ -1,0 +1,79 @@
+"""Entry point of the cube plugin (Freeling's China Cube gardens): puzzles and the panel.
+
+Qt is imported only inside the panel factory: the command line loads the puzzles hook
+without Qt.
+"""
+from __future__ import annotations
+
+from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
+
+PREFIX = "cube-"
+
+# (puzzle id, garden id, options, title suffix, description)
+_VARIANTS = (
+    ("square-transcendental", "square-transcendental", {}, "",
+     "The 16 squares: every blue edge meets blue, every red edge faces air. 5,005 gardens up to "
+     "translation, 4,804 of them one shape (604 up to the square's 8 symmetries)."),
+    ("square-packed", "square-packed", {}, "", "The 16 squares packed 4x4, touching edges equal, only red outside: "
+                                               "652 packings, 82 up to symmetry."),
+    ("packed", "packed", {}, "", "The 64 cubes packed 4x4x4, touching faces equal, only red outside."),
+    ("packed-red-inside", "packed", {"red_inside": True}, ", the all-red cube inside",
+     "Packed 4x4x4 with the all-red cube away from the surface (Freeling's caveat)."),
+    ("hanging", "hanging", {}, "", "The 63 cubes with a connector, every blue face on blue, every red face "
+                                   "on air (stacked Square Gardens: instant)."),
+    ("hanging-connected", "hanging", {"connected": True}, ", one connected shape",
+     "The Hanging Gardens as a single shape in the 5x5x5 box (SAT model)."),
+)
+
+
+def _make_panel(context, parent):
+    from plugins.cube.panel import CubePanel
+
+    return CubePanel(context, parent)
+
+
+def _spec(puzzle_id: str, garden_id: str, options: dict, suffix: str, description: str, gardens) -> PuzzleSpec:
+    garden = gardens[garden_id]
+
+    def solver_and_options():
+        from plugins.cube.solver import Options, garden_solver
+
+        return garden_solver(garden), Options(**options)
+
+    def solve_first(task):
+        solver, opts = solver_and_options()
+        return next(iter(solver.solutions(task, opts)), None)
+
+    def count(task, jobs) -> CountResult:
+        solver, _ = solver_and_options()
+        return solver.count(task)
+
+    def format_solution(solution) -> str:
+        from plugins.cube.model import format_garden
+
+        return format_garden(solution)
+
+    def to_json(solution):
+        from plugins.cube.model import garden_to_json
+
+        return garden_to_json(solution)
+
+    countable = not options and (garden.faces == 4)
+    return PuzzleSpec(id=PREFIX + puzzle_id, title=garden.title + suffix, solve_first=solve_first,
+                      count=count if countable else None, format_solution=format_solution,
+                      solution_to_json=to_json, description=description)
+
+
+@hookimpl
+def nonogram_editor_panels(panels):
+    panels.add(PanelSpec(id="cube", title="China Cube gardens", factory=_make_panel,
+                         tooltip="Freeling's China Cube: Square, Packed and Hanging Gardens"))
+
+
+@hookimpl
+def nonogram_editor_puzzles(puzzles):
+    from plugins.cube.model import load_gardens
+
+    gardens = load_gardens()  # a broken data file is reported (naming the file) and the plugin skipped
+    for variant in _VARIANTS:
+        puzzles.add(_spec(*variant, gardens))

@@ -1,0 +1,163 @@
+"""The cube plugin's solvers behind one small interface (Qt-free).
+
+:func:`garden_solver` gives, for each garden in ``resources/cube/gardens.json``, an object
+with ``solutions(task, options)`` (an iterator: first, next, next...), ``random(task,
+options, rng)`` and, where the gardens can be counted, ``count(task)``. Every garden a
+solver hands out is a :class:`~plugins.cube.model.Garden` that passed
+:func:`plugins.cube.checker.check_garden` (a failure raises: it would be a solver bug).
+"""
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+from dataclasses import dataclass
+from typing import Iterator
+
+from editor.plugin_api import CountResult
+from editor.tasks import Task
+from plugins.cube import hanging, square
+from plugins.cube.checker import check_garden
+from plugins.cube.model import Garden, GardenSpec, load_gardens, normalized, plane_class_key, transform_placements, \
+    square_symmetries
+from plugins.cube.packed import PackedSearch
+
+
+class SolverBug(AssertionError):
+    """A solver produced a garden the independent checker rejects."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """``red_inside``: packed, the all-red cube away from the surface. ``connected``:
+    hanging, one shape. ``box``: hanging, search inside this box (x, y, z)."""
+
+    red_inside: bool = False
+    connected: bool = False
+    box: tuple[int, int, int] | None = None
+
+
+def checked(spec: GardenSpec, placements) -> Garden:
+    garden = Garden.make(spec.id, placements)
+    problems = check_garden(garden.as_dict(), spec.faces, spec.rule, spec.box if spec.rule == "packed" else None)
+    if problems:
+        raise SolverBug(f"{spec.id}: the solver's garden fails the check: " + "; ".join(problems[:5]))
+    return garden
+
+
+_squares: square.TranscendentalSquares | None = None
+_squares_lock = threading.Lock()
+
+
+def transcendental_squares(task: Task | None = None) -> square.TranscendentalSquares:
+    """Every transcendental Square Garden, enumerated once per process."""
+    global _squares
+    with _squares_lock:
+        if _squares is None:
+            _squares = square.TranscendentalSquares(task)
+        return _squares
+
+
+class SquareTranscendentalSolver:
+    def __init__(self, spec: GardenSpec):
+        self.spec = spec
+
+    def solutions(self, task: Task, options: Options = Options()) -> Iterator[Garden]:
+        for groups in transcendental_squares(task).gardens():
+            yield checked(self.spec, square.lay_out(groups))
+
+    def random(self, task: Task, options: Options, rng: random.Random) -> Garden:
+        return checked(self.spec, square.lay_out(transcendental_squares(task).random_garden(rng)))
+
+    def count(self, task: Task) -> CountResult:
+        squares = transcendental_squares(task)
+        classes = {_garden_class(groups) for groups in squares.gardens()}
+        connected = squares.connected()
+        return CountResult(count=squares.count(), distinct=len(classes),
+                           extra={"connected": len(connected),
+                                  "connected_classes": len({plane_class_key(c) for c in connected})})
+
+
+def _garden_class(groups) -> tuple:
+    """The same key for a garden and its 8 images (each component up to translation)."""
+    return min(tuple(sorted(normalized(transform_placements(m, group)) for group in groups))
+               for m in square_symmetries())
+
+
+class PackedSolver:
+    def __init__(self, spec: GardenSpec):
+        self.spec = spec
+
+    def _search(self, options: Options) -> PackedSearch:
+        return PackedSearch(self.spec.box, self.spec.faces, red_inside=options.red_inside)
+
+    def solutions(self, task: Task, options: Options = Options()) -> Iterator[Garden]:
+        for packing in self._search(options).solutions(task):
+            yield checked(self.spec, packing)
+
+    def random(self, task: Task, options: Options, rng: random.Random) -> Garden:
+        return checked(self.spec, self._search(options).random_packing(rng, task))
+
+    def count(self, task: Task) -> CountResult:
+        found, classes = 0, set()
+        for packing in self._search(Options()).solutions(task):
+            checked(self.spec, packing)
+            found += 1
+            classes.add(plane_class_key(packing))
+            task.report(found, None, f"{found:,} packings")
+        return CountResult(count=found, distinct=len(classes) if self.spec.faces == 4 else None)
+
+
+class HangingSolver:
+    """Stacked Square Gardens by default; the SAT model for ``connected`` or a ``box``."""
+
+    def __init__(self, spec: GardenSpec):
+        self.spec = spec
+
+    def _uses_sat(self, options: Options) -> bool:
+        return options.connected or options.box is not None
+
+    def _model(self, options: Options) -> hanging.BoxModel:
+        return hanging.BoxModel(options.box or self.spec.box, connected=options.connected)
+
+    def solutions(self, task: Task, options: Options = Options()) -> Iterator[Garden]:
+        if not self._uses_sat(options):
+            first = square.one_connected_garden()
+            yield checked(self.spec, hanging.stacked_garden([first], [first]))
+            gardens = list(transcendental_squares(task).gardens())
+            for stack, flat in itertools.product(gardens, gardens):
+                if not (stack == [first] and flat == [first]):
+                    yield checked(self.spec, hanging.stacked_garden(stack, flat))
+            return
+        model = self._model(options)
+        found: list = []
+        while True:
+            result = model.solve(task, blocked=found)
+            if not result.satisfiable:
+                return
+            found.append(result.placements)
+            yield checked(self.spec, hanging.with_red_cube(result.placements))
+
+    def random(self, task: Task, options: Options, rng: random.Random) -> Garden:
+        if not self._uses_sat(options):
+            stack, flat = square.one_connected_garden(rng), square.one_connected_garden(rng)
+            return checked(self.spec, hanging.stacked_garden([stack], [flat]))
+        result = self._model(options).solve(task, phases_seed=rng.randrange(1 << 30))
+        if not result.satisfiable:
+            raise LookupError(f"no hanging garden in the box {options.box or self.spec.box}")
+        return checked(self.spec, hanging.with_red_cube(result.placements))
+
+    count = None
+
+
+
+def gardens() -> dict[str, GardenSpec]:
+    return load_gardens()
+
+
+def garden_solver(spec: GardenSpec):
+    if spec.rule == "packed":
+        return PackedSolver(spec)
+    if spec.faces == 4:
+        return SquareTranscendentalSolver(spec)
+    return HangingSolver(spec)

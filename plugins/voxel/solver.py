@@ -29,7 +29,7 @@ from typing import NamedTuple
 import numpy as np
 
 from editor.tasks import Task
-from plugins.voxel import dlx
+from plugins.voxel import bitboard, dlx
 from plugins.voxel.geometry import ALL_SYMMETRIES, Matrix, Voxel, normal_form, orientations, transform
 from plugins.voxel.puzzle import Puzzle, PuzzleFileError
 
@@ -64,8 +64,9 @@ class Model:
     perms: np.ndarray  # (len(symmetries), P) image of each placement
     allowed: np.ndarray  # uint8 per placement: kept by the anchor restriction
     anchor: str  # what was restricted, for reports
-    anchor_column: int  # the matrix column branched on first (-1: none)
-    arrays: tuple = ()  # the pristine dancing-links matrix (copied for every search)
+    anchor_column: int  # the matrix column branched on first (-1: none); cells first, then pieces
+    engine: str = "bitboard"  # "bitboard" (up to 128 cells and 64 pieces) or "dlx"
+    arrays: object = None  # the engine's pristine tables (copied for every search where they change)
 
     @property
     def group_order(self) -> int:
@@ -85,7 +86,8 @@ class Model:
 
 
 @lru_cache(maxsize=16)
-def build_model(puzzle: Puzzle) -> Model:
+def build_model(puzzle: Puzzle, engine: str | None = None) -> Model:
+    """The puzzle's placements, symmetries and search tables; ``engine`` None picks the fastest."""
     cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
     n_cells = len(cells)
     index = {v: i for i, v in enumerate(cells)}
@@ -117,8 +119,11 @@ def build_model(puzzle: Puzzle) -> Model:
     symmetries = _symmetries(puzzle, cells, index, [set(s) for s in shapes])
     perms = _placement_permutations(placement_piece, placement_cells, symmetries)
     allowed, anchor, anchor_column = _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms)
-    model = Model(puzzle, cells, placement_piece, placement_cells, symmetries, perms, allowed, anchor, anchor_column)
-    model.arrays = _matrix(model)
+    if engine is None:
+        engine = "bitboard" if n_cells + len(puzzle.pieces) <= bitboard.MAX_BITS else "dlx"
+    model = Model(puzzle, cells, placement_piece, placement_cells, symmetries, perms, allowed, anchor, anchor_column,
+                  engine)
+    model.arrays = _bitboard_tables(model) if engine == "bitboard" else _matrix(model)
     return model
 
 
@@ -168,7 +173,7 @@ def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries) -
 
 
 def _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms):
-    """Restrict one piece or cell to one placement per orbit (the best cut); see the module doc.
+    """Restrict one piece or cell to one placement per orbit; see the module doc.
 
     Returns (allowed per placement, description, the anchor's matrix column or -1).
     """
@@ -178,22 +183,26 @@ def _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms):
         return allowed, "none (no symmetry of the target respects the pieces)", -1
     piece_maps = np.array([s.piece_map for s in symmetries])
     cell_maps = np.array([s.cell_map for s in symmetries])
-    options = []  # (rows cut, prefer pieces, description, column, candidates, representatives)
+    options = []  # (representatives, -placements cut, description, column, candidates, representatives)
     for piece, spec in enumerate(puzzle.pieces):
         if spec.copies == 1:
             group = np.flatnonzero(piece_maps[:, piece] == piece)
             candidates = np.flatnonzero(placement_piece == piece)
             reps = np.unique(perms[np.ix_(group, candidates)].min(axis=0))
-            options.append((len(candidates) - len(reps), 1, f"piece {spec.name!r}", n_cells + piece, candidates, reps))
+            options.append((len(reps), len(reps) - len(candidates), f"piece {spec.name!r}", n_cells + piece,
+                            candidates, reps))
     for c in range(n_cells):
         group = np.flatnonzero(cell_maps[:, c] == c)
         if len(group) > 1:
             candidates = np.flatnonzero((placement_cells == c).any(axis=1))
             reps = np.unique(perms[np.ix_(group, candidates)].min(axis=0))
-            options.append((len(candidates) - len(reps), 0, f"cell {cells[c]}", c, candidates, reps))
+            options.append((len(reps), len(reps) - len(candidates), f"cell {cells[c]}", c, candidates, reps))
+    options = [o for o in options if o[1] < 0]  # it must cut something
     if not options:
         return allowed, "none", -1
-    _, _, description, column, candidates, reps = max(options, key=lambda o: (o[0], o[1]))
+    # The search branches on the anchor first: keep the smallest share of its placements,
+    # then the fewest branches.
+    _, _, description, column, candidates, reps = min(options, key=lambda o: (o[4].size and o[0] / len(o[4]), o[0]))
     allowed[candidates] = 0
     allowed[reps] = 1
     return allowed, f"{description}: {len(reps)} of {len(candidates)} placements", column
@@ -244,40 +253,138 @@ def _matrix(model: Model) -> tuple:
     return L, R, U, D, C, S, row_id, col_type, copies
 
 
+@dataclass
+class BitboardTables:
+    """The allowed placements as masks, and each column's list of them (see ``bitboard.py``)."""
+
+    m0: np.ndarray  # bits 0-63 of each allowed placement: its cells, then its piece's bit
+    m1: np.ndarray  # bits 64-127
+    piece_bit0: np.ndarray  # per piece
+    piece_bit1: np.ndarray
+    ids: np.ndarray  # placement id of each allowed placement
+    piece_of: np.ndarray
+    copies: np.ndarray
+    full0: np.uint64
+    full1: np.uint64
+    lists: np.ndarray  # the columns' lists, one after the other
+    list_start: np.ndarray  # column c's list is lists[list_start[c]:list_start[c] + list_len[c]]
+    list_len: np.ndarray
+    has_anchor: bool  # the last column lists the anchor's placements
+
+
+def _bitboard_tables(model: Model) -> BitboardTables:
+    n_cells, n_pieces = len(model.cells), len(model.puzzle.pieces)
+    ids = np.flatnonzero(model.allowed).astype(np.int32)
+    cells = model.placement_cells[ids]
+    pieces = model.placement_piece[ids]
+    bits = np.column_stack([np.where(cells < n_cells, cells, -1), n_cells + pieces])  # -1: padding
+    shifted = np.left_shift(np.uint64(1), (bits % 64).astype(np.uint64))
+    m0 = np.bitwise_or.reduce(np.where((bits >= 0) & (bits < 64), shifted, np.uint64(0)), axis=1)
+    m1 = np.bitwise_or.reduce(np.where(bits >= 64, shifted, np.uint64(0)), axis=1)
+    piece_bits = n_cells + np.arange(n_pieces)
+    piece_bit0 = np.where(piece_bits < 64, np.left_shift(np.uint64(1), (piece_bits % 64).astype(np.uint64)), np.uint64(0))
+    piece_bit1 = np.where(piece_bits >= 64, np.left_shift(np.uint64(1), (piece_bits % 64).astype(np.uint64)), np.uint64(0))
+    copies = np.array([p.copies for p in model.puzzle.pieces], dtype=np.int32)
+    columns = [np.flatnonzero((cells == c).any(axis=1)) for c in range(n_cells)]
+    columns += [np.flatnonzero(pieces == t) if copies[t] == 1 else np.zeros(0, np.int64) for t in range(n_pieces)]
+    column = model.anchor_column  # a cell or piece column (as in the dancing-links matrix)
+    columns.append(columns[column] if column >= 0 else np.zeros(0, np.int64))
+    lengths = np.array([len(c) for c in columns], dtype=np.int32)
+    full = (1 << (n_cells + n_pieces)) - 1  # every cell covered, every piece used up
+    return BitboardTables(m0=m0, m1=m1, piece_bit0=piece_bit0.astype(np.uint64), piece_bit1=piece_bit1.astype(np.uint64),
+                          ids=ids,
+                          piece_of=pieces.astype(np.int32), copies=copies,
+                          full0=np.uint64(full & (2**64 - 1)), full1=np.uint64(full >> 64),
+                          lists=np.concatenate(columns).astype(np.int32),
+                          list_start=np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),
+                          list_len=lengths, has_anchor=column >= 0)
+
+
 class _Search:
-    """One resumable search on a fresh copy of the model's matrix."""
+    """One resumable search on fresh copies of the model's tables (``engine`` chooses them)."""
 
     def __init__(self, model: Model, mode: int, prefix=(), max_depth: int = 0, keep: int = KEEP_LIMIT,
                  max_prefixes: int = 0):
         self.model = model
         self.mode = mode
-        L, R, U, D, C, S, self.row_id, self.col_type, self.copies = model.arrays
-        self.links = [a.copy() for a in (L, R, U, D, C, S)]
-        self.remaining = self.copies.copy()
+        self.max_depth = max_depth
         depth = model.piece_count + 1
-        self.cols = np.full(depth, -1, dtype=np.int32)
-        self.rows = np.zeros(depth, dtype=np.int32)
         self.counts = np.zeros(6, dtype=np.int64)
         self.keep = np.zeros((max(keep, 1), model.piece_count), dtype=np.int32)
         self.prefixes = np.zeros((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32)
-        self.max_depth = max_depth
+        self.state = np.array([len(prefix), dlx.ENTER, len(prefix)], dtype=np.int64)
+        self.cols = np.full(depth, -1, dtype=np.int32)  # dlx: column; bitboard: cell branched on
+        self.rows = np.zeros(depth, dtype=np.int32)  # dlx: row node; bitboard: slot in use
+        self.next_slot = np.zeros(depth, dtype=np.int32)  # bitboard: next slot to try
+        self.remaining = np.array([p.copies for p in model.puzzle.pieces], dtype=np.int32)
+        if model.engine == "bitboard":
+            self._init_bitboard(prefix)
+        else:
+            self._init_dlx(prefix)
+
+    def _init_dlx(self, prefix) -> None:
+        L, R, U, D, C, S, self.row_id, self.col_type, self.copies = self.model.arrays
+        self.links = [a.copy() for a in (L, R, U, D, C, S)]
         if prefix:
-            root = len(self.links[5]) - 1
+            root = len(S) - 1
             ids, first = np.unique(self.row_id[root + 1:], return_index=True)
             first_node = dict(zip(ids.tolist(), (first + root + 1).tolist()))
         for level, placement_id in enumerate(prefix):
             node = first_node[placement_id]
             dlx.select_row(node, *self.links, self.col_type, self.copies, self.remaining)
             self.rows[level] = node
-        self.state = np.array([len(prefix), dlx.ENTER, len(prefix)], dtype=np.int64)
+
+    def _init_bitboard(self, prefix) -> None:
+        tables = self.model.arrays
+        depth = self.model.piece_count + 2
+        n_cols = len(tables.list_len)
+        self.board = np.zeros(2, dtype=np.uint64)
+        self.seg_start = np.zeros((depth, n_cols), dtype=np.int32)
+        self.seg_len = np.zeros((depth, n_cols), dtype=np.int32)
+        self.buf = np.zeros(len(tables.lists) * depth, dtype=np.int32)
+        self.top_at = np.zeros(depth, dtype=np.int32)
+        base = len(prefix)
+        self.buf[: len(tables.lists)] = tables.lists
+        self.seg_start[base] = tables.list_start
+        self.seg_len[base] = tables.list_len
+        self.top_at[base] = len(tables.lists)
+        index_of = {int(p): q for q, p in enumerate(tables.ids)}
+        for level, placement_id in enumerate(prefix):
+            q = index_of[placement_id]
+            piece = tables.piece_of[q]
+            self.board[0] ^= tables.m0[q] ^ tables.piece_bit0[piece]
+            self.board[1] ^= tables.m1[q] ^ tables.piece_bit1[piece]
+            self.remaining[piece] -= 1
+            if self.remaining[piece] == 0:
+                self.board[0] |= tables.piece_bit0[piece]
+                self.board[1] |= tables.piece_bit1[piece]
+            self.rows[level] = q
 
     def step(self, budget: int = SLICE_NODES) -> int:
+        model = self.model
+        if model.engine == "bitboard":
+            t = model.arrays
+            return bitboard.search(self.seg_start, self.seg_len, self.buf, self.top_at, t.m0, t.m1, t.piece_bit0,
+                                   t.piece_bit1, t.ids,
+                                   t.piece_of, t.copies, t.full0, t.full1, len(model.cells),
+                                   t.has_anchor and self.mode != dlx.FIRST, self.board, self.remaining, self.state,
+                                   self.cols, self.next_slot, self.rows, model.perms, model.allowed, self.mode,
+                                   self.max_depth, budget, self.counts, self.keep, self.prefixes)
         return dlx.search(*self.links, self.row_id, self.col_type, self.copies, self.remaining, self.state,
-                          self.cols, self.rows, self.model.perms, self.model.allowed, self.model.anchor_column, self.mode,
+                          self.cols, self.rows, model.perms, model.allowed,
+                          model.anchor_column if self.mode != dlx.FIRST else -1, self.mode,
                           self.max_depth, budget, self.counts, self.keep, self.prefixes)
 
     def fraction(self) -> float:
-        return dlx.progress_fraction(self.links[3], self.cols, self.rows, self.state[0], self.state[2], 6)
+        level, base = int(self.state[0]), int(self.state[2])
+        if self.model.engine == "dlx":
+            return dlx.progress_fraction(self.links[3], self.cols, self.rows, level, base, 6)
+        fraction, scale = 0.0, 1.0
+        for i in range(base, min(level, base + 6)):
+            first, size = self.seg_start[i + 1, self.cols[i]], self.seg_len[i + 1, self.cols[i]]
+            fraction += scale * (self.next_slot[i] - 1 - first) / size
+            scale /= size
+        return fraction
 
     def run(self, task: Task | None = None, label: str = "") -> int:
         while True:

@@ -1,0 +1,154 @@
+"""Algorithm X on bitboards, compiled with numba: the fast engine for targets up to 128 cells.
+
+The board is 128 bits in two 64-bit words: one bit per cell, then one bit per piece,
+set once every copy of that piece is placed (so cells + pieces <= 128). A placement is
+the mask of its cells and its piece's bit: it fits when it meets nothing set on the
+board, and placing or undoing it is two XORs (and setting or clearing the piece bit
+when its last copy comes or goes).
+
+The exact-cover columns are the cells, the pieces with one copy, and one virtual
+*anchor* column (the symmetry representatives, see ``solver.py``). Each level keeps,
+for every open column, the list of placements that still fit (slot numbers in one
+stack buffer), filtered from its parent's lists: so a level costs what is still alive,
+as in dancing links, but reads memory in order. The level branches on the open column
+with the shortest list (minimum remaining values) and gives up at once when a list is
+empty. Level 0 branches on the anchor column when asked.
+
+Like ``dlx.search``, :func:`search` is a resumable state machine that stops after
+``budget`` nodes; solutions go to ``dlx._record``.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from plugins.voxel.dlx import BACK, ENTER, FINISHED, FIRST, FOUND, KEPT, NODES, PAUSED, PREFIX, PREFIXES, RAW, _record
+
+MAX_BITS = 128  # cells + pieces
+
+
+@njit(cache=True)
+def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids, piece_of, copies, full0, full1,
+           n_cells, use_anchor, board, remaining, state, col_at, pos_at, chosen,
+           perms, allowed, mode, max_depth, budget, counts, keep, prefixes):
+    """Run for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND (as ``dlx.search``).
+
+    Row k of ``seg_start``/``seg_len`` holds the lists level k filters (row ``base``: the
+    full static lists; level k writes row k + 1 into ``buf`` from ``top_at[k]`` on).
+    ``board`` = [bits 0-63, bits 64-127]; ``piece_bit0/1[t]``: piece t's bit; ``state`` = [level,
+    phase, base]; ``col_at[k]``: the column branched on, ``pos_at[k]``: the next list
+    position to try, ``chosen[k]``: the slot in use.
+    """
+    n_cols = seg_start.shape[1]  # cells, pieces, anchor
+    anchor_col = n_cols - 1
+    k = state[0]
+    phase = state[1]
+    base = state[2]
+    nodes = 0
+    status = FINISHED
+    o0 = board[0]
+    o1 = board[1]
+    one = np.uint64(1)
+    while True:
+        if phase == ENTER:
+            if o0 == full0 and o1 == full1:
+                solution = np.empty(k, dtype=np.int32)
+                for i in range(k):
+                    solution[i] = ids[chosen[i]]
+                phase = BACK
+                if mode == FIRST:
+                    keep[0, :k] = solution
+                    counts[KEPT] = 1
+                    counts[RAW] += 1
+                    status = FOUND
+                    break
+                _record(solution, perms, allowed, counts, keep)
+                continue
+            if mode == PREFIX and k == max_depth:
+                n = counts[PREFIXES]
+                if n < prefixes.shape[0]:
+                    for i in range(k):
+                        prefixes[n, i] = ids[chosen[i]]
+                counts[PREFIXES] = n + 1
+                phase = BACK
+                continue
+            if nodes >= budget:
+                status = PAUSED
+                break
+            nodes += 1
+            top = top_at[k]
+            best = -1
+            best_count = 1 << 30
+            for c in range(n_cols):
+                if c < n_cells:
+                    if c < 64:
+                        is_open = (o0 & (one << np.uint64(c))) == 0
+                    else:
+                        is_open = (o1 & (one << np.uint64(c - 64))) == 0
+                elif c < anchor_col:
+                    t = c - n_cells
+                    is_open = copies[t] == 1 and remaining[t] == 1
+                else:
+                    is_open = k == 0 and use_anchor
+                first = top
+                seg_start[k + 1, c] = first
+                if is_open:
+                    src = seg_start[k, c]
+                    for j in range(src, src + seg_len[k, c]):
+                        s = buf[j]
+                        buf[top] = s
+                        top += ((m0[s] & o0) | (m1[s] & o1)) == 0
+                    count = top - first
+                    if count < best_count:
+                        best = c
+                        best_count = count
+                        if count == 0:
+                            break
+                seg_len[k + 1, c] = top - first
+            if best_count == 0:
+                phase = BACK
+                continue
+            if k == 0 and use_anchor:
+                best = anchor_col
+            top_at[k + 1] = top
+            col_at[k] = best
+            pos_at[k] = seg_start[k + 1, best]
+            phase = ENTER + 1  # TRY
+        elif phase == ENTER + 1:  # TRY: place the next placement of level k's column
+            c = col_at[k]
+            p = pos_at[k]
+            if p == seg_start[k + 1, c] + seg_len[k + 1, c]:
+                phase = BACK
+                continue
+            s = buf[p]
+            pos_at[k] = p + 1
+            chosen[k] = s
+            t = piece_of[s]
+            o0 ^= m0[s] ^ piece_bit0[t]  # its cells (the mask holds the piece bit too)
+            o1 ^= m1[s] ^ piece_bit1[t]
+            remaining[t] -= 1
+            if remaining[t] == 0:
+                o0 |= piece_bit0[t]
+                o1 |= piece_bit1[t]
+            k += 1
+            phase = ENTER
+        else:  # BACK: level k is done
+            if k == base:
+                status = FINISHED
+                break
+            k -= 1
+            s = chosen[k]
+            t = piece_of[s]
+            if remaining[t] == 0:
+                o0 &= ~piece_bit0[t]
+                o1 &= ~piece_bit1[t]
+            remaining[t] += 1
+            o0 ^= m0[s] ^ piece_bit0[t]
+            o1 ^= m1[s] ^ piece_bit1[t]
+            phase = ENTER + 1
+    board[0] = o0
+    board[1] = o1
+    state[0] = k
+    state[1] = phase
+    counts[NODES] += nodes
+    return status

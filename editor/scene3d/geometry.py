@@ -104,18 +104,43 @@ def explode_offset(part: Part, amount: float) -> tuple[float, float, float]:
     return tuple(float(amount * e) for e in part.explode)
 
 
-# --------------------------------------------------------------------------- bounds
-def bounding_sphere(parts: list[Part], amount: float = 0.0) -> tuple[np.ndarray, float]:
-    """Centre and radius of a sphere holding every part (exploded by ``amount``)."""
-    pieces = [part_triangles(p, explode_offset(p, amount)).reshape(-1, 3) for p in parts]
-    pieces = [p for p in pieces if len(p)]
-    if not pieces:
-        return np.zeros(3), 1.0
-    points = np.concatenate(pieces)
-    low, high = points.min(axis=0), points.max(axis=0)
-    center = (low + high) / 2
-    radius = float(np.linalg.norm(points - center, axis=1).max())
-    return center, max(radius, 1e-3)
+# --------------------------------------------------------------------------- a scene
+class SceneGeometry:
+    """The triangles of every part, computed once per scene, for bounds and picking.
+
+    ``shown`` (a set of part ids, or None for all) limits both to the parts on screen;
+    ``amount`` is the exploded-view setting (0..1 of each part's ``explode``).
+    """
+
+    def __init__(self, parts: list[Part]):
+        self.ids = [part.id for part in parts]
+        self.triangles = {part.id: part_triangles(part) for part in parts}
+        self.explode = {part.id: np.asarray(part.explode, dtype=float) for part in parts}
+
+    def _placed(self, amount: float, shown: set[str] | None):
+        for part_id in self.ids:
+            if (shown is None or part_id in shown) and len(self.triangles[part_id]):
+                yield part_id, self.triangles[part_id] + amount * self.explode[part_id]
+
+    def bounding_sphere(self, amount: float = 0.0, shown: set[str] | None = None) -> tuple[np.ndarray, float]:
+        """Centre and radius of a sphere holding the shown parts (a unit sphere if there are none)."""
+        placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown)]
+        if not placed:
+            return np.zeros(3), 1.0
+        points = np.concatenate(placed)
+        center = (points.min(axis=0) + points.max(axis=0)) / 2
+        radius = float(np.linalg.norm(points - center, axis=1).max())
+        return center, max(radius, 1e-3)
+
+    def pick(self, origin, direction, amount: float = 0.0, shown: set[str] | None = None) -> str | None:
+        """The id of the nearest shown part the ray meets, or None."""
+        origin, direction = np.asarray(origin, dtype=float), np.asarray(direction, dtype=float)
+        best: tuple[float, str] | None = None
+        for part_id, triangles in self._placed(amount, shown):
+            distance = ray_hit_distance(origin, direction, triangles)
+            if distance is not None and (best is None or distance < best[0]):
+                best = (distance, part_id)
+        return None if best is None else best[1]
 
 
 # --------------------------------------------------------------------------- camera
@@ -205,20 +230,6 @@ def ray_hit_distance(origin, direction, triangles: np.ndarray) -> float | None:
     t = np.einsum("ij,ij->i", edge2, q) * inv
     hit = usable & (u >= 0) & (v >= 0) & (u + v <= 1) & (t > 1e-9)
     return float(t[hit].min()) if hit.any() else None
-
-
-def pick(parts: list[Part], origin, direction, amount: float = 0.0,
-         visible: set[str] | None = None) -> str | None:
-    """The id of the nearest visible part the ray meets, or None."""
-    best: tuple[float, str] | None = None
-    for part in parts:
-        if not part.visible or (visible is not None and part.id not in visible):
-            continue
-        distance = ray_hit_distance(np.asarray(origin, float), np.asarray(direction, float),
-                                    part_triangles(part, explode_offset(part, amount)))
-        if distance is not None and (best is None or distance < best[0]):
-            best = (distance, part.id)
-    return None if best is None else best[1]
 
 
 # --------------------------------------------------------------------------- helpers

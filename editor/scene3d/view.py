@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QS
                                QVBoxLayout, QWidget)
 
 from editor.scene3d import geometry
-from editor.scene3d.geometry import OrbitCamera
+from editor.scene3d.geometry import OrbitCamera, SceneGeometry
 from editor.scene3d.parts import Box, Part, Rod
 
 BACKGROUND = QColor(236, 238, 242)
@@ -246,6 +246,8 @@ class SceneView(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self._parts: list[Part] = []
+        self._geometry = SceneGeometry([])
+        self._bounds = self._geometry.bounding_sphere()
         self._entities: dict[str, _PartEntity] = {}
         self._explode = 0.0
         self._visible: set[str] | None = None
@@ -301,6 +303,7 @@ class SceneView(QWidget):
         if len(set(ids)) != len(ids):
             raise ValueError("SceneView.set_parts: part ids must be unique")
         self._parts = list(parts)
+        self._geometry = SceneGeometry(self._parts)
         if self._viewport is None:  # released: the view is being closed
             return
         scene = self._viewport.new_scene()
@@ -342,8 +345,7 @@ class SceneView(QWidget):
 
     def reset_camera(self) -> None:
         """Frame every visible part from the default direction."""
-        shown = [p for p in self._parts if self._is_shown(p)]
-        center, radius = geometry.bounding_sphere(shown, self._explode)
+        center, radius = self._bounds
         self._camera_model = OrbitCamera(center, 1.0)
         self._camera_model.frame(center, radius)
         self._apply_camera()
@@ -354,7 +356,7 @@ class SceneView(QWidget):
     def part_at(self, x: float, y: float) -> str | None:
         """The id of the visible part drawn at window point (x, y), or None."""
         origin, direction = self._camera_model.ray(x, y, self._window.width(), self._window.height())
-        return geometry.pick(self._parts, origin, direction, self._explode, self._visible)
+        return self._geometry.pick(origin, direction, self._explode, self._shown_ids())
 
     def render_window(self) -> Qt3DExtras.Qt3DWindow:
         """The Qt3D window (tests send it mouse events)."""
@@ -379,19 +381,24 @@ class SceneView(QWidget):
     def _is_shown(self, part: Part) -> bool:
         return part.visible and (self._visible is None or part.id in self._visible)
 
+    def _shown_ids(self) -> set[str]:
+        return {part.id for part in self._parts if self._is_shown(part)}
+
     def _refresh_parts(self) -> None:
         for part in self._parts:
-            entity = self._entities[part.id]
+            entity = self._entities.get(part.id)
+            if entity is None:  # released
+                continue
             entity.transform.setTranslation(_vector(geometry.explode_offset(part, self._explode)))
             entity.entity.setEnabled(self._is_shown(part))
         for pid, entity in self._entities.items():
             entity.set_highlight(pid == self._selected)
+        self._bounds = self._geometry.bounding_sphere(self._explode, self._shown_ids())
 
     def _apply_camera(self) -> None:
         model = self._camera_model
         eye = model.eye
-        shown = [p for p in self._parts if self._is_shown(p)]
-        center, radius = geometry.bounding_sphere(shown, self._explode) if shown else (model.target, 1.0)
+        center, radius = self._bounds
         reach = float(np.linalg.norm(eye - center)) + radius
         near = max(reach * 1e-3, float(np.linalg.norm(eye - center)) - radius * 1.5, 1e-3)
         if self._viewport is None:

@@ -63,9 +63,11 @@ def test_projection_and_ray_agree():
 def test_frame_fits_the_bounding_sphere_in_view():
     parts = [Part("a", [Box((0, 0, 0), (1, 1, 1), RED)], explode=(-4, 0, 0)),
              Part("b", [Box((3, 0, 0), (1, 1, 1), RED)])]
-    center, radius = geometry.bounding_sphere(parts)
+    scene = geometry.SceneGeometry(parts)
+    center, radius = scene.bounding_sphere()
     assert center == pytest.approx((1.5, 0, 0))
-    exploded_center, exploded_radius = geometry.bounding_sphere(parts, amount=1.0)
+    assert scene.bounding_sphere(shown={"b"})[0] == pytest.approx((3, 0, 0))
+    exploded_center, exploded_radius = scene.bounding_sphere(amount=1.0)
     assert exploded_center == pytest.approx((-0.5, 0, 0)) and exploded_radius > radius
     camera = OrbitCamera(np.zeros(3), 1.0)
     camera.frame(center, radius)
@@ -103,13 +105,14 @@ def test_picking_matches_brute_force_on_random_rays():
     rng = np.random.default_rng(4)
     parts = [Part(f"p{i}", [Box(tuple(rng.uniform(-2, 2, 3)), tuple(rng.uniform(0.5, 1.5, 3)), RED)],
                   explode=tuple(rng.uniform(-1, 1, 3))) for i in range(5)]
+    scene = geometry.SceneGeometry(parts)
     camera = OrbitCamera(np.zeros(3), 12.0, yaw=0.4, pitch=0.3)
     hits = 0
     for _ in range(30):
         x, y = rng.uniform(0, 400), rng.uniform(0, 300)
         origin, direction = camera.ray(x, y, 400, 300)
         expected = brute_force_pick(parts, origin, direction, 0.5)
-        assert geometry.pick(parts, origin, direction, amount=0.5) == expected
+        assert scene.pick(origin, direction, amount=0.5) == expected
         hits += expected is not None
     assert hits >= 5  # the sample really exercises hits, not only misses
 
@@ -117,7 +120,8 @@ def test_picking_matches_brute_force_on_random_rays():
 def test_hidden_parts_are_not_picked():
     parts = [Part("front", [Box((0, 0, 2), (1, 1, 1), RED)]), Part("back", [Box((0, 0, -2), (1, 1, 1), RED)])]
     origin, direction = np.array([0.0, 0, 10]), np.array([0.0, 0, -1])
-    assert geometry.pick(parts, origin, direction) == "front"
-    assert geometry.pick(parts, origin, direction, visible={"back"}) == "back"
-    parts[1].visible = False
-    assert geometry.pick(parts, origin, direction, visible={"back"}) is None
+    scene = geometry.SceneGeometry(parts)
+    assert scene.pick(origin, direction) == "front"
+    assert scene.pick(origin, direction, shown={"back"}) == "back"
+    assert scene.pick(origin, direction, shown=set()) is None
+    assert scene.pick(origin, -direction) is None

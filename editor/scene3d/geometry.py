@@ -14,7 +14,7 @@ import numpy as np
 
 from editor.scene3d.parts import Box, Part, Prism, Rod, Shape
 
-ROD_SIDES = 12  # the picking stand-in for a rod is a prism with this many sides
+ROD_SIDES = 16  # a rod is drawn and picked as a prism with this many sides
 _WORLD_UP = np.array([0.0, 1.0, 0.0])
 
 
@@ -57,12 +57,15 @@ def rod_triangles(rod: Rod, sides: int = ROD_SIDES) -> np.ndarray:
     angles = 2 * math.pi * np.arange(sides) / sides
     ring = rod.radius * (np.outer(np.cos(angles), u) + np.outer(np.sin(angles), v))
     low, high = start + ring, end + ring
-    triangles = []
-    for i in range(sides):
-        j = (i + 1) % sides
-        triangles += [(low[i], low[j], high[j]), (low[i], high[j], high[i]),
-                      (end, high[i], high[j]), (start, low[j], low[i])]
-    return np.array(triangles, dtype=float)
+    low_next, high_next = np.roll(low, -1, axis=0), np.roll(high, -1, axis=0)
+    starts, ends = np.broadcast_to(start, low.shape), np.broadcast_to(end, low.shape)
+    triangles = np.stack([
+        np.stack([low, low_next, high_next], axis=1),
+        np.stack([low, high_next, high], axis=1),
+        np.stack([ends, high, high_next], axis=1),
+        np.stack([starts, low_next, low], axis=1),
+    ], axis=1)
+    return triangles.reshape(-1, 3, 3)
 
 
 def mesh_triangles(vertices, triangles) -> np.ndarray:
@@ -72,7 +75,7 @@ def mesh_triangles(vertices, triangles) -> np.ndarray:
 
 
 def shape_triangles(shape: Shape) -> np.ndarray:
-    """Triangles approximating any shape (exact for boxes, prisms and meshes)."""
+    """The triangles a shape is drawn and picked with (a rod is a ``ROD_SIDES``-sided prism)."""
     if isinstance(shape, Box):
         return box_triangles(shape)
     if isinstance(shape, Rod):
@@ -92,14 +95,6 @@ def flat_shaded(triangles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return positions, np.repeat(normals, 3, axis=0).astype(np.float32)
 
 
-def part_triangles(part: Part, offset=(0.0, 0.0, 0.0)) -> np.ndarray:
-    pieces = [shape_triangles(shape) for shape in part.shapes]
-    pieces = [p for p in pieces if len(p)]
-    if not pieces:
-        return np.zeros((0, 3, 3))
-    return np.concatenate(pieces) + np.asarray(offset, dtype=float)
-
-
 def explode_offset(part: Part, amount: float) -> tuple[float, float, float]:
     return tuple(float(amount * e) for e in part.explode)
 
@@ -114,8 +109,28 @@ class SceneGeometry:
 
     def __init__(self, parts: list[Part]):
         self.ids = [part.id for part in parts]
-        self.triangles = {part.id: part_triangles(part) for part in parts}
+        self.by_colour: dict[str, dict[tuple, np.ndarray]] = {}  # part id -> colour -> triangles
+        self.triangles: dict[str, np.ndarray] = {}
+        for part in parts:
+            groups: dict[tuple, list[np.ndarray]] = {}
+            for shape in part.shapes:
+                triangles = shape_triangles(shape)
+                if len(triangles):
+                    groups.setdefault(tuple(shape.color), []).append(triangles)
+            self.by_colour[part.id] = {rgb: np.concatenate(pieces) for rgb, pieces in groups.items()}
+            self.triangles[part.id] = (np.concatenate(list(self.by_colour[part.id].values()))
+                                       if groups else np.zeros((0, 3, 3)))
         self.explode = {part.id: np.asarray(part.explode, dtype=float) for part in parts}
+
+    def vertex_data(self) -> dict[tuple[str, tuple], np.ndarray]:
+        """Flat-shaded vertices for drawing: (part id, colour) -> float32 rows x, y, z, nx, ny, nz."""
+        keys = [(part_id, rgb) for part_id in self.ids for rgb in self.by_colour[part_id]]
+        if not keys:
+            return {}
+        arrays = [self.by_colour[part_id][rgb] for part_id, rgb in keys]
+        positions, normals = flat_shaded(np.concatenate(arrays))
+        rows = np.hstack([positions, normals])
+        return dict(zip(keys, np.split(rows, np.cumsum([3 * len(a) for a in arrays])[:-1])))
 
     def _placed(self, amount: float, shown: set[str] | None):
         for part_id in self.ids:

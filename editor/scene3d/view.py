@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QS
 
 from editor.scene3d import geometry
 from editor.scene3d.geometry import OrbitCamera, SceneGeometry
-from editor.scene3d.parts import Box, Part, Rod
+from editor.scene3d.parts import Part
 
 BACKGROUND = QColor(236, 238, 242)
 AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue
@@ -149,75 +149,63 @@ def release_views(widget: QWidget) -> None:
         view._release_viewport()
 
 
-class _PartEntity:
-    """The Qt3D nodes of one part: an entity with a transform, one child entity per shape."""
+class _Materials:
+    """One Phong material per colour (and per highlight state), shared by every part of a scene.
 
-    def __init__(self, part: Part, root: Qt3DCore.QEntity):
-        self.part = part
-        self.entity = Qt3DCore.QEntity(root)
-        self.transform = Qt3DCore.QTransform(self.entity)
-        self.entity.addComponent(self.transform)
-        self.materials: list[tuple[Qt3DExtras.QPhongMaterial, tuple]] = []
-        for shape in part.shapes:
-            self._add_shape(shape)
+    Qt3D builds a shader setup per material, so sharing them is what keeps a scene of a
+    few hundred shapes quick to show.
+    """
 
-    def _add_shape(self, shape) -> None:
-        entity = Qt3DCore.QEntity(self.entity)
-        if isinstance(shape, Box):
-            mesh = Qt3DExtras.QCuboidMesh(entity)
-            mesh.setXExtent(shape.size[0])
-            mesh.setYExtent(shape.size[1])
-            mesh.setZExtent(shape.size[2])
-            placement = Qt3DCore.QTransform(entity)
-            placement.setTranslation(_vector(shape.center))
-            entity.addComponent(placement)
-        elif isinstance(shape, Rod):
-            mesh, placement = self._rod(shape, entity)
-            if mesh is None:
-                return
-            entity.addComponent(placement)
-        else:
-            mesh = _triangle_mesh(geometry.shape_triangles(shape), entity)
-        entity.addComponent(mesh)
-        material = Qt3DExtras.QPhongMaterial(entity)
-        material.setDiffuse(_color(shape.color, DIFFUSE_SHARE))
-        material.setSpecular(QColor(0, 0, 0))
-        material.setShininess(0.0)
-        entity.addComponent(material)
-        self.materials.append((material, shape.color))
-        self.set_highlight(False)
+    def __init__(self, scene: Qt3DCore.QEntity):
+        self._scene = scene
+        self._cache: dict[tuple[tuple, bool], Qt3DExtras.QPhongMaterial] = {}
 
-    @staticmethod
-    def _rod(rod: Rod, entity):
-        start, end = np.asarray(rod.start, float), np.asarray(rod.end, float)
-        length = float(np.linalg.norm(end - start))
-        if length == 0:
-            return None, None
-        mesh = Qt3DExtras.QCylinderMesh(entity)
-        mesh.setRadius(rod.radius)
-        mesh.setLength(length)
-        mesh.setSlices(16)
-        mesh.setRings(2)
-        placement = Qt3DCore.QTransform(entity)
-        placement.setRotation(QQuaternion.rotationTo(QVector3D(0, 1, 0), _vector((end - start) / length)))
-        placement.setTranslation(_vector((start + end) / 2))
-        return mesh, placement
-
-    def set_highlight(self, on: bool) -> None:
-        for material, rgb in self.materials:
+    def get(self, rgb: tuple, highlighted: bool) -> Qt3DExtras.QPhongMaterial:
+        key = (tuple(rgb), highlighted)
+        material = self._cache.get(key)
+        if material is None:
+            material = Qt3DExtras.QPhongMaterial(self._scene)
+            material.setDiffuse(_color(rgb, DIFFUSE_SHARE))
+            material.setSpecular(QColor(0, 0, 0))
+            material.setShininess(0.0)
             ambient = [c * AMBIENT_SHARE for c in rgb]
-            if on:
+            if highlighted:
                 ambient = [0.5 * a + 0.5 * h for a, h in zip(ambient, HIGHLIGHT)]
             material.setAmbient(_color(ambient))
+            self._cache[key] = material
+        return material
 
 
-def _triangle_mesh(triangles: np.ndarray, entity: Qt3DCore.QEntity) -> Qt3DRender.QGeometryRenderer:
-    """A flat-shaded QGeometryRenderer (positions + face normals, interleaved) for triangles."""
-    positions, normals = geometry.flat_shaded(triangles)
+class _PartEntity:
+    """The Qt3D nodes of one part: an entity with a transform, one mesh entity per colour."""
+
+    def __init__(self, vertices_by_colour: dict, scene: Qt3DCore.QEntity, materials: _Materials):
+        self.entity = Qt3DCore.QEntity(scene)
+        self.transform = Qt3DCore.QTransform(self.entity)
+        self.entity.addComponent(self.transform)
+        self.highlighted = False
+        self.pieces: list[tuple[Qt3DCore.QEntity, tuple]] = []
+        for rgb, vertices in vertices_by_colour.items():
+            piece = Qt3DCore.QEntity(self.entity)
+            piece.addComponent(_triangle_mesh(vertices, piece))
+            piece.addComponent(materials.get(rgb, False))
+            self.pieces.append((piece, rgb))
+
+    def set_highlight(self, on: bool, materials: _Materials) -> None:
+        if on == self.highlighted:
+            return
+        for piece, rgb in self.pieces:
+            piece.removeComponent(materials.get(rgb, self.highlighted))
+            piece.addComponent(materials.get(rgb, on))
+        self.highlighted = on
+
+
+def _triangle_mesh(vertices: np.ndarray, entity: Qt3DCore.QEntity) -> Qt3DRender.QGeometryRenderer:
+    """A QGeometryRenderer for interleaved float32 rows x, y, z, nx, ny, nz (three per triangle)."""
     renderer = Qt3DRender.QGeometryRenderer(entity)
     mesh = Qt3DCore.QGeometry(renderer)
     buffer = Qt3DCore.QBuffer(mesh)
-    buffer.setData(QByteArray(np.hstack([positions, normals]).astype(np.float32).tobytes()))
+    buffer.setData(QByteArray(np.ascontiguousarray(vertices, dtype=np.float32).tobytes()))
     stride = 6 * 4
     for name, offset in ((Qt3DCore.QAttribute.defaultPositionAttributeName(), 0),
                          (Qt3DCore.QAttribute.defaultNormalAttributeName(), 12)):
@@ -229,12 +217,12 @@ def _triangle_mesh(triangles: np.ndarray, entity: Qt3DCore.QEntity) -> Qt3DRende
         attribute.setBuffer(buffer)
         attribute.setByteStride(stride)
         attribute.setByteOffset(offset)
-        attribute.setCount(len(positions))
+        attribute.setCount(len(vertices))
         mesh.addAttribute(attribute)
     mesh.setBoundingVolumePositionAttribute(mesh.attributes()[0])
     renderer.setGeometry(mesh)
     renderer.setPrimitiveType(Qt3DRender.QGeometryRenderer.PrimitiveType.Triangles)
-    renderer.setVertexCount(len(positions))
+    renderer.setVertexCount(len(vertices))
     return renderer
 
 
@@ -249,6 +237,7 @@ class SceneView(QWidget):
         self._geometry = SceneGeometry([])
         self._bounds = self._geometry.bounding_sphere()
         self._entities: dict[str, _PartEntity] = {}
+        self._materials: _Materials | None = None
         self._explode = 0.0
         self._visible: set[str] | None = None
         self._selected: str | None = None
@@ -307,10 +296,13 @@ class SceneView(QWidget):
         if self._viewport is None:  # released: the view is being closed
             return
         scene = self._viewport.new_scene()
-        self._entities = {part.id: _PartEntity(part, scene) for part in self._parts}
-        if self._selected not in self._entities:
-            self._selected = None
+        self._materials = _Materials(scene)
+        vertices = self._geometry.vertex_data()
+        self._entities = {part.id: _PartEntity({rgb: vertices[part.id, rgb] for rgb in self._geometry.by_colour[part.id]},
+                                               scene, self._materials)
+                          for part in self._parts}
         self._refresh_parts()
+        self.select_part(self._selected)
         if was_empty:
             self.reset_camera()
         self._fresh_frames_needed = max(self._fresh_frames_needed, 1)
@@ -338,7 +330,7 @@ class SceneView(QWidget):
     def select_part(self, part_id: str | None) -> None:
         self._selected = part_id if part_id in self._entities else None
         for pid, entity in self._entities.items():
-            entity.set_highlight(pid == self._selected)
+            entity.set_highlight(pid == self._selected, self._materials)
 
     def selected_part(self) -> str | None:
         return self._selected
@@ -391,8 +383,6 @@ class SceneView(QWidget):
                 continue
             entity.transform.setTranslation(_vector(geometry.explode_offset(part, self._explode)))
             entity.entity.setEnabled(self._is_shown(part))
-        for pid, entity in self._entities.items():
-            entity.set_highlight(pid == self._selected)
         self._bounds = self._geometry.bounding_sphere(self._explode, self._shown_ids())
 
     def _apply_camera(self) -> None:

@@ -71,7 +71,7 @@ def test_frame_fits_the_bounding_sphere_in_view():
     assert exploded_center == pytest.approx((-0.5, 0, 0)) and exploded_radius > radius
     camera = OrbitCamera(np.zeros(3), 1.0)
     camera.frame(center, radius)
-    for corner in geometry.part_triangles(parts[0]).reshape(-1, 3):
+    for corner in scene.triangles["a"].reshape(-1, 3):
         x, y = camera.project(corner, 400, 300)
         assert 0 <= x <= 400 and 0 <= y <= 300
 

@@ -121,6 +121,7 @@ class SceneGeometry:
             self.triangles[part.id] = (np.concatenate(list(self.by_colour[part.id].values()))
                                        if groups else np.zeros((0, 3, 3)))
         self.explode = {part.id: np.asarray(part.explode, dtype=float) for part in parts}
+        self._owner: np.ndarray | None = None  # picking arrays, built on the first click
 
     def vertex_data(self) -> dict[tuple[str, tuple], np.ndarray]:
         """Flat-shaded vertices for drawing: (part id, colour) -> float32 rows x, y, z, nx, ny, nz."""
@@ -148,14 +149,20 @@ class SceneGeometry:
         return center, max(radius, 1e-3)
 
     def pick(self, origin, direction, amount: float = 0.0, shown: set[str] | None = None) -> str | None:
-        """The id of the nearest shown part the ray meets, or None."""
-        origin, direction = np.asarray(origin, dtype=float), np.asarray(direction, dtype=float)
-        best: tuple[float, str] | None = None
-        for part_id, triangles in self._placed(amount, shown):
-            distance = ray_hit_distance(origin, direction, triangles)
-            if distance is not None and (best is None or distance < best[0]):
-                best = (distance, part_id)
-        return None if best is None else best[1]
+        """The id of the nearest shown part the ray meets, or None (one pass over every triangle)."""
+        if self._owner is None:
+            pieces = [self.triangles[part_id] for part_id in self.ids]
+            self._owner = np.repeat(np.arange(len(self.ids)), [len(p) for p in pieces])
+            self._all = np.concatenate(pieces) if pieces else np.zeros((0, 3, 3))
+            offsets = np.array([self.explode[part_id] for part_id in self.ids]).reshape(-1, 3)
+            self._offsets = offsets[self._owner]
+        selected = np.ones(len(self._owner), dtype=bool) if shown is None else np.isin(
+            self._owner, [i for i, part_id in enumerate(self.ids) if part_id in shown])
+        distances = ray_distances(np.asarray(origin, dtype=float), np.asarray(direction, dtype=float),
+                                  self._all[selected] + amount * self._offsets[selected][:, None, :])
+        if not np.isfinite(distances).any():
+            return None
+        return self.ids[self._owner[selected][int(np.argmin(distances))]]
 
 
 # --------------------------------------------------------------------------- camera
@@ -228,10 +235,10 @@ class OrbitCamera:
 
 
 # --------------------------------------------------------------------------- picking
-def ray_hit_distance(origin, direction, triangles: np.ndarray) -> float | None:
-    """Distance along the ray to the nearest triangle it crosses (Möller-Trumbore), or None."""
+def ray_distances(origin, direction, triangles: np.ndarray) -> np.ndarray:
+    """Distance along the ray to each triangle (Möller-Trumbore); inf where the ray misses it."""
     if len(triangles) == 0:
-        return None
+        return np.zeros(0)
     a, b, c = triangles[:, 0], triangles[:, 1], triangles[:, 2]
     edge1, edge2 = b - a, c - a
     p = np.cross(direction, edge2)
@@ -244,7 +251,7 @@ def ray_hit_distance(origin, direction, triangles: np.ndarray) -> float | None:
     v = (q @ direction) * inv
     t = np.einsum("ij,ij->i", edge2, q) * inv
     hit = usable & (u >= 0) & (v >= 0) & (u + v <= 1) & (t > 1e-9)
-    return float(t[hit].min()) if hit.any() else None
+    return np.where(hit, t, np.inf)
 
 
 # --------------------------------------------------------------------------- helpers

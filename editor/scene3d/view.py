@@ -10,12 +10,18 @@
 
 The user drags with the left button to orbit, the right (or middle) button to pan, and
 turns the wheel to zoom; the built-in toolbar has Reset view, an Exploded slider and
-Save picture.  Picking is a ray cast in ``editor.scene3d.geometry`` (the same triangles
-the parts are drawn with), so a click maps to a part without a render round trip.
+Save picture. Every shape is drawn as flat-shaded triangles (``editor.scene3d.geometry``:
+boxes exactly, rods as 16-sided prisms), one mesh per part and colour, with one shared
+Phong material per colour: a few hundred shapes stay quick, where an entity and a
+material per shape (QCuboidMesh, QCylinderMesh) took seconds per frame under llvmpipe.
+Picking is a ray cast over the same triangles, so a click maps to a part without a
+render round trip.
 
 Lifetime (see DESIGN.md, Qt3D): every entity and component has a parent; the Qt3DWindow
 is owned by the window container, a child of this widget, so it is deleted with the
-widget while the QApplication is alive.
+widget while the QApplication is alive. A closing panel may instead hand the window back
+with :func:`release_views` for the next view to reuse (Qt3D keeps ~3 MB per window it
+ever created); the idle ones are deleted at ``aboutToQuit`` and at interpreter exit.
 """
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ The user drags with the left button to orbit, the right (or middle) button to pa
 turns the wheel to zoom; the built-in toolbar has Reset view, an Exploded slider and
 Save picture. Every shape is drawn as flat-shaded triangles (``editor.scene3d.geometry``:
 boxes exactly, rods as 16-sided prisms), one mesh per part and colour, with one shared
-Phong material per colour: a few hundred shapes stay quick, where an entity and a
-material per shape (QCuboidMesh, QCylinderMesh) took seconds per frame under llvmpipe.
+Phong material per colour, rather than an entity and a material per shape
+(QCuboidMesh, QCylinderMesh), which Qt3D sets up one by one.
 Picking is a ray cast over the same triangles, so a click maps to a part without a
 render round trip.
 

@@ -20,9 +20,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, QMainWindow, QMenu,
                                QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
 
-from editor.pyside_none_refcount import keep_none_alive
 from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
 from editor.plugin_host import PluginFailure, PluginHost
+from editor.pyside_none_refcount import keep_none_alive
 
 # The main window imports this module at start: from here on PySide6 6.12 on Python 3.11
 # can no longer use up None's references (see editor/pyside_none_refcount.py).

@@ -23,7 +23,6 @@ Qt-free.
 from __future__ import annotations
 
 import itertools
-import threading
 from dataclasses import dataclass
 
 from editor.tasks import Cancelled, Task
@@ -33,7 +32,7 @@ from plugins.cube.square import GAP, Component, lay_out
 CUBES = range(1, 64)
 ALL_BLUE = 63
 TOP, BOTTOM = 16, 32
-DEFAULT_SOLVER = "cadical195"
+DEFAULT_SOLVER = "kissat404"  # the fastest here on these models (see the benchmark)
 
 
 # --------------------------------------------------------------------------- stacking
@@ -128,57 +127,93 @@ class BoxModel:
         clauses += [[-occupied[p], reach[p, steps]] for p in cells]
         return clauses
 
-    def solve(self, task: Task | None = None, solver_name: str = DEFAULT_SOLVER,
-              time_limit: float | None = None, blocked: list[list[tuple[Position, int]]] = (),
-              phases_seed: int | None = None) -> BoxResult:
-        """Solve (``blocked``: gardens to exclude, for the next one; ``phases_seed``: random
-        first guesses, for a random garden). With ``time_limit`` or a cancelled task the
-        solver is interrupted: satisfiable is then None."""
-        import random
-        import time
-
+    def solve_here(self, solver_name: str = DEFAULT_SOLVER,
+                   blocked: list[list[tuple[Position, int]]] = ()) -> list[tuple[Position, int]] | None:
+        """Solve in this process, uninterruptibly (``blocked``: gardens to exclude)."""
         from pysat.solvers import Solver
 
-        start = time.perf_counter()
         with Solver(name=solver_name, bootstrap_with=self.clauses) as solver:
-            if phases_seed is not None:
-                rng = random.Random(phases_seed)
-                solver.set_phases([v if rng.random() < 0.5 else -v for v in range(1, self.pool.top + 1)])
             for garden in blocked:
                 solver.add_clause([-self.pool.id(("cube", piece, p)) for p, piece in garden if piece])
-            stop = threading.Event()
-            interrupted = threading.Event()
+            if not solver.solve():
+                return None
+            true = {literal for literal in solver.get_model() if literal > 0}
+        return [(p, cube) for cube in CUBES for here, p in self.where[cube] if here in true]
 
-            def watch():
-                while not stop.wait(0.05):
-                    late = time_limit is not None and time.perf_counter() - start > time_limit
-                    if late or (task is not None and task.cancelled):
-                        interrupted.set()
-                        solver.interrupt()
-                        return
 
-            watcher = threading.Thread(target=watch, name="sat watch", daemon=True)
-            watcher.start()
-            try:
-                outcome = solver.solve_limited(expect_interrupt=True)
-            finally:
-                stop.set()
-                watcher.join()
-            seconds = time.perf_counter() - start
+def _solve_child(connection, box, connected, solver_name, blocked) -> None:
+    connection.send(BoxModel(box, connected).solve_here(solver_name, blocked))
+    connection.close()
+
+
+def solve_box(box: tuple[int, int, int], connected: bool = False, task: Task | None = None,
+              time_limit: float | None = None, blocked: list[list[tuple[Position, int]]] = (),
+              solver_name: str = DEFAULT_SOLVER) -> BoxResult:
+    """Solve the box model in a separate process (the fast SAT solvers cannot be
+    interrupted from Python): a cancelled task or the time limit ends that process.
+    Cancelled: raises Cancelled; out of time: satisfiable None."""
+    import multiprocessing
+    import time
+
+    start = time.perf_counter()
+    context = multiprocessing.get_context("spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_solve_child, args=(sender, tuple(box), connected, solver_name, list(blocked)),
+                              name="hanging gardens SAT", daemon=True)
+    process.start()
+    sender.close()
+    try:
+        while not receiver.poll(0.05):
             if task is not None and task.cancelled:
                 raise Cancelled()
-            if outcome is None:
-                return BoxResult(self.box, None, seconds=seconds)
-            if not outcome:
-                return BoxResult(self.box, False, seconds=seconds)
-            true = {literal for literal in solver.get_model() if literal > 0}
-        placements = [(p, cube) for cube in CUBES for here, p in self.where[cube] if here in true]
-        return BoxResult(self.box, True, placements, seconds)
+            if time_limit is not None and time.perf_counter() - start > time_limit:
+                return BoxResult(tuple(box), None, seconds=time.perf_counter() - start)
+            if not process.is_alive() and not receiver.poll(0.2):
+                raise RuntimeError(f"the SAT process for the box {box} ended without an answer "
+                                   f"(exit code {process.exitcode})")
+        placements = receiver.recv()
+    finally:
+        if process.is_alive():
+            process.terminate()
+        process.join()
+        receiver.close()
+    seconds = time.perf_counter() - start
+    if placements is None:
+        return BoxResult(tuple(box), False, seconds=seconds)
+    return BoxResult(tuple(box), True, placements, seconds)
 
 
 def _neighbours(p: Position):
     for face, (dx, dy, dz) in enumerate(DIRECTIONS):
         yield face, (p[0] + dx, p[1] + dy, p[2] + dz)
+
+
+def box_symmetries(box: tuple[int, int, int]):
+    """(axis order, mirrored axes) for the turns and mirror images of the box that keep
+    it in place: the set of 64 cubes is the same after any of them."""
+    for order in itertools.permutations(range(3)):
+        if all(box[order[i]] == box[i] for i in range(3)):
+            for mirrored in itertools.product((False, True), repeat=3):
+                yield order, mirrored
+
+
+def transform_in_box(placements, box, order, mirrored) -> list[tuple[Position, int]]:
+    """A garden moved by one of :func:`box_symmetries` (its cubes' faces move along)."""
+    def move(v, size=None):
+        moved = [v[order[i]] for i in range(3)]
+        for i in range(3):
+            if mirrored[i]:
+                moved[i] = (box[i] - 1 - moved[i]) if size else -moved[i]
+        return tuple(moved)
+
+    result = []
+    for p, piece in placements:
+        image = 0
+        for face in range(6):
+            if piece >> face & 1:
+                image |= 1 << DIRECTIONS.index(move(DIRECTIONS[face]))
+        result.append((move(p, box), image))
+    return result
 
 
 def with_red_cube(placements: list[tuple[Position, int]]) -> list[tuple[Position, int]]:
@@ -216,7 +251,7 @@ def smallest_box(task: Task, connected: bool = False, seconds_per_box: float = 6
     for number, box in enumerate(boxes):
         task.check_cancelled()
         task.report(number, len(boxes), f"box {'x'.join(map(str, box))}: {len(impossible)} impossible so far")
-        result = BoxModel(box, connected).solve(task, time_limit=seconds_per_box)
+        result = solve_box(box, connected, task, time_limit=seconds_per_box)
         if result.satisfiable:
             return SmallestBoxReport(result, impossible, undecided)
         (impossible if result.satisfiable is False else undecided).append(box)

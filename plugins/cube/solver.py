@@ -9,7 +9,7 @@ solver hands out is a :class:`~plugins.cube.model.Garden` that passed
 from __future__ import annotations
 
 import itertools
-import random
+from random import Random
 import threading
 from dataclasses import dataclass
 from typing import Iterator
@@ -18,8 +18,7 @@ from editor.plugin_api import CountResult
 from editor.tasks import Task
 from plugins.cube import hanging, square
 from plugins.cube.checker import check_garden
-from plugins.cube.model import Garden, GardenSpec, load_gardens, normalized, plane_class_key, transform_placements, \
-    square_symmetries
+from plugins.cube.model import Garden, GardenSpec, normalized, plane_class_key, square_symmetries, transform_placements
 from plugins.cube.packed import PackedSearch
 
 
@@ -66,7 +65,7 @@ class SquareTranscendentalSolver:
         for groups in transcendental_squares(task).gardens():
             yield checked(self.spec, square.lay_out(groups))
 
-    def random(self, task: Task, options: Options, rng: random.Random) -> Garden:
+    def random(self, task: Task, options: Options, rng: Random) -> Garden:
         return checked(self.spec, square.lay_out(transcendental_squares(task).random_garden(rng)))
 
     def count(self, task: Task) -> CountResult:
@@ -95,7 +94,7 @@ class PackedSolver:
         for packing in self._search(options).solutions(task):
             yield checked(self.spec, packing)
 
-    def random(self, task: Task, options: Options, rng: random.Random) -> Garden:
+    def random(self, task: Task, options: Options, rng: Random) -> Garden:
         return checked(self.spec, self._search(options).random_packing(rng, task))
 
     def count(self, task: Task) -> CountResult:
@@ -117,8 +116,8 @@ class HangingSolver:
     def _uses_sat(self, options: Options) -> bool:
         return options.connected or options.box is not None
 
-    def _model(self, options: Options) -> hanging.BoxModel:
-        return hanging.BoxModel(options.box or self.spec.box, connected=options.connected)
+    def _box(self, options: Options) -> tuple[int, int, int]:
+        return tuple(options.box or self.spec.box)
 
     def solutions(self, task: Task, options: Options = Options()) -> Iterator[Garden]:
         if not self._uses_sat(options):
@@ -129,30 +128,28 @@ class HangingSolver:
                 if not (stack == [first] and flat == [first]):
                     yield checked(self.spec, hanging.stacked_garden(stack, flat))
             return
-        model = self._model(options)
-        found: list = []
+        box, found = self._box(options), []
         while True:
-            result = model.solve(task, blocked=found)
+            result = hanging.solve_box(box, options.connected, task, blocked=found)
             if not result.satisfiable:
                 return
             found.append(result.placements)
             yield checked(self.spec, hanging.with_red_cube(result.placements))
 
-    def random(self, task: Task, options: Options, rng: random.Random) -> Garden:
+    def random(self, task: Task, options: Options, rng: Random) -> Garden:
+        """Two random Square Gardens stacked; with the SAT model, a garden from it turned or
+        mirrored at random within its box (the SAT solver itself is deterministic)."""
         if not self._uses_sat(options):
             stack, flat = square.one_connected_garden(rng), square.one_connected_garden(rng)
             return checked(self.spec, hanging.stacked_garden([stack], [flat]))
-        result = self._model(options).solve(task, phases_seed=rng.randrange(1 << 30))
+        box = self._box(options)
+        result = hanging.solve_box(box, options.connected, task)
         if not result.satisfiable:
-            raise LookupError(f"no hanging garden in the box {options.box or self.spec.box}")
-        return checked(self.spec, hanging.with_red_cube(result.placements))
+            raise LookupError(f"no hanging garden in the box {'x'.join(map(str, box))}")
+        order, mirrored = rng.choice(list(hanging.box_symmetries(box)))
+        return checked(self.spec, hanging.with_red_cube(hanging.transform_in_box(result.placements, box, order, mirrored)))
 
     count = None
-
-
-
-def gardens() -> dict[str, GardenSpec]:
-    return load_gardens()
 
 
 def garden_solver(spec: GardenSpec):

@@ -1,0 +1,55 @@
+"""A garden as 3-D parts (Qt-free): the seed's raylib picture, made interactive.
+
+Each piece is a part: a small cube (a flat tile for the squares) coloured by its number
+of connectors, from red (none) through purple to blue (six), and a rod from its centre
+to each blue face, one colour per axis (N-S orange, E-W green, top-bottom yellow). Rods
+of touching pieces meet halfway, so a garden reads as a frame of joined paths; the
+exploded view pulls the pieces apart from the garden's centre.
+
+Garden coordinates (x east, y north, z up) map to the view's (x, y up, z towards the
+viewer) as (x, z, -y).
+"""
+from __future__ import annotations
+
+from editor.scene3d.parts import Box, Part, Rod, explode_from_center
+from plugins.cube.model import DIRECTIONS, Garden, connector_count, piece_name
+
+CUBE_SIZE = 0.42
+TILE_HEIGHT = 0.12
+ROD_RADIUS = 0.06
+AXIS_COLORS = {0: (230, 140, 20), 1: (30, 120, 50), 2: (240, 210, 40)}  # N-S, E-W, top-bottom
+FACE_AXIS = (0, 1, 0, 1, 2, 2)
+
+
+def piece_color(piece: int) -> tuple[int, int, int]:
+    """Red for no connector to blue for six, purple between (the seed's grading)."""
+    blue = round(255 * connector_count(piece) / 6)
+    return (255 - blue, 0, blue)
+
+
+def part_id(piece: int) -> str:
+    return f"piece-{piece}"
+
+
+def piece_of_part(part: str) -> int | None:
+    return int(part.split("-", 1)[1]) if part.startswith("piece-") else None
+
+
+def to_view(x: float, y: float, z: float) -> tuple[float, float, float]:
+    return (float(x), float(z), float(-y))
+
+
+def garden_parts(garden: Garden, flat: bool = False, explode: float = 1.5) -> list[Part]:
+    """One part per piece; ``flat`` draws the squares as tiles."""
+    parts = []
+    for (x, y, z), piece in garden.placements:
+        centre = to_view(x, y, z)
+        size = (CUBE_SIZE, TILE_HEIGHT, CUBE_SIZE) if flat else (CUBE_SIZE,) * 3
+        shapes = [Box(centre, size, piece_color(piece))]
+        for face, (dx, dy, dz) in enumerate(DIRECTIONS):
+            if piece >> face & 1:
+                end = to_view(x + dx / 2, y + dy / 2, z + dz / 2)
+                shapes.append(Rod(centre, end, ROD_RADIUS, AXIS_COLORS[FACE_AXIS[face]]))
+        parts.append(Part(part_id(piece), shapes, label=f"{piece}: {piece_name(piece)}"))
+    explode_from_center(parts, explode)
+    return parts

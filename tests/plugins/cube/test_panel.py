@@ -1,0 +1,114 @@
+"""The cube panel under pytest-qt: real buttons, background jobs, flat and 3-D views."""
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+from editor.plugin_api import PanelContext, Registry
+from plugins.cube import plugin, scene
+from plugins.cube.checker import check_garden
+from tests.editor.scene3d.test_view import require_gl, rgb_array
+
+
+def click(qtbot, button):
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+@pytest.fixture
+def panel(qtbot):
+    require_gl()
+    messages = []
+    panels = Registry("panel")
+    plugin.nonogram_editor_panels(panels)
+    context = PanelContext(main_window=None, show_message=messages.append, settings_prefix="test/cube")
+    widget = panels.get("cube").factory(context, None)
+    widget.messages = messages
+    qtbot.addWidget(widget)
+    widget.resize(1000, 560)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def choose(panel, garden_id):
+    panel.variant_box.setCurrentIndex(panel.variant_box.findData(garden_id))
+
+
+def wait_idle(panel, qtbot, timeout=60_000):
+    qtbot.waitUntil(lambda: not panel.busy, timeout=timeout)
+
+
+def assert_valid_shown(panel):
+    garden = panel.garden
+    spec = panel.specs[garden.spec_id]
+    assert check_garden(garden.as_dict(), spec.faces, spec.rule, spec.box if spec.rule == "packed" else None) == []
+    assert panel.canvas.garden == garden
+    assert sorted(p.id for p in panel.view.parts()) == sorted(scene.part_id(n) for n in spec.pieces)
+    assert panel.check_label.text().startswith("Valid")
+
+
+def test_packed_solve_next_random_and_the_red_inside_option(panel, qtbot):
+    choose(panel, "packed")
+    assert panel.red_inside_box.isVisibleTo(panel) and not panel.connected_box.isVisibleTo(panel)
+    assert not panel.count_button.isEnabled()
+    click(qtbot, panel.solve_button)
+    wait_idle(panel, qtbot)
+    assert_valid_shown(panel)
+    first = panel.garden
+    click(qtbot, panel.next_button)
+    wait_idle(panel, qtbot)
+    assert_valid_shown(panel)
+    assert panel.garden != first
+    click(qtbot, panel.red_inside_box)
+    assert not panel.next_button.isEnabled()  # other options: "Next" waits for a new "Solve"
+    click(qtbot, panel.random_button)
+    wait_idle(panel, qtbot)
+    assert_valid_shown(panel)
+    red = next(p for p, piece in panel.garden.placements if piece == 0)
+    assert all(0 < c < 3 for c in red)
+
+
+def test_square_packed_count_shows_the_known_numbers(panel, qtbot):
+    choose(panel, "square-packed")
+    assert not panel.red_inside_box.isVisibleTo(panel)
+    click(qtbot, panel.count_button)
+    wait_idle(panel, qtbot)
+    assert "652 gardens, 82 up to symmetry" in panel.status.text()
+    assert any("652" in m for m in panel.messages)
+    click(qtbot, panel.solve_button)
+    wait_idle(panel, qtbot)
+    assert_valid_shown(panel)
+    # the flat drawing: each square's cell is mostly its connector colour (red for none, blue for four)
+    pixels = rgb_array(panel.canvas.grab().toImage())
+    for position, piece in panel.garden.placements:
+        cell = panel.canvas.cell_rect(position)
+        patch = pixels[round(cell.top()):round(cell.bottom()), round(cell.left()):round(cell.right())]
+        wanted = np.array(scene.piece_color(piece))
+        close = np.abs(patch - wanted).max(axis=-1) <= 8
+        assert close.sum() > 0.25 * patch.shape[0] * patch.shape[1], piece
+
+
+def test_hanging_solve_renders_a_3d_frame(panel, qtbot):
+    choose(panel, "hanging")
+    assert panel.connected_box.isVisibleTo(panel) and panel.smallest_button.isVisibleTo(panel)
+    click(qtbot, panel.solve_button)
+    wait_idle(panel, qtbot)
+    assert_valid_shown(panel)
+    # the 3-D view rendered something bluish (cubes with many connectors) on its background
+    pixels = rgb_array(panel.view.capture_image())
+    bluish = (pixels[..., 2] > 120) & (pixels[..., 0] < 120) & (pixels[..., 1] < 80)
+    assert bluish.sum() > 50
+
+
+def test_cancel_stops_a_long_search(panel, qtbot):
+    choose(panel, "hanging")
+    click(qtbot, panel.connected_box)
+    click(qtbot, panel.in_box_box)
+    for side, n in zip(panel.box_sides, (7, 7, 7)):
+        side.setValue(n)
+    click(qtbot, panel.solve_button)
+    qtbot.waitUntil(lambda: panel.cancel_button.isEnabled(), timeout=5000)
+    qtbot.wait(300)
+    click(qtbot, panel.cancel_button)
+    wait_idle(panel, qtbot, timeout=30_000)
+    assert panel.status.text() == "cancelled"
+    assert panel.solve_button.isEnabled()

@@ -469,10 +469,10 @@ def count_prefixes(puzzle: Puzzle, prefixes: list[tuple[int, ...]], keep: int) -
 
 
 def _count_in_processes(model: Model, task: Task | None, jobs: int, keep: int):
-    prefixes, head = split_prefixes(model, wanted=32 * jobs)
+    prefixes, head = split_prefixes(model, wanted=128 * jobs)
     counts = head.counts.copy()
     kept = head.kept_ids()
-    chunks = [prefixes[i::8 * jobs] for i in range(8 * jobs)]
+    chunks = [prefixes[i::32 * jobs] for i in range(32 * jobs)]  # small parts: no long tail
     chunks = [c for c in chunks if c]
     if not chunks:
         return counts, kept

@@ -1,0 +1,10 @@
+"""Small puzzles built in code for the voxel tests."""
+from plugins.voxel.puzzle import parse_puzzle
+
+
+def make_puzzle(pieces, target, mirror=False, puzzle_id="voxel-test"):
+    """``pieces``: (name, cells, copies) triples; ``target``: a box [x, y, z] or a list of cells."""
+    data = {"mirror": mirror,
+            "target": {"box": list(target)} if len(target) == 3 and isinstance(target[0], int) else {"cells": target},
+            "pieces": [{"name": n, "cells": [list(c) for c in cells], "copies": k} for n, cells, k in pieces]}
+    return parse_puzzle(data, puzzle_id=puzzle_id)

@@ -1,0 +1,103 @@
+"""The voxel panel, driven through its real buttons (pytest-qt), with a rendered frame checked."""
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+
+from plugins.voxel import checker, scene
+from plugins.voxel.panel import VoxelPanel
+
+
+@pytest.fixture
+def panel(qtbot):
+    widget = VoxelPanel()
+    qtbot.addWidget(widget)
+    widget.resize(700, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    index = widget.puzzle_box.findText("soma")
+    widget.puzzle_box.setCurrentIndex(index)
+    assert widget.puzzle.id == "voxel-soma"
+    return widget
+
+
+def test_first_solution_count_browse_step_and_layer(panel, qtbot):
+    qtbot.mouseClick(panel.first_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 1 and panel.first_button.isEnabled(), timeout=60_000)
+    assert checker.check_solution(panel.puzzle, panel.solutions[0]) == []
+    assert len(panel.view.parts()) == 7
+
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 240 and panel.count_button.isEnabled(), timeout=60_000)
+    assert "11520 solutions" in panel.status_label.text()
+    assert panel.solution_label.text() == "solution 1 of 240"
+    first = panel.solutions[0]
+    qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
+    assert panel.current == 1 and panel.solution_label.text() == "solution 2 of 240"
+    qtbot.mouseClick(panel.prev_button, Qt.MouseButton.LeftButton)
+    assert panel.current == 0 and panel.solutions[0] == first
+
+    panel.step_slider.setValue(2)  # two pieces in: only they are shown
+    order = panel.assembly()
+    shown = {p.id for p in panel.view.parts() if panel.view._is_shown(p)}
+    assert shown == {scene.part_id(i) for i in order[:2]}
+    assert panel.step_label.text().startswith("2 of 7")
+
+    panel.layer_spin.setValue(1)
+    assert sum(len(p.shapes) for p in panel.view.parts()) == 9
+    assert len(panel.layer_text.text().splitlines()) == 3
+
+
+def test_rendered_frame_shows_the_pieces_colours(panel, qtbot):
+    qtbot.mouseClick(panel.first_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 1, timeout=60_000)
+    image = panel.view.capture_image()
+    assert not image.isNull()
+    colours = {piece.colour for piece in panel.puzzle.pieces}
+    seen = set()
+    for y in range(0, image.height(), 4):
+        for x in range(0, image.width(), 4):
+            c = image.pixelColor(x, y)
+            seen.add((c.red(), c.green(), c.blue()))
+    # lit faces shade the colours: look for pixels near each piece's hue family
+    def near(a, b):
+        total = max(1, sum(b))
+        return max(abs(a[i] / max(1, sum(a)) - b[i] / total) for i in range(3)) < 0.08 and sum(a) > 60
+    assert sum(any(near(s, c) for s in seen) for c in colours) >= 4
+
+
+def test_bad_file_is_reported_and_the_puzzle_stays(panel, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"target": {"box": [2, 2, 2]}, "pieces": [{"name": "x", "cells": [[0, 0, 0]]}]}))
+    assert not panel.load_file(str(bad))
+    assert str(bad) in panel.status_label.text() and "8" in panel.status_label.text()
+    assert panel.puzzle.id == "voxel-soma"
+
+
+def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
+    good = tmp_path / "two-dominoes.json"
+    good.write_text(json.dumps({"target": {"box": [2, 2, 1]}, "pieces": [{"name": "d", "cells": [[0, 0], [1, 0]],
+                                                                          "copies": 2}]}))
+    qtbot.mouseClick(panel.open_button, Qt.MouseButton.LeftButton)
+    assert panel._dialog is not None and panel._dialog.isVisible()  # we got here: it did not block
+    panel._dialog.selectFile(str(good))
+    panel._dialog.accept()
+    assert panel.puzzle.id == "voxel-two-dominoes"
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.count_button.isEnabled() and panel.solutions, timeout=60_000)
+    assert "2 solutions in all, 1 up to" in panel.status_label.text()
+
+
+def test_cancel_a_long_count_and_close_the_panel(panel, qtbot):
+    panel.puzzle_box.setCurrentIndex(panel.puzzle_box.findText("tetris-cube"))
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.progress.value() > 0 or "distinct" in panel.status_label.text(), timeout=60_000)
+    qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.count_button.isEnabled(), timeout=30_000)
+    assert panel.status_label.text() == "cancelled"
+    job = panel.job
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    job = panel.job
+    panel.close()
+    panel.deleteLater()
+    qtbot.waitUntil(lambda: not job.running, timeout=30_000)

@@ -6,12 +6,14 @@ solution different from this one?* (webpbn's checker asks it the same way).
 
 1. **Probing** (one cell of lookahead): for each cell line logic left open, assume the
    opposite of the picture and run line logic. A contradiction proves the picture's value
-   (a player can make the same deduction by trying the cell); a complete grid is a second
-   solution. Rounds repeat while they prove something.
+   (a player can make the same deduction by trying the cell); a trial that settles
+   every line it disturbed is a second solution. Rounds repeat while they prove something.
 2. **Search**: for each cell still open, a depth-first search (line logic at every node)
-   for any solution with that cell opposite to the picture, trying the picture's value
-   first everywhere else so that a nearby alternative is found early. No solution there
-   proves the cell too.
+   for a solution with that cell opposite to the picture. It is a *repair* search: it
+   only guesses cells of the disturbed lines (those where something already differs from
+   the picture). Once no disturbed line has an open cell, giving every open cell its
+   picture value completes a solution: each undisturbed line then *is* the picture's line.
+   No solution in that search proves the cell.
 
 Every proved cell is added to the shared board, so later probes and searches start from
 more knowledge. When the board is complete, the picture is the only solution.
@@ -19,6 +21,8 @@ more knowledge. When the board is complete, the picture is the only solution.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
 
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.tasks import Task
@@ -40,50 +44,100 @@ class Lookahead:
         return self.proved_by_search > 0
 
 
-def _choose_cell(board: Board) -> tuple[int, int]:
-    """An open cell in the row or column with the fewest open cells (most constrained)."""
+def _fewest_unknowns(full: int, filled, empty, picture=None):
+    """(index, unknown mask) of the line with the fewest open cells; with ``picture``, only
+    among lines where a known cell differs from it. None when there is no such line."""
     best = None
     best_count = 1 << 30
-    full_row = (1 << board.width) - 1
-    for row, (f, e) in enumerate(zip(board.row_filled, board.row_empty)):
-        unknown = full_row & ~(f | e)
-        if unknown:
-            count = unknown.bit_count()
-            if count < best_count:
-                best_count, best = count, (row, (unknown & -unknown).bit_length() - 1)
-    full_column = (1 << board.height) - 1
-    for column, (f, e) in enumerate(zip(board.col_filled, board.col_empty)):
-        unknown = full_column & ~(f | e)
-        if unknown:
-            count = unknown.bit_count()
-            if count < best_count:
-                best_count, best = count, ((unknown & -unknown).bit_length() - 1, column)
+    for index, (f, e) in enumerate(zip(filled, empty)):
+        unknown = full & ~(f | e)
+        if not unknown:
+            continue
+        if picture is not None and not ((f & ~picture[index]) | (e & picture[index])):
+            continue
+        count = unknown.bit_count()
+        if count < best_count:
+            best_count, best = count, (index, unknown)
     return best
 
 
-def find_solution(puzzle: Puzzle, board: Board, task: Task, stats: Lookahead,
-                  prefer: list[int] | None = None) -> Board | None:
-    """Any solution that completes ``board`` (which must be at a line-logic fixpoint).
+def _choose_cell(board: Board, picture: Board | None = None) -> tuple[int, int] | None:
+    """An open cell in the row or column with the fewest open cells (with ``picture``: in a
+    line that differs from it), or None if there is none."""
+    rows = _fewest_unknowns((1 << board.width) - 1, board.row_filled, board.row_empty,
+                            picture and picture.row_filled)
+    columns = _fewest_unknowns((1 << board.height) - 1, board.col_filled, board.col_empty,
+                               picture and picture.col_filled)
+    if rows is None and columns is None:
+        return None
+    if columns is None or (rows is not None and rows[1].bit_count() <= columns[1].bit_count()):
+        row, unknown = rows
+        return row, (unknown & -unknown).bit_length() - 1
+    column, unknown = columns
+    return (unknown & -unknown).bit_length() - 1, column
 
-    Depth-first, line logic at every node. ``prefer``: row masks of a picture whose value
-    is tried first at each guess (else filled first).
+
+def _complete_with(board: Board, picture: Board) -> Board:
+    """``board`` with every open cell given the picture's value."""
+    done = board.copy()
+    full = (1 << board.width) - 1
+    for row, (f, e) in enumerate(zip(board.row_filled, board.row_empty)):
+        unknown = full & ~(f | e)
+        done.row_filled[row] = f | (unknown & picture.row_filled[row])
+        done.row_empty[row] = e | (unknown & ~picture.row_filled[row])
+    full = (1 << board.height) - 1
+    for column, (f, e) in enumerate(zip(board.col_filled, board.col_empty)):
+        unknown = full & ~(f | e)
+        done.col_filled[column] = f | (unknown & picture.col_filled[column])
+        done.col_empty[column] = e | (unknown & ~picture.col_filled[column])
+    return done
+
+
+def find_solution(puzzle: Puzzle, board: Board, task: Task, stats: Lookahead,
+                  picture: Board | None = None, budget: int | None = None) -> tuple[Board | None, bool]:
+    """A solution that completes ``board`` (which must be at a line-logic fixpoint).
+
+    Depth-first, line logic at every node, filled tried first. With ``picture`` (a
+    complete board of a known solution): the repair search described above, which tries
+    the picture's value first. ``budget``: at most that many guesses. Returns the solution
+    (or None) and whether the search was exhaustive (None and exhaustive: there is none).
     """
     stack = [(board, 0)]
+    guesses = 0
     while stack:
         task.check_cancelled()
         node, depth = stack.pop()
-        if node.is_complete():
-            return node
+        cell = _choose_cell(node, picture)
+        if cell is None:
+            return (node if picture is None else _complete_with(node, picture)), True
+        if budget is not None and guesses >= budget:
+            return None, False
+        guesses += 1
         stats.branches += 1
         stats.depth = max(stats.depth, depth + 1)
-        row, column = _choose_cell(node)
-        first = True if prefer is None else bool(prefer[row] >> column & 1)
+        row, column = cell
+        first = True if picture is None else bool(picture.row_filled[row] >> column & 1)
         for value in (not first, first):  # the preferred value is pushed last, popped first
             child = node.copy()
             child.set(row, column, value)
             if puzzle.propagate(child, (row,), (column,)) is not None:
                 stack.append((child, depth + 1))
-    return None
+    return None, True
+
+
+def _open_in_disturbed_lines(board: Board, picture: Board) -> int:
+    """How many open cells the lines that differ from the picture still have (a repair
+    search from ``board`` has that much left to decide: the smaller, the more promising)."""
+    total = 0
+    for full, filled, empty, goal in (((1 << board.width) - 1, board.row_filled, board.row_empty, picture.row_filled),
+                                      ((1 << board.height) - 1, board.col_filled, board.col_empty, picture.col_filled)):
+        for f, e, g in zip(filled, empty, goal):
+            if (f & ~g) | (e & g):
+                total += (full & ~(f | e)).bit_count()
+    return total
+
+
+FIRST_BUDGET = 32  # guesses per cell in the first search round; each round multiplies it by 4
 
 
 def _prove(puzzle: Puzzle, board: Board, row: int, column: int, value: bool) -> None:
@@ -92,17 +146,19 @@ def _prove(puzzle: Puzzle, board: Board, row: int, column: int, value: bool) -> 
         raise RuntimeError("a proved cell contradicts the picture: the clues do not fit it")
 
 
-def find_alternative(puzzle: Puzzle, board: Board, picture: list[int], task: Task,
+def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Task,
                      stats: Lookahead) -> Board | None:
-    """A solution other than ``picture`` (row masks), or None when the picture is unique.
+    """A solution other than ``picture`` (a bool grid that solves the puzzle), or None when
+    the picture is the only one.
 
     ``board`` must be a line-logic fixpoint the picture agrees with; it is completed in
-    place as cells are proved (so on None it holds the picture).
+    place as cells are proved (so on None it holds the picture). The searches go in
+    rounds with a growing budget of guesses per cell, the most promising cells (by their
+    probe) first, so that one hard cell never hides an easy alternative elsewhere.
     """
+    goal = Board.from_array(picture)
     total = board.unknown_count() or 1
-
-    def picture_value(row: int, column: int) -> bool:
-        return bool(picture[row] >> column & 1)
+    promise: dict[tuple[int, int], int] = {}
 
     proved = True
     while proved and not board.is_complete():
@@ -113,7 +169,7 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: list[int], task: Tas
                 continue  # proved meanwhile by an earlier probe of this round
             task.check_cancelled()
             stats.probes += 1
-            value = picture_value(row, column)
+            value = bool(picture[row, column])
             trial = board.copy()
             trial.set(row, column, not value)
             if puzzle.propagate(trial, (row,), (column,)) is None:
@@ -121,20 +177,32 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: list[int], task: Tas
                 stats.proved_by_probing += 1
                 proved = True
                 task.report(total - board.unknown_count(), total, "probing")
-            elif trial.is_complete():
-                return trial
+                continue
+            open_cells = _open_in_disturbed_lines(trial, goal)
+            if open_cells == 0:
+                return _complete_with(trial, goal)
+            promise[row, column] = open_cells
 
-    for row, column in board.unknown_cells():
-        if board.value(row, column) is not None:
-            continue
-        value = picture_value(row, column)
-        trial = board.copy()
-        trial.set(row, column, not value)
-        if puzzle.propagate(trial, (row,), (column,), task) is not None:
-            found = find_solution(puzzle, trial, task, stats, prefer=picture)
-            if found is not None:
-                return found
-        _prove(puzzle, board, row, column, value)
-        stats.proved_by_search += 1
-        task.report(total - board.unknown_count(), total, "searching")
+    budget = FIRST_BUDGET
+    candidates = sorted(board.unknown_cells(), key=lambda cell: promise.get(cell, 1 << 30))
+    while candidates:
+        unsettled = []
+        for row, column in candidates:
+            if board.value(row, column) is not None:
+                continue
+            value = bool(picture[row, column])
+            trial = board.copy()
+            trial.set(row, column, not value)
+            if puzzle.propagate(trial, (row,), (column,), task) is not None:
+                found, exhaustive = find_solution(puzzle, trial, task, stats, picture=goal, budget=budget)
+                if found is not None:
+                    return found
+                if not exhaustive:
+                    unsettled.append((row, column))
+                    continue
+            _prove(puzzle, board, row, column, value)
+            stats.proved_by_search += 1
+            task.report(total - board.unknown_count(), total, "searching")
+        candidates = unsettled
+        budget *= 4
     return None

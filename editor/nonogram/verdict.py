@@ -10,6 +10,8 @@
 * ``MULT``: another picture fits the clues: :attr:`Verdict.alternative`, and
   :attr:`Verdict.differing` the cells where it differs from the picture.
 * ``CONTRADICTION``: no picture fits the clues (only possible for bare clues).
+* ``STALLED`` (provisional, only with ``line_logic_only``): line logic stalls; the full
+  check decides between BRANCH and MULT.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from editor.nonogram.puzzle import Board, Puzzle, array_to_rows
+from editor.nonogram.puzzle import Board, Puzzle
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
 from editor.tasks import Task
 
@@ -26,6 +28,7 @@ LINE = "LINE"
 BRANCH = "BRANCH"
 MULT = "MULT"
 CONTRADICTION = "CONTRADICTION"
+STALLED = "STALLED"  # provisional, from line_logic_only: line logic stalls, uniqueness not decided yet
 
 
 @dataclass
@@ -76,6 +79,7 @@ class Verdict:
             BRANCH: "Unique, but line logic gets stuck",
             MULT: "Not unique: more than one picture fits",
             CONTRADICTION: "No picture fits these clues",
+            STALLED: "Line logic gets stuck; looking further",
         }[self.kind]
 
     def describe(self) -> str:
@@ -90,6 +94,8 @@ class Verdict:
             changed = int(self.differing.sum())
             return (f"{stuck} Another picture fits the same clues; it differs in "
                     f"{_plural(changed, 'cell')}. {timing}")
+        if self.kind == STALLED:
+            return f"{stuck} Looking for another solution… {timing}"
         if self.kind == CONTRADICTION:
             where = ("line logic runs into a contradiction" if self.lookahead.branches == 0
                      else f"a search ({_plural(self.lookahead.branches, 'guess', 'guesses')}) finds no solution")
@@ -139,10 +145,14 @@ def _duration(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def check_drawing(drawing: np.ndarray, task: Task | None = None) -> Verdict:
-    """The verdict on the clues a drawing implies (the drawing is always one solution)."""
+def check_drawing(drawing: np.ndarray, task: Task | None = None, line_logic_only: bool = False) -> Verdict:
+    """The verdict on the clues a drawing implies (the drawing is always one solution).
+
+    ``line_logic_only``: stop after line logic (fast): LINE, or the provisional STALLED
+    when lookahead or search would be needed to decide.
+    """
     drawing = np.asarray(drawing, dtype=bool)
-    return _check(Puzzle.from_grid(drawing), drawing, task)
+    return _check(Puzzle.from_grid(drawing), drawing, task, line_logic_only)
 
 
 def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: Task | None = None) -> Verdict:
@@ -155,7 +165,7 @@ def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: 
     return _check(puzzle, goal, task)
 
 
-def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None) -> Verdict:
+def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, line_logic_only: bool = False) -> Verdict:
     task = task or Task()
     start = time.perf_counter()
     board = puzzle.board()
@@ -168,14 +178,16 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None) -> Ver
         return verdict(CONTRADICTION)
     if board.is_complete():
         return verdict(LINE, picture=board.filled_array())
+    if line_logic_only:
+        return verdict(STALLED, picture=picture)
     lookahead = Lookahead()
     if picture is None:
-        first = find_solution(puzzle, board.copy(), task, lookahead)
+        first, _ = find_solution(puzzle, board.copy(), task, lookahead)
         if first is None:
             return verdict(CONTRADICTION, lookahead=lookahead)
         picture = first.filled_array()
         lookahead = Lookahead()  # finding the picture is not part of the player's lookahead
-    alternative = find_alternative(puzzle, board.copy(), array_to_rows(picture), task, lookahead)
+    alternative = find_alternative(puzzle, board.copy(), picture, task, lookahead)
     if alternative is not None:
         return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array())
     return verdict(BRANCH, lookahead=lookahead, picture=picture)

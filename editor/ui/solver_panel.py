@@ -3,7 +3,8 @@
 Every edit of the solution restarts a short single-shot timer; when it fires, the drawing
 is checked by :func:`editor.nonogram.verdict.check_drawing` in a
 :class:`~editor.ui.background.BackgroundJob` (the GUI thread only copies the grid and
-shows results). Bursts of edits coalesce into one check, a new check cancels the one in
+shows results): line logic first, shown at once, and when it stalls the search for another
+solution, which may take longer and reports its progress. Bursts of edits coalesce into one check, a new check cancels the one in
 flight, and a result is shown only if its drawing is the newest check's and still what
 the grid shows, so painting never waits for the solver and a stale verdict never appears.
 
@@ -22,7 +23,7 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, Verdict, check_drawing
+from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, STALLED, Verdict, check_drawing
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
 
@@ -36,7 +37,7 @@ DETERMINED_COLOUR = QColor(30, 140, 60)
 AMBIGUOUS_COLOUR = QColor(200, 125, 0)
 CONTRADICTION_COLOUR = QColor(200, 40, 40)
 VERDICT_COLOURS = {LINE: DETERMINED_COLOUR, BRANCH: AMBIGUOUS_COLOUR, MULT: CONTRADICTION_COLOUR,
-                   CONTRADICTION: CONTRADICTION_COLOUR}
+                   CONTRADICTION: CONTRADICTION_COLOUR, STALLED: QColor(110, 110, 110)}
 
 
 def compact_count(count: int) -> str:
@@ -56,9 +57,9 @@ def count_colour(count: int) -> QColor:
     return CONTRADICTION_COLOUR if count == 0 else AMBIGUOUS_COLOUR
 
 
-def verdict_with_counts(drawing: np.ndarray, task: Task) -> Verdict:
-    """The background job: the verdict and, for the line labels, every line's count."""
-    verdict = check_drawing(drawing, task)
+def verdict_with_counts(drawing: np.ndarray, task: Task, line_logic_only: bool = False) -> Verdict:
+    """A background job: the verdict and, for the line labels, every line's count."""
+    verdict = check_drawing(drawing, task, line_logic_only)
     verdict.line_counts()
     return verdict
 
@@ -171,11 +172,16 @@ class SolverPanel(QWidget):
         drawing = self._window.solution_grid()
         if self._checked_drawing is not None and np.array_equal(drawing, self._checked_drawing):
             return  # e.g. the release that ends a click: that drawing is checked or being checked
+        self._checked_drawing = drawing
+        self._run(drawing, line_logic_only=True)
+
+    def _run(self, drawing: np.ndarray, line_logic_only: bool) -> None:
+        """Line logic first (fast); if it stalls, the full check follows for the same drawing."""
         if self._job is not None:
             self._job.cancel()
-        self._checked_drawing = drawing
         self.status_label.setText("Checking…")
-        job = BackgroundJob(lambda task: verdict_with_counts(drawing, task), owner=self, name="uniqueness check")
+        job = BackgroundJob(lambda task: verdict_with_counts(drawing, task, line_logic_only), owner=self,
+                            name="uniqueness check")
         job.succeeded.connect(lambda verdict: self._show(verdict, drawing))
         job.failed.connect(lambda error: self._failed(error, drawing))
         job.progress.connect(lambda progress: self._progress(progress, drawing))
@@ -219,6 +225,9 @@ class SolverPanel(QWidget):
         self._show_overlays()
         self._show_line_labels()
         self._show_alternative()
+        if verdict.kind == STALLED:
+            self.status_label.setText("Checking… looking for another solution")
+            self._run(drawing, line_logic_only=False)
         self.verdict_shown.emit(verdict)
 
     def _set_overlay(self, name: str, cells: np.ndarray | None, colour: QColor) -> None:

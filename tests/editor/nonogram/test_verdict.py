@@ -209,3 +209,15 @@ def test_branch_puzzle_reports_its_lookahead():
     assert verdict.kind == BRANCH and verdict.sweeps == 0 and verdict.open_cells == 110
     data = verdict.to_json()
     assert data["lookahead"] in ("probing", "search") and data["probes"] >= 1
+
+
+def test_line_logic_only_gives_line_or_the_provisional_stalled():
+    from editor.nonogram.verdict import STALLED
+
+    switch = np.zeros((4, 4), dtype=bool)
+    switch[0, 0] = switch[1, 1] = True
+    quick = check_drawing(switch, line_logic_only=True)
+    assert quick.kind == STALLED and quick.open_cells == 4 and "Looking for another solution" in quick.describe()
+    assert check_drawing(switch).kind == MULT
+    plus = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
+    assert check_drawing(plus, line_logic_only=True).kind == LINE

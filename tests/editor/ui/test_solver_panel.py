@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from editor.nonogram.verdict import LINE, MULT
+from editor.nonogram.verdict import LINE, MULT, STALLED
 from editor.ui import solver_panel
 from editor.ui.background import cancel_all
 from editor.ui.main_window import MainWindow
@@ -48,7 +48,8 @@ def wait_for_verdict_on(qtbot, window, timeout=10000):
 
     def current():
         verdict = panel.verdict
-        return verdict is not None and np.array_equal(verdict.picture, window.solution_grid())
+        return (verdict is not None and verdict.kind != STALLED
+                and np.array_equal(verdict.picture, window.solution_grid()))
 
     qtbot.waitUntil(current, timeout=timeout)
     return panel.verdict
@@ -71,10 +72,14 @@ def test_dock_is_installed_and_listed_in_the_view_menu(window, qtbot):
 def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot):
     canvas = window.solution_canvas
     panel = panel_of(window)
+    wait_for_verdict_on(qtbot, window)
+    kinds = []
+    panel.verdict_shown.connect(lambda shown: kinds.append(shown.kind))
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == MULT
+    assert kinds[-2:] == [STALLED, MULT]  # line logic's result first, then the search's
     assert panel.verdict_label.text().startswith("MULT")
     assert "Another picture fits" in panel.details_label.text() and "sweep" in panel.details_label.text()
     assert OPEN_OVERLAY in canvas.overlay_names() and DIFFERENCE_OVERLAY not in canvas.overlay_names()
@@ -115,12 +120,12 @@ def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, q
     first_started = threading.Event()
     real = solver_panel.verdict_with_counts
 
-    def slow_first_check(drawing, task):
+    def slow_first_check(drawing, task, line_logic_only=False):
         checked.append(drawing.copy())
         if len(checked) == 1:  # the check of the first stroke's drawing is slow
             first_started.set()
             time.sleep(0.4)
-        return real(drawing, task)
+        return real(drawing, task, line_logic_only)
 
     wait_for_verdict_on(qtbot, window)
     monkeypatch.setattr(solver_panel, "verdict_with_counts", slow_first_check)

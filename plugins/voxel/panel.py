@@ -153,13 +153,25 @@ class VoxelPanel(QWidget):
         self.cancel_button.setEnabled(running)
 
     def _start(self, function, on_success) -> None:
+        # No slot on ``done``: BackgroundJob disconnects only these signals when the panel goes.
+        def finished(result):
+            self._set_running(False)
+            on_success(result)
+
+        def failed(exc):
+            self._set_running(False)
+            self.status_label.setText(f"failed: {exc}")
+
+        def cancelled():
+            self._set_running(False)
+            self.status_label.setText("cancelled")
+
         self.progress.setValue(0)
         self.job = BackgroundJob(function, owner=self, name="voxel solver")
         self.job.progress.connect(self._on_progress)
-        self.job.succeeded.connect(on_success)
-        self.job.failed.connect(lambda exc: self.status_label.setText(f"failed: {exc}"))
-        self.job.cancelled.connect(lambda: self.status_label.setText("cancelled"))
-        self.job.done.connect(lambda: self._set_running(False))
+        self.job.succeeded.connect(finished)
+        self.job.failed.connect(failed)
+        self.job.cancelled.connect(cancelled)
         self._set_running(True)
         self.job.start()
 

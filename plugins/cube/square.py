@@ -50,14 +50,15 @@ def components(task: Task | None = None, faces: int = SQUARE_FACES) -> list[tupl
     return found
 
 
-def components_from(anchor: int, faces: int = SQUARE_FACES, rng: random.Random | None = None):
+def components_from(anchor: int, faces: int = SQUARE_FACES, rng: random.Random | None = None,
+                    max_pieces: int | None = None):
     """The closed components whose lowest piece is ``anchor`` (placed at the origin),
-    in a fixed order or, with ``rng``, a random one."""
+    in a fixed order or, with ``rng``, a random one; optionally only the small ones."""
     cells = {(0, 0, 0): anchor}
     air: set[Position] = set()
     need: set[Position] = set()
     if _mark(cells, air, need, (0, 0, 0), anchor, faces):
-        yield from _grow(cells, air, need, 1 << anchor, anchor, faces, rng)
+        yield from _grow(cells, air, need, 1 << anchor, anchor, faces, rng, max_pieces or 1 << faces)
 
 
 def one_connected_garden(rng: random.Random | None = None, faces: int = SQUARE_FACES) -> Component:
@@ -83,9 +84,11 @@ def _mark(cells, air, need, p: Position, piece: int, faces: int) -> bool:
     return True
 
 
-def _grow(cells, air, need, used: int, anchor: int, faces: int, rng):
+def _grow(cells, air, need, used: int, anchor: int, faces: int, rng, max_pieces: int):
     if not need:
         yield _mask(cells.values()), normalized(cells.items())
+        return
+    if len(cells) + 1 > max_pieces:
         return
     q = min(need)
     blue = red = 0
@@ -104,7 +107,7 @@ def _grow(cells, air, need, used: int, anchor: int, faces: int, rng):
         new_need.discard(q)
         cells[q] = piece
         if _mark(cells, new_air, new_need, q, piece, faces):
-            yield from _grow(cells, new_air, new_need, used | 1 << piece, anchor, faces, rng)
+            yield from _grow(cells, new_air, new_need, used | 1 << piece, anchor, faces, rng, max_pieces)
         del cells[q]
 
 

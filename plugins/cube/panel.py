@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy,
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
@@ -19,7 +19,8 @@ from editor.tasks import Progress, Task
 from editor.ui.background import BackgroundJob
 from plugins.cube import scene
 from plugins.cube.checker import check_garden
-from plugins.cube.model import DIRECTIONS, Garden, GardenDataError, GardenSpec, load_gardens
+from plugins.cube.model import (DIRECTIONS, Garden, GardenDataError, GardenSpec, connector_count, load_gardens,
+                                piece_name)
 
 MARGIN = 12
 LAYER_GAP = 1.0  # cells between drawn layers
@@ -49,17 +50,37 @@ class _TaskRelay(Task):
 class GardenCanvas(QWidget):
     """A garden drawn flat: one grid per layer (bottom layer left), north up. Each piece
     is a square in its connector colour with a stub towards each blue side (axis
-    colours as in 3-D); a dot marks a blue top face, a ring a blue bottom face."""
+    colours as in 3-D); a dot marks a blue top face, a ring a blue bottom face. Clicking
+    a piece emits :attr:`pieceClicked`."""
+
+    pieceClicked = Signal(int)
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.garden: Garden | None = None
+        self.selected: int | None = None
         self.setMinimumSize(240, 160)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def set_garden(self, garden: Garden | None) -> None:
         self.garden = garden
         self.update()
+
+    def set_selected(self, piece: int | None) -> None:
+        self.selected = piece
+        self.update()
+
+    def piece_at(self, point: QPointF) -> int | None:
+        if self.garden is None:
+            return None
+        return next((piece for position, piece in self.garden.placements
+                     if self.cell_rect(position).contains(point)), None)
+
+    def mousePressEvent(self, event):
+        piece = self.piece_at(event.position())
+        if piece is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.pieceClicked.emit(piece)
+        super().mousePressEvent(event)
 
     def layout_of(self):
         """(cell size in pixels, origin, layers) for the current size."""
@@ -103,7 +124,8 @@ class GardenCanvas(QWidget):
                 dx, dy, _ = DIRECTIONS[face]
                 painter.setPen(QPen(QColor(*scene.AXIS_COLORS[scene.FACE_AXIS[face]]), max(2.0, unit * 0.12)))
                 painter.drawLine(centre, QPointF(centre.x() + dx * unit / 2, centre.y() - dy * unit / 2))
-        painter.setPen(QPen(QColor(40, 40, 40), 1))
+        selected = piece == self.selected
+        painter.setPen(QPen(QColor(255, 200, 0) if selected else QColor(40, 40, 40), 3 if selected else 1))
         painter.setBrush(QColor(*scene.piece_color(piece)))
         painter.drawRect(inner)
         if piece & 16:
@@ -183,8 +205,12 @@ class CubePanel(QWidget):
         self.status = QLabel("", self)
         self.status.setWordWrap(True)
         self.check_label = QLabel("", self)
+        self.piece_label = QLabel("Click a piece to name it", self)
         layout.addWidget(self.status)
-        layout.addWidget(self.check_label)
+        checks = QHBoxLayout()
+        checks.addWidget(self.check_label, 1)
+        checks.addWidget(self.piece_label)
+        layout.addLayout(checks)
 
         self.canvas = GardenCanvas(self)
         self.view = SceneView(self)
@@ -193,6 +219,8 @@ class CubePanel(QWidget):
         splitter.addWidget(self.view)
         splitter.setSizes([1, 1])
         layout.addWidget(splitter, 1)
+        self.canvas.pieceClicked.connect(self.select_piece)
+        self.view.partClicked.connect(lambda part: self.select_piece(scene.piece_of_part(part)))
 
         for widget in (self.variant_box, self.red_inside_box, self.connected_box, self.in_box_box):
             signal = widget.currentIndexChanged if widget is self.variant_box else widget.toggled
@@ -365,12 +393,20 @@ class CubePanel(QWidget):
                    f"smallest box {box}; impossible: {impossible}; {proof}")
 
     # ------------------------------------------------------------------ showing
+    def select_piece(self, piece: int | None) -> None:
+        self.canvas.set_selected(piece)
+        self.view.select_part(None if piece is None else scene.part_id(piece))
+        self.piece_label.setText("" if piece is None else
+                                 f"piece {piece}: {piece_name(piece)} ({connector_count(piece)} connectors)")
+
     def _show(self, garden: Garden, what: str) -> None:
         self.garden = garden
         spec = self.spec if garden.spec_id == self.spec.id else self.specs[garden.spec_id]
         problems = check_garden(garden.as_dict(), spec.faces, spec.rule, spec.box if spec.rule == "packed" else None)
         self.canvas.set_garden(garden)
         self.view.set_parts(scene.garden_parts(garden, flat=spec.faces == 4))
+        if self.canvas.selected is not None:
+            self.select_piece(self.canvas.selected)
         (_, _, _), size = garden.bounds()
         shapes = len([group for group in garden.components() if len(group) > 1])
         self._finish(f"{spec.title}: {what}; {shapes} shape{'s' if shapes != 1 else ''} "

@@ -1,12 +1,12 @@
 """The cube panel under pytest-qt: real buttons, background jobs, flat and 3-D views."""
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from editor.plugin_api import PanelContext, Registry
 from plugins.cube import plugin, scene
 from plugins.cube.checker import check_garden
-from tests.editor.scene3d.test_view import require_gl, rgb_array
+from tests.editor.scene3d.test_view import require_gl, rgb_array, window_point
 
 
 def click(qtbot, button):
@@ -112,3 +112,23 @@ def test_cancel_stops_a_long_search(panel, qtbot):
     wait_idle(panel, qtbot, timeout=30_000)
     assert panel.status.text() == "cancelled"
     assert panel.solve_button.isEnabled()
+
+
+def test_clicking_a_piece_flat_or_in_3d_selects_it_in_both(panel, qtbot):
+    choose(panel, "square-packed")
+    click(qtbot, panel.solve_button)
+    wait_idle(panel, qtbot)
+    cells = {piece: position for position, piece in panel.garden.placements}
+    middle = panel.canvas.cell_rect(cells[15]).center()
+    qtbot.mouseClick(panel.canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(middle.x()), round(middle.y())))
+    assert panel.canvas.selected == 15 and panel.view.selected_part() == scene.part_id(15)
+    assert "N+E+S+W" in panel.piece_label.text()
+
+    x, y, z = cells[6]
+    top_of_tile = scene.to_view(x, y, z)
+    top_of_tile = (top_of_tile[0], top_of_tile[1] + scene.TILE_HEIGHT / 2, top_of_tile[2])
+    with qtbot.waitSignal(panel.view.partClicked, timeout=5000):
+        qtbot.mouseClick(panel.view.render_window(), Qt.MouseButton.LeftButton,
+                         pos=window_point(panel.view, top_of_tile))
+    assert panel.canvas.selected == 6 and panel.view.selected_part() == scene.part_id(6)
+    assert "E+S" in panel.piece_label.text()

@@ -16,7 +16,9 @@ Two ways to a garden:
   faces air); faces on the box's surface are red; each of the 63 cubes (a pattern of
   the six face bits) sits in exactly one cell. Connected: every occupied cell is
   reached from the all-blue cube's cell within a bounded number of steps (occupied
-  neighbours are always joined, so reaching through occupied cells is enough).
+  neighbours are always joined, so reaching through occupied cells is enough). The
+  set of cubes looks the same after any turn or mirror image of the box, so the
+  all-blue cube is kept to one cell of each orbit of the box's symmetries.
 
 Qt-free.
 """
@@ -88,11 +90,14 @@ class BoxModel:
                     clauses += [[-b, back], [b, -back], [-occupied[p], -occupied[q], b]]
             clauses.append([-occupied[p]] + [blue[p, face] for face in range(6) if (p, face) in blue])
         self.where: dict[int, list[tuple[int, Position]]] = {}
+        canonical = _canonical_cells(self.box)
         for cube in CUBES:
             literals = []
             for p in cells:
                 if any(cube >> face & 1 and (p, face) not in blue for face in range(6)):
                     continue  # a blue face would meet the box's surface
+                if cube == ALL_BLUE and p not in canonical:
+                    continue  # symmetry: a turn or mirror image of the box brings it to a canonical cell
                 here = pool.id(("cube", cube, p))
                 literals.append((here, p))
                 condition = [occupied[p]] + [blue[p, face] if cube >> face & 1 else -blue[p, face]
@@ -183,6 +188,16 @@ def solve_box(box: tuple[int, int, int], connected: bool = False, task: Task | N
     return BoxResult(tuple(box), True, placements, seconds)
 
 
+def _canonical_cells(box) -> set[Position]:
+    """One cell of each orbit under the box's symmetries (the lowest): the set of cubes
+    is symmetric, so any garden has an image with the all-blue cube on such a cell."""
+    width, height, depth = box
+    cells = [(x, y, z) for x in range(width) for y in range(height) for z in range(depth)]
+    symmetries = list(box_symmetries(box))
+    return {p for p in cells
+            if p == min(transform_in_box([(p, 0)], box, order, mirrored)[0][0] for order, mirrored in symmetries)}
+
+
 def _neighbours(p: Position):
     for face, (dx, dy, dz) in enumerate(DIRECTIONS):
         yield face, (p[0] + dx, p[1] + dy, p[2] + dz)
@@ -223,8 +238,9 @@ def with_red_cube(placements: list[tuple[Position, int]]) -> list[tuple[Position
 
 
 def boxes_by_volume(smallest_volume: int = len(CUBES), largest_side: int = 8):
-    """Boxes (sorted sides, width <= height <= depth) holding at least 63 cells, smallest first."""
-    boxes = [box for box in itertools.combinations_with_replacement(range(1, largest_side + 1), 3)
+    """Boxes (sides sorted) of at least 63 cells, smallest volume first. Every side is at
+    least 3: the cubes blue on both ends of an axis need a cube on each side of them."""
+    boxes = [box for box in itertools.combinations_with_replacement(range(3, largest_side + 1), 3)
              if box[0] * box[1] * box[2] >= smallest_volume]
     return sorted(boxes, key=lambda b: (b[0] * b[1] * b[2], b))
 

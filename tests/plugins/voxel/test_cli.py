@@ -1,0 +1,43 @@
+"""The command line goes through the plugin's PuzzleSpecs (no Qt)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from editor.plugin_host import PluginHost
+from plugins.voxel import checker, solver
+from plugins.voxel.puzzle import load_puzzle, RESOURCE_DIR
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "editor", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_puzzles_are_registered_through_the_entry_point():
+    puzzles = PluginHost().puzzles()
+    ids = [spec.id for spec in puzzles if spec.id.startswith("voxel-")]
+    assert ids == ["voxel-tetris-cube", "voxel-y25", "voxel-soma", "voxel-pentominoes-6x10"]
+
+
+def test_solve_first_json_is_a_checked_packing():
+    result = run("solve", "voxel-tetris-cube", "--first", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout.splitlines()[-1])
+    assert data["found"] and data["puzzle"] == "voxel-tetris-cube"
+    puzzle = load_puzzle(RESOURCE_DIR / "tetris-cube.json")
+    names = [p.name for p in puzzle.pieces]
+    placements = [(names.index(p["piece"]), [tuple(c) for c in p["cells"]]) for p in data["solution"]["pieces"]]
+    assert checker.check_solution(puzzle, placements) == []
+    assert "layer z=3:" in result.stdout
+
+
+def test_count_json_with_jobs_and_no_qt_loaded():
+    code = ("import sys, editor.cli; rc = editor.cli.run_command(['solve', 'voxel-soma', '--count', '--json', "
+            "'--jobs', '2']); assert 'PySide6' not in sys.modules, 'Qt was imported'; sys.exit(rc)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout.splitlines()[-1])
+    assert (data["count"], data["distinct"], data["symmetries"], data["jobs"]) == (11520, 240, 48, 2)

@@ -137,7 +137,8 @@ def _open_in_disturbed_lines(board: Board, picture: Board) -> int:
     return total
 
 
-FIRST_BUDGET = 32  # guesses per cell in the first search round; each round multiplies it by 4
+FIRST_BUDGET = 64  # guesses per cell in the first search round; each round multiplies it by 4
+FIRST_WIDTH = 8  # cells (the most promising) the first round searches; each round multiplies it by 4
 
 
 def _prove(puzzle: Puzzle, board: Board, row: int, column: int, value: bool) -> None:
@@ -153,8 +154,9 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
 
     ``board`` must be a line-logic fixpoint the picture agrees with; it is completed in
     place as cells are proved (so on None it holds the picture). The searches go in
-    rounds with a growing budget of guesses per cell, the most promising cells (by their
-    probe) first, so that one hard cell never hides an easy alternative elsewhere.
+    rounds over more and more of the open cells, the most promising (by their probe)
+    first, with a growing budget of guesses per cell, so that one hard cell never hides an
+    easy alternative elsewhere; in the end every cell is searched exhaustively.
     """
     goal = Board.from_array(picture)
     total = board.unknown_count() or 1
@@ -183,12 +185,15 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
                 return _complete_with(trial, goal)
             promise[row, column] = open_cells
 
-    budget = FIRST_BUDGET
+    budget, width = FIRST_BUDGET, FIRST_WIDTH
     candidates = sorted(board.unknown_cells(), key=lambda cell: promise.get(cell, 1 << 30))
     while candidates:
         unsettled = []
-        for row, column in candidates:
+        for index, (row, column) in enumerate(candidates):
             if board.value(row, column) is not None:
+                continue
+            if index >= width:  # later rounds, with more budget, come back to it
+                unsettled.append((row, column))
                 continue
             value = bool(picture[row, column])
             trial = board.copy()
@@ -205,4 +210,5 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
             task.report(total - board.unknown_count(), total, "searching")
         candidates = unsettled
         budget *= 4
+        width *= 4
     return None

@@ -202,6 +202,7 @@ class SolverPanel(QWidget):
         if not self._is_current(drawing):
             return
         self.status_label.setText("")
+        self._kind_shown = None
         self.verdict_label.setText("The check failed")
         self.details_label.setText(str(error))
         self._window.show_message(f"The uniqueness check failed: {error}")

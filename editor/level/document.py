@@ -14,7 +14,7 @@ from editor.level.model import WHITE, Level
 
 MAX_SIDE = 128
 DEFAULT_SIZE = 10
-PALETTE_LIMIT = 256
+PALETTE_LIMIT = 64
 Colour = tuple[int, int, int]
 DEFAULT_PALETTE: list[Colour] = [
     (255, 255, 255), (0, 0, 0), (128, 128, 128), (220, 40, 40), (245, 140, 30), (250, 215, 50),

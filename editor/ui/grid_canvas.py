@@ -19,9 +19,17 @@ MIN_CELL, MAX_CELL, DEFAULT_CELL = 6, 64, 24
 GUIDE_EVERY = 5
 GRID_COLOUR = QColor(170, 170, 170)
 GUIDE_COLOUR = QColor(60, 60, 60)
-FILLED_COLOUR = QColor(30, 30, 40)
-EMPTY_COLOUR = QColor(255, 255, 255)
+FILLED_RGBA = np.array([30, 30, 40, 255], dtype=np.uint8)
+EMPTY_RGBA = np.array([255, 255, 255, 255], dtype=np.uint8)
+OVERLAY_ALPHA = 0.45  # for overlay colours given fully opaque
 CLUE_BACKGROUND = QColor(236, 238, 244)
+
+
+def rgba_image(cells: np.ndarray) -> QImage:
+    """A QImage (one pixel per cell) owning a copy of an (h, w, 4) uint8 RGBA array."""
+    cells = np.ascontiguousarray(cells)
+    height, width = cells.shape[:2]
+    return QImage(cells.data, width, height, 4 * width, QImage.Format_RGBA8888).copy()
 
 
 def bresenham(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
@@ -56,13 +64,18 @@ class GridCanvas(QWidget):
         self.cell_size = DEFAULT_CELL
         self._stroke_button: Qt.MouseButton | None = None
         self._last_cell: tuple[int, int] | None = None
+        self._origin = self.compute_origin()
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
         self.setAttribute(Qt.WA_OpaquePaintEvent, False)
 
     # -- geometry
-    def grid_origin(self) -> QPoint:
+    def compute_origin(self) -> QPoint:
+        """Where the grid's top-left corner goes (recomputed when the layout changes)."""
         return QPoint(4, 4)
+
+    def grid_origin(self) -> QPoint:
+        return self._origin
 
     def grid_rect(self) -> QRect:
         origin = self.grid_origin()
@@ -76,6 +89,7 @@ class GridCanvas(QWidget):
         return QSize(grid.right() + 1, grid.bottom() + 1) + self.extra_size()
 
     def refresh_geometry(self) -> None:
+        self._origin = self.compute_origin()
         self.setFixedSize(self.sizeHint())
         self.update()
 
@@ -204,7 +218,7 @@ class SolutionCanvas(GridCanvas):
         longest = max((len(clue) for clue in self._column_clues), default=0)
         return max(1, longest) * max(8, int(self.cell_size * 0.7)) + 8
 
-    def grid_origin(self) -> QPoint:
+    def compute_origin(self) -> QPoint:
         return QPoint(self._row_clue_width(), self._column_clue_height())
 
     def extra_size(self) -> QSize:
@@ -221,17 +235,17 @@ class SolutionCanvas(GridCanvas):
         painter.fillRect(self.rect(), self.palette().window())
         painter.fillRect(QRect(0, origin.y(), origin.x(), height * size), CLUE_BACKGROUND)
         painter.fillRect(QRect(origin.x(), 0, width * size, origin.y()), CLUE_BACKGROUND)
-        painter.fillRect(QRect(origin.x(), origin.y(), width * size, height * size), EMPTY_COLOUR)
+        target = QRect(origin.x(), origin.y(), width * size, height * size)
         visible = document.solution[:height, :width]
-        for row, column in zip(*np.nonzero(visible)):
-            painter.fillRect(self.cell_rect(int(row), int(column)), FILLED_COLOUR)
-        for cells, colour in self._overlays.values():
-            tint = QColor(colour)
-            if tint.alpha() == 255:
-                tint.setAlpha(110)
-            shown = cells[:height, :width]
-            for row, column in zip(*np.nonzero(shown)):
-                painter.fillRect(self.cell_rect(int(row), int(column)), tint)
+        cells = np.where(visible[:, :, None], FILLED_RGBA, EMPTY_RGBA).astype(np.uint8)
+        for overlay, colour in self._overlays.values():
+            shown = np.zeros((height, width), dtype=bool)
+            rows, columns = min(height, overlay.shape[0]), min(width, overlay.shape[1])
+            shown[:rows, :columns] = overlay[:rows, :columns]
+            alpha = colour.alphaF() if colour.alpha() < 255 else OVERLAY_ALPHA
+            tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
+            cells[shown] = np.round(cells[shown] * (1 - alpha) + tint * alpha).astype(np.uint8)
+        painter.drawImage(target, rgba_image(cells))  # one pixel per cell, scaled without smoothing
         self.paint_grid_lines(painter)
         self._paint_clues(painter, origin)
         self._paint_labels(painter, origin)
@@ -274,9 +288,9 @@ class PictureCanvas(GridCanvas):
         painter = QPainter(self)
         document = self.document
         painter.fillRect(self.rect(), self.palette().window())
-        picture = np.ascontiguousarray(document.picture[:document.height, :document.width])
-        image = QImage(picture.data, document.width, document.height, 3 * document.width, QImage.Format_RGB888)
+        picture = document.picture[:document.height, :document.width]
+        cells = np.concatenate([picture, np.full((*picture.shape[:2], 1), 255, dtype=np.uint8)], axis=2)
         origin = self.grid_origin()
         target = QRect(origin.x(), origin.y(), document.width * self.cell_size, document.height * self.cell_size)
-        painter.drawImage(target, image)  # one pixel per cell, scaled without smoothing
+        painter.drawImage(target, rgba_image(cells))  # one pixel per cell, scaled without smoothing
         self.paint_grid_lines(painter)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
+import shiboken6
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (QCheckBox, QColorDialog, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         self._closing_allowed = False
         self._load_job: BackgroundJob | None = None
         self._save_job: BackgroundJob | None = None
+        self._file_jobs: set[BackgroundJob] = set()
         self._file_dialog: QFileDialog | None = None
         self._message_box: QMessageBox | None = None
         self._colour_dialog: QColorDialog | None = None
@@ -469,9 +471,16 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ files: background work
     def _run(self, function: Callable, on_success: Callable, failure_title: str, path: Path) -> BackgroundJob:
         job = BackgroundJob(lambda task: function(), owner=self, name=failure_title)
-        job.succeeded.connect(on_success)
-        job.failed.connect(lambda exc: self.show_error(failure_title, exc, path))
+        # A result already queued when the window is deleted must not reach the dead window.
+        job.succeeded.connect(lambda result: on_success(result) if shiboken6.isValid(self) else None)
+        job.failed.connect(lambda exc: self.show_error(failure_title, exc, path) if shiboken6.isValid(self) else None)
+        self._file_jobs.add(job)
+        job.done.connect(lambda: self._file_jobs.discard(job))  # queued after succeeded/failed
         return job.start()
+
+    def file_work_pending(self) -> bool:
+        """True while a level is being read or written (its result not yet handled)."""
+        return bool(self._file_jobs)
 
     def _load(self, path: Path) -> None:
         self.show_message(f"Opening {path}…")

@@ -1,0 +1,66 @@
+"""A real main window for each test, driven with real mouse events on its canvases."""
+import pytest
+import shiboken6
+from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
+
+from editor.ui import background
+from editor.ui.grid_canvas import DEFAULT_CELL
+from editor.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def make_window(qtbot):
+    """Creates shown main windows; at the end cancels every background job (ours and the
+    solver panel's), lets them finish while the widgets exist, then closes the windows
+    without the unsaved-changes prompt."""
+    windows = []
+
+    def make():
+        main_window = MainWindow()
+        main_window.set_zoom(DEFAULT_CELL)
+        main_window.show()
+        qtbot.waitExposed(main_window)
+        windows.append(main_window)
+        return main_window
+
+    yield make
+    for job in list(background._running):
+        job.cancel()
+    qtbot.waitUntil(lambda: not any(job.running for job in list(background._running)), timeout=30000)
+    qtbot.wait(20)
+    for main_window in windows:
+        if shiboken6.isValid(main_window):
+            main_window.undo_stack.setClean()
+            main_window.close()
+            main_window.deleteLater()
+    qtbot.wait(20)
+
+
+@pytest.fixture
+def window(make_window):
+    return make_window()
+
+
+def centre(canvas, row: int, column: int) -> QPoint:
+    return canvas.cell_rect(row, column).center()
+
+
+def drag(qtbot, canvas, cells, button=Qt.LeftButton):
+    """Press on the first cell, jump straight to each next cell (a fast mouse), release."""
+    qtbot.mousePress(canvas, button, pos=centre(canvas, *cells[0]))
+    for cell in cells[1:]:
+        qtbot.mouseMove(canvas, centre(canvas, *cell))
+    qtbot.mouseRelease(canvas, button, pos=centre(canvas, *cells[-1]))
+
+
+def wait_for_job(qtbot, window, timeout_ms=30000):
+    """Run the event loop until the window has handled the results of its file reads and
+    writes (a real QEventLoop: QTest.qWait sleeps holding the GIL, starving the worker)."""
+    loop = QEventLoop()
+    poll = QTimer()
+    poll.timeout.connect(lambda: None if window.file_work_pending() else loop.quit())
+    poll.start(1)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+    poll.stop()
+    assert not window.file_work_pending(), "the file job did not finish"

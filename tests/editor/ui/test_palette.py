@@ -1,0 +1,59 @@
+"""The palette: pick, add, edit and remove colours (through the real colour dialog), undoably."""
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QColorDialog
+
+from tests.editor.ui.conftest import drag
+
+RED, TEAL = (220, 40, 40), (10, 160, 150)
+
+
+def answer_colour_dialog(window, colour):
+    dialog = window._colour_dialog
+    assert isinstance(dialog, QColorDialog) and dialog.isVisible()  # shown with open(), not exec()
+    dialog.setCurrentColor(QColor(*colour))
+    dialog.accept()
+
+
+def test_add_paint_edit_remove_colours_with_undo(window, qtbot):
+    palette = window.palette_widget
+    before = palette.colours
+    qtbot.mouseClick(palette.add_button, Qt.LeftButton)
+    answer_colour_dialog(window, TEAL)
+    assert palette.colours == before + [TEAL] and palette.current_colour() == TEAL
+    drag(qtbot, window.picture_canvas, [(1, 1), (1, 6)])
+    picture = window.document.visible_picture()
+    assert (picture[1, 1:7] == TEAL).all() and (picture[0] == 255).all()
+    assert window.solution_grid().sum() == 0  # the picture is its own grid
+
+    qtbot.mouseClick(palette.edit_button, Qt.LeftButton)
+    answer_colour_dialog(window, (200, 0, 200))
+    assert TEAL not in palette.colours and (200, 0, 200) in palette.colours
+    assert (window.document.visible_picture()[1, 1:7] == (200, 0, 200)).all()  # edit recolours the picture
+    window.undo_action.trigger()
+    assert palette.colours == before + [TEAL] and (window.document.visible_picture()[1, 1:7] == TEAL).all()
+
+    palette.select_colour(TEAL)
+    qtbot.mouseClick(palette.remove_button, Qt.LeftButton)
+    assert TEAL not in palette.colours and (window.document.visible_picture()[1, 1:7] == TEAL).all()
+    window.undo_action.trigger()
+    assert TEAL in palette.colours
+
+
+def test_clicking_a_swatch_chooses_the_paint_colour(window, qtbot):
+    palette = window.palette_widget
+    index = palette.colours.index(RED)
+    qtbot.mouseClick(palette.swatch(index), Qt.LeftButton)
+    assert palette.current_colour() == RED
+    drag(qtbot, window.picture_canvas, [(4, 0), (4, 2)])
+    assert (window.document.visible_picture()[4, :3] == RED).all()
+    window.undo_action.trigger()
+    assert (window.document.visible_picture() == 255).all()
+
+
+def test_right_click_on_the_picture_picks_its_colour(window, qtbot):
+    window.document.picture[2, 3] = (1, 2, 3)
+    qtbot.mouseClick(window.picture_canvas, Qt.RightButton, pos=window.picture_canvas.cell_rect(2, 3).center())
+    assert window.palette_widget.current_colour() == (1, 2, 3)  # a new colour is added to the palette
+    assert np.array_equal(window.document.picture[2, 3], (1, 2, 3))

@@ -1,0 +1,8 @@
+"""Qt-free nonogram engine: the bitmask line solver, propagation, uniqueness search, verdicts.
+
+    from editor.nonogram.line import solve_line, count_placements      # one line
+    from editor.nonogram.puzzle import Puzzle, Board                   # clues, knowledge, line logic
+    from editor.nonogram.verdict import check_drawing, check_puzzle    # LINE / BRANCH / MULT / CONTRADICTION
+
+``editor.nonogram.check_cli.run_check`` is ``nonogram-editor check``.
+"""

@@ -27,7 +27,7 @@ from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, STALLED, 
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
 
-COALESCE_MS = 10  # quiet time after an edit before checking
+COALESCE_MS = 6  # quiet time after an edit before checking (restarted by each edit)
 MAX_DEFER_MS = 150  # during a long drag, check at least this often
 OPEN_OVERLAY = "solver: open after line logic"
 DIFFERENCE_OVERLAY = "solver: differs in the other solution"

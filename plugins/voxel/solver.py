@@ -86,8 +86,12 @@ class Model:
 
 
 @lru_cache(maxsize=16)
-def build_model(puzzle: Puzzle, engine: str | None = None) -> Model:
-    """The puzzle's placements, symmetries and search tables; ``engine`` None picks the fastest."""
+def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = True) -> Model:
+    """The puzzle's placements, symmetries and search tables; ``engine`` None picks the fastest.
+
+    ``symmetric=False`` skips the symmetry group (only the identity): enough, and quicker
+    to build, for finding one solution.
+    """
     cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
     n_cells = len(cells)
     index = {v: i for i, v in enumerate(cells)}
@@ -116,8 +120,12 @@ def build_model(puzzle: Puzzle, engine: str | None = None) -> Model:
             raise PuzzleFileError(f"{puzzle.source or puzzle.id}: piece {spec.name!r} fits nowhere in the target")
     placement_cells = np.concatenate(rows)
     placement_piece = np.concatenate(pieces)
-    symmetries = _symmetries(puzzle, cells, index, [set(s) for s in shapes])
-    perms = _placement_permutations(placement_piece, placement_cells, symmetries)
+    if symmetric:
+        symmetries = _symmetries(puzzle, cells, index, [set(s) for s in shapes])
+        perms = _placement_permutations(placement_piece, placement_cells, symmetries)
+    else:
+        symmetries = [Symmetry(ALL_SYMMETRIES[0], tuple(range(n_cells)), tuple(range(len(puzzle.pieces))))]
+        perms = np.arange(len(placement_piece), dtype=np.int32)[None, :]
     allowed, anchor, anchor_column = _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms)
     if engine is None:
         engine = "bitboard" if n_cells + len(puzzle.pieces) <= bitboard.MAX_BITS else "dlx"
@@ -401,7 +409,7 @@ class _Search:
 
 
 def solve_first(puzzle: Puzzle, task: Task | None = None) -> Solution | None:
-    model = build_model(puzzle)
+    model = build_model(puzzle, symmetric=False)
     search = _Search(model, dlx.FIRST, keep=1)
     if search.run(task, "searching: ") != dlx.FOUND:
         return None

@@ -221,3 +221,27 @@ def test_line_logic_only_gives_line_or_the_provisional_stalled():
     assert check_drawing(switch).kind == MULT
     plus = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
     assert check_drawing(plus, line_logic_only=True).kind == LINE
+
+
+def test_search_finds_solutions_and_respects_its_budget():
+    from editor.nonogram.search import Lookahead, find_alternative, find_solution
+
+    edge = read_non(NONOGRAMS / "webpbn-00023-edge.non")
+    puzzle = Puzzle(edge.row_clues, edge.column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    stats = Lookahead()
+    solution, exhaustive = find_solution(puzzle, board.copy(), Task(), stats)
+    assert exhaustive and np.array_equal(solution.filled_array(), edge.goal) and stats.branches > 0
+    assert find_solution(puzzle, board.copy(), Task(), Lookahead(), budget=0) == (None, False)
+    assert find_alternative(puzzle, board, edge.goal, Task(), Lookahead()) is None
+    assert np.array_equal(board.filled_array(), edge.goal)  # proved cell by cell
+
+    switch = np.zeros((6, 6), dtype=bool)
+    switch[2, 2] = switch[3, 3] = True
+    puzzle = Puzzle.from_grid(switch)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    alternative = find_alternative(puzzle, board, switch, Task(), Lookahead())
+    assert puzzle.is_solution(alternative.filled_array())
+    assert not np.array_equal(alternative.filled_array(), switch)

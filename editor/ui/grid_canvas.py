@@ -247,19 +247,25 @@ class SolutionCanvas(GridCanvas):
             cells[shown] = np.round(cells[shown] * (1 - alpha) + tint * alpha).astype(np.uint8)
         painter.drawImage(target, rgba_image(cells))  # one pixel per cell, scaled without smoothing
         self.paint_grid_lines(painter)
-        self._paint_clues(painter, origin)
+        self._paint_clues(painter, origin, event.rect())
         self._paint_labels(painter, origin)
 
-    def _paint_clues(self, painter: QPainter, origin: QPoint) -> None:
+    def _paint_clues(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
+        """The clues of the rows and columns that the exposed area touches."""
         size = self.cell_size
         painter.setFont(self._clue_font())
         painter.setPen(Qt.black)
-        for row, clue in enumerate(self._row_clues):
-            text = "  ".join(str(n) for n in clue) or "0"
+        first_row = max(0, (exposed.top() - origin.y()) // size)
+        last_row = min(len(self._row_clues), (exposed.bottom() - origin.y()) // size + 1)
+        for row in range(first_row, last_row):
+            text = "  ".join(str(n) for n in self._row_clues[row]) or "0"
             rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)
             painter.drawText(rect, Qt.AlignRight | Qt.AlignVCenter, text)
         step = max(8, int(size * 0.7))
-        for column, clue in enumerate(self._column_clues):
+        first_column = max(0, (exposed.left() - origin.x()) // size)
+        last_column = min(len(self._column_clues), (exposed.right() - origin.x()) // size + 1)
+        for column in range(first_column, last_column):
+            clue = self._column_clues[column]
             numbers = [str(n) for n in clue] or ["0"]
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):

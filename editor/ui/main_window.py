@@ -165,8 +165,10 @@ class MainWindow(QMainWindow):
         self.save_action = self._action(self.file_menu, "&Save", self.save, QKeySequence.Save)
         self.save_as_action = self._action(self.file_menu, "Save &As…", self.save_as, QKeySequence.SaveAs)
         self.file_menu.addSeparator()
-        self._action(self.file_menu, "&Import .non…", self.import_non_dialog, tip="Open a puzzle in the .non format")
-        self._action(self.file_menu, "&Export .non…", self.export_non_dialog, tip="Save the clues as a .non puzzle")
+        self._import_non_action = self._action(self.file_menu, "&Import .non…", self.import_non_dialog,
+                                               tip="Open a puzzle in the .non format")
+        self._export_non_action = self._action(self.file_menu, "&Export .non…", self.export_non_dialog,
+                                               tip="Save the clues as a .non puzzle")
         self.file_menu.addSeparator()
         self._action(self.file_menu, "&Quit", self.close, QKeySequence.Quit)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from editor.level.document import Colour
@@ -73,8 +73,8 @@ class PaletteWidget(QWidget):
             button.setCheckable(True)
             button.setFixedSize(QSize(SWATCH, SWATCH))
             button.setToolTip(colour_name(colour))
-            button.setStyleSheet(f"QToolButton {{ background: {colour_name(colour)}; border: 1px solid #888; }}"
-                                 f"QToolButton:checked {{ border: 3px solid #1e64d2; }}")
+            button.setIcon(swatch_icon(colour))
+            button.setIconSize(QSize(SWATCH - 6, SWATCH - 6))
             self._swatches.addButton(button, index)
             self._grid.addWidget(button, index // COLUMNS, index % COLUMNS)
         index = self._colours.index(keep) if keep in self._colours else 0
@@ -98,3 +98,13 @@ class PaletteWidget(QWidget):
 
 def qcolor(colour: Colour) -> QColor:
     return QColor(*colour)
+
+
+def swatch_icon(colour: Colour) -> QIcon:
+    pixmap = QPixmap(SWATCH - 6, SWATCH - 6)
+    pixmap.fill(qcolor(colour))
+    painter = QPainter(pixmap)
+    painter.setPen(QColor(120, 120, 120))
+    painter.drawRect(0, 0, pixmap.width() - 1, pixmap.height() - 1)
+    painter.end()
+    return QIcon(pixmap)

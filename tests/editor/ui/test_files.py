@@ -189,3 +189,26 @@ def test_python_m_editor_starts_and_shows_the_window():
     assert result.returncode == 0, result.stderr
     assert SHOWN_MARKER in result.stderr and "visible=True" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_export_then_import_non_keeps_the_solution(window, qtbot, tmp_path):
+    drag(qtbot, window.solution_canvas, [(2, 1), (2, 8), (7, 8)])
+    drawn = window.solution_grid()
+    window._export_non_action.trigger()
+    choose_file(qtbot, window, tmp_path / "shape.non")
+    wait_for_job(qtbot, window)
+    assert (tmp_path / "shape.non").exists()
+    window.new_action.trigger()
+    window._message_box.button(QMessageBox.Discard).click()
+    window._import_non_action.trigger()
+    choose_file(qtbot, window, tmp_path / "shape.non")
+    wait_for_job(qtbot, window)
+    assert np.array_equal(window.solution_grid(), drawn)
+    assert (window.document.visible_picture()[drawn] == 0).all()  # filled cells come in black
+
+
+def test_importing_a_non_without_goal_says_so(window, qtbot, tmp_path):
+    (tmp_path / "clues.non").write_text("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
+    window._import_non(tmp_path / "clues.non")
+    wait_for_job(qtbot, window)
+    assert "no goal" in window._message_box.text() and "clues.non" in window._message_box.text()

@@ -1,0 +1,144 @@
+"""Editor benchmark: launch to window shown, and opening and saving a 64x64 level.
+
+    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N]
+
+Without a display it re-runs itself under ``xvfb-run``. Figures:
+  * launch -> window shown: ``python -m editor`` as a subprocess with
+    NONOGRAM_EDITOR_QUIT_AFTER_MS=0; the app prints the seconds since its process started
+    once the window is shown and the event loop runs (median of N runs; the wall time from
+    spawning to that line is printed too);
+  * open / save a 64x64 level: ``load_level`` / ``save_level`` alone (Qt-free, median), and
+    in the window (file dialog aside): from ``open_level_path`` to the level on screen, and
+    from Save to the window marked unmodified, both through the background job.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+
+def launch_times(runs: int) -> tuple[list[float], list[float]]:
+    from editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
+
+    reported, wall = [], []
+    env = dict(os.environ, **{QUIT_AFTER_ENV: "0"})
+    for _ in range(runs):
+        start = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "editor"], cwd=ROOT, env=env, stderr=subprocess.PIPE,
+                                   stdout=subprocess.DEVNULL, text=True)
+        for line in process.stderr:
+            if SHOWN_MARKER in line:
+                wall.append(time.perf_counter() - start)
+                reported.append(float(line.split(SHOWN_MARKER)[1].split()[0]))
+                break
+        process.stderr.read()
+        process.wait()
+    return reported, wall
+
+
+def level_io_times(folder: Path, runs: int) -> tuple[list[float], list[float]]:
+    import numpy as np
+
+    from editor.level import Level, load_level, save_level
+
+    rng = np.random.default_rng(64)
+    level = Level(rng.random((64, 64)) < 0.5, rng.integers(0, 256, (64, 64, 3), dtype=np.uint8))
+    saves, loads = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        save_level(level, folder / "big.level")
+        saves.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        assert load_level(folder / "big.level") == level
+        loads.append(time.perf_counter() - start)
+    return loads, saves
+
+
+def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float], list[float]]:
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from editor.ui import main_window, puzzle_docks, solver_panel
+
+    app = QApplication.instance() or QApplication([])
+    installs = solver_panel.install, puzzle_docks.install
+    if not with_panels:  # the bare editor: no live solver competing for the GIL
+        solver_panel.install, puzzle_docks.install = (lambda window: None), (lambda window, menu: None)
+    try:
+        window = main_window.MainWindow()
+    finally:
+        solver_panel.install, puzzle_docks.install = installs
+    window.show()
+
+    def run_until(done) -> None:
+        loop = QEventLoop()
+        poll = QTimer()
+        poll.timeout.connect(lambda: loop.quit() if done() else None)
+        poll.start(0)
+        loop.exec()
+        poll.stop()
+
+    opens, saves = [], []
+    for _ in range(runs):
+        window.undo_stack.setClean()
+        start = time.perf_counter()
+        window.open_level_path(folder / "big.level")
+        run_until(lambda: not window.file_work_pending())
+        opens.append(time.perf_counter() - start)
+        assert window.solution_grid().shape == (64, 64)
+        window.width_spin.setValue(63)
+        window.width_spin.setValue(64)  # a change, so there is something to save
+        start = time.perf_counter()
+        window.save()
+        run_until(lambda: not window.file_work_pending())
+        saves.append(time.perf_counter() - start)
+        assert not window.isWindowModified()
+    window.undo_stack.setClean()
+    window.close()
+    app.processEvents()
+    return opens, saves
+
+
+def describe(name: str, seconds: list[float]) -> str:
+    return (f"{name}: median {statistics.median(seconds) * 1000:.1f} ms "
+            f"(min {min(seconds) * 1000:.1f}, max {max(seconds) * 1000:.1f}, n={len(seconds)})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        if shutil.which("xvfb-run") is None:
+            print("no display and no xvfb-run (sudo apt-get install xvfb xauth)", file=sys.stderr)
+            return 1
+        return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable, *sys.argv])
+    os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="nonogram-editor-bench-config-"))
+
+    reported, wall = launch_times(args.runs)
+    print(describe("launch -> window shown (since process start, as the app reports)", reported))
+    print(describe("launch -> window shown (wall, from spawning the process)", wall))
+    with tempfile.TemporaryDirectory() as folder:
+        loads, saves = level_io_times(Path(folder), max(args.runs, 20))
+        print(describe("open 64x64 level, load_level (Qt-free)", loads))
+        print(describe("save 64x64 level, save_level (Qt-free, atomic, fsync)", saves))
+        for with_panels, label in ((False, "editor alone"), (True, "with the solver dock checking each change")):
+            opens, window_saves = window_times(Path(folder), args.runs, with_panels)
+            print(describe(f"open 64x64 level in the window, {label} (background job -> on screen)", opens))
+            print(describe(f"save 64x64 level from the window, {label} (background job -> unmodified)",
+                           window_saves))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

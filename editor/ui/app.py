@@ -41,7 +41,7 @@ def run_app(argv: list[str]) -> int:
         window.open_level_path(paths[0])
     quit_after = os.environ.get(QUIT_AFTER_ENV)
     if quit_after:
-        def shown():
+        def shown(window=window):
             print(f"{SHOWN_MARKER} {_seconds_since_process_start():.3f} s "
                   f"(visible={window.isVisible()}, title={window.windowTitle()!r})", file=sys.stderr, flush=True)
             QTimer.singleShot(max(0, int(quit_after)), app.quit)

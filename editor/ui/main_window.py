@@ -24,7 +24,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (QCheckBox, QColorDialog, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
                                QScrollArea, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
-from editor.level import Level, LevelError, load_level, save_level
+from editor.level import Level, load_level, save_level
 from editor.level.document import MAX_SIDE, LevelDocument
 from editor.paths import LEVELS
 from editor.ui import puzzle_docks, solver_panel

@@ -1,5 +1,6 @@
 """Property test: mangled level files either load or raise LevelError, nothing else."""
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,10 +46,8 @@ trio = st.tuples(
 )
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(trio)
-def test_mangled_trios_load_or_raise_level_error(tmp_path, files):
-    path = tmp_path / "m.level"
+def check_trio(folder, files):
+    path = folder / "m.level"
     for ext, data in zip((".level", ".pbm", ".ppm"), files):
         target = path.with_suffix(ext)
         target.unlink(missing_ok=True)
@@ -60,5 +59,18 @@ def test_mangled_trios_load_or_raise_level_error(tmp_path, files):
         assert error.kind is not None and str(error).startswith(str(error.path))
     else:  # whatever loaded must survive a round trip unchanged
         assert isinstance(level, Level) and level.picture.shape == (*level.solution.shape, 3)
-        save_level(level, tmp_path / "copy.level")
-        assert load_level(tmp_path / "copy.level") == level
+        save_level(level, folder / "copy.level")
+        assert load_level(folder / "copy.level") == level
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(trio)
+def test_mangled_trios_load_or_raise_level_error(tmp_path, files):
+    check_trio(tmp_path, files)
+
+
+@pytest.mark.slow
+@settings(max_examples=30000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(trio)
+def test_many_more_mangled_trios(tmp_path, files):
+    check_trio(tmp_path, files)

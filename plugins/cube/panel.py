@@ -407,7 +407,7 @@ class CubePanel(QWidget):
         self.view.set_parts(scene.garden_parts(garden, flat=spec.faces == 4))
         if self.canvas.selected is not None:
             self.select_piece(self.canvas.selected)
-        (_, _, _), size = garden.bounds()
+        size = garden.bounds()[1]
         shapes = len([group for group in garden.components() if len(group) > 1])
         self._finish(f"{spec.title}: {what}; {shapes} shape{'s' if shapes != 1 else ''} "
                      f"(and the lone all-red piece) in a {'x'.join(map(str, size[:spec.dimensions]))} frame"

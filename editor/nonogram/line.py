@@ -35,8 +35,8 @@ import threading
 _MIRROR_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 _from_bytes = int.from_bytes
 
-MEMO_LIMIT = 1 << 14  # results kept per solver before its memo starts afresh
-REGISTRY_LIMIT = 1 << 14  # solvers kept by line_solver() before the registry starts afresh
+MEMO_LIMIT = 1 << 11  # results kept per solver before its memo starts afresh (~0.6 MB each at most)
+REGISTRY_LIMIT = 1 << 12  # solvers kept by line_solver() before the registry starts afresh
 
 
 def mirror_bits(value: int, width: int) -> int:

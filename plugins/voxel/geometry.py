@@ -33,10 +33,6 @@ ALL_SYMMETRIES: tuple[Matrix, ...] = tuple(_signed_permutations())  # 48; [0] is
 ROTATIONS: tuple[Matrix, ...] = tuple(m for m in ALL_SYMMETRIES if _determinant(m) > 0)  # 24
 
 
-def is_rotation(m: Matrix) -> bool:
-    return _determinant(m) > 0
-
-
 def transform(m: Matrix, voxel: Voxel) -> Voxel:
     x, y, z = voxel
     return (m[0][0] * x + m[0][1] * y + m[0][2] * z,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -426,7 +426,6 @@ class CountOutcome:
     seconds: float
     jobs: int = 1
     anchor: str = ""
-    extra: dict = field(default_factory=dict)
 
 
 def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, keep: int = KEEP_LIMIT) -> CountOutcome:

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from editor.plugin_host import PluginHost
-from plugins.voxel import checker, solver
+from plugins.voxel import checker
 from plugins.voxel.puzzle import load_puzzle, RESOURCE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -17,8 +17,9 @@ Two ways to a garden:
   the six face bits) sits in exactly one cell. Connected: every occupied cell is
   reached from the all-blue cube's cell within a bounded number of steps (occupied
   neighbours are always joined, so reaching through occupied cells is enough). The
-  set of cubes looks the same after any turn or mirror image of the box, so the
-  all-blue cube is kept to one cell of each orbit of the box's symmetries.
+  set of cubes looks the same after any turn or mirror image of the box, so for the
+  proofs that a box is too small the all-blue cube is kept to one cell of each orbit
+  of the box's symmetries.
 
 Qt-free.
 """
@@ -62,7 +63,7 @@ class BoxResult:
 class BoxModel:
     """The CNF of "the 63 cubes hang in this box" (optionally as one connected shape)."""
 
-    def __init__(self, box: tuple[int, int, int], connected: bool = False):
+    def __init__(self, box: tuple[int, int, int], connected: bool = False, symmetry_breaking: bool = False):
         from pysat.card import CardEnc, EncType
         from pysat.formula import IDPool
 
@@ -90,18 +91,20 @@ class BoxModel:
                     clauses += [[-b, back], [b, -back], [-occupied[p], -occupied[q], b]]
             clauses.append([-occupied[p]] + [blue[p, face] for face in range(6) if (p, face) in blue])
         self.where: dict[int, list[tuple[int, Position]]] = {}
-        canonical = _canonical_cells(self.box)
+        canonical = _canonical_cells(self.box) if symmetry_breaking else set(cells)
         for cube in CUBES:
             literals = []
             for p in cells:
                 if any(cube >> face & 1 and (p, face) not in blue for face in range(6)):
                     continue  # a blue face would meet the box's surface
-                if cube == ALL_BLUE and p not in canonical:
-                    continue  # symmetry: a turn or mirror image of the box brings it to a canonical cell
-                here = pool.id(("cube", cube, p))
-                literals.append((here, p))
                 condition = [occupied[p]] + [blue[p, face] if cube >> face & 1 else -blue[p, face]
                                              for face in range(6) if (p, face) in blue]
+                if cube == ALL_BLUE and p not in canonical:
+                    # symmetry: a turn or mirror image of the box brings it to a canonical cell
+                    clauses.append([-literal for literal in condition])
+                    continue
+                here = pool.id(("cube", cube, p))
+                literals.append((here, p))
                 clauses += [[-here, literal] for literal in condition]
                 clauses.append([here] + [-literal for literal in condition])
             self.where[cube] = literals
@@ -146,24 +149,26 @@ class BoxModel:
         return [(p, cube) for cube in CUBES for here, p in self.where[cube] if here in true]
 
 
-def _solve_child(connection, box, connected, solver_name, blocked) -> None:
-    connection.send(BoxModel(box, connected).solve_here(solver_name, blocked))
+def _solve_child(connection, box, connected, symmetry_breaking, solver_name, blocked) -> None:
+    connection.send(BoxModel(box, connected, symmetry_breaking).solve_here(solver_name, blocked))
     connection.close()
 
 
 def solve_box(box: tuple[int, int, int], connected: bool = False, task: Task | None = None,
               time_limit: float | None = None, blocked: list[list[tuple[Position, int]]] = (),
-              solver_name: str = DEFAULT_SOLVER) -> BoxResult:
+              solver_name: str = DEFAULT_SOLVER, symmetry_breaking: bool = False) -> BoxResult:
     """Solve the box model in a separate process (the fast SAT solvers cannot be
     interrupted from Python): a cancelled task or the time limit ends that process.
-    Cancelled: raises Cancelled; out of time: satisfiable None."""
+    Cancelled: raises Cancelled; out of time: satisfiable None. ``symmetry_breaking``
+    helps proofs that a box is too small (UNSAT) but slows finding a garden here."""
     import multiprocessing
     import time
 
     start = time.perf_counter()
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_solve_child, args=(sender, tuple(box), connected, solver_name, list(blocked)),
+    process = context.Process(target=_solve_child, args=(sender, tuple(box), connected, symmetry_breaking, solver_name,
+                                                                list(blocked)),
                               name="hanging gardens SAT", daemon=True)
     process.start()
     sender.close()
@@ -173,10 +178,12 @@ def solve_box(box: tuple[int, int, int], connected: bool = False, task: Task | N
                 raise Cancelled()
             if time_limit is not None and time.perf_counter() - start > time_limit:
                 return BoxResult(tuple(box), None, seconds=time.perf_counter() - start)
-            if not process.is_alive() and not receiver.poll(0.2):
-                raise RuntimeError(f"the SAT process for the box {box} ended without an answer "
-                                   f"(exit code {process.exitcode})")
-        placements = receiver.recv()
+        try:
+            placements = receiver.recv()
+        except EOFError:
+            process.join()
+            raise RuntimeError(f"the SAT process for the box {'x'.join(map(str, box))} ended without an answer "
+                               f"(exit code {process.exitcode})") from None
     finally:
         if process.is_alive():
             process.terminate()
@@ -267,7 +274,7 @@ def smallest_box(task: Task, connected: bool = False, seconds_per_box: float = 6
     for number, box in enumerate(boxes):
         task.check_cancelled()
         task.report(number, len(boxes), f"box {'x'.join(map(str, box))}: {len(impossible)} impossible so far")
-        result = solve_box(box, connected, task, time_limit=seconds_per_box)
+        result = solve_box(box, connected, task, time_limit=seconds_per_box, symmetry_breaking=True)
         if result.satisfiable:
             return SmallestBoxReport(result, impossible, undecided)
         (impossible if result.satisfiable is False else undecided).append(box)

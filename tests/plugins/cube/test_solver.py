@@ -204,6 +204,18 @@ def test_sat_model_has_no_garden_in_a_box_too_small():
     assert result.satisfiable is False
 
 
+def test_symmetry_breaking_forbids_the_all_blue_cube_off_its_canonical_cells():
+    from pysat.solvers import Solver
+
+    model = hanging.BoxModel((5, 5, 5), symmetry_breaking=True)
+    canonical = {p for _, p in model.where[hanging.ALL_BLUE]}
+    assert canonical == {(1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2)}
+    off = (3, 2, 2)  # the mirror image of (1, 2, 2)
+    all_blue_there = [model.pool.id(("occupied", off))] + [model.pool.id(("blue", off, face)) for face in range(6)]
+    with Solver(name="minisat22", bootstrap_with=model.clauses) as solver:
+        assert solver.propagate(assumptions=all_blue_there)[0] is False
+
+
 @pytest.mark.slow
 def test_sat_model_finds_a_connected_garden_in_5x5x5(specs):
     spec = specs["hanging"]

@@ -1,0 +1,42 @@
+"""The garden's 3-D parts (Qt-free): colours by connector count, rods per blue face."""
+from editor.scene3d.parts import Box, Rod
+from plugins.cube import scene
+from plugins.cube.model import Garden
+from plugins.cube.packed import PackedSearch
+
+
+def packed_garden():
+    return Garden.make("packed", next(PackedSearch((4, 4, 4), 6).solutions()))
+
+
+def test_one_part_per_cube_coloured_by_its_connectors_with_a_rod_per_blue_face():
+    garden = packed_garden()
+    parts = scene.garden_parts(garden)
+    assert sorted(p.id for p in parts) == sorted(scene.part_id(n) for n in range(64))
+    for part in parts:
+        piece = scene.piece_of_part(part.id)
+        boxes = [s for s in part.shapes if isinstance(s, Box)]
+        rods = [s for s in part.shapes if isinstance(s, Rod)]
+        assert len(boxes) == 1 and len(rods) == bin(piece).count("1")
+        assert boxes[0].color == scene.piece_color(piece)
+    assert scene.piece_color(0) == (255, 0, 0) and scene.piece_color(63) == (0, 0, 255)
+
+
+def test_rods_of_touching_cubes_meet_and_each_axis_has_its_colour():
+    garden = packed_garden()
+    ends = {}
+    for part in scene.garden_parts(garden):
+        for rod in (s for s in part.shapes if isinstance(s, Rod)):
+            axis = [abs(a - b) > 1e-9 for a, b in zip(rod.start, rod.end)].index(True)
+            assert rod.color == {0: scene.AXIS_COLORS[1], 1: scene.AXIS_COLORS[2], 2: scene.AXIS_COLORS[0]}[axis]
+            ends.setdefault(tuple(round(c, 6) for c in rod.end), []).append(part.id)
+    # every blue face meets a blue face: each rod end is shared by exactly two cubes
+    assert ends and all(len(ids) == 2 for ids in ends.values())
+
+
+def test_exploded_view_moves_cubes_away_from_the_centre_and_squares_are_flat():
+    parts = scene.garden_parts(packed_garden())
+    corner = next(p for p in parts if p.shapes[0].center == scene.to_view(0, 0, 0))
+    assert all(abs(c) > 0 for c in corner.explode)
+    tiles = scene.garden_parts(Garden.make("square-packed", next(PackedSearch((4, 4), 4).solutions())), flat=True)
+    assert all(p.shapes[0].size[1] == scene.TILE_HEIGHT for p in tiles)

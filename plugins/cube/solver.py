@@ -70,9 +70,18 @@ class SquareTranscendentalSolver:
 
     def count(self, task: Task) -> CountResult:
         squares = transcendental_squares(task)
-        classes = {_garden_class(groups) for groups in squares.gardens()}
+        listed, classes = 0, set()
+        for groups in squares.gardens():  # every garden counted passes the checker
+            checked(self.spec, square.lay_out(groups))
+            classes.add(_garden_class(groups))
+            listed += 1
+            if listed % 250 == 0:
+                task.check_cancelled()
+                task.report(listed, squares.count(), f"checking garden {listed:,}")
+        if listed != squares.count():
+            raise SolverBug(f"{self.spec.id}: {listed} gardens listed but {squares.count()} counted")
         connected = squares.connected()
-        return CountResult(count=squares.count(), distinct=len(classes),
+        return CountResult(count=listed, distinct=len(classes),
                            extra={"connected": len(connected),
                                   "connected_classes": len({plane_class_key(c) for c in connected})})
 

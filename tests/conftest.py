@@ -7,10 +7,6 @@ import tempfile
 
 import pytest
 
-from editor.pyside_none_refcount import keep_none_alive
-
-keep_none_alive()  # PySide6 6.12 on Python 3.11 drops a reference to None per void call
-
 os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
 os.environ.setdefault("LIBGL_ALWAYS_SOFTWARE", "1")
 # QSettings (recent files, dock layout) must never touch the developer's real settings.

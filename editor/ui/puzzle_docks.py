@@ -22,11 +22,6 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, Q
 
 from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
 from editor.plugin_host import PluginFailure, PluginHost
-from editor.pyside_none_refcount import keep_none_alive
-
-# The main window imports this module at start: from here on PySide6 6.12 on Python 3.11
-# can no longer use up None's references (see editor/pyside_none_refcount.py).
-keep_none_alive()
 
 OPEN_PANELS_KEY = "puzzle_panels/open"
 STATUS_MESSAGE_MS = 15000

@@ -119,21 +119,7 @@ def bench_verdicts() -> None:
     print(f"   slowest single verdict: {worst * 1e3:.1f} ms")
 
 
-def keep_singletons_alive() -> None:
-    """PySide6 6.12 on CPython 3.11 drops a reference to None on every call of a void method
-    (QPainter.fillRect, QLabel.setText, QWidget.update, ...), and to True/False from some
-    bool-returning ones, so a window that paints for a while aborts with "none_dealloc" /
-    "bool_dealloc". CPython 3.12+ made these immortal; on 3.11 give them reference counts
-    they cannot run out of. (Reported to the lead: the app and the tests need the same.)"""
-    if sys.version_info < (3, 12):
-        import ctypes
-
-        for singleton in (None, True, False):
-            ctypes.c_ssize_t.from_address(id(singleton)).value += 1 << 40
-
-
 def bench_editor() -> None:
-    keep_singletons_alive()
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import numpy as np

@@ -8,10 +8,12 @@
     ...
     job.cancel()                                # the function sees Task.cancelled
 
-Signals arrive on the GUI thread (queued). When ``owner`` (a QObject) is destroyed the
-job is cancelled and its signals are disconnected, so a closed panel never receives a
-late result. Each job runs on its own Python thread: a long count never starves the
-editor's quick checks, and numba code that releases the GIL runs truly in parallel.
+Signals arrive on the GUI thread. The worker never emits the public signals itself: it
+posts each event to the job, and the job re-emits it on the GUI thread only while its
+``owner`` (a QObject) is alive. When the owner is destroyed the job is cancelled, and
+nothing more reaches the owner's slots, not even an event already on its way. Each job
+runs on its own Python thread: a long count never starves the editor's quick checks, and
+numba code that releases the GIL runs truly in parallel.
 """
 from __future__ import annotations
 
@@ -31,13 +33,16 @@ class BackgroundJob(QObject):
     cancelled = Signal()
     done = Signal()  # after any of succeeded / failed / cancelled
 
+    _posted = Signal(str, object)  # worker thread -> GUI thread (queued: the job lives there)
+
     def __init__(self, function, owner: QObject | None = None, name: str = "background job"):
         super().__init__()  # never parented: the worker thread may outlive the owner
         self._function = function
         self._name = name
-        self.task = Task(on_progress=self._emit_progress)
+        self._owner_alive = True
+        self.task = Task(on_progress=self._post_progress)
         self._thread: threading.Thread | None = None
-        self.done.connect(self._forget)  # queued: the job is dropped on the GUI thread
+        self._posted.connect(self._deliver)
         if owner is not None:
             owner.destroyed.connect(self._owner_gone)
 
@@ -60,39 +65,43 @@ class BackgroundJob(QObject):
             self._thread.join(timeout)
         return not self.running
 
-    def _forget(self) -> None:
-        _running.discard(self)
-
-    def _owner_gone(self, *_):
+    def _owner_gone(self, *_) -> None:
+        self._owner_alive = False
         self.cancel()
-        for signal in (self.progress, self.succeeded, self.failed, self.cancelled):
-            try:
-                signal.disconnect()
-            except (RuntimeError, TypeError):
-                pass
+
+    def _deliver(self, kind: str, payload: object) -> None:
+        if kind == "done":
+            _running.discard(self)
+        if not self._owner_alive:
+            return
+        if kind == "progress":
+            if not self.task.cancelled:
+                self.progress.emit(payload)
+        elif kind == "succeeded":
+            self.succeeded.emit(payload)
+        elif kind == "failed":
+            self.failed.emit(payload)
+        elif kind == "cancelled":
+            self.cancelled.emit()
+        else:
+            self.done.emit()
 
     # -- worker thread
-    def _emit_progress(self, progress: Progress) -> None:
+    def _post_progress(self, progress: Progress) -> None:
         if not self.task.cancelled:
-            self.progress.emit(progress)
+            self._posted.emit("progress", progress)
 
     def _run(self) -> None:
         try:
-            result = self._function(self.task)
+            outcome = ("succeeded", self._function(self.task))
         except Cancelled:
-            self.cancelled.emit()
+            outcome = ("cancelled", None)
         except BaseException as exc:  # reported to the GUI, never lost
-            if self.task.cancelled:
-                self.cancelled.emit()
-            else:
-                self.failed.emit(exc)
-        else:
-            if self.task.cancelled:
-                self.cancelled.emit()
-            else:
-                self.succeeded.emit(result)
-        finally:
-            self.done.emit()
+            outcome = ("failed", exc)
+        if self.task.cancelled:
+            outcome = ("cancelled", None)
+        self._posted.emit(*outcome)
+        self._posted.emit("done", None)
 
 
 def cancel_all(timeout: float = 2.0) -> None:

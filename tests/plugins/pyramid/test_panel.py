@@ -47,12 +47,15 @@ def test_panel_counts_in_the_background_and_browses(panel, qtbot):
     # hold the worker at its first progress report, so that browsing happens mid-count
     resume, paused = threading.Event(), threading.Event()
 
-    def hold(_progress):
+    post_progress = panel._job.task._on_progress  # runs on the worker thread
+
+    def post_then_hold(progress):
+        post_progress(progress)
         if not resume.is_set():
             paused.set()
             resume.wait(60)
 
-    panel._job.progress.connect(hold, Qt.ConnectionType.DirectConnection)
+    panel._job.task._on_progress = post_then_hold
     try:
         qtbot.waitUntil(paused.is_set, timeout=60_000)
         qtbot.waitUntil(lambda: panel.current == 0, timeout=10_000)  # the first solution shows at once
@@ -107,7 +110,13 @@ def test_stop_browse_while_stopped_and_continue(qtbot):
     click(qtbot, panel.count_button)
     assert panel.count_button.text() == "Stop"
     # stop at the first progress report, from the worker thread itself, so the count cannot finish first
-    panel._job.progress.connect(lambda _: panel._job.cancel(), Qt.ConnectionType.DirectConnection)
+    post_progress = panel._job.task._on_progress
+
+    def post_then_cancel(progress):
+        post_progress(progress)
+        panel._job.cancel()
+
+    panel._job.task._on_progress = post_then_cancel
     qtbot.waitUntil(lambda: not panel.counting, timeout=60_000)
     found = len(panel.store)
     assert 0 < found < ALL_SOLUTIONS and not panel.store.complete

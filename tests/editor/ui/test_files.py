@@ -2,6 +2,7 @@
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -12,7 +13,7 @@ from editor.level import Level, load_level, save_level
 from editor.level.clues import clues
 from editor.level.document import palette_of
 from editor.paths import LEVELS, ROOT
-from editor.ui import background
+from editor.ui import background, main_window
 from editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
 from tests.editor.ui.conftest import drag, wait_for_job
 
@@ -76,10 +77,17 @@ def test_file_dialog_does_not_block_the_event_loop(window, qtbot):
     assert not window.isWindowModified()
 
 
-def test_a_large_level_loads_off_the_gui_thread(window, qtbot, tmp_path):
+def test_a_large_level_loads_off_the_gui_thread(window, qtbot, tmp_path, monkeypatch):
     rng = np.random.default_rng(5)
     big = Level(rng.random((128, 128)) < 0.5, rng.integers(0, 256, (128, 128, 3), dtype=np.uint8))
     save_level(big, tmp_path / "big.level")
+    # A slow disk (0.3 s before the read): the load lasts long enough on any machine
+    # for the event loop to prove it keeps running, however fast the parsing is.
+    def slow_load_level(path):
+        time.sleep(0.3)
+        return load_level(path)
+
+    monkeypatch.setattr(main_window, "load_level", slow_load_level)
     # Start from a quiet process: another job compiling numba code would hold the GIL.
     qtbot.waitUntil(lambda: not any(job.running for job in list(background._running)), timeout=60000)
     ticks_while_loading = []

@@ -48,7 +48,7 @@ class _TaskRelay(Task):
 
 
 class GardenCanvas(QWidget):
-    """A garden drawn flat: one grid per layer (bottom layer left), north up. Each piece
+    """A garden drawn flat: one grid per layer (bottom layer first), north up. Each piece
     is a square in its connector colour with a stub towards each blue side (axis
     colours as in 3-D); a dot marks a blue top face, a ring a blue bottom face. Clicking
     a piece emits :attr:`pieceClicked`."""
@@ -83,19 +83,28 @@ class GardenCanvas(QWidget):
         super().mousePressEvent(event)
 
     def layout_of(self):
-        """(cell size in pixels, origin, layers) for the current size."""
+        """(cell size in pixels, origin, bounds, layers per row) for the current size: the
+        layers are laid out in rows, as many per row as gives the largest cells."""
         (x0, y0, z0), (nx, ny, nz) = self.garden.bounds()
-        columns = nz * nx + (nz - 1) * LAYER_GAP
-        unit = min((self.width() - 2 * MARGIN) / columns, (self.height() - 2 * MARGIN) / ny)
+        best = None
+        for per_row in range(1, nz + 1):
+            rows = -(-nz // per_row)
+            columns = per_row * nx + (per_row - 1) * LAYER_GAP
+            lines = rows * ny + (rows - 1) * LAYER_GAP
+            unit = min((self.width() - 2 * MARGIN) / columns, (self.height() - 2 * MARGIN) / lines)
+            if best is None or unit > best[0]:
+                best = (unit, columns, lines, per_row)
+        unit, columns, lines, per_row = best
         left = (self.width() - unit * columns) / 2
-        top = (self.height() - unit * ny) / 2
-        return unit, (left, top), (x0, y0, z0, nx, ny, nz)
+        top = (self.height() - unit * lines) / 2
+        return unit, (left, top), (x0, y0, z0, nx, ny, nz), per_row
 
     def cell_rect(self, position) -> QRectF:
-        unit, (left, top), (x0, y0, z0, nx, ny, nz) = self.layout_of()
+        unit, (left, top), (x0, y0, z0, nx, ny, nz), per_row = self.layout_of()
         x, y, z = position
-        column = (z - z0) * (nx + LAYER_GAP) + (x - x0)
-        row = (y0 + ny - 1) - y
+        row_of_layers, place = divmod(z - z0, per_row)
+        column = place * (nx + LAYER_GAP) + (x - x0)
+        row = row_of_layers * (ny + LAYER_GAP) + (y0 + ny - 1) - y
         return QRectF(left + column * unit, top + row * unit, unit, unit)
 
     def paintEvent(self, event):
@@ -400,11 +409,15 @@ class CubePanel(QWidget):
                                  f"piece {piece}: {piece_name(piece)} ({connector_count(piece)} connectors)")
 
     def _show(self, garden: Garden, what: str) -> None:
+        new_frame = self.garden is None or (self.garden.spec_id, self.garden.bounds()) != (garden.spec_id,
+                                                                                         garden.bounds())
         self.garden = garden
         spec = self.spec if garden.spec_id == self.spec.id else self.specs[garden.spec_id]
         problems = check_garden(garden.as_dict(), spec.faces, spec.rule, spec.box if spec.rule == "packed" else None)
         self.canvas.set_garden(garden)
         self.view.set_parts(scene.garden_parts(garden, flat=spec.faces == 4))
+        if new_frame:
+            self.view.reset_camera()
         if self.canvas.selected is not None:
             self.select_piece(self.canvas.selected)
         size = garden.bounds()[1]

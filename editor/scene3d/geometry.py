@@ -191,10 +191,13 @@ class OrbitCamera:
         right /= np.linalg.norm(right)
         return forward, right, np.cross(right, forward)
 
-    def frame(self, center, radius: float) -> None:
-        """Aim at ``center`` from far enough to see a sphere of ``radius`` (keeps the direction)."""
+    def frame(self, center, radius: float, aspect: float = 1.0) -> None:
+        """Aim at ``center`` from far enough to see a sphere of ``radius`` (keeps the direction)
+        in a viewport ``aspect`` = width / height: the narrower of its two angles decides."""
         self.target = np.asarray(center, dtype=float)
-        self.distance = 1.15 * radius / math.sin(math.radians(self.fov_degrees) / 2)
+        half_vertical = math.radians(self.fov_degrees) / 2
+        half_horizontal = math.atan(math.tan(half_vertical) * aspect)
+        self.distance = 1.15 * radius / math.sin(min(half_vertical, half_horizontal))
 
     def rotate(self, dx_pixels: float, dy_pixels: float, degrees_per_pixel: float = 0.4) -> None:
         self.yaw -= math.radians(dx_pixels * degrees_per_pixel)

@@ -257,8 +257,9 @@ class SceneView(QWidget):
         self._viewport = _take_viewport()
         self._window = self._viewport.window
         self._window.view = self
-        self._window.widthChanged.connect(self._apply_camera)
-        self._window.heightChanged.connect(self._apply_camera)
+        self._camera_moved_by_user = False  # until then, a resized view re-frames the scene
+        self._window.widthChanged.connect(self._window_resized)
+        self._window.heightChanged.connect(self._window_resized)
         self._viewport.new_scene()
         container = QWidget.createWindowContainer(self._window, self)
         container.setMinimumSize(160, 120)
@@ -345,8 +346,15 @@ class SceneView(QWidget):
         """Frame every visible part from the default direction."""
         center, radius = self._bounds
         self._camera_model = OrbitCamera(center, 1.0)
-        self._camera_model.frame(center, radius)
+        self._camera_model.frame(center, radius, max(1, self._window.width()) / max(1, self._window.height()))
+        self._camera_moved_by_user = False
         self._apply_camera()
+
+    def _window_resized(self, *_) -> None:
+        if self._camera_moved_by_user:
+            self._apply_camera()
+        else:
+            self.reset_camera()
 
     def camera_model(self) -> OrbitCamera:
         return self._camera_model
@@ -436,8 +444,8 @@ class SceneView(QWidget):
         viewport, self._viewport = self._viewport, None
         if viewport is None or not shiboken6.Shiboken.isValid(viewport.window):
             return
-        viewport.window.widthChanged.disconnect(self._apply_camera)
-        viewport.window.heightChanged.disconnect(self._apply_camera)
+        viewport.window.widthChanged.disconnect(self._window_resized)
+        viewport.window.heightChanged.disconnect(self._window_resized)
         viewport.window.view = None
         self._entities = {}
         viewport.new_scene()
@@ -484,6 +492,7 @@ class SceneView(QWidget):
             self._camera_model.rotate(dx, dy)
         elif buttons & (Qt.MouseButton.RightButton | Qt.MouseButton.MiddleButton):
             self._camera_model.pan(dx, dy, self._window.height())
+        self._camera_moved_by_user = True
         self._apply_camera()
 
     def _mouse_release(self, event) -> None:
@@ -496,6 +505,7 @@ class SceneView(QWidget):
 
     def _wheel(self, event) -> None:
         self._camera_model.zoom(event.angleDelta().y() / 120)
+        self._camera_moved_by_user = True
         self._apply_camera()
 
     def showEvent(self, event) -> None:

@@ -69,11 +69,12 @@ def test_frame_fits_the_bounding_sphere_in_view():
     assert scene.bounding_sphere(shown={"b"})[0] == pytest.approx((3, 0, 0))
     exploded_center, exploded_radius = scene.bounding_sphere(amount=1.0)
     assert exploded_center == pytest.approx((-0.5, 0, 0)) and exploded_radius > radius
-    camera = OrbitCamera(np.zeros(3), 1.0)
-    camera.frame(center, radius)
-    for corner in scene.triangles["a"].reshape(-1, 3):
-        x, y = camera.project(corner, 400, 300)
-        assert 0 <= x <= 400 and 0 <= y <= 300
+    for width, height in ((400, 300), (200, 600)):  # wide, and tall and narrow like a side dock
+        camera = OrbitCamera(np.zeros(3), 1.0)
+        camera.frame(center, radius, width / height)
+        for corner in scene.triangles["a"].reshape(-1, 3):
+            x, y = camera.project(corner, width, height)
+            assert 0 <= x <= width and 0 <= y <= height
 
 
 def test_orbit_pan_zoom_keep_their_meaning():

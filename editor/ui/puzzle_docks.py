@@ -116,9 +116,13 @@ class PuzzleDocks(QObject):
             dock.close()
 
     def _place(self, dock: PanelDock) -> None:
+        # A new panel becomes a tab beside the open puzzle panels, or beside the editor's own
+        # docks (the solver) when it is the first: a 3-D preview needs the dock area's height.
         area = Qt.DockWidgetArea.RightDockWidgetArea
-        neighbours = [d for d in self.docks.values() if self.main_window.dockWidgetArea(d) == area
-                      and not d.isFloating()]
+        docked_here = [d for d in self.main_window.findChildren(QDockWidget)
+                       if d is not dock and d.isVisible() and not d.isFloating()
+                       and self.main_window.dockWidgetArea(d) == area]
+        neighbours = [d for d in docked_here if d in self.docks.values()] or docked_here
         self.main_window.addDockWidget(area, dock)
         if neighbours:
             self.main_window.tabifyDockWidget(neighbours[-1], dock)

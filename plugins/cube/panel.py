@@ -86,17 +86,18 @@ class GardenCanvas(QWidget):
         """(cell size in pixels, origin, bounds, layers per row) for the current size: the
         layers are laid out in rows, as many per row as gives the largest cells."""
         (x0, y0, z0), (nx, ny, nz) = self.garden.bounds()
+        label = 0.5 if nz > 1 else 0.0  # room above the first row for the layer names
         best = None
         for per_row in range(1, nz + 1):
             rows = -(-nz // per_row)
             columns = per_row * nx + (per_row - 1) * LAYER_GAP
-            lines = rows * ny + (rows - 1) * LAYER_GAP
+            lines = rows * ny + (rows - 1) * LAYER_GAP + label
             unit = min((self.width() - 2 * MARGIN) / columns, (self.height() - 2 * MARGIN) / lines)
             if best is None or unit > best[0]:
                 best = (unit, columns, lines, per_row)
         unit, columns, lines, per_row = best
         left = (self.width() - unit * columns) / 2
-        top = (self.height() - unit * lines) / 2
+        top = (self.height() - unit * lines) / 2 + label * unit
         return unit, (left, top), (x0, y0, z0, nx, ny, nz), per_row
 
     def cell_rect(self, position) -> QRectF:
@@ -123,6 +124,12 @@ class GardenCanvas(QWidget):
         painter.setFont(font)
         for position, piece in self.garden.placements:
             self._draw_piece(painter, self.cell_rect(position), piece, unit)
+        (x0, y0, z0), (nx, ny, nz) = self.garden.bounds()
+        if nz > 1:  # name each layer above its top-left corner
+            painter.setPen(QColor(90, 90, 90))
+            for z in range(z0, z0 + nz):
+                corner = self.cell_rect((x0, y0 + ny - 1, z)).topLeft()
+                painter.drawText(QPointF(corner.x(), corner.y() - 3), f"layer {z - z0}")
         painter.end()
 
     def _draw_piece(self, painter: QPainter, rect: QRectF, piece: int, unit: float) -> None:

@@ -29,7 +29,7 @@ import itertools
 from dataclasses import dataclass
 
 from editor.tasks import Cancelled, Task
-from plugins.cube.model import DIRECTIONS, OPPOSITE, Position
+from plugins.cube.model import DIRECTIONS, OPPOSITE, Position, neighbours
 from plugins.cube.square import GAP, Component, lay_out
 
 CUBES = range(1, 64)
@@ -77,11 +77,11 @@ class BoxModel:
         occupied = {p: pool.id(("occupied", p)) for p in cells}
         blue: dict[tuple[Position, int], int] = {}
         for p in cells:
-            for face, q in _neighbours(p):
+            for face, q in neighbours(p):
                 if q in inside:
                     blue[p, face] = pool.id(("blue", p, face))
         for p in cells:
-            for face, q in _neighbours(p):
+            for face, q in neighbours(p):
                 if q not in inside:
                     continue
                 b = blue[p, face]
@@ -128,7 +128,7 @@ class BoxModel:
             for p in cells:
                 here = pool.id(("reach", p, step))
                 reach[p, step] = here
-                around = [reach[q, step - 1] for _, q in _neighbours(p) if q in inside]
+                around = [reach[q, step - 1] for _, q in neighbours(p) if q in inside]
                 clauses.append([-here, occupied[p]])
                 clauses.append([-here, reach[p, step - 1]] + around)
                 clauses.append([-reach[p, step - 1], here])
@@ -203,11 +203,6 @@ def _canonical_cells(box) -> set[Position]:
     symmetries = list(box_symmetries(box))
     return {p for p in cells
             if p == min(transform_in_box([(p, 0)], box, order, mirrored)[0][0] for order, mirrored in symmetries)}
-
-
-def _neighbours(p: Position):
-    for face, (dx, dy, dz) in enumerate(DIRECTIONS):
-        yield face, (p[0] + dx, p[1] + dy, p[2] + dz)
 
 
 def box_symmetries(box: tuple[int, int, int]):

@@ -239,11 +239,13 @@ def with_red_cube(placements: list[tuple[Position, int]]) -> list[tuple[Position
     return list(placements) + [((right + GAP, 0, 0), 0)]
 
 
-def boxes_by_volume(smallest_volume: int = len(CUBES), largest_side: int = 8):
-    """Boxes (sides sorted) of at least 63 cells, smallest volume first. Every side is at
-    least 3: the cubes blue on both ends of an axis need a cube on each side of them."""
-    boxes = [box for box in itertools.combinations_with_replacement(range(3, largest_side + 1), 3)
-             if box[0] * box[1] * box[2] >= smallest_volume]
+def boxes_by_volume(largest_volume: int = 216):
+    """Every box (sides sorted) of 63 to ``largest_volume`` cells, smallest volume first.
+    Every side is at least 3: the cubes blue on both ends of an axis need a cube on
+    each side of them."""
+    longest = largest_volume // 9
+    boxes = [box for box in itertools.combinations_with_replacement(range(3, longest + 1), 3)
+             if len(CUBES) <= box[0] * box[1] * box[2] <= largest_volume]
     return sorted(boxes, key=lambda b: (b[0] * b[1] * b[2], b))
 
 
@@ -259,13 +261,13 @@ class SmallestBoxReport:
 
 
 def smallest_box(task: Task, connected: bool = False, seconds_per_box: float = 60.0,
-                 largest_side: int = 8) -> SmallestBoxReport:
+                 largest_volume: int = 216) -> SmallestBoxReport:
     """Try every box, smallest volume first, until one holds a garden. The 64 cubes are
     every subset of the six faces, so the set is the same after any turn of the axes:
     a box is tried once per order of its sides. Proven smallest: every smaller box
     UNSAT; a box the time limit leaves open is listed as undecided."""
     impossible, undecided = [], []
-    boxes = boxes_by_volume(largest_side=largest_side)
+    boxes = boxes_by_volume(largest_volume)
     for number, box in enumerate(boxes):
         task.check_cancelled()
         task.report(number, len(boxes), f"box {'x'.join(map(str, box))}: {len(impossible)} impossible so far")

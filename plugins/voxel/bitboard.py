@@ -12,7 +12,16 @@ for every open column, the list of placements that still fit (slot numbers in on
 stack buffer), filtered from its parent's lists: so a level costs what is still alive,
 as in dancing links, but reads memory in order. The level branches on the open column
 with the shortest list (minimum remaining values) and gives up at once when a list is
-empty. Level 0 branches on the anchor column when asked.
+empty. It filters first the cells next to the placement just made (``border``): that is
+where a list runs empty, and most nodes are such dead ends, so they stop early (the
+``seen`` stamps keep the other pass off those columns); short lists first. Once a list
+of at most ``enough`` placements turns up (and none is empty), the node branches on it
+without filtering the other columns: they keep their parent's lists (still a superset
+of what fits, so the children filter them; an empty one shows a level later). That
+costs some nodes but makes each far cheaper: the Tetris Cube's count takes about 40 %
+less time with ``enough`` = 4, but Y25 (one piece, 25 copies) takes many times longer,
+so the solver uses it only when every piece has one copy (0 turns it off). Level 0
+branches on the anchor column when asked.
 
 Like ``dlx.search``, :func:`search` is a resumable state machine that stops after
 ``budget`` nodes; solutions go to ``dlx._record``.
@@ -25,11 +34,12 @@ from numba import njit
 from plugins.voxel.dlx import BACK, ENTER, FINISHED, FIRST, FOUND, KEPT, NODES, PAUSED, PREFIX, PREFIXES, RAW, _record
 
 MAX_BITS = 128  # cells + pieces
+SHORT = 12  # border cells with lists up to this long are filtered first
 
 
 @njit(cache=True)
 def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids, piece_of, copies, full0, full1,
-           n_cells, use_anchor, board, remaining, state, col_at, pos_at, chosen,
+           n_cells, border_start, border, seen, enough, use_anchor, board, remaining, state, col_at, pos_at, chosen,
            perms, allowed, mode, max_depth, budget, counts, keep, prefixes):
     """Run for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND (as ``dlx.search``).
 
@@ -79,7 +89,43 @@ def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids,
             top = top_at[k]
             best = -1
             best_count = 1 << 30
+            stamp = counts[NODES] + nodes
+            if k > 0:  # first the cells next to the last placement: where a dead end shows first
+                last = chosen[k - 1]
+                for i in range(border_start[last], 2 * border_start[last + 1] - border_start[last]):
+                    if best_count <= enough:
+                        break
+                    short = i < border_start[last + 1]  # the short lists first, then the others
+                    if not short:
+                        i -= border_start[last + 1] - border_start[last]
+                    c = border[i]
+                    if c < 64:
+                        is_open = (o0 & (one << np.uint64(c))) == 0
+                    else:
+                        is_open = (o1 & (one << np.uint64(c - 64))) == 0
+                    if is_open and (seg_len[k, c] <= SHORT) == short:
+                        seen[c] = stamp
+                        first = top
+                        seg_start[k + 1, c] = first
+                        src = seg_start[k, c]
+                        for j in range(src, src + seg_len[k, c]):
+                            s = buf[j]
+                            buf[top] = s
+                            top += ((m0[s] & o0) | (m1[s] & o1)) == 0
+                        count = top - first
+                        seg_len[k + 1, c] = count
+                        if count < best_count:
+                            best = c
+                            best_count = count
             for c in range(n_cols):
+                if best_count == 0:
+                    break
+                if seen[c] == stamp:
+                    continue
+                if best_count <= enough and k > 0:  # few enough: the children filter the rest
+                    seg_start[k + 1, c] = seg_start[k, c]
+                    seg_len[k + 1, c] = seg_len[k, c]
+                    continue
                 if c < n_cells:
                     if c < 64:
                         is_open = (o0 & (one << np.uint64(c))) == 0
@@ -102,8 +148,6 @@ def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids,
                     if count < best_count:
                         best = c
                         best_count = count
-                        if count == 0:
-                            break
                 seg_len[k + 1, c] = top - first
             if best_count == 0:
                 phase = BACK

@@ -278,6 +278,23 @@ class BitboardTables:
     list_start: np.ndarray  # column c's list is lists[list_start[c]:list_start[c] + list_len[c]]
     list_len: np.ndarray
     has_anchor: bool  # the last column lists the anchor's placements
+    border_start: np.ndarray  # the cells next to allowed placement q: border[border_start[q]:border_start[q + 1]]
+    border: np.ndarray
+    enough: int  # branch on a list this short without filtering the rest (see ``bitboard.py``)
+
+
+def _borders(model: Model, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per placement (rows of target cell indices, padded with len(cells)): the cells next to it."""
+    index = {v: i for i, v in enumerate(model.cells)}
+    steps = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
+    neighbours = [{index[n] for n in ((x + a, y + b, z + c) for a, b, c in steps) if n in index}
+                  for x, y, z in model.cells]
+    borders = []
+    for row in cells.tolist():
+        inside = [c for c in row if c < len(model.cells)]
+        borders.append(sorted(set().union(*(neighbours[c] for c in inside)) - set(inside)))
+    start = np.concatenate([[0], np.cumsum([len(b) for b in borders])]).astype(np.int32)
+    return start, np.array([c for b in borders for c in b], dtype=np.int32)
 
 
 def _bitboard_tables(model: Model) -> BitboardTables:
@@ -299,13 +316,15 @@ def _bitboard_tables(model: Model) -> BitboardTables:
     columns.append(columns[column] if column >= 0 else np.zeros(0, np.int64))
     lengths = np.array([len(c) for c in columns], dtype=np.int32)
     full = (1 << (n_cells + n_pieces)) - 1  # every cell covered, every piece used up
+    border_start, border = _borders(model, cells)
     return BitboardTables(m0=m0, m1=m1, piece_bit0=piece_bit0.astype(np.uint64), piece_bit1=piece_bit1.astype(np.uint64),
                           ids=ids,
                           piece_of=pieces.astype(np.int32), copies=copies,
                           full0=np.uint64(full & (2**64 - 1)), full1=np.uint64(full >> 64),
                           lists=np.concatenate(columns).astype(np.int32),
                           list_start=np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),
-                          list_len=lengths, has_anchor=column >= 0)
+                          list_len=lengths, has_anchor=column >= 0, border_start=border_start, border=border,
+                          enough=4 if (copies == 1).all() else 0)
 
 
 class _Search:
@@ -351,6 +370,7 @@ class _Search:
         self.seg_len = np.zeros((depth, n_cols), dtype=np.int32)
         self.buf = np.zeros(len(tables.lists) * depth, dtype=np.int32)
         self.top_at = np.zeros(depth, dtype=np.int32)
+        self.seen = np.full(n_cols, -1, dtype=np.int64)
         base = len(prefix)
         self.buf[: len(tables.lists)] = tables.lists
         self.seg_start[base] = tables.list_start
@@ -374,7 +394,8 @@ class _Search:
             t = model.arrays
             return bitboard.search(self.seg_start, self.seg_len, self.buf, self.top_at, t.m0, t.m1, t.piece_bit0,
                                    t.piece_bit1, t.ids,
-                                   t.piece_of, t.copies, t.full0, t.full1, len(model.cells),
+                                   t.piece_of, t.copies, t.full0, t.full1, len(model.cells), t.border_start,
+                                   t.border, self.seen, t.enough,
                                    t.has_anchor and self.mode != dlx.FIRST, self.board, self.remaining, self.state,
                                    self.cols, self.next_slot, self.rows, model.perms, model.allowed, self.mode,
                                    self.max_depth, budget, self.counts, self.keep, self.prefixes)

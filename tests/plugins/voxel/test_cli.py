@@ -22,6 +22,14 @@ def test_puzzles_are_registered_through_the_entry_point():
     assert ids == ["voxel-tetris-cube", "voxel-y25", "voxel-soma", "voxel-pentominoes-6x10"]
 
 
+def test_registering_the_puzzles_imports_no_solver():
+    code = ("import sys; from editor.plugin_host import PluginHost; PluginHost().puzzles(); "
+            "loaded = [m for m in ('numba', 'numpy', 'plugins.voxel.solver') if m in sys.modules]; "
+            "assert not loaded, loaded")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+
+
 def test_solve_first_json_is_a_checked_packing():
     result = run("solve", "voxel-tetris-cube", "--first", "--json")
     assert result.returncode == 0, result.stderr

@@ -20,8 +20,9 @@ without filtering the other columns: they keep their parent's lists (still a sup
 of what fits, so the children filter them; an empty one shows a level later). That
 costs some nodes but makes each far cheaper: the Tetris Cube's count takes about 40 %
 less time with ``enough`` = 4, but Y25 (one piece, 25 copies) takes many times longer,
-so the solver uses it only when every piece has one copy (0 turns it off). Level 0
-branches on the anchor column when asked.
+so the solver uses it only when every piece has one copy (0 turns it off). Both change
+the order of the search, so a search for the first solution does without them (it is
+quicker in the plain order on Y25). Level 0 branches on the anchor column when asked.
 
 Like ``dlx.search``, :func:`search` is a resumable state machine that stops after
 ``budget`` nodes; solutions go to ``dlx._record``.
@@ -90,7 +91,7 @@ def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids,
             best = -1
             best_count = 1 << 30
             stamp = counts[NODES] + nodes
-            if k > 0:  # first the cells next to the last placement: where a dead end shows first
+            if k > 0 and mode != FIRST:  # first the cells next to the last placement: where dead ends show
                 last = chosen[k - 1]
                 for i in range(border_start[last], 2 * border_start[last + 1] - border_start[last]):
                     if best_count <= enough:

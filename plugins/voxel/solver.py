@@ -395,7 +395,7 @@ class _Search:
             return bitboard.search(self.seg_start, self.seg_len, self.buf, self.top_at, t.m0, t.m1, t.piece_bit0,
                                    t.piece_bit1, t.ids,
                                    t.piece_of, t.copies, t.full0, t.full1, len(model.cells), t.border_start,
-                                   t.border, self.seen, t.enough,
+                                   t.border, self.seen, t.enough if self.mode != dlx.FIRST else 0,
                                    t.has_anchor and self.mode != dlx.FIRST, self.board, self.remaining, self.state,
                                    self.cols, self.next_slot, self.rows, model.perms, model.allowed, self.mode,
                                    self.max_depth, budget, self.counts, self.keep, self.prefixes)

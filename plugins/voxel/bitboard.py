@@ -25,14 +25,14 @@ the order of the search, so a search for the first solution does without them (i
 quicker in the plain order on Y25). Level 0 branches on the anchor column when asked.
 
 Like ``dlx.search``, :func:`search` is a resumable state machine that stops after
-``budget`` nodes; solutions go to ``dlx._record``.
+``budget`` nodes; solutions go to ``dlx._take_solution``.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from plugins.voxel.dlx import BACK, ENTER, FINISHED, FIRST, FOUND, KEPT, NODES, PAUSED, PREFIX, PREFIXES, RAW, _record
+from plugins.voxel.dlx import BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, _take_prefix, _take_solution
 
 MAX_BITS = 128  # cells + pieces
 SHORT = 12  # border cells with lists up to this long are filtered first
@@ -67,20 +67,15 @@ def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids,
                 for i in range(k):
                     solution[i] = ids[chosen[i]]
                 phase = BACK
-                if mode == FIRST:
-                    keep[0, :k] = solution
-                    counts[KEPT] = 1
-                    counts[RAW] += 1
+                if _take_solution(solution, mode, perms, allowed, counts, keep):
                     status = FOUND
                     break
-                _record(solution, perms, allowed, counts, keep)
                 continue
             if mode == PREFIX and k == max_depth:
-                n = counts[PREFIXES]
-                if n < prefixes.shape[0]:
-                    for i in range(k):
-                        prefixes[n, i] = ids[chosen[i]]
-                counts[PREFIXES] = n + 1
+                prefix = np.empty(k, dtype=np.int32)
+                for i in range(k):
+                    prefix[i] = ids[chosen[i]]
+                _take_prefix(prefix, prefixes, counts)
                 phase = BACK
                 continue
             if nodes >= budget:

@@ -141,6 +141,28 @@ def _record(ids, perms, allowed, counts, keep):
 
 
 @njit(cache=True)
+def _take_solution(ids, mode, perms, allowed, counts, keep):
+    """A complete solution (placement ids): in FIRST mode keep it and return True (stop);
+    otherwise count and maybe keep it (:func:`_record`) and return False (go on)."""
+    if mode == FIRST:
+        keep[0, :ids.shape[0]] = ids
+        counts[KEPT] = 1
+        counts[RAW] += 1
+        return True
+    _record(ids, perms, allowed, counts, keep)
+    return False
+
+
+@njit(cache=True)
+def _take_prefix(ids, prefixes, counts):
+    """A search prefix (placement ids) for ``--jobs`` splitting; counted even past the buffer."""
+    n = counts[PREFIXES]
+    if n < prefixes.shape[0]:
+        prefixes[n, :ids.shape[0]] = ids
+    counts[PREFIXES] = n + 1
+
+
+@njit(cache=True)
 def search(L, R, U, D, C, S, row_id, col_type, copies, remaining, state, cols, rows,
            perms, allowed, first_col, mode, max_depth, budget, counts, keep, prefixes):
     """Run the search for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND.
@@ -163,20 +185,15 @@ def search(L, R, U, D, C, S, row_id, col_type, copies, remaining, state, cols, r
                 for i in range(k):
                     ids[i] = row_id[rows[i]]
                 phase = BACK
-                if mode == FIRST:
-                    keep[0, :k] = ids
-                    counts[KEPT] = 1
-                    counts[RAW] += 1
+                if _take_solution(ids, mode, perms, allowed, counts, keep):
                     status = FOUND
                     break
-                _record(ids, perms, allowed, counts, keep)
                 continue
             if mode == PREFIX and k == max_depth:
-                n = counts[PREFIXES]
-                if n < prefixes.shape[0]:
-                    for i in range(k):
-                        prefixes[n, i] = row_id[rows[i]]
-                counts[PREFIXES] = n + 1
+                ids = np.empty(k, dtype=np.int32)
+                for i in range(k):
+                    ids[i] = row_id[rows[i]]
+                _take_prefix(ids, prefixes, counts)
                 phase = BACK
                 continue
             if nodes >= budget:

@@ -263,38 +263,48 @@ def _matrix(model: Model) -> tuple:
 
 @dataclass
 class BitboardTables:
-    """The allowed placements as masks, and each column's list of them (see ``bitboard.py``)."""
+    """The allowed placements as masks, and each column's list of them (see ``bitboard.py``).
 
-    m0: np.ndarray  # bits 0-63 of each allowed placement: its cells, then its piece's bit
-    m1: np.ndarray  # bits 64-127
+    A mask is two words: ``*0`` holds bits 0-63 (the cells, then the pieces), ``*1`` bits 64-127.
+    """
+
+    m0: np.ndarray  # per allowed placement: its cells and its piece's bit
+    m1: np.ndarray
     piece_bit0: np.ndarray  # per piece
     piece_bit1: np.ndarray
     ids: np.ndarray  # placement id of each allowed placement
     piece_of: np.ndarray
     copies: np.ndarray
-    full0: np.uint64
+    full0: np.uint64  # every cell covered, every piece used up
     full1: np.uint64
+    columns0: np.uint64  # the bits that are exact-cover columns: the cells and the pieces with one copy
+    columns1: np.uint64
+    border0: np.ndarray  # per allowed placement: the cells next to it
+    border1: np.ndarray
     lists: np.ndarray  # the columns' lists, one after the other
     list_start: np.ndarray  # column c's list is lists[list_start[c]:list_start[c] + list_len[c]]
     list_len: np.ndarray
     has_anchor: bool  # the last column lists the anchor's placements
-    border_start: np.ndarray  # the cells next to allowed placement q: border[border_start[q]:border_start[q + 1]]
-    border: np.ndarray
     enough: int  # branch on a list this short without filtering the rest (see ``bitboard.py``)
 
 
-def _borders(model: Model, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per placement (rows of target cell indices, padded with len(cells)): the cells next to it."""
+def _masks(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of bit numbers (-1: none) as two words per row: bits 0-63 and bits 64-127."""
+    shifted = np.left_shift(np.uint64(1), (bits % 64).astype(np.uint64))
+    low = np.where((bits >= 0) & (bits < 64), shifted, np.uint64(0))
+    high = np.where(bits >= 64, shifted, np.uint64(0))
+    return np.bitwise_or.reduce(low, axis=-1), np.bitwise_or.reduce(high, axis=-1)
+
+
+def _neighbour_bits(model: Model) -> np.ndarray:
+    """(cells + 1, 6): the face neighbours of each target cell (-1: none; the last row is padding's)."""
     index = {v: i for i, v in enumerate(model.cells)}
     steps = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
-    neighbours = [{index[n] for n in ((x + a, y + b, z + c) for a, b, c in steps) if n in index}
-                  for x, y, z in model.cells]
-    borders = []
-    for row in cells.tolist():
-        inside = [c for c in row if c < len(model.cells)]
-        borders.append(sorted(set().union(*(neighbours[c] for c in inside)) - set(inside)))
-    start = np.concatenate([[0], np.cumsum([len(b) for b in borders])]).astype(np.int32)
-    return start, np.array([c for b in borders for c in b], dtype=np.int32)
+    table = np.full((len(model.cells) + 1, len(steps)), -1, dtype=np.int64)
+    for i, (x, y, z) in enumerate(model.cells):
+        for j, (a, b, c) in enumerate(steps):
+            table[i, j] = index.get((x + a, y + b, z + c), -1)
+    return table
 
 
 def _bitboard_tables(model: Model) -> BitboardTables:
@@ -302,29 +312,28 @@ def _bitboard_tables(model: Model) -> BitboardTables:
     ids = np.flatnonzero(model.allowed).astype(np.int32)
     cells = model.placement_cells[ids]
     pieces = model.placement_piece[ids]
-    bits = np.column_stack([np.where(cells < n_cells, cells, -1), n_cells + pieces])  # -1: padding
-    shifted = np.left_shift(np.uint64(1), (bits % 64).astype(np.uint64))
-    m0 = np.bitwise_or.reduce(np.where((bits >= 0) & (bits < 64), shifted, np.uint64(0)), axis=1)
-    m1 = np.bitwise_or.reduce(np.where(bits >= 64, shifted, np.uint64(0)), axis=1)
-    piece_bits = n_cells + np.arange(n_pieces)
-    piece_bit0 = np.where(piece_bits < 64, np.left_shift(np.uint64(1), (piece_bits % 64).astype(np.uint64)), np.uint64(0))
-    piece_bit1 = np.where(piece_bits >= 64, np.left_shift(np.uint64(1), (piece_bits % 64).astype(np.uint64)), np.uint64(0))
+    cell_bits = np.where(cells < n_cells, cells, -1)  # -1: padding
+    m0, m1 = _masks(np.column_stack([cell_bits, n_cells + pieces]))
+    piece_bit0, piece_bit1 = _masks((n_cells + np.arange(n_pieces))[:, None])
+    neighbours0, neighbours1 = _masks(_neighbour_bits(model))
+    own0, own1 = _masks(cell_bits)
+    border0 = np.bitwise_or.reduce(neighbours0[cells], axis=1) & ~own0
+    border1 = np.bitwise_or.reduce(neighbours1[cells], axis=1) & ~own1
     copies = np.array([p.copies for p in model.puzzle.pieces], dtype=np.int32)
     columns = [np.flatnonzero((cells == c).any(axis=1)) for c in range(n_cells)]
     columns += [np.flatnonzero(pieces == t) if copies[t] == 1 else np.zeros(0, np.int64) for t in range(n_pieces)]
     column = model.anchor_column  # a cell or piece column (as in the dancing-links matrix)
     columns.append(columns[column] if column >= 0 else np.zeros(0, np.int64))
     lengths = np.array([len(c) for c in columns], dtype=np.int32)
-    full = (1 << (n_cells + n_pieces)) - 1  # every cell covered, every piece used up
-    border_start, border = _borders(model, cells)
-    return BitboardTables(m0=m0, m1=m1, piece_bit0=piece_bit0.astype(np.uint64), piece_bit1=piece_bit1.astype(np.uint64),
-                          ids=ids,
-                          piece_of=pieces.astype(np.int32), copies=copies,
-                          full0=np.uint64(full & (2**64 - 1)), full1=np.uint64(full >> 64),
+    column_bits = np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(copies == 1)])
+    columns0, columns1 = _masks(column_bits)
+    full0, full1 = _masks(np.arange(n_cells + n_pieces))
+    return BitboardTables(m0=m0, m1=m1, piece_bit0=piece_bit0, piece_bit1=piece_bit1, ids=ids,
+                          piece_of=pieces.astype(np.int32), copies=copies, full0=full0, full1=full1,
+                          columns0=columns0, columns1=columns1, border0=border0, border1=border1,
                           lists=np.concatenate(columns).astype(np.int32),
                           list_start=np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),
-                          list_len=lengths, has_anchor=column >= 0, border_start=border_start, border=border,
-                          enough=4 if (copies == 1).all() else 0)
+                          list_len=lengths, has_anchor=column >= 0, enough=4 if (copies == 1).all() else 0)
 
 
 class _Search:
@@ -370,7 +379,6 @@ class _Search:
         self.seg_len = np.zeros((depth, n_cols), dtype=np.int32)
         self.buf = np.zeros(len(tables.lists) * depth, dtype=np.int32)
         self.top_at = np.zeros(depth, dtype=np.int32)
-        self.seen = np.full(n_cols, -1, dtype=np.int64)
         base = len(prefix)
         self.buf[: len(tables.lists)] = tables.lists
         self.seg_start[base] = tables.list_start
@@ -394,8 +402,8 @@ class _Search:
             t = model.arrays
             return bitboard.search(self.seg_start, self.seg_len, self.buf, self.top_at, t.m0, t.m1, t.piece_bit0,
                                    t.piece_bit1, t.ids,
-                                   t.piece_of, t.copies, t.full0, t.full1, len(model.cells), t.border_start,
-                                   t.border, self.seen, t.enough if self.mode != dlx.FIRST else 0,
+                                   t.piece_of, t.copies, t.full0, t.full1, t.columns0, t.columns1,
+                                   t.border0, t.border1, t.enough if self.mode != dlx.FIRST else 0,
                                    t.has_anchor and self.mode != dlx.FIRST, self.board, self.remaining, self.state,
                                    self.cols, self.next_slot, self.rows, model.perms, model.allowed, self.mode,
                                    self.max_depth, budget, self.counts, self.keep, self.prefixes)

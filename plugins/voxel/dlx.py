@@ -97,6 +97,30 @@ def select_row(r, L, R, U, D, C, S, col_type, copies, remaining):
         j = R[j]
 
 
+# The helpers below use plain loops rather than np.sort or slice assignment: those pull in
+# numba's general sort and shape-checking code, which took the first run's compile from
+# about 5 s to 12 s; a solution has only a dozen or so placements.
+
+@njit(cache=True)
+def _sorted(ids):
+    """A sorted copy (insertion sort: a solution is short)."""
+    out = ids.copy()
+    for i in range(1, out.shape[0]):
+        value = out[i]
+        j = i - 1
+        while j >= 0 and out[j] > value:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = value
+    return out
+
+
+@njit(cache=True)
+def _copy_into(row, ids):
+    for i in range(ids.shape[0]):
+        row[i] = ids[i]
+
+
 @njit(cache=True)
 def _lex_compare(a, b):
     for i in range(a.shape[0]):
@@ -115,10 +139,10 @@ def _record(ids, perms, allowed, counts, keep):
     allowed solutions, and its class has ``len(perms) / |stabiliser|`` solutions.
     """
     counts[RAW] += 1
-    solution = np.sort(ids)
+    solution = _sorted(ids)
+    image = np.empty(solution.shape[0], dtype=solution.dtype)
     stabiliser = 1
     for g in range(1, perms.shape[0]):
-        image = np.empty_like(solution)
         inside = True
         for i in range(solution.shape[0]):
             image[i] = perms[g, solution[i]]
@@ -127,8 +151,7 @@ def _record(ids, perms, allowed, counts, keep):
                 break
         if not inside:
             continue
-        image.sort()
-        order = _lex_compare(image, solution)
+        order = _lex_compare(_sorted(image), solution)
         if order < 0:
             return
         if order == 0:
@@ -136,7 +159,7 @@ def _record(ids, perms, allowed, counts, keep):
     counts[DISTINCT] += 1
     counts[TOTAL] += perms.shape[0] // stabiliser
     if counts[KEPT] < keep.shape[0]:
-        keep[counts[KEPT], :] = solution
+        _copy_into(keep[counts[KEPT]], solution)
         counts[KEPT] += 1
 
 
@@ -145,7 +168,7 @@ def _take_solution(ids, mode, perms, allowed, counts, keep):
     """A complete solution (placement ids): in FIRST mode keep it and return True (stop);
     otherwise count and maybe keep it (:func:`_record`) and return False (go on)."""
     if mode == FIRST:
-        keep[0, :ids.shape[0]] = ids
+        _copy_into(keep[0], ids)
         counts[KEPT] = 1
         counts[RAW] += 1
         return True
@@ -158,7 +181,7 @@ def _take_prefix(ids, prefixes, counts):
     """A search prefix (placement ids) for ``--jobs`` splitting; counted even past the buffer."""
     n = counts[PREFIXES]
     if n < prefixes.shape[0]:
-        prefixes[n, :ids.shape[0]] = ids
+        _copy_into(prefixes[n], ids)
     counts[PREFIXES] = n + 1
 
 

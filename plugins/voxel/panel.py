@@ -42,7 +42,9 @@ class VoxelPanel(QWidget):
         self.cancel_button = QPushButton("Cancel", self)
         self.jobs_spin = QSpinBox(self)
         self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1))
+        self.jobs_spin.setValue(self.jobs_spin.maximum())  # a count uses every core unless told otherwise
         self.jobs_spin.setPrefix("processes: ")
+        self.jobs_spin.setToolTip("Processes that share a count (one per core is fastest)")
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.status_label = QLabel(self)

@@ -42,6 +42,7 @@ class Placement(NamedTuple):
 Solution = tuple[Placement, ...]  # sorted by piece, then cells
 
 SLICE_NODES = 200_000  # search nodes between progress reports / cancellation checks
+SMALL_COUNT_NODES = 1_000_000  # a count this small runs in this process even when given --jobs (well under 1 s)
 KEEP_LIMIT = 100_000  # solutions kept for browsing (one per symmetry class)
 
 
@@ -457,15 +458,22 @@ class CountOutcome:
     anchor: str = ""
 
 
-def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, keep: int = KEEP_LIMIT) -> CountOutcome:
-    """Count every solution and the classes up to symmetry; raises ``Cancelled`` if cancelled."""
+def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, keep: int = KEEP_LIMIT,
+                    in_process_nodes: int = SMALL_COUNT_NODES) -> CountOutcome:
+    """Count every solution and the classes up to symmetry; raises ``Cancelled`` if cancelled.
+
+    With ``jobs`` > 1 the count first runs here for ``in_process_nodes`` search nodes, and
+    is split among processes only if it has not finished by then (``CountOutcome.jobs``
+    says which happened).
+    """
     start = time.perf_counter()
     model = build_model(puzzle)
-    if jobs <= 1:
-        search = _Search(model, dlx.COUNT, keep=keep)
+    search = _Search(model, dlx.COUNT, keep=keep)
+    if search.step(in_process_nodes) == dlx.FINISHED or jobs <= 1:  # small counts start no processes
+        jobs = 1
         search.run(task)
         counts, kept = search.counts, search.kept_ids()
-    else:
+    else:  # start again, split among processes
         counts, kept = _count_in_processes(model, task, jobs, keep)
     return CountOutcome(count=int(counts[dlx.TOTAL]), distinct=int(counts[dlx.DISTINCT]),
                         symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in kept],

@@ -48,4 +48,5 @@ def test_count_json_with_jobs_and_no_qt_loaded():
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout.splitlines()[-1])
-    assert (data["count"], data["distinct"], data["symmetries"], data["jobs"]) == (11520, 240, 48, 2)
+    assert (data["count"], data["distinct"], data["symmetries"]) == (11520, 240, 48)
+    assert data["jobs"] == 1  # Soma is too small to be worth starting processes for

@@ -136,8 +136,13 @@ def test_soma_counts_and_every_class_checks():
 
 
 def test_soma_split_across_processes_gives_the_same_numbers():
+    outcome = solver.count_solutions(SHIPPED["soma"], jobs=2, in_process_nodes=0)
+    assert (outcome.count, outcome.distinct, len(outcome.solutions), outcome.jobs) == (11520, 240, 240, 2)
+
+
+def test_a_small_count_starts_no_processes():
     outcome = solver.count_solutions(SHIPPED["soma"], jobs=2)
-    assert (outcome.count, outcome.distinct, len(outcome.solutions)) == (11520, 240, 240)
+    assert (outcome.count, outcome.distinct, outcome.jobs) == (11520, 240, 1)
 
 
 @pytest.mark.parametrize("name", ["tetris-cube", "y25", "soma", "pentominoes-6x10"])

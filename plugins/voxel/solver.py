@@ -259,6 +259,7 @@ def _matrix(model: Model) -> tuple:
     ring = list(range(n_cells)) + [n_cells + t for t in range(n_pieces) if copies[t] == 1] + [root]
     for a, b in zip(ring, ring[1:] + ring[:1]):
         R[a], L[b] = b, a
+    L, R, U, D, C = (a.astype(np.uint32) for a in (L, R, U, D, C))  # unsigned: no negative-index checks
     return L, R, U, D, C, S, row_id, col_type, copies
 
 
@@ -350,8 +351,9 @@ class _Search:
         self.keep = np.zeros((max(keep, 1), model.piece_count), dtype=np.int32)
         self.prefixes = np.zeros((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32)
         self.state = np.array([len(prefix), dlx.ENTER, len(prefix)], dtype=np.int64)
-        self.cols = np.full(depth, -1, dtype=np.int32)  # dlx: column; bitboard: cell branched on
-        self.rows = np.zeros(depth, dtype=np.int32)  # dlx: row node; bitboard: slot in use
+        # Unsigned, as the engines' link and index tables: numba skips negative-index handling.
+        self.cols = np.zeros(depth, dtype=np.uint32)  # dlx: column; bitboard: column branched on
+        self.rows = np.zeros(depth, dtype=np.uint32)  # dlx: row node; bitboard: slot in use
         self.next_slot = np.zeros(depth, dtype=np.int32)  # bitboard: next slot to try
         self.remaining = np.array([p.copies for p in model.puzzle.pieces], dtype=np.int32)
         if model.engine == "bitboard":

@@ -17,6 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="check .level / .non files and folders for a unique, line-solvable solution")
     check.add_argument("paths", nargs="+", metavar="PATH")
     check.add_argument("--json", action="store_true", help="one JSON object per line")
+    check.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                       help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
 
     sub.add_parser("puzzles", help="list the puzzles the plugins provide")
 
@@ -36,7 +38,7 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     if args.command == "check":
         from editor.nonogram.check_cli import run_check
 
-        return run_check(args.paths, as_json=args.json)
+        return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None)
 
     host = host if host is not None else PluginHost()
     puzzles = host.puzzles()

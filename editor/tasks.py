@@ -17,6 +17,10 @@ class Cancelled(Exception):
     """Raised inside a computation whose task was cancelled."""
 
 
+class TimeUp(Cancelled):
+    """Raised inside a computation whose task's time limit has passed."""
+
+
 @dataclass(frozen=True)
 class Progress:
     done: float
@@ -35,9 +39,13 @@ class Task:
 
     ``report`` is cheap to call often: it forwards at most one report every
     ``interval`` seconds (the last one before finishing is the caller's business).
+    With ``time_limit`` (seconds from now), :meth:`check_cancelled` raises
+    :class:`TimeUp` once it has passed.
     """
 
-    def __init__(self, on_progress: Callable[[Progress], None] | None = None, interval: float = 0.1):
+    def __init__(self, on_progress: Callable[[Progress], None] | None = None, interval: float = 0.1,
+                 time_limit: float | None = None):
+        self._deadline = None if time_limit is None else time.monotonic() + time_limit
         self._cancel = threading.Event()
         self._on_progress = on_progress
         self._interval = interval
@@ -53,6 +61,8 @@ class Task:
     def check_cancelled(self) -> None:
         if self._cancel.is_set():
             raise Cancelled()
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise TimeUp()
 
     def report(self, done: float, total: float | None = None, message: str = "", force: bool = False) -> None:
         if self._on_progress is None:

@@ -1,10 +1,11 @@
-"""``nonogram-editor check PATH... [--json]``: verdicts for level packs, e.g. in CI.
+"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), ``.non`` files and folders
 (searched recursively for both). Each level gets one line: its verdict, sweeps and time
 (``--json``: one JSON object per line). A ``.non`` file's goal picture is the drawing when
-it fits the clues; without one its bare clues are checked. Exit status: 0 only if every
-level is LINE; 1 if any is not; 2 if a path could not be read or holds no level.
+it fits the clues; without one its bare clues are checked. A level not decided within the
+time limit is UNDECIDED. Exit status: 0 only if every level is LINE; 1 if any is not; 2 if
+a path could not be read or holds no level.
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from pathlib import Path
 
 from editor.level import LevelError, load_level
 from editor.level.non_format import read_non
-from editor.nonogram.verdict import LINE, MULT, Verdict, check_drawing, check_puzzle
+from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
+from editor.tasks import Task
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
 
@@ -40,8 +42,9 @@ def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     return files, problems
 
 
-def check_file(path: Path) -> tuple[Verdict, list[str]]:
+def check_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, list[str]]:
     """The verdict on one level or ``.non`` file, and warnings about it."""
+    task = Task(time_limit=time_limit)
     warnings = []
     if path.suffix.lower() == ".non":
         puzzle = read_non(path)
@@ -49,8 +52,8 @@ def check_file(path: Path) -> tuple[Verdict, list[str]]:
         if goal is not None and not puzzle.goal_fits():
             warnings.append(f"{path}: the goal picture does not fit the clues; checking the clues alone")
             goal = None
-        return check_puzzle(puzzle.row_clues, puzzle.column_clues, goal), warnings
-    return check_drawing(load_level(path).solution), warnings
+        return check_puzzle(puzzle.row_clues, puzzle.column_clues, goal, task), warnings
+    return check_drawing(load_level(path).solution, task), warnings
 
 
 def _text_line(path: Path, verdict: Verdict) -> str:
@@ -59,22 +62,24 @@ def _text_line(path: Path, verdict: Verdict) -> str:
         return line
     if verdict.kind == MULT:
         detail = f"{int(verdict.differing.sum())} cells differ in an alternative solution"
-    elif verdict.kind == "BRANCH":
+    elif verdict.kind == BRANCH:
         detail = verdict.lookahead_text()
+    elif verdict.kind == UNDECIDED:
+        detail = "time limit reached: no second solution found, uniqueness not proved"
     else:
         detail = "no solution"
     return f"{line}  ({verdict.open_cells} cells open after line logic; {detail})"
 
 
-def run_check(paths: list[str], as_json: bool = False) -> int:
+def run_check(paths: list[str], as_json: bool = False, time_limit: float | None = None) -> int:
     try:
-        return _check_all(paths, as_json)
+        return _check_all(paths, as_json, time_limit)
     except BrokenPipeError:  # the reader stopped early (``| head``): not an error of the levels
         sys.stdout = open(os.devnull, "w")
         return 1
 
 
-def _check_all(paths: list[str], as_json: bool) -> int:
+def _check_all(paths: list[str], as_json: bool, time_limit: float | None) -> int:
     files, problems = level_files(paths)
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
@@ -82,7 +87,7 @@ def _check_all(paths: list[str], as_json: bool) -> int:
     all_line = True
     for path in files:
         try:
-            verdict, warnings = check_file(path)
+            verdict, warnings = check_file(path, time_limit)
         except LevelError as error:
             print(f"error: {error}", file=sys.stderr)
             if as_json:

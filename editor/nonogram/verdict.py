@@ -12,6 +12,8 @@
 * ``CONTRADICTION``: no picture fits the clues (only possible for bare clues).
 * ``STALLED`` (provisional, only with ``line_logic_only``): line logic stalls; the full
   check decides between BRANCH and MULT.
+* ``UNDECIDED``: the task's time limit passed before the check could decide (drawings
+  close to random noise can take minutes to show a second solution).
 """
 from __future__ import annotations
 
@@ -22,13 +24,14 @@ import numpy as np
 
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
-from editor.tasks import Task
+from editor.tasks import Task, TimeUp
 
 LINE = "LINE"
 BRANCH = "BRANCH"
 MULT = "MULT"
 CONTRADICTION = "CONTRADICTION"
 STALLED = "STALLED"  # provisional, from line_logic_only: line logic stalls, uniqueness not decided yet
+UNDECIDED = "UNDECIDED"  # the time limit passed first
 
 
 @dataclass
@@ -80,6 +83,7 @@ class Verdict:
             MULT: "Not unique: more than one picture fits",
             CONTRADICTION: "No picture fits these clues",
             STALLED: "Line logic gets stuck; looking further",
+            UNDECIDED: "Undecided: the time limit passed first",
         }[self.kind]
 
     def describe(self) -> str:
@@ -96,6 +100,10 @@ class Verdict:
                     f"{_plural(changed, 'cell')}. {timing}")
         if self.kind == STALLED:
             return f"{stuck} Looking for another solution… {timing}"
+        if self.kind == UNDECIDED:
+            return (f"{stuck} The time ran out before another solution turned up or uniqueness was proved "
+                    f"({_plural(self.lookahead.probes, 'probe')}, {_plural(self.lookahead.branches, 'guess', 'guesses')}). "
+                    f"{timing}")
         if self.kind == CONTRADICTION:
             where = ("line logic runs into a contradiction" if self.lookahead.branches == 0
                      else f"a search ({_plural(self.lookahead.branches, 'guess', 'guesses')}) finds no solution")
@@ -122,7 +130,7 @@ class Verdict:
         look = self.lookahead
         data = {"verdict": self.kind, "width": self.width, "height": self.height, "sweeps": self.sweeps,
                 "seconds": round(self.seconds, 4), "open_cells_after_line_logic": self.open_cells}
-        if self.kind in (BRANCH, MULT):
+        if self.kind in (BRANCH, MULT, UNDECIDED):
             data.update(probes=look.probes, probe_rounds=look.probe_rounds,
                         proved_by_probing=look.proved_by_probing, proved_by_search=look.proved_by_search,
                         branches=look.branches, depth=look.depth)
@@ -169,25 +177,29 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, line_l
     task = task or Task()
     start = time.perf_counter()
     board = puzzle.board()
-    sweeps = puzzle.propagate(board, task=task)
+    sweeps = None
+    lookahead = Lookahead()
 
     def verdict(kind: str, **details) -> Verdict:
         return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
 
-    if sweeps is None:
-        return verdict(CONTRADICTION)
-    if board.is_complete():
-        return verdict(LINE, picture=board.filled_array())
-    if line_logic_only:
-        return verdict(STALLED, picture=picture)
-    lookahead = Lookahead()
-    if picture is None:
-        first, _ = find_solution(puzzle, board.copy(), task, lookahead)
-        if first is None:
-            return verdict(CONTRADICTION, lookahead=lookahead)
-        picture = first.filled_array()
-        lookahead = Lookahead()  # finding the picture is not part of the player's lookahead
-    alternative = find_alternative(puzzle, board.copy(), picture, task, lookahead)
+    try:
+        sweeps = puzzle.propagate(board, task=task)
+        if sweeps is None:
+            return verdict(CONTRADICTION)
+        if board.is_complete():
+            return verdict(LINE, picture=board.filled_array())
+        if line_logic_only:
+            return verdict(STALLED, picture=picture)
+        if picture is None:
+            search = Lookahead()  # finding the picture is not part of the player's lookahead
+            first, _ = find_solution(puzzle, board.copy(), task, search)
+            if first is None:
+                return verdict(CONTRADICTION, lookahead=search)
+            picture = first.filled_array()
+        alternative = find_alternative(puzzle, board.copy(), picture, task, lookahead)
+    except TimeUp:
+        return verdict(UNDECIDED, lookahead=lookahead, picture=picture)
     if alternative is not None:
         return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array())
     return verdict(BRANCH, lookahead=lookahead, picture=picture)

@@ -16,7 +16,8 @@ restricted search (``dlx._record``), and its class holds |G| / |stabiliser| solu
 So ``count`` gives both numbers without ever enumerating all of them.
 
 ``--jobs N`` splits the tree: the first levels are enumerated into prefixes, which
-worker processes (spawn context) search to the end.
+worker processes (spawn context) search to the end. A count that finishes within its
+first million nodes never starts them.
 """
 from __future__ import annotations
 

@@ -45,6 +45,12 @@ ensure_venv() {
         echo "setup: installing the project and its dependencies into $VENV" >&2
         "$VENV/bin/python" -m pip install -q --upgrade pip >&2
         "$VENV/bin/python" -m pip install -q -e "$REPO[test]" >&2
+        # PySide6's three wheels all ship PySide6/__init__.py: moving between versions can
+        # uninstall it after the new one was written. Put it back if it is gone.
+        if ! "$VENV/bin/python" -c 'import PySide6; PySide6.__version__' 2>/dev/null; then
+            "$VENV/bin/python" -m pip install -q --force-reinstall --no-deps \
+                "PySide6-Essentials==$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("PySide6-Essentials"))')" >&2
+        fi
         rm -f "$VENV"/.installed-*; touch "$stamp"
     fi
 }

@@ -12,8 +12,7 @@
 * ``CONTRADICTION``: no picture fits the clues (only possible for bare clues).
 * ``STALLED`` (provisional, only with ``line_logic_only``): line logic stalls; the full
   check decides between BRANCH and MULT.
-* ``UNDECIDED``: the task's time limit passed before the check could decide (drawings
-  close to random noise can take minutes to show a second solution).
+* ``UNDECIDED``: the task's time limit passed before the check could decide.
 """
 from __future__ import annotations
 

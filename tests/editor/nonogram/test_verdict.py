@@ -203,22 +203,25 @@ def test_cancelled_task_stops_the_check():
         check_drawing(rng.random((25, 25)) < 0.5, task)
 
 
-def noise(size: int = 50, seed: int = 1) -> np.ndarray:
-    """A drawing like random noise: at 50x50 this one takes minutes to show a second solution."""
-    return np.random.default_rng(seed).random((size, size)) < 0.5
+def test_noise_is_not_unique_and_the_other_solution_fits():
+    # Random noise used to take minutes here (50x50: 213 s); its alternatives are local.
+    for size, seed in ((50, 1), (64, 2)):
+        drawing = np.random.default_rng(seed).random((size, size)) < 0.5
+        verdict = check_drawing(drawing)
+        assert verdict.kind == MULT
+        assert verdict.puzzle.is_solution(verdict.alternative) and verdict.differing.any()
 
 
 def test_time_limit_gives_undecided_with_what_was_done():
     from editor.nonogram.verdict import UNDECIDED
 
-    drawing = noise()
-    verdict = check_drawing(drawing, Task(time_limit=0.05))
-    assert verdict.kind == UNDECIDED
-    assert (verdict.picture == drawing).all() and verdict.open_cells > 0
+    puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")  # BRANCH: needs lookahead
+    verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=0))
+    assert verdict.kind == UNDECIDED and (verdict.picture == puzzle.goal).all()
     assert "time ran out" in verdict.describe() and verdict.headline().startswith("Undecided")
     assert verdict.to_json()["verdict"] == UNDECIDED
-    small = noise(6)
-    assert check_drawing(small, Task(time_limit=60)).kind == check_drawing(small).kind  # a limit not reached changes nothing
+    unlimited = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal)
+    assert check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=60)).kind == unlimited.kind
 
 
 def test_branch_puzzle_reports_its_lookahead():

@@ -7,7 +7,6 @@ any netpbm form; :func:`save_level` writes plain P1/P3 atomically.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,19 +14,12 @@ import numpy as np
 
 from editor.level.errors import LevelError, LevelErrorKind
 from editor.level.netpbm import NetpbmError, format_pbm, format_ppm, parse_pbm, parse_ppm
+from editor.safe_write import AtomicFiles
 
 EXTENSIONS = (".level", ".pbm", ".ppm")
 WHITE = (255, 255, 255)
 
 
-def _new_file_mode() -> int:
-    """The mode ``open()`` would give a new file (0o666 less the umask), read once at import."""
-    umask = os.umask(0o022)
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
-NEW_FILE_MODE = _new_file_mode()
 
 
 @dataclass
@@ -133,42 +125,15 @@ def save_level(level: Level, path: str | os.PathLike) -> None:
     targets = level_paths(path)
     _check_directory(targets[0].parent, writing=True)
     contents = (b"1\n" if level.cleared else b"0\n", format_pbm(level.solution), format_ppm(level.picture))
-    temporaries: list[Path] = []
     target = targets[0]
     try:
-        for target, data in zip(targets, contents):
-            if target.is_dir():
-                raise LevelError(LevelErrorKind.IO, target, "a folder has this name")
-            handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            temporaries.append(Path(name))
-            try:  # mkstemp makes private files; keep the old file's mode, or the usual one
-                mode = target.stat().st_mode & 0o777
-            except OSError:
-                mode = NEW_FILE_MODE
-            os.chmod(handle, mode)
-            with os.fdopen(handle, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-        for temporary, target in zip(temporaries, targets):
-            os.replace(temporary, target)
-        _fsync_directory(targets[0].parent)
+        with AtomicFiles() as files:
+            for target, data in zip(targets, contents):
+                if target.is_dir():
+                    raise LevelError(LevelErrorKind.IO, target, "a folder has this name")
+                with files.open(target) as file:
+                    file.write(data)
+            files.commit()
     except OSError as exc:
         raise LevelError(LevelErrorKind.IO, target, f"could not save: {exc.strerror or exc}") from None
-    finally:
-        for temporary in temporaries:
-            temporary.unlink(missing_ok=True)
     level.path = targets[0]
-
-
-def _fsync_directory(folder: Path) -> None:
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # not supported on this platform / file system
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)

@@ -40,6 +40,8 @@ class VoxelPanel(QWidget):
         self.first_button = QPushButton("First solution", self)
         self.count_button = QPushButton("Count all", self)
         self.cancel_button = QPushButton("Cancel", self)
+        self.export_button = QPushButton("Export…", self)
+        self.export_button.setToolTip("Save the solutions found to a JSON file: one per symmetry class, or every one")
         self.jobs_spin = QSpinBox(self)
         self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1))
         self.jobs_spin.setValue(self.jobs_spin.maximum())  # a count uses every core unless told otherwise
@@ -70,7 +72,7 @@ class VoxelPanel(QWidget):
         top.addWidget(self.puzzle_box, 1)
         top.addWidget(self.open_button)
         run = QHBoxLayout()
-        for widget in (self.first_button, self.count_button, self.jobs_spin, self.cancel_button):
+        for widget in (self.first_button, self.count_button, self.jobs_spin, self.cancel_button, self.export_button):
             run.addWidget(widget)
         browse = QGridLayout()
         browse.addWidget(self.prev_button, 0, 0)
@@ -95,6 +97,7 @@ class VoxelPanel(QWidget):
         self.first_button.clicked.connect(self.solve_first)
         self.count_button.clicked.connect(self.count_all)
         self.cancel_button.clicked.connect(self.cancel)
+        self.export_button.clicked.connect(self._ask_export_file)
         self.prev_button.clicked.connect(lambda: self.show_solution(self.current - 1))
         self.next_button.clicked.connect(lambda: self.show_solution(self.current + 1))
         self.step_slider.valueChanged.connect(self._show_step)
@@ -148,11 +151,13 @@ class VoxelPanel(QWidget):
 
     # ------------------------------------------------------------------ background work
     def _set_running(self, running: bool) -> None:
+        self._busy = running
         self.first_button.setEnabled(not running)
         self.count_button.setEnabled(not running)
         self.open_button.setEnabled(not running)
         self.puzzle_box.setEnabled(not running)
         self.cancel_button.setEnabled(running)
+        self.export_button.setEnabled(not running and bool(self.solutions))
 
     def _start(self, function, on_success) -> None:
         # No slot on ``done``: BackgroundJob disconnects only these signals when the panel goes.
@@ -190,6 +195,25 @@ class VoxelPanel(QWidget):
         puzzle, jobs = self.puzzle, self.jobs_spin.value()
         self.status_label.setText("counting…")
         self._start(lambda task: solver.count_solutions(puzzle, task, jobs=jobs), self._counted)
+
+    def _ask_export_file(self) -> None:
+        dialog = QFileDialog(self, "Export solutions", f"{self.puzzle.id}-solutions.json",
+                             "One per symmetry class (*.json);;Every solution (*.json)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("json")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(lambda path: self.export(path, every=dialog.selectedNameFilter().startswith("Every")))
+        self._dialog = dialog
+        dialog.open()
+
+    def export(self, path: str, every: bool) -> None:
+        """Write the solutions browsed (with ``every``: all the members of their classes) to ``path``."""
+        from plugins.voxel import export
+
+        puzzle, classes = self.puzzle, list(self.solutions)
+        self.status_label.setText("exporting…")
+        self._start(lambda task: export.write_solutions(path, puzzle, classes, every, task),
+                    lambda written: self.status_label.setText(f"wrote {written} solutions to {path}"))
 
     def cancel(self) -> None:
         if self.job is not None and self.job.running:
@@ -231,6 +255,7 @@ class VoxelPanel(QWidget):
         self._update_browse_buttons()
 
     def _update_browse_buttons(self) -> None:
+        self.export_button.setEnabled(bool(self.solutions) and not self._busy)
         self.prev_button.setEnabled(self.current > 0)
         self.next_button.setEnabled(0 <= self.current < len(self.solutions) - 1)
 

@@ -69,6 +69,7 @@ class Model:
     anchor_column: int  # the matrix column branched on first (-1: none); cells first, then pieces
     engine: str = "bitboard"  # "bitboard" (up to 128 cells and 64 pieces) or "dlx"
     arrays: object = None  # the engine's pristine tables (copied for every search where they change)
+    _ids: dict | None = None  # placement -> id, made when first needed
 
     @property
     def group_order(self) -> int:
@@ -82,6 +83,11 @@ class Model:
         cells = self.placement_cells[placement_id]
         return Placement(int(self.placement_piece[placement_id]),
                          tuple(sorted(self.cells[c] for c in cells if c < len(self.cells))))
+
+    def placement_id(self, placement: Placement) -> int:
+        if self._ids is None:
+            self._ids = {self.placement(i): i for i in range(len(self.placement_piece))}
+        return self._ids[placement]
 
     def solution(self, placement_ids) -> Solution:
         return tuple(sorted((self.placement(int(p)) for p in placement_ids), key=lambda q: (q.piece, q.cells)))
@@ -482,6 +488,16 @@ def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, kee
                         symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in kept],
                         nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, jobs=max(1, jobs),
                         anchor=model.anchor)
+
+
+def class_members(puzzle: Puzzle, solution: Solution) -> list[Solution]:
+    """Every solution in ``solution``'s symmetry class (``solution`` among them), each once:
+    its images under the symmetries a count works up to. Over the classes a count keeps,
+    these are all the solutions it counted."""
+    model = build_model(puzzle)
+    ids = np.array([model.placement_id(placement) for placement in solution], dtype=np.int64)
+    images = {tuple(sorted(model.perms[g, ids].tolist())) for g in range(model.group_order)}
+    return [model.solution(image) for image in sorted(images)]
 
 
 def split_prefixes(model: Model, wanted: int, max_depth: int = 6) -> tuple[list[tuple[int, ...]], _Search]:

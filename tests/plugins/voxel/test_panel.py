@@ -104,3 +104,20 @@ def test_cancel_a_long_count_and_close_the_panel(qtbot):
     panel.close()
     panel.deleteLater()
     qtbot.waitUntil(lambda: not job.running, timeout=30_000)  # deleting the panel cancelled the count
+
+
+def test_export_every_solution_through_the_dialog(panel, qtbot, tmp_path):
+    assert not panel.export_button.isEnabled()  # nothing to export yet
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 240 and panel.export_button.isEnabled(), timeout=60_000)
+    qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
+    dialog = panel._dialog
+    assert dialog is not None and dialog.isVisible()  # we got here: it did not block
+    path = tmp_path / "soma-all.json"
+    dialog.selectNameFilter("Every solution (*.json)")
+    dialog.selectFile(str(path))
+    dialog.accept()
+    qtbot.waitUntil(lambda: panel.status_label.text().startswith("wrote"), timeout=60_000)
+    assert panel.status_label.text() == f"wrote 11520 solutions to {path}"
+    data = json.loads(path.read_text())
+    assert data["count"] == len(data["solutions"]) == 11520 and data["which"] == "every solution"

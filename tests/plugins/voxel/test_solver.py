@@ -135,6 +135,18 @@ def test_soma_counts_and_every_class_checks():
         assert checker.check_solution(SHIPPED["soma"], solution) == []
 
 
+@pytest.mark.parametrize("name", ["soma", "pentominoes-6x10"])
+def test_the_classes_members_are_every_solution(name):
+    puzzle = SHIPPED[name]
+    outcome = solver.count_solutions(puzzle)
+    members = [solver.class_members(puzzle, solution) for solution in outcome.solutions]
+    every = {member for group in members for member in group}
+    assert len(every) == sum(len(group) for group in members) == outcome.count  # no solution twice
+    assert all(solution in group for group, solution in zip(members, outcome.solutions))
+    for member in members[0] + members[-1]:
+        assert checker.check_solution(puzzle, member) == []
+
+
 def test_soma_split_across_processes_gives_the_same_numbers():
     outcome = solver.count_solutions(SHIPPED["soma"], jobs=2, in_process_nodes=0)
     assert (outcome.count, outcome.distinct, len(outcome.solutions), outcome.jobs) == (11520, 240, 240, 2)

@@ -243,3 +243,15 @@ def test_command_line_counts_and_solves(capsys):
     assert check_garden(cells, 6, "packed", (4, 4, 4)) == []
     assert "layer z=3" in "\n".join(out)
     assert run_command(["solve", "cube-packed", "--count"]) == 2  # not countable: a clear refusal
+
+
+def test_the_4x4x6_hanging_garden_checks():
+    """The garden the SAT model found in the smallest box (888 s, so not searched here) is valid."""
+    from editor.paths import RESOURCES
+
+    data = json.loads((RESOURCES / "cube" / "smallest-box-4x4x6.json").read_text())
+    cells = {tuple(entry["at"]): entry["cube"] for entry in data["cubes"]}
+    assert check_garden(cells, 6, "transcendental") == []
+    shape = [position for position, cube in cells.items() if cube != 0]  # the all-red cube floats apart
+    sides = sorted(max(p[i] for p in shape) - min(p[i] for p in shape) + 1 for i in range(3))
+    assert sides == data["box"] == [4, 4, 6]

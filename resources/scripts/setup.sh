@@ -3,7 +3,7 @@
 #  1. checks the Debian/Ubuntu packages Qt needs (and Xvfb for the tests / headless start),
 #     installs them when running as root, or says exactly which are missing;
 #  2. creates .venv in the repository and installs the project (editable) into it,
-#     reinstalling only when pyproject.toml changed.
+#     reinstalling only when pyproject.toml changed, and compiles the numba solvers.
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 VENV="$REPO/.venv"
@@ -51,6 +51,11 @@ ensure_venv() {
             "$VENV/bin/python" -m pip install -q --force-reinstall --no-deps \
                 "PySide6-Essentials==$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("PySide6-Essentials"))')" >&2
         fi
+        # numba compiles the pyramid and voxel searches on first use and caches them in
+        # __pycache__: do it now, so that the first Solve in the app is as quick as the rest.
+        echo "setup: compiling the solvers (once, about 15 s)" >&2
+        "$VENV/bin/nonogram-editor" solve pyramid --first >/dev/null 2>&1 || true
+        "$VENV/bin/nonogram-editor" solve voxel-soma --count >/dev/null 2>&1 || true
         rm -f "$VENV"/.installed-*; touch "$stamp"
     fi
 }

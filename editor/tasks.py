@@ -45,11 +45,15 @@ class Task:
 
     def __init__(self, on_progress: Callable[[Progress], None] | None = None, interval: float = 0.1,
                  time_limit: float | None = None):
-        self._deadline = None if time_limit is None else time.monotonic() + time_limit
         self._cancel = threading.Event()
+        self.set_time_limit(time_limit)
         self._on_progress = on_progress
         self._interval = interval
         self._last = 0.0
+
+    def set_time_limit(self, seconds: float | None) -> None:
+        """From now on, :meth:`check_cancelled` raises :class:`TimeUp` after ``seconds`` (None: never)."""
+        self._deadline = None if seconds is None else time.monotonic() + seconds
 
     def cancel(self) -> None:
         self._cancel.set()

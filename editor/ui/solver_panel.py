@@ -23,7 +23,7 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, STALLED, Verdict, check_drawing
+from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, STALLED, UNDECIDED, Verdict, check_drawing
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
 
@@ -37,7 +37,8 @@ DETERMINED_COLOUR = QColor(30, 140, 60)
 AMBIGUOUS_COLOUR = QColor(200, 125, 0)
 CONTRADICTION_COLOUR = QColor(200, 40, 40)
 VERDICT_COLOURS = {LINE: DETERMINED_COLOUR, BRANCH: AMBIGUOUS_COLOUR, MULT: CONTRADICTION_COLOUR,
-                   CONTRADICTION: CONTRADICTION_COLOUR, STALLED: QColor(110, 110, 110)}
+                   CONTRADICTION: CONTRADICTION_COLOUR, STALLED: QColor(110, 110, 110), UNDECIDED: QColor(110, 110, 110)}
+CHECK_TIME_LIMIT = 60.0  # seconds a full check may take before the dock says UNDECIDED (a core is busy meanwhile)
 
 
 def compact_count(count: int) -> str:
@@ -59,6 +60,7 @@ def count_colour(count: int) -> QColor:
 
 def verdict_with_counts(drawing: np.ndarray, task: Task, line_logic_only: bool = False) -> Verdict:
     """A background job: the verdict and, for the line labels, every line's count."""
+    task.set_time_limit(CHECK_TIME_LIMIT)
     verdict = check_drawing(drawing, task, line_logic_only)
     verdict.line_counts()
     return verdict

@@ -149,3 +149,27 @@ def test_compact_counts_fit_beside_a_cell():
     assert [compact_count(n) for n in (0, 1, 999, 1000, 12_345, 3_400_000, 7 * 10**9, 10**40)] == [
         "0", "1", "999", "1.0k", "12k", "3.4M", "7.0G", "1e40"]
     assert all(len(compact_count(10**k + 7)) <= 4 for k in range(60))
+
+
+def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, monkeypatch):
+    from editor.level import Level, save_level
+    from editor.level.non_format import read_non
+    from editor.nonogram.verdict import UNDECIDED
+    from tests.editor.nonogram.reference import NONOGRAMS
+
+    # Edge (BRANCH) tiled 8 x 8: line logic leaves 7,040 cells open and the search takes minutes.
+    tile = read_non(NONOGRAMS / "webpbn-00023-edge.non").goal
+    height, width = tile.shape
+    drawing = np.zeros((8 * (height + 1), 8 * (width + 1)), dtype=bool)
+    for i in range(8):
+        for j in range(8):
+            drawing[i * (height + 1):i * (height + 1) + height, j * (width + 1):j * (width + 1) + width] = tile
+    save_level(Level(drawing, np.full(drawing.shape + (3,), 255, dtype=np.uint8)), tmp_path / "tiles.level")
+    monkeypatch.setattr(solver_panel, "CHECK_TIME_LIMIT", 0.5)
+    window.open_level_path(tmp_path / "tiles.level")  # loads in the background
+    qtbot.waitUntil(lambda: np.array_equal(window.solution_grid(), drawing), timeout=30_000)
+    verdict = wait_for_verdict_on(qtbot, window, timeout=60_000)
+    panel = panel_of(window)
+    assert verdict.kind == UNDECIDED and verdict.open_cells == 7040
+    assert panel.verdict_label.text().startswith("UNDECIDED") and "time ran out" in panel.details_label.text()
+    assert not panel.alternative_button.isEnabled()

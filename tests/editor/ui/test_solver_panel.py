@@ -3,39 +3,14 @@ import threading
 import time
 
 import numpy as np
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from editor.nonogram.verdict import LINE, MULT, STALLED
 from editor.ui import solver_panel
-from editor.ui.background import cancel_all
-from editor.ui.main_window import MainWindow
 from editor.ui.solver_panel import (AMBIGUOUS_COLOUR, DETERMINED_COLOUR, DIFFERENCE_OVERLAY, OPEN_OVERLAY,
                                     compact_count)
-
-
-@pytest.fixture
-def window(qtbot):
-    main_window = MainWindow()
-    qtbot.addWidget(main_window)
-    main_window.show()
-    qtbot.waitExposed(main_window)
-    yield main_window
-    cancel_all()
-    main_window.undo_stack.setClean()  # closing without the unsaved-changes prompt
-
-
-def centre(canvas, row, column):
-    return canvas.cell_rect(row, column).center()
-
-
-def drag(qtbot, canvas, cells, button=Qt.LeftButton):
-    """Press on the first cell, move straight to each next one, release on the last."""
-    qtbot.mousePress(canvas, button, pos=centre(canvas, *cells[0]))
-    for cell in cells[1:]:
-        qtbot.mouseMove(canvas, centre(canvas, *cell))
-    qtbot.mouseRelease(canvas, button, pos=centre(canvas, *cells[-1]))
+from tests.editor.ui.conftest import centre, drag
 
 
 def panel_of(window):

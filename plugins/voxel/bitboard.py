@@ -34,7 +34,8 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from plugins.voxel.dlx import BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, _take_prefix, _take_solution
+from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, _chosen_ids, _take_prefix,
+                               _take_solution)
 
 MAX_BITS = 128  # cells + pieces
 SHORT = 16  # border cells with lists up to this long are filtered first
@@ -83,19 +84,13 @@ def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids,
     while True:
         if phase == ENTER:
             if o0 == full0 and o1 == full1:
-                solution = np.empty(k, dtype=np.int32)
-                for i in range(k):
-                    solution[i] = ids[chosen[i]]
                 phase = BACK
-                if _take_solution(solution, mode, perms, allowed, counts, keep):
+                if _take_solution(_chosen_ids(ids, chosen, k), mode, perms, allowed, counts, keep):
                     status = FOUND
                     break
                 continue
             if mode == PREFIX and k == max_depth:
-                prefix = np.empty(k, dtype=np.int32)
-                for i in range(k):
-                    prefix[i] = ids[chosen[i]]
-                _take_prefix(prefix, prefixes, counts)
+                _take_prefix(_chosen_ids(ids, chosen, k), prefixes, counts)
                 phase = BACK
                 continue
             if nodes >= budget:

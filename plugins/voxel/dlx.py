@@ -116,6 +116,15 @@ def _sorted(ids):
 
 
 @njit(cache=True)
+def _chosen_ids(id_of, chosen, k):
+    """The placement ids of the first ``k`` choices (``id_of``: a chosen row or slot's id)."""
+    ids = np.empty(k, dtype=np.int32)
+    for i in range(k):
+        ids[i] = id_of[chosen[i]]
+    return ids
+
+
+@njit(cache=True)
 def _copy_into(row, ids):
     for i in range(ids.shape[0]):
         row[i] = ids[i]
@@ -204,19 +213,13 @@ def search(L, R, U, D, C, S, row_id, col_type, copies, remaining, state, cols, r
     while True:
         if phase == ENTER:
             if R[root] == root:
-                ids = np.empty(k, dtype=np.int32)
-                for i in range(k):
-                    ids[i] = row_id[rows[i]]
                 phase = BACK
-                if _take_solution(ids, mode, perms, allowed, counts, keep):
+                if _take_solution(_chosen_ids(row_id, rows, k), mode, perms, allowed, counts, keep):
                     status = FOUND
                     break
                 continue
             if mode == PREFIX and k == max_depth:
-                ids = np.empty(k, dtype=np.int32)
-                for i in range(k):
-                    ids[i] = row_id[rows[i]]
-                _take_prefix(ids, prefixes, counts)
+                _take_prefix(_chosen_ids(row_id, rows, k), prefixes, counts)
                 phase = BACK
                 continue
             if nodes >= budget:

@@ -171,7 +171,6 @@ def _local_alternative(puzzle: Puzzle, board: Board, goal: Board, task: Task, st
             columns = range(left, min(width, left + WINDOW))
             task.check_cancelled()
             row_window = sum(1 << c for c in columns)
-            column_window = sum(1 << r for r in rows)
             if not any(board.unknown_in_row(r) & row_window for r in rows):
                 continue
             window = goal.copy()

@@ -157,7 +157,7 @@ class VoxelPanel(QWidget):
         self.open_button.setEnabled(not running)
         self.puzzle_box.setEnabled(not running)
         self.cancel_button.setEnabled(running)
-        self.export_button.setEnabled(not running and bool(self.solutions))
+        self._update_browse_buttons()
 
     def _start(self, function, on_success) -> None:
         # No slot on ``done``: BackgroundJob disconnects only these signals when the panel goes.

@@ -13,8 +13,6 @@ os.environ.setdefault("LIBGL_ALWAYS_SOFTWARE", "1")
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="nonogram-editor-test-config-")
 os.environ.pop("NONOGRAM_EDITOR_DISABLE_PLUGINS", None)
 
-SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "shared")
-
 
 def _flush_qt_deletes() -> None:
     """Run pending deleteLater()s now, while the QApplication is alive.

@@ -5,7 +5,7 @@
 1. one 30-cell line with a third of its cells known: median microseconds of the complete
    line deduction (no memo), and of a memo hit;
 2. full line propagation of Knot (34x34) and Swing (45x45), cold (no memo), in ms;
-3. the verdict of every puzzle in ../shared/data/nonograms/ (with its goal, as
+3. the verdict of every puzzle in tests/data/nonograms/ (with its goal, as
    ``nonogram-editor check`` does, and from the bare clues), cold, in ms;
 4. in the running editor (a real MainWindow; Xvfb if DISPLAY is set, else offscreen):
    from a cell edit on a 30x30 line-solvable drawing to the verdict on screen, p50/p95/max,
@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-NONOGRAMS = ROOT / ".." / "shared" / "data" / "nonograms"
+NONOGRAMS = ROOT / "tests" / "data" / "nonograms"
 
 from editor.level.clues import line_clues  # noqa: E402
 from editor.level.non_format import read_non  # noqa: E402
@@ -97,7 +97,7 @@ def bench_propagation() -> None:
 
 
 def bench_verdicts() -> None:
-    print("3. verdict of every puzzle in shared/data/nonograms (cold; median of repeats):")
+    print("3. verdict of every puzzle in tests/data/nonograms (cold; median of repeats):")
     repeats = 1 if QUICK else 3
     worst = 0.0
     for path in sorted(NONOGRAMS.glob("*.non")):

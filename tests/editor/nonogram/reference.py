@@ -9,7 +9,7 @@ import itertools
 from functools import lru_cache
 from pathlib import Path
 
-NONOGRAMS = Path(__file__).resolve().parents[3] / ".." / "shared" / "data" / "nonograms"
+NONOGRAMS = Path(__file__).resolve().parents[2] / "data" / "nonograms"
 
 
 def runs(cells) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ FILLED_RGBA = np.array([30, 30, 40, 255], dtype=np.uint8)
 EMPTY_RGBA = np.array([255, 255, 255, 255], dtype=np.uint8)
 OVERLAY_ALPHA = 0.45  # for overlay colours given fully opaque
 CLUE_BACKGROUND = QColor(236, 238, 244)
+CLUE_LINE_COLOUR = QColor(218, 221, 230)
 ARROWS = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1)}
 
 
@@ -290,16 +291,19 @@ class SolutionCanvas(GridCanvas):
     def _label_font(self) -> QFont:
         """The placement counts: never taller than a cell, so rows never overlap."""
         font = QFont(self.font())
-        font.setPixelSize(max(6, min(self.cell_size - 2, int(self.cell_size * 0.5))))
+        font.setPixelSize(max(6, min(self.cell_size - 2, self.clue_font().pixelSize())))
         return font
 
     def _clue_step(self) -> int:
         """The height of one number of a column clue."""
         return QFontMetrics(self.clue_font()).height()
 
+    def _clue_gap(self) -> int:
+        """The space between two numbers of a row clue (wide enough that 1 1 never reads 11)."""
+        return max(3, self.clue_font().pixelSize() // 2)
+
     def _row_clue_width(self) -> int:
-        metrics = QFontMetrics(self.clue_font())
-        gap = metrics.horizontalAdvance(" ")
+        metrics, gap = QFontMetrics(self.clue_font()), self._clue_gap()
         widest = max((sum(metrics.horizontalAdvance(str(n)) + gap for n in clue) for clue in self._row_clues),
                      default=0)
         return max(widest, self.cell_size) + 8
@@ -338,16 +342,30 @@ class SolutionCanvas(GridCanvas):
         self._paint_labels(painter, origin)
 
     def _paint_clues(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
-        """The clues of the rows and columns that the exposed area touches."""
-        size = self.cell_size
-        painter.setFont(self.clue_font())
+        """The clues of the rows and columns that the exposed area touches, between the grid
+        lines carried on into the clue areas."""
+        size, height, width = self.cell_size, self.document.height, self.document.width
+        for guides in (False, True):
+            painter.setPen(QPen(GRID_COLOUR if guides else CLUE_LINE_COLOUR, 1))
+            for row in range(height + 1):
+                if (row % GUIDE_EVERY == 0) == guides:
+                    painter.drawLine(0, origin.y() + row * size, origin.x(), origin.y() + row * size)
+            for column in range(width + 1):
+                if (column % GUIDE_EVERY == 0) == guides:
+                    painter.drawLine(origin.x() + column * size, 0, origin.x() + column * size, origin.y())
+        font = self.clue_font()
+        painter.setFont(font)
         painter.setPen(Qt.black)
+        metrics, gap = QFontMetrics(font), self._clue_gap()
         first_row = max(0, (exposed.top() - origin.y()) // size)
         last_row = min(len(self._row_clues), (exposed.bottom() - origin.y()) // size + 1)
         for row in range(first_row, last_row):
-            text = " ".join(str(n) for n in self._row_clues[row]) or "0"
-            rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)
-            painter.drawText(rect, Qt.AlignRight | Qt.AlignVCenter, text)
+            right = origin.x() - 6
+            for number in reversed([str(n) for n in self._row_clues[row]] or ["0"]):
+                advance = metrics.horizontalAdvance(number)
+                painter.drawText(QRect(right - advance, origin.y() + row * size, advance, size),
+                                 Qt.AlignRight | Qt.AlignVCenter, number)
+                right -= advance + gap
         step = self._clue_step()
         first_column = max(0, (exposed.left() - origin.x()) // size)
         last_column = min(len(self._column_clues), (exposed.right() - origin.x()) // size + 1)

@@ -264,8 +264,6 @@ class MainWindow(QMainWindow):
         document = self.document
         if "document" in aspects:
             aspects = aspects | {"size", "solution", "picture", "palette", "cleared", "history", "symmetry"}
-            if self.isVisible() and self.solution_canvas.size_at(self._cell_size) != self.solution_canvas.size():
-                self.set_zoom(self.fit_cell_size(largest=max(self._cell_size, DEFAULT_CELL)))
         if "size" in aspects or "cleared" in aspects:
             self._syncing = True
             self.width_spin.setValue(document.width)
@@ -294,6 +292,8 @@ class MainWindow(QMainWindow):
             self._update_title()
         if self._hovered is not None and aspects & {"solution", "picture", "size"}:
             self._show_cell(*self._hovered)
+        if "document" in aspects and self.isVisible():  # the zoom chosen, unless the new level does not fit
+            self.set_zoom(self.fit_cell_size(largest=max(self._cell_size, DEFAULT_CELL)))
 
     def _update_title(self) -> None:
         name = self.document.path.name if self.document.path else "Untitled"

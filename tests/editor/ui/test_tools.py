@@ -200,6 +200,8 @@ def test_zoom_shortcuts_wheel_and_fit(window, qtbot):
                         Qt.NoButton, Qt.ControlModifier, Qt.NoScrollPhase, False)
     QApplication.sendEvent(canvas, event)
     assert window.cell_size == 30
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
     window.editor.resize(40, 40)
     window.set_zoom(40)
     window.fit_to_window()

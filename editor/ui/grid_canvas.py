@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from editor.core import Editor
 from editor.level.clues import clues
@@ -31,6 +31,7 @@ EMPTY_RGBA = np.array([255, 255, 255, 255], dtype=np.uint8)
 OVERLAY_ALPHA = 0.45  # for overlay colours given fully opaque
 CLUE_BACKGROUND = QColor(236, 238, 244)
 CLUE_LINE_COLOUR = QColor(218, 221, 230)
+ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
 ARROWS = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1)}
 
 
@@ -39,6 +40,38 @@ def rgba_image(cells: np.ndarray) -> QImage:
     cells = np.ascontiguousarray(cells)
     height, width = cells.shape[:2]
     return QImage(cells.data, width, height, 4 * width, QImage.Format_RGBA8888).copy()
+
+
+def zoomed(cell_size: int, steps: float) -> int:
+    """The cell size ``steps`` zoom steps (wheel notches, may be fractional) from ``cell_size``:
+    always at least one pixel different, so that slow trackpad scrolling still zooms."""
+    size = round(cell_size * ZOOM_STEP ** steps)
+    if size == cell_size and steps:
+        size += 1 if steps > 0 else -1
+    return max(MIN_CELL, min(MAX_CELL, size))
+
+
+class CanvasScroll(QScrollArea):
+    """A canvas in a scroll area that the middle button drags and that zooms around the pointer."""
+
+    def __init__(self, canvas: "GridCanvas"):
+        super().__init__()
+        self.setWidget(canvas)
+        self.setAlignment(Qt.AlignCenter)
+        canvas.pan.connect(self.pan)
+
+    def pan(self, delta: QPoint) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+
+    def keep_in_place(self, point: QPoint, zoom) -> None:
+        """Run ``zoom()`` (which changes the canvas's cell size) and scroll so that the grid
+        point that was under ``point`` (canvas coordinates) stays under the pointer."""
+        canvas = self.widget()
+        old_origin, old_size = canvas.grid_origin(), canvas.cell_size
+        zoom()
+        target = canvas.grid_origin() + (point - old_origin) * (canvas.cell_size / old_size)
+        self.pan(point - target)
 
 
 class GridCanvas(QWidget):

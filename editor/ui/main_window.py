@@ -23,10 +23,10 @@ from typing import Callable
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QColorDialog, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QMainWindow,
-                               QMessageBox, QScrollArea, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QSpinBox,
+                               QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor.core import UNDO_LIMIT, Editor, colour_name, level_from_non
 from editor.core.editor import level_path
@@ -37,16 +37,14 @@ from editor.paths import LEVELS
 from editor.ui import puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import EditTools, add_action
-from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, PictureCanvas, SolutionCanvas
-from editor.ui.palette_widget import PaletteWidget, qcolor
-from editor.ui.settings import app_settings
+from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
+from editor.ui.palette_widget import PaletteWidget
+from editor.ui.settings import app_settings, recent_files, remember_recent
 
 APP_TITLE = "Nonogram Editor"
-RECENT_LIMIT = 8
 LEVEL_FILTER = "Levels (*.level)"
 NON_FILTER = "Nonogram puzzles (*.non)"
 FILLED_TEXT = {True: "filled", False: "empty"}
-ZOOM_STEP = 1.25
 
 
 class MainWindow(QMainWindow):
@@ -63,8 +61,6 @@ class MainWindow(QMainWindow):
         self._file_jobs: set[BackgroundJob] = set()
         self._file_dialog: QFileDialog | None = None
         self._message_box: QMessageBox | None = None
-        self._colour_dialog: QColorDialog | None = None
-        self._replace_dialog: QInputDialog | None = None
         self.play_window = None
         self._cell_size = DEFAULT_CELL
 
@@ -88,8 +84,8 @@ class MainWindow(QMainWindow):
     def _build_canvases(self) -> None:
         self.solution_canvas = SolutionCanvas(self.editor)
         self.picture_canvas = PictureCanvas(self.editor)
-        self.palette_widget = PaletteWidget()
-        self.solution_scroll, self.picture_scroll = QScrollArea(), QScrollArea()
+        self.palette_widget = PaletteWidget(self.editor)
+        self.solution_scroll, self.picture_scroll = CanvasScroll(self.solution_canvas), CanvasScroll(self.picture_canvas)
         for canvas, scroll in ((self.solution_canvas, self.solution_scroll),
                                (self.picture_canvas, self.picture_scroll)):
             canvas.pressed.connect(lambda cell, button, _shift, layer=canvas.layer: self._pressed(layer, cell, button))
@@ -100,13 +96,9 @@ class MainWindow(QMainWindow):
                                      self.editor.move_cursor(rows, columns, layer if shift else None,
                                                              self._paint_value(layer, True)))
             canvas.cell_key.connect(lambda key, layer=canvas.layer: self._cell_key(layer, key))
-            canvas.zoom_wheel.connect(lambda steps, point, canvas=canvas: self._zoom_at(canvas, steps, point))
-            canvas.pan.connect(lambda delta, scroll=scroll: self._pan(scroll, delta))
-            scroll.setWidget(canvas)
-            scroll.setAlignment(Qt.AlignCenter)
-        self.palette_widget.add_requested.connect(self._ask_new_colour)
-        self.palette_widget.edit_requested.connect(self._ask_edit_colour)
-        self.palette_widget.remove_requested.connect(self.remove_colour)
+            canvas.zoom_wheel.connect(lambda steps, point, scroll=scroll: scroll.keep_in_place(
+                point, lambda: self.set_zoom(zoomed(self._cell_size, steps))))
+        self.palette_widget.message.connect(self.show_message)
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -176,9 +168,9 @@ class MainWindow(QMainWindow):
         self.redo_action = self._action(edit_menu, "&Redo", self.editor.redo, QKeySequence.Redo)
 
         self.view_menu = bar.addMenu("&View")
-        zoom_in = self._action(self.view_menu, "Zoom &In", lambda: self.set_zoom(round(self._cell_size * ZOOM_STEP)))
+        zoom_in = self._action(self.view_menu, "Zoom &In", lambda: self.set_zoom(zoomed(self._cell_size, 1)))
         zoom_in.setShortcuts([QKeySequence(QKeySequence.ZoomIn), QKeySequence("Ctrl+=")])
-        self._action(self.view_menu, "Zoom &Out", lambda: self.set_zoom(round(self._cell_size / ZOOM_STEP)),
+        self._action(self.view_menu, "Zoom &Out", lambda: self.set_zoom(zoomed(self._cell_size, -1)),
                      QKeySequence.ZoomOut)
         self._action(self.view_menu, "&Reset Zoom", lambda: self.set_zoom(DEFAULT_CELL), "Ctrl+0")
         self._action(self.view_menu, "&Fit to Window", self.fit_to_window, "Ctrl+9",
@@ -245,20 +237,6 @@ class MainWindow(QMainWindow):
     def fit_to_window(self) -> None:
         self.set_zoom(self.fit_cell_size())
 
-    def _zoom_at(self, canvas, steps: float, point: QPoint) -> None:
-        """Ctrl+wheel: zoom keeping the grid point under the pointer where it is."""
-        old_origin, old_size = canvas.grid_origin(), canvas.cell_size
-        self.set_zoom(round(old_size * ZOOM_STEP ** steps) if abs(steps) >= 1 else old_size + (1 if steps > 0 else -1))
-        scale = canvas.cell_size / old_size
-        target = canvas.grid_origin() + (point - old_origin) * scale
-        scroll = self.solution_scroll if canvas is self.solution_canvas else self.picture_scroll
-        self._pan(scroll, point - target)
-
-    @staticmethod
-    def _pan(scroll: QScrollArea, delta: QPoint) -> None:
-        scroll.horizontalScrollBar().setValue(scroll.horizontalScrollBar().value() - delta.x())
-        scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().value() - delta.y())
-
     # ------------------------------------------------------------------ what the core says changed
     def _core_changed(self, aspects: set[str]) -> None:
         document = self.document
@@ -320,7 +298,7 @@ class MainWindow(QMainWindow):
 
     def _pressed(self, layer: str, cell, button) -> None:
         if layer == "picture" and button == Qt.RightButton:
-            self._pick_colour(self.editor.colour_at(cell))
+            self.palette_widget.pick(self.editor.colour_at(cell))
             return
         value = self._paint_value(layer, button == Qt.LeftButton)
         if value is not None:
@@ -354,58 +332,6 @@ class MainWindow(QMainWindow):
         name = self.document.path.name if self.document.path else "the untitled level"
         self.play_window = PlayWindow(self.editor.level(), name, self._cell_size, self)
         self.play_window.show()
-
-    # ------------------------------------------------------------------ palette
-    def _pick_colour(self, colour) -> None:
-        if not self.palette_widget.select_colour(colour):
-            self.add_colour(colour)
-        self.show_message(f"Picked {colour_name(colour)}")
-
-    def add_colour(self, colour) -> None:
-        colour = tuple(int(v) for v in colour)
-        self.editor.add_colour(colour)
-        self.palette_widget.select_colour(colour)
-
-    def remove_colour(self, index: int) -> None:
-        """Remove a palette colour; if the picture uses it, ask what replaces it first."""
-        palette = self.document.palette
-        if len(palette) <= 1 or not 0 <= index < len(palette):
-            return
-        if not self.editor.colour_in_use(index):
-            self.editor.remove_colour(index)
-            return
-        others = [colour for colour in palette if colour != palette[index]]
-        dialog = QInputDialog(self)
-        dialog.setWindowTitle("Remove a colour")
-        dialog.setLabelText(f"The picture uses {colour_name(palette[index])}. Which colour replaces it?")
-        dialog.setComboBoxItems([colour_name(colour) for colour in others])
-        dialog.setTextValue(colour_name(WHITE) if WHITE in others else colour_name(others[0]))
-        dialog.setAttribute(Qt.WA_DeleteOnClose)
-        dialog.textValueSelected.connect(
-            lambda name: self.editor.remove_colour(index, others[[colour_name(c) for c in others].index(name)]))
-        self._replace_dialog = dialog
-        dialog.open()
-
-    def edit_colour(self, index: int, colour) -> None:
-        self.editor.edit_colour(index, colour)
-        self.palette_widget.select_colour(tuple(int(v) for v in colour))
-
-    def _colour_dialog_for(self, title: str, initial, on_chosen: Callable) -> QColorDialog:
-        dialog = QColorDialog(qcolor(initial), self)
-        dialog.setWindowTitle(title)
-        dialog.setAttribute(Qt.WA_DeleteOnClose)
-        dialog.colorSelected.connect(lambda c: on_chosen((c.red(), c.green(), c.blue())))
-        self._colour_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _ask_new_colour(self) -> None:
-        self._colour_dialog_for("Add a colour", self.palette_widget.current_colour() or (0, 0, 0), self.add_colour)
-
-    def _ask_edit_colour(self, index: int) -> None:
-        current = self.palette_widget.current_colour()
-        if current is not None:
-            self._colour_dialog_for("Edit the colour", current, lambda colour: self.edit_colour(index, colour))
 
     # ------------------------------------------------------------------ unsaved changes
     def maybe_discard_changes(self, then: Callable[[], None]) -> None:
@@ -528,7 +454,7 @@ class MainWindow(QMainWindow):
         except ValueError as exc:
             self.show_error("Could not open the level", exc, path)
             return
-        self._remember_recent(path)
+        remember_recent(path)
         self.show_message(f"Opened {path} ({level.width}x{level.height})")
 
     def _save_to(self, path: Path, then: Callable[[], None] | None = None) -> None:
@@ -540,7 +466,7 @@ class MainWindow(QMainWindow):
             if self.document is not document:
                 return
             self.editor.saved(path, position)
-            self._remember_recent(path)
+            remember_recent(path)
             self.show_message(f"Saved {path}")
             if then is not None:
                 then()
@@ -584,20 +510,9 @@ class MainWindow(QMainWindow):
         box.open()
 
     # ------------------------------------------------------------------ recent files
-    def recent_files(self) -> list[str]:
-        value = app_settings().value("recent_files", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in value or []]
-
-    def _remember_recent(self, path: Path) -> None:
-        path_text = str(Path(path).resolve())
-        recent = [path_text] + [p for p in self.recent_files() if p != path_text]
-        app_settings().setValue("recent_files", recent[:RECENT_LIMIT])
-
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
-        recent = self.recent_files()
+        recent = recent_files()
         for path in recent:
             action = self.recent_menu.addAction(path)
             action.triggered.connect(lambda _checked=False, p=path: self.open_level_path(p))

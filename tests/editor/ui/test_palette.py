@@ -10,7 +10,7 @@ RED, TEAL = (220, 40, 40), (10, 160, 150)
 
 
 def answer_colour_dialog(window, colour):
-    dialog = window._colour_dialog
+    dialog = window.palette_widget.colour_dialog
     assert isinstance(dialog, QColorDialog) and dialog.isVisible()  # shown with open(), not exec()
     dialog.setCurrentColor(QColor(*colour))
     dialog.accept()
@@ -36,7 +36,7 @@ def test_add_paint_edit_remove_colours_with_undo(window, qtbot):
 
     palette.select_colour(TEAL)
     qtbot.mouseClick(palette.remove_button, Qt.LeftButton)  # the picture uses it: which colour replaces it?
-    dialog = window._replace_dialog
+    dialog = window.palette_widget.replace_dialog
     assert isinstance(dialog, QInputDialog) and dialog.isVisible() and TEAL in palette.colours
     assert dialog.textValue() == "#ffffff"  # white is offered first
     dialog.setTextValue("#dc2828")

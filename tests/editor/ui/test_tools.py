@@ -227,7 +227,7 @@ def test_removing_a_used_colour_asks_for_its_replacement(window, qtbot):
     window.palette_widget.select_colour((220, 40, 40))
     drag(qtbot, window.picture_canvas, [(0, 0), (0, 4)])
     qtbot.mouseClick(window.palette_widget.remove_button, Qt.LeftButton)
-    window._replace_dialog.reject()  # cancelled: nothing changes
+    window.palette_widget.replace_dialog.reject()  # cancelled: nothing changes
     assert (220, 40, 40) in window.palette_widget.colours
 
 

@@ -59,28 +59,31 @@ def cells_mask(shape: tuple[int, int], cells: Iterable[Cell]) -> np.ndarray:
 def flood_mask(grid: np.ndarray, seed: Cell) -> np.ndarray:
     """The 4-connected region of cells equal to the seed's value. ``grid`` is (h, w) or
     (h, w, channels). Each round takes in every horizontal run of equal cells that touches
-    the region, then every vertical one, so a round per turn of the region, not per cell."""
+    the region, then every vertical one: a round per turn of the region, not per cell."""
     same = grid == grid[seed]
     if same.ndim == 3:
         same = same.all(axis=2)
+    row_runs, column_runs = _runs(same), _runs(same.T).T
     region = np.zeros(same.shape, dtype=bool)
     region[seed] = True
+    size = 1
     while True:
-        grown = _touching_runs(_touching_runs(region, same).T, same.T).T
-        if np.array_equal(grown, region):
+        for runs in (row_runs, column_runs):
+            touched = np.zeros(int(runs.max()) + 1, dtype=bool)
+            touched[runs[region]] = True
+            touched[0] = False
+            region = touched[runs]
+        grown = int(np.count_nonzero(region))
+        if grown == size:
             return region
-        region = grown
+        size = grown
 
 
-def _touching_runs(region: np.ndarray, same: np.ndarray) -> np.ndarray:
-    """Every run of True ``same`` cells along a row that has a cell in ``region``."""
+def _runs(same: np.ndarray) -> np.ndarray:
+    """Numbers the runs of True cells along each row from 1 (0 off the runs)."""
     starts = same.copy()
     starts[:, 1:] &= ~same[:, :-1]
-    run = np.cumsum(starts.ravel()).reshape(same.shape) * same  # 0 off the runs, else the run's number
-    touched = np.zeros(int(run.max()) + 1, dtype=bool)
-    touched[run[region]] = True
-    touched[0] = False
-    return touched[run]
+    return np.cumsum(starts.ravel()).reshape(same.shape) * same
 
 
 def symmetric(mask: np.ndarray, symmetry: str) -> np.ndarray:

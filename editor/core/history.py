@@ -107,19 +107,19 @@ class History:
             del self._done[:-self.limit]
 
     def undo(self, document: LevelDocument) -> Step | None:
-        if not self._done:
-            return None
-        step = self._done.pop()
-        step.apply(document, after=False)
-        self._undone.append(step)
-        return step
+        return self._replay(self._done, self._undone, document, after=False)
 
     def redo(self, document: LevelDocument) -> Step | None:
-        if not self._undone:
+        return self._replay(self._undone, self._done, document, after=True)
+
+    @staticmethod
+    def _replay(source: list[Step], target: list[Step], document: LevelDocument, after: bool) -> Step | None:
+        """Apply the newest step of ``source`` (its state before or after) and move it to ``target``."""
+        if not source:
             return None
-        step = self._undone.pop()
-        step.apply(document, after=True)
-        self._done.append(step)
+        step = source.pop()
+        step.apply(document, after)
+        target.append(step)
         return step
 
     def can_undo(self) -> bool:

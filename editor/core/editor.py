@@ -242,8 +242,9 @@ class Editor:
             return
         if constrained:
             cell = constrain(stroke.anchor, cell)
-        height, width = self._shape()
-        cell = (min(max(cell[0], 0), height - 1), min(max(cell[1], 0), width - 1))
+        if stroke.tool != "pen":  # shapes and selections stop at the edge; the pen just paints nothing outside
+            height, width = self._shape()
+            cell = (min(max(cell[0], 0), height - 1), min(max(cell[1], 0), width - 1))
         if cell == stroke.last:
             return
         self._draw_to(cell)

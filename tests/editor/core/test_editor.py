@@ -69,6 +69,17 @@ def test_pen_stroke_is_one_step_and_undo_redo_is_exact(editor):
     undo_redo_exact(editor, before)
 
 
+def test_pen_leaving_the_grid_paints_only_inside(editor):
+    stroke(editor, "solution", "pen", [(2, 8), (2, 14), (5, 14), (5, 8)], True)
+    assert cells_of(editor) == {(2, 8), (2, 9), (5, 8), (5, 9)}
+    stroke(editor, "solution", "rectangle", [(7, 7), (20, 20)], True)  # a shape stops at the edge
+    assert {(7, 9), (9, 9), (9, 7)} <= cells_of(editor)
+
+
+def cells_of(editor):
+    return set(zip(*(a.tolist() for a in np.nonzero(editor.document.visible_solution()))))
+
+
 def test_line_and_rectangles_are_redrawn_as_they_grow(editor):
     before = state(editor)
     editor.press("solution", "line", (0, 0), True)

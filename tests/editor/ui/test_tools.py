@@ -3,7 +3,7 @@ on a real main window, driven by real mouse and key events; undo/redo restore ex
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QGuiApplication, QWheelEvent
+from PySide6.QtGui import QGuiApplication, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from editor.level import Level
@@ -41,7 +41,6 @@ def shift_drag(qtbot, canvas, cells):
     qtbot.mousePress(canvas, Qt.LeftButton, Qt.ShiftModifier, centre(canvas, *cells[0]))
     for cell in cells[1:]:
         # a move with Shift held: QTest.mouseMove carries no modifiers, so send the event
-        from PySide6.QtGui import QMouseEvent
         point = QPointF(centre(canvas, *cell))
         event = QMouseEvent(QMouseEvent.MouseMove, point, canvas.mapToGlobal(point), Qt.NoButton, Qt.LeftButton,
                             Qt.ShiftModifier)
@@ -247,3 +246,34 @@ def test_test_solve_plays_without_changing_the_level(window, qtbot):
     assert "Solved" in play.message_label.text()
     assert window.editor.level() == level and len(window.editor.history) == 1
     play.close()
+
+
+def test_ctrl_wheel_zooms_around_the_pointer(window, qtbot):
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    window.editor.load(ROOT / "levels" / "sailboat.level")
+    window.set_zoom(40)  # larger than the view: it scrolls
+    canvas, scroll = window.solution_canvas, window.solution_scroll
+    scroll.horizontalScrollBar().setValue(scroll.horizontalScrollBar().maximum() // 2)
+    scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum() // 2)
+    point = centre(canvas, 15, 12)
+    in_view = canvas.mapTo(scroll.viewport(), point)
+    event = QWheelEvent(QPointF(point), QPointF(canvas.mapToGlobal(point)), QPoint(), QPoint(0, 120),
+                        Qt.NoButton, Qt.ControlModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(canvas, event)
+    assert window.cell_size == 50
+    assert canvas.cell_at(canvas.mapFrom(scroll.viewport(), in_view)) == (15, 12)  # the same cell under the pointer
+
+
+def test_middle_button_drags_the_view(window, qtbot):
+    window.editor.resize(60, 60)
+    window.set_zoom(40)
+    canvas, scroll = window.solution_canvas, window.solution_scroll
+    bar = scroll.horizontalScrollBar()
+    bar.setValue(200)
+    qtbot.mousePress(canvas, Qt.MiddleButton, pos=centre(canvas, 10, 10))
+    point = QPointF(centre(canvas, 10, 12))
+    QApplication.sendEvent(canvas, QMouseEvent(QMouseEvent.MouseMove, point, canvas.mapToGlobal(point),
+                                               Qt.NoButton, Qt.MiddleButton, Qt.NoModifier))
+    qtbot.mouseRelease(canvas, Qt.MiddleButton, pos=centre(canvas, 10, 12))
+    assert bar.value() == 200 - 80 and not window.solution_grid().any()  # dragged right by two cells: no paint

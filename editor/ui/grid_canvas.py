@@ -26,6 +26,8 @@ GUIDE_COLOUR = QColor(60, 60, 60)
 SELECTION_COLOUR = QColor(0, 120, 215)
 CURSOR_COLOUR = QColor(230, 120, 0)
 SYMMETRY_COLOUR = QColor(200, 0, 160)
+POINTED_COLOUR = QColor(0, 170, 190)
+SOLUTION_DOT_COLOURS = (QColor(20, 20, 20), QColor(245, 245, 245))  # on light and on dark picture cells
 FILLED_RGBA = np.array([30, 30, 40, 255], dtype=np.uint8)
 EMPTY_RGBA = np.array([255, 255, 255, 255], dtype=np.uint8)
 OVERLAY_ALPHA = 0.45  # for overlay colours given fully opaque
@@ -91,6 +93,7 @@ class GridCanvas(QWidget):
         self.cell_size = DEFAULT_CELL
         self._button: Qt.MouseButton | None = None
         self._pan_from: QPoint | None = None
+        self.pointed: tuple[int, int] | None = None  # the cell under the pointer on either grid
         self._origin = self.compute_origin()
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
@@ -247,8 +250,15 @@ class GridCanvas(QWidget):
                     y = origin.y() + row * size
                     painter.drawLine(origin.x(), y, right, y)
 
+    def set_pointed(self, cell: tuple[int, int] | None) -> None:
+        """Outline ``cell``: the one under the pointer on this grid or the other, so that the
+        solution cell and its picture cell are seen together."""
+        if cell != self.pointed:
+            self.pointed = cell
+            self.update()
+
     def paint_marks(self, painter: QPainter) -> None:
-        """The symmetry guides, the selection and the cell cursor."""
+        """The symmetry guides, the selection, the pointed cell and the cell cursor."""
         editor, origin, size = self.editor, self.grid_origin(), self.cell_size
         grid = QRect(origin.x(), origin.y(), self.document.width * size, self.document.height * size)
         painter.setBrush(Qt.NoBrush)
@@ -265,6 +275,9 @@ class GridCanvas(QWidget):
             rect = editor.selection
             painter.setPen(QPen(SELECTION_COLOUR, 2, Qt.DashLine))
             painter.drawRect(self.cell_rect(rect.top, rect.left).united(self.cell_rect(rect.bottom, rect.right)))
+        if self.pointed is not None and self.document.contains(*self.pointed):
+            painter.setPen(QPen(POINTED_COLOUR, 2))
+            painter.drawRect(self.cell_rect(*self.pointed))
         if self.hasFocus() and self.document.contains(*editor.cursor):
             painter.setPen(QPen(CURSOR_COLOUR, 3))
             painter.drawRect(self.cell_rect(*editor.cursor).adjusted(1, 1, -1, -1))
@@ -429,10 +442,32 @@ class SolutionCanvas(GridCanvas):
 
 
 class PictureCanvas(GridCanvas):
-    """The colour picture the player wins, painted with the palette's current colour."""
+    """The colour picture the player wins, painted with the palette's current colour; a dot
+    marks each cell the solution fills (``show_solution``), to paint the two in line."""
 
     def __init__(self, editor: Editor, parent=None):
         super().__init__(editor, "picture", parent)
+        self.show_solution = True
+
+    def set_show_solution(self, show: bool) -> None:
+        self.show_solution = show
+        self.update()
+
+    def paint_marks(self, painter: QPainter) -> None:
+        if self.show_solution and self.cell_size >= 8:
+            height, width = self.document.height, self.document.width
+            filled = self.document.solution[:height, :width]
+            dark = self.document.picture[:height, :width].astype(np.int32).sum(axis=2) < 3 * 110
+            dot = max(2, self.cell_size // 6)
+            offset = (self.cell_size - dot) // 2
+            origin = self.grid_origin()
+            painter.setPen(Qt.NoPen)
+            for on_dark, colour in zip((False, True), SOLUTION_DOT_COLOURS):
+                painter.setBrush(colour)
+                painter.drawRects([QRect(origin.x() + column * self.cell_size + offset,
+                                         origin.y() + row * self.cell_size + offset, dot, dot)
+                                   for row, column in zip(*np.nonzero(filled & (dark == on_dark)))])
+        super().paint_marks(painter)
 
     def cell_colours(self) -> np.ndarray:
         picture = self.document.picture[:self.document.height, :self.document.width]

@@ -175,6 +175,12 @@ class MainWindow(QMainWindow):
         self._action(self.view_menu, "&Reset Zoom", lambda: self.set_zoom(DEFAULT_CELL), "Ctrl+0")
         self._action(self.view_menu, "&Fit to Window", self.fit_to_window, "Ctrl+9",
                      "The largest zoom that shows the whole solution grid with its clues")
+        self.solution_dots_action = self._action(self.view_menu, "&Solution Dots on the Picture",
+                                                 lambda: self.picture_canvas.set_show_solution(
+                                                     self.solution_dots_action.isChecked()),
+                                                 tip="Mark the cells the solution fills on the picture")
+        self.solution_dots_action.setCheckable(True)
+        self.solution_dots_action.setChecked(True)
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.level_toolbar.toggleViewAction())
 
@@ -314,7 +320,10 @@ class MainWindow(QMainWindow):
             self.editor.set_cell(layer, self.editor.cursor, self._paint_value(layer, key == "fill"))
 
     def _show_cell(self, layer: str, row: int, column: int) -> None:
-        if row < 0 or not self.document.contains(row, column):
+        inside = row >= 0 and self.document.contains(row, column)
+        for canvas in (self.solution_canvas, self.picture_canvas):
+            canvas.set_pointed((row, column) if inside else None)
+        if not inside:
             self._hovered = None
             self.cell_label.clear()
             return

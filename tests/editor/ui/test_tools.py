@@ -277,3 +277,18 @@ def test_middle_button_drags_the_view(window, qtbot):
                                                Qt.NoButton, Qt.MiddleButton, Qt.NoModifier))
     qtbot.mouseRelease(canvas, Qt.MiddleButton, pos=centre(canvas, 10, 12))
     assert bar.value() == 200 - 80 and not window.solution_grid().any()  # dragged right by two cells: no paint
+
+
+def test_picture_shows_the_solution_and_the_pointed_cell_on_both_grids(window, qtbot):
+    picture = window.picture_canvas
+    drag(qtbot, window.solution_canvas, [(2, 3)])
+    image = picture.grab().toImage()
+    assert image.pixelColor(centre(picture, 2, 3)).lightness() < 60  # a dark dot on the white cell
+    assert image.pixelColor(centre(picture, 2, 4)).lightness() > 240
+    window.solution_dots_action.trigger()
+    assert picture.grab().toImage().pixelColor(centre(picture, 2, 3)).lightness() > 240
+    qtbot.mouseMove(window.solution_canvas, centre(window.solution_canvas, 6, 7))
+    qtbot.waitUntil(lambda: picture.pointed == (6, 7))
+    edge = QPoint(picture.cell_rect(6, 7).center().x(), picture.cell_rect(6, 7).top())
+    outline = picture.grab().toImage().pixelColor(edge)  # outlined on the picture too
+    assert outline.red() < 60 and outline.blue() > 150 and image.pixelColor(edge).red() > 100

@@ -385,28 +385,26 @@ class Editor:
         out comes back on the other side) or invert; solution and picture move together."""
         if name not in TRANSFORMS:
             raise ValueError(f"no transform {name!r}")
-        document = self.document
-        height, width = self._shape()
-        solution, picture = document.visible_solution(), document.visible_picture()
-        if name == "invert":
-            solution = ~solution
-        elif name == "rotate 90":
-            solution, picture = np.rot90(solution, -1), np.rot90(picture, -1)
-            height, width = width, height
-        elif name.startswith("mirror"):
-            axis = 1 if name == "mirror left-right" else 0
-            solution, picture = np.flip(solution, axis), np.flip(picture, axis)
-        else:
-            rows, columns = SHIFTS[name]
-            solution = np.roll(solution, (rows, columns), axis=(0, 1))
-            picture = np.roll(picture, (rows, columns), axis=(0, 1))
-            if not wrap:
-                vacated = (slice(0, 1) if rows > 0 else slice(-1, None) if rows else slice(None),
-                           slice(0, 1) if columns > 0 else slice(-1, None) if columns else slice(None))
-                solution[vacated] = False
-                picture[vacated] = WHITE
-        label = name.capitalize() + (" (wrapping)" if wrap else "")
-        with self._edit(label):
+        with self._edit(name.capitalize() + (" (wrapping)" if wrap else "")):
+            document = self.document
+            solution, picture = document.visible_solution(), document.visible_picture()
+            if name == "invert":
+                solution = ~solution
+            elif name == "rotate 90":
+                solution, picture = np.rot90(solution, -1), np.rot90(picture, -1)
+            elif name.startswith("mirror"):
+                axis = 1 if name == "mirror left-right" else 0
+                solution, picture = np.flip(solution, axis), np.flip(picture, axis)
+            else:
+                rows, columns = SHIFTS[name]
+                solution = np.roll(solution, (rows, columns), axis=(0, 1))
+                picture = np.roll(picture, (rows, columns), axis=(0, 1))
+                if not wrap:  # the line that came round the edge is emptied instead
+                    edge = 0 if rows + columns > 0 else -1
+                    line = (edge, slice(None)) if rows else (slice(None), edge)
+                    solution[line] = False
+                    picture[line] = WHITE
+            height, width = solution.shape
             document.width, document.height = width, height
             document.solution[:height, :width] = solution
             document.picture[:height, :width] = picture

@@ -91,18 +91,18 @@ class EditTools(QObject):
         self.symmetry_actions[symmetry].setChecked(True)
 
     # -- clipboard
-    def copy(self) -> Clip:
-        clip = self.window.editor.copy()
+    def copy(self) -> None:
+        self._to_clipboard(self.window.editor.copy(), "Copied")
+
+    def cut(self) -> None:
+        self._to_clipboard(self.window.editor.cut(), "Cut")
+
+    def _to_clipboard(self, clip: Clip, done: str) -> None:
         data = QMimeData()
         data.setText(clip.to_text())
         data.setData(MIME_TYPE, clip.to_json().encode())
         QGuiApplication.clipboard().setMimeData(data)
-        self.window.show_message(f"Copied {clip.shape[1]}x{clip.shape[0]} cells")
-        return clip
-
-    def cut(self) -> None:
-        self.copy()
-        self.window.editor.delete_selection("Cut")
+        self.window.show_message(f"{done} {clip.shape[1]}x{clip.shape[0]} cells")
 
     def paste(self) -> None:
         data = QGuiApplication.clipboard().mimeData()

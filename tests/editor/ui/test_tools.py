@@ -245,6 +245,8 @@ def test_test_solve_plays_without_changing_the_level(window, qtbot):
     play.check_button.click()
     assert "Solved" in play.message_label.text()
     assert window.editor.level() == level and len(window.editor.history) == 1
+    play.restart_button.click()
+    assert not play.session.marks.any() and not play.session.check().solved
     play.close()
 
 

@@ -274,7 +274,10 @@ class MainWindow(QMainWindow):
             self.undo_action.setText(f"&Undo {history.undo_label()}".strip())
             self.redo_action.setText(f"&Redo {history.redo_label()}".strip())
             self._update_title()
-        if self._hovered is not None and aspects & {"solution", "picture", "size"}:
+        focused = next((c for c in (self.solution_canvas, self.picture_canvas) if c.hasFocus()), None)
+        if focused is not None and "cursor" in aspects:  # keyboard editing: describe the cursor's cell
+            self._show_cell(focused.layer, *self.editor.cursor)
+        elif self._hovered is not None and aspects & {"solution", "picture", "size"}:
             self._show_cell(*self._hovered)
         if "document" in aspects and self.isVisible():  # the zoom chosen, unless the new level does not fit
             self.set_zoom(self.fit_cell_size(largest=max(self._cell_size, DEFAULT_CELL)))

@@ -176,6 +176,7 @@ def test_keyboard_editing(window, qtbot):
     qtbot.keyClick(canvas, Qt.Key_Delete)
     assert cells_of(window.solution_grid()) == {(1, 1)}
     assert window.editor.cursor == (1, 2)
+    assert window.cell_label.text() == "Solution: row 2, column 3 — empty"  # the status bar follows the cursor
     window.undo_action.trigger()
     assert cells_of(window.solution_grid()) == {(1, 1), (1, 2)}
 

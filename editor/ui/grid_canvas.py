@@ -230,7 +230,7 @@ class GridCanvas(QWidget):
         target = QRect(origin.x(), origin.y(), self.document.width * size, self.document.height * size)
         painter.drawImage(target, rgba_image(self.cell_colours()))  # one pixel per cell, scaled without smoothing
         self.paint_grid_lines(painter)
-        self.paint_marks(painter)
+        self.paint_marks(painter, event.rect())
 
     def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
         """What goes around the grid (the solution's clues)."""
@@ -254,10 +254,22 @@ class GridCanvas(QWidget):
         """Outline ``cell``: the one under the pointer on this grid or the other, so that the
         solution cell and its picture cell are seen together."""
         if cell != self.pointed:
+            for old_or_new in (self.pointed, cell):
+                if old_or_new is not None:
+                    self.update(self.cell_rect(*old_or_new).adjusted(-2, -2, 2, 2))
             self.pointed = cell
-            self.update()
 
-    def paint_marks(self, painter: QPainter) -> None:
+    def exposed_cells(self, exposed: QRect) -> tuple[slice, slice]:
+        """The rows and columns of the grid that the widget area ``exposed`` touches."""
+        origin, size = self.grid_origin(), self.cell_size
+
+        def span(low: int, high: int, count: int) -> slice:
+            return slice(min(max(0, low // size), count), min(max(0, high // size + 1), count))
+
+        return (span(exposed.top() - origin.y(), exposed.bottom() - origin.y(), self.document.height),
+                span(exposed.left() - origin.x(), exposed.right() - origin.x(), self.document.width))
+
+    def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         """The symmetry guides, the selection, the pointed cell and the cell cursor."""
         editor, origin, size = self.editor, self.grid_origin(), self.cell_size
         grid = QRect(origin.x(), origin.y(), self.document.width * size, self.document.height * size)
@@ -403,9 +415,8 @@ class SolutionCanvas(GridCanvas):
         painter.setFont(font)
         painter.setPen(Qt.black)
         metrics, gap = QFontMetrics(font), self._clue_gap()
-        first_row = max(0, (exposed.top() - origin.y()) // size)
-        last_row = min(len(self._row_clues), (exposed.bottom() - origin.y()) // size + 1)
-        for row in range(first_row, last_row):
+        rows, columns = self.exposed_cells(exposed)
+        for row in range(rows.start, min(rows.stop, len(self._row_clues))):
             right = origin.x() - 6
             for number in reversed([str(n) for n in self._row_clues[row]] or ["0"]):
                 advance = metrics.horizontalAdvance(number)
@@ -413,9 +424,7 @@ class SolutionCanvas(GridCanvas):
                                  Qt.AlignRight | Qt.AlignVCenter, number)
                 right -= advance + gap
         step = self._clue_step()
-        first_column = max(0, (exposed.left() - origin.x()) // size)
-        last_column = min(len(self._column_clues), (exposed.right() - origin.x()) // size + 1)
-        for column in range(first_column, last_column):
+        for column in range(columns.start, min(columns.stop, len(self._column_clues))):
             numbers = [str(n) for n in self._column_clues[column]] or ["0"]
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):
@@ -453,21 +462,21 @@ class PictureCanvas(GridCanvas):
         self.show_solution = show
         self.update()
 
-    def paint_marks(self, painter: QPainter) -> None:
+    def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         if self.show_solution and self.cell_size >= 8:
-            height, width = self.document.height, self.document.width
-            filled = self.document.solution[:height, :width]
-            dark = self.document.picture[:height, :width].astype(np.int32).sum(axis=2) < 3 * 110
+            rows, columns = self.exposed_cells(exposed)
+            filled = self.document.solution[rows, columns]
+            dark = self.document.picture[rows, columns].astype(np.int32).sum(axis=2) < 3 * 110
             dot = max(2, self.cell_size // 6)
             offset = (self.cell_size - dot) // 2
             origin = self.grid_origin()
             painter.setPen(Qt.NoPen)
             for on_dark, colour in zip((False, True), SOLUTION_DOT_COLOURS):
                 painter.setBrush(colour)
-                painter.drawRects([QRect(origin.x() + column * self.cell_size + offset,
-                                         origin.y() + row * self.cell_size + offset, dot, dot)
+                painter.drawRects([QRect(origin.x() + (columns.start + column) * self.cell_size + offset,
+                                         origin.y() + (rows.start + row) * self.cell_size + offset, dot, dot)
                                    for row, column in zip(*np.nonzero(filled & (dark == on_dark)))])
-        super().paint_marks(painter)
+        super().paint_marks(painter, exposed)
 
     def cell_colours(self) -> np.ndarray:
         picture = self.document.picture[:self.document.height, :self.document.width]

@@ -9,7 +9,7 @@ hint; the level in the editor is never changed.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
@@ -40,14 +40,14 @@ class PlayCanvas(SolutionCanvas):
             cells[overlay] = np.round(cells[overlay] * (1 - alpha) + tint * alpha).astype(np.uint8)
         return cells
 
-    def paint_marks(self, painter: QPainter) -> None:
+    def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         painter.setPen(QPen(CROSS_COLOUR, max(1, self.cell_size // 10)))
         inset = max(2, self.cell_size // 4)
         for row, column in zip(*np.nonzero(self.session.marks == CROSSED)):
             rect = self.cell_rect(int(row), int(column)).adjusted(inset, inset, -inset, -inset)
             painter.drawLine(rect.topLeft(), rect.bottomRight())
             painter.drawLine(rect.topRight(), rect.bottomLeft())
-        super().paint_marks(painter)
+        super().paint_marks(painter, exposed)
 
 
 class PlayWindow(QWidget):

@@ -39,6 +39,7 @@ from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import EditTools, add_action
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
 from editor.ui.palette_widget import PaletteWidget
+from editor.ui.play_window import PlayWindow
 from editor.ui.settings import app_settings, recent_files, remember_recent
 
 APP_TITLE = "Nonogram Editor"
@@ -339,8 +340,6 @@ class MainWindow(QMainWindow):
 
     def test_solve(self) -> None:
         """Open a test-solve window over a copy of the level."""
-        from editor.ui.play_window import PlayWindow
-
         name = self.document.path.name if self.document.path else "the untitled level"
         self.play_window = PlayWindow(self.editor.level(), name, self._cell_size, self)
         self.play_window.show()

@@ -428,3 +428,24 @@ def test_play_hint_says_when_line_logic_is_stuck():
 
     session = PlaySession(np.array([[1, 0], [0, 1]], dtype=bool))  # two solutions: no line advances
     assert session.hint().line is None and "lookahead" in session.hint().text
+
+
+def test_the_view_is_told_exactly_what_changed(editor):
+    view = View(editor)
+    editor.set_cleared(True)
+    assert view.changes[-1] == {"cleared", "history"}
+    editor.select(Rect(0, 0, 1, 1))
+    assert view.changes[-1] == {"selection"} and not editor.history.can_redo()
+    editor.add_colour((1, 1, 1))
+    assert view.changes[-1] == {"palette", "history"}
+    view.changes.clear()
+    editor.press("picture", "pen", (0, 0), RED)
+    assert view.changes == [{"picture"}]  # shown live, not yet a step
+    editor.release()
+    assert view.changes[-1] == {"picture", "history"}
+    editor.undo()
+    assert {"picture", "history"} <= view.changes[-1] and "solution" not in view.changes[-1]
+    editor.resize(3, 3)
+    assert {"size", "solution", "picture", "history"} <= view.changes[-1]
+    editor.new()
+    assert "document" in view.changes[-1] and not editor.modified

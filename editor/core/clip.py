@@ -12,8 +12,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from editor.level.model import WHITE
-
 FILLED_CHARS, EMPTY_CHARS = "#Xx1█", ".-0 _"
 MIME_TYPE = "application/x-nonogram-editor-block"
 
@@ -67,9 +65,3 @@ class Clip:
         if picture.shape != (*clip.shape, 3):
             raise ClipError("the copied block's picture does not match its rows")
         return cls(clip.solution, picture)
-
-    @classmethod
-    def blank(cls, height: int, width: int) -> "Clip":
-        picture = np.empty((height, width, 3), dtype=np.uint8)
-        picture[:] = WHITE
-        return cls(np.zeros((height, width), dtype=bool), picture)

@@ -28,8 +28,7 @@ from editor.level.document import MAX_SIDE, Colour, LevelDocument
 from editor.level.model import WHITE, Level, load_level, save_level
 
 LAYERS = ("solution", "picture")
-PAINT_TOOLS = ("pen", "line", "rectangle", "filled rectangle", "fill")
-TOOLS = PAINT_TOOLS + ("select",)
+TOOLS = ("pen", "line", "rectangle", "filled rectangle", "fill", "select")
 TRANSFORMS = ("mirror left-right", "mirror top-bottom", "rotate 90", "invert",
               "shift up", "shift down", "shift left", "shift right")
 SHIFTS = {"shift up": (-1, 0), "shift down": (1, 0), "shift left": (0, -1), "shift right": (0, 1)}
@@ -54,10 +53,6 @@ class Rect:
     @property
     def slices(self) -> tuple[slice, slice]:
         return slice(self.top, self.bottom + 1), slice(self.left, self.right + 1)
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.bottom - self.top + 1, self.right - self.left + 1
 
     def contains(self, cell: Cell) -> bool:
         return self.top <= cell[0] <= self.bottom and self.left <= cell[1] <= self.right
@@ -294,10 +289,6 @@ class Editor:
         if stroke is not None and difference("", stroke.before, self.document) is not None:
             stroke.before.restore(self.document)
             self._notify({"solution", "picture"})
-
-    @property
-    def stroking(self) -> bool:
-        return self._stroke is not None
 
     # ------------------------------------------------------------------ keyboard
     def move_cursor(self, rows: int, columns: int, layer: str | None = None, value=None) -> None:

@@ -97,8 +97,3 @@ def symmetric(mask: np.ndarray, symmetry: str) -> np.ndarray:
     if symmetry == "rotate 180":
         return mask | mask[::-1, ::-1]
     return mask
-
-
-def symmetric_cells(cell: Cell, shape: tuple[int, int], symmetry: str) -> list[Cell]:
-    """``cell`` and its mirror images, in the grid of ``shape``."""
-    return list(zip(*np.nonzero(symmetric(cells_mask(shape, [cell]), symmetry))))

@@ -356,15 +356,14 @@ class SolutionCanvas(GridCanvas):
         """The height of one number of a column clue."""
         return QFontMetrics(self.clue_font()).height()
 
-    def _clue_gap(self) -> int:
-        """The space between two numbers of a row clue (wide enough that 1 1 never reads 11)."""
-        return max(3, self.clue_font().pixelSize() // 2)
+    def _row_clue_texts(self) -> list[str]:
+        """Each row's clue as drawn: two spaces apart, so that 1 1 never reads 11."""
+        return ["  ".join(str(n) for n in clue) or "0" for clue in self._row_clues]
 
     def _row_clue_width(self) -> int:
-        metrics, gap = QFontMetrics(self.clue_font()), self._clue_gap()
-        widest = max((sum(metrics.horizontalAdvance(str(n)) + gap for n in clue) for clue in self._row_clues),
-                     default=0)
-        return max(widest, self.cell_size) + 8
+        metrics = QFontMetrics(self.clue_font())
+        widest = max((metrics.horizontalAdvance(text) for text in self._row_clue_texts()), default=0)
+        return max(widest, self.cell_size) + 12
 
     def _column_clue_height(self) -> int:
         longest = max((len(clue) for clue in self._column_clues), default=0)
@@ -414,15 +413,11 @@ class SolutionCanvas(GridCanvas):
         font = self.clue_font()
         painter.setFont(font)
         painter.setPen(Qt.black)
-        metrics, gap = QFontMetrics(font), self._clue_gap()
         rows, columns = self.exposed_cells(exposed)
-        for row in range(rows.start, min(rows.stop, len(self._row_clues))):
-            right = origin.x() - 6
-            for number in reversed([str(n) for n in self._row_clues[row]] or ["0"]):
-                advance = metrics.horizontalAdvance(number)
-                painter.drawText(QRect(right - advance, origin.y() + row * size, advance, size),
-                                 Qt.AlignRight | Qt.AlignVCenter, number)
-                right -= advance + gap
+        texts = self._row_clue_texts()
+        for row in range(rows.start, min(rows.stop, len(texts))):
+            rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)
+            painter.drawText(rect, Qt.AlignRight | Qt.AlignVCenter, texts[row])
         step = self._clue_step()
         for column in range(columns.start, min(columns.stop, len(self._column_clues))):
             numbers = [str(n) for n in self._column_clues[column]] or ["0"]

@@ -235,11 +235,16 @@ class MainWindow(QMainWindow):
         """The largest cell size (up to ``largest``) at which the solution grid and its clues
         fit the visible area without scrolling (at least ``MIN_CELL``)."""
         viewport = self.solution_scroll.viewport().size()
-        for size in range(largest, MIN_CELL - 1, -1):
+
+        def fits(size: int) -> bool:
             needed = self.solution_canvas.size_at(size)
-            if needed.width() <= viewport.width() and needed.height() <= viewport.height():
-                return size
-        return MIN_CELL
+            return needed.width() <= viewport.width() and needed.height() <= viewport.height()
+
+        low, high = MIN_CELL, largest  # the canvas grows with the cell size: bisect for the last that fits
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if fits(middle) else (low, middle - 1)
+        return low
 
     def fit_to_window(self) -> None:
         self.set_zoom(self.fit_cell_size())

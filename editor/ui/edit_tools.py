@@ -76,11 +76,13 @@ class EditTools(QObject):
         self.wrap_action = _checkable(self, "Shifts &Wrap Around", None,
                                       "A shift brings the line pushed out back on the other side")
         for name, text, shortcut in TRANSFORMS:
-            add_action(self, level_menu, text, lambda name=name: window.editor.transform(name, self.wrap_action.isChecked()),
-                 shortcut)
+            add_action(self, level_menu, text, lambda name=name: self.transform(name), shortcut)
             if name == "invert":
                 level_menu.addSeparator()
         level_menu.addAction(self.wrap_action)
+
+    def transform(self, name: str) -> None:
+        self.window.editor.transform(name, wrap=self.wrap_action.isChecked())
 
     def set_tool(self, tool: str) -> None:
         self.current = tool

@@ -86,7 +86,8 @@ class MainWindow(QMainWindow):
         self.solution_canvas = SolutionCanvas(self.editor)
         self.picture_canvas = PictureCanvas(self.editor)
         self.palette_widget = PaletteWidget(self.editor)
-        self.solution_scroll, self.picture_scroll = CanvasScroll(self.solution_canvas), CanvasScroll(self.picture_canvas)
+        self.solution_scroll = CanvasScroll(self.solution_canvas)
+        self.picture_scroll = CanvasScroll(self.picture_canvas)
         for canvas, scroll in ((self.solution_canvas, self.solution_scroll),
                                (self.picture_canvas, self.picture_scroll)):
             canvas.pressed.connect(lambda cell, button, _shift, layer=canvas.layer: self._pressed(layer, cell, button))

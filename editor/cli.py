@@ -42,17 +42,25 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
 
     host = host if host is not None else PluginHost()
     puzzles = host.puzzles()
-    for failure in host.failures:
-        print(f"warning: {failure}", file=sys.stderr)
     if args.command == "puzzles":
-        for spec in puzzles:
+        specs = list(puzzles)  # builds every deferred spec: a bad data file is reported below
+        _warn_about_failures(host)
+        for spec in specs:
             print(f"{spec.id:24s} {spec.title}")
         return 0
-    spec = puzzles.get(args.puzzle)
+    known = args.puzzle in puzzles
+    spec = puzzles.get(args.puzzle)  # builds this puzzle's spec only
+    _warn_about_failures(host)
     if spec is None:
-        print(f"error: no puzzle {args.puzzle!r}; `nonogram-editor puzzles` lists them", file=sys.stderr)
+        problem = "could not be loaded (see the warning above)" if known else "`nonogram-editor puzzles` lists them"
+        print(f"error: no puzzle {args.puzzle!r}; {problem}", file=sys.stderr)
         return 2
     return _solve(spec, args)
+
+
+def _warn_about_failures(host: PluginHost) -> None:
+    for failure in host.failures:
+        print(f"warning: {failure}", file=sys.stderr)
 
 
 def _progress_line(progress: Progress) -> None:

@@ -3,25 +3,37 @@
 Every plugin, built-in or not, comes through the entry-point group
 ``nonogram_editor.plugins``. One plugin's failure never stops the others: it is
 recorded in :attr:`PluginHost.failures` for the UI and the command line to report.
+
+Importing a plugin and each call of one of its hooks runs on a worker thread with a
+time budget (``TIME_BUDGET`` seconds, ``NONOGRAM_EDITOR_PLUGIN_BUDGET`` to change it): a
+plugin that hangs is reported as stuck, with where it was, and left behind on its daemon
+thread; one that raises anything, ``SystemExit`` included, is reported and skipped.
 """
 from __future__ import annotations
 
 import difflib
 import os
+import re
+import sys
+import threading
 import traceback
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from typing import Any, Callable
 
 import pluggy
 
 from editor import plugin_api
-from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PROJECT, Registry
+from editor.plugin_api import (BUDGET_ENV, DISABLE_ENV, ENTRY_POINT_GROUP, PROJECT, TIME_BUDGET,
+                               DuplicateIdError, Registry)
+
+DISTRIBUTION = "nonogram-editor"  # the built-in plugins' entry points are this project's
 
 
 @dataclass
 class PluginFailure:
     plugin: str
-    stage: str  # "load", "hook names", or the hook's name
+    stage: str  # "load", "hook names", the hook's name, or the id a deferred spec failed for
     error: str
     details: str
 
@@ -33,52 +45,105 @@ class UnknownHookError(Exception):
     """A plugin implements a hook that has no specification (usually a misspelt name)."""
 
 
+class PluginTimeout(Exception):
+    """A plugin was still busy when its time budget ran out."""
+
+
 def disabled_plugins() -> set[str]:
     return {name.strip() for name in os.environ.get(DISABLE_ENV, "").split(",") if name.strip()}
 
 
+def time_budget() -> float:
+    try:
+        budget = float(os.environ.get(BUDGET_ENV, TIME_BUDGET))
+    except ValueError:
+        return TIME_BUDGET
+    return budget if budget > 0 else TIME_BUDGET
+
+
+def _is_built_in(entry_point) -> bool:
+    dist = getattr(entry_point, "dist", None)
+    return dist is not None and re.sub(r"[-_.]+", "-", dist.name).lower() == DISTRIBUTION
+
+
 class PluginHost:
-    def __init__(self, load_entry_points: bool = True):
+    def __init__(self, load_entry_points: bool = True, budget: float | None = None):
         self.pm = pluggy.PluginManager(PROJECT)
         self.pm.add_hookspecs(plugin_api)
         self.failures: list[PluginFailure] = []
+        self.budget = time_budget() if budget is None else budget
         self.blocked = sorted(disabled_plugins())
+        self._rank: dict[str, tuple[bool, int]] = {}  # plugin -> (not built in, load order): who keeps an id
+        self._entry_point_values: dict[str, str] = {}  # plugin -> "module:object" it was loaded from
         for name in self.blocked:
             self.pm.set_blocked(name)
         if load_entry_points:
             self._load_entry_points()
 
-    def record_failure(self, plugin: str, stage: str, exc: BaseException) -> PluginFailure:
+    def record_failure(self, plugin: str, stage: str, exc: BaseException, details: str | None = None) -> PluginFailure:
         """Note that ``plugin`` failed at ``stage`` (once: a repeated failure is not listed twice)."""
         failure = PluginFailure(plugin, stage, f"{type(exc).__name__}: {exc}",
-                                "".join(traceback.format_exception(exc)))
+                                details if details is not None else "".join(traceback.format_exception(exc)))
         for known in self.failures:
             if (known.plugin, known.stage, known.error) == (failure.plugin, failure.stage, failure.error):
                 return known
         self.failures.append(failure)
         return failure
 
-    def _load_entry_points(self) -> None:
-        names = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
-        for name in names:
-            if self.pm.is_blocked(name):
-                continue
-            try:
-                self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP, name=name)
-            except Exception as exc:  # a broken plugin must not stop the editor
-                self.record_failure(name, "load", exc)
-                continue
-            self._check_hook_names(name)
+    def _call_with_budget(self, plugin: str, stage: str, function: Callable[[], Any]) -> tuple[bool, Any]:
+        """Run ``function()`` on a worker thread for at most the budget: (True, its value), or
+        (False, None) with the failure recorded if it raised anything or is still running."""
+        outcome: dict[str, Any] = {}
 
-    def register(self, plugin: object, name: str) -> None:
+        def run():
+            try:
+                outcome["value"] = function()
+            except BaseException as exc:  # SystemExit, KeyboardInterrupt from a plugin: reported too
+                outcome["error"] = exc
+
+        worker = threading.Thread(target=run, name=f"plugin {plugin}: {stage}", daemon=True)
+        worker.start()
+        worker.join(self.budget)
+        if worker.is_alive():  # left behind: a daemon thread does not keep the process alive
+            frame = sys._current_frames().get(worker.ident)
+            where = "".join(traceback.format_stack(frame)) if frame is not None else ""
+            self.record_failure(plugin, stage, PluginTimeout(
+                f"still busy after {self.budget:g} s (stuck?); the editor goes on without it"),
+                details=f"Where the plugin was when its time ran out:\n{where}")
+            return False, None
+        if "error" in outcome:
+            self.record_failure(plugin, stage, outcome["error"])
+            return False, None
+        return True, outcome.get("value")
+
+    def _load_entry_points(self) -> None:
+        found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP)]
+        found.sort(key=lambda ep: (not _is_built_in(ep), ep.name))  # built-ins first, then by name
+        for ep in found:
+            if self.pm.is_blocked(ep.name):
+                continue
+            if self.pm.has_plugin(ep.name):
+                self.record_failure(ep.name, "load", DuplicateIdError(
+                    f"the plugin name {ep.name!r} ({ep.value}) is already used by plugin {ep.name!r} "
+                    f"({self._entry_point_values[ep.name]})"))
+                continue
+            loaded, module = self._call_with_budget(ep.name, "load", ep.load)
+            if loaded:
+                self._register(module, ep.name, _is_built_in(ep))
+                self._entry_point_values[ep.name] = ep.value
+
+    def register(self, plugin: object, name: str, built_in: bool = False) -> None:
         """Register a plugin object directly (tests, embedding)."""
-        if self.pm.is_blocked(name):
-            return
+        if not self.pm.is_blocked(name):
+            self._register(plugin, name, built_in)
+
+    def _register(self, plugin: object, name: str, built_in: bool) -> None:
         try:
             self.pm.register(plugin, name=name)
         except Exception as exc:
             self.record_failure(name, "load", exc)
             return
+        self._rank[name] = (not built_in, len(self._rank))
         self._check_hook_names(name)
 
     def _check_hook_names(self, name: str) -> None:
@@ -103,14 +168,25 @@ class PluginHost:
         return sorted(n for n, p in self.pm.list_name_plugin() if p is not None)
 
     def _collect(self, hook_name: str, kind: str) -> Registry:
-        registry = Registry(kind)
-        for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
-            registry._current_plugin = impl.plugin_name
-            try:
-                impl.function(**{arg: registry for arg in impl.argnames})
-            except Exception as exc:  # skip the plugin's whole contribution to this hook
-                registry.discard_plugin(impl.plugin_name)
-                self.record_failure(impl.plugin_name, hook_name, exc)
+        def deferred_failed(plugin: str, item_id: str, exc: BaseException) -> None:
+            self.record_failure(plugin, f"{kind} {item_id!r}", exc)
+
+        registry = Registry(kind, on_load_failure=deferred_failed)
+        impls = sorted(getattr(self.pm.hook, hook_name).get_hookimpls(),
+                       key=lambda impl: self._rank.get(impl.plugin_name, (True, len(self._rank))))
+        for impl in impls:  # built-ins first, then in load order: the first to claim an id keeps it
+            contribution = Registry(kind, on_load_failure=deferred_failed)
+            contribution._current_plugin = impl.plugin_name
+            called, _ = self._call_with_budget(
+                impl.plugin_name, hook_name,
+                lambda impl=impl, contribution=contribution: impl.function(
+                    **{arg: contribution for arg in impl.argnames}))
+            if not called:  # the plugin's whole contribution to this hook is skipped
+                continue
+            for item_id, holder, newcomer in registry.merge(contribution):
+                self.record_failure(newcomer, hook_name, DuplicateIdError(
+                    f"{kind} id {item_id!r} is already registered by plugin {holder!r}; "
+                    f"plugin {newcomer!r}'s is skipped"))
         return registry
 
     def panels(self) -> Registry:

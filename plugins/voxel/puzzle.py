@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.paths import RESOURCES
+from editor.paths import package_data
 from plugins.voxel.geometry import Voxel, is_face_connected, normal_form, orientations
 
-RESOURCE_DIR = RESOURCES / "voxel"
+RESOURCE_DIR = package_data("plugins.voxel")
 ID_PREFIX = "voxel-"
 # The order the shipped puzzles are listed in (others follow alphabetically).
 SHIPPED_ORDER = ("tetris-cube", "y25", "soma", "pentominoes-6x10")

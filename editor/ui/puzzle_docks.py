@@ -230,7 +230,8 @@ class PluginsDialog(QDialog):
         loaded = QTreeWidgetItem(self.tree, ["Loaded"])
         for name in docks.host.plugin_names():
             panels = [s.title for s in docks.panels if docks.panels.owner[s.id] == name]
-            puzzles = [i for i in docks.puzzles.ids() if docks.puzzles.owner[i] == name]
+            # builds deferred puzzles (small files): one that fails is listed under Failed below
+            puzzles = [s.id for s in docks.puzzles if docks.puzzles.owner[s.id] == name]
             provides = "; ".join(filter(None, [f"panels: {', '.join(panels)}" if panels else "",
                                                f"puzzles: {', '.join(puzzles)}" if puzzles else ""]))
             QTreeWidgetItem(loaded, [name, provides or "(nothing)"])

@@ -113,3 +113,20 @@ def test_cli_puzzles_lists_the_good_files_and_names_the_bad(shipped, capsys):
     out, err = capsys.readouterr()
     assert out.split() == ["voxel-soma", "Soma", "cube"]
     assert "huge.json: target \"box\" [200, 200, 200] has 8000000 cells" in err and "broken.json" in err
+
+
+def test_help_plugins_lists_the_bad_shipped_files_and_the_good_puzzle(shipped, qtbot, isolated_settings):
+    from PySide6.QtWidgets import QMainWindow
+
+    from editor.ui.puzzle_docks import install
+
+    folder, host = shipped
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    dialog = install(window, window.menuBar().addMenu("&Puzzles"), host=host).show_plugins_dialog()
+    [(name, provides)] = dialog.loaded_rows()
+    assert name == "voxel" and provides == "panels: Voxel packing; puzzles: voxel-soma"
+    rows = sorted(dialog.failure_rows())
+    assert [plugin for plugin, _ in rows] == ["voxel", "voxel"]
+    assert rows[0][1].startswith(f"puzzle 'voxel-broken': PuzzleFileError: {folder / 'broken.json'}: not valid JSON")
+    assert rows[1][1].startswith(f"puzzle 'voxel-huge': PuzzleFileError: {folder / 'huge.json'}: target \"box\"")

@@ -147,6 +147,7 @@ class VoxelPanel(QWidget):
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.cancel()
         self.puzzle = puzzle
+        self._set_running(False)
         sx, sy, sz = puzzle.size
         self.info_label.setText(f"<b>{puzzle.title}</b>: {puzzle.piece_count} pieces, {len(puzzle.target)} cells "
                                 f"in a {sx}x{sy}x{sz} box{', mirror images allowed' if puzzle.mirror else ''}. "
@@ -160,8 +161,8 @@ class VoxelPanel(QWidget):
     # ------------------------------------------------------------------ background work
     def _set_running(self, running: bool) -> None:
         self._busy = running
-        self.first_button.setEnabled(not running)
-        self.count_button.setEnabled(not running)
+        self.first_button.setEnabled(not running and self.puzzle is not None)
+        self.count_button.setEnabled(not running and self.puzzle is not None)
         self.open_button.setEnabled(not running)
         self.puzzle_box.setEnabled(not running)
         self.cancel_button.setEnabled(running)

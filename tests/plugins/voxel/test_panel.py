@@ -144,3 +144,21 @@ def test_a_huge_file_loads_off_the_gui_thread_and_is_refused_naming_it(panel, qt
     assert str(huge) in panel.status_label.text()
     assert "8000000 cells" in panel.status_label.text()
     assert panel.puzzle.id == "voxel-soma" and panel.puzzle_box.currentText() == "soma"
+
+
+def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, monkeypatch):
+    from plugins.voxel import puzzle as puzzle_module
+
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    (shipped / "tetris-cube.json").write_text('{"target": ')  # listed first
+    (shipped / "soma.json").write_text((puzzle_module.RESOURCE_DIR / "soma.json").read_text())
+    monkeypatch.setattr(puzzle_module, "RESOURCE_DIR", shipped)
+    widget = VoxelPanel()
+    qtbot.addWidget(widget)
+    qtbot.waitUntil(lambda: widget.open_button.isEnabled(), timeout=30_000)
+    assert str(shipped / "tetris-cube.json") in widget.status_label.text()
+    assert widget.puzzle is None and not widget.first_button.isEnabled() and not widget.count_button.isEnabled()
+    assert [widget.puzzle_box.itemText(i) for i in range(widget.puzzle_box.count())] == ["tetris-cube", "soma"]
+    choose(qtbot, widget, "soma")
+    assert widget.first_button.isEnabled()

@@ -66,6 +66,11 @@ def _is_built_in(entry_point) -> bool:
     return dist is not None and re.sub(r"[-_.]+", "-", dist.name).lower() == DISTRIBUTION
 
 
+def _source(entry_point) -> str:
+    dist = getattr(entry_point, "dist", None)
+    return f"{entry_point.value} (from {dist.name if dist is not None else 'an unknown distribution'})"
+
+
 class PluginHost:
     def __init__(self, load_entry_points: bool = True, budget: float | None = None):
         self.pm = pluggy.PluginManager(PROJECT)
@@ -74,7 +79,7 @@ class PluginHost:
         self.budget = time_budget() if budget is None else budget
         self.blocked = sorted(disabled_plugins())
         self._rank: dict[str, tuple[bool, int]] = {}  # plugin -> (not built in, load order): who keeps an id
-        self._entry_point_values: dict[str, str] = {}  # plugin -> "module:object" it was loaded from
+        self._sources: dict[str, str] = {}  # plugin name -> where its entry point came from
         for name in self.blocked:
             self.pm.set_blocked(name)
         if load_entry_points:
@@ -124,13 +129,13 @@ class PluginHost:
                 continue
             if self.pm.has_plugin(ep.name):
                 self.record_failure(ep.name, "load", DuplicateIdError(
-                    f"the plugin name {ep.name!r} ({ep.value}) is already used by plugin {ep.name!r} "
-                    f"({self._entry_point_values[ep.name]})"))
+                    f"the plugin name {ep.name!r} is taken by {self._sources[ep.name]}; "
+                    f"{_source(ep)} is skipped"))
                 continue
             loaded, module = self._call_with_budget(ep.name, "load", ep.load)
             if loaded:
                 self._register(module, ep.name, _is_built_in(ep))
-                self._entry_point_values[ep.name] = ep.value
+                self._sources[ep.name] = _source(ep)
 
     def register(self, plugin: object, name: str, built_in: bool = False) -> None:
         """Register a plugin object directly (tests, embedding)."""

@@ -245,3 +245,15 @@ def test_cli_names_both_plugins_of_a_clash(site, capsys):
     err = capsys.readouterr().err
     assert "warning: plugin 'second' skipped (nonogram_editor_puzzles): DuplicateIdError: puzzle id 'shared' " \
            "is already registered by plugin 'first'" in err
+
+
+def test_a_third_party_plugin_named_like_a_built_in_is_skipped_naming_both(site, monkeypatch):
+    monkeypatch.delenv(DISABLE_ENV)
+    install_plugins(site, {"voxel": WORKING})  # first on sys.path, as a user's package could be
+    host = PluginHost()
+    assert "voxel" in host.plugin_names() and "working-puzzle" not in host.puzzles()
+    assert host.panels().get("voxel").title == "Voxel packing"
+    [failure] = host.failures
+    assert (failure.plugin, failure.stage) == ("voxel", "load")
+    assert failure.error == ("DuplicateIdError: the plugin name 'voxel' is taken by plugins.voxel.plugin "
+                             "(from nonogram-editor); voxel_plugin_for_tests (from third_party_plugins) is skipped")

@@ -97,7 +97,7 @@ class PuzzleDocks(QObject):
             widget = spec.factory(context, dock)
             if widget is None:
                 raise TypeError("the panel factory returned None instead of a widget")
-        except Exception as exc:  # a broken panel must not take the editor down
+        except (Exception, SystemExit) as exc:  # a broken panel must not take the editor down
             dock.deleteLater()
             failure = self.host.record_failure(self.panels.owner[panel_id], f"panel {panel_id!r}", exc)
             self._report_failures([failure])

@@ -257,3 +257,24 @@ def test_a_third_party_plugin_named_like_a_built_in_is_skipped_naming_both(site,
     assert (failure.plugin, failure.stage) == ("voxel", "load")
     assert failure.error == ("DuplicateIdError: the plugin name 'voxel' is taken by plugins.voxel.plugin "
                              "(from nonogram-editor); voxel_plugin_for_tests (from third_party_plugins) is skipped")
+
+
+class ExitingFactory:
+    @hookimpl
+    def nonogram_editor_panels(self, panels):
+        panels.add(PanelSpec(id="exit", title="Exit", factory=lambda context, parent: sys.exit(1)))
+
+
+def test_a_panel_factory_calling_sys_exit_is_reported(qtbot, isolated_settings):
+    from PySide6.QtWidgets import QMainWindow
+
+    from editor.ui.puzzle_docks import install
+
+    host = PluginHost(load_entry_points=False)
+    host.register(ExitingFactory(), "exiting")
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    docks = install(window, window.menuBar().addMenu("&Puzzles"), host=host)
+    assert docks.open_panel("exit") is None
+    assert [(f.plugin, f.stage, f.error) for f in host.failures] == [("exiting", "panel 'exit'", "SystemExit: 1")]
+    assert "exiting" in window.statusBar().currentMessage()

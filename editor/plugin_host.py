@@ -122,9 +122,8 @@ class PluginHost:
         return True, outcome.get("value")
 
     def _load_entry_points(self) -> None:
-        found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP)]
-        found.sort(key=lambda ep: (not _is_built_in(ep), ep.name))  # built-ins first, then by name
-        for ep in found:
+        # built-ins first (they keep their names and ids), then by name
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: (not _is_built_in(ep), ep.name)):
             if self.pm.is_blocked(ep.name):
                 continue
             if self.pm.has_plugin(ep.name):

@@ -4,10 +4,11 @@ Every plugin, built-in or not, comes through the entry-point group
 ``nonogram_editor.plugins``. One plugin's failure never stops the others: it is
 recorded in :attr:`PluginHost.failures` for the UI and the command line to report.
 
-Importing a plugin and each call of one of its hooks runs on a worker thread with a
-time budget (``TIME_BUDGET`` seconds, ``NONOGRAM_EDITOR_PLUGIN_BUDGET`` to change it): a
-plugin that hangs is reported as stuck, with where it was, and left behind on its daemon
-thread; one that raises anything, ``SystemExit`` included, is reported and skipped.
+The plugins are imported, and each hook is called, on worker threads (one per plugin, all at
+once) with one time budget (``TIME_BUDGET`` seconds, ``NONOGRAM_EDITOR_PLUGIN_BUDGET`` to
+change it): a plugin that hangs is reported as stuck, with where it was, and left behind
+on its daemon thread; one that raises anything, ``SystemExit`` included, is reported and
+skipped. However many plugins hang, start-up waits at most the budget per stage.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import os
 import re
 import sys
 import threading
+import time
 import traceback
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -95,46 +97,56 @@ class PluginHost:
         self.failures.append(failure)
         return failure
 
-    def _call_with_budget(self, plugin: str, stage: str, function: Callable[[], Any]) -> tuple[bool, Any]:
-        """Run ``function()`` on a worker thread for at most the budget: (True, its value), or
-        (False, None) with the failure recorded if it raised anything or is still running."""
-        outcome: dict[str, Any] = {}
+    def _run_with_budget(self, calls: list[tuple[str, str, Callable[[], Any]]]) -> list[tuple[bool, Any]]:
+        """Run every ``(plugin, stage, function)`` at once, each on its own worker thread, and wait
+        at most the budget for them all. Per call: (True, its value), or (False, None) with the
+        failure recorded if it raised anything or is still running (then it is left behind on
+        its daemon thread, which does not keep the process alive)."""
+        outcomes: list[dict[str, Any]] = [{} for _ in calls]
+        workers = []
+        for (plugin, stage, function), outcome in zip(calls, outcomes):
+            def run(function=function, outcome=outcome):
+                try:
+                    outcome["value"] = function()
+                except BaseException as exc:  # SystemExit, KeyboardInterrupt from a plugin: reported too
+                    outcome["error"] = exc
 
-        def run():
-            try:
-                outcome["value"] = function()
-            except BaseException as exc:  # SystemExit, KeyboardInterrupt from a plugin: reported too
-                outcome["error"] = exc
-
-        worker = threading.Thread(target=run, name=f"plugin {plugin}: {stage}", daemon=True)
-        worker.start()
-        worker.join(self.budget)
-        if worker.is_alive():  # left behind: a daemon thread does not keep the process alive
-            frame = sys._current_frames().get(worker.ident)
-            where = "".join(traceback.format_stack(frame)) if frame is not None else ""
-            self.record_failure(plugin, stage, PluginTimeout(
-                f"still busy after {self.budget:g} s (stuck?); the editor goes on without it"),
-                details=f"Where the plugin was when its time ran out:\n{where}")
-            return False, None
-        if "error" in outcome:
-            self.record_failure(plugin, stage, outcome["error"])
-            return False, None
-        return True, outcome.get("value")
+            workers.append(threading.Thread(target=run, name=f"plugin {plugin}: {stage}", daemon=True))
+            workers[-1].start()
+        deadline = time.monotonic() + self.budget
+        results = []
+        for (plugin, stage, _), worker, outcome in zip(calls, workers, outcomes):
+            worker.join(max(0.0, deadline - time.monotonic()))
+            if worker.is_alive():
+                frame = sys._current_frames().get(worker.ident)
+                where = "".join(traceback.format_stack(frame)) if frame is not None else ""
+                self.record_failure(plugin, stage, PluginTimeout(
+                    f"still busy after {self.budget:g} s (stuck?); the editor goes on without it"),
+                    details=f"Where the plugin was when its time ran out:\n{where}")
+                results.append((False, None))
+            elif "error" in outcome:
+                self.record_failure(plugin, stage, outcome["error"])
+                results.append((False, None))
+            else:
+                results.append((True, outcome.get("value")))
+        return results
 
     def _load_entry_points(self) -> None:
-        # built-ins first (they keep their names and ids), then by name
+        chosen = []  # built-ins first (they keep their names and ids), then by name
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: (not _is_built_in(ep), ep.name)):
             if self.pm.is_blocked(ep.name):
                 continue
-            if self.pm.has_plugin(ep.name):
+            if ep.name in self._sources:
                 self.record_failure(ep.name, "load", DuplicateIdError(
                     f"the plugin name {ep.name!r} is taken by {self._sources[ep.name]}; "
                     f"{_source(ep)} is skipped"))
                 continue
-            loaded, module = self._call_with_budget(ep.name, "load", ep.load)
-            if loaded:
+            self._sources[ep.name] = _source(ep)
+            chosen.append(ep)
+        loaded = self._run_with_budget([(ep.name, "load", ep.load) for ep in chosen])
+        for ep, (ok, module) in zip(chosen, loaded):
+            if ok:
                 self._register(module, ep.name, _is_built_in(ep))
-                self._sources[ep.name] = _source(ep)
 
     def register(self, plugin: object, name: str, built_in: bool = False) -> None:
         """Register a plugin object directly (tests, embedding)."""
@@ -178,19 +190,22 @@ class PluginHost:
         registry = Registry(kind, on_load_failure=deferred_failed)
         impls = sorted(getattr(self.pm.hook, hook_name).get_hookimpls(),
                        key=lambda impl: self._rank.get(impl.plugin_name, (True, len(self._rank))))
-        for impl in impls:  # built-ins first, then in load order: the first to claim an id keeps it
-            contribution = Registry(kind, on_load_failure=deferred_failed)
-            contribution._current_plugin = impl.plugin_name
-            called, _ = self._call_with_budget(
-                impl.plugin_name, hook_name,
-                lambda impl=impl, contribution=contribution: impl.function(
-                    **{arg: contribution for arg in impl.argnames}))
-            if not called:  # the plugin's whole contribution to this hook is skipped
-                continue
-            for item_id, holder, newcomer in registry.merge(contribution):
-                self.record_failure(newcomer, hook_name, DuplicateIdError(
-                    f"{kind} id {item_id!r} is already registered by plugin {holder!r}; "
-                    f"plugin {newcomer!r}'s is skipped"))
+        contributions = []
+        for impl in impls:
+            contributions.append(Registry(kind, on_load_failure=deferred_failed))
+            contributions[-1]._current_plugin = impl.plugin_name
+        called = self._run_with_budget([
+            (impl.plugin_name, hook_name,
+             lambda impl=impl, contribution=contribution: impl.function(**{arg: contribution for arg in impl.argnames}))
+            for impl, contribution in zip(impls, contributions)])
+        # merged built-ins first, then in load order: the first to claim an id keeps it; a plugin
+        # whose hook failed or ran out of time contributes nothing to this hook
+        for contribution, (ok, _) in zip(contributions, called):
+            if ok:
+                for item_id, holder, newcomer in registry.merge(contribution):
+                    self.record_failure(newcomer, hook_name, DuplicateIdError(
+                        f"{kind} id {item_id!r} is already registered by plugin {holder!r}; "
+                        f"plugin {newcomer!r}'s is skipped"))
         return registry
 
     def panels(self) -> Registry:

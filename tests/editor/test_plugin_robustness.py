@@ -20,6 +20,7 @@ BUILT_INS = "pyramid,cube,voxel"
 GATE = '''
 import threading
 opened = threading.Event()
+second_started = threading.Event()
 
 
 def wait():
@@ -75,6 +76,18 @@ def test_a_plugin_stuck_on_import_is_reported_and_the_others_load(site):
     assert failure.error.startswith("PluginTimeout: still busy after 0.5 s")
     assert "plugin_gate.wait()" in failure.details  # where it was stuck
     assert "working-puzzle" in host.puzzles()
+
+
+def test_stuck_plugins_share_one_budget(site):
+    """The second stuck plugin starts while the first is stuck: start-up waits one budget, not two."""
+    install_plugins(site, {
+        "first": "import plugin_gate\nplugin_gate.second_started.wait(60)\nplugin_gate.wait()\n",
+        "second": "import plugin_gate\nplugin_gate.second_started.set()\nplugin_gate.wait()\n"})
+    host = PluginHost(budget=2)
+    assert [(f.plugin, f.error.split(":")[0]) for f in host.failures] == [("first", "PluginTimeout"),
+                                                                         ("second", "PluginTimeout")]
+    first = host.failures[0].details
+    assert "plugin_gate.wait()" in first and "second_started.wait" not in first  # it got past the wait
 
 
 @pytest.mark.parametrize("source, error", [

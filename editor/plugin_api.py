@@ -29,7 +29,7 @@ Rules the host keeps:
   which does that for you).
 * A plugin that fails to import, or whose hook raises, is reported (Help > Plugins,
   the status bar, stderr for the command line) and skipped; the editor keeps running.
-* Loading a plugin and each call of a hook has a time budget (:data:`TIME_BUDGET` seconds,
+* Loading the plugins and each round of hook calls (all plugins at once) has a time budget (:data:`TIME_BUDGET` seconds,
   ``NONOGRAM_EDITOR_PLUGIN_BUDGET`` to change it): a plugin still busy after it is reported
   as stuck and skipped, and the editor starts without it. Hooks therefore run on a worker
   thread: they add specs and must not create Qt objects. ``SystemExit``, ``KeyboardInterrupt``

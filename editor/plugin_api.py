@@ -29,10 +29,10 @@ Rules the host keeps:
   which does that for you).
 * A plugin that fails to import, or whose hook raises, is reported (Help > Plugins,
   the status bar, stderr for the command line) and skipped; the editor keeps running.
-* Loading the plugins and each round of hook calls (all plugins at once) has a time budget (:data:`TIME_BUDGET` seconds,
-  ``NONOGRAM_EDITOR_PLUGIN_BUDGET`` to change it): a plugin still busy after it is reported
-  as stuck and skipped, and the editor starts without it. Hooks therefore run on a worker
-  thread: they add specs and must not create Qt objects. ``SystemExit``, ``KeyboardInterrupt``
+* Importing the plugins, and each round of hook calls, runs on worker threads (all plugins
+  at once) with a time budget (:data:`TIME_BUDGET` seconds, ``NONOGRAM_EDITOR_PLUGIN_BUDGET``
+  to change it): a plugin still busy then is reported as stuck and skipped, and the editor
+  starts without it. Hooks add specs and must not create Qt objects (not the GUI thread). ``SystemExit``, ``KeyboardInterrupt``
   and the like from a plugin are reported like any other error.
 * Ids are unique: the built-in plugins' ids are theirs; among other plugins the first one
   loaded (by entry-point name) keeps an id and a later one's spec with that id is skipped and

@@ -126,7 +126,7 @@ class VoxelPanel(QWidget):
         """Load a puzzle file off the GUI thread; a bad file leaves the current puzzle and says what is wrong."""
         self.status_label.setText(f"opening {path}…")
         self._start(lambda task: load_puzzle(path), lambda puzzle: self._loaded(path, puzzle),
-                    self._load_failed)
+                    lambda exc: self._load_failed(path, exc))
 
     def _loaded(self, path: str, puzzle: Puzzle) -> None:
         if self.puzzle_box.findData(path) < 0:
@@ -134,8 +134,8 @@ class VoxelPanel(QWidget):
         self._show_in_puzzle_box(path)
         self.set_puzzle(puzzle)
 
-    def _load_failed(self, exc: BaseException) -> None:
-        message = str(exc) if isinstance(exc, PuzzleFileError) else f"{type(exc).__name__}: {exc}"
+    def _load_failed(self, path: str, exc: BaseException) -> None:
+        message = str(exc) if isinstance(exc, PuzzleFileError) else f"{path}: {type(exc).__name__}: {exc}"
         self.status_label.setText(f"<span style='color:#b00020'>{html.escape(message)}</span>")
         self._show_in_puzzle_box(self.puzzle.source if self.puzzle is not None else None)
 

@@ -148,19 +148,25 @@ class _Deferred:
         self.load = load
 
 
+def _build_directly(calls):
+    return [(True, load()) for _plugin, _item_id, load in calls]
+
+
 class Registry:
     """Collects specs from plugins; ids must be unique.
 
-    ``on_load_failure(plugin, item_id, exc)`` hears about a deferred spec whose ``load``
-    raised (see :meth:`add_deferred`); that id is then forgotten.
+    ``build(calls)`` builds deferred specs (see :meth:`add_deferred`): ``calls`` is a list of
+    ``(plugin, item_id, load)``, the answer one ``(ok, spec)`` per call. The host runs them
+    under its time budget and reports the failures; an id whose build failed is forgotten.
+    By default ``load()`` is called directly.
     """
 
-    def __init__(self, kind: str, on_load_failure: Callable[[str, str, BaseException], None] | None = None):
+    def __init__(self, kind: str, build: Callable[[list], list] = _build_directly):
         self.kind = kind
         self._items: dict[str, Any] = {}  # id -> spec, or _Deferred until first asked for
         self.owner: dict[str, str] = {}
         self._current_plugin = "?"
-        self._on_load_failure = on_load_failure
+        self._build = build
 
     def add(self, spec) -> None:
         self._put(spec.id, spec, self._current_plugin)
@@ -194,11 +200,21 @@ class Registry:
         """Every id, without building deferred specs."""
         return list(self._items)
 
+    def _build_deferred(self, item_ids: list[str]) -> None:
+        pending = [i for i in item_ids if isinstance(self._items.get(i), _Deferred)]
+        if not pending:
+            return
+        built = self._build([(self.owner[i], i, self._items[i].load) for i in pending])
+        for item_id, (ok, spec) in zip(pending, built):
+            if ok:
+                self._items[item_id] = spec
+            else:
+                del self._items[item_id], self.owner[item_id]
+
     def __iter__(self):
-        for item_id in self.ids():
-            spec = self.get(item_id)
-            if spec is not None:
-                yield spec
+        item_ids = self.ids()
+        self._build_deferred(item_ids)
+        return iter([self._items[i] for i in item_ids if i in self._items])
 
     def __len__(self) -> int:
         return len(self._items)
@@ -208,19 +224,8 @@ class Registry:
 
     def get(self, item_id: str):
         """The spec (building a deferred one now); None if unknown or if building it failed."""
-        item = self._items.get(item_id)
-        if not isinstance(item, _Deferred):
-            return item
-        try:
-            spec = item.load()
-        except (Exception, SystemExit) as exc:  # a bad data file costs only its own id
-            plugin = self.owner.pop(item_id)
-            del self._items[item_id]
-            if self._on_load_failure is not None:
-                self._on_load_failure(plugin, item_id, exc)
-            return None
-        self._items[item_id] = spec
-        return spec
+        self._build_deferred([item_id])
+        return self._items.get(item_id)
 
 
 # --------------------------------------------------------------------------- hooks

@@ -184,15 +184,15 @@ class PluginHost:
         return sorted(n for n, p in self.pm.list_name_plugin() if p is not None)
 
     def _collect(self, hook_name: str, kind: str) -> Registry:
-        def deferred_failed(plugin: str, item_id: str, exc: BaseException) -> None:
-            self.record_failure(plugin, f"{kind} {item_id!r}", exc)
+        def build(calls):  # deferred specs: under the budget too, a failure named by its id
+            return self._run_with_budget([(plugin, f"{kind} {item_id!r}", load) for plugin, item_id, load in calls])
 
-        registry = Registry(kind, on_load_failure=deferred_failed)
+        registry = Registry(kind, build)
         impls = sorted(getattr(self.pm.hook, hook_name).get_hookimpls(),
                        key=lambda impl: self._rank.get(impl.plugin_name, (True, len(self._rank))))
         contributions = []
         for impl in impls:
-            contributions.append(Registry(kind, on_load_failure=deferred_failed))
+            contributions.append(Registry(kind, build))
             contributions[-1]._current_plugin = impl.plugin_name
         called = self._run_with_budget([
             (impl.plugin_name, hook_name,

@@ -291,3 +291,27 @@ def test_a_panel_factory_calling_sys_exit_is_reported(qtbot, isolated_settings):
     assert docks.open_panel("exit") is None
     assert [(f.plugin, f.stage, f.error) for f in host.failures] == [("exiting", "panel 'exit'", "SystemExit: 1")]
     assert "exiting" in window.statusBar().currentMessage()
+
+
+class DeferredPuzzles:
+    """Three deferred puzzles: one builds, one raises, one hangs."""
+
+    @hookimpl
+    def nonogram_editor_puzzles(self, puzzles):
+        puzzles.add_deferred("fine", lambda: PuzzleSpec(id="fine", title="Fine", solve_first=lambda task: 1))
+        puzzles.add_deferred("raises", lambda: 1 / 0)
+        puzzles.add_deferred("hangs", lambda: sys.modules["plugin_gate"].wait())
+
+
+def test_deferred_puzzles_that_raise_or_hang_cost_only_themselves(site, capsys):
+    install_plugins(site, {})
+    import plugin_gate  # noqa: F401
+
+    host = PluginHost(load_entry_points=False, budget=0.5)
+    host.register(DeferredPuzzles(), "deferred")
+    assert run_command(["puzzles"], host=host) == 0
+    out, err = capsys.readouterr()
+    assert gate_is_closed()
+    assert out.split() == ["fine", "Fine"]
+    assert "plugin 'deferred' skipped (puzzle 'raises'): ZeroDivisionError" in err
+    assert "plugin 'deferred' skipped (puzzle 'hangs'): PluginTimeout: still busy after 0.5 s" in err

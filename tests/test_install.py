@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parent.parent
 def test_a_wheel_install_lists_and_solves_the_shipped_puzzles(tmp_path):
     source = tmp_path / "source"  # building in a copy leaves the checkout without build/ or egg-info
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "__pycache__", "build", "*.egg-info", ".pytest_cache", "levels"))
+        ".git", ".venv", "__pycache__", "build", "*.egg-info", ".pytest_cache"))
     run = dict(capture_output=True, text=True, timeout=600)
     # Built as pip builds it for `pip install .` (setuptools from PyPI or pip's cache in an isolated build env).
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",

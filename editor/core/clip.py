@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from editor.level.document import MAX_SIDE
+
 FILLED_CHARS, EMPTY_CHARS = "#Xx1█", ".-0 _"
 MIME_TYPE = "application/x-nonogram-editor-block"
 
@@ -39,6 +41,8 @@ class Clip:
         width = max((len(line) for line in lines), default=0)
         if not width:
             raise ClipError("the clipboard holds no rows of # and .")
+        if width > MAX_SIDE or len(lines) > MAX_SIDE:
+            raise ClipError(f"the block is {width}x{len(lines)}; a level is at most {MAX_SIDE}x{MAX_SIDE}")
         solution = np.zeros((len(lines), width), dtype=bool)
         for row, line in enumerate(lines):
             for column, char in enumerate(line):

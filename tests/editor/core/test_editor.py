@@ -220,6 +220,8 @@ def test_clip_text_round_trip_and_errors():
         Clip.from_text("#.\na#")
     with pytest.raises(ClipError):
         Clip.from_text("\n\n")
+    with pytest.raises(ClipError, match="200x1; a level is at most 128x128"):
+        Clip.from_text("#" * 200)
     coloured = Clip(clip.solution, np.arange(24, dtype=np.uint8).reshape(2, 4, 3))
     back = Clip.from_json(coloured.to_json())
     assert np.array_equal(back.solution, coloured.solution) and np.array_equal(back.picture, coloured.picture)

@@ -19,7 +19,7 @@ target (the journal's arrival is the commit point), renames the temporaries over
 targets, then deletes the journal. :func:`recover` finishes the renames of a journal that a
 killed commit left, and deletes temporaries that no live writer holds (those of a write that
 never committed). Commits and recoveries in one folder take turns through a lock on the folder.
-All targets of a group share one folder.
+All targets of a group share one folder. :func:`write_file` replaces a single file this way.
 """
 from __future__ import annotations
 
@@ -58,6 +58,7 @@ class AtomicFiles:
             raise ValueError(f"the files of a group must share one folder, not {sorted(map(str, folders))}")
         self._folder = folders.pop()
         self._written: list[tuple[Path, Path, int]] = []  # (temporary, target, its locked descriptor)
+        self._journaled = False  # once the journal names the temporaries, they are recovery's to finish
 
     def __enter__(self) -> "AtomicFiles":
         recover(self._targets)
@@ -65,7 +66,8 @@ class AtomicFiles:
 
     def __exit__(self, *exc_info) -> None:
         for temporary, _, descriptor in self._written:
-            temporary.unlink(missing_ok=True)
+            if not self._journaled:
+                temporary.unlink(missing_ok=True)
             os.close(descriptor)
         self._written = []
 
@@ -104,11 +106,20 @@ class AtomicFiles:
                 except BaseException:
                     Path(name).unlink(missing_ok=True)
                     raise
+                self._journaled = True
                 _fsync_directory(self._folder)
             for temporary, target, _ in self._written:
                 os.replace(temporary, target)
             _fsync_directory(self._folder)
             journal.unlink(missing_ok=True)
+
+
+def write_file(path: str | os.PathLike, data: bytes) -> None:
+    """Replace one file's contents as a whole (a group of one); ``OSError`` if that failed."""
+    with AtomicFiles([path]) as files:
+        with files.open(path) as file:
+            file.write(data)
+        files.commit()
 
 
 def recover(targets: Iterable[str | os.PathLike], clean: bool = True) -> None:

@@ -25,7 +25,7 @@ import numpy as np
 from editor.level.clues import clues as clues_of_grid
 from editor.level.errors import LevelError, LevelErrorKind
 from editor.level.reading import read_capped
-from editor.safe_write import AtomicFiles
+from editor.safe_write import write_file
 
 _CLUE_LINE = re.compile(r"^[\d\s,]*$")
 _SECTIONS = ("rows", "columns")
@@ -217,9 +217,6 @@ def write_non(path: str | os.PathLike, solution: np.ndarray, title: str = "",
     path = Path(path)
     text = format_non(solution, title, metadata)
     try:
-        with AtomicFiles([path]) as files:
-            with files.open(path) as file:
-                file.write(text.encode("utf-8"))
-            files.commit()
+        write_file(path, text.encode("utf-8"))
     except OSError as error:
         raise NonFormatError(LevelErrorKind.IO, path, error.strerror or str(error)) from None

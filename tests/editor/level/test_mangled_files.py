@@ -17,7 +17,7 @@ NETPBM_BYTES = b"P1P3P4P60123456789 \t\n\r#x-"
 
 def mangled(valid: bytes):
     """Byte flips, insertions, deletions and truncations of a valid file, or noise."""
-    edit = st.tuples(st.sampled_from(["flip", "insert", "delete", "truncate"]),
+    edit = st.tuples(st.sampled_from(["flip", "insert", "delete", "truncate", "long number"]),
                      st.integers(0, len(valid)), st.sampled_from(list(NETPBM_BYTES) + [0, 255]))
 
     def apply(edits):
@@ -32,6 +32,8 @@ def mangled(valid: bytes):
                 del data[position:position + 1]
             elif operation == "truncate":
                 del data[position:]
+            elif operation == "long number":  # beyond Python's 4,300-digit int() limit
+                data[position:position] = b"9" * 4400
         return bytes(data)
 
     return st.one_of(st.lists(edit, min_size=1, max_size=6).map(apply),

@@ -1,6 +1,8 @@
 """Simpson's .non format: the real files, round trips, and clear errors for bad files."""
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from editor.level import LevelError
 from editor.level.clues import clues
@@ -82,3 +84,30 @@ def test_missing_file_and_unwritable_folder(tmp_path):
 def test_format_needs_a_grid():
     with pytest.raises(ValueError):
         format_non(np.zeros((0, 3), dtype=bool))
+
+
+VALID_NON = format_non(np.random.default_rng(9).random((6, 7)) < 0.5, title="t")
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["flip", "insert", "delete", "long number"]),
+                          st.integers(0, len(VALID_NON)), st.sampled_from(list("0123456789 ,\n\"-#abx"))),
+                min_size=1, max_size=6))
+def test_mangled_non_text_parses_or_raises_non_format_error(edits):
+    text = list(VALID_NON)
+    for operation, position, character in edits:
+        position = min(position, len(text))
+        if operation == "flip" and position < len(text):
+            text[position] = character
+        elif operation == "insert":
+            text.insert(position, character)
+        elif operation == "delete":
+            del text[position:position + 1]
+        elif operation == "long number":  # beyond Python's 4,300-digit int() limit
+            text[position:position] = "7" * 4400
+    try:
+        puzzle = parse_non("".join(text), "m.non")
+    except NonFormatError as error:
+        assert str(error).startswith("m.non: ")
+    else:
+        assert len(puzzle.row_clues) == puzzle.height and len(puzzle.column_clues) == puzzle.width

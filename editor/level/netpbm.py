@@ -158,12 +158,12 @@ def _plain_values(reader: _Reader, count: int, what: str) -> np.ndarray:
         if not token.isdigit():
             raise reader.fail(f"expected a number among the {what}, found {_shown(token[:12])}",
                               reader.pos + reader.data[reader.pos:].find(token))
-        digits = token.lstrip(b"0")
-        if len(token) > 5 and (len(digits) > 5 or int(digits) > 65535):
+        if len(token) > 5 and (token[:-5].strip(b"0") or int(token[-5:]) > 65535):  # no int() of all the digits
+            digits = token.lstrip(b"0")
             shown = token.decode() if len(token) <= 12 else f"a {len(digits)}-digit number"
             raise reader.fail(f"{shown} is not a netpbm sample (at most 65535)",
                               reader.pos + reader.data[reader.pos:].find(token))
-    return np.array([int(t.lstrip(b"0") or b"0") for t in tokens], dtype=np.int64)
+    return np.array([int(t[-5:]) for t in tokens], dtype=np.int64)  # the rest are zeros
 
 
 def parse_pbm(data: bytes) -> np.ndarray:

@@ -94,6 +94,8 @@ def test_bad_pbm_messages(data, words):
     (b"P3 1 1 255\n0 -1 0", "expected a number"),
     (b"P6 2 1 255\n\x00\x00\x00", "ends after 3 of the 6 bytes"),
     (b"P6 1 1 255", "ends before the pixel data"),
+    (b"P3 1 1 255\n0 0065536 0", "0065536 is not a netpbm sample"),
+    (b"P3 1 1 255\n0 100000 0", "100000 is not a netpbm sample"),
 ])
 def test_bad_ppm_messages(data, words):
     with pytest.raises(NetpbmError, match=words):
@@ -103,3 +105,7 @@ def test_bad_ppm_messages(data, words):
 def test_error_names_the_line():
     with pytest.raises(NetpbmError, match="^line 4:"):
         parse_pbm(b"P1\n2 2\n0 1\n1 7\n")
+
+
+def test_samples_with_leading_zeros_keep_their_value():
+    assert parse_ppm(b"P3 1 1 65535\n0 00000000065535 0000000").tolist() == [[[0, 255, 0]]]

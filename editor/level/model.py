@@ -22,6 +22,7 @@ EXTENSIONS = (".level", ".pbm", ".ppm")
 WHITE = (255, 255, 255)
 FLAG_LIMIT = 64  # bytes: "0" or "1" and a line end, with room for stray spaces
 
+
 @dataclass
 class Level:
     """``solution``: bool (height, width), True = filled; ``picture``: uint8 (height, width, 3)."""

@@ -11,13 +11,13 @@ be read or checked, or holds no level (this wins over 1).
 """
 from __future__ import annotations
 
-import errno
 import json
 import os
 import sys
 from pathlib import Path
 
 from editor.level import LevelError, load_level
+from editor.level.reading import open_regular
 from editor.level.non_format import read_non
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
 from editor.tasks import Task
@@ -47,15 +47,14 @@ def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
 
 
 def _missing(path: Path) -> str:
-    """Why an existing-looking path does not exist: a link loop, a broken link, or nothing there."""
+    """Why a path does not lead to anything: nothing there, a broken link or a link loop."""
     if not os.path.islink(path):
         return "no such file or folder"
     try:
-        os.stat(path)
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            return "a loop of symbolic links (or a chain too long to follow), not a file"
-    return "a symbolic link to a file that does not exist"
+        open_regular(path)[0].close()
+    except LevelError as error:
+        return error.detail
+    return "no such file or folder"  # it appeared since
 
 
 def check_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, list[str]]:

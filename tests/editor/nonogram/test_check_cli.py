@@ -100,4 +100,4 @@ def test_a_link_loop_named_on_the_command_line_is_called_a_loop(tmp_path, capsys
     (tmp_path / "gone.non").symlink_to(tmp_path / "nowhere.non")
     assert run_check([str(tmp_path / "x.level"), str(tmp_path / "gone.non")]) == 2
     err = capsys.readouterr().err
-    assert "x.level: a loop of symbolic links" in err and "gone.non: a symbolic link to a file that does not exist" in err
+    assert "x.level: it is a loop of symbolic links" in err and "gone.non: it is a link to a file that does not exist" in err

@@ -101,3 +101,16 @@ def test_a_link_loop_named_on_the_command_line_is_called_a_loop(tmp_path, capsys
     assert run_check([str(tmp_path / "x.level"), str(tmp_path / "gone.non")]) == 2
     err = capsys.readouterr().err
     assert "x.level: it is a loop of symbolic links" in err and "gone.non: it is a link to a file that does not exist" in err
+
+
+def test_check_does_not_load_the_plugin_machinery(tmp_path):
+    """Start-up is most of a small check's time: it imports no plugins, pluggy, Qt or numba
+    (tests/benchmarks/bench_check_startup.py measures it)."""
+    (tmp_path / "tiny.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    probe = ("import sys\nfrom editor.__main__ import main\n"
+             f"assert main(['check', {str(tmp_path / 'tiny.non')!r}]) == 0\n"
+             "print(sorted(m for m in ('pluggy', 'editor.plugin_host', 'PySide6', 'numba', 'importlib.metadata',"
+             " 'tempfile') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "[]"

@@ -44,6 +44,19 @@ Rules the host keeps:
 * Versioning: hooks only ever gain optional parameters; :data:`API_VERSION` rises when
   something is added. Solvers must be importable without Qt: the command line loads
   the puzzles hook without creating any widget.
+
+This module is the only part of the editor a plugin imports, and it imports no Qt itself
+(``tests/test_architecture.py`` enforces both). What a plugin needs from the editor is
+re-exported here:
+
+* without Qt: :class:`Task`, :class:`Progress`, :class:`Cancelled` (long work),
+  the 3-D scene data (:class:`Part`, :class:`Box`, :class:`Rod`, :class:`Prism`,
+  :class:`Mesh`, :func:`explode_from_center`, :func:`part_id`, :func:`piece_of_part`),
+  :func:`package_data` (a plugin's data folder), :func:`njit` (numba with a cache
+  fallback), :class:`AtomicFiles` (saving that never destroys the previous file);
+* with Qt, imported only when first asked for (from a panel module): :class:`SceneView`
+  (the 3-D view), :class:`BackgroundJob` (the background runner) and
+  :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on).
 """
 from __future__ import annotations
 
@@ -52,14 +65,42 @@ from typing import Any, Callable
 
 import pluggy
 
-from editor.tasks import Task
+from editor.paths import package_data
+from editor.safe_write import AtomicFiles
+from editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_center, part_id, piece_of_part
+from editor.tasks import Cancelled, Progress, Task
+
+__all__ = [  # what plugins may use (the hook names and markers aside)
+    "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Registry", "API_VERSION",
+    "Task", "Progress", "Cancelled", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
+    "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit",
+    "SceneView", "BackgroundJob", "PuzzlePanel",
+]
+
+# name -> module, imported on first use: numba, and Qt for the panel-only names
+_LAZY = {
+    "njit": "editor.jit",
+    "SceneView": "editor.scene3d.view",
+    "BackgroundJob": "editor.ui.background",
+    "PuzzlePanel": "editor.ui.puzzle_panel",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 PROJECT = "nonogram_editor"
 ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
 BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
 TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
-API_VERSION = 2  # 2: Registry.add_deferred
+API_VERSION = 3  # 2: Registry.add_deferred; 3: re-exports (SceneView, PuzzlePanel, ...)
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -85,9 +126,8 @@ class PanelContext:
         It is cancelled, and its signals disconnected, when ``owner`` (the panel widget)
         is destroyed. Connect ``progress``/``succeeded``/``failed`` first, then ``start()``.
         """
-        from editor.ui.background import BackgroundJob  # Qt only when a panel asks for it
-
-        return BackgroundJob(function, owner=owner, name=name)
+        job_class = __getattr__("BackgroundJob")  # Qt only when a panel asks for it
+        return job_class(function, owner=owner, name=name)
 
 
 @dataclass(frozen=True)

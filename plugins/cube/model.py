@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from editor.paths import package_data
+from editor.plugin_api import package_data
 
 GARDENS_FILE = package_data("plugins.cube", "gardens.json")
 

@@ -11,7 +11,7 @@ viewer) as (x, z, -y).
 """
 from __future__ import annotations
 
-from editor.scene3d.parts import Box, Part, Rod, explode_from_center
+from editor.plugin_api import Box, Part, Rod, explode_from_center, part_id
 from plugins.cube.model import DIRECTIONS, Garden, connector_count, piece_name
 
 CUBE_SIZE = 0.42
@@ -27,12 +27,6 @@ def piece_color(piece: int) -> tuple[int, int, int]:
     return (255 - blue, 0, blue)
 
 
-def part_id(piece: int) -> str:
-    return f"piece-{piece}"
-
-
-def piece_of_part(part: str) -> int | None:
-    return int(part.split("-", 1)[1]) if part.startswith("piece-") else None
 
 
 def to_view(x: float, y: float, z: float) -> tuple[float, float, float]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from editor.paths import package_data
+from editor.plugin_api import package_data
 
 DEFAULT_PATH = package_data("plugins.pyramid", "pyramid.json")
 SIDES = 3

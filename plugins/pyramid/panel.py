@@ -14,9 +14,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
-from editor.scene3d.view import SceneView
-from editor.tasks import Progress
-from editor.ui.background import BackgroundJob
+from editor.plugin_api import BackgroundJob, Progress, SceneView, piece_of_part
 from plugins.pyramid import checker, scene
 from plugins.pyramid.model import SIDES, Puzzle, PuzzleDataError, Solution, load_puzzle
 from plugins.pyramid.store import SolutionStore
@@ -214,7 +212,7 @@ class PyramidPanel(QWidget):
         self.canvas = SolutionCanvas(self.puzzle, self)
         self.view = SceneView(self)
         self.canvas.pieceClicked.connect(self._select_piece)
-        self.view.partClicked.connect(lambda part: self._select_piece(scene.piece_of_part(part)))
+        self.view.partClicked.connect(lambda part: self._select_piece(piece_of_part(part)))
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(self.canvas)
         splitter.addWidget(self.view)

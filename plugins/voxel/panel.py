@@ -14,9 +14,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
                                QSlider, QSpinBox, QVBoxLayout, QWidget)
 
-from editor.scene3d.view import SceneView
-from editor.tasks import Progress
-from editor.ui.background import BackgroundJob
+from editor.plugin_api import BackgroundJob, Progress, SceneView
 from plugins.voxel import layout, scene
 from plugins.voxel.puzzle import Puzzle, PuzzleFileError, load_puzzle, shipped_puzzle_paths
 

@@ -16,7 +16,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.paths import package_data
+from editor.plugin_api import package_data
 from plugins.voxel.geometry import Voxel, is_face_connected, normal_form, orientations
 
 RESOURCE_DIR = package_data("plugins.voxel")

@@ -72,6 +72,7 @@ from editor.tasks import Cancelled, Progress, Task
 
 __all__ = [  # what plugins may use (the hook names and markers aside)
     "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Registry", "API_VERSION",
+    "PuzzleDataError",
     "Task", "Progress", "Cancelled", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
     "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit",
     "SceneView", "BackgroundJob", "PuzzlePanel",
@@ -175,6 +176,12 @@ class PuzzleSpec:
     format_solution: Callable[[Any], str] = str
     solution_to_json: Callable[[Any], Any] = lambda s: s
     description: str = ""
+
+
+class PuzzleDataError(ValueError):
+    """A plugin's data (a shipped file, a user's puzzle file) is bad: the message names the file
+    and what is wrong. Each plugin's own data error derives from it; the shared panel shows it
+    in place of its controls, the command line prints it (no traceback)."""
 
 
 class DuplicateIdError(ValueError):

@@ -342,6 +342,11 @@ class SceneView(QWidget):
     def selected_part(self) -> str | None:
         return self._selected
 
+    @property
+    def camera_moved_by_user(self) -> bool:
+        """True once the user has orbited, panned or zoomed since the last :meth:`reset_camera`."""
+        return self._camera_moved_by_user
+
     def reset_camera(self) -> None:
         """Frame every visible part from the default direction."""
         center, radius = self._bounds

@@ -320,7 +320,7 @@ class PuzzlePanel(QWidget):
         if self.canvas is not None:
             self.canvas.set_solution(solution)
         self.view.set_parts(self.scene_parts(solution))
-        if new_frame:
+        if new_frame or not self.view.camera_moved_by_user:  # frame each solution until the user moves
             self.view.reset_camera()
         self.select_piece(self.selected)
         self.number_box.setValue(self.current + 1)

@@ -60,7 +60,7 @@ def test_packed_solve_next_random_and_the_red_inside_option(panel, qtbot):
     assert panel.garden != first
     click(qtbot, panel.red_inside_box)
     assert not panel.next_button.isEnabled()  # other options: "Next" waits for a new "Solve"
-    click(qtbot, panel.random_button)
+    click(qtbot, panel.random_garden_button)
     wait_idle(panel, qtbot)
     assert_valid_shown(panel)
     red = next(p for p, piece in panel.garden.placements if piece == 0)

@@ -59,6 +59,7 @@ class PuzzlePanel(QWidget):
         super().__init__(parent)
         self.context = context
         self._job: BackgroundJob | None = None
+        self._on_result = self._on_error = None  # the running job's
         self._actions: list[QPushButton] = []
         self.solutions: list = []
         self.current: int | None = None  # index of the shown solution
@@ -200,11 +201,12 @@ class PuzzlePanel(QWidget):
     def busy(self) -> bool:
         return self._job is not None
 
-    def run(self, function, message: str, on_result) -> BackgroundJob | None:
+    def run(self, function, message: str, on_result, on_error=None) -> BackgroundJob | None:
         """Run ``function(task)`` off the GUI thread; ``on_result(value)`` when it succeeds.
 
         One job at a time (None if one is running). The status says ``message`` meanwhile and
-        then how the job ended: ``on_result`` sets it, or "cancelled", or "failed: ...".
+        then how the job ended: ``on_result`` sets it, or "cancelled", or the error (a
+        :class:`PuzzleDataError`'s message as it is; ``on_error(exception)`` is called after).
         """
         if self._job is not None:
             return None
@@ -216,7 +218,7 @@ class PuzzlePanel(QWidget):
         job.succeeded.connect(self._on_succeeded)
         job.cancelled.connect(self._on_cancelled)
         job.failed.connect(self._on_failed)
-        self._job, self._on_result = job, on_result
+        self._job, self._on_result, self._on_error = job, on_result, on_error
         self.progress_bar.setRange(0, 0)  # busy until a report gives a fraction
         self.status.setText(message)
         self.update_controls()
@@ -257,6 +259,8 @@ class PuzzlePanel(QWidget):
         self._job_ended(False)
         text = str(error) if isinstance(error, PuzzleDataError) else f"failed: {type(error).__name__}: {error}"
         self.status.setText(f"<span style='color:#b00020'>{html.escape(text)}</span>")
+        if self._on_error is not None:
+            self._on_error(error)
         self.solutions_changed()
 
     def report(self, text: str) -> None:

@@ -17,8 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 QT = ("PySide6", "shiboken6")
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
+EXAMPLE = ROOT / "docs" / "example_plugin"  # the example plugin of docs/plugins.md, a package of its own
+
+
+def _module_name(path: Path, base: Path) -> str:
+    parts = path.relative_to(base).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -48,11 +51,15 @@ def _imports(path: Path, module: str) -> list[tuple[str, bool]]:
 
 def _project() -> dict[str, list[tuple[str, bool]]]:
     modules = {}
-    for folder in ("editor", "plugins"):
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            name = _module_name(path)
+    for base, folder in ((ROOT, "editor"), (ROOT, "plugins"), (EXAMPLE, "polyomino_tiling")):
+        for path in sorted((base / folder).rglob("*.py")):
+            name = _module_name(path, base)
             modules[name] = _imports(path, name)
     return modules
+
+
+def _is_plugin(module: str) -> bool:
+    return module.startswith(("plugins.", "polyomino_tiling."))
 
 
 MODULES = _project()
@@ -89,7 +96,8 @@ def qt_path(start: str, nested: bool) -> list[str] | None:
 
 
 def _plugin_modules():
-    return [m for m in MODULES if m.startswith("plugins.") and m.count(".") == 2]
+    return [m for m in MODULES if _is_plugin(m) and not m.endswith("__init__")
+            and m.count(".") == (2 if m.startswith("plugins.") else 1)]
 
 
 def test_solvers_level_and_nonogram_never_reach_qt():
@@ -103,7 +111,7 @@ def test_solvers_level_and_nonogram_never_reach_qt():
 
 def test_plugin_entry_points_and_the_plugin_api_import_no_qt():
     entry_points = [m for m in _plugin_modules() if m.endswith(".plugin")] + ["editor.plugin_api"]
-    assert len(entry_points) >= 4
+    assert len(entry_points) >= 5
     offenders = {m: " -> ".join(path) for m in entry_points if (path := qt_path(m, nested=False))}
     assert offenders == {}
 
@@ -115,7 +123,7 @@ def test_only_scene3d_imports_qt3d():
 
 
 def test_plugins_import_only_the_plugin_api_from_the_editor():
-    offenders = {(m, name) for m in MODULES if m.startswith("plugins.") for name, _ in MODULES[m]
+    offenders = {(m, name) for m in MODULES if _is_plugin(m) for name, _ in MODULES[m]
                  if name.split(".")[0] == "editor" and _resolve(name) != "editor.plugin_api"}
     assert offenders == set()
 

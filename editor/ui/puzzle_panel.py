@@ -26,7 +26,7 @@ and adds its actions with :meth:`add_action`. Solutions found go through
 :meth:`solution_count` and :meth:`solution` (a store that fills while a count runs).
 
 Shortcuts (while the focus is in the panel): Alt+Home first, Alt+Left previous,
-Alt+Right next, Alt+R random, Alt+G go to a number, Escape cancel.
+Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel.
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ from editor.ui.background import BackgroundJob
 
 PROGRESS_STEPS = 1000
 SHORTCUTS = {"first": "Alt+Home", "previous": "Alt+Left", "next": "Alt+Right", "random": "Alt+R",
-             "go": "Alt+G", "cancel": "Escape"}
+             "go": "Alt+G", "cancel": "Esc"}
 
 
 class PuzzlePanel(QWidget):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from editor import plugin_api
+import editor.plugin_api as plugin_api
 from editor.plugin_api import package_data
 
 DEFAULT_PATH = package_data("plugins.pyramid", "pyramid.json")

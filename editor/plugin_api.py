@@ -55,8 +55,9 @@ re-exported here:
   :func:`package_data` (a plugin's data folder), :func:`njit` (numba with a cache
   fallback), :class:`AtomicFiles` (saving that never destroys the previous file);
 * with Qt, imported only when first asked for (from a panel module): :class:`SceneView`
-  (the 3-D view), :class:`BackgroundJob` (the background runner) and
-  :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on).
+  (the 3-D view), :class:`BackgroundJob` (the background runner),
+  :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on) and
+  :class:`PuzzleCanvas` (the base of a panel's 2-D drawing).
 """
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ __all__ = [  # what plugins may use (the hook names and markers aside)
     "PuzzleDataError",
     "Task", "Progress", "Cancelled", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
     "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit",
-    "SceneView", "BackgroundJob", "PuzzlePanel",
+    "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas",
 ]
 
 # name -> module, imported on first use: numba, and Qt for the panel-only names
@@ -84,6 +85,7 @@ _LAZY = {
     "SceneView": "editor.scene3d.view",
     "BackgroundJob": "editor.ui.background",
     "PuzzlePanel": "editor.ui.puzzle_panel",
+    "PuzzleCanvas": "editor.ui.puzzle_panel",
 }
 
 

@@ -17,8 +17,7 @@ same places, the same shortcuts and the same progress and cancel behaviour:
 
 A plugin subclass supplies (each has a default that does nothing or the obvious):
 ``load()`` (read the data; raise ``PuzzleDataError``), ``make_options()``, ``make_actions()``,
-``make_canvas()`` (a widget with ``set_solution(s)``, ``set_selected(piece)`` and a
-``pieceClicked(int)`` signal), ``scene_parts(solution)``, ``check(solution)`` (problems,
+``make_canvas()`` (a :class:`PuzzleCanvas`: the 2-D drawing), ``scene_parts(solution)``, ``check(solution)`` (problems,
 from the plugin's independent checker), ``describe_piece(piece)``, ``describe_solution(index)``,
 ``find_more()`` (a job function giving the next solution, or None when there is none to ask for),
 and adds its actions with :meth:`add_action`. Solutions found go through
@@ -33,7 +32,7 @@ from __future__ import annotations
 import html
 import random
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
@@ -47,6 +46,31 @@ from editor.ui.background import BackgroundJob
 PROGRESS_STEPS = 1000
 SHORTCUTS = {"first": "Alt+Home", "previous": "Alt+Left", "next": "Alt+Right", "random": "Alt+R",
              "go": "Alt+G", "cancel": "Esc"}
+
+
+class PuzzleCanvas(QWidget):
+    """The base of a plugin's 2-D view: the shown solution, the selected piece, a click on a piece.
+
+    A subclass paints ``self.solution`` (None: nothing shown yet), marks ``self.selected``
+    and emits :attr:`pieceClicked` with the piece a click lands on.
+    """
+
+    pieceClicked = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.solution = None
+        self.selected: int | None = None
+        self.setMinimumSize(160, 120)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def set_solution(self, solution) -> None:
+        self.solution = solution
+        self.update()
+
+    def set_selected(self, piece: int | None) -> None:
+        self.selected = piece
+        self.update()
 
 
 class PuzzlePanel(QWidget):
@@ -131,8 +155,7 @@ class PuzzlePanel(QWidget):
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         if self.canvas is not None:
             splitter.addWidget(self.canvas)
-            if hasattr(self.canvas, "pieceClicked"):
-                self.canvas.pieceClicked.connect(self.select_piece)
+            self.canvas.pieceClicked.connect(self.select_piece)
         splitter.addWidget(self.view)
         splitter.setSizes([1] * splitter.count())
         layout.addWidget(splitter, 1)
@@ -156,7 +179,7 @@ class PuzzlePanel(QWidget):
     def make_actions(self) -> None:
         """Add the plugin's buttons with :meth:`add_action`."""
 
-    def make_canvas(self) -> QWidget | None:
+    def make_canvas(self) -> PuzzleCanvas | None:
         return None
 
     def scene_parts(self, solution) -> list:
@@ -378,7 +401,7 @@ class PuzzlePanel(QWidget):
     # ------------------------------------------------------------------ selection (2-D and 3-D in step)
     def select_piece(self, piece: int | None) -> None:
         self.selected = piece
-        if self.canvas is not None and hasattr(self.canvas, "set_selected"):
+        if self.canvas is not None:
             self.canvas.set_selected(piece)
         self.view.select_part(None if piece is None else part_id(piece))
         self.piece_label.setText("" if piece is None or self.current is None else self.describe_piece(piece))

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSizePolicy, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidget
 
-from editor.plugin_api import PuzzlePanel, Task
+from editor.plugin_api import PuzzleCanvas, PuzzlePanel, Task
 from plugins.cube import scene
 from plugins.cube.checker import check_garden
 from plugins.cube.model import DIRECTIONS, Garden, GardenSpec, connector_count, load_gardens, piece_name
@@ -42,28 +42,19 @@ class _TaskRelay(Task):
             self.current.report(done, total, message, force)
 
 
-class GardenCanvas(QWidget):
+class GardenCanvas(PuzzleCanvas):
     """A garden drawn flat: one grid per layer (bottom layer first), north up. Each piece
     is a square in its connector colour with a stub towards each blue side (axis
     colours as in 3-D); a dot marks a blue top face, a ring a blue bottom face. Clicking
     a piece emits :attr:`pieceClicked`."""
 
-    pieceClicked = Signal(int)
-
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.garden: Garden | None = None
-        self.selected: int | None = None
         self.setMinimumSize(240, 160)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
-    def set_solution(self, garden: Garden | None) -> None:
-        self.garden = garden
-        self.update()
-
-    def set_selected(self, piece: int | None) -> None:
-        self.selected = piece
-        self.update()
+    @property
+    def garden(self) -> Garden | None:
+        return self.solution
 
     def piece_at(self, point: QPointF) -> int | None:
         if self.garden is None:

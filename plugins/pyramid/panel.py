@@ -6,11 +6,10 @@ in 3-D from ``plugins.pyramid.scene``.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from editor.plugin_api import PuzzlePanel
+from editor.plugin_api import PuzzleCanvas, PuzzlePanel
 from plugins.pyramid import checker, scene
 from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
 from plugins.pyramid.store import SolutionStore
@@ -33,7 +32,7 @@ class _Counting:
         return solver.enumerate_solutions(task, self.store, self.search)
 
 
-class SolutionCanvas(QWidget):
+class SolutionCanvas(PuzzleCanvas):
     """The chosen solution in 2-D: tiles with piece numbers, suit symbols and in/out arrows.
 
     An outward connector is a filled arrow crossing the side, an inward one a hollow arrow
@@ -41,23 +40,10 @@ class SolutionCanvas(QWidget):
     have the suit's colour. Clicking a tile emits :attr:`pieceClicked`.
     """
 
-    pieceClicked = Signal(int)
-
     def __init__(self, puzzle: Puzzle, parent=None):
         super().__init__(parent)
         self.puzzle = puzzle
-        self.solution: Solution | None = None
-        self.selected: int | None = None  # a piece number
         self.setMinimumSize(240, 210)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-
-    def set_solution(self, solution: Solution | None) -> None:
-        self.solution = solution
-        self.update()
-
-    def set_selected(self, piece: int | None) -> None:
-        self.selected = piece
-        self.update()
 
     # -- geometry: board units (y up) to pixels
     def _scale(self) -> tuple[float, float, float]:

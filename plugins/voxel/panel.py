@@ -13,12 +13,12 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
                                QWidget)
 
-from editor.plugin_api import PuzzlePanel, part_id
+from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.puzzle import Puzzle, PuzzleFileError, load_puzzle, shipped_puzzle_paths
 
 
-class LayerView(QWidget):
+class LayerView(PuzzleCanvas):
     """The packing in 2-D: the assembly step (how many pieces are in, bottom up) and one layer as text."""
 
     changed = Signal()  # the layer or the assembly step moved: the 3-D view follows
@@ -26,7 +26,6 @@ class LayerView(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.puzzle: Puzzle | None = None
-        self.solution = None
         self._order: list[int] = []
         self.step_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.step_slider.setToolTip("Assembly: how many pieces are in, bottom up")
@@ -62,9 +61,6 @@ class LayerView(QWidget):
         self.step_slider.setValue(len(self._order))
         self.step_slider.blockSignals(False)
         self._describe()
-
-    def set_selected(self, piece: int | None) -> None:
-        pass  # the 3-D view shows the selection; the panel names the piece
 
     def layer(self) -> int | None:
         return None if self.layer_spin.value() < 0 else self.layer_spin.value()

@@ -1,34 +1,25 @@
 """The tiling panel: the shared PuzzlePanel does the rest (jobs, browsing, 3-D view, selection)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from editor.plugin_api import PuzzlePanel
+from editor.plugin_api import PuzzleCanvas, PuzzlePanel
 from polyomino_tiling import checker, scene, solver
-from polyomino_tiling.model import PUZZLES, Solution, Tiling
+from polyomino_tiling.model import PUZZLES, Tiling
 
 
-class TilingCanvas(QWidget):
-    """The tiling in 2-D; clicking a piece selects it (in the 3-D view too)."""
+class TilingCanvas(PuzzleCanvas):
+    """The tiling in 2-D (``self.solution``, ``self.selected``); clicking a piece selects it in 3-D too."""
 
-    pieceClicked = Signal(int)
+    def __init__(self, panel: "TilingPanel"):
+        super().__init__(panel)
+        self.panel = panel
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.tiling: Tiling | None = None
-        self.solution: Solution | None = None
-        self.selected: int | None = None
-        self.setMinimumSize(160, 120)
-
-    def set_solution(self, solution: Solution | None) -> None:
-        self.solution = solution
-        self.update()
-
-    def set_selected(self, piece: int | None) -> None:
-        self.selected = piece
-        self.update()
+    @property
+    def tiling(self) -> Tiling:
+        return self.panel.tiling
 
     def cell_rect(self, x: int, y: int) -> QRectF:
         unit = min(self.width() / self.tiling.width, self.height() / self.tiling.height)
@@ -59,21 +50,22 @@ class TilingPanel(PuzzlePanel):
         self.puzzle_box = QComboBox(self)
         for tiling in PUZZLES:
             self.puzzle_box.addItem(tiling.title, tiling.id)
-        self.puzzle_box.currentIndexChanged.connect(lambda _: self.set_solutions([]))
+        self.puzzle_box.currentIndexChanged.connect(self._puzzle_chosen)
         return self.puzzle_box
 
     def make_actions(self) -> None:
         self.count_button = self.add_action("Count all", self.count)
 
     def make_canvas(self) -> TilingCanvas:
-        canvas = TilingCanvas(self)
-        canvas.tiling = self.tiling
-        self.puzzle_box.currentIndexChanged.connect(lambda _: setattr(canvas, "tiling", self.tiling))
-        return canvas
+        return TilingCanvas(self)
 
     @property
     def tiling(self) -> Tiling:
         return self.puzzles[self.puzzle_box.currentData()]
+
+    def _puzzle_chosen(self, _index: int) -> None:
+        self.set_solutions([])
+        self.status.setText("")
 
     def scene_parts(self, solution):
         return scene.solution_parts(self.tiling, solution)

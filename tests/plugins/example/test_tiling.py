@@ -75,3 +75,17 @@ def test_the_hooks_register_the_puzzles_and_the_panel():
     assert spec.format_solution(first) == "AABCCD\nABBCDD"
     assert spec.count(Task(), 1).count == 4
     assert panels.ids() == ["tiling"]
+
+
+def test_the_command_line_counts_the_example_through_its_hooks(capsys):
+    import json
+
+    from editor.cli import run_command
+    from editor.plugin_host import PluginHost
+
+    host = PluginHost(load_entry_points=False)
+    host.register(plugin, "tiling")
+    assert host.failures == []
+    run_command(["solve", "tiling-dominoes-4x5", "--count", "--json"], host=host)
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (summary["count"], summary["complete"]) == (95, True)

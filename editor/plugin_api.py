@@ -149,8 +149,10 @@ class CountResult:
     """The outcome of counting every solution of a puzzle.
 
     ``count``: every solution; ``distinct``: solutions up to the puzzle's symmetry
-    (None where the puzzle has none worth naming); ``complete``: False if cancelled,
-    in which case the numbers are what was found so far.
+    (None where the puzzle has none worth naming); ``extra``: other figures worth printing.
+    A cancelled count raises :class:`Cancelled` (``task.check_cancelled()`` does that); it
+    never returns partial numbers. ``complete`` stays True (kept for plugins written
+    against API version 2).
     """
 
     count: int
@@ -165,8 +167,10 @@ class PuzzleSpec:
 
     ``solve_first(task) -> solution | None``: one solution (None: there is none).
     ``count(task, jobs) -> CountResult``: every solution; ``jobs`` processes may be used.
-        ``task.report(done, total, message)`` drives the progress line. May be None
-        for puzzles that cannot be counted in reasonable time.
+        ``task.report(done, total, message)`` drives the progress line; cancelling the
+        task makes it raise :class:`Cancelled` (one convention for every plugin, the
+        command line and the panels). May be None for puzzles that cannot be counted in
+        reasonable time.
     ``format_solution(solution) -> str``: a human-readable picture of a solution.
     ``solution_to_json(solution) -> JSON-able``: for ``--json``.
     """

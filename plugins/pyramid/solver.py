@@ -315,26 +315,24 @@ def enumerate_solutions(task: Task, store: SolutionStore, search: Enumerator,
     return store
 
 
-def count_canonical(task: Task, tables: SearchTables, jobs: int = 1) -> tuple[int, bool]:
-    """The number of solutions the tables describe, and whether the count is complete."""
+def count_canonical(task: Task, tables: SearchTables, jobs: int = 1) -> int:
+    """The number of solutions the tables describe (raises ``Cancelled`` if the task is cancelled)."""
     if jobs > 1:
         return _count_in_processes(task, tables, jobs)
     search = Enumerator(tables)
     found = 0
     while not search.finished:
-        if task.cancelled:
-            return found, False
+        task.check_cancelled()
         found += len(search.next_chunk())
         task.report(search.fraction_done(), 1.0, f"{found * tables.solutions_per_find:,} solutions")
-    return found, True
+    return found
 
 
 def count(task: Task, jobs: int = 1, puzzle: Puzzle | None = None) -> CountResult:
     """Every solution (``count``) and those up to the triangle's 3 rotations (``distinct``)."""
     tables = build_tables(puzzle) if puzzle is not None else default_puzzle()[1]
-    distinct, complete = count_canonical(task, tables, jobs)
-    return CountResult(count=SIDES * distinct, distinct=distinct, complete=complete,
-                       extra={"jobs": jobs})
+    distinct = count_canonical(task, tables, jobs)
+    return CountResult(count=SIDES * distinct, distinct=distinct, extra={"jobs": jobs})
 
 
 # --------------------------------------------------------------------------- processes
@@ -365,7 +363,7 @@ def _count_subtrees(tables: SearchTables, batch: list[tuple[int, ...]]) -> int:
     return total
 
 
-def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> tuple[int, bool]:
+def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> int:
     """Count the subtrees below the first positions in ``jobs`` spawned processes."""
     work = prefixes(tables)
     batches = [work[i::jobs * 8] for i in range(jobs * 8)]
@@ -377,8 +375,8 @@ def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> tuple[in
             if task.cancelled:
                 for f in futures:
                     f.cancel()
-                return found, False
+                task.check_cancelled()
             found += future.result()
             done += 1
             task.report(done, len(futures), f"{found * tables.solutions_per_find:,} solutions", force=True)
-    return found, True
+    return found

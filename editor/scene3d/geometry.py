@@ -148,6 +148,11 @@ class SceneGeometry:
         radius = float(np.linalg.norm(points - center, axis=1).max())
         return center, max(radius, 1e-3)
 
+    def points(self, amount: float = 0.0, shown: set[str] | None = None) -> np.ndarray:
+        """Every corner of the shown parts' triangles, placed (n x 3; empty if nothing is shown)."""
+        placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown)]
+        return np.concatenate(placed) if placed else np.zeros((0, 3))
+
     def pick(self, origin, direction, amount: float = 0.0, shown: set[str] | None = None) -> str | None:
         """The id of the nearest shown part the ray meets, or None (one pass over every triangle)."""
         if self._owner is None:
@@ -198,6 +203,33 @@ class OrbitCamera:
         half_vertical = math.radians(self.fov_degrees) / 2
         half_horizontal = math.atan(math.tan(half_vertical) * aspect)
         self.distance = 1.15 * radius / math.sin(min(half_vertical, half_horizontal))
+
+    def fit(self, points: np.ndarray, aspect: float = 1.0, margin: float = 0.08) -> None:
+        """Aim at the middle of ``points`` from just far enough (keeping the direction) that every
+        point is in a viewport ``aspect`` = width / height, ``margin`` of each half-size spare:
+        tighter than :meth:`frame`, so a flat or long scene fills the view."""
+        points = np.asarray(points, dtype=float).reshape(-1, 3)
+        if not len(points):
+            self.frame(np.zeros(3), 1.0, aspect)
+            return
+        self.target = (points.min(axis=0) + points.max(axis=0)) / 2
+        forward, right, up = self.basis()
+        half_vertical = math.tan(math.radians(self.fov_degrees) / 2) * (1 - margin)
+        half_horizontal = half_vertical * aspect
+        extent = float(np.ptp(points, axis=0).max())
+        for step in range(4):  # perspective: re-centre on what is drawn, then come closer again
+            relative = points - self.target
+            towards_eye = relative @ -forward
+            across, upward = relative @ right, relative @ up
+            # a point at depth (distance - towards_eye) is in view when |across| <= depth * half_horizontal
+            needed = np.maximum(np.abs(across) / half_horizontal, np.abs(upward) / half_vertical)
+            self.distance = max(float((towards_eye + needed).max()), float(towards_eye.max()) + 0.05 * extent, 1e-3)
+            if step == 3:
+                break
+            depth = self.distance - towards_eye
+            sx, sy = across / depth, upward / depth
+            self.target = self.target + self.distance * ((sx.max() + sx.min()) / 2 * right
+                                                         + (sy.max() + sy.min()) / 2 * up)
 
     def rotate(self, dx_pixels: float, dy_pixels: float, degrees_per_pixel: float = 0.4) -> None:
         self.yaw -= math.radians(dx_pixels * degrees_per_pixel)

@@ -47,6 +47,8 @@ DIFFUSE_SHARE = 0.7
 HIGHLIGHT = (255, 214, 64)  # mixed into the ambient term of the selected part
 CLICK_SLOP = 4         # pixels a press may move and still count as a click
 SLIDER_STEPS = 100
+FLAT_SCENE = 0.3       # a scene this much lower than it is wide is a board: look down on it
+FLAT_PITCH = float(np.radians(55))
 
 
 def _vector(v) -> QVector3D:
@@ -318,13 +320,16 @@ class SceneView(QWidget):
         return list(self._parts)
 
     def set_explode(self, amount: float) -> None:
-        """Move each part by ``amount`` (0..1) of its ``Part.explode`` offset."""
+        """Move each part by ``amount`` (0..1) of its ``Part.explode`` offset; the camera follows
+        (the whole exploded scene stays in view) unless the user has moved it."""
         self._explode = max(0.0, min(1.0, float(amount)))
         if self._slider.value() != round(self._explode * SLIDER_STEPS):
             self._slider.blockSignals(True)
             self._slider.setValue(round(self._explode * SLIDER_STEPS))
             self._slider.blockSignals(False)
         self._refresh_parts()
+        if not self._camera_moved_by_user:
+            self.reset_camera()
 
     def explode(self) -> float:
         return self._explode
@@ -348,10 +353,17 @@ class SceneView(QWidget):
         return self._camera_moved_by_user
 
     def reset_camera(self) -> None:
-        """Frame every visible part from the default direction."""
-        center, radius = self._bounds
-        self._camera_model = OrbitCamera(center, 1.0)
-        self._camera_model.frame(center, radius, max(1, self._window.width()) / max(1, self._window.height()))
+        """Frame every visible part (as exploded now) from the default direction, close enough to fill the view.
+
+        A flat scene (a board on the ground) is seen from higher up, so that it is not edge-on.
+        """
+        points = self._geometry.points(self._explode, self._shown_ids())
+        self._camera_model = OrbitCamera(np.zeros(3), 1.0)
+        if len(points):
+            size = np.ptp(points, axis=0)
+            if size[1] < FLAT_SCENE * max(size[0], size[2]):
+                self._camera_model.pitch = FLAT_PITCH
+        self._camera_model.fit(points, max(1, self._window.width()) / max(1, self._window.height()))
         self._camera_moved_by_user = False
         self._apply_camera()
 

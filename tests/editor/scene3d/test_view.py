@@ -111,14 +111,26 @@ def test_selection_is_highlighted(view):
     assert np.abs(frame(view)[point.y(), point.x()] - before).max() <= 2
 
 
+def width_of(mask: np.ndarray) -> int:
+    columns = np.nonzero(mask.any(axis=0))[0]
+    return int(columns.max() - columns.min() + 1)
+
+
 def test_explode_moves_parts_apart_and_the_slider_follows(view):
     pixels = frame(view)
     red_before, blue_before = centroid(mask_of(pixels, RED)), centroid(mask_of(pixels, BLUE))
+    gap_before = (blue_before[0] - red_before[0]) / width_of(mask_of(pixels, RED))
     view.set_explode(1.0)
     assert view.explode_slider.value() == view.explode_slider.maximum()
     pixels = frame(view)
     red_after, blue_after = centroid(mask_of(pixels, RED)), centroid(mask_of(pixels, BLUE))
-    assert red_after[0] < red_before[0] - 20 and blue_after[0] > blue_before[0] + 20
+    gap_after = (blue_after[0] - red_after[0]) / width_of(mask_of(pixels, RED))
+    assert gap_after > 1.3 * gap_before  # apart, measured in red box widths (the camera pulls back)
+    window = view.render_window()
+    for part in view.parts():  # the whole exploded scene is in view: no part touches the frame's edge
+        mask = mask_of(pixels, part.shapes[0].color)
+        assert mask.sum() > 100 and not (mask[0].any() or mask[-1].any() or mask[:, 0].any() or mask[:, -1].any())
+    assert pixels.shape[1] == window.width()
     view.explode_slider.setValue(view.explode_slider.maximum() // 2)
     assert view.explode() == pytest.approx(0.5)
 
@@ -156,11 +168,11 @@ def test_drag_orbits_wheel_zooms_and_reset_view_restores(view, qtbot):
 
     red_area = mask_of(turned, RED).sum()
     wheel = QWheelEvent(QPointF(240, 200), QPointF(window.mapToGlobal(QPoint(240, 200))), QPoint(0, 0),
-                        QPoint(0, 240), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        QPoint(0, -240), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
                         Qt.ScrollPhase.NoScrollPhase, False)
-    QApplication.sendEvent(window, wheel)
-    assert view.camera_model().distance < distance
-    assert mask_of(frame(view), RED).sum() > 1.3 * red_area
+    QApplication.sendEvent(window, wheel)  # towards the user: further away
+    assert view.camera_model().distance > distance
+    assert mask_of(frame(view), RED).sum() < 0.8 * red_area
 
     qtbot.mouseClick(view.reset_button, Qt.MouseButton.LeftButton)
     assert view.camera_model().yaw == pytest.approx(yaw) and view.camera_model().distance == pytest.approx(distance)

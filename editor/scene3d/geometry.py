@@ -153,6 +153,41 @@ class SceneGeometry:
         placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown)]
         return np.concatenate(placed) if placed else np.zeros((0, 3))
 
+    def painted_triangles(self, camera: "OrbitCamera", width: int, height: int, light_direction,
+                          ambient: float, diffuse: float, amount: float = 0.0, shown: set[str] | None = None):
+        """What a picture of the scene paints, back to front (the painter's algorithm).
+
+        Returns (corners, colours): window points (n x 3 x 2, y down) of the triangles that
+        face the camera and lie in front of it, and their flat-shaded RGB (n x 3, 0-255):
+        ``ambient`` of the colour plus ``diffuse`` times the light falling on the face.
+        """
+        triangles, colours = [], []
+        for part_id in self.ids:
+            if shown is not None and part_id not in shown:
+                continue
+            for rgb, part_triangles in self.by_colour[part_id].items():
+                triangles.append(part_triangles + amount * self.explode[part_id])
+                colours.append(np.repeat([rgb], len(part_triangles), axis=0))
+        if not triangles:
+            return np.zeros((0, 3, 2)), np.zeros((0, 3))
+        triangles, colours = np.concatenate(triangles), np.concatenate(colours).astype(float)
+        forward, right, up = camera.basis()
+        relative = triangles - camera.eye
+        depth = relative @ forward
+        normals = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])
+        facing = np.einsum("ij,ij->i", normals, relative[:, 0]) < 0  # counter-clockwise seen from the eye
+        keep = facing & (depth.min(axis=1) > 1e-3)
+        relative, depth, normals, colours = relative[keep], depth[keep], normals[keep], colours[keep]
+        half_height = math.tan(math.radians(camera.fov_degrees) / 2)
+        half_width = half_height * width / max(1.0, height)
+        x = ((relative @ right) / depth / half_width + 1) / 2 * width
+        y = (1 - (relative @ up) / depth / half_height) / 2 * height
+        lengths = np.linalg.norm(normals, axis=1)
+        lit = np.clip((normals @ -np.asarray(light_direction, dtype=float)) / np.maximum(lengths, 1e-12), 0, 1)
+        shaded = np.clip(colours * (ambient + diffuse * lit)[:, None], 0, 255)
+        order = np.argsort(-depth.mean(axis=1), kind="stable")
+        return np.stack([x, y], axis=-1)[order], shaded[order]
+
     def pick(self, origin, direction, amount: float = 0.0, shown: set[str] | None = None) -> str | None:
         """The id of the nearest shown part the ray meets, or None (one pass over every triangle)."""
         if self._owner is None:

@@ -152,6 +152,7 @@ class PuzzlePanel(QWidget):
         self.view = SceneView(self)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.view.partClicked.connect(self._part_clicked)
+        self.view.message.connect(self.report)  # where a picture was saved
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         if self.canvas is not None:
             splitter.addWidget(self.canvas)

@@ -185,7 +185,7 @@ class SceneGeometry:
         lengths = np.linalg.norm(normals, axis=1)
         lit = np.clip((normals @ -np.asarray(light_direction, dtype=float)) / np.maximum(lengths, 1e-12), 0, 1)
         shaded = np.clip(colours * (ambient + diffuse * lit)[:, None], 0, 255)
-        order = np.argsort(-depth.mean(axis=1), kind="stable")
+        order = np.argsort(-depth.max(axis=1), kind="stable")  # farthest corner first: small faces on big ones show
         return np.stack([x, y], axis=-1)[order], shaded[order]
 
     def pick(self, origin, direction, amount: float = 0.0, shown: set[str] | None = None) -> str | None:

@@ -40,7 +40,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF, QQuaternion
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
-from editor.safe_write import AtomicFiles
+from editor.safe_write import write_file
 from editor.scene3d import geometry
 from editor.scene3d.geometry import OrbitCamera, SceneGeometry
 from editor.scene3d.parts import Part
@@ -452,10 +452,7 @@ class SceneView(QWidget):
         if not image.save(buffer, "PNG"):
             return False
         try:
-            with AtomicFiles() as files:
-                with files.open(path) as file:
-                    file.write(bytes(data))
-                files.commit()
+            write_file(path, bytes(data))
         except OSError as error:
             self.message.emit(f"Could not save the picture to {path}: {error.strerror or error}")
             return False

@@ -27,9 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from editor.plugin_api import njit
-from editor.plugin_api import CountResult
-from editor.plugin_api import Task
+from editor.plugin_api import CountResult, Task, njit
 from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
 from plugins.pyramid.store import SolutionStore, states_to_solution
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
-from editor.plugin_api import Task
+from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, Task, hookimpl
 from plugins.voxel import layout
 from plugins.voxel.puzzle import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 

@@ -62,7 +62,7 @@ re-exported here:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pluggy
 
@@ -103,7 +103,7 @@ ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
 BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
 TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
-API_VERSION = 3  # 2: Registry.add_deferred; 3: re-exports (SceneView, PuzzlePanel, ...)
+API_VERSION = 3  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -165,23 +165,45 @@ class CountResult:
 class PuzzleSpec:
     """A puzzle the command line (``nonogram-editor solve ID``) and panels can solve.
 
-    ``solve_first(task) -> solution | None``: one solution (None: there is none).
+    ``solutions(task) -> iterator``: every solution as a stream, in the solver's order
+        (``solve --first`` takes one, ``solve --list N`` the first N). Cancelling the task
+        makes the iterator raise :class:`Cancelled`.
+    ``solve_first(task) -> solution | None``: one solution (None: there is none); by
+        default the first of ``solutions``. Give at least one of the two.
     ``count(task, jobs) -> CountResult``: every solution; ``jobs`` processes may be used.
         ``task.report(done, total, message)`` drives the progress line; cancelling the
         task makes it raise :class:`Cancelled` (one convention for every plugin, the
         command line and the panels). May be None for puzzles that cannot be counted in
         reasonable time.
+    ``check(solution) -> list[str]``: the problems an independent checker (not the
+        solver) finds, empty for a valid solution; the command line checks every
+        solution it prints.
+    ``scene_parts(solution) -> list[Part]``: the solution in 3-D; each part's id is
+        ``part_id(piece)`` (``piece_of_part`` gives the piece back).
     ``format_solution(solution) -> str``: a human-readable picture of a solution.
     ``solution_to_json(solution) -> JSON-able``: for ``--json``.
     """
 
     id: str
     title: str
-    solve_first: Callable[[Task], Any]
+    solve_first: Callable[[Task], Any] | None = None
     count: Callable[[Task, int], CountResult] | None = None
     format_solution: Callable[[Any], str] = str
     solution_to_json: Callable[[Any], Any] = lambda s: s
     description: str = ""
+    solutions: Callable[[Task], Iterator[Any]] | None = None
+    check: Callable[[Any], list[str]] | None = None
+    scene_parts: Callable[[Any], list[Part]] | None = None
+
+    def __post_init__(self):
+        if self.solve_first is None and self.solutions is None:
+            raise TypeError(f"puzzle {self.id!r}: give solve_first or solutions")
+
+    def first(self, task: Task):
+        """One solution, or None if there is none."""
+        if self.solve_first is not None:
+            return self.solve_first(task)
+        return next(iter(self.solutions(task)), None)
 
 
 class PuzzleDataError(ValueError):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
-from polyomino_tiling import solver
+from polyomino_tiling import checker, scene, solver
 from polyomino_tiling.model import PUZZLES, Tiling
 
 
@@ -14,8 +14,10 @@ def _make_panel(context, parent):
 
 def _spec(tiling: Tiling) -> PuzzleSpec:
     return PuzzleSpec(id=tiling.id, title=tiling.title,
-                      solve_first=lambda task: next(solver.solutions(task, tiling), None),
+                      solutions=lambda task: solver.solutions(task, tiling),  # --first takes one
                       count=lambda task, jobs: solver.count(task, tiling),
+                      check=lambda solution: checker.check(tiling, solution),
+                      scene_parts=lambda solution: scene.solution_parts(tiling, solution),
                       format_solution=lambda solution: _picture(tiling, solution),
                       solution_to_json=lambda solution: [{"shape": name, "cells": cells} for name, cells in solution])
 

@@ -71,9 +71,10 @@ def test_the_hooks_register_the_puzzles_and_the_panel():
     plugin.nonogram_editor_panels(panels)
     assert [spec.id for spec in puzzles] == ["tiling-dominoes-4x5", "tiling-trominoes-2x6"]
     spec = puzzles.get("tiling-trominoes-2x6")
-    first = spec.solve_first(Task())
+    first = spec.first(Task())
     assert spec.format_solution(first) == "AABCCD\nABBCDD"
     assert spec.count(Task(), 1).count == 4
+    assert spec.check(first) == [] and len(spec.scene_parts(first)) == 4
     assert panels.ids() == ["tiling"]
 
 
@@ -89,3 +90,39 @@ def test_the_command_line_counts_the_example_through_its_hooks(capsys):
     run_command(["solve", "tiling-dominoes-4x5", "--count", "--json"], host=host)
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert (summary["count"], summary["complete"]) == (95, True)
+
+
+def test_solve_lists_the_stream_and_checks_every_solution_it_prints(capsys):
+    import json
+
+    from editor.cli import run_command
+    from editor.plugin_host import PluginHost
+
+    host = PluginHost(load_entry_points=False)
+    host.register(plugin, "tiling")
+    assert run_command(["solve", "tiling-trominoes-2x6", "--list", "10", "--json"], host=host) == 0
+    out = capsys.readouterr().out
+    assert out.count("checked independently: valid") == 4 and "solution 4:" in out and "solution 5:" not in out
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["valid"] is True and len(summary["solutions"]) == 4
+    assert run_command(["solve", "tiling-dominoes-4x5"], host=host) == 0  # --first: one from the stream
+    assert capsys.readouterr().out.count("checked independently: valid") == 1
+
+
+def test_a_solution_the_checker_refuses_fails_the_command(capsys):
+    from editor.cli import run_command
+    from editor.plugin_api import PuzzleSpec, hookimpl
+    from editor.plugin_host import PluginHost
+
+    class Liar:
+        @hookimpl
+        def nonogram_editor_puzzles(self, puzzles):
+            puzzles.add(PuzzleSpec(id="liar", title="Liar", solutions=lambda task: iter([1, 2]),
+                                   check=lambda solution: [] if solution == 1 else [f"{solution} is wrong"]))
+
+    host = PluginHost(load_entry_points=False)
+    host.register(Liar(), "liar")
+    assert run_command(["solve", "liar", "--list", "2"], host=host) == 1
+    assert "INVALID: 2 is wrong" in capsys.readouterr().out
+    with pytest.raises(TypeError, match="solve_first or solutions"):
+        PuzzleSpec(id="nothing", title="Nothing")

@@ -53,7 +53,8 @@ re-exported here:
   the 3-D scene data (:class:`Part`, :class:`Box`, :class:`Rod`, :class:`Prism`,
   :class:`Mesh`, :func:`explode_from_center`, :func:`part_id`, :func:`piece_of_part`),
   :func:`package_data` (a plugin's data folder), :func:`njit` (numba with a cache
-  fallback), :class:`AtomicFiles` (saving that never destroys the previous file);
+  fallback), :func:`map_in_processes` (work spread over ``--jobs`` processes, cancellable),
+  :class:`AtomicFiles` (saving that never destroys the previous file);
 * with Qt, imported only when first asked for (from a panel module): :class:`SceneView`
   (the 3-D view), :class:`BackgroundJob` (the background runner),
   :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on) and
@@ -75,13 +76,14 @@ __all__ = [  # what plugins may use (the hook names and markers aside)
     "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Registry", "API_VERSION",
     "PuzzleDataError",
     "Task", "Progress", "Cancelled", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
-    "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit",
+    "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
     "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas",
 ]
 
 # name -> module, imported on first use: numba, and Qt for the panel-only names
 _LAZY = {
     "njit": "editor.jit",
+    "map_in_processes": "editor.processes",
     "SceneView": "editor.scene3d.view",
     "BackgroundJob": "editor.ui.background",
     "PuzzlePanel": "editor.ui.puzzle_panel",

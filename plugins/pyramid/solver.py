@@ -21,13 +21,12 @@ caller reports progress, notices cancellation and can show solutions found so fa
 """
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
-from editor.plugin_api import CountResult, Task, njit
+from editor.plugin_api import CountResult, Task, map_in_processes, njit
 from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
 from plugins.pyramid.store import SolutionStore, states_to_solution
 
@@ -362,19 +361,11 @@ def _count_subtrees(tables: SearchTables, batch: list[tuple[int, ...]]) -> int:
 
 
 def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> int:
-    """Count the subtrees below the first positions in ``jobs`` spawned processes."""
+    """Count the subtrees below the first positions in ``jobs`` processes."""
     work = prefixes(tables)
-    batches = [work[i::jobs * 8] for i in range(jobs * 8)]
-    found, done = 0, 0
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_count_subtrees, tables, batch) for batch in batches if batch]
-        for future in as_completed(futures):
-            if task.cancelled:
-                for f in futures:
-                    f.cancel()
-                task.check_cancelled()
-            found += future.result()
-            done += 1
-            task.report(done, len(futures), f"{found * tables.solutions_per_find:,} solutions", force=True)
+    batches = [batch for batch in (work[i::jobs * 8] for i in range(jobs * 8)) if batch]
+    found = 0
+    for done, counted in enumerate(map_in_processes(task, partial(_count_subtrees, tables), batches, jobs), 1):
+        found += counted
+        task.report(done, len(batches), f"{found * tables.solutions_per_find:,} solutions", force=True)
     return found

@@ -86,6 +86,7 @@ class PuzzlePanel(QWidget):
         self._on_result = self._on_error = None  # the running job's
         self._actions: list[QPushButton] = []
         self.solutions: list = []
+        self.complete = False  # every solution is in self.solutions
         self.current: int | None = None  # index of the shown solution
         self.selected: int | None = None  # the selected piece, in both views
         self.loaded = False
@@ -209,7 +210,7 @@ class PuzzlePanel(QWidget):
 
     def all_found(self) -> bool:
         """True when every solution is among those found (no "+" after the total)."""
-        return self.find_more() is None and not self.busy
+        return self.complete
 
     # ------------------------------------------------------------------ actions and jobs
     def add_action(self, text: str, slot, tooltip: str = "") -> QPushButton:
@@ -262,15 +263,19 @@ class PuzzlePanel(QWidget):
             self.status.setText(progress.message)
         self.solutions_changed()
 
-    def _job_ended(self, completed: bool) -> None:
-        self._job = None
+    def _job_ended(self, completed: bool):
+        """Forget the job; returns its (on_result, on_error). Keeping neither on the panel
+        matters: a closure over the panel stored on it would be a reference cycle, and the
+        garbage collector may then delete the widget on whatever thread it runs on."""
+        callbacks = self._on_result, self._on_error
+        self._job = self._on_result = self._on_error = None
         self.progress_bar.setRange(0, PROGRESS_STEPS)
         if completed:
             self.progress_bar.setValue(PROGRESS_STEPS)
+        return callbacks
 
     def _on_succeeded(self, value) -> None:
-        self._job_ended(True)
-        on_result, self._on_result = self._on_result, None
+        on_result, _ = self._job_ended(True)
         on_result(value)
         self.solutions_changed()
 
@@ -280,11 +285,11 @@ class PuzzlePanel(QWidget):
         self.solutions_changed()
 
     def _on_failed(self, error: BaseException) -> None:
-        self._job_ended(False)
+        _, on_error = self._job_ended(False)
         text = str(error) if isinstance(error, PuzzleDataError) else f"failed: {type(error).__name__}: {error}"
         self.status.setText(f"<span style='color:#b00020'>{html.escape(text)}</span>")
-        if self._on_error is not None:
-            self._on_error(error)
+        if on_error is not None:
+            on_error(error)
         self.solutions_changed()
 
     def report(self, text: str) -> None:
@@ -314,9 +319,10 @@ class PuzzlePanel(QWidget):
             self.shown_label.setText("No solution yet")
 
     # ------------------------------------------------------------------ solutions and browsing
-    def set_solutions(self, solutions) -> None:
-        """Replace the solutions found (and show the first, if any)."""
+    def set_solutions(self, solutions, complete: bool = False) -> None:
+        """Replace the solutions found (and show the first, if any); ``complete``: they are all there are."""
         self.solutions = list(solutions)
+        self.complete = complete
         self.current = None
         self.solutions_changed()
         if not self.solutions:
@@ -384,7 +390,8 @@ class PuzzlePanel(QWidget):
             self.status.setText(f"found solution {self.solution_count():,}")
 
     def no_more_found(self) -> None:
-        """``find_more`` found nothing: by default the status says so."""
+        """``find_more`` found nothing: every solution is found, and the status says so."""
+        self.complete = True
         self.status.setText("no more solutions" if self.solution_count() else "no solution exists")
 
     def show_random(self) -> None:

@@ -270,6 +270,7 @@ class CubePanel(PuzzlePanel):
         return following
 
     def no_more_found(self) -> None:
+        super().no_more_found()
         self._iterator = None
         self.status.setText("no more gardens" if self.solution_count() else "no garden exists with these options")
 

@@ -240,7 +240,7 @@ class VoxelPanel(PuzzlePanel):
         self.run(lambda task: solver.solve_first(puzzle, task), "searching…", self._first_found)
 
     def _first_found(self, solution) -> None:
-        self.set_solutions([] if solution is None else [solution])
+        self.set_solutions([] if solution is None else [solution], complete=solution is None)
         self.status.setText("this puzzle has no solution" if solution is None else "a solution")
 
     def count_all(self) -> None:
@@ -250,7 +250,7 @@ class VoxelPanel(PuzzlePanel):
         self.run(lambda task: solver.count_solutions(puzzle, task, jobs=jobs), "counting…", self._counted)
 
     def _counted(self, outcome) -> None:
-        self.set_solutions(outcome.solutions)
+        self.set_solutions(outcome.solutions, complete=True)
         self.report(f"{outcome.count} solutions in all, {outcome.distinct} up to the {outcome.symmetry_order} "
                     f"symmetries ({outcome.seconds:.1f} s); browsing one per class")
 

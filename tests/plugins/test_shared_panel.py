@@ -193,3 +193,30 @@ def test_progress_reaches_the_end_and_escape_cancels(plugin_panel, qtbot):
     assert panel.status.text() == "cancelled"
     assert panel.progress_bar.value() < panel.progress_bar.maximum()
     assert not panel.cancel_button.isEnabled()
+
+
+@pytest.mark.parametrize("name", sorted(PLUGINS))
+def test_a_panel_is_freed_without_the_garbage_collector(name, qtbot):
+    """No reference cycle holds a panel: the collector could free it on a worker thread (a crash)."""
+    import gc
+    import weakref
+
+    require_gl()
+    module, panel_id, find, _ = PLUGINS[name]
+    panels = Registry("panel")
+    importlib.import_module(module).nonogram_editor_panels(panels)
+    panel = panels.get(panel_id).factory(PanelContext(None, lambda text: None, "test"), None)  # owned by Python
+    panel.show()
+    qtbot.waitExposed(panel)
+    find(qtbot, panel)  # jobs have run and their callbacks were called
+    panel.show_next()
+    wait_idle(qtbot, panel)
+    panel.close()
+    gc.collect()
+    gc.disable()
+    try:
+        alive = weakref.ref(panel)
+        del panel
+        assert alive() is None, [type(r).__name__ for r in gc.get_referrers(alive())]
+    finally:
+        gc.enable()

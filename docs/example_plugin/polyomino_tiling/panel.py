@@ -11,15 +11,14 @@ from polyomino_tiling.model import PUZZLES, Tiling
 
 
 class TilingCanvas(PuzzleCanvas):
-    """The tiling in 2-D (``self.solution``, ``self.selected``); clicking a piece selects it in 3-D too."""
+    """The tiling in 2-D (``self.solution``, ``self.selected``); clicking a piece selects it in 3-D too.
 
-    def __init__(self, panel: "TilingPanel"):
-        super().__init__(panel)
-        self.panel = panel
+    It keeps the puzzle, not the panel: a child holding its parent's Python object would be a
+    reference cycle, which the garbage collector may break on a worker thread (a crash)."""
 
-    @property
-    def tiling(self) -> Tiling:
-        return self.panel.tiling
+    def __init__(self, tiling: Tiling, parent=None):
+        super().__init__(parent)
+        self.tiling = tiling
 
     def cell_rect(self, x: int, y: int) -> QRectF:
         unit = min(self.width() / self.tiling.width, self.height() / self.tiling.height)
@@ -57,13 +56,14 @@ class TilingPanel(PuzzlePanel):
         self.count_button = self.add_action("Count all", self.count)
 
     def make_canvas(self) -> TilingCanvas:
-        return TilingCanvas(self)
+        return TilingCanvas(self.tiling, self)
 
     @property
     def tiling(self) -> Tiling:
         return self.puzzles[self.puzzle_box.currentData()]
 
     def _puzzle_chosen(self, _index: int) -> None:
+        self.canvas.tiling = self.tiling
         self.set_solutions([])
         self.status.setText("")
 
@@ -78,5 +78,5 @@ class TilingPanel(PuzzlePanel):
         self.run(lambda task: list(solver.solutions(task, tiling)), "counting…", self._counted)
 
     def _counted(self, solutions) -> None:
-        self.set_solutions(solutions)
+        self.set_solutions(solutions, complete=True)
         self.report(f"{self.tiling.title}: {len(solutions):,} tilings")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
@@ -19,6 +20,10 @@ class Cancelled(Exception):
 
 class TimeUp(Cancelled):
     """Raised inside a computation whose task's time limit has passed."""
+
+
+class OverBudget(Cancelled):
+    """Raised inside a stage whose :meth:`Task.budget` has run out (the caller moves on)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class Task:
     def __init__(self, on_progress: Callable[[Progress], None] | None = None, interval: float = 0.1,
                  time_limit: float | None = None):
         self._cancel = threading.Event()
+        self._budget_end: float | None = None
         self.set_time_limit(time_limit)
         self._on_progress = on_progress
         self._interval = interval
@@ -54,6 +60,22 @@ class Task:
     def set_time_limit(self, seconds: float | None) -> None:
         """From now on, :meth:`check_cancelled` raises :class:`TimeUp` after ``seconds`` (None: never)."""
         self._deadline = None if seconds is None else time.monotonic() + seconds
+
+    @contextmanager
+    def budget(self, seconds: float):
+        """Within the block, :meth:`check_cancelled` also raises :class:`OverBudget` once
+        ``seconds`` have passed (a stage that gives way to another after a while)."""
+        saved = self._budget_end
+        self._budget_end = time.monotonic() + seconds
+        try:
+            yield
+        finally:
+            self._budget_end = saved
+
+    @property
+    def remaining(self) -> float | None:
+        """Seconds left before the time limit (None: no limit)."""
+        return None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -65,8 +87,13 @@ class Task:
     def check_cancelled(self) -> None:
         if self._cancel.is_set():
             raise Cancelled()
-        if self._deadline is not None and time.monotonic() > self._deadline:
+        if self._deadline is None and self._budget_end is None:
+            return
+        now = time.monotonic()
+        if self._deadline is not None and now > self._deadline:
             raise TimeUp()
+        if self._budget_end is not None and now > self._budget_end:
+            raise OverBudget()
 
     def report(self, done: float, total: float | None = None, message: str = "", force: bool = False) -> None:
         if self._on_progress is None:

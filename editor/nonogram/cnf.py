@@ -175,6 +175,10 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
     if not differ:
         return picture, None
     with Solver(name=solver_name, bootstrap_with=clauses + [differ]) as solver:
+        # search near the picture first: another solution is most often a small change of
+        # it (Knotty with its picture: 0.3 s this way, over a minute without)
+        solver.set_phases([row * width + column + 1 if picture[row] >> column & 1 else -(row * width + column + 1)
+                           for row in range(height) for column in range(width)])
         if not solver.solve():
             return picture, None
         return picture, _grid(solver.get_model(), height, width)

@@ -1,8 +1,9 @@
 """The SAT stage: the line automaton encoding against enumeration, the two questions
 against brute force, and the verdicts it decides (through a separate process)."""
 import itertools
-import multiprocessing
 import random
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from editor.nonogram import cnf, verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.verdict import (BRANCH, BY_SAT, CONTRADICTION, MULT, UNDECIDED, check_drawing,
                                      check_puzzle)
+from editor import sat as sat_module
 from editor.sat import run_in_process
 from editor.tasks import Cancelled, Task
 from tests.editor.nonogram.reference import runs, solutions
@@ -154,11 +156,22 @@ def test_domino_logic_is_branch_and_forever_keeps_its_goal():
     assert result.kind == BRANCH and np.array_equal(result.picture, forever.goal)
 
 
-def _child_pids() -> set[int]:
-    return {child.pid for child in multiprocessing.active_children()}
+@pytest.fixture
+def sat_processes(monkeypatch):
+    """Every process run_in_process starts (to see that none outlives its check)."""
+    started = []
+    real_popen = subprocess.Popen
+
+    def popen(*args, **kwargs):
+        process = real_popen(*args, **kwargs)
+        started.append(process)
+        return process
+
+    monkeypatch.setattr(sat_module.subprocess, "Popen", popen)
+    return started
 
 
-def test_cancel_ends_the_sat_process_at_once(sat_at_once):
+def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
     knotty = read_non(HARD / "knotty.non")  # far from decided in the moment before the cancel
     started = threading.Event()
     task = Task(on_progress=lambda progress: started.set() if "SAT" in progress.message else None, interval=0)
@@ -170,23 +183,21 @@ def test_cancel_ends_the_sat_process_at_once(sat_at_once):
         except Cancelled:
             outcome.append("cancelled")
 
-    before = _child_pids()
     thread = threading.Thread(target=run)
     thread.start()
     assert started.wait(60)
     task.cancel()
     thread.join(60)
     assert outcome == ["cancelled"]
-    assert _child_pids() <= before
+    assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
 
-def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once):
+def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once, sat_processes):
     knotty = read_non(HARD / "knotty.non")
-    before = _child_pids()
     result = check_puzzle(knotty.row_clues, knotty.column_clues, task=Task(time_limit=1.5))
     assert result.kind == UNDECIDED
     assert result.seconds >= 1.5
-    assert _child_pids() <= before
+    assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
 
 def _fails(message):
@@ -197,3 +208,5 @@ def test_run_in_process_returns_the_result_and_names_a_failure():
     assert run_in_process(sum, ([1, 2, 3],)) == 6
     with pytest.raises(RuntimeError, match="the sums process failed: ValueError: bad input"):
         run_in_process(_fails, ("bad input",), name="sums")
+    with pytest.raises(RuntimeError, match="the exit process ended without an answer"):
+        run_in_process(sys.exit, (3,), name="exit")

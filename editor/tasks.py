@@ -23,7 +23,7 @@ class TimeUp(Cancelled):
 
 
 class OverBudget(Cancelled):
-    """Raised inside a stage whose :meth:`Task.budget` has run out (the caller moves on)."""
+    """Raised inside a stage that has to give way (:meth:`Task.give_way`, :meth:`Task.budget`)."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Task:
     def __init__(self, on_progress: Callable[[Progress], None] | None = None, interval: float = 0.1,
                  time_limit: float | None = None):
         self._cancel = threading.Event()
-        self._budget_end: float | None = None
+        self._give_way: Callable[[], bool] | None = None
         self.set_time_limit(time_limit)
         self._on_progress = on_progress
         self._interval = interval
@@ -62,20 +62,21 @@ class Task:
         self._deadline = None if seconds is None else time.monotonic() + seconds
 
     @contextmanager
-    def budget(self, seconds: float):
+    def give_way(self, condition: Callable[[], bool]):
         """Within the block, :meth:`check_cancelled` also raises :class:`OverBudget` once
-        ``seconds`` have passed (a stage that gives way to another after a while)."""
-        saved = self._budget_end
-        self._budget_end = time.monotonic() + seconds
+        ``condition()`` is true (a stage that gives way to another: after a while, or
+        when a rival has finished)."""
+        saved = self._give_way
+        self._give_way = condition
         try:
             yield
         finally:
-            self._budget_end = saved
+            self._give_way = saved
 
-    @property
-    def remaining(self) -> float | None:
-        """Seconds left before the time limit (None: no limit)."""
-        return None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
+    def budget(self, seconds: float):
+        """:meth:`give_way` once ``seconds`` have passed."""
+        end = time.monotonic() + seconds
+        return self.give_way(lambda: time.monotonic() > end)
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -87,12 +88,9 @@ class Task:
     def check_cancelled(self) -> None:
         if self._cancel.is_set():
             raise Cancelled()
-        if self._deadline is None and self._budget_end is None:
-            return
-        now = time.monotonic()
-        if self._deadline is not None and now > self._deadline:
+        if self._deadline is not None and time.monotonic() > self._deadline:
             raise TimeUp()
-        if self._budget_end is not None and now > self._budget_end:
+        if self._give_way is not None and self._give_way():
             raise OverBudget()
 
     def report(self, done: float, total: float | None = None, message: str = "", force: bool = False) -> None:

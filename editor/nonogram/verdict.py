@@ -14,11 +14,12 @@
   check decides between BRANCH and MULT.
 * ``UNDECIDED``: the task's time limit passed before the check could decide.
 
-Past line logic, probing and the search (:mod:`editor.nonogram.search`) get
-``SEARCH_BUDGET`` seconds: they give the difficulty figures and decide most drawings in
-milliseconds. What they leave undecided goes to a SAT solver (:mod:`editor.nonogram.cnf`),
-complete and fast on the hard cases, in a separate process so that Cancel and the time
-limit stop it at once; :attr:`Verdict.decided_by` says which stage answered.
+Past line logic, probing and the search (:mod:`editor.nonogram.search`) run alone for
+``SEARCH_ALONE`` seconds: they give the difficulty figures and decide most drawings in
+milliseconds. If they have not decided by then, a SAT solver (:mod:`editor.nonogram.cnf`),
+complete and fast on the hard cases, starts in a separate process (Cancel and the time
+limit end it at once) while the search starts over beside it; the first to answer gives
+the verdict, and :attr:`Verdict.decided_by` says which.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ import numpy as np
 from editor.nonogram import cnf
 from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
-from editor.sat import run_in_process
+from editor.sat import Running
 from editor.tasks import OverBudget, Task, TimeUp
 
 LINE = "LINE"
@@ -44,7 +45,7 @@ UNDECIDED = "UNDECIDED"  # the time limit passed first
 BY_LINE_LOGIC = "line logic"
 BY_SEARCH = "probing and search"
 BY_SAT = "SAT solver"
-SEARCH_BUDGET = 1.0  # seconds probing and search get before the SAT solver takes over
+SEARCH_ALONE = 0.5  # seconds probing and search get alone; then the SAT solver races them
 
 
 @dataclass
@@ -212,6 +213,7 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
     board = puzzle.board()
     sweeps = None
     lookahead = Lookahead()
+    finding = Lookahead()  # the search for a first solution (bare clues): not the player's lookahead
 
     def verdict(kind: str, **details) -> Verdict:
         return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
@@ -224,44 +226,46 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
             return verdict(LINE, picture=board.filled_array())
         if line_logic_only:
             return verdict(STALLED, picture=picture)
-        known = board.copy()  # line logic's cells, and those find_alternative proves
         try:
-            with task.budget(SEARCH_BUDGET):
-                if picture is None:
-                    search = Lookahead()  # finding the picture is not part of the player's lookahead
-                    first, _ = find_solution(puzzle, board.copy(), task, search)
-                    if first is None:
-                        return verdict(CONTRADICTION, lookahead=search, decided_by=BY_SEARCH)
-                    picture = first.filled_array()
-                alternative = find_alternative(puzzle, known, picture, task, lookahead)
+            with task.budget(SEARCH_ALONE):
+                picture, alternative = _search(puzzle, board, picture, task, lookahead, finding)
         except OverBudget:
-            first, second = _sat_stage(puzzle, known, picture, task)
-            if first is None:
-                return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SAT)
-            picture = first
-            if second is None:
-                return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SAT)
-            return verdict(MULT, lookahead=lookahead, picture=picture, alternative=second, decided_by=BY_SAT)
+            # the search goes on from the start, racing the SAT solver in its own process
+            task.report(0, None, "SAT solver and search", force=True)
+            sat = Running(cnf.decide, (puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty),
+                                       None if picture is None else array_to_rows(picture)),
+                          name="nonogram SAT solver")
+            try:
+                lookahead, finding = Lookahead(), Lookahead()
+                with task.give_way(sat.done):
+                    picture, alternative = _search(puzzle, board, picture, task, lookahead, finding)
+            except OverBudget:  # the SAT solver answered first
+                first, second = (None if grid is None else rows_to_array(grid, puzzle.width) for grid in sat.result())
+                if first is None:
+                    return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SAT)
+                if second is None:
+                    return verdict(BRANCH, lookahead=lookahead, picture=first, decided_by=BY_SAT)
+                return verdict(MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=BY_SAT)
+            finally:
+                sat.kill()
     except TimeUp:
         return verdict(UNDECIDED, lookahead=lookahead, picture=picture)
+    if picture is None:
+        return verdict(CONTRADICTION, lookahead=finding, decided_by=BY_SEARCH)
     if alternative is not None:
         return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array(),
                        decided_by=BY_SEARCH)
     return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SEARCH)
 
 
-def _sat_stage(puzzle: Puzzle, known: Board, picture: np.ndarray | None,
-               task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
-    """(a solution, another solution) from the SAT solver, None where there is none; with
-    ``picture`` the first is that picture. ``known``: cells proved so far (unit clauses)."""
-    def waiting(seconds: float) -> None:
-        task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
-
-    task.report(0, None, "SAT solver", force=True)
-    first, second = run_in_process(
-        cnf.decide, (puzzle.row_clues, puzzle.column_clues, (known.row_filled, known.row_empty),
-                     None if picture is None else array_to_rows(picture)),
-        task, name="nonogram SAT solver", on_wait=waiting)
-    width = puzzle.width
-    return (None if first is None else rows_to_array(first, width),
-            None if second is None else rows_to_array(second, width))
+def _search(puzzle: Puzzle, board: Board, picture: np.ndarray | None, task: Task, lookahead: Lookahead,
+            finding: Lookahead) -> tuple[np.ndarray | None, Board | None]:
+    """Probing and search from line logic's ``board``: (the picture, another solution or
+    None); the picture is None when there is no solution (bare clues only). ``finding``
+    counts the search for the picture when there is none yet."""
+    if picture is None:
+        first, _ = find_solution(puzzle, board.copy(), task, finding)
+        if first is None:
+            return None, None
+        picture = first.filled_array()
+    return picture, find_alternative(puzzle, board.copy(), picture, task, lookahead)

@@ -5,6 +5,7 @@ import random
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -113,10 +114,20 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
             assert (result[1] is not None) == (len(truth) > 1)
 
 
+def stuck_search(*args):
+    """Stands in for probing and search: never decides (until its task says stop)."""
+    task = next(arg for arg in args if isinstance(arg, Task))
+    while True:
+        task.check_cancelled()
+        time.sleep(0.001)
+
+
 @pytest.fixture
 def sat_at_once(monkeypatch):
-    """Give probing and search no time: every stalled check goes to the SAT stage."""
-    monkeypatch.setattr(verdict_module, "SEARCH_BUDGET", 0.0)
+    """Probing and search never decide: every stalled check is the SAT solver's."""
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 0.0)
+    monkeypatch.setattr(verdict_module, "find_solution", stuck_search)
+    monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
 
 
 def test_the_sat_stage_decides_drawings_and_bare_clues(sat_at_once):
@@ -149,8 +160,9 @@ def test_the_sat_stage_finds_no_solution_where_there_is_none(sat_at_once):
 
 def test_domino_logic_is_branch_and_forever_keeps_its_goal():
     dom = read_non(HARD / "domino-7.non")
-    result = check_puzzle(dom.row_clues, dom.column_clues)
-    assert result.kind == BRANCH and Puzzle(dom.row_clues, dom.column_clues).is_solution(result.picture)
+    result = check_puzzle(dom.row_clues, dom.column_clues)  # the search alone takes minutes: the SAT solver wins
+    assert result.kind == BRANCH and result.decided_by == BY_SAT
+    assert Puzzle(dom.row_clues, dom.column_clues).is_solution(result.picture)
     forever = read_non(HARD / "webpbn-06574-forever.non")
     result = check_puzzle(forever.row_clues, forever.column_clues, forever.goal)
     assert result.kind == BRANCH and np.array_equal(result.picture, forever.goal)
@@ -210,3 +222,27 @@ def test_run_in_process_returns_the_result_and_names_a_failure():
         run_in_process(_fails, ("bad input",), name="sums")
     with pytest.raises(RuntimeError, match="the exit process ended without an answer"):
         run_in_process(sys.exit, (3,), name="exit")
+
+
+def test_a_drawing_the_search_decides_at_once_starts_no_process(sat_processes):
+    switch = np.zeros((6, 6), dtype=bool)
+    switch[2, 3] = switch[3, 4] = True
+    result = check_drawing(switch)
+    assert result.kind == MULT and result.decided_by == verdict_module.BY_SEARCH
+    assert sat_processes == []
+
+
+def test_a_stage_gives_way_when_its_condition_holds():
+    from editor.tasks import OverBudget
+
+    task = Task()
+    rival_done = []
+    with task.give_way(lambda: bool(rival_done)):
+        task.check_cancelled()
+        rival_done.append(True)
+        with pytest.raises(OverBudget):
+            task.check_cancelled()
+    task.check_cancelled()  # outside the block the condition no longer applies
+    with task.budget(0.0):
+        with pytest.raises(OverBudget):
+            task.check_cancelled()

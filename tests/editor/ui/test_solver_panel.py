@@ -150,10 +150,19 @@ def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, m
     assert not panel.alternative_button.isEnabled()
 
 
+def search_never_decides(monkeypatch):
+    """Probing and search never decide: every stalled check is the SAT solver's."""
+    from editor.nonogram import verdict as verdict_module
+    from tests.editor.nonogram.test_cnf import stuck_search
+
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 0.0)
+    monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
+
+
 def test_what_the_search_leaves_open_the_sat_solver_decides_in_the_dock(window, qtbot, monkeypatch):
     from editor.nonogram import verdict as verdict_module
 
-    monkeypatch.setattr(verdict_module, "SEARCH_BUDGET", 0.0)  # every stalled check goes to the SAT stage
+    search_never_decides(monkeypatch)
     canvas = window.solution_canvas
     panel = panel_of(window)
     wait_for_verdict_on(qtbot, window)
@@ -177,7 +186,7 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
     from editor import sat
     from editor.nonogram import verdict as verdict_module
 
-    monkeypatch.setattr(verdict_module, "SEARCH_BUDGET", 0.0)
+    search_never_decides(monkeypatch)
     monkeypatch.setattr(verdict_module, "cnf", SimpleNamespace(decide=endless_decide))
     started = []
     real_popen = sat.subprocess.Popen

@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 DEAD = -1
-DEFAULT_SOLVER = "cadical195"  # the fastest on the hard puzzles here (tests/benchmarks/bench_hard.py --sat-solvers)
+DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
+NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
+NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat proves faster (Mozaic)
 
 
 def _transitions(clue: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -149,7 +151,8 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
 
     With ``picture`` (row masks of a known solution) the first is the picture itself and
     only "another solution" is asked; without, a solution is found first, then another.
-    Runs to the end (call it through :func:`editor.sat.run_in_process` to bound it).
+    ``solver_name``: the python-sat solver that answers in full. Runs to the end (call
+    it through :mod:`editor.sat` to bound it).
     """
     from pysat.solvers import Solver
 
@@ -174,14 +177,18 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
                 differ.append(-variable if picture[row] >> column & 1 else variable)
     if not differ:
         return picture, None
-    with Solver(name=solver_name, bootstrap_with=clauses + [differ]) as solver:
-        # search near the picture first: another solution is most often a small change of
-        # it (Knotty with its picture: 0.3 s this way, over a minute without)
-        try:
-            solver.set_phases([row * width + column + 1 if picture[row] >> column & 1 else -(row * width + column + 1)
-                               for row in range(height) for column in range(width)])
-        except NotImplementedError:  # kissat
-            pass
+    clauses.append(differ)
+    # Another solution is most often a small change of the picture: first a short search
+    # that tries the picture's values first (Knotty with its picture: about 1,000 conflicts,
+    # against minutes unguided); kissat cannot be given such a guess.
+    with Solver(name=NEAR_SOLVER, bootstrap_with=clauses) as solver:
+        solver.set_phases([row * width + column + 1 if picture[row] >> column & 1 else -(row * width + column + 1)
+                           for row in range(height) for column in range(width)])
+        solver.conf_budget(NEAR_CONFLICTS)
+        near = solver.solve_limited()
+        if near is not None:
+            return picture, (_grid(solver.get_model(), height, width) if near else None)
+    with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         if not solver.solve():
             return picture, None
         return picture, _grid(solver.get_model(), height, width)

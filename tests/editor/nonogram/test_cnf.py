@@ -41,7 +41,7 @@ def words_of(clue, length, filled, empty):
     clauses += [[i + 1] for i in range(length) if filled >> i & 1]
     clauses += [[-(i + 1)] for i in range(length) if empty >> i & 1]
     found = set()
-    with Solver(name=cnf.DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
+    with Solver(name=cnf.NEAR_SOLVER, bootstrap_with=clauses) as solver:  # kissat has no assumptions
         for cells in itertools.product((0, 1), repeat=length):
             if solver.solve(assumptions=[i + 1 if v else -(i + 1) for i, v in enumerate(cells)]):
                 found.add(cells)

@@ -31,7 +31,6 @@ import numpy as np
 from editor.nonogram import cnf
 from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
-from editor.sat import Running
 from editor.tasks import OverBudget, Task, TimeUp
 
 LINE = "LINE"
@@ -231,6 +230,8 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
                 picture, alternative = _search(puzzle, board, picture, task, lookahead, finding)
         except OverBudget:
             # the search goes on from the start, racing the SAT solver in its own process
+            from editor.sat import Running  # here: a quick check (or `check` of a small file) never loads it
+
             task.report(0, None, "SAT solver and search", force=True)
             sat = Running(cnf.decide, (puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty),
                                        None if picture is None else array_to_rows(picture)),

@@ -1,8 +1,6 @@
 """Work that cannot be interrupted from Python (a SAT solver's search) run in a separate process (Qt-free).
 
-    result = run_in_process(function, args, task, time_limit=30, name="...")   # wait for it
-    running = Running(function, args, name="...")   # or start it, do other work, then
-    running.done(); running.result(); running.kill()
+    result = run_in_process(function, args, task, time_limit=30, name="...")
 
 The fast SAT solvers (kissat, CaDiCaL) run inside one C call that neither checks a flag
 nor lets the interpreter raise. Run in a child process, that call can still be stopped:
@@ -43,7 +41,7 @@ def _serve(call: bytes, answer: str) -> None:
     Path(answer).write_bytes(pickle.dumps(outcome))
 
 
-class Running:
+class _Child:
     """``function(*args)`` computing in a child process."""
 
     def __init__(self, function: Callable[..., Any], args: tuple = (), name: str = "solver"):
@@ -99,7 +97,7 @@ def run_in_process(function: Callable[..., Any], args: tuple = (), task: Task | 
     is called at every poll (e.g. to report progress).
     """
     start = time.monotonic()
-    running = Running(function, args, name)
+    running = _Child(function, args, name)
     try:
         while not running.done():
             time.sleep(POLL_SECONDS)

@@ -14,12 +14,14 @@
   check decides between BRANCH and MULT.
 * ``UNDECIDED``: the task's time limit passed before the check could decide.
 
-Past line logic, probing and the search (:mod:`editor.nonogram.search`) run alone for
-``SEARCH_ALONE`` seconds: they give the difficulty figures and decide most drawings in
-milliseconds. If they have not decided by then, a SAT solver (:mod:`editor.nonogram.cnf`),
-complete and fast on the hard cases, starts in a separate process (Cancel and the time
-limit end it at once) while the search starts over beside it; the first to answer gives
-the verdict, and :attr:`Verdict.decided_by` says which.
+Past line logic, probing and the search (:mod:`editor.nonogram.search`) get
+``SEARCH_ALONE`` seconds of CPU time: they give the difficulty figures and decide most
+drawings in milliseconds. What they leave undecided goes to a SAT solver
+(:mod:`editor.nonogram.cnf`), complete and fast on the hard cases, in a separate process
+so that Cancel and the time limit end it at once; :attr:`Verdict.decided_by` says which
+stage answered. (Racing the two, the search going on beside the SAT process, was
+measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
+the races the search won were puzzles it decides within its CPU budget anyway.)
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ UNDECIDED = "UNDECIDED"  # the time limit passed first
 BY_LINE_LOGIC = "line logic"
 BY_SEARCH = "probing and search"
 BY_SAT = "SAT solver"
-SEARCH_ALONE = 0.5  # seconds probing and search get alone; then the SAT solver races them
+SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 
 
 @dataclass
@@ -229,26 +231,12 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
             with task.budget(SEARCH_ALONE):
                 picture, alternative = _search(puzzle, board, picture, task, lookahead, finding)
         except OverBudget:
-            # the search goes on from the start, racing the SAT solver in its own process
-            from editor.sat import Running  # here: a quick check (or `check` of a small file) never loads it
-
-            task.report(0, None, "SAT solver and search", force=True)
-            sat = Running(cnf.decide, (puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty),
-                                       None if picture is None else array_to_rows(picture)),
-                          name="nonogram SAT solver")
-            try:
-                lookahead, finding = Lookahead(), Lookahead()
-                with task.give_way(sat.done):
-                    picture, alternative = _search(puzzle, board, picture, task, lookahead, finding)
-            except OverBudget:  # the SAT solver answered first
-                first, second = (None if grid is None else rows_to_array(grid, puzzle.width) for grid in sat.result())
-                if first is None:
-                    return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SAT)
-                if second is None:
-                    return verdict(BRANCH, lookahead=lookahead, picture=first, decided_by=BY_SAT)
-                return verdict(MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=BY_SAT)
-            finally:
-                sat.kill()
+            first, second = _sat_stage(puzzle, board, picture, task)
+            if first is None:
+                return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SAT)
+            if second is None:
+                return verdict(BRANCH, lookahead=lookahead, picture=first, decided_by=BY_SAT)
+            return verdict(MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=BY_SAT)
     except TimeUp:
         return verdict(UNDECIDED, lookahead=lookahead, picture=picture)
     if picture is None:
@@ -257,6 +245,22 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array(),
                        decided_by=BY_SEARCH)
     return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SEARCH)
+
+
+def _sat_stage(puzzle: Puzzle, board: Board, picture: np.ndarray | None,
+               task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(a solution, another solution) from the SAT solver, None where there is none; with
+    ``picture`` the first is that picture. ``board``: the cells line logic proved."""
+    from editor.sat import run_in_process  # here: a quick check (or `check` of a small file) never loads it
+
+    def waiting(seconds: float) -> None:
+        task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
+
+    task.report(0, None, "SAT solver", force=True)
+    grids = run_in_process(cnf.decide, (puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty),
+                                        None if picture is None else array_to_rows(picture)),
+                           task, name="nonogram SAT solver", on_wait=waiting)
+    return tuple(None if grid is None else rows_to_array(grid, puzzle.width) for grid in grids)
 
 
 def _search(puzzle: Puzzle, board: Board, picture: np.ndarray | None, task: Task, lookahead: Lookahead,

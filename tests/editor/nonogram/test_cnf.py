@@ -243,9 +243,10 @@ def test_a_stage_gives_way_when_its_condition_holds():
         with pytest.raises(OverBudget):
             task.check_cancelled()
     task.check_cancelled()  # outside the block the condition no longer applies
-    with task.budget(0.0):
+    with task.budget(0.001):  # a millisecond of this thread's CPU time
         with pytest.raises(OverBudget):
-            task.check_cancelled()
+            for _ in range(10**8):
+                task.check_cancelled()
 
 
 def hard_puzzles():

@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from editor.tasks import Task, TimeUp
+from editor.plugin_api import Task, TimeUp, run_in_process
 from plugins.cube.model import DIRECTIONS, OPPOSITE, Position, neighbours
 from plugins.cube.square import GAP, Component, lay_out
 
@@ -161,8 +161,6 @@ def solve_box(box: tuple[int, int, int], connected: bool = False, task: Task | N
     Cancelled: raises Cancelled; out of time: satisfiable None. ``symmetry_breaking``
     helps proofs that a box is too small (UNSAT) but slows finding a garden here."""
     import time
-
-    from editor.sat import run_in_process
 
     start = time.perf_counter()
     try:

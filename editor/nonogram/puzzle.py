@@ -127,8 +127,8 @@ class Puzzle:
         self.width = len(self.column_clues)
         if not self.width or not self.height:
             raise ValueError("a puzzle needs at least one row and one column")
-        self._row_solvers = _LineSolvers(self.row_clues, self.width)
-        self._column_solvers = _LineSolvers(self.column_clues, self.height)
+        self._row_solvers = _line_solvers(self.row_clues, self.width)
+        self._column_solvers = _line_solvers(self.column_clues, self.height)
 
     @classmethod
     def from_grid(cls, grid: np.ndarray) -> "Puzzle":
@@ -169,15 +169,17 @@ class Puzzle:
             for column in columns or ():
                 col_pending[column] = 1
         sweeps = 0
+        # a sweep of a huge puzzle takes long: look at the task between its lines too
+        line_task = task if max(height, width) > EAGER_LINES else None
         while 1 in row_pending or 1 in col_pending:
             if task is not None:
                 task.check_cancelled()
             rows_changed = _sweep(self._row_solvers, board.row_filled, board.row_empty, row_pending,
-                                  board.col_filled, board.col_empty, col_pending, task)
+                                  board.col_filled, board.col_empty, col_pending, line_task)
             if rows_changed is None:
                 return None
             columns_changed = _sweep(self._column_solvers, board.col_filled, board.col_empty, col_pending,
-                                     board.row_filled, board.row_empty, row_pending, task)
+                                     board.row_filled, board.row_empty, row_pending, line_task)
             if columns_changed is None:
                 return None
             sweeps += rows_changed or columns_changed
@@ -189,11 +191,16 @@ class Puzzle:
                 _counts(self._column_solvers, board.col_filled, board.col_empty))
 
 
-class _LineSolvers(dict):
-    """The line solver of each line by index, made on first use (a huge puzzle's
+def _line_solvers(clues, length: int):
+    """Each line's solver by index: a list, or for a huge puzzle made on first use (its
     thousands of solvers cost seconds: they are made as propagation reaches them, where
     the task's time limit is checked)."""
+    if len(clues) <= EAGER_LINES:
+        return [line_solver(clue, length) for clue in clues]
+    return _LazyLineSolvers(clues, length)
 
+
+class _LazyLineSolvers(dict):
     def __init__(self, clues, length: int):
         super().__init__()
         self._clues = clues
@@ -204,6 +211,7 @@ class _LineSolvers(dict):
         return solver
 
 
+EAGER_LINES = 256  # up to this many lines in a direction, their solvers are made at once
 TASK_CHECK_LINES = 32  # a sweep looks at its task every so many lines (a huge puzzle's sweep takes long)
 
 
@@ -228,9 +236,10 @@ def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pen
     looked = 0
     while index >= 0:
         pending[index] = 0
-        looked += 1
-        if task is not None and not looked % TASK_CHECK_LINES:
-            task.check_cancelled()
+        if task is not None:
+            looked += 1
+            if not looked % TASK_CHECK_LINES:
+                task.check_cancelled()
         old_filled, old_empty = filled[index], empty[index]
         result = solvers[index].solve(old_filled, old_empty)
         if result is None:

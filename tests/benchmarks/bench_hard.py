@@ -87,7 +87,7 @@ def main() -> None:
     parser.add_argument("--only", help="only the puzzles whose file name contains this")
     parser.add_argument("--sat-solvers", help="comma-separated python-sat solver names")
     parser.add_argument("--picross", help="picross-solver's CLI binary (picross_solver_cli)")
-    parser.add_argument("--pbnsolve", help="pbnsolve binary (reads .non with -fnon? see its docs)")
+    parser.add_argument("--pbnsolve", help="pbnsolve binary (run as pbnsolve -u FILE.non: solve and check uniqueness)")
     args = parser.parse_args()
     expected = expected_classes()
     paths = sorted(HARD.glob("*.non")) + args.extra
@@ -110,7 +110,7 @@ def main() -> None:
         mark = "" if truth in ("?", kind) or kind == "UNDECIDED" else "  WRONG"
         decided = result.get("decided_by", "")
         if kind == "UNDECIDED":
-            decided = f"time limit (+{wall - args.time_limit:.2f} s)"
+            decided = f"time limit: {result['seconds']:.2f} s reported, process +{wall - args.time_limit:.2f} s"
         size = f"{result.get('width', '?')}x{result.get('height', '?')}"
         line = (f"{path.name:34s} {size:>7s} {result.get('open_cells_after_line_logic', ''):>5} {truth:9s} "
                 f"{kind:13s} {wall:7.2f}  {decided:20s}")

@@ -30,6 +30,7 @@ Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel.
 from __future__ import annotations
 
 import html
+import os
 import random
 
 from PySide6.QtCore import Qt, Signal
@@ -183,6 +184,16 @@ class PuzzlePanel(QWidget):
 
     def make_canvas(self) -> PuzzleCanvas | None:
         return None
+
+    def make_jobs_spin(self, parent: QWidget) -> QSpinBox:
+        """The "processes: N" box a plugin puts in its options when its count honours ``jobs``
+        (like the command line's ``--jobs``); it starts at one per core."""
+        spin = QSpinBox(parent)
+        spin.setRange(1, max(1, os.cpu_count() or 1))
+        spin.setValue(spin.maximum())
+        spin.setPrefix("processes: ")
+        spin.setToolTip("Processes that share a count (one per core is fastest)")
+        return spin
 
     def scene_parts(self, solution) -> list:
         return []

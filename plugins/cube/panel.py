@@ -168,10 +168,11 @@ class CubePanel(PuzzlePanel):
             side.setRange(1, 9)
             side.setValue(n)
             side.setPrefix(f"{axis} ")
+        self.jobs_spin = self.make_jobs_spin(options)
         row = QHBoxLayout(options)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.variant_box, 2)
-        for widget in (self.red_inside_box, self.connected_box, self.in_box_box, *self.box_sides):
+        for widget in (self.red_inside_box, self.connected_box, self.in_box_box, *self.box_sides, self.jobs_spin):
             row.addWidget(widget)
         self.variant_box.currentIndexChanged.connect(self._options_changed)
         for box in (self.red_inside_box, self.connected_box, self.in_box_box):
@@ -244,6 +245,8 @@ class CubePanel(PuzzlePanel):
         self.red_inside_box.setVisible(spec.rule == "packed" and spec.faces == 6)
         for widget in (self.connected_box, self.in_box_box, *self.box_sides, self.smallest_button):
             widget.setVisible(hanging)
+        self.jobs_spin.setVisible(spec.faces == 4 and spec.rule != "packed")  # the count that uses processes
+        self.jobs_spin.setEnabled(idle)
         self.count_button.setEnabled(idle and spec.faces == 4)
         self.count_button.setToolTip("Count every garden" if spec.faces == 4 else
                                      "Only the Square Gardens can be counted here")
@@ -289,7 +292,8 @@ class CubePanel(PuzzlePanel):
     def count(self) -> None:
         from plugins.cube.solver import garden_solver
 
-        self.run(garden_solver(self.spec).count, "counting…", self._counted)
+        solver, jobs = garden_solver(self.spec), self.jobs_spin.value()
+        self.run(lambda task: solver.count(task, jobs), "counting…", self._counted)
 
     def _counted(self, result) -> None:
         text = f"{result.count:,} gardens"

@@ -120,11 +120,7 @@ class VoxelPanel(PuzzlePanel):
         for path in self._shipped:
             self.puzzle_box.addItem(path.stem, str(path))
         self.open_button = QPushButton("Open…", options)
-        self.jobs_spin = QSpinBox(options)
-        self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1))
-        self.jobs_spin.setValue(self.jobs_spin.maximum())  # a count uses every core unless told otherwise
-        self.jobs_spin.setPrefix("processes: ")
-        self.jobs_spin.setToolTip("Processes that share a count (one per core is fastest)")
+        self.jobs_spin = self.make_jobs_spin(options)
         self.info_label = QLabel(options)
         self.info_label.setWordWrap(True)
         row = QHBoxLayout()

@@ -25,7 +25,7 @@ import multiprocessing
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 import numpy as np
 
@@ -447,12 +447,17 @@ class _Search:
         return [tuple(int(x) for x in row) for row in self.keep[: self.counts[dlx.KEPT]]]
 
 
-def solve_first(puzzle: Puzzle, task: Task | None = None) -> Solution | None:
+def solutions(puzzle: Puzzle, task: Task | None = None) -> Iterator[Solution]:
+    """Every solution (symmetric images too), in the search's order: one search that pauses
+    at each solution it hands out and resumes when asked for the next."""
     model = build_model(puzzle, symmetric=False)
     search = _Search(model, dlx.FIRST, keep=1)
-    if search.run(task, "searching: ") != dlx.FOUND:
-        return None
-    return model.solution(search.keep[0])
+    while search.run(task, "searching: ") == dlx.FOUND:
+        yield model.solution(search.keep[0])
+
+
+def solve_first(puzzle: Puzzle, task: Task | None = None) -> Solution | None:
+    return next(solutions(puzzle, task), None)
 
 
 @dataclass

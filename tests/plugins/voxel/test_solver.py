@@ -221,3 +221,13 @@ def test_y25_counts_and_every_class_checks():
     assert (outcome.count, outcome.distinct) == (60672, 1264)
     for solution in outcome.solutions:
         assert checker.check_solution(SHIPPED["y25"], solution) == []
+
+
+@pytest.mark.parametrize("name", ["A and L twice, mirrors allowed", "a target with a hole", "pentominoes 3x20"])
+def test_the_solution_stream_gives_every_solution_once(name):
+    puzzle = TINY[name]
+    streamed = list(solver.solutions(puzzle))
+    assert len(streamed) == len(set(streamed)) == brute_force(puzzle)[0]
+    assert all(checker.check_solution(puzzle, solution) == [] for solution in streamed)
+    assert streamed[0] == solver.solve_first(puzzle)
+

@@ -138,7 +138,7 @@ class VoxelPanel(PuzzlePanel):
         return options
 
     def make_actions(self) -> None:
-        self.solve_button = self.add_action("Solve", self.solve_first, "Find one packing")
+        self.solve_button = self.add_action("Solve", self.solve, "Find one packing; Next finds the one after")
         self.count_button = self.add_action("Count all", self.count_all,
                                             "Count every packing; browse one per symmetry class")
         self.export_button = self.add_action("Export…", self._ask_export_file,
@@ -229,15 +229,12 @@ class VoxelPanel(PuzzlePanel):
         self.set_solutions([])
 
     # ------------------------------------------------------------------ solving
-    def solve_first(self) -> None:
+    def solve(self) -> None:
+        """The first solution; Next finds the one after (every solution, symmetric images too)."""
         from plugins.voxel import solver
 
         puzzle = self.puzzle
-        self.run(lambda task: solver.solve_first(puzzle, task), "searching…", self._first_found)
-
-    def _first_found(self, solution) -> None:
-        self.set_solutions([] if solution is None else [solution], complete=solution is None)
-        self.status.setText("this puzzle has no solution" if solution is None else "a solution")
+        self.solve_from(lambda task: solver.solutions(puzzle, task))
 
     def count_all(self) -> None:
         from plugins.voxel import solver

@@ -14,10 +14,19 @@ posts each event to the job, and the job re-emits it on the GUI thread only whil
 nothing more reaches the owner's slots, not even an event already on its way. Each job
 runs on its own Python thread: a long count never starves the editor's quick checks, and
 numba code that releases the GIL runs truly in parallel.
+
+Lifetime: once ``done`` has been delivered and the worker thread has ended, the job
+deletes its QObject on the GUI thread (``deleteLater``), which also drops every slot
+connected to it. Its C++ side is therefore never left to Python's cyclic garbage
+collector, which runs on whichever thread happens to allocate (often a busy worker) and
+would destroy the QObject there, while the GUI thread uses Qt; nor does a finished job
+keep its owner alive through lambdas connected to its signals. Python attributes
+(``task``, ``running``, ``wait``, ``cancel``) stay usable after that; signals do not.
 """
 from __future__ import annotations
 
 import threading
+import weakref
 
 from PySide6.QtCore import QObject, Signal
 
@@ -40,7 +49,7 @@ class BackgroundJob(QObject):
         self._function = function
         self._name = name
         self._owner_alive = True
-        self.task = Task(on_progress=self._post_progress)
+        self.task = Task(on_progress=_weak_progress(self))
         self._thread: threading.Thread | None = None
         self._posted.connect(self._deliver)
         if owner is not None:
@@ -72,6 +81,8 @@ class BackgroundJob(QObject):
     def _deliver(self, kind: str, payload: object) -> None:
         if kind == "done":
             _running.discard(self)
+            self._thread.join()  # it has only its return left: from now on no thread but this one uses the job
+            self.deleteLater()   # after the ``done`` slots below have run
         if not self._owner_alive:
             return
         if kind == "progress":
@@ -102,6 +113,18 @@ class BackgroundJob(QObject):
             outcome = ("cancelled", None)
         self._posted.emit(*outcome)
         self._posted.emit("done", None)
+
+
+def _weak_progress(job: BackgroundJob):
+    """The job's progress poster, without the job <-> task reference cycle (see Lifetime)."""
+    job_ref = weakref.ref(job)
+
+    def post(progress: Progress) -> None:
+        job = job_ref()
+        if job is not None:
+            job._post_progress(progress)
+
+    return post
 
 
 def cancel_all(timeout: float = 2.0) -> None:

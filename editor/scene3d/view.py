@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QS
 from editor.scene3d import geometry
 from editor.scene3d.geometry import OrbitCamera, SceneGeometry
 from editor.scene3d.parts import Part
+from editor.ui.lifetime import connect_alive
 
 BACKGROUND = QColor(236, 238, 242)
 AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue
@@ -269,7 +270,7 @@ class SceneView(QWidget):
         self._slider = QSlider(Qt.Orientation.Horizontal, self)
         self._slider.setRange(0, SLIDER_STEPS)
         self._slider.setToolTip("Pull the parts apart")
-        self._slider.valueChanged.connect(lambda value: self.set_explode(value / SLIDER_STEPS))
+        connect_alive(self._slider.valueChanged, self, lambda value: self.set_explode(value / SLIDER_STEPS))
         reset = QToolButton(self)
         reset.setText("Reset view")
         reset.clicked.connect(self.reset_camera)

@@ -31,6 +31,7 @@ from editor.ui import puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.commands import ChangePalette, PaintCells, ResizeLevel, SetCleared
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, PictureCanvas, SolutionCanvas
+from editor.ui.lifetime import connect_alive
 from editor.ui.palette_widget import PaletteWidget, colour_name, qcolor
 
 APP_TITLE = "Nonogram Editor"
@@ -59,7 +60,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.document = LevelDocument()
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
+        connect_alive(self.undo_stack.cleanChanged, self, lambda _clean: self._update_title())
         self._stroke: Stroke | None = None
         self._syncing = False
         self._closing_allowed = False
@@ -88,10 +89,10 @@ class MainWindow(QMainWindow):
         self.picture_canvas = PictureCanvas(self.document)
         self.palette_widget = PaletteWidget()
         for layer, canvas in (("solution", self.solution_canvas), ("picture", self.picture_canvas)):
-            canvas.stroke_started.connect(lambda button, layer=layer: self._start_stroke(layer, button))
+            connect_alive(canvas.stroke_started, self, lambda button, layer=layer: self._start_stroke(layer, button))
             canvas.stroke_cells.connect(self._paint_cells)
             canvas.stroke_finished.connect(self._finish_stroke)
-            canvas.hovered.connect(lambda row, column, layer=layer: self._show_cell(layer, row, column))
+            connect_alive(canvas.hovered, self, lambda row, column, layer=layer: self._show_cell(layer, row, column))
         self.palette_widget.add_requested.connect(self._ask_new_colour)
         self.palette_widget.edit_requested.connect(self._ask_edit_colour)
         self.palette_widget.remove_requested.connect(self.remove_colour)
@@ -149,7 +150,7 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(shortcut))
         if tip:
             action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
+        connect_alive(action.triggered, self, lambda _checked=False: slot())
         menu.addAction(action)
         return action
 
@@ -360,7 +361,7 @@ class MainWindow(QMainWindow):
         dialog = QColorDialog(qcolor(initial), self)
         dialog.setWindowTitle(title)
         dialog.setAttribute(Qt.WA_DeleteOnClose)
-        dialog.colorSelected.connect(lambda c: on_chosen((c.red(), c.green(), c.blue())))
+        connect_alive(dialog.colorSelected, self, lambda c: on_chosen((c.red(), c.green(), c.blue())))
         self._colour_dialog = dialog
         dialog.open()
         return dialog
@@ -385,7 +386,8 @@ class MainWindow(QMainWindow):
         box.setInformativeText("Your changes will be lost if you don't save them.")
         box.setDefaultButton(QMessageBox.Save)
         box.setAttribute(Qt.WA_DeleteOnClose)
-        box.finished.connect(lambda _result: self._unsaved_answered(box.standardButton(box.clickedButton()), then))
+        connect_alive(box.finished, self,
+                      lambda _result: self._unsaved_answered(box.standardButton(box.clickedButton()), then))
         self._message_box = box
         box.open()
 
@@ -436,7 +438,7 @@ class MainWindow(QMainWindow):
                 dialog.selectFile(self.document.path.with_suffix("." + suffix).name)
         else:
             dialog.setFileMode(QFileDialog.ExistingFile)
-        dialog.fileSelected.connect(lambda name: on_chosen(Path(name)) if name else None)
+        connect_alive(dialog.fileSelected, self, lambda name: on_chosen(Path(name)) if name else None)
         self._file_dialog = dialog
         dialog.open()
         return dialog
@@ -580,7 +582,7 @@ class MainWindow(QMainWindow):
         recent = self.recent_files()
         for path in recent:
             action = self.recent_menu.addAction(path)
-            action.triggered.connect(lambda _checked=False, p=path: self.open_level_path(p))
+            connect_alive(action.triggered, self, lambda _checked=False, p=path: self.open_level_path(p))
         if not recent:
             self.recent_menu.addAction("(none yet)").setEnabled(False)
 

@@ -6,6 +6,7 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from editor.level.document import Colour
+from editor.ui.lifetime import connect_alive
 
 COLUMNS = 8
 SWATCH = 22
@@ -40,8 +41,8 @@ class PaletteWidget(QWidget):
         self.remove_button.setToolTip("Remove the current colour from the palette (the picture keeps it)")
         self.edit_button.setToolTip("Change the current colour, everywhere the picture uses it")
         self.add_button.clicked.connect(self.add_requested)
-        self.remove_button.clicked.connect(lambda: self.remove_requested.emit(self.current_index))
-        self.edit_button.clicked.connect(lambda: self.edit_requested.emit(self.current_index))
+        connect_alive(self.remove_button.clicked, self, lambda: self.remove_requested.emit(self.current_index))
+        connect_alive(self.edit_button.clicked, self, lambda: self.edit_requested.emit(self.current_index))
         buttons = QHBoxLayout()
         for button in (self.add_button, self.edit_button, self.remove_button):
             buttons.addWidget(button)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, Q
 
 from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
 from editor.plugin_host import PluginFailure, PluginHost
+from editor.ui.lifetime import connect_alive
 
 OPEN_PANELS_KEY = "puzzle_panels/open"
 STATUS_MESSAGE_MS = 15000
@@ -155,7 +156,7 @@ class PuzzleDocks(QObject):
             action.setObjectName(f"open_{spec.id}")
             if spec.tooltip:
                 action.setStatusTip(spec.tooltip)
-            action.triggered.connect(lambda _checked=False, panel_id=spec.id: self.open_panel(panel_id))
+            connect_alive(action.triggered, self, lambda _checked=False, panel_id=spec.id: self.open_panel(panel_id))
             self.menu.addAction(action)
             self.actions[spec.id] = action
         if not self.actions:

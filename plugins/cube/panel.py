@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QProgr
 from editor.scene3d.view import SceneView
 from editor.tasks import Progress, Task
 from editor.ui.background import BackgroundJob
+from editor.ui.lifetime import connect_alive
 from plugins.cube import scene
 from plugins.cube.checker import check_garden
 from plugins.cube.model import (DIRECTIONS, Garden, GardenDataError, GardenSpec, connector_count, load_gardens,
@@ -236,7 +237,7 @@ class CubePanel(QWidget):
         splitter.setSizes([1, 1])
         layout.addWidget(splitter, 1)
         self.canvas.pieceClicked.connect(self.select_piece)
-        self.view.partClicked.connect(lambda part: self.select_piece(scene.piece_of_part(part)))
+        connect_alive(self.view.partClicked, self, lambda part: self.select_piece(scene.piece_of_part(part)))
 
         for widget in (self.variant_box, self.red_inside_box, self.connected_box, self.in_box_box):
             signal = widget.currentIndexChanged if widget is self.variant_box else widget.toggled

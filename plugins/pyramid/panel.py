@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, Q
 from editor.scene3d.view import SceneView
 from editor.tasks import Progress
 from editor.ui.background import BackgroundJob
+from editor.ui.lifetime import connect_alive
 from plugins.pyramid import checker, scene
 from plugins.pyramid.model import SIDES, Puzzle, PuzzleDataError, Solution, load_puzzle
 from plugins.pyramid.store import SolutionStore
@@ -195,12 +196,12 @@ class PyramidPanel(QWidget):
         self.number_box.setRange(1, 1)
         self.number_box.setToolTip("Solution number (1 is the first found)")
         self.go_button = QPushButton("Go", self)
-        self.first_button.clicked.connect(lambda: self.show_solution(0))
-        self.previous_button.clicked.connect(lambda: self.show_solution((self.current or 0) - 1))
-        self.next_button.clicked.connect(lambda: self.show_solution((self.current or 0) + 1))
-        self.random_button.clicked.connect(lambda: self.show_solution(random.randrange(len(self.store))))
-        self.go_button.clicked.connect(lambda: self.show_solution(self.number_box.value() - 1))
-        self.number_box.editingFinished.connect(lambda: self.show_solution(self.number_box.value() - 1))
+        connect_alive(self.first_button.clicked, self, lambda: self.show_solution(0))
+        connect_alive(self.previous_button.clicked, self, lambda: self.show_solution((self.current or 0) - 1))
+        connect_alive(self.next_button.clicked, self, lambda: self.show_solution((self.current or 0) + 1))
+        connect_alive(self.random_button.clicked, self, lambda: self.show_solution(random.randrange(len(self.store))))
+        connect_alive(self.go_button.clicked, self, lambda: self.show_solution(self.number_box.value() - 1))
+        connect_alive(self.number_box.editingFinished, self, lambda: self.show_solution(self.number_box.value() - 1))
         self.shown_label = QLabel("No solution yet", self)
         self.fit_label = QLabel("", self)
         browse = QHBoxLayout()
@@ -214,7 +215,7 @@ class PyramidPanel(QWidget):
         self.canvas = SolutionCanvas(self.puzzle, self)
         self.view = SceneView(self)
         self.canvas.pieceClicked.connect(self._select_piece)
-        self.view.partClicked.connect(lambda part: self._select_piece(scene.piece_of_part(part)))
+        connect_alive(self.view.partClicked, self, lambda part: self._select_piece(scene.piece_of_part(part)))
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(self.canvas)
         splitter.addWidget(self.view)

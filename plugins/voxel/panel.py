@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout,
 from editor.scene3d.view import SceneView
 from editor.tasks import Progress
 from editor.ui.background import BackgroundJob
+from editor.ui.lifetime import connect_alive
 from plugins.voxel import layout, scene
 from plugins.voxel.puzzle import Puzzle, PuzzleFileError, load_puzzle, shipped_puzzle_paths
 
@@ -98,10 +99,10 @@ class VoxelPanel(QWidget):
         self.count_button.clicked.connect(self.count_all)
         self.cancel_button.clicked.connect(self.cancel)
         self.export_button.clicked.connect(self._ask_export_file)
-        self.prev_button.clicked.connect(lambda: self.show_solution(self.current - 1))
-        self.next_button.clicked.connect(lambda: self.show_solution(self.current + 1))
+        connect_alive(self.prev_button.clicked, self, lambda: self.show_solution(self.current - 1))
+        connect_alive(self.next_button.clicked, self, lambda: self.show_solution(self.current + 1))
         self.step_slider.valueChanged.connect(self._show_step)
-        self.layer_spin.valueChanged.connect(lambda _: self._redraw())
+        connect_alive(self.layer_spin.valueChanged, self, lambda _: self._redraw())
         self.view.partClicked.connect(self._part_clicked)
         self.current = -1
         self._set_running(False)
@@ -202,7 +203,8 @@ class VoxelPanel(QWidget):
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(lambda path: self.export(path, every=dialog.selectedNameFilter().startswith("Every")))
+        connect_alive(dialog.fileSelected, self,
+                      lambda path: self.export(path, every=dialog.selectedNameFilter().startswith("Every")))
         self._dialog = dialog
         dialog.open()
 

@@ -98,9 +98,15 @@ class BackgroundJob(QObject):
             self.done.emit()
 
     # -- worker thread
+    def _post(self, kind: str, payload: object) -> None:
+        try:
+            self._posted.emit(kind, payload)
+        except RuntimeError:  # the application is being torn down with the job still running:
+            pass              # its QObject is gone and no one is left to tell
+
     def _post_progress(self, progress: Progress) -> None:
         if not self.task.cancelled:
-            self._posted.emit("progress", progress)
+            self._post("progress", progress)
 
     def _run(self) -> None:
         try:
@@ -111,8 +117,8 @@ class BackgroundJob(QObject):
             outcome = ("failed", exc)
         if self.task.cancelled:
             outcome = ("cancelled", None)
-        self._posted.emit(*outcome)
-        self._posted.emit("done", None)
+        self._post(*outcome)
+        self._post("done", None)
 
 
 def _weak_progress(job: BackgroundJob):

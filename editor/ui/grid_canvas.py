@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from editor.level.clues import clues
+from editor.level.clues import clues, line_clues
 from editor.level.document import LevelDocument
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 6, 64, 24
@@ -167,6 +167,8 @@ class SolutionCanvas(GridCanvas):
     def __init__(self, document: LevelDocument, parent=None):
         self._row_clues: list[list[int]] = []
         self._column_clues: list[list[int]] = []
+        self._clued: np.ndarray | None = None  # the visible solution the clues were computed from
+        self._clue_fonts: dict[int, QFont] = {}  # by cell size
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
@@ -193,9 +195,31 @@ class SolutionCanvas(GridCanvas):
 
     # -- clues
     def refresh_clues(self) -> None:
-        self._row_clues, self._column_clues = clues(self.document.solution[:self.document.height,
-                                                                           :self.document.width])
-        self.refresh_geometry()
+        """Bring the clues up to date with the document: only the lines that changed since
+        the last call are recomputed and repainted, so a click costs two lines, not the grid."""
+        visible = self.document.solution[:self.document.height, :self.document.width]
+        if self._clued is None or self._clued.shape != visible.shape:
+            self._row_clues, self._column_clues = clues(visible)
+            self._clued = visible.copy()
+            self.refresh_geometry()
+            return
+        changed = self._clued != visible
+        rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
+        if not rows.size:
+            return
+        for row in rows:
+            self._row_clues[row] = line_clues(visible[row])
+        for column in columns:
+            self._column_clues[column] = line_clues(visible[:, column])
+        self._clued[changed] = visible[changed]
+        if self.compute_origin() != self._origin:  # a clue grew or shrank the margins
+            self.refresh_geometry()
+            return
+        origin, size = self._origin, self.cell_size
+        for row in rows:
+            self.update(QRect(0, origin.y() + row * size, origin.x() + self.document.width * size, size))
+        for column in columns:
+            self.update(QRect(origin.x() + column * size, 0, size, origin.y() + self.document.height * size))
 
     def row_clues(self) -> list[list[int]]:
         return [list(c) for c in self._row_clues]
@@ -204,8 +228,10 @@ class SolutionCanvas(GridCanvas):
         return [list(c) for c in self._column_clues]
 
     def _clue_font(self) -> QFont:
-        font = QFont(self.font())
-        font.setPixelSize(max(6, int(self.cell_size * 0.5)))
+        font = self._clue_fonts.get(self.cell_size)
+        if font is None:
+            font = self._clue_fonts[self.cell_size] = QFont(self.font())
+            font.setPixelSize(max(6, int(self.cell_size * 0.5)))
         return font
 
     def _row_clue_width(self) -> int:
@@ -248,7 +274,7 @@ class SolutionCanvas(GridCanvas):
         painter.drawImage(target, rgba_image(cells))  # one pixel per cell, scaled without smoothing
         self.paint_grid_lines(painter)
         self._paint_clues(painter, origin, event.rect())
-        self._paint_labels(painter, origin)
+        self._paint_labels(painter, origin, event.rect())
 
     def _paint_clues(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The clues of the rows and columns that the exposed area touches."""
@@ -272,19 +298,22 @@ class SolutionCanvas(GridCanvas):
                 rect = QRect(origin.x() + column * size, bottom - (index + 1) * step, size, step)
                 painter.drawText(rect, Qt.AlignCenter, number)
 
-    def _paint_labels(self, painter: QPainter, origin: QPoint) -> None:
+    def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
+        """The line labels that the exposed area touches."""
         size = self.cell_size
         right = origin.x() + self.document.width * size + 6
         bottom = origin.y() + self.document.height * size + 3
-        for row, (text, colour) in enumerate((self._row_labels or [])[:self.document.height]):
-            painter.setPen(colour)
-            painter.drawText(QRect(right, origin.y() + row * size, self.width() - right, size),
-                             Qt.AlignLeft | Qt.AlignVCenter, text)
         height = self.height() - bottom
+        for row, (text, colour) in enumerate((self._row_labels or [])[:self.document.height]):
+            rect = QRect(right, origin.y() + row * size, self.width() - right, size)
+            if rect.intersects(exposed):
+                painter.setPen(colour)
+                painter.drawText(rect, Qt.AlignLeft | Qt.AlignVCenter, text)
         for column, (text, colour) in enumerate((self._column_labels or [])[:self.document.width]):
-            painter.setPen(colour)
-            painter.drawText(QRect(origin.x() + column * size, bottom, size, height), Qt.AlignHCenter | Qt.AlignTop,
-                             text)
+            rect = QRect(origin.x() + column * size, bottom, size, height)
+            if rect.intersects(exposed):
+                painter.setPen(colour)
+                painter.drawText(rect, Qt.AlignHCenter | Qt.AlignTop, text)
 
 
 class PictureCanvas(GridCanvas):

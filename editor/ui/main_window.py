@@ -19,10 +19,10 @@ from typing import Callable
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import (QCheckBox, QColorDialog, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-                               QScrollArea, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QColorDialog, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow,
+                               QMessageBox, QScrollArea, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor.level import Level, load_level, save_level
 from editor.level.document import MAX_SIDE, LevelDocument
@@ -33,6 +33,7 @@ from editor.ui.commands import ChangePalette, PaintCells, ResizeLevel, SetCleare
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, PictureCanvas, SolutionCanvas
 from editor.ui.lifetime import connect_alive
 from editor.ui.palette_widget import PaletteWidget, colour_name, qcolor
+from editor.ui.settings import read_setting
 
 APP_TITLE = "Nonogram Editor"
 RECENT_LIMIT = 8
@@ -408,20 +409,38 @@ class MainWindow(QMainWindow):
         event.ignore()
         self.maybe_discard_changes(self._close_now)
 
+    # Floating docks (a restored layout shows them before the window) come to the front
+    # once the window is on screen and whenever it is activated: otherwise a window the
+    # window manager raises, maximized, hides them entirely.
+    def showEvent(self, event):
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._raise_floating_docks)
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self._raise_floating_docks()
+
+    def _raise_floating_docks(self) -> None:
+        for dock in self.findChildren(QDockWidget):
+            if dock.isFloating() and dock.isVisible():
+                dock.raise_()
+
     def _close_now(self) -> None:
         self._closing_allowed = True
         self.close()
 
     def _restore_window_state(self) -> None:
         settings = app_settings()
-        geometry, state = settings.value("main_window/geometry"), settings.value("main_window/state")
-        if geometry is not None:
+        geometry = read_setting(settings, "main_window/geometry", QByteArray())
+        state = read_setting(settings, "main_window/state", QByteArray())
+        if not geometry.isEmpty():
             self.restoreGeometry(geometry)
-        if state is not None:
+        if not state.isEmpty():
             self.restoreState(state)
-        cell_size = settings.value("main_window/cell_size")
-        if cell_size is not None:
-            self.set_zoom(int(cell_size))
+        cell_size = read_setting(settings, "main_window/cell_size", self._cell_size)
+        if cell_size != self._cell_size:
+            self.set_zoom(cell_size)
 
     # ------------------------------------------------------------------ files: dialogs
     def _file_dialog_for(self, title: str, name_filter: str, on_chosen: Callable[[Path], None], saving: bool,
@@ -567,10 +586,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ recent files
     def recent_files(self) -> list[str]:
-        value = app_settings().value("recent_files", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in value or []]
+        return read_setting(app_settings(), "recent_files", [])
 
     def _remember_recent(self, path: Path) -> None:
         path_text = str(Path(path).resolve())

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, Q
 from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
 from editor.plugin_host import PluginFailure, PluginHost
 from editor.ui.lifetime import connect_alive
+from editor.ui.settings import read_setting
 
 OPEN_PANELS_KEY = "puzzle_panels/open"
 STATUS_MESSAGE_MS = 15000
@@ -142,10 +143,7 @@ class PuzzleDocks(QObject):
         _settings().setValue(OPEN_PANELS_KEY, sorted(self.docks))
 
     def _restore_open_panels(self) -> None:
-        saved = _settings().value(OPEN_PANELS_KEY, [])
-        if isinstance(saved, str):  # QSettings gives a lone string for a one-element list
-            saved = [saved]
-        for panel_id in saved or []:
+        for panel_id in read_setting(_settings(), OPEN_PANELS_KEY, []):
             if panel_id in self.panels:
                 self.open_panel(panel_id)
 

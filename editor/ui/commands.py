@@ -15,6 +15,7 @@ from editor.level.document import Colour, LevelDocument
 
 Notify = Callable[[set[str]], None]
 Cell = tuple[int, int]
+UNDO_LIMIT = 500  # steps kept for Undo; older ones are dropped (README, "Using the editor")
 
 
 class PaintCells(QUndoCommand):

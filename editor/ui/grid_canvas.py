@@ -182,7 +182,7 @@ class SolutionCanvas(GridCanvas):
             self._overlays.pop(name, None)
         else:
             self._overlays[name] = (np.asarray(cells, dtype=bool).copy(), QColor(color))
-        self.update()
+        self.update(self.grid_rect())
 
     def overlay_names(self) -> list[str]:
         return list(self._overlays)
@@ -190,8 +190,14 @@ class SolutionCanvas(GridCanvas):
     def set_line_labels(self, rows: list[tuple[str, QColor]] | None,
                         columns: list[tuple[str, QColor]] | None) -> None:
         """A short coloured text right of each row and below each column (None: none)."""
+        room = self.extra_size()
         self._row_labels, self._column_labels = rows, columns
-        self.refresh_geometry()
+        if self.extra_size() != room:
+            self.refresh_geometry()
+            return
+        grid = self.grid_rect()  # the same room: repaint just the labels, right of and below the grid
+        self.update(QRect(grid.right() + 1, grid.top(), self.width() - grid.right() - 1, grid.height()))
+        self.update(QRect(grid.left(), grid.bottom() + 1, grid.width(), self.height() - grid.bottom() - 1))
 
     # -- clues
     def refresh_clues(self) -> None:

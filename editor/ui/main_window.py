@@ -29,7 +29,7 @@ from editor.level.document import MAX_SIDE, LevelDocument
 from editor.paths import LEVELS
 from editor.ui import puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
-from editor.ui.commands import ChangePalette, PaintCells, ResizeLevel, SetCleared
+from editor.ui.commands import UNDO_LIMIT, ChangePalette, PaintCells, ResizeLevel, SetCleared
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, PictureCanvas, SolutionCanvas
 from editor.ui.lifetime import connect_alive
 from editor.ui.palette_widget import PaletteWidget, colour_name, qcolor
@@ -61,6 +61,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.document = LevelDocument()
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
         connect_alive(self.undo_stack.cleanChanged, self, lambda _clean: self._update_title())
         self._stroke: Stroke | None = None
         self._syncing = False

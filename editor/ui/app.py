@@ -44,7 +44,7 @@ def quiet_qt_logging() -> None:
 
 
 def run_app(argv: list[str]) -> int:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QTimer, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
     from editor.ui.background import cancel_all
@@ -70,4 +70,5 @@ def run_app(argv: list[str]) -> int:
     code = app.exec()
     cancel_all()
     del window
+    qInstallMessageHandler(None)  # Qt's own again: no Python call from Qt's teardown after Python's
     return code

@@ -19,7 +19,7 @@ def start_work(panel_id: str, panel, qtbot) -> None:
 
 
 @pytest.mark.parametrize("panel_id", ["pyramid", "cube", "voxel"])
-def test_closed_panels_are_freed(window, qtbot, panel_id):
+def test_closed_panels_are_freed(isolated_settings, window, qtbot, panel_id):
     require_gl()
     docks = window.puzzle_docks
     freed = []
@@ -32,8 +32,8 @@ def test_closed_panels_are_freed(window, qtbot, panel_id):
         dock.close()
         del dock
         qtbot.waitUntil(lambda: panel_id not in docks.docks)
-    # the jobs were cancelled with their panels; once they have stopped nothing may hold a panel
-    qtbot.waitUntil(lambda: not any(job.running for job in list(background._running)), timeout=60_000)
-    qtbot.wait(50)
+    # the jobs were cancelled with their panels; once they are done nothing may hold a panel
+    qtbot.waitUntil(lambda: not background._running, timeout=60_000)
+    qtbot.wait(50)  # the finished jobs' deleteLater
     gc.collect()
     assert [ref() is None for ref in freed] == [True] * CYCLES

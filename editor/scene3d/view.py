@@ -111,8 +111,12 @@ class _Viewport:
     def new_scene(self) -> Qt3DCore.QEntity:
         old = self.scene
         self.scene = Qt3DCore.QEntity(self.root)
-        old.setParent(None)  # out of the rendered tree now, deleted soon
-        old.deleteLater()
+        # Deleted now, on the GUI thread. The Python wrappers of its entities hold each
+        # other in reference cycles (an entity and its components), which only the cyclic
+        # garbage collector frees; had the C++ nodes lived on until a deleteLater, a
+        # collection on a solver's thread could free them there, in the middle of Qt's work
+        # on this thread (the test suite's rare segfault). Deleted, they are inert wrappers.
+        shiboken6.delete(old)
         return self.scene
 
 

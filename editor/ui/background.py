@@ -18,21 +18,30 @@ numba code that releases the GIL runs truly in parallel.
 Lifetime: once ``done`` has been delivered and the worker thread has ended, the job
 deletes its QObject on the GUI thread (``deleteLater``), which also drops every slot
 connected to it. Its C++ side is therefore never left to Python's cyclic garbage
-collector, which runs on whichever thread happens to allocate (often a busy worker) and
-would destroy the QObject there, while the GUI thread uses Qt; nor does a finished job
-keep its owner alive through lambdas connected to its signals. Python attributes
-(``task``, ``running``, ``wait``, ``cancel``) stay usable after that; signals do not.
+collector, and a finished job does not keep its owner alive through lambdas connected to
+its signals. Python attributes (``task``, ``running``, ``wait``, ``cancel``) stay usable
+after that; signals do not.
+
+Garbage collection: Python's cyclic collector runs on whichever thread happens to
+allocate, and a solver allocates a lot; a collection there frees Qt wrappers caught in
+reference cycles (PySide makes some itself, between a Qt3D entity and its components)
+on the solver's thread, while the GUI thread uses Qt: the rare segfault seen with
+"Garbage-collecting" on a worker. So while any job exists, automatic collection is off
+and a GUI-thread timer collects instead, as often as the automatic collector would.
 """
 from __future__ import annotations
 
+import functools
+import gc
 import threading
 import weakref
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from editor.tasks import Cancelled, Progress, Task
 
-_running: set["BackgroundJob"] = set()
+_running: set["BackgroundJob"] = set()  # started and not yet deleted
+COLLECT_INTERVAL_MS = 50
 
 
 class BackgroundJob(QObject):
@@ -57,7 +66,10 @@ class BackgroundJob(QObject):
 
     # -- control (GUI thread)
     def start(self) -> "BackgroundJob":
+        if not _running:
+            _gui_thread_collector.take_over()
         _running.add(self)
+        self.destroyed.connect(functools.partial(_forget, self))
         self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
         self._thread.start()
         return self
@@ -80,7 +92,6 @@ class BackgroundJob(QObject):
 
     def _deliver(self, kind: str, payload: object) -> None:
         if kind == "done":
-            _running.discard(self)
             self._thread.join()  # it has only its return left: from now on no thread but this one uses the job
             self.deleteLater()   # after the ``done`` slots below have run
         if not self._owner_alive:
@@ -119,6 +130,47 @@ class BackgroundJob(QObject):
             outcome = ("cancelled", None)
         self._post(*outcome)
         self._post("done", None)
+
+
+def _forget(job: BackgroundJob) -> None:
+    """The job's QObject has been deleted."""
+    _running.discard(job)
+    if not _running:
+        _gui_thread_collector.hand_back()
+
+
+class _GuiThreadCollector:
+    """Python's cyclic garbage collection on the GUI thread only, while jobs exist."""
+
+    def __init__(self):
+        self._timer: QTimer | None = None
+        self._disabled_gc = False
+
+    def take_over(self) -> None:
+        if self._timer is None:
+            self._timer = QTimer(QCoreApplication.instance())
+            self._timer.timeout.connect(self._collect)
+        self._disabled_gc = gc.isenabled()
+        gc.disable()
+        self._timer.start(COLLECT_INTERVAL_MS)
+
+    def hand_back(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        if self._disabled_gc:
+            gc.enable()
+            self._disabled_gc = False
+
+    @staticmethod
+    def _collect() -> None:
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        for generation in (2, 1, 0):  # the oldest due, as the automatic collector chooses
+            if counts[generation] > thresholds[generation]:
+                gc.collect(generation)
+                return
+
+
+_gui_thread_collector = _GuiThreadCollector()
 
 
 def _weak_progress(job: BackgroundJob):

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, QThread
 from PySide6.QtWidgets import QApplication
 
 from editor.tasks import Cancelled
+from editor.ui import background
 from editor.ui.background import BackgroundJob
 
 
@@ -122,3 +123,29 @@ def test_a_job_and_its_task_are_not_a_reference_cycle(qtbot):
         assert job_ref() is None
     finally:
         gc.enable()
+
+
+def test_garbage_is_collected_on_the_gui_thread_only_while_a_job_runs(qtbot):
+    """A collection on a worker would free Qt wrappers caught in cycles there (the suite's segfault)."""
+    collected_on = []
+
+    def record(phase, info):
+        if phase == "start":
+            collected_on.append(threading.current_thread().name)
+
+    def make_cycles(task):
+        for _ in range(200_000):  # far more than the automatic collector lets pass unchecked
+            cycle = []
+            cycle.append(cycle)
+        return "done"
+
+    gc.callbacks.append(record)
+    try:
+        job = BackgroundJob(make_cycles, name="cycle maker")
+        with qtbot.waitSignal(job.done, timeout=30_000):
+            job.start()
+        qtbot.waitUntil(lambda: job not in background._running, timeout=5000)
+    finally:
+        gc.callbacks.remove(record)
+    assert "cycle maker" not in collected_on
+    assert gc.isenabled()  # handed back once no job is left

@@ -261,9 +261,12 @@ class VoxelPanel(PuzzlePanel):
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(lambda path: self.export(path, every=dialog.selectedNameFilter().startswith("Every")))
+        dialog.fileSelected.connect(self._export_chosen)  # a bound method: never called once the panel goes
         self._dialog = dialog
         dialog.open()
+
+    def _export_chosen(self, path: str) -> None:
+        self.export(path, every=self._dialog.selectedNameFilter().startswith("Every"))
 
     def export(self, path: str, every: bool) -> None:
         """Write the solutions browsed (with ``every``: all the members of their classes) to ``path``."""

@@ -48,7 +48,7 @@ from editor.tasks import Task
 PROJECT = "nonogram_editor"
 ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
-API_VERSION = 1
+API_VERSION = 2  # 2: the puzzle-files hook, PuzzleSpec.count_options
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -115,6 +115,9 @@ class PuzzleSpec:
         for puzzles that cannot be counted in reasonable time.
     ``format_solution(solution) -> str``: a human-readable picture of a solution.
     ``solution_to_json(solution) -> JSON-able``: for ``--json``.
+    ``count_options``: the keyword arguments ``count`` also takes, from ``checkpoint``
+        (a file to resume from and save progress to) and ``cluster`` (a Dask scheduler
+        address); the command line refuses the matching options for other puzzles.
     """
 
     id: str
@@ -124,6 +127,20 @@ class PuzzleSpec:
     format_solution: Callable[[Any], str] = str
     solution_to_json: Callable[[Any], Any] = lambda s: s
     description: str = ""
+    count_options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PuzzleFileSpec:
+    """Puzzle files a plugin opens for ``nonogram-editor solve PATH``.
+
+    ``open(path, problem) -> PuzzleSpec``: ``problem`` names one of several puzzles in
+    the file (None: the only one, or the file's choice); raise ``ValueError`` with a
+    message naming the file for anything wrong with it.
+    """
+    id: str
+    suffixes: tuple[str, ...]  # lower case, with the dot
+    open: Callable[[str, str | None], PuzzleSpec]
 
 
 class Registry:
@@ -168,3 +185,8 @@ def nonogram_editor_panels(panels: Registry) -> None:
 @hookspec
 def nonogram_editor_puzzles(puzzles: Registry) -> None:
     """Add :class:`PuzzleSpec` objects with ``puzzles.add(spec)``. Must not import Qt."""
+
+
+@hookspec
+def nonogram_editor_puzzle_files(files: Registry) -> None:
+    """Add :class:`PuzzleFileSpec` objects with ``files.add(spec)``. Must not import Qt."""

@@ -15,13 +15,13 @@ counts as a new class only if no symmetry maps it to a smaller solution of the
 restricted search (``dlx._record``), and its class holds |G| / |stabiliser| solutions.
 So ``count`` gives both numbers without ever enumerating all of them.
 
-``--jobs N`` splits the tree: the first levels are enumerated into prefixes, which
-worker processes (spawn context) search to the end. A count that finishes within its
-first million nodes never starts them.
+``--jobs N``, a checkpoint or a Dask cluster split the tree: the first levels are
+enumerated into prefixes, whose subtrees are counted as independent subproblems
+(``plugins/voxel/distributed.py``). A count with ``--jobs`` alone that finishes within its
+first million nodes never starts processes.
 """
 from __future__ import annotations
 
-import multiprocessing
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,7 +32,7 @@ import numpy as np
 from editor.tasks import Task
 from plugins.voxel import bitboard, dlx
 from plugins.voxel.geometry import ALL_SYMMETRIES, Matrix, Voxel, normal_form, orientations, transform
-from plugins.voxel.puzzle import Puzzle, PuzzleFileError
+from plugins.voxel.puzzle import HOLE, Puzzle, PuzzleFileError
 
 
 class Placement(NamedTuple):
@@ -108,6 +108,7 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     grid = np.full(tuple(size), n_cells, dtype=np.int32)  # cell index, n_cells outside the target
     grid[coords[:, 0], coords[:, 1], coords[:, 2]] = np.arange(n_cells, dtype=np.int32)
     shapes = [orientations(p.cells, puzzle.mirror) for p in puzzle.pieces]
+    optional = np.array([v in set(puzzle.optional) for v in cells] + [False])  # per cell index, and padding
     width = max(len(p.cells) for p in puzzle.pieces)
     pieces, rows = [], []
     for piece, (spec, orients) in enumerate(zip(puzzle.pieces, shapes)):
@@ -119,6 +120,8 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
             spots = spots[inside]
             covered = grid[spots[..., 0], spots[..., 1], spots[..., 2]]
             covered = covered[(covered < n_cells).all(axis=1)]
+            if spec.name == HOLE:  # it marks an optional cell left empty
+                covered = covered[optional[covered].all(axis=1)]
             block = np.full((len(covered), width), n_cells, dtype=np.int32)
             block[:, : len(shape)] = np.sort(covered, axis=1)
             rows.append(block)
@@ -150,13 +153,13 @@ def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
         image = [transform(matrix, v) for v in cells]
         low = [min(v[i] for v in image) for i in range(3)]
         image = [(v[0] - low[0], v[1] - low[1], v[2] - low[2]) for v in image]
-        if any(v not in index for v in image):
+        if any(v not in index for v in image) or {image[index[v]] for v in puzzle.optional} != set(puzzle.optional):
             continue
         piece_map = []
         for piece in puzzle.pieces:
             turned = normal_form(transform(matrix, v) for v in piece.cells)
-            match = [u for u, other in enumerate(puzzle.pieces)
-                     if turned in shape_sets[u] and other.copies == piece.copies]
+            match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u]
+                     and other.copies == piece.copies and (other.name == HOLE) == (piece.name == HOLE)]
             if not match:
                 break
             piece_map.append(match[0])
@@ -355,8 +358,9 @@ class _Search:
         self.max_depth = max_depth
         depth = model.piece_count + 1
         self.counts = np.zeros(6, dtype=np.int64)
-        self.keep = np.zeros((max(keep, 1), model.piece_count), dtype=np.int32)
-        self.prefixes = np.zeros((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32)
+        # Rows are read only once written: np.empty leaves the big buffers unpaged until used.
+        self.keep = np.empty((max(keep, 1), model.piece_count), dtype=np.int32)
+        self.prefixes = np.empty((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32)
         self.state = np.array([len(prefix), dlx.ENTER, len(prefix)], dtype=np.int64)
         # Unsigned, as the engines' link and index tables: numba skips negative-index handling.
         self.cols = np.zeros(depth, dtype=np.uint32)  # dlx: column; bitboard: column branched on
@@ -387,16 +391,15 @@ class _Search:
         self.board = np.zeros(2, dtype=np.uint64)
         self.seg_start = np.zeros((depth, n_cols), dtype=np.int32)
         self.seg_len = np.zeros((depth, n_cols), dtype=np.int32)
-        self.buf = np.zeros(len(tables.lists) * depth, dtype=np.int32)
+        self.buf = np.empty(len(tables.lists) * depth, dtype=np.int32)
         self.top_at = np.zeros(depth, dtype=np.int32)
         base = len(prefix)
         self.buf[: len(tables.lists)] = tables.lists
         self.seg_start[base] = tables.list_start
         self.seg_len[base] = tables.list_len
         self.top_at[base] = len(tables.lists)
-        index_of = {int(p): q for q, p in enumerate(tables.ids)}
         for level, placement_id in enumerate(prefix):
-            q = index_of[placement_id]
+            q = int(np.searchsorted(tables.ids, placement_id))  # ids are sorted
             piece = tables.piece_of[q]
             self.board[0] ^= tables.m0[q] ^ tables.piece_bit0[piece]
             self.board[1] ^= tables.m1[q] ^ tables.piece_bit1[piece]
@@ -465,29 +468,46 @@ class CountOutcome:
     seconds: float
     jobs: int = 1
     anchor: str = ""
+    subproblems: int = 0  # how many parts the count was split into (0: one search)
 
 
 def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, keep: int = KEEP_LIMIT,
-                    in_process_nodes: int = SMALL_COUNT_NODES) -> CountOutcome:
+                    in_process_nodes: int = SMALL_COUNT_NODES, checkpoint=None, cluster: str | None = None
+                    ) -> CountOutcome:
     """Count every solution and the classes up to symmetry; raises ``Cancelled`` if cancelled.
 
     With ``jobs`` > 1 the count first runs here for ``in_process_nodes`` search nodes, and
     is split among processes only if it has not finished by then (``CountOutcome.jobs``
-    says which happened).
+    says which happened). A ``checkpoint`` file or a Dask ``cluster`` address always
+    splits the count into subproblems (``plugins.voxel.distributed``), as does a puzzle
+    whose pieces have ranges of copies.
     """
+    one_search = checkpoint is None and not cluster and puzzle.variants() == [puzzle]
+    if one_search and jobs <= 1:
+        return _count_here(puzzle, task, keep)
+    if one_search:  # small counts start no processes
+        small = _count_here(puzzle, task, keep, in_process_nodes)
+        if small is not None:
+            return small
+    from plugins.voxel.distributed import count_in_parts
+
+    return count_in_parts(puzzle, task, jobs=jobs, cluster=cluster, checkpoint=checkpoint, keep=keep)
+
+
+def _count_here(puzzle: Puzzle, task: Task | None, keep: int, budget: int | None = None) -> CountOutcome | None:
+    """The count as one search in this process; None if it needs more than ``budget`` nodes."""
     start = time.perf_counter()
     model = build_model(puzzle)
     search = _Search(model, dlx.COUNT, keep=keep)
-    if search.step(in_process_nodes) == dlx.FINISHED or jobs <= 1:  # small counts start no processes
-        jobs = 1
+    if budget is not None:
+        if search.step(budget) != dlx.FINISHED:
+            return None
+    else:
         search.run(task)
-        counts, kept = search.counts, search.kept_ids()
-    else:  # start again, split among processes
-        counts, kept = _count_in_processes(model, task, jobs, keep)
+    counts = search.counts
     return CountOutcome(count=int(counts[dlx.TOTAL]), distinct=int(counts[dlx.DISTINCT]),
-                        symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in kept],
-                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, jobs=max(1, jobs),
-                        anchor=model.anchor)
+                        symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in search.kept_ids()],
+                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, anchor=model.anchor)
 
 
 def class_members(puzzle: Puzzle, solution: Solution) -> list[Solution]:
@@ -515,56 +535,3 @@ def split_prefixes(model: Model, wanted: int, max_depth: int = 6) -> tuple[list[
             search.run()
             return [tuple(int(x) for x in row) for row in search.prefixes[:n]], search
     raise AssertionError("unreachable")
-
-
-def count_prefixes(puzzle: Puzzle, prefixes: list[tuple[int, ...]], keep: int) -> tuple[np.ndarray, list]:
-    """Worker: count below each prefix. Returns (counts, kept placement-id tuples)."""
-    model = build_model(puzzle)
-    total = np.zeros(6, dtype=np.int64)
-    kept: list = []
-    for prefix in prefixes:
-        search = _Search(model, dlx.COUNT, prefix=prefix, keep=max(0, keep - len(kept)))
-        search.run()
-        total += search.counts
-        kept.extend(search.kept_ids())
-    total[dlx.KEPT] = len(kept)
-    return total, kept
-
-
-def _count_in_processes(model: Model, task: Task | None, jobs: int, keep: int):
-    prefixes, head = split_prefixes(model, wanted=128 * jobs)
-    counts = head.counts.copy()
-    kept = head.kept_ids()
-    chunks = [prefixes[i::32 * jobs] for i in range(32 * jobs)]  # small parts: no long tail
-    chunks = [c for c in chunks if c]
-    if not chunks:
-        return counts, kept
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(processes=jobs)
-    try:
-        results = pool.imap_unordered(_count_chunk, [(model.puzzle, chunk, keep) for chunk in chunks])
-        done = 0
-        while done < len(chunks):
-            try:
-                part, part_kept = results.next(timeout=0.2)
-            except multiprocessing.TimeoutError:
-                if task is not None:
-                    task.check_cancelled()
-                continue
-            done += 1
-            counts[: dlx.KEPT] += part[: dlx.KEPT]
-            kept.extend(part_kept[: max(0, keep - len(kept))])
-            if task is not None:
-                task.check_cancelled()
-                task.report(done, len(chunks), f"{jobs} processes: {counts[dlx.DISTINCT]} distinct, "
-                            f"{counts[dlx.TOTAL]} in all ({done}/{len(chunks)} parts)")
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-    return counts, kept
-
-
-def _count_chunk(arguments):
-    puzzle, prefixes, keep = arguments
-    return count_prefixes(puzzle, prefixes, keep)

@@ -31,7 +31,7 @@ from editor.tasks import Task
 from plugins.voxel import dlx
 from plugins.voxel.checkpoint import Checkpoint, SubResult
 from plugins.voxel.puzzle import Puzzle, puzzle_to_json
-from plugins.voxel.solver import KEEP_LIMIT, CountOutcome, Solution, _Search, build_model, split_prefixes
+from plugins.voxel.solver import KEEP_LIMIT, CountOutcome, _Search, build_model, split_prefixes
 
 SUBPROBLEMS = 1024  # at least this many (when the tree is that wide): enough to balance and to estimate
 POLL_SECONDS = 0.2  # how often the client looks for cancellation while workers run
@@ -39,34 +39,28 @@ POLL_SECONDS = 0.2  # how often the client looks for cancellation while workers 
 
 @dataclass
 class Plan:
-    """A count's subproblems: (variant, prefix) each, and what the split already counted."""
+    """A count's subproblems (prefixes), and what the split already counted."""
 
-    variants: list[Puzzle]  # fixed-count puzzles (one unless pieces have ranges of copies)
-    subproblems: list[tuple[int, tuple[int, ...]]]
-    head: list[SubResult] = field(default_factory=list)  # per variant: solutions shallower than the split
-    puzzle_key: str = ""
-    split_key: str = ""
+    subproblems: list[tuple[int, ...]]
+    head: SubResult  # the solutions shallower than the split
+    puzzle_key: str  # fingerprints for the checkpoint
+    split_key: str
 
 
 def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
-    variants = puzzle.variants()
-    plan = Plan(variants, [])
+    model = build_model(puzzle)
+    start = time.perf_counter()
+    prefixes, head = split_prefixes(model, wanted)
+    counts = head.counts
+    head_result = SubResult(-1, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
+                            time.perf_counter() - start, head.keep[: counts[dlx.KEPT]].copy())
+    random.Random(0).shuffle(prefixes)  # finished ones are then a fair sample for the estimate
     digest = hashlib.sha256()
-    for v, variant in enumerate(variants):
-        model = build_model(variant)
-        start = time.perf_counter()
-        prefixes, head = split_prefixes(model, max(1, wanted // len(variants)))
-        counts = head.counts
-        plan.head.append(SubResult(-1 - v, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
-                                   time.perf_counter() - start, np.array(head.kept_ids(), dtype=np.int32)))
-        plan.subproblems += [(v, prefix) for prefix in prefixes]
-        for table in (model.placement_piece, model.placement_cells, model.allowed, model.perms):
-            digest.update(np.ascontiguousarray(table).tobytes())
-    random.Random(0).shuffle(plan.subproblems)  # finished ones are then a fair sample for the estimate
-    digest.update(json.dumps(plan.subproblems).encode())
-    plan.split_key = digest.hexdigest()
-    plan.puzzle_key = hashlib.sha256(json.dumps(puzzle_to_json(puzzle), sort_keys=True).encode()).hexdigest()
-    return plan
+    for table in (model.placement_piece, model.placement_cells, model.allowed, model.perms):
+        digest.update(np.ascontiguousarray(table).tobytes())
+    digest.update(json.dumps(prefixes).encode())
+    puzzle_key = hashlib.sha256(json.dumps(puzzle_to_json(puzzle), sort_keys=True).encode()).hexdigest()
+    return Plan(prefixes, head_result, puzzle_key, digest.hexdigest())
 
 
 def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: int) -> SubResult:
@@ -76,7 +70,7 @@ def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: 
     search.run()
     counts = search.counts
     return SubResult(index, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
-                     time.perf_counter() - start, np.array(search.kept_ids(), dtype=np.int32))
+                     time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())
 
 
 def _count_one(arguments) -> SubResult:  # Pool.imap passes one argument
@@ -162,11 +156,11 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
     store = Checkpoint(checkpoint, plan.puzzle_key, plan.split_key, puzzle.title, len(plan.subproblems))
     try:
         finished = store.results()
-        results = list(plan.head) + finished
+        results = [plan.head] + finished
         kept_count = sum(len(r.kept) for r in results)
         done_before = {r.index for r in finished}
-        work = [(plan.variants[v], i, prefix, max(0, keep - kept_count))
-                for i, (v, prefix) in enumerate(plan.subproblems) if i not in done_before]
+        work = [(puzzle, i, prefix, max(0, keep - kept_count))
+                for i, prefix in enumerate(plan.subproblems) if i not in done_before]
         if cluster:
             runner, workers = _run_dask(work, cluster), "cluster"
         elif jobs > 1 and len(work) > 1:
@@ -183,9 +177,9 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
                     session_work += result.seconds
                 if task is not None:
                     task.check_cancelled()
-                    task.report(len(results) - len(plan.head), total,
-                                _progress_text(results, len(plan.head), total, session_work,
-                                               time.perf_counter() - session_start, workers))
+                    task.report(len(results) - 1, total,
+                                _progress_text(results, total, session_work, time.perf_counter() - session_start,
+                                               workers))
         finally:
             runner.close()  # stops the workers when cancelled
     finally:
@@ -203,8 +197,8 @@ def time_left(results: list[SubResult], total: int, session_work: float, session
     return mean * (total - len(results)) / (session_work / session_seconds)
 
 
-def _progress_text(results, n_head, total, session_work, session_seconds, workers) -> str:
-    finished = results[n_head:]
+def _progress_text(results, total, session_work, session_seconds, workers) -> str:
+    finished = results[1:]  # after the head
     count = sum(r.total for r in results)
     distinct = sum(r.distinct for r in results)
     left = time_left(finished, total, session_work, session_seconds)
@@ -214,15 +208,9 @@ def _progress_text(results, n_head, total, session_work, session_seconds, worker
 
 
 def _outcome(puzzle: Puzzle, plan: Plan, results: list[SubResult], keep: int, seconds: float, jobs: int):
-    solutions: list[Solution] = []
-    for result in results:
-        v = plan.subproblems[result.index][0] if result.index >= 0 else -1 - result.index
-        variant = plan.variants[v]
-        model = build_model(variant)
-        for ids in result.kept[: max(0, keep - len(solutions))]:
-            solutions.append(puzzle.from_variant(variant, model.solution(ids)))
-    group = build_model(plan.variants[0]).group_order if len(plan.variants) == 1 else 0
+    model = build_model(puzzle)
+    kept = [ids for result in results for ids in result.kept][:keep]
     return CountOutcome(count=sum(r.total for r in results), distinct=sum(r.distinct for r in results),
-                        symmetry_order=group, solutions=solutions, nodes=sum(r.nodes for r in results),
-                        seconds=seconds, jobs=jobs, anchor=build_model(plan.variants[0]).anchor,
+                        symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in kept],
+                        nodes=sum(r.nodes for r in results), seconds=seconds, jobs=jobs, anchor=model.anchor,
                         subproblems=len(plan.subproblems))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from itertools import product
 from pathlib import Path
 
 from editor.paths import RESOURCES
@@ -20,7 +19,7 @@ ID_PREFIX = "voxel-"
 SHIPPED_ORDER = ("tetris-cube", "y25", "soma", "pentominoes-6x10")
 
 RGB = tuple[int, int, int]
-HOLE = "(empty cell)"  # the piece that marks an optional cell left empty (see Puzzle.variants)
+HOLE = "(empty cell)"  # the piece that marks an optional cell left empty (see Puzzle.for_engine)
 
 
 class PuzzleFileError(ValueError):
@@ -53,46 +52,25 @@ class Puzzle:
     expected_assemblies: int | None = None  # the count a solved BurrTools file states
 
     @property
-    def has_ranges(self) -> bool:
-        return any(p.fewest != p.copies for p in self.pieces)
-
-    def variants(self) -> list[Puzzle]:
-        """Plain exact-cover puzzles whose solutions together are this one's: [self] if it is one.
-
-        One per choice of copies within the pieces' ranges that fits the target (a piece
-        used 0 times is left out). Optional cells left empty are filled by as many copies
-        of a one-cell piece named :data:`HOLE`, which fits only optional cells. So the
-        engines need neither ranges nor secondary columns; :meth:`from_variant` maps a
-        solution back.
-        """
-        if not self.has_ranges and not self.optional:
-            return [self]
-        need, room = len(self.target) - len(self.optional), len(self.target)
-        out = []
-        for counts in product(*(range(p.fewest, p.copies + 1) for p in self.pieces)):
-            volume = sum(len(p.cells) * n for p, n in zip(self.pieces, counts))
-            if need <= volume <= room and any(counts):
-                pieces = tuple(replace(p, copies=n, min_copies=None) for p, n in zip(self.pieces, counts) if n)
-                if volume < room:
-                    pieces += (Piece(HOLE, ((0, 0, 0),), copies=room - volume),)
-                out.append(replace(self, id=f"{self.id}#{len(out)}", pieces=pieces))
-        return out
-
-    def from_variant(self, variant: Puzzle, solution):
-        """A solution of one of :meth:`variants` with this puzzle's piece numbers."""
-        if variant is self:
-            return solution
-        index = {p.name: i for i, p in enumerate(self.pieces)}
-        return tuple(sorted((type(q)(index[variant.pieces[q.piece].name], q.cells) for q in solution
-                             if variant.pieces[q.piece].name != HOLE), key=lambda q: (q.piece, q.cells)))
-
-    @property
     def size(self) -> tuple[int, int, int]:
         return tuple(max(v[i] for v in self.target) + 1 for i in range(3))
 
     @property
     def piece_count(self) -> int:
+        """The most pieces a solution has."""
         return sum(p.copies for p in self.pieces)
+
+    def for_engine(self) -> Puzzle:
+        """This puzzle as the search engines take it: every target cell must be covered.
+
+        Optional cells left empty are covered by a one-cell piece named :data:`HOLE` (0 to
+        as many copies as there are optional cells), which fits only optional cells; the
+        search leaves its placements out of the solutions it reports.
+        """
+        if not self.optional:
+            return self
+        hole = Piece(HOLE, ((0, 0, 0),), copies=len(self.optional), min_copies=0)
+        return replace(self, pieces=self.pieces + (hole,))
 
 
 _TOP_KEYS = {"title", "description", "mirror", "target", "pieces"}
@@ -143,10 +121,10 @@ def parse_puzzle(data, puzzle_id: str, source: str = "<puzzle>") -> Puzzle:
 
 def check_volume(puzzle: Puzzle, fail) -> None:
     """The pieces must fill the target's fixed cells exactly, optional cells as they like."""
-    if puzzle.variants():
-        return
     least = sum(len(p.cells) * p.fewest for p in puzzle.pieces)
     most = sum(len(p.cells) * p.copies for p in puzzle.pieces)
+    if least <= len(puzzle.target) and most >= len(puzzle.target) - len(puzzle.optional):
+        return
     pieces = f"{least} to {most}" if least != most else f"{most}"
     need = len(puzzle.target) - len(puzzle.optional)
     cells = f"{need} to {len(puzzle.target)}" if puzzle.optional else f"{need}"

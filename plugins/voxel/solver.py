@@ -90,7 +90,10 @@ class Model:
         return self._ids[placement]
 
     def solution(self, placement_ids) -> Solution:
-        return tuple(sorted((self.placement(int(p)) for p in placement_ids), key=lambda q: (q.piece, q.cells)))
+        """The placements (ids; -1 is padding), without those of the optional cells left empty."""
+        placements = (self.placement(int(p)) for p in placement_ids if p >= 0)
+        return tuple(sorted((q for q in placements if self.puzzle.pieces[q.piece].name != HOLE),
+                            key=lambda q: (q.piece, q.cells)))
 
 
 @lru_cache(maxsize=16)
@@ -98,8 +101,9 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     """The puzzle's placements, symmetries and search tables; ``engine`` None picks the fastest.
 
     ``symmetric=False`` skips the symmetry group (only the identity): enough, and quicker
-    to build, for finding one solution.
+    to build, for finding one solution. The model's puzzle is ``puzzle.for_engine()``.
     """
+    puzzle = puzzle.for_engine()
     cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
     n_cells = len(cells)
     index = {v: i for i, v in enumerate(cells)}
@@ -159,7 +163,8 @@ def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
         for piece in puzzle.pieces:
             turned = normal_form(transform(matrix, v) for v in piece.cells)
             match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u]
-                     and other.copies == piece.copies and (other.name == HOLE) == (piece.name == HOLE)]
+                     and (other.copies, other.fewest, other.name == HOLE) == (piece.copies, piece.fewest,
+                                                                              piece.name == HOLE)]
             if not match:
                 break
             piece_map.append(match[0])
@@ -204,7 +209,7 @@ def _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms):
     cell_maps = np.array([s.cell_map for s in symmetries])
     options = []  # (representatives, -placements cut, description, column, candidates, representatives)
     for piece, spec in enumerate(puzzle.pieces):
-        if spec.copies == 1:
+        if spec.copies == spec.fewest == 1:  # in every solution
             group = np.flatnonzero(piece_maps[:, piece] == piece)
             candidates = np.flatnonzero(placement_piece == piece)
             reps = np.unique(perms[np.ix_(group, candidates)].min(axis=0))
@@ -234,6 +239,7 @@ def _matrix(model: Model) -> tuple:
     n_cols = n_cells + n_pieces
     root = n_cols
     copies = np.array([p.copies for p in puzzle.pieces], dtype=np.int32)
+    slack = _slack(puzzle)
     col_type = np.full(n_cols, -1, dtype=np.int32)
     col_type[n_cells:] = np.arange(n_pieces, dtype=np.int32)
     row_ids = np.flatnonzero(model.allowed).astype(np.int32)
@@ -266,11 +272,18 @@ def _matrix(model: Model) -> tuple:
         chain = np.concatenate([[col], members, [col]]).astype(np.int32)
         D[chain[:-1]] = chain[1:]
         U[chain[1:]] = chain[:-1]
-    ring = list(range(n_cells)) + [n_cells + t for t in range(n_pieces) if copies[t] == 1] + [root]
+    in_ring = (copies == 1) & (slack == 0)
+    slack = np.where(in_ring, copies, slack).astype(np.int32)  # the ring checks those (see dlx.py)
+    ring = list(range(n_cells)) + [n_cells + t for t in np.flatnonzero(in_ring)] + [root]
     for a, b in zip(ring, ring[1:] + ring[:1]):
         R[a], L[b] = b, a
     L, R, U, D, C = (a.astype(np.uint32) for a in (L, R, U, D, C))  # unsigned: no negative-index checks
-    return L, R, U, D, C, S, row_id, col_type, copies
+    return L, R, U, D, C, S, row_id, col_type, copies, slack
+
+
+def _slack(puzzle: Puzzle) -> np.ndarray:
+    """Per piece, how many of its copies may stay unused (0 unless it has a range)."""
+    return np.array([p.copies - p.fewest for p in puzzle.pieces], dtype=np.int32)
 
 
 @dataclass
@@ -286,10 +299,10 @@ class BitboardTables:
     piece_bit1: np.ndarray
     ids: np.ndarray  # placement id of each allowed placement
     piece_of: np.ndarray
-    copies: np.ndarray
-    full0: np.uint64  # every cell covered, every piece used up
+    slack: np.ndarray  # per piece: copies that may stay unused
+    full0: np.uint64  # every cell covered, every piece without a range used up
     full1: np.uint64
-    columns0: np.uint64  # the bits that are exact-cover columns: the cells and the pieces with one copy
+    columns0: np.uint64  # the bits that are exact-cover columns: the cells and the pieces with exactly one copy
     columns1: np.uint64
     border0: np.ndarray  # per allowed placement: the cells next to it
     border1: np.ndarray
@@ -332,20 +345,22 @@ def _bitboard_tables(model: Model) -> BitboardTables:
     border0 = np.bitwise_or.reduce(neighbours0[cells], axis=1) & ~own0
     border1 = np.bitwise_or.reduce(neighbours1[cells], axis=1) & ~own1
     copies = np.array([p.copies for p in model.puzzle.pieces], dtype=np.int32)
+    slack = _slack(model.puzzle)
+    exact_one = (copies == 1) & (slack == 0)
     columns = [np.flatnonzero((cells == c).any(axis=1)) for c in range(n_cells)]
-    columns += [np.flatnonzero(pieces == t) if copies[t] == 1 else np.zeros(0, np.int64) for t in range(n_pieces)]
+    columns += [np.flatnonzero(pieces == t) if exact_one[t] else np.zeros(0, np.int64) for t in range(n_pieces)]
     column = model.anchor_column  # a cell or piece column (as in the dancing-links matrix)
     columns.append(columns[column] if column >= 0 else np.zeros(0, np.int64))
     lengths = np.array([len(c) for c in columns], dtype=np.int32)
-    column_bits = np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(copies == 1)])
+    column_bits = np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(exact_one)])
     columns0, columns1 = _masks(column_bits)
-    full0, full1 = _masks(np.arange(n_cells + n_pieces))
+    full0, full1 = _masks(np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(slack == 0)]))
     return BitboardTables(m0=m0, m1=m1, piece_bit0=piece_bit0, piece_bit1=piece_bit1, ids=ids,
-                          piece_of=pieces.astype(np.int32), copies=copies, full0=full0, full1=full1,
+                          piece_of=pieces.astype(np.int32), slack=slack, full0=full0, full1=full1,
                           columns0=columns0, columns1=columns1, border0=border0, border1=border1,
                           lists=np.concatenate(columns).astype(np.int32),
                           list_start=np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),
-                          list_len=lengths, has_anchor=column >= 0, enough=4 if (copies == 1).all() else 0)
+                          list_len=lengths, has_anchor=column >= 0, enough=4 if exact_one.all() else 0)
 
 
 class _Search:
@@ -373,7 +388,7 @@ class _Search:
             self._init_dlx(prefix)
 
     def _init_dlx(self, prefix) -> None:
-        L, R, U, D, C, S, self.row_id, self.col_type, self.copies = self.model.arrays
+        L, R, U, D, C, S, self.row_id, self.col_type, self.copies, self.slack = self.model.arrays
         self.links = [a.copy() for a in (L, R, U, D, C, S)]
         if prefix:
             root = len(S) - 1
@@ -415,12 +430,12 @@ class _Search:
             t = model.arrays
             return bitboard.search(self.seg_start, self.seg_len, self.buf, self.top_at, t.m0, t.m1, t.piece_bit0,
                                    t.piece_bit1, t.ids,
-                                   t.piece_of, t.copies, t.full0, t.full1, t.columns0, t.columns1,
+                                   t.piece_of, t.slack, t.full0, t.full1, t.columns0, t.columns1,
                                    t.border0, t.border1, t.enough if self.mode != dlx.FIRST else 0,
                                    t.has_anchor and self.mode != dlx.FIRST, self.board, self.remaining, self.state,
                                    self.cols, self.next_slot, self.rows, model.perms, model.allowed, self.mode,
                                    self.max_depth, budget, self.counts, self.keep, self.prefixes)
-        return dlx.search(*self.links, self.row_id, self.col_type, self.copies, self.remaining, self.state,
+        return dlx.search(*self.links, self.row_id, self.col_type, self.copies, self.slack, self.remaining, self.state,
                           self.cols, self.rows, model.perms, model.allowed,
                           model.anchor_column if self.mode != dlx.FIRST else -1, self.mode,
                           self.max_depth, budget, self.counts, self.keep, self.prefixes)
@@ -447,7 +462,7 @@ class _Search:
                             f"{self.counts[dlx.TOTAL]} in all, {self.counts[dlx.NODES] / 1e6:.1f} M nodes")
 
     def kept_ids(self) -> list[tuple[int, ...]]:
-        return [tuple(int(x) for x in row) for row in self.keep[: self.counts[dlx.KEPT]]]
+        return [tuple(int(x) for x in row if x >= 0) for row in self.keep[: self.counts[dlx.KEPT]]]
 
 
 def solve_first(puzzle: Puzzle, task: Task | None = None) -> Solution | None:
@@ -479,10 +494,9 @@ def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, kee
     With ``jobs`` > 1 the count first runs here for ``in_process_nodes`` search nodes, and
     is split among processes only if it has not finished by then (``CountOutcome.jobs``
     says which happened). A ``checkpoint`` file or a Dask ``cluster`` address always
-    splits the count into subproblems (``plugins.voxel.distributed``), as does a puzzle
-    whose pieces have ranges of copies.
+    splits the count into subproblems (``plugins.voxel.distributed``).
     """
-    one_search = checkpoint is None and not cluster and puzzle.variants() == [puzzle]
+    one_search = checkpoint is None and not cluster
     if one_search and jobs <= 1:
         return _count_here(puzzle, task, keep)
     if one_search:  # small counts start no processes

@@ -113,7 +113,7 @@ def _run_dask(work, address: str):
     except ImportError:
         raise ClusterError("counting on a cluster needs Dask distributed: pip install 'dask[distributed]'") from None
     try:
-        client = Client(address, timeout=10, set_as_default=False)
+        client = Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     futures = []

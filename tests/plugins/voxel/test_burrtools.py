@@ -131,7 +131,7 @@ def test_min_max_counts_and_a_choice_of_problems(tmp_path):
     (xml([(2, 1, 1, "##"), (2, 1, 1, "#+")], [("p", [(1, 1)], 0, "")]), "variable voxels"),
     (xml([(3, 1, 1, "##")], [("p", [(0, 1)], 0, "")]), "has 2 voxels, but 3x1x1 = 3 were declared"),
     (xml([(2, 1, 1, "##")], [("p", [(5, 1)], 0, "")]), "refers to shape 5, but the file has 1 shapes"),
-    (xml([(3, 1, 1, "###"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, "")]), "the pieces have 2 cells"),
+    (xml([(3, 1, 1, "###"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, "")]), "the pieces have 2 cells in all but the target has 3"),
     ("<puzzle><unclosed>", "not valid XML"),
 ])
 def test_unsupported_or_broken_files_are_refused_by_name(tmp_path, text, message):

@@ -42,13 +42,15 @@ def cluster():
         process.wait(timeout=60)
 
 
-@pytest.mark.parametrize("name, known", [("soma", (11520, 240)), ("pentominoes-6x10", (9356, 2339))])
+@pytest.mark.parametrize("name, known", [("soma", (11520, 240)),
+                                         pytest.param("pentominoes-6x10", (9356, 2339), marks=pytest.mark.slow)])
 def test_a_cluster_count_equals_the_single_process_count(cluster, name, known, tmp_path):
     puzzle = load_puzzle(RESOURCE_DIR / f"{name}.json")
     outcome = distributed.count_in_parts(puzzle, cluster=cluster.scheduler_address, checkpoint=tmp_path / "c.db")
     assert (outcome.count, outcome.distinct) == known
 
 
+@pytest.mark.slow  # did not finish within 10 minutes on the shared 2-core machine: under investigation
 def test_a_worker_killed_mid_count_costs_only_its_subproblems(cluster, tmp_path):
     puzzle = load_puzzle(RESOURCE_DIR / "pentominoes-6x10.json")
     killed = threading.Event()

@@ -5,7 +5,8 @@ solutions at a fixed depth of the search (``solver.split_prefixes``), in a shuff
 fixed order. Workers count below one prefix each (:func:`count_subproblem`); this
 process, the client, adds up their results and writes each into the checkpoint
 (``plugins/voxel/checkpoint.py``) as it arrives, so a killed count, a lost worker or a
-restarted cluster costs only the subproblems in flight.
+restarted cluster costs only the subproblems in flight. Workers get them in batches
+(:data:`PARTS_PER_WORKER`); this process counts one at a time.
 
 Where they run: in this process (``jobs`` 1), in a pool of local processes (``jobs`` N,
 spawn context), or on a Dask distributed cluster (``cluster`` = the scheduler's
@@ -35,6 +36,8 @@ from plugins.voxel.solver import KEEP_LIMIT, CountOutcome, _Search, build_model,
 
 SUBPROBLEMS = 1024  # at least this many (when the tree is that wide): enough to balance and to estimate
 POLL_SECONDS = 0.2  # how often the client looks for cancellation while workers run
+PARTS_PER_WORKER = 32  # work is sent in this many batches of subproblems per worker: few enough that
+# the per-task cost (about 10 ms on a Dask cluster) vanishes, many enough to balance the load
 
 
 @dataclass
@@ -73,29 +76,41 @@ def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: 
                      time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())
 
 
-def _count_one(arguments) -> SubResult:  # Pool.imap passes one argument
-    return count_subproblem(*arguments)
+def count_batch(puzzle: Puzzle, batch: list[tuple[int, tuple[int, ...]]], keep: int) -> list[SubResult]:
+    """Worker: :func:`count_subproblem` for each (index, prefix) of ``batch``."""
+    return [count_subproblem(puzzle, index, prefix, keep) for index, prefix in batch]
 
 
-def _run_here(work, task):
-    for arguments in work:
+def _count_batch(arguments) -> list[SubResult]:  # Pool.imap passes one argument
+    return count_batch(*arguments)
+
+
+def _batches(puzzle, work, keep, workers: int) -> list[tuple]:
+    """``work`` ((index, prefix) pairs, in order) in about ``PARTS_PER_WORKER`` batches per worker."""
+    n = max(1, min(len(work), PARTS_PER_WORKER * workers))
+    return [(puzzle, work[i::n], keep) for i in range(n) if work[i::n]]
+
+
+def _run_here(puzzle, work, keep, task):
+    for index, prefix in work:
         if task is not None:
             task.check_cancelled()
-        yield count_subproblem(*arguments)
+        yield [count_subproblem(puzzle, index, prefix, keep)]
 
 
-def _run_pool(work, jobs: int):
-    """Local worker processes; yields results as they finish, and None while waiting."""
+def _run_pool(puzzle, work, keep, jobs: int):
+    """Local worker processes; yields each batch's results as it finishes, and [] while waiting."""
+    batches = _batches(puzzle, work, keep, jobs)
     pool = multiprocessing.get_context("spawn").Pool(processes=jobs)
     try:
-        results = pool.imap_unordered(_count_one, work)
-        for _ in range(len(work)):
+        results = pool.imap_unordered(_count_batch, batches)
+        for _ in range(len(batches)):
             while True:
                 try:
                     yield results.next(timeout=POLL_SECONDS)
                     break
                 except multiprocessing.TimeoutError:
-                    yield None
+                    yield []
         pool.close()
     finally:
         pool.terminate()
@@ -106,8 +121,8 @@ class ClusterError(ValueError):
     """The Dask cluster cannot be reached or used; the message says what to do."""
 
 
-def _run_dask(work, address: str):
-    """Subproblems as Dask tasks on the cluster at ``address``; Dask re-runs those of a lost worker."""
+def _run_dask(puzzle, work, keep, address: str):
+    """Batches of subproblems as Dask tasks on the cluster at ``address``; Dask re-runs a lost worker's."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -118,14 +133,15 @@ def _run_dask(work, address: str):
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     futures = []
     try:
-        futures = [client.submit(count_subproblem, *arguments, pure=False) for arguments in work]
+        workers = sum(client.nthreads().values()) or 1
+        futures = [client.submit(count_batch, *batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
         pending = as_completed(futures)
         while not pending.is_empty():
-            batch = pending.next_batch(block=False)
-            if not batch:
-                yield None
+            ready = pending.next_batch(block=False)
+            if not ready:
+                yield []
                 time.sleep(POLL_SECONDS)
-            for future in batch:
+            for future in ready:
                 yield future.result()
                 future.release()
     finally:
@@ -159,19 +175,19 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
         results = [plan.head] + finished
         kept_count = sum(len(r.kept) for r in results)
         done_before = {r.index for r in finished}
-        work = [(puzzle, i, prefix, max(0, keep - kept_count))
-                for i, prefix in enumerate(plan.subproblems) if i not in done_before]
+        work = [(i, prefix) for i, prefix in enumerate(plan.subproblems) if i not in done_before]
+        keep_more = max(0, keep - kept_count)
         if cluster:
-            runner, workers = _run_dask(work, cluster), "cluster"
+            runner, workers = _run_dask(puzzle, work, keep_more, cluster), "cluster"
         elif jobs > 1 and len(work) > 1:
-            runner, workers = _run_pool(work, jobs), f"{jobs} processes"
+            runner, workers = _run_pool(puzzle, work, keep_more, jobs), f"{jobs} processes"
         else:
-            runner, workers = _run_here(work, task), "1 process"
+            runner, workers = _run_here(puzzle, work, keep_more, task), "1 process"
         session_start, session_work = time.perf_counter(), 0.0
         total = len(plan.subproblems)
         try:
-            for result in runner:
-                if result is not None:
+            for batch in runner:
+                for result in batch:
                     store.add(result)
                     results.append(result)
                     session_work += result.seconds
@@ -203,7 +219,7 @@ def _progress_text(results, total, session_work, session_seconds, workers) -> st
     distinct = sum(r.distinct for r in results)
     left = time_left(finished, total, session_work, session_seconds)
     estimate = "estimating the time left" if left is None else f"about {_duration(left)} left"
-    return (f"{len(finished)}/{total} subproblems ({workers}), {count} solutions so far "
+    return (f"{workers}: {len(finished)}/{total} subproblems, {count} solutions so far "
             f"({distinct} distinct), {estimate}")
 
 

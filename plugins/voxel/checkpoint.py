@@ -37,6 +37,19 @@ class SubResult(NamedTuple):
     kept: np.ndarray  # (n, pieces) placement ids: canonical solutions for browsing
 
 
+def progress_in(path: str | Path) -> tuple[int, int] | None:
+    """(subproblems done, all of them) in a checkpoint file; None if there is none or it is unreadable."""
+    if not Path(path).is_file():
+        return None
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            total = db.execute("SELECT value FROM meta WHERE key = 'subproblems'").fetchone()
+            done = db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+        return (int(done), int(total[0])) if total else None
+    except (sqlite3.Error, ValueError):
+        return None
+
+
 class Checkpoint:
     """The finished subproblems of one count; ``path`` None keeps them in memory only."""
 

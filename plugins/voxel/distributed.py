@@ -62,8 +62,12 @@ def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
     for table in (model.placement_piece, model.placement_cells, model.allowed, model.perms):
         digest.update(np.ascontiguousarray(table).tobytes())
     digest.update(json.dumps(prefixes).encode())
-    puzzle_key = hashlib.sha256(json.dumps(puzzle_to_json(puzzle), sort_keys=True).encode()).hexdigest()
-    return Plan(prefixes, head_result, puzzle_key, digest.hexdigest())
+    return Plan(prefixes, head_result, puzzle_fingerprint(puzzle), digest.hexdigest())
+
+
+def puzzle_fingerprint(puzzle: Puzzle) -> str:
+    """What a checkpoint must belong to: the puzzle's pieces, target and rules (not its name)."""
+    return hashlib.sha256(json.dumps(puzzle_to_json(puzzle), sort_keys=True).encode()).hexdigest()
 
 
 def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: int) -> SubResult:

@@ -3,22 +3,28 @@
 It presents and schedules only: solving and counting run in ``plugins.voxel.solver`` on
 a :class:`~editor.ui.background.BackgroundJob`; the 3-D parts come from
 ``plugins.voxel.scene``, the assembly order and layer text from ``plugins.voxel.layout``.
+
+A count keeps a checkpoint file per puzzle in :attr:`VoxelPanel.checkpoint_dir`: an
+interrupted count (Cancel, a closed window, a crash) is offered for Resume when its
+puzzle is shown again; a finished count deletes it.
 """
 from __future__ import annotations
 
 import html
 import os
+from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-                               QSlider, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
+                               QProgressBar, QPushButton, QSlider, QSpinBox, QVBoxLayout, QWidget)
 
 from editor.scene3d.view import SceneView
 from editor.tasks import Progress
 from editor.ui.background import BackgroundJob
 from plugins.voxel import layout, scene
-from plugins.voxel.puzzle import Puzzle, PuzzleFileError, load_puzzle, shipped_puzzle_paths
+from plugins.voxel.checkpoint import progress_in
+from plugins.voxel.puzzle import Puzzle, PuzzleFileError, shipped_puzzle_paths
 
 
 class VoxelPanel(QWidget):
@@ -29,7 +35,10 @@ class VoxelPanel(QWidget):
         self.solutions: list = []
         self.orders: dict[int, list[int]] = {}  # assembly order per solution index
         self.job: BackgroundJob | None = None
-        self._dialog: QFileDialog | None = None
+        self._dialog: QFileDialog | QInputDialog | None = None
+        self._opened: dict[str, tuple[str, str | None]] = {}  # puzzle box data -> (file, BurrTools problem)
+        self.checkpoint_dir = Path(QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.AppDataLocation) or Path.home() / ".nonogram-editor") / "counts"
 
         self.puzzle_box = QComboBox(self)
         self._shipped = list(shipped_puzzle_paths())
@@ -40,6 +49,11 @@ class VoxelPanel(QWidget):
         self.info_label.setWordWrap(True)
         self.first_button = QPushButton("First solution", self)
         self.count_button = QPushButton("Count all", self)
+        self.resume_button = QPushButton("Resume count", self)
+        self.resume_button.setToolTip("Go on with this puzzle's interrupted count from its checkpoint")
+        self.cluster_edit = QLineEdit(self)
+        self.cluster_edit.setPlaceholderText("Dask cluster, e.g. tcp://host:8786 (empty: this computer)")
+        self.cluster_edit.setToolTip("Count on a Dask cluster (see the README, \"Count on a cluster\")")
         self.cancel_button = QPushButton("Cancel", self)
         self.export_button = QPushButton("Export…", self)
         self.export_button.setToolTip("Save the solutions found to a JSON file: one per symmetry class, or every one")
@@ -73,7 +87,8 @@ class VoxelPanel(QWidget):
         top.addWidget(self.puzzle_box, 1)
         top.addWidget(self.open_button)
         run = QHBoxLayout()
-        for widget in (self.first_button, self.count_button, self.jobs_spin, self.cancel_button, self.export_button):
+        for widget in (self.first_button, self.count_button, self.resume_button, self.jobs_spin, self.cancel_button,
+                       self.export_button):
             run.addWidget(widget)
         browse = QGridLayout()
         browse.addWidget(self.prev_button, 0, 0)
@@ -88,6 +103,7 @@ class VoxelPanel(QWidget):
         column.addLayout(top)
         column.addWidget(self.info_label)
         column.addLayout(run)
+        column.addWidget(self.cluster_edit)
         column.addWidget(self.progress)
         column.addWidget(self.status_label)
         column.addLayout(browse)
@@ -97,6 +113,7 @@ class VoxelPanel(QWidget):
         self.open_button.clicked.connect(self._ask_file)
         self.first_button.clicked.connect(self.solve_first)
         self.count_button.clicked.connect(self.count_all)
+        self.resume_button.clicked.connect(self.resume_count)
         self.cancel_button.clicked.connect(self.cancel)
         self.export_button.clicked.connect(self._ask_export_file)
         self.prev_button.clicked.connect(lambda: self.show_solution(self.current - 1))
@@ -115,24 +132,44 @@ class VoxelPanel(QWidget):
             self.load_file(self.puzzle_box.itemData(index))
 
     def _ask_file(self) -> None:
-        dialog = QFileDialog(self, "Open a voxel puzzle", "", "Voxel puzzles (*.json);;All files (*)")
+        dialog = QFileDialog(self, "Open a voxel puzzle", "",
+                             "Voxel puzzles (*.json *.xmpuzzle);;BurrTools (*.xmpuzzle);;All files (*)")
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(self.load_file)
         self._dialog = dialog
         dialog.open()
 
-    def load_file(self, path: str) -> None:
-        """Load a puzzle file off the GUI thread; a bad file leaves the current puzzle and says what is wrong."""
+    def load_file(self, path: str, problem: str | None = None) -> None:
+        """Load a puzzle file off the GUI thread; a bad file leaves the current puzzle and says what is wrong.
+
+        A BurrTools file with several problems asks which one (``problem`` skips the question)."""
+        path, problem = self._opened.get(path, (path, problem))
         self.status_label.setText(f"opening {path}…")
-        self._start(lambda task: load_puzzle(path), lambda puzzle: self._loaded(path, puzzle),
+        self._start(lambda task: _read(path, problem), lambda found: self._loaded(path, problem, found),
                     lambda exc: self._load_failed(path, exc))
 
-    def _loaded(self, path: str, puzzle: Puzzle) -> None:
-        if self.puzzle_box.findData(path) < 0:
-            self.puzzle_box.addItem(os.path.basename(path), path)
-        self._show_in_puzzle_box(path)
-        self.set_puzzle(puzzle)
+    def _loaded(self, path: str, problem: str | None, found) -> None:
+        if isinstance(found, list):  # the problems of a BurrTools file: ask
+            self._ask_problem(path, found)
+            return
+        key = path if problem is None else f"{path} [{problem}]"
+        self._opened[key] = (path, problem)
+        if self.puzzle_box.findData(key) < 0:
+            self.puzzle_box.addItem(os.path.basename(key), key)
+        self._show_in_puzzle_box(key)
+        self.set_puzzle(found)
+
+    def _ask_problem(self, path: str, names: list[str]) -> None:
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Choose a problem")
+        dialog.setLabelText(f"{os.path.basename(path)} holds {len(names)} problems:")
+        dialog.setComboBoxItems(names)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.textValueSelected.connect(lambda name: self.load_file(path, name))
+        dialog.rejected.connect(lambda: self._load_failed(path, PuzzleFileError(f"{path}: no problem chosen")))
+        self._dialog = dialog
+        dialog.open()
 
     def _load_failed(self, path: str, exc: BaseException) -> None:
         message = str(exc) if isinstance(exc, PuzzleFileError) else f"{path}: {type(exc).__name__}: {exc}"
@@ -157,12 +194,27 @@ class VoxelPanel(QWidget):
         self.status_label.setText("")
         self.progress.setValue(0)
         self._set_solutions([])
+        self._offer_resume()
+
+    def checkpoint_path(self) -> Path:
+        from plugins.voxel.distributed import puzzle_fingerprint
+
+        return self.checkpoint_dir / f"{puzzle_fingerprint(self.puzzle)[:32]}.db"
+
+    def _offer_resume(self) -> None:
+        """Show Resume when this puzzle has an unfinished count's checkpoint."""
+        state = progress_in(self.checkpoint_path()) if self.puzzle is not None else None
+        unfinished = state is not None and state[0] < state[1]
+        self.resume_button.setVisible(unfinished)
+        if unfinished:
+            self.resume_button.setText(f"Resume count ({state[0]}/{state[1]} done)")
 
     # ------------------------------------------------------------------ background work
     def _set_running(self, running: bool) -> None:
         self._busy = running
         self.first_button.setEnabled(not running and self.puzzle is not None)
         self.count_button.setEnabled(not running and self.puzzle is not None)
+        self.resume_button.setEnabled(not running and self.puzzle is not None)
         self.open_button.setEnabled(not running)
         self.puzzle_box.setEnabled(not running)
         self.cancel_button.setEnabled(running)
@@ -184,6 +236,7 @@ class VoxelPanel(QWidget):
         def cancelled():
             self._set_running(False)
             self.status_label.setText("cancelled")
+            self._offer_resume()
 
         self.progress.setValue(0)
         self.job = BackgroundJob(function, owner=self, name="voxel solver")
@@ -202,11 +255,25 @@ class VoxelPanel(QWidget):
         self._start(lambda task: solver.solve_first(puzzle, task), self._first_found)
 
     def count_all(self) -> None:
+        """Count from the start (an old checkpoint of this puzzle is dropped)."""
+        self.checkpoint_path().unlink(missing_ok=True)
+        self.resume_count()
+
+    def resume_count(self) -> None:
+        """Count, going on from this puzzle's checkpoint if it has one."""
         from plugins.voxel import solver
 
-        puzzle, jobs = self.puzzle, self.jobs_spin.value()
+        puzzle, jobs, cluster = self.puzzle, self.jobs_spin.value(), self.cluster_edit.text().strip() or None
+        path = self.checkpoint_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
         self.status_label.setText("counting…")
-        self._start(lambda task: solver.count_solutions(puzzle, task, jobs=jobs), self._counted)
+
+        def failed(exc):
+            self.status_label.setText(f"<span style='color:#b00020'>{html.escape(str(exc))}</span>")
+            self._offer_resume()
+
+        self._start(lambda task: solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=path, cluster=cluster),
+                    self._counted, failed)
 
     def _ask_export_file(self) -> None:
         dialog = QFileDialog(self, "Export solutions", f"{self.puzzle.id}-solutions.json",
@@ -246,10 +313,14 @@ class VoxelPanel(QWidget):
             self._set_solutions([solution])
 
     def _counted(self, outcome) -> None:
+        self.checkpoint_path().unlink(missing_ok=True)  # finished: nothing to resume
+        self._offer_resume()
         self.progress.setValue(1000)
         self.status_label.setText(
             f"{outcome.count} solutions in all, {outcome.distinct} up to the {outcome.symmetry_order} symmetries "
-            f"({outcome.seconds:.1f} s); browsing one per class")
+            f"({outcome.seconds:.1f} s); browsing one per class"
+            + (f". BurrTools states {self.puzzle.expected_assemblies} assemblies"
+               if self.puzzle.expected_assemblies is not None else ""))
         self._set_solutions(outcome.solutions)
 
     # ------------------------------------------------------------------ browsing
@@ -319,3 +390,16 @@ class VoxelPanel(QWidget):
             piece = self.solutions[self.current][index]
             label = layout.placement_labels(self.puzzle, self.solutions[self.current])[index]
             self.status_label.setText(f"{label}: cells {', '.join(str(c) for c in piece.cells)}")
+
+
+def _read(path: str, problem: str | None):
+    """The puzzle in ``path``, or the names of its problems when a BurrTools file needs a choice."""
+    from plugins.voxel.plugin import open_puzzle_file
+
+    if problem is None and path.lower().endswith((".xmpuzzle", ".xml")):
+        from plugins.voxel.burrtools import problem_names
+
+        names = problem_names(path)
+        if len(names) > 1:
+            return names
+    return open_puzzle_file(path, problem)

@@ -142,3 +142,20 @@ def test_count_solutions_with_a_checkpoint_goes_through_subproblems(tmp_path):
     outcome = solver.count_solutions(SOMA, checkpoint=tmp_path / "soma.db")
     assert (outcome.count, outcome.distinct, outcome.symmetry_order) == (11520, 240, 48)
     assert outcome.subproblems > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, known", [("tetris-cube", (236136, 9839)), ("y25", (60672, 1264))])
+def test_big_counts_interrupted_twice_and_resumed_end_right(name, known, tmp_path):
+    puzzle = load_puzzle(RESOURCE_DIR / f"{name}.json")
+    path = tmp_path / f"{name}.db"
+    for share in (0.2, 0.5):  # stop at about a fifth, then half way
+        def stop(progress, share=share):
+            if progress.total and progress.done >= share * progress.total:
+                task.cancel()
+
+        task = Task(on_progress=stop, interval=0)
+        with pytest.raises(Cancelled):
+            distributed.count_in_parts(puzzle, task, jobs=2, checkpoint=path)
+    outcome = distributed.count_in_parts(puzzle, jobs=2, checkpoint=path)
+    assert (outcome.count, outcome.distinct) == known

@@ -31,7 +31,7 @@ import numpy as np
 
 from editor.tasks import Task
 from plugins.voxel import bitboard, dlx
-from plugins.voxel.geometry import ALL_SYMMETRIES, Matrix, Voxel, normal_form, orientations, transform
+from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, normal_form, orientations, transform
 from plugins.voxel.puzzle import HOLE, Puzzle, PuzzleFileError
 
 
@@ -151,9 +151,14 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
 
 
 def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
-    """Isometries of the target that map every piece onto a piece with as many copies."""
+    """Isometries of the target that map every piece onto a piece with as many copies.
+
+    With ranges of copies, rotations only: BurrTools counts assemblies so (its assembler
+    leaves mirror images of such problems apart), and its figures are the reference.
+    """
+    ranges = any(p.fewest != p.copies for p in puzzle.pieces if p.name != HOLE)
     result = []
-    for matrix in ALL_SYMMETRIES:
+    for matrix in ROTATIONS if ranges else ALL_SYMMETRIES:
         image = [transform(matrix, v) for v in cells]
         low = [min(v[i] for v in image) for i in range(3)]
         image = [(v[0] - low[0], v[1] - low[1], v[2] - low[2]) for v in image]

@@ -23,7 +23,7 @@ import json
 import multiprocessing
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -66,8 +66,9 @@ def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
 
 
 def puzzle_fingerprint(puzzle: Puzzle) -> str:
-    """What a checkpoint must belong to: the puzzle's pieces, target and rules (not its name)."""
-    return hashlib.sha256(json.dumps(puzzle_to_json(puzzle), sort_keys=True).encode()).hexdigest()
+    """What a checkpoint must belong to: the puzzle's pieces, target and rules (not its title)."""
+    data = {key: value for key, value in puzzle_to_json(puzzle).items() if key not in ("title", "description")}
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: int) -> SubResult:
@@ -162,6 +163,24 @@ def _duration(seconds: float) -> str:
     return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
 
 
+class Tally:
+    """Running totals of a count's results (the head, then each finished subproblem)."""
+
+    def __init__(self, head: SubResult):
+        self.count, self.distinct, self.nodes = head.total, head.distinct, head.nodes
+        self.kept = list(head.kept)
+        self.finished = 0  # subproblems
+        self.finished_seconds = 0.0  # their search time, in whichever run they were counted
+
+    def add(self, result: SubResult, keep: int) -> None:
+        self.count += result.total
+        self.distinct += result.distinct
+        self.nodes += result.nodes
+        self.kept.extend(result.kept[: max(0, keep - len(self.kept))])
+        self.finished += 1
+        self.finished_seconds += result.seconds
+
+
 def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, cluster: str | None = None,
                    checkpoint: str | Path | None = None, keep: int = KEEP_LIMIT,
                    wanted: int = SUBPROBLEMS) -> CountOutcome:
@@ -173,14 +192,16 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
     """
     start = time.perf_counter()
     plan = make_plan(puzzle, wanted)
-    store = Checkpoint(checkpoint, plan.puzzle_key, plan.split_key, puzzle.title, len(plan.subproblems))
+    total = len(plan.subproblems)
+    store = Checkpoint(checkpoint, plan.puzzle_key, plan.split_key, puzzle.title, total)
     try:
-        finished = store.results()
-        results = [plan.head] + finished
-        kept_count = sum(len(r.kept) for r in results)
-        done_before = {r.index for r in finished}
+        tally = Tally(plan.head)
+        done_before = set()
+        for result in store.results():
+            tally.add(result, keep)
+            done_before.add(result.index)
         work = [(i, prefix) for i, prefix in enumerate(plan.subproblems) if i not in done_before]
-        keep_more = max(0, keep - kept_count)
+        keep_more = max(0, keep - len(tally.kept))
         if cluster:
             runner, workers = _run_dask(puzzle, work, keep_more, cluster), "cluster"
         elif jobs > 1 and len(work) > 1:
@@ -188,49 +209,34 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
         else:
             runner, workers = _run_here(puzzle, work, keep_more, task), "1 process"
         session_start, session_work = time.perf_counter(), 0.0
-        total = len(plan.subproblems)
         try:
             for batch in runner:
                 for result in batch:
                     store.add(result)
-                    results.append(result)
+                    tally.add(result, keep)
                     session_work += result.seconds
                 if task is not None:
                     task.check_cancelled()
-                    task.report(len(results) - 1, total,
-                                _progress_text(results, total, session_work, time.perf_counter() - session_start,
-                                               workers))
+                    left = time_left(tally.finished, tally.finished_seconds, total, session_work,
+                                     time.perf_counter() - session_start)
+                    estimate = "estimating the time left" if left is None else f"about {_duration(left)} left"
+                    task.report(tally.finished, total, f"{workers}: {tally.finished}/{total} subproblems, "
+                                f"{tally.count} solutions so far ({tally.distinct} distinct), {estimate}")
         finally:
             runner.close()  # stops the workers when cancelled
     finally:
         store.close()
-    return _outcome(puzzle, plan, results, keep, time.perf_counter() - start,
-                    jobs if not cluster and jobs > 1 else 1)
-
-
-def time_left(results: list[SubResult], total: int, session_work: float, session_seconds: float) -> float | None:
-    """Seconds left: the mean search time of the finished subproblems times those left, over
-    the rate at which this run has got through work (None before anything finished)."""
-    if not results or session_work <= 0 or session_seconds <= 0:
-        return None
-    mean = sum(r.seconds for r in results) / len(results)
-    return mean * (total - len(results)) / (session_work / session_seconds)
-
-
-def _progress_text(results, total, session_work, session_seconds, workers) -> str:
-    finished = results[1:]  # after the head
-    count = sum(r.total for r in results)
-    distinct = sum(r.distinct for r in results)
-    left = time_left(finished, total, session_work, session_seconds)
-    estimate = "estimating the time left" if left is None else f"about {_duration(left)} left"
-    return (f"{workers}: {len(finished)}/{total} subproblems, {count} solutions so far "
-            f"({distinct} distinct), {estimate}")
-
-
-def _outcome(puzzle: Puzzle, plan: Plan, results: list[SubResult], keep: int, seconds: float, jobs: int):
     model = build_model(puzzle)
-    kept = [ids for result in results for ids in result.kept][:keep]
-    return CountOutcome(count=sum(r.total for r in results), distinct=sum(r.distinct for r in results),
-                        symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in kept],
-                        nodes=sum(r.nodes for r in results), seconds=seconds, jobs=jobs, anchor=model.anchor,
-                        subproblems=len(plan.subproblems))
+    return CountOutcome(count=tally.count, distinct=tally.distinct, symmetry_order=model.group_order,
+                        solutions=[model.solution(ids) for ids in tally.kept], nodes=tally.nodes,
+                        seconds=time.perf_counter() - start, jobs=jobs if not cluster and jobs > 1 else 1,
+                        anchor=model.anchor, subproblems=total)
+
+
+def time_left(finished: int, finished_seconds: float, total: int, session_work: float,
+              session_seconds: float) -> float | None:
+    """Seconds left: the mean search time of the ``finished`` subproblems times those left, over
+    the rate at which this run has got through work (None before this run finished any)."""
+    if not finished or session_work <= 0 or session_seconds <= 0:
+        return None
+    return finished_seconds / finished * (total - finished) / (session_work / session_seconds)

@@ -11,7 +11,7 @@ import pytest
 
 from editor.tasks import Cancelled, Task
 from plugins.voxel import distributed, solver
-from plugins.voxel.checkpoint import CheckpointError, SubResult
+from plugins.voxel.checkpoint import CheckpointError
 from plugins.voxel.puzzle import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -132,10 +132,10 @@ def test_the_command_line_refuses_a_foreign_checkpoint_with_a_message(tmp_path):
 
 
 def test_time_left_is_the_mean_subtree_over_the_measured_rate():
-    done = [SubResult(i, 0, 0, 0, seconds, None) for i, seconds in enumerate([1.0, 3.0])]  # mean 2 s
-    # 4 s of work in 2 s of wall time (two workers busy): 8 left x 2 s / 2 = 8 s
-    assert distributed.time_left(done, 10, session_work=4.0, session_seconds=2.0) == pytest.approx(8.0)
-    assert distributed.time_left([], 10, 0.0, 1.0) is None
+    # 2 finished in 4 s of search (mean 2 s); 4 s of work in 2 s of wall time (two workers busy):
+    # 8 left x 2 s / 2 = 8 s
+    assert distributed.time_left(2, 4.0, 10, session_work=4.0, session_seconds=2.0) == pytest.approx(8.0)
+    assert distributed.time_left(0, 0.0, 10, 0.0, 1.0) is None
 
 
 def test_count_solutions_with_a_checkpoint_goes_through_subproblems(tmp_path):

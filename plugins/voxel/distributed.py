@@ -208,17 +208,22 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
             runner, workers = _run_pool(puzzle, work, keep_more, jobs), f"{jobs} processes"
         else:
             runner, workers = _run_here(puzzle, work, keep_more, task), "1 process"
-        session_start, session_work = time.perf_counter(), 0.0
+        # The rate of work is measured from the first batch's arrival: the workers' start-up
+        # (spawning, loading the compiled code) would make it look slower than it is.
+        first_arrival, work_since = None, 0.0
         try:
             for batch in runner:
+                if batch and first_arrival is None:
+                    first_arrival = time.perf_counter()
+                elif first_arrival is not None:
+                    work_since += sum(result.seconds for result in batch)
                 for result in batch:
                     store.add(result)
                     tally.add(result, keep)
-                    session_work += result.seconds
                 if task is not None:
                     task.check_cancelled()
-                    left = time_left(tally.finished, tally.finished_seconds, total, session_work,
-                                     time.perf_counter() - session_start)
+                    left = time_left(tally.finished, tally.finished_seconds, total, work_since,
+                                     time.perf_counter() - first_arrival if first_arrival else 0.0)
                     estimate = "estimating the time left" if left is None else f"about {_duration(left)} left"
                     task.report(tally.finished, total, f"{workers}: {tally.finished}/{total} subproblems, "
                                 f"{tally.count} solutions so far ({tally.distinct} distinct), {estimate}")
@@ -236,7 +241,8 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
 def time_left(finished: int, finished_seconds: float, total: int, session_work: float,
               session_seconds: float) -> float | None:
     """Seconds left: the mean search time of the ``finished`` subproblems times those left, over
-    the rate at which this run has got through work (None before this run finished any)."""
+    the rate at which this run gets through work (``session_work`` seconds of search in
+    ``session_seconds``; None before there is a rate)."""
     if not finished or session_work <= 0 or session_seconds <= 0:
         return None
     return finished_seconds / finished * (total - finished) / (session_work / session_seconds)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from editor.tasks import Task
+from editor.plugin_api import Task
 from plugins.voxel import dlx
 from plugins.voxel.checkpoint import Checkpoint, SubResult
 from plugins.voxel.puzzle import Puzzle, puzzle_to_json

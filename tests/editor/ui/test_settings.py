@@ -5,7 +5,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from editor.ui.grid_canvas import DEFAULT_CELL
 from editor.ui.main_window import MainWindow, app_settings
-from editor.ui.settings import read_setting
+from editor.ui.settings import read_setting, recent_files
 
 CORRUPT = """[General]
 recent_files=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x6garbage)
@@ -28,7 +28,7 @@ def test_the_editor_starts_with_defaults_from_a_corrupt_settings_file(isolated_s
     window = MainWindow()
     qtbot.addWidget(window)
     assert window.cell_size == DEFAULT_CELL
-    assert window.recent_files() == []
+    assert recent_files() == []
     assert window.puzzle_docks.docks == {}
     window.show()
     qtbot.waitExposed(window)

@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("puzzles", help="list the puzzles the plugins provide")
 
     solve = sub.add_parser("solve", help="solve or count a puzzle")
-    solve.add_argument("puzzle", metavar="ID")
+    solve.add_argument("puzzle", metavar="ID|FILE", help="a puzzle id (see `puzzles`) or a puzzle file")
+    solve.add_argument("--problem", metavar="NAME", help="which problem of a file holding several (BurrTools)")
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--first", action="store_true", help="print one solution (the default)")
     mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
@@ -42,6 +44,10 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="the last line of stdout is a JSON object")
     solve.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")
+    solve.add_argument("--checkpoint", metavar="FILE",
+                       help="save each finished part of a count to FILE and resume from it if it exists")
+    solve.add_argument("--cluster", metavar="ADDRESS",
+                       help="count on a Dask cluster, e.g. tcp://host:8786 (see README, \"Count on a cluster\")")
     return parser
 
 
@@ -66,11 +72,35 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     known = args.puzzle in puzzles
     spec = puzzles.get(args.puzzle)  # builds this puzzle's spec only
     _warn_about_failures(host)
-    if spec is None:
+    if spec is None and not known and Path(args.puzzle).suffix:
+        spec = _open_file(host, args.puzzle, args.problem)
+        if spec is None:
+            return 2
+    elif spec is None:
         problem = "could not be loaded (see the warning above)" if known else "`nonogram-editor puzzles` lists them"
         print(f"error: no puzzle {args.puzzle!r}; {problem}", file=sys.stderr)
         return 2
+    elif args.problem is not None:
+        print("error: --problem goes with a puzzle file", file=sys.stderr)
+        return 2
     return _solve(spec, args)
+
+
+def _open_file(host: PluginHost, path: str, problem: str | None):
+    """The puzzle in a file, through the plugin that reads its kind; None after saying what is wrong."""
+    suffix = Path(path).suffix.lower()
+    readers = [f for f in host.puzzle_files() if suffix in f.suffixes]
+    if not Path(path).is_file():
+        print(f"error: {path}: no such puzzle file (and no puzzle with that id)", file=sys.stderr)
+        return None
+    if not readers:
+        print(f"error: {path}: no plugin reads {suffix} files", file=sys.stderr)
+        return None
+    try:
+        return readers[0].open(path, problem)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
 
 
 def _warn_about_failures(host: PluginHost) -> None:
@@ -130,7 +160,12 @@ def _solve_or_count(spec, args) -> int:
             if spec.count is None:
                 print(f"error: puzzle {spec.id!r} cannot be counted", file=sys.stderr)
                 return 2
-            result = spec.count(task, _jobs(args.jobs))
+            options = {name: getattr(args, name) for name in ("checkpoint", "cluster") if getattr(args, name)}
+            unsupported = sorted(set(options) - set(spec.count_options))
+            if unsupported:
+                print(f"error: puzzle {spec.id!r} cannot be counted with --{unsupported[0]}", file=sys.stderr)
+                return 2
+            result = spec.count(task, _jobs(args.jobs), **options)
             seconds = time.perf_counter() - start
             print(file=sys.stderr)
             print(f"{spec.title}: {result.count} solutions"
@@ -167,6 +202,9 @@ def _solve_or_count(spec, args) -> int:
                 summary["solutions"] = [spec.solution_to_json(solution) for solution in found]
             print(json.dumps(summary))
         return 0 if found and valid is not False else 1
+    except ValueError as exc:  # a checkpoint or cluster the count cannot use: the message says why
+        print(f"\nerror: {exc}", file=sys.stderr)
+        return 2
     except (Cancelled, KeyboardInterrupt):
         print("\ncancelled", file=sys.stderr)
         return 130

@@ -106,7 +106,7 @@ ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
 BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
 TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
-API_VERSION = 3  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts
+API_VERSION = 4  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts; 4: the puzzle-files hook, PuzzleSpec.count_options
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -185,6 +185,9 @@ class PuzzleSpec:
         ``part_id(piece)`` (``piece_of_part`` gives the piece back).
     ``format_solution(solution) -> str``: a human-readable picture of a solution.
     ``solution_to_json(solution) -> JSON-able``: for ``--json``.
+    ``count_options``: the keyword arguments ``count`` also takes, from ``checkpoint``
+        (a file to resume from and save progress to) and ``cluster`` (a Dask scheduler
+        address); the command line refuses the matching options for other puzzles.
     """
 
     id: str
@@ -197,6 +200,7 @@ class PuzzleSpec:
     solutions: Callable[[Task], Iterator[Any]] | None = None
     check: Callable[[Any], list[str]] | None = None
     scene_parts: Callable[[Any], list[Part]] | None = None
+    count_options: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.solve_first is None and self.solutions is None:
@@ -213,6 +217,19 @@ class PuzzleDataError(ValueError):
     """A plugin's data (a shipped file, a user's puzzle file) is bad: the message names the file
     and what is wrong. Each plugin's own data error derives from it; the shared panel shows it
     in place of its controls, the command line prints it (no traceback)."""
+
+
+@dataclass(frozen=True)
+class PuzzleFileSpec:
+    """Puzzle files a plugin opens for ``nonogram-editor solve PATH``.
+
+    ``open(path, problem) -> PuzzleSpec``: ``problem`` names one of several puzzles in
+    the file (None: the only one, or the file's choice); raise ``ValueError`` with a
+    message naming the file for anything wrong with it.
+    """
+    id: str
+    suffixes: tuple[str, ...]  # lower case, with the dot
+    open: Callable[[str, str | None], PuzzleSpec]
 
 
 class DuplicateIdError(ValueError):
@@ -315,3 +332,8 @@ def nonogram_editor_panels(panels: Registry) -> None:
 @hookspec
 def nonogram_editor_puzzles(puzzles: Registry) -> None:
     """Add :class:`PuzzleSpec` objects with ``puzzles.add(spec)``. Must not import Qt."""
+
+
+@hookspec
+def nonogram_editor_puzzle_files(files: Registry) -> None:
+    """Add :class:`PuzzleFileSpec` objects with ``files.add(spec)``. Must not import Qt."""

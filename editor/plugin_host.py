@@ -213,3 +213,6 @@ class PluginHost:
 
     def puzzles(self) -> Registry:
         return self._collect("nonogram_editor_puzzles", "puzzle")
+
+    def puzzle_files(self) -> Registry:
+        return self._collect("nonogram_editor_puzzle_files", "puzzle file type")

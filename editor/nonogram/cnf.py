@@ -41,6 +41,16 @@ def _transitions(clue: Sequence[int]) -> tuple[list[int], list[int]]:
     return on_empty, on_filled
 
 
+def _bits(mask: int) -> list[int]:
+    """The positions of a mask's set bits, lowest first."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low.bit_length() - 1)
+        mask ^= low
+    return bits
+
+
 def line_clauses(clue: Sequence[int], cells: Sequence[int], filled: int, empty: int, new_variable) -> list[list[int]] | None:
     """Clauses saying the cells (SAT variables, in order) spell a word of the clue's
     language, given the known ``filled``/``empty`` masks (bit i: cell i; their unit clauses
@@ -50,24 +60,31 @@ def line_clauses(clue: Sequence[int], cells: Sequence[int], filled: int, empty: 
     length = len(cells)
     on_empty, on_filled = _transitions(clue)
     accept = len(on_empty) - 1
+    # the states as bits of an int: a whole position's states move in a few operations
+    fills = sum(1 << state for state, target in enumerate(on_filled) if target != DEAD)  # on filled: state + 1
+    stays = sum(1 << state for state, target in enumerate(on_empty) if target == state)  # on empty: stays
+    steps = sum(1 << state for state, target in enumerate(on_empty) if target == state + 1)  # on empty: state + 1
 
-    def moves(state: int, position: int):
-        bit = 1 << position
-        if not filled & bit and on_empty[state] != DEAD:
-            yield False, on_empty[state]
-        if not empty & bit and on_filled[state] != DEAD:
-            yield True, on_filled[state]
-
-    forward = [{0}]
+    forward = [1]  # the states reachable after each position
     for position in range(length):
-        forward.append({target for state in forward[-1] for _, target in moves(state, position)})
-    if accept not in forward[length]:
+        states, bit, reached = forward[-1], 1 << position, 0
+        if not filled & bit:
+            reached |= states & stays | (states & steps) << 1
+        if not empty & bit:
+            reached |= (states & fills) << 1
+        forward.append(reached)
+    if not forward[length] >> accept & 1:
         return None
-    live = [set() for _ in range(length + 1)]
-    live[length] = {accept}
+    live = [0] * (length + 1)  # ... and from which the accepting state stays reachable
+    live[length] = 1 << accept
     for position in range(length - 1, -1, -1):
-        live[position] = {state for state in forward[position]
-                          if any(target in live[position + 1] for _, target in moves(state, position))}
+        after, bit, leading = live[position + 1], 1 << position, 0
+        if not filled & bit:
+            leading |= after & stays | after >> 1 & steps
+        if not empty & bit:
+            leading |= after >> 1 & fills
+        live[position] = forward[position] & leading
+    live = [_bits(states) for states in live]
 
     # a state is a literal: a fresh variable, or None where the position has one live state (always true)
     variables = [{state: (None if len(states) == 1 else new_variable()) for state in states} for states in live]

@@ -44,6 +44,7 @@ from editor.safe_write import write_file
 from editor.scene3d import geometry
 from editor.scene3d.geometry import OrbitCamera, SceneGeometry
 from editor.scene3d.parts import Part
+from editor.ui.lifetime import connect_alive
 
 BACKGROUND = QColor(236, 238, 242)
 AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue
@@ -125,8 +126,12 @@ class _Viewport:
     def new_scene(self) -> Qt3DCore.QEntity:
         old = self.scene
         self.scene = Qt3DCore.QEntity(self.root)
-        old.setParent(None)  # out of the rendered tree now, deleted soon
-        old.deleteLater()
+        # Deleted now, on the GUI thread. The Python wrappers of its entities hold each
+        # other in reference cycles (an entity and its components), which only the cyclic
+        # garbage collector frees; had the C++ nodes lived on until a deleteLater, a
+        # collection on a solver's thread could free them there, in the middle of Qt's work
+        # on this thread (the test suite's rare segfault). Deleted, they are inert wrappers.
+        shiboken6.delete(old)
         return self.scene
 
 
@@ -286,7 +291,7 @@ class SceneView(QWidget):
         self._slider = QSlider(Qt.Orientation.Horizontal, self)
         self._slider.setRange(0, SLIDER_STEPS)
         self._slider.setToolTip("Pull the parts apart")
-        self._slider.valueChanged.connect(lambda value: self.set_explode(value / SLIDER_STEPS))
+        connect_alive(self._slider.valueChanged, self, lambda value: self.set_explode(value / SLIDER_STEPS))
         reset = QToolButton(self)
         reset.setText("Reset view")
         reset.clicked.connect(self.reset_camera)
@@ -534,7 +539,7 @@ class SceneView(QWidget):
     def _ask_picture_path(self) -> None:
         """Save picture…: the size and background first, then where (neither dialog blocks)."""
         options = PictureOptionsDialog(self)
-        options.accepted.connect(lambda: self._ask_picture_file(options.size(), options.transparent()))
+        connect_alive(options.accepted, self, lambda: self._ask_picture_file(options.size(), options.transparent()))
         self._dialog = options
         options.open()
 
@@ -543,7 +548,7 @@ class SceneView(QWidget):
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("png")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(lambda path: self._save_picture_to(path, size, transparent))
+        connect_alive(dialog.fileSelected, self, lambda path: self._save_picture_to(path, size, transparent))
         self._dialog = dialog
         dialog.open()
 

@@ -12,6 +12,11 @@ import time
 
 QUIT_AFTER_ENV = "NONOGRAM_EDITOR_QUIT_AFTER_MS"
 SHOWN_MARKER = "nonogram-editor: window shown after"
+# Qt's debug and info messages are for developers: stderr shows warnings and worse
+# (QT_LOGGING_RULES still overrides). Qt3D also logs a notice at warning level for every
+# 3-D view; those known notices, (category, start of the message), are dropped.
+QUIET_LOGGING_RULES = "*.debug=false\n*.info=false"
+QT_NOTICES = (("Qt3D.Renderer.RHI.Backend", "Initializing RHI with"),)
 
 
 def _seconds_since_process_start() -> float:
@@ -24,13 +29,28 @@ def _seconds_since_process_start() -> float:
         return time.process_time()
 
 
+def quiet_qt_logging() -> None:
+    """Keep stderr for problems (set once, at start)."""
+    from PySide6.QtCore import QLoggingCategory, qFormatLogMessage, qInstallMessageHandler
+
+    QLoggingCategory.setFilterRules(QUIET_LOGGING_RULES)
+
+    def handle(mode, context, message: str) -> None:  # any thread (Qt3D logs from its own)
+        if any(context.category == category and message.startswith(start) for category, start in QT_NOTICES):
+            return
+        print(qFormatLogMessage(mode, context, message), file=sys.stderr, flush=True)
+
+    qInstallMessageHandler(handle)
+
+
 def run_app(argv: list[str]) -> int:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QTimer, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
     from editor.ui.background import cancel_all
     from editor.ui.main_window import MainWindow
 
+    quiet_qt_logging()
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName("Nonogram Editor")
     app.setOrganizationName("NonogramStudio")
@@ -50,4 +70,5 @@ def run_app(argv: list[str]) -> int:
     code = app.exec()
     cancel_all()
     del window
+    qInstallMessageHandler(None)  # Qt's own again: no Python call from Qt's teardown after Python's
     return code

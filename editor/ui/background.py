@@ -14,16 +14,34 @@ posts each event to the job, and the job re-emits it on the GUI thread only whil
 nothing more reaches the owner's slots, not even an event already on its way. Each job
 runs on its own Python thread: a long count never starves the editor's quick checks, and
 numba code that releases the GIL runs truly in parallel.
+
+Lifetime: once ``done`` has been delivered and the worker thread has ended, the job
+deletes its QObject on the GUI thread (``deleteLater``), which also drops every slot
+connected to it. Its C++ side is therefore never left to Python's cyclic garbage
+collector, and a finished job does not keep its owner alive through lambdas connected to
+its signals. Python attributes (``task``, ``running``, ``wait``, ``cancel``) stay usable
+after that; signals do not.
+
+Garbage collection: Python's cyclic collector runs on whichever thread happens to
+allocate, and a solver allocates a lot; a collection there frees Qt wrappers caught in
+reference cycles (PySide makes some itself, between a Qt3D entity and its components)
+on the solver's thread, while the GUI thread uses Qt: the rare segfault seen with
+"Garbage-collecting" on a worker. So while any job exists, automatic collection is off
+and a GUI-thread timer collects instead, as often as the automatic collector would.
 """
 from __future__ import annotations
 
+import functools
+import gc
 import threading
+import weakref
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from editor.tasks import Cancelled, Progress, Task
 
-_running: set["BackgroundJob"] = set()
+_running: set["BackgroundJob"] = set()  # started and not yet deleted
+COLLECT_INTERVAL_MS = 50
 
 
 class BackgroundJob(QObject):
@@ -40,7 +58,7 @@ class BackgroundJob(QObject):
         self._function = function
         self._name = name
         self._owner_alive = True
-        self.task = Task(on_progress=self._post_progress)
+        self.task = Task(on_progress=_weak_progress(self))
         self._thread: threading.Thread | None = None
         self._posted.connect(self._deliver)
         if owner is not None:
@@ -48,7 +66,10 @@ class BackgroundJob(QObject):
 
     # -- control (GUI thread)
     def start(self) -> "BackgroundJob":
+        if not _running:
+            _gui_thread_collector.take_over()
         _running.add(self)
+        self.destroyed.connect(functools.partial(_forget, self))
         self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
         self._thread.start()
         return self
@@ -71,7 +92,8 @@ class BackgroundJob(QObject):
 
     def _deliver(self, kind: str, payload: object) -> None:
         if kind == "done":
-            _running.discard(self)
+            self._thread.join()  # it has only its return left: from now on no thread but this one uses the job
+            self.deleteLater()   # after the ``done`` slots below have run
         if not self._owner_alive:
             return
         if kind == "progress":
@@ -87,9 +109,15 @@ class BackgroundJob(QObject):
             self.done.emit()
 
     # -- worker thread
+    def _post(self, kind: str, payload: object) -> None:
+        try:
+            self._posted.emit(kind, payload)
+        except RuntimeError:  # the application is being torn down with the job still running:
+            pass              # its QObject is gone and no one is left to tell
+
     def _post_progress(self, progress: Progress) -> None:
         if not self.task.cancelled:
-            self._posted.emit("progress", progress)
+            self._post("progress", progress)
 
     def _run(self) -> None:
         try:
@@ -100,8 +128,61 @@ class BackgroundJob(QObject):
             outcome = ("failed", exc)
         if self.task.cancelled:
             outcome = ("cancelled", None)
-        self._posted.emit(*outcome)
-        self._posted.emit("done", None)
+        self._post(*outcome)
+        self._post("done", None)
+
+
+def _forget(job: BackgroundJob) -> None:
+    """The job's QObject has been deleted."""
+    _running.discard(job)
+    if not _running:
+        _gui_thread_collector.hand_back()
+
+
+class _GuiThreadCollector:
+    """Python's cyclic garbage collection on the GUI thread only, while jobs exist."""
+
+    def __init__(self):
+        self._timer: QTimer | None = None
+        self._disabled_gc = False
+
+    def take_over(self) -> None:
+        if self._timer is None:
+            self._timer = QTimer(QCoreApplication.instance())
+            self._timer.timeout.connect(self._collect)
+        self._disabled_gc = gc.isenabled()
+        gc.disable()
+        self._timer.start(COLLECT_INTERVAL_MS)
+
+    def hand_back(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        if self._disabled_gc:
+            gc.enable()
+            self._disabled_gc = False
+
+    @staticmethod
+    def _collect() -> None:
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        for generation in (2, 1, 0):  # the oldest due, as the automatic collector chooses
+            if counts[generation] > thresholds[generation]:
+                gc.collect(generation)
+                return
+
+
+_gui_thread_collector = _GuiThreadCollector()
+
+
+def _weak_progress(job: BackgroundJob):
+    """The job's progress poster, without the job <-> task reference cycle (see Lifetime)."""
+    job_ref = weakref.ref(job)
+
+    def post(progress: Progress) -> None:
+        job = job_ref()
+        if job is not None:
+            job._post_progress(progress)
+
+    return post
 
 
 def cancel_all(timeout: float = 2.0) -> None:

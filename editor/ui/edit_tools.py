@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from editor.core import SYMMETRIES, Clip, ClipError
 from editor.core.clip import MIME_TYPE
+from editor.ui.lifetime import connect_alive
 
 TOOLS = (("pen", "&Pen", "P", "Paint cell by cell"),
          ("line", "&Line", "L", "A straight line from where you press to where you release"),
@@ -44,7 +45,7 @@ class EditTools(QObject):
         self.tool_actions: dict[str, QAction] = {}
         for tool, text, shortcut, tip in TOOLS:
             action = _checkable(self, text, shortcut, tip, group)
-            action.triggered.connect(lambda _checked=False, tool=tool: self.set_tool(tool))
+            connect_alive(action.triggered, self, lambda _checked=False, tool=tool: self.set_tool(tool))
             self.toolbar.addAction(action)
             self.menu.addAction(action)
             self.tool_actions[tool] = action
@@ -56,7 +57,7 @@ class EditTools(QObject):
         self.symmetry_actions: dict[str, QAction] = {}
         for symmetry in SYMMETRIES:
             action = _checkable(self, symmetry.capitalize(), None, f"Mirror every stroke: {symmetry}", group)
-            action.triggered.connect(lambda _checked=False, s=symmetry: window.editor.set_symmetry(s))
+            connect_alive(action.triggered, self, lambda _checked=False, s=symmetry: window.editor.set_symmetry(s))
             symmetry_menu.addAction(action)
             self.symmetry_actions[symmetry] = action
         self.symmetry_actions["none"].setChecked(True)
@@ -140,6 +141,6 @@ def add_action(owner, menu, text, slot, shortcut=None, tip: str = "") -> QAction
         action.setShortcut(QKeySequence(shortcut))
     if tip:
         action.setStatusTip(tip)
-    action.triggered.connect(lambda _checked=False: slot())
+    connect_alive(action.triggered, owner, lambda _checked=False: slot())
     menu.addAction(action)
     return action

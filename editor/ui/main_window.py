@@ -23,10 +23,10 @@ from typing import Callable
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QSpinBox,
-                               QSplitter, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
+                               QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor.core import UNDO_LIMIT, Editor, colour_name, level_from_non
 from editor.core.editor import level_path
@@ -38,9 +38,10 @@ from editor.ui import puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import EditTools, add_action
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
+from editor.ui.lifetime import connect_alive
 from editor.ui.palette_widget import PaletteWidget
 from editor.ui.play_window import PlayWindow
-from editor.ui.settings import app_settings, recent_files, remember_recent
+from editor.ui.settings import app_settings, read_setting, recent_files, remember_recent
 
 APP_TITLE = "Nonogram Editor"
 LEVEL_FILTER = "Levels (*.level)"
@@ -90,15 +91,17 @@ class MainWindow(QMainWindow):
         self.picture_scroll = CanvasScroll(self.picture_canvas)
         for canvas, scroll in ((self.solution_canvas, self.solution_scroll),
                                (self.picture_canvas, self.picture_scroll)):
-            canvas.pressed.connect(lambda cell, button, _shift, layer=canvas.layer: self._pressed(layer, cell, button))
+            connect_alive(canvas.pressed, self,
+                          lambda cell, button, _shift, layer=canvas.layer: self._pressed(layer, cell, button))
             canvas.dragged.connect(self._dragged)
             canvas.released.connect(self.editor.release)
-            canvas.hovered.connect(lambda row, column, layer=canvas.layer: self._show_cell(layer, row, column))
-            canvas.arrow_key.connect(lambda rows, columns, shift, layer=canvas.layer:
+            connect_alive(canvas.hovered, self,
+                          lambda row, column, layer=canvas.layer: self._show_cell(layer, row, column))
+            connect_alive(canvas.arrow_key, self, lambda rows, columns, shift, layer=canvas.layer:
                                      self.editor.move_cursor(rows, columns, layer if shift else None,
                                                              self._paint_value(layer, True)))
-            canvas.cell_key.connect(lambda key, layer=canvas.layer: self._cell_key(layer, key))
-            canvas.zoom_wheel.connect(lambda steps, point, scroll=scroll: scroll.keep_in_place(
+            connect_alive(canvas.cell_key, self, lambda key, layer=canvas.layer: self._cell_key(layer, key))
+            connect_alive(canvas.zoom_wheel, self, lambda steps, point, scroll=scroll: scroll.keep_in_place(
                 point, lambda: self.set_zoom(zoomed(self._cell_size, steps))))
         self.palette_widget.message.connect(self.show_message)
 
@@ -362,7 +365,8 @@ class MainWindow(QMainWindow):
         box.setInformativeText("Your changes will be lost if you don't save them.")
         box.setDefaultButton(QMessageBox.Save)
         box.setAttribute(Qt.WA_DeleteOnClose)
-        box.finished.connect(lambda _result: self._unsaved_answered(box.standardButton(box.clickedButton()), then))
+        connect_alive(box.finished, self,
+                      lambda _result: self._unsaved_answered(box.standardButton(box.clickedButton()), then))
         self._message_box = box
         box.open()
 
@@ -383,20 +387,38 @@ class MainWindow(QMainWindow):
         event.ignore()
         self.maybe_discard_changes(self._close_now)
 
+    # Floating docks (a restored layout shows them before the window) come to the front
+    # once the window is on screen and whenever it is activated: otherwise a window the
+    # window manager raises, maximized, hides them entirely.
+    def showEvent(self, event):
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._raise_floating_docks)
+
+    def changeEvent(self, event):
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self._raise_floating_docks()
+
+    def _raise_floating_docks(self) -> None:
+        for dock in self.findChildren(QDockWidget):
+            if dock.isFloating() and dock.isVisible():
+                dock.raise_()
+
     def _close_now(self) -> None:
         self._closing_allowed = True
         self.close()
 
     def _restore_window_state(self) -> None:
         settings = app_settings()
-        geometry, state = settings.value("main_window/geometry"), settings.value("main_window/state")
-        if geometry is not None:
+        geometry = read_setting(settings, "main_window/geometry", QByteArray())
+        state = read_setting(settings, "main_window/state", QByteArray())
+        if not geometry.isEmpty():
             self.restoreGeometry(geometry)
-        if state is not None:
+        if not state.isEmpty():
             self.restoreState(state)
-        cell_size = settings.value("main_window/cell_size")
-        if cell_size is not None:
-            self.set_zoom(int(cell_size))
+        cell_size = read_setting(settings, "main_window/cell_size", self._cell_size)
+        if cell_size != self._cell_size:
+            self.set_zoom(cell_size)
 
     # ------------------------------------------------------------------ files: dialogs
     def _file_dialog_for(self, title: str, name_filter: str, on_chosen: Callable[[Path], None], saving: bool,
@@ -413,7 +435,7 @@ class MainWindow(QMainWindow):
                 dialog.selectFile(self.document.path.with_suffix("." + suffix).name)
         else:
             dialog.setFileMode(QFileDialog.ExistingFile)
-        dialog.fileSelected.connect(lambda name: on_chosen(Path(name)) if name else None)
+        connect_alive(dialog.fileSelected, self, lambda name: on_chosen(Path(name)) if name else None)
         self._file_dialog = dialog
         dialog.open()
         return dialog
@@ -532,7 +554,7 @@ class MainWindow(QMainWindow):
         recent = recent_files()
         for path in recent:
             action = self.recent_menu.addAction(path)
-            action.triggered.connect(lambda _checked=False, p=path: self.open_level_path(p))
+            connect_alive(action.triggered, self, lambda _checked=False, p=path: self.open_level_path(p))
         if not recent:
             self.recent_menu.addAction("(none yet)").setEnabled(False)
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QButtonGroup, QColorDialog, QGridLayout, QHBoxLay
 from editor.core import Editor, colour_name
 from editor.level.document import Colour
 from editor.level.model import WHITE
+from editor.ui.lifetime import connect_alive
 
 COLUMNS = 8
 SWATCH = 22
@@ -43,7 +44,7 @@ class PaletteWidget(QWidget):
         self.remove_button.setToolTip("Remove the current colour (asks which colour replaces it in the picture)")
         self.edit_button.setToolTip("Change the current colour, everywhere the picture uses it")
         self.add_button.clicked.connect(self._ask_new_colour)
-        self.remove_button.clicked.connect(lambda: self.remove_colour(self.current_index))
+        connect_alive(self.remove_button.clicked, self, lambda: self.remove_colour(self.current_index))
         self.edit_button.clicked.connect(self._ask_edit_colour)
         buttons = QHBoxLayout()
         for button in (self.add_button, self.edit_button, self.remove_button):
@@ -129,7 +130,8 @@ class PaletteWidget(QWidget):
         dialog.setComboBoxItems(names)
         dialog.setTextValue(colour_name(WHITE) if WHITE in others else names[0])
         dialog.setAttribute(Qt.WA_DeleteOnClose)
-        dialog.textValueSelected.connect(lambda name: self.editor.remove_colour(index, others[names.index(name)]))
+        connect_alive(dialog.textValueSelected, self,
+                      lambda name: self.editor.remove_colour(index, others[names.index(name)]))
         self.replace_dialog = dialog
         dialog.open()
 
@@ -137,7 +139,7 @@ class PaletteWidget(QWidget):
         dialog = QColorDialog(qcolor(initial), self)
         dialog.setWindowTitle(title)
         dialog.setAttribute(Qt.WA_DeleteOnClose)
-        dialog.colorSelected.connect(lambda c: on_chosen((c.red(), c.green(), c.blue())))
+        connect_alive(dialog.colorSelected, self, lambda c: on_chosen((c.red(), c.green(), c.blue())))
         self.colour_dialog = dialog
         dialog.open()
 

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, Q
 
 from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
 from editor.plugin_host import PluginFailure, PluginHost
-from editor.ui.settings import app_settings
+from editor.ui.lifetime import connect_alive
+from editor.ui.settings import app_settings, read_setting
 
 OPEN_PANELS_KEY = "puzzle_panels/open"
 STATUS_MESSAGE_MS = 15000
@@ -136,10 +137,7 @@ class PuzzleDocks(QObject):
         app_settings().setValue(OPEN_PANELS_KEY, sorted(self.docks))
 
     def _restore_open_panels(self) -> None:
-        saved = app_settings().value(OPEN_PANELS_KEY, [])
-        if isinstance(saved, str):  # QSettings gives a lone string for a one-element list
-            saved = [saved]
-        for panel_id in saved or []:
+        for panel_id in read_setting(app_settings(), OPEN_PANELS_KEY, []):
             if panel_id in self.panels:
                 self.open_panel(panel_id)
 
@@ -150,7 +148,7 @@ class PuzzleDocks(QObject):
             action.setObjectName(f"open_{spec.id}")
             if spec.tooltip:
                 action.setStatusTip(spec.tooltip)
-            action.triggered.connect(lambda _checked=False, panel_id=spec.id: self.open_panel(panel_id))
+            connect_alive(action.triggered, self, lambda _checked=False, panel_id=spec.id: self.open_panel(panel_id))
             self.menu.addAction(action)
             self.actions[spec.id] = action
         if not self.actions:

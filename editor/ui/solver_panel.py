@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSiz
 from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, STALLED, UNDECIDED, Verdict, check_drawing
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
+from editor.ui.lifetime import connect_alive
 
 COALESCE_MS = 6  # quiet time after an edit before checking (restarted by each edit)
 MAX_DEFER_MS = 150  # during a long drag, check at least this often
@@ -132,14 +133,14 @@ class SolverPanel(QWidget):
         self.status_label.setStyleSheet("color: gray")
         self.show_open_check = QCheckBox("Shade the cells line logic leaves open")
         self.show_open_check.setChecked(True)
-        self.show_open_check.toggled.connect(lambda _on: self._show_overlays())
+        connect_alive(self.show_open_check.toggled, self, lambda _on: self._show_overlays())
         self.show_counts_check = QCheckBox("Show each line's placement count")
         self.show_counts_check.setChecked(True)
-        self.show_counts_check.toggled.connect(lambda _on: self._show_line_labels())
+        connect_alive(self.show_counts_check.toggled, self, lambda _on: self._show_line_labels())
         self.alternative_button = QPushButton("Show the other solution")
         self.alternative_button.setCheckable(True)
         self.alternative_button.setEnabled(False)
-        self.alternative_button.toggled.connect(lambda _on: self._show_alternative())
+        connect_alive(self.alternative_button.toggled, self, lambda _on: self._show_alternative())
         self.alternative_view = QLabel()
         self.alternative_view.setAlignment(Qt.AlignCenter)
         self.alternative_view.hide()

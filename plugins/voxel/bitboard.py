@@ -6,7 +6,11 @@ the mask of its cells and its piece's bit: it fits when it meets nothing set on 
 board, and placing or undoing it is two XORs (and setting or clearing the piece bit
 when its last copy comes or goes).
 
-The exact-cover columns are the cells, the pieces with one copy (both also bits of the
+A piece with a range of copies (see ``Puzzle.min_copies``) has its bit set when its most
+copies are placed, but a full board does not need it: ``full`` leaves it out, and a
+solution also needs :func:`dlx.enough_copies`.
+
+The exact-cover columns are the cells, the pieces with exactly one copy (both also bits of the
 board, so the open columns of a node are the zero bits of ``columns & ~board``, visited
 with a count-trailing-zeros loop), and one virtual *anchor* column (the symmetry
 representatives, see ``solver.py``). Each level keeps, for every open column, the list
@@ -35,7 +39,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from editor.plugin_api import njit
 from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, _chosen_ids, _take_prefix,
-                               _take_solution)
+                               _take_solution, enough_copies)
 
 MAX_BITS = 128  # cells + pieces
 SHORT = 16  # border cells with lists up to this long are filtered first
@@ -60,7 +64,7 @@ def _filter(buf, seg_start, seg_len, m0, m1, k, c, top, o0, o1):
 
 
 @njit(cache=True)
-def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids, piece_of, copies, full0, full1,
+def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids, piece_of, slack, full0, full1,
            columns0, columns1, border0, border1, enough, use_anchor, board, remaining, state, col_at, pos_at, chosen,
            perms, allowed, mode, max_depth, budget, counts, keep, prefixes):
     """Run for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND (as ``dlx.search``).
@@ -83,9 +87,9 @@ def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids,
     one = np.uint64(1)
     while True:
         if phase == ENTER:
-            if o0 == full0 and o1 == full1:
+            if (o0 & full0) == full0 and (o1 & full1) == full1:  # a piece with a range may have its bit too
                 phase = BACK
-                if _take_solution(_chosen_ids(ids, chosen, k), mode, perms, allowed, counts, keep):
+                if enough_copies(remaining, slack) and _take_solution(_chosen_ids(ids, chosen, k), mode, perms, allowed, counts, keep):
                     status = FOUND
                     break
                 continue
@@ -144,7 +148,7 @@ def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids,
                                 break
                     if best_count == 0:
                         break
-            if best_count == 0:
+            if best_count == 0 or best_count == 1 << 30:  # 1 << 30: no open column, yet not full
                 phase = BACK
                 continue
             if k == 0 and use_anchor:

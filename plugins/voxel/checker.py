@@ -71,10 +71,11 @@ def check_solution(puzzle, placements) -> list[str]:
     for cell, times in covered.items():
         if times > 1 and cell in target:
             problems.append(f"cell {cell} is covered {times} times")
-    empty = target - set(covered)
+    empty = target - set(covered) - set(puzzle.optional)
     if empty:
         problems.append(f"{len(empty)} target cells are empty, e.g. {min(empty)}")
     for piece, spec in enumerate(puzzle.pieces):
-        if used[piece] != spec.copies:
-            problems.append(f"piece {spec.name!r} is used {used[piece]} times, not {spec.copies}")
+        if not spec.fewest <= used[piece] <= spec.copies:
+            allowed = spec.copies if spec.fewest == spec.copies else f"{spec.fewest} to {spec.copies}"
+            problems.append(f"piece {spec.name!r} is used {used[piece]} times, not {allowed}")
     return problems

@@ -3,8 +3,10 @@
 The matrix lives in flat int32 arrays (``L R U D C`` per node, ``S`` per column); the
 columns come first, then the root, then the row nodes. Primary columns (cells, and
 pieces with one copy) are linked in the root's ring and branched on, fewest rows first
-(minimum remaining values). A piece with several copies has a column outside the ring
-that is covered only when its last copy is placed.
+(minimum remaining values). A piece with several copies, or a range of them, has a
+column outside the ring that is covered only when its last copy is placed; a filled
+ring is a solution when each piece has at most ``slack`` (its range's width) copies left
+(a piece in the ring has ``slack`` = its copies: the ring sees to it).
 
 The search is an explicit state machine, so :func:`search` can stop after ``budget``
 nodes and carry on when called again: the caller reports progress and notices
@@ -69,7 +71,7 @@ def _uncover(c, L, R, U, D, C, S):
 @njit(cache=True)
 def _cover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
     t = col_type[c]
-    if t >= 0 and copies[t] > 1:
+    if t >= 0:  # a piece: its column goes when its last copy is placed
         remaining[t] -= 1
         if remaining[t] == 0:
             _cover(c, L, R, U, D, C, S)
@@ -80,7 +82,7 @@ def _cover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
 @njit(cache=True)
 def _uncover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
     t = col_type[c]
-    if t >= 0 and copies[t] > 1:
+    if t >= 0:
         if remaining[t] == 0:
             _uncover(c, L, R, U, D, C, S)
         remaining[t] += 1
@@ -127,8 +129,18 @@ def _chosen_ids(id_of, chosen, k):
 
 @njit(cache=True)
 def _copy_into(row, ids):
-    for i in range(ids.shape[0]):
-        row[i] = ids[i]
+    """``ids`` at the start of ``row``, -1 after them (a solution with ranges of copies is shorter)."""
+    for i in range(row.shape[0]):
+        row[i] = ids[i] if i < ids.shape[0] else -1
+
+
+@njit(cache=True)
+def enough_copies(remaining, slack):
+    """Every piece placed often enough: at most ``slack`` (its range's width) of its copies left."""
+    for t in range(remaining.shape[0]):
+        if remaining[t] > slack[t]:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -196,7 +208,7 @@ def _take_prefix(ids, prefixes, counts):
 
 
 @njit(cache=True)
-def search(L, R, U, D, C, S, row_id, col_type, copies, remaining, state, cols, rows,
+def search(L, R, U, D, C, S, row_id, col_type, copies, slack, remaining, state, cols, rows,
            perms, allowed, first_col, mode, max_depth, budget, counts, keep, prefixes):
     """Run the search for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND.
 
@@ -215,7 +227,7 @@ def search(L, R, U, D, C, S, row_id, col_type, copies, remaining, state, cols, r
         if phase == ENTER:
             if R[root] == root:
                 phase = BACK
-                if _take_solution(_chosen_ids(row_id, rows, k), mode, perms, allowed, counts, keep):
+                if enough_copies(remaining, slack) and _take_solution(_chosen_ids(row_id, rows, k), mode, perms, allowed, counts, keep):
                     status = FOUND
                     break
                 continue

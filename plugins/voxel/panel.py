@@ -3,19 +3,25 @@ solve or count it, look at the packings piece by piece and layer by layer.
 
 Solving and counting run in ``plugins.voxel.solver``; the 3-D parts come from
 ``plugins.voxel.scene``, the assembly order and layer text from ``plugins.voxel.layout``.
+
+A count keeps a checkpoint file per puzzle in :attr:`VoxelPanel.checkpoint_dir`: an
+interrupted count (Cancel, a closed window, a crash) is offered for Resume when its
+puzzle is shown again; a finished count deletes it.
 """
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QStandardPaths, Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
-                               QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
+                               QPushButton, QSlider, QSpinBox, QWidget)
 
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
-from plugins.voxel.puzzle import Puzzle, PuzzleFileError, load_puzzle, shipped_puzzle_paths
+from plugins.voxel.checkpoint import progress_in
+from plugins.voxel.puzzle import Puzzle, PuzzleFileError, shipped_puzzle_paths
 
 
 class LayerView(PuzzleCanvas):
@@ -111,8 +117,10 @@ class VoxelPanel(PuzzlePanel):
 
     def load(self) -> None:
         self.puzzle: Puzzle | None = None  # loaded off the GUI thread, once the panel is up
-        self._dialog: QFileDialog | None = None
+        self._dialog: QFileDialog | QInputDialog | None = None
         self._shipped = list(shipped_puzzle_paths())
+        self._opened: dict[str, tuple[str, str | None]] = {}  # puzzle box data -> (file, BurrTools problem)
+        self.checkpoint_dir = default_checkpoint_dir()
 
     def make_options(self) -> QWidget:
         options = QWidget(self)
@@ -121,6 +129,9 @@ class VoxelPanel(PuzzlePanel):
             self.puzzle_box.addItem(path.stem, str(path))
         self.open_button = QPushButton("Open…", options)
         self.jobs_spin = self.make_jobs_spin(options)
+        self.cluster_edit = QLineEdit(options)
+        self.cluster_edit.setPlaceholderText("Dask cluster, e.g. tcp://host:8786 (empty: this computer)")
+        self.cluster_edit.setToolTip("Count on a Dask cluster (see the README, \"Count on a cluster\")")
         self.info_label = QLabel(options)
         self.info_label.setWordWrap(True)
         row = QHBoxLayout()
@@ -132,7 +143,8 @@ class VoxelPanel(PuzzlePanel):
         column = QGridLayout(options)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(row, 0, 0)
-        column.addWidget(self.info_label, 1, 0)
+        column.addWidget(self.cluster_edit, 1, 0)
+        column.addWidget(self.info_label, 2, 0)
         self.puzzle_box.currentIndexChanged.connect(self._choose_shipped)
         self.open_button.clicked.connect(self._ask_file)
         return options
@@ -141,6 +153,8 @@ class VoxelPanel(PuzzlePanel):
         self.solve_button = self.add_action("Solve", self.solve, "Find one packing; Next finds the one after")
         self.count_button = self.add_action("Count all", self.count_all,
                                             "Count every packing; browse one per symmetry class")
+        self.resume_button = self.add_action("Resume count", self.resume_count,
+                                             "Go on with this puzzle's interrupted count from its checkpoint")
         self.export_button = self.add_action("Export…", self._ask_export_file,
                                              "Save the solutions found to a JSON file: one per symmetry class, "
                                              "or every one")
@@ -180,8 +194,24 @@ class VoxelPanel(PuzzlePanel):
         self.solve_button.setEnabled(ready)
         self.count_button.setEnabled(ready)
         self.export_button.setEnabled(ready and bool(self.solutions))
-        for widget in (self.open_button, self.puzzle_box, self.jobs_spin):
+        for widget in (self.open_button, self.puzzle_box, self.jobs_spin, self.cluster_edit):
             widget.setEnabled(idle)
+        self.resume_button.setEnabled(ready)
+        if idle:
+            self._offer_resume()
+
+    def checkpoint_path(self) -> Path:
+        from plugins.voxel.distributed import puzzle_fingerprint
+
+        return self.checkpoint_dir / f"{puzzle_fingerprint(self.puzzle)[:32]}.db"
+
+    def _offer_resume(self) -> None:
+        """Show Resume when this puzzle has an unfinished count's checkpoint."""
+        state = progress_in(self.checkpoint_path()) if self.puzzle is not None else None
+        unfinished = state is not None and state[0] < state[1]
+        self.resume_button.setVisible(unfinished)
+        if unfinished:
+            self.resume_button.setText(f"Resume count ({state[0]}/{state[1]} done)")
 
     # ------------------------------------------------------------------ puzzles
     def _choose_shipped(self, index: int) -> None:
@@ -189,23 +219,43 @@ class VoxelPanel(PuzzlePanel):
             self.load_file(self.puzzle_box.itemData(index))
 
     def _ask_file(self) -> None:
-        dialog = QFileDialog(self, "Open a voxel puzzle", "", "Voxel puzzles (*.json);;All files (*)")
+        dialog = QFileDialog(self, "Open a voxel puzzle", "",
+                             "Voxel puzzles (*.json *.xmpuzzle);;BurrTools (*.xmpuzzle);;All files (*)")
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(self.load_file)
         self._dialog = dialog
         dialog.open()
 
-    def load_file(self, path: str) -> None:
-        """Load a puzzle file off the GUI thread; a bad file leaves the current puzzle and says what is wrong."""
-        self.run(lambda task: load_puzzle(path), f"opening {path}…", lambda puzzle: self._loaded(path, puzzle),
-                 lambda error: self._load_failed(path, error))
+    def load_file(self, path: str, problem: str | None = None) -> None:
+        """Load a puzzle file off the GUI thread; a bad file leaves the current puzzle and says what is wrong.
 
-    def _loaded(self, path: str, puzzle: Puzzle) -> None:
-        if self.puzzle_box.findData(path) < 0:
-            self.puzzle_box.addItem(os.path.basename(path), path)
-        self._show_in_puzzle_box(path)
-        self.set_puzzle(puzzle)
+        A BurrTools file with several problems asks which one (``problem`` skips the question)."""
+        path, problem = self._opened.get(path, (path, problem))
+        self.run(lambda task: _read(path, problem), f"opening {path}…",
+                 lambda found: self._loaded(path, problem, found), lambda error: self._load_failed(path, error))
+
+    def _loaded(self, path: str, problem: str | None, found) -> None:
+        if isinstance(found, list):  # the problems of a BurrTools file: ask
+            self._ask_problem(path, found)
+            return
+        key = path if problem is None else f"{path} [{problem}]"
+        self._opened[key] = (path, problem)
+        if self.puzzle_box.findData(key) < 0:
+            self.puzzle_box.addItem(os.path.basename(key), key)
+        self._show_in_puzzle_box(key)
+        self.set_puzzle(found)
+
+    def _ask_problem(self, path: str, names: list[str]) -> None:
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Choose a problem")
+        dialog.setLabelText(f"{os.path.basename(path)} holds {len(names)} problems:")
+        dialog.setComboBoxItems(names)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.textValueSelected.connect(lambda name: self.load_file(path, name))
+        dialog.rejected.connect(lambda: self._show_in_puzzle_box(self.puzzle.source if self.puzzle else None))
+        self._dialog = dialog
+        dialog.open()
 
     def _load_failed(self, path: str, error: BaseException) -> None:
         if not isinstance(error, PuzzleFileError):
@@ -237,15 +287,27 @@ class VoxelPanel(PuzzlePanel):
         self.solve_from(lambda task: solver.solutions(puzzle, task))
 
     def count_all(self) -> None:
+        """Count from the start (an old checkpoint of this puzzle is dropped)."""
+        self.checkpoint_path().unlink(missing_ok=True)
+        self.resume_count()
+
+    def resume_count(self) -> None:
+        """Count, going on from this puzzle's checkpoint if it has one."""
         from plugins.voxel import solver
 
-        puzzle, jobs = self.puzzle, self.jobs_spin.value()
-        self.run(lambda task: solver.count_solutions(puzzle, task, jobs=jobs), "counting…", self._counted)
+        puzzle, jobs, cluster = self.puzzle, self.jobs_spin.value(), self.cluster_edit.text().strip() or None
+        path = self.checkpoint_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.run(lambda task: solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=path, cluster=cluster),
+                 "counting…", self._counted)
 
     def _counted(self, outcome) -> None:
+        self.checkpoint_path().unlink(missing_ok=True)  # finished: nothing to resume
         self.set_solutions(outcome.solutions, complete=True)
+        stated = self.puzzle.expected_assemblies
         self.report(f"{outcome.count} solutions in all, {outcome.distinct} up to the {outcome.symmetry_order} "
-                    f"symmetries ({outcome.seconds:.1f} s); browsing one per class")
+                    f"symmetries ({outcome.seconds:.1f} s); browsing one per class"
+                    + (f". BurrTools states {stated} assemblies" if stated is not None else ""))
 
     # ------------------------------------------------------------------ export
     def _ask_export_file(self) -> None:
@@ -254,9 +316,12 @@ class VoxelPanel(PuzzlePanel):
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(lambda path: self.export(path, every=dialog.selectedNameFilter().startswith("Every")))
+        dialog.fileSelected.connect(self._export_chosen)  # a bound method: never called once the panel goes
         self._dialog = dialog
         dialog.open()
+
+    def _export_chosen(self, path: str) -> None:
+        self.export(path, every=self._dialog.selectedNameFilter().startswith("Every"))
 
     def export(self, path: str, every: bool) -> None:
         """Write the solutions browsed (with ``every``: all the members of their classes) to ``path``."""
@@ -265,3 +330,22 @@ class VoxelPanel(PuzzlePanel):
         puzzle, classes = self.puzzle, list(self.solutions)
         self.run(lambda task: export.write_solutions(path, puzzle, classes, every, task), "exporting…",
                  lambda written: self.status.setText(f"wrote {written} solutions to {path}"))
+
+
+def default_checkpoint_dir() -> Path:
+    """Where the panel keeps its counts' checkpoints: the user's application data."""
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location or Path.home() / ".nonogram-editor") / "counts"
+
+
+def _read(path: str, problem: str | None):
+    """The puzzle in ``path``, or the names of its problems when a BurrTools file needs a choice."""
+    from plugins.voxel.plugin import open_puzzle_file
+
+    if problem is None and path.lower().endswith((".xmpuzzle", ".xml")):
+        from plugins.voxel.burrtools import problem_names
+
+        names = problem_names(path)
+        if len(names) > 1:
+            return names
+    return open_puzzle_file(path, problem)

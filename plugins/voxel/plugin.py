@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, Task, hookimpl
+from editor.plugin_api import CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
 from plugins.voxel import layout
 from plugins.voxel.puzzle import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
@@ -20,13 +20,16 @@ def _solutions(puzzle: Puzzle, task: Task):
     return solver.solutions(puzzle, task)
 
 
-def _count(puzzle: Puzzle, task: Task, jobs: int) -> CountResult:
+def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
+           cluster: str | None = None) -> CountResult:
     from plugins.voxel import solver
 
-    outcome = solver.count_solutions(puzzle, task, jobs=jobs)
-    return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True,
-                       extra={"symmetries": outcome.symmetry_order, "anchor": outcome.anchor,
-                              "nodes": outcome.nodes, "jobs": outcome.jobs})
+    outcome = solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=checkpoint, cluster=cluster)
+    extra = {"symmetries": outcome.symmetry_order, "anchor": outcome.anchor, "nodes": outcome.nodes,
+             "jobs": outcome.jobs, "subproblems": outcome.subproblems}
+    if puzzle.expected_assemblies is not None:
+        extra["burrtools_assemblies"] = puzzle.expected_assemblies
+    return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True, extra=extra)
 
 
 def _check(puzzle: Puzzle, solution) -> list[str]:
@@ -52,7 +55,25 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
         description=puzzle.description,
         check=partial(_check, puzzle),
         scene_parts=partial(_scene_parts, puzzle),
+        count_options=("checkpoint", "cluster"),
     )
+
+
+def open_puzzle_file(path: str, problem: str | None = None) -> Puzzle:
+    """A puzzle file of ours (.json) or BurrTools' (.xmpuzzle, one ``problem`` of it)."""
+    if path.lower().endswith(".xmpuzzle") or path.lower().endswith(".xml"):
+        from plugins.voxel.burrtools import load_burrtools
+
+        return load_burrtools(path, problem)
+    if problem is not None:
+        raise ValueError(f"{path}: --problem applies to BurrTools files (.xmpuzzle) only")
+    return load_puzzle(path)
+
+
+@hookimpl
+def nonogram_editor_puzzle_files(files):
+    files.add(PuzzleFileSpec(id="voxel", suffixes=(".json", ".xmpuzzle", ".xml"),
+                             open=lambda path, problem: puzzle_spec(open_puzzle_file(path, problem))))
 
 
 @hookimpl

@@ -13,7 +13,7 @@ import os
 import re
 import reprlib
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from editor.plugin_api import PuzzleDataError, package_data
@@ -30,6 +30,7 @@ MAX_EXTENT = 1_000  # cells along x, y or z
 MAX_PIECES = 1_000  # counted with their copies
 
 RGB = tuple[int, int, int]
+HOLE = "(empty cell)"  # the piece that marks an optional cell left empty (see Puzzle.for_engine)
 _shown = reprlib.Repr()  # bounded quotes of a file's values in messages (depth, length)
 _shown.maxlevel, _shown.maxlist, _shown.maxstring = 3, 6, 40
 
@@ -42,8 +43,13 @@ class PuzzleFileError(PuzzleDataError):
 class Piece:
     name: str
     cells: tuple[Voxel, ...]  # normal form
-    copies: int = 1
+    copies: int = 1  # the most copies used (exactly this many unless ``min_copies`` is set)
     colour: RGB | None = None  # None: the scene picks one
+    min_copies: int | None = None  # a range of copies: at least this many (BurrTools' min/max)
+
+    @property
+    def fewest(self) -> int:
+        return self.copies if self.min_copies is None else self.min_copies
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,8 @@ class Puzzle:
     mirror: bool = False  # may pieces be turned over into their mirror images?
     description: str = ""
     source: str = ""  # the file it came from ("" if built in code)
+    optional: tuple[Voxel, ...] = ()  # target cells that may stay empty (BurrTools' variable voxels)
+    expected_assemblies: int | None = None  # the count a solved BurrTools file states
 
     @property
     def size(self) -> tuple[int, int, int]:
@@ -62,12 +70,25 @@ class Puzzle:
 
     @property
     def piece_count(self) -> int:
+        """The most pieces a solution has."""
         return sum(p.copies for p in self.pieces)
+
+    def for_engine(self) -> Puzzle:
+        """This puzzle as the search engines take it: every target cell must be covered.
+
+        Optional cells left empty are covered by a one-cell piece named :data:`HOLE` (0 to
+        as many copies as there are optional cells), which fits only optional cells; the
+        search leaves its placements out of the solutions it reports.
+        """
+        if not self.optional:
+            return self
+        hole = Piece(HOLE, ((0, 0, 0),), copies=len(self.optional), min_copies=0)
+        return replace(self, pieces=self.pieces + (hole,))
 
 
 _TOP_KEYS = {"title", "description", "mirror", "target", "pieces"}
 _PIECE_KEYS = {"name", "cells", "copies", "colour", "color"}
-_TARGET_KEYS = {"box", "holes", "cells", "layers"}
+_TARGET_KEYS = {"box", "holes", "cells", "layers", "optional"}
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -118,14 +139,53 @@ def parse_puzzle(data, puzzle_id: str, source: str = "<puzzle>") -> Puzzle:
     mirror = data.get("mirror", False)
     if not isinstance(mirror, bool):
         fail("\"mirror\" must be true or false")
-    target = _parse_target(data["target"], fail)
+    target, optional = _parse_target(data["target"], fail)
     pieces = _parse_pieces(data["pieces"], mirror, len(target), fail)
-    piece_volume = sum(len(p.cells) * p.copies for p in pieces)
-    if piece_volume != len(target):
-        fail(f"the pieces have {piece_volume} cells in all but the target has {len(target)}; "
-             "they must be equal")
-    return Puzzle(id=puzzle_id, title=title, pieces=pieces, target=target, mirror=mirror,
-                  description=description, source=source)
+    puzzle = Puzzle(id=puzzle_id, title=title, pieces=pieces, target=target, mirror=mirror,
+                    description=description, source=source, optional=optional)
+    check_volume(puzzle, fail)
+    return puzzle
+
+
+def check_volume(puzzle: Puzzle, fail) -> None:
+    """The pieces must fill the target's fixed cells exactly, optional cells as they like."""
+    least = sum(len(p.cells) * p.fewest for p in puzzle.pieces)
+    most = sum(len(p.cells) * p.copies for p in puzzle.pieces)
+    if least <= len(puzzle.target) and most >= len(puzzle.target) - len(puzzle.optional):
+        return
+    if least == most and not puzzle.optional:
+        fail(f"the pieces have {most} cells in all but the target has {len(puzzle.target)}; they must be equal")
+    need = len(puzzle.target) - len(puzzle.optional)
+    fail(f"the pieces have {least} to {most} cells in all but the target needs {need} to {len(puzzle.target)}; "
+         "they must match")
+
+
+def puzzle_to_json(puzzle: Puzzle) -> dict:
+    """The puzzle in this file format (``load_puzzle`` reads it back)."""
+    optional = set(puzzle.optional)
+    size_x, size_y, size_z = puzzle.size
+    layers = [["" for _ in range(size_y)] for _ in range(size_z)]
+    cells = set(puzzle.target)
+    for z in range(size_z):
+        for y in range(size_y):
+            row = "".join("+" if (x, y, z) in optional else "#" if (x, y, z) in cells else "."
+                          for x in range(size_x))
+            layers[z][y] = row.rstrip(".")
+    pieces = []
+    for piece in puzzle.pieces:
+        item = {"name": piece.name, "cells": [list(c) for c in piece.cells]}
+        if piece.fewest != piece.copies:
+            item["copies"] = [piece.fewest, piece.copies]
+        elif piece.copies != 1:
+            item["copies"] = piece.copies
+        if piece.colour is not None:
+            item["colour"] = "#%02x%02x%02x" % piece.colour
+        pieces.append(item)
+    data = {"title": puzzle.title}
+    if puzzle.description:
+        data["description"] = puzzle.description
+    data.update(mirror=puzzle.mirror, target={"layers": layers}, pieces=pieces)
+    return data
 
 
 def shipped_puzzle_paths() -> list[Path]:
@@ -133,6 +193,10 @@ def shipped_puzzle_paths() -> list[Path]:
     paths = sorted(RESOURCE_DIR.glob("*.json"))
     rank = {name: i for i, name in enumerate(SHIPPED_ORDER)}
     return sorted(paths, key=lambda p: (rank.get(p.stem, len(rank)), p.stem))
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _check_keys(obj: dict, known: set[str], where: str, fail) -> None:
@@ -165,7 +229,8 @@ def _parse_cells(value, where: str, fail) -> list[Voxel]:
     return cells
 
 
-def _parse_target(value, fail) -> tuple[Voxel, ...]:
+def _parse_target(value, fail) -> tuple[tuple[Voxel, ...], tuple[Voxel, ...]]:
+    """The target's cells and those of them that may stay empty, moved to start at 0."""
     if not isinstance(value, dict):
         fail("\"target\" must be an object with \"box\", \"cells\" or \"layers\"")
     _check_keys(value, _TARGET_KEYS, "the target", fail)
@@ -174,6 +239,7 @@ def _parse_target(value, fail) -> tuple[Voxel, ...]:
         fail("the target needs exactly one of \"box\", \"cells\" or \"layers\"")
     if "holes" in value and forms[0] != "box":
         fail("\"holes\" goes with a \"box\" target only")
+    optional = set()
     if forms[0] == "box":
         box = value["box"]
         if (not isinstance(box, list) or len(box) != 3
@@ -190,7 +256,11 @@ def _parse_target(value, fail) -> tuple[Voxel, ...]:
     elif forms[0] == "cells":
         cells = set(_parse_cells(value["cells"], "target", fail))
     else:
-        cells = _parse_layers(value["layers"], fail)
+        cells, optional = _parse_layers(value["layers"], fail)
+    if "optional" in value:
+        optional |= set(_parse_cells(value["optional"], "target optional", fail))
+        if optional - cells:
+            fail(f"optional cell {list(min(optional - cells))} is not a target cell")
     if not cells:
         fail("the target has no cells")
     if len(cells) > MAX_CELLS:
@@ -199,14 +269,17 @@ def _parse_target(value, fail) -> tuple[Voxel, ...]:
     extent = max(max(v[i] for v in target) for i in range(3)) + 1
     if extent > MAX_EXTENT:
         fail(f"the target spans {extent} cells along one axis, more than {MAX_EXTENT}")
-    return target
+    low = [min(v[i] for v in cells) for i in range(3)]
+    return target, tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in optional))
 
 
-def _parse_layers(layers, fail) -> set[Voxel]:
-    """Layers bottom (z = 0) first; in a layer, row i is y = i and character j is x = j."""
+def _parse_layers(layers, fail) -> tuple[set[Voxel], set[Voxel]]:
+    """Layers bottom (z = 0) first; in a layer, row i is y = i and character j is x = j.
+
+    Returns the cells and the optional ones (``+``) among them."""
     if not isinstance(layers, list) or not layers:
         fail("target \"layers\" must be a non-empty list of layers (lists of strings)")
-    cells = set()
+    cells, optional = set(), set()
     for z, layer in enumerate(layers):
         if not isinstance(layer, list) or not all(isinstance(row, str) for row in layer):
             fail(f"target layer {z} must be a list of strings ('.' or ' ' empty, any other character a cell)")
@@ -216,9 +289,11 @@ def _parse_layers(layers, fail) -> set[Voxel]:
             for x, char in enumerate(row):
                 if char not in ". ":
                     cells.add((x, y, z))
+                if char == "+":
+                    optional.add((x, y, z))
         if len(cells) > MAX_CELLS:
             fail(f"target \"layers\" have more than the {MAX_CELLS} cells a puzzle may have")
-    return cells
+    return cells, optional
 
 
 def _parse_pieces(value, mirror: bool, target_cells: int, fail) -> tuple[Piece, ...]:
@@ -245,10 +320,15 @@ def _parse_pieces(value, mirror: bool, target_cells: int, fail) -> tuple[Piece, 
         if not is_face_connected(cells):
             fail(f"{where}: the cells are not connected face to face")
         copies = item.get("copies", 1)
-        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-            fail(f"{where}: \"copies\" must be a positive integer, got {_shown.repr(copies)}")
+        fewest = None
+        if isinstance(copies, list) and len(copies) == 2 and all(_is_count(n) for n in copies) \
+                and copies[0] <= copies[1] and copies[1] >= 1:
+            fewest, copies = copies
+        elif not _is_count(copies) or copies < 1:
+            fail(f"{where}: \"copies\" must be a positive integer or a range [least, most], "
+                 f"got {_shown.repr(copies)}")
         piece_count += copies
-        cell_count += copies * len(cells)
+        cell_count += (copies if fewest is None else fewest) * len(cells)
         if piece_count > MAX_PIECES:
             fail(f"more than {MAX_PIECES} pieces (counting copies)")
         if cell_count > target_cells:
@@ -265,5 +345,6 @@ def _parse_pieces(value, mirror: bool, target_cells: int, fail) -> tuple[Piece, 
             fail(f"{where} has the same shape as piece {shapes[shape_class]!r}; "
                  "list it once with \"copies\" instead")
         shapes[shape_class] = name
-        pieces.append(Piece(name=name, cells=normal_form(cells), copies=copies, colour=colour))
+        pieces.append(Piece(name=name, cells=normal_form(cells), copies=copies, colour=colour,
+                            min_copies=fewest if fewest != copies else None))
     return tuple(pieces)

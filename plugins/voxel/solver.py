@@ -15,13 +15,13 @@ counts as a new class only if no symmetry maps it to a smaller solution of the
 restricted search (``dlx._record``), and its class holds |G| / |stabiliser| solutions.
 So ``count`` gives both numbers without ever enumerating all of them.
 
-``--jobs N`` splits the tree: the first levels are enumerated into prefixes, which
-worker processes (spawn context) search to the end. A count that finishes within its
-first million nodes never starts them.
+``--jobs N``, a checkpoint or a Dask cluster split the tree: the first levels are
+enumerated into prefixes, whose subtrees are counted as independent subproblems
+(``plugins/voxel/distributed.py``). A count with ``--jobs`` alone that finishes within its
+first million nodes never starts processes.
 """
 from __future__ import annotations
 
-import multiprocessing
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,8 +31,8 @@ import numpy as np
 
 from editor.plugin_api import Task
 from plugins.voxel import bitboard, dlx
-from plugins.voxel.geometry import ALL_SYMMETRIES, Matrix, Voxel, normal_form, orientations, transform
-from plugins.voxel.puzzle import Puzzle, PuzzleFileError
+from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, normal_form, orientations, transform
+from plugins.voxel.puzzle import HOLE, Puzzle, PuzzleFileError
 
 
 class Placement(NamedTuple):
@@ -90,7 +90,10 @@ class Model:
         return self._ids[placement]
 
     def solution(self, placement_ids) -> Solution:
-        return tuple(sorted((self.placement(int(p)) for p in placement_ids), key=lambda q: (q.piece, q.cells)))
+        """The placements (ids; -1 is padding), without those of the optional cells left empty."""
+        placements = (self.placement(int(p)) for p in placement_ids if p >= 0)
+        return tuple(sorted((q for q in placements if self.puzzle.pieces[q.piece].name != HOLE),
+                            key=lambda q: (q.piece, q.cells)))
 
 
 @lru_cache(maxsize=16)
@@ -98,8 +101,9 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     """The puzzle's placements, symmetries and search tables; ``engine`` None picks the fastest.
 
     ``symmetric=False`` skips the symmetry group (only the identity): enough, and quicker
-    to build, for finding one solution.
+    to build, for finding one solution. The model's puzzle is ``puzzle.for_engine()``.
     """
+    puzzle = puzzle.for_engine()
     cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
     n_cells = len(cells)
     index = {v: i for i, v in enumerate(cells)}
@@ -108,6 +112,7 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     grid = np.full(tuple(size), n_cells, dtype=np.int32)  # cell index, n_cells outside the target
     grid[coords[:, 0], coords[:, 1], coords[:, 2]] = np.arange(n_cells, dtype=np.int32)
     shapes = [orientations(p.cells, puzzle.mirror) for p in puzzle.pieces]
+    optional = np.array([v in set(puzzle.optional) for v in cells] + [False])  # per cell index, and padding
     width = max(len(p.cells) for p in puzzle.pieces)
     pieces, rows = [], []
     for piece, (spec, orients) in enumerate(zip(puzzle.pieces, shapes)):
@@ -119,6 +124,8 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
             spots = spots[inside]
             covered = grid[spots[..., 0], spots[..., 1], spots[..., 2]]
             covered = covered[(covered < n_cells).all(axis=1)]
+            if spec.name == HOLE:  # it marks an optional cell left empty
+                covered = covered[optional[covered].all(axis=1)]
             block = np.full((len(covered), width), n_cells, dtype=np.int32)
             block[:, : len(shape)] = np.sort(covered, axis=1)
             rows.append(block)
@@ -144,19 +151,25 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
 
 
 def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
-    """Isometries of the target that map every piece onto a piece with as many copies."""
+    """Isometries of the target that map every piece onto a piece with as many copies.
+
+    With ranges of copies, rotations only: BurrTools counts assemblies so (its assembler
+    leaves mirror images of such problems apart), and its figures are the reference.
+    """
+    ranges = any(p.fewest != p.copies for p in puzzle.pieces if p.name != HOLE)
     result = []
-    for matrix in ALL_SYMMETRIES:
+    for matrix in ROTATIONS if ranges else ALL_SYMMETRIES:
         image = [transform(matrix, v) for v in cells]
         low = [min(v[i] for v in image) for i in range(3)]
         image = [(v[0] - low[0], v[1] - low[1], v[2] - low[2]) for v in image]
-        if any(v not in index for v in image):
+        if any(v not in index for v in image) or {image[index[v]] for v in puzzle.optional} != set(puzzle.optional):
             continue
         piece_map = []
         for piece in puzzle.pieces:
             turned = normal_form(transform(matrix, v) for v in piece.cells)
-            match = [u for u, other in enumerate(puzzle.pieces)
-                     if turned in shape_sets[u] and other.copies == piece.copies]
+            match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u]
+                     and (other.copies, other.fewest, other.name == HOLE) == (piece.copies, piece.fewest,
+                                                                              piece.name == HOLE)]
             if not match:
                 break
             piece_map.append(match[0])
@@ -201,7 +214,7 @@ def _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms):
     cell_maps = np.array([s.cell_map for s in symmetries])
     options = []  # (representatives, -placements cut, description, column, candidates, representatives)
     for piece, spec in enumerate(puzzle.pieces):
-        if spec.copies == 1:
+        if spec.copies == spec.fewest == 1:  # in every solution
             group = np.flatnonzero(piece_maps[:, piece] == piece)
             candidates = np.flatnonzero(placement_piece == piece)
             reps = np.unique(perms[np.ix_(group, candidates)].min(axis=0))
@@ -231,6 +244,7 @@ def _matrix(model: Model) -> tuple:
     n_cols = n_cells + n_pieces
     root = n_cols
     copies = np.array([p.copies for p in puzzle.pieces], dtype=np.int32)
+    slack = _slack(puzzle)
     col_type = np.full(n_cols, -1, dtype=np.int32)
     col_type[n_cells:] = np.arange(n_pieces, dtype=np.int32)
     row_ids = np.flatnonzero(model.allowed).astype(np.int32)
@@ -263,11 +277,18 @@ def _matrix(model: Model) -> tuple:
         chain = np.concatenate([[col], members, [col]]).astype(np.int32)
         D[chain[:-1]] = chain[1:]
         U[chain[1:]] = chain[:-1]
-    ring = list(range(n_cells)) + [n_cells + t for t in range(n_pieces) if copies[t] == 1] + [root]
+    in_ring = (copies == 1) & (slack == 0)
+    slack = np.where(in_ring, copies, slack).astype(np.int32)  # the ring checks those (see dlx.py)
+    ring = list(range(n_cells)) + [n_cells + t for t in np.flatnonzero(in_ring)] + [root]
     for a, b in zip(ring, ring[1:] + ring[:1]):
         R[a], L[b] = b, a
     L, R, U, D, C = (a.astype(np.uint32) for a in (L, R, U, D, C))  # unsigned: no negative-index checks
-    return L, R, U, D, C, S, row_id, col_type, copies
+    return L, R, U, D, C, S, row_id, col_type, copies, slack
+
+
+def _slack(puzzle: Puzzle) -> np.ndarray:
+    """Per piece, how many of its copies may stay unused (0 unless it has a range)."""
+    return np.array([p.copies - p.fewest for p in puzzle.pieces], dtype=np.int32)
 
 
 @dataclass
@@ -283,10 +304,10 @@ class BitboardTables:
     piece_bit1: np.ndarray
     ids: np.ndarray  # placement id of each allowed placement
     piece_of: np.ndarray
-    copies: np.ndarray
-    full0: np.uint64  # every cell covered, every piece used up
+    slack: np.ndarray  # per piece: copies that may stay unused
+    full0: np.uint64  # every cell covered, every piece without a range used up
     full1: np.uint64
-    columns0: np.uint64  # the bits that are exact-cover columns: the cells and the pieces with one copy
+    columns0: np.uint64  # the bits that are exact-cover columns: the cells and the pieces with exactly one copy
     columns1: np.uint64
     border0: np.ndarray  # per allowed placement: the cells next to it
     border1: np.ndarray
@@ -329,20 +350,22 @@ def _bitboard_tables(model: Model) -> BitboardTables:
     border0 = np.bitwise_or.reduce(neighbours0[cells], axis=1) & ~own0
     border1 = np.bitwise_or.reduce(neighbours1[cells], axis=1) & ~own1
     copies = np.array([p.copies for p in model.puzzle.pieces], dtype=np.int32)
+    slack = _slack(model.puzzle)
+    exact_one = (copies == 1) & (slack == 0)
     columns = [np.flatnonzero((cells == c).any(axis=1)) for c in range(n_cells)]
-    columns += [np.flatnonzero(pieces == t) if copies[t] == 1 else np.zeros(0, np.int64) for t in range(n_pieces)]
+    columns += [np.flatnonzero(pieces == t) if exact_one[t] else np.zeros(0, np.int64) for t in range(n_pieces)]
     column = model.anchor_column  # a cell or piece column (as in the dancing-links matrix)
     columns.append(columns[column] if column >= 0 else np.zeros(0, np.int64))
     lengths = np.array([len(c) for c in columns], dtype=np.int32)
-    column_bits = np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(copies == 1)])
+    column_bits = np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(exact_one)])
     columns0, columns1 = _masks(column_bits)
-    full0, full1 = _masks(np.arange(n_cells + n_pieces))
+    full0, full1 = _masks(np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(slack == 0)]))
     return BitboardTables(m0=m0, m1=m1, piece_bit0=piece_bit0, piece_bit1=piece_bit1, ids=ids,
-                          piece_of=pieces.astype(np.int32), copies=copies, full0=full0, full1=full1,
+                          piece_of=pieces.astype(np.int32), slack=slack, full0=full0, full1=full1,
                           columns0=columns0, columns1=columns1, border0=border0, border1=border1,
                           lists=np.concatenate(columns).astype(np.int32),
                           list_start=np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),
-                          list_len=lengths, has_anchor=column >= 0, enough=4 if (copies == 1).all() else 0)
+                          list_len=lengths, has_anchor=column >= 0, enough=4 if exact_one.all() else 0)
 
 
 class _Search:
@@ -355,8 +378,9 @@ class _Search:
         self.max_depth = max_depth
         depth = model.piece_count + 1
         self.counts = np.zeros(6, dtype=np.int64)
-        self.keep = np.zeros((max(keep, 1), model.piece_count), dtype=np.int32)
-        self.prefixes = np.zeros((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32)
+        # Rows are read only once written: np.empty leaves the big buffers unpaged until used.
+        self.keep = np.empty((max(keep, 1), model.piece_count), dtype=np.int32)
+        self.prefixes = np.empty((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32)
         self.state = np.array([len(prefix), dlx.ENTER, len(prefix)], dtype=np.int64)
         # Unsigned, as the engines' link and index tables: numba skips negative-index handling.
         self.cols = np.zeros(depth, dtype=np.uint32)  # dlx: column; bitboard: column branched on
@@ -369,7 +393,7 @@ class _Search:
             self._init_dlx(prefix)
 
     def _init_dlx(self, prefix) -> None:
-        L, R, U, D, C, S, self.row_id, self.col_type, self.copies = self.model.arrays
+        L, R, U, D, C, S, self.row_id, self.col_type, self.copies, self.slack = self.model.arrays
         self.links = [a.copy() for a in (L, R, U, D, C, S)]
         if prefix:
             root = len(S) - 1
@@ -387,16 +411,15 @@ class _Search:
         self.board = np.zeros(2, dtype=np.uint64)
         self.seg_start = np.zeros((depth, n_cols), dtype=np.int32)
         self.seg_len = np.zeros((depth, n_cols), dtype=np.int32)
-        self.buf = np.zeros(len(tables.lists) * depth, dtype=np.int32)
+        self.buf = np.empty(len(tables.lists) * depth, dtype=np.int32)
         self.top_at = np.zeros(depth, dtype=np.int32)
         base = len(prefix)
         self.buf[: len(tables.lists)] = tables.lists
         self.seg_start[base] = tables.list_start
         self.seg_len[base] = tables.list_len
         self.top_at[base] = len(tables.lists)
-        index_of = {int(p): q for q, p in enumerate(tables.ids)}
         for level, placement_id in enumerate(prefix):
-            q = index_of[placement_id]
+            q = int(np.searchsorted(tables.ids, placement_id))  # ids are sorted
             piece = tables.piece_of[q]
             self.board[0] ^= tables.m0[q] ^ tables.piece_bit0[piece]
             self.board[1] ^= tables.m1[q] ^ tables.piece_bit1[piece]
@@ -412,12 +435,12 @@ class _Search:
             t = model.arrays
             return bitboard.search(self.seg_start, self.seg_len, self.buf, self.top_at, t.m0, t.m1, t.piece_bit0,
                                    t.piece_bit1, t.ids,
-                                   t.piece_of, t.copies, t.full0, t.full1, t.columns0, t.columns1,
+                                   t.piece_of, t.slack, t.full0, t.full1, t.columns0, t.columns1,
                                    t.border0, t.border1, t.enough if self.mode != dlx.FIRST else 0,
                                    t.has_anchor and self.mode != dlx.FIRST, self.board, self.remaining, self.state,
                                    self.cols, self.next_slot, self.rows, model.perms, model.allowed, self.mode,
                                    self.max_depth, budget, self.counts, self.keep, self.prefixes)
-        return dlx.search(*self.links, self.row_id, self.col_type, self.copies, self.remaining, self.state,
+        return dlx.search(*self.links, self.row_id, self.col_type, self.copies, self.slack, self.remaining, self.state,
                           self.cols, self.rows, model.perms, model.allowed,
                           model.anchor_column if self.mode != dlx.FIRST else -1, self.mode,
                           self.max_depth, budget, self.counts, self.keep, self.prefixes)
@@ -444,7 +467,7 @@ class _Search:
                             f"{self.counts[dlx.TOTAL]} in all, {self.counts[dlx.NODES] / 1e6:.1f} M nodes")
 
     def kept_ids(self) -> list[tuple[int, ...]]:
-        return [tuple(int(x) for x in row) for row in self.keep[: self.counts[dlx.KEPT]]]
+        return [tuple(int(x) for x in row if x >= 0) for row in self.keep[: self.counts[dlx.KEPT]]]
 
 
 def solutions(puzzle: Puzzle, task: Task | None = None) -> Iterator[Solution]:
@@ -470,29 +493,45 @@ class CountOutcome:
     seconds: float
     jobs: int = 1
     anchor: str = ""
+    subproblems: int = 0  # how many parts the count was split into (0: one search)
 
 
 def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, keep: int = KEEP_LIMIT,
-                    in_process_nodes: int = SMALL_COUNT_NODES) -> CountOutcome:
+                    in_process_nodes: int = SMALL_COUNT_NODES, checkpoint=None, cluster: str | None = None
+                    ) -> CountOutcome:
     """Count every solution and the classes up to symmetry; raises ``Cancelled`` if cancelled.
 
     With ``jobs`` > 1 the count first runs here for ``in_process_nodes`` search nodes, and
     is split among processes only if it has not finished by then (``CountOutcome.jobs``
-    says which happened).
+    says which happened). A ``checkpoint`` file or a Dask ``cluster`` address always
+    splits the count into subproblems (``plugins.voxel.distributed``).
     """
+    one_search = checkpoint is None and not cluster
+    if one_search and jobs <= 1:
+        return _count_here(puzzle, task, keep)
+    if one_search:  # small counts start no processes
+        small = _count_here(puzzle, task, keep, in_process_nodes)
+        if small is not None:
+            return small
+    from plugins.voxel.distributed import count_in_parts
+
+    return count_in_parts(puzzle, task, jobs=jobs, cluster=cluster, checkpoint=checkpoint, keep=keep)
+
+
+def _count_here(puzzle: Puzzle, task: Task | None, keep: int, budget: int | None = None) -> CountOutcome | None:
+    """The count as one search in this process; None if it needs more than ``budget`` nodes."""
     start = time.perf_counter()
     model = build_model(puzzle)
     search = _Search(model, dlx.COUNT, keep=keep)
-    if search.step(in_process_nodes) == dlx.FINISHED or jobs <= 1:  # small counts start no processes
-        jobs = 1
+    if budget is not None:
+        if search.step(budget) != dlx.FINISHED:
+            return None
+    else:
         search.run(task)
-        counts, kept = search.counts, search.kept_ids()
-    else:  # start again, split among processes
-        counts, kept = _count_in_processes(model, task, jobs, keep)
+    counts = search.counts
     return CountOutcome(count=int(counts[dlx.TOTAL]), distinct=int(counts[dlx.DISTINCT]),
-                        symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in kept],
-                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, jobs=max(1, jobs),
-                        anchor=model.anchor)
+                        symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in search.kept_ids()],
+                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, anchor=model.anchor)
 
 
 def class_members(puzzle: Puzzle, solution: Solution) -> list[Solution]:
@@ -520,56 +559,3 @@ def split_prefixes(model: Model, wanted: int, max_depth: int = 6) -> tuple[list[
             search.run()
             return [tuple(int(x) for x in row) for row in search.prefixes[:n]], search
     raise AssertionError("unreachable")
-
-
-def count_prefixes(puzzle: Puzzle, prefixes: list[tuple[int, ...]], keep: int) -> tuple[np.ndarray, list]:
-    """Worker: count below each prefix. Returns (counts, kept placement-id tuples)."""
-    model = build_model(puzzle)
-    total = np.zeros(6, dtype=np.int64)
-    kept: list = []
-    for prefix in prefixes:
-        search = _Search(model, dlx.COUNT, prefix=prefix, keep=max(0, keep - len(kept)))
-        search.run()
-        total += search.counts
-        kept.extend(search.kept_ids())
-    total[dlx.KEPT] = len(kept)
-    return total, kept
-
-
-def _count_in_processes(model: Model, task: Task | None, jobs: int, keep: int):
-    prefixes, head = split_prefixes(model, wanted=128 * jobs)
-    counts = head.counts.copy()
-    kept = head.kept_ids()
-    chunks = [prefixes[i::32 * jobs] for i in range(32 * jobs)]  # small parts: no long tail
-    chunks = [c for c in chunks if c]
-    if not chunks:
-        return counts, kept
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(processes=jobs)
-    try:
-        results = pool.imap_unordered(_count_chunk, [(model.puzzle, chunk, keep) for chunk in chunks])
-        done = 0
-        while done < len(chunks):
-            try:
-                part, part_kept = results.next(timeout=0.2)
-            except multiprocessing.TimeoutError:
-                if task is not None:
-                    task.check_cancelled()
-                continue
-            done += 1
-            counts[: dlx.KEPT] += part[: dlx.KEPT]
-            kept.extend(part_kept[: max(0, keep - len(kept))])
-            if task is not None:
-                task.check_cancelled()
-                task.report(done, len(chunks), f"{jobs} processes: {counts[dlx.DISTINCT]} distinct, "
-                            f"{counts[dlx.TOTAL]} in all ({done}/{len(chunks)} parts)")
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-    return counts, kept
-
-
-def _count_chunk(arguments):
-    puzzle, prefixes, keep = arguments
-    return count_prefixes(puzzle, prefixes, keep)

@@ -1,4 +1,5 @@
-"""Editor benchmark: launch to window shown, and opening and saving a 64x64 level.
+"""Editor benchmark: launch to window shown, opening and saving a 64x64 level, and a click
+on a 128x128 grid.
 
     .venv/bin/python tests/benchmarks/bench_editor.py [--runs N]
 
@@ -12,7 +13,11 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     the run-based fill: a turn every row), and the undo of it;
   * open / save a 64x64 level: ``load_level`` / ``save_level`` alone (Qt-free, median), and
     in the window (file dialog aside): from ``open_level_path`` to the level on screen, and
-    from Save to the window marked unmodified, both through the background job.
+    from Save to the window marked unmodified, both through the background job;
+  * a click on a 128x128 solution grid, with the solver dock checking each change: the GUI
+    thread's time from the press to the repainted grid (a real mouse click, then the
+    events it caused), median / p95 / max over ``--clicks`` clicks on random cells, a
+    pause between clicks as a user makes; and the undo stack's size afterwards.
 """
 from __future__ import annotations
 
@@ -139,6 +144,47 @@ def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float
     return opens, saves
 
 
+def click_times(clicks: int) -> tuple[list[float], int]:
+    import random
+
+    from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from editor.ui.background import cancel_all
+    from editor.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow()
+    window.set_zoom(6)  # the whole 128x128 grid on screen
+    window.show()
+    window.width_spin.setValue(128)
+    window.height_spin.setValue(128)
+    canvas, rng = window.solution_canvas, random.Random(128)
+
+    def pause(ms: int) -> None:  # the event loop runs (the solver's results arrive), as between real clicks
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    pause(200)
+    times = []
+    for _ in range(clicks):
+        cell = canvas.cell_rect(rng.randrange(128), rng.randrange(128)).center()
+        button = rng.choice([Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton])
+        start = time.perf_counter()
+        QTest.mouseClick(canvas, button, Qt.KeyboardModifier.NoModifier, cell)
+        QCoreApplication.processEvents()  # the repaint the click asked for
+        times.append(time.perf_counter() - start)
+        pause(15)
+    commands = len(window.editor.history)
+    cancel_all()
+    window.editor.history.mark_saved()  # no "save changes?" question on close
+    window.close()
+    app.processEvents()
+    return times, commands
+
+
 def describe(name: str, seconds: list[float]) -> str:
     return (f"{name}: median {statistics.median(seconds) * 1000:.1f} ms "
             f"(min {min(seconds) * 1000:.1f}, max {max(seconds) * 1000:.1f}, n={len(seconds)})")
@@ -147,6 +193,8 @@ def describe(name: str, seconds: list[float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=300)
+    parser.add_argument("--only-clicks", action="store_true", help="measure only the clicks")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         if shutil.which("xvfb-run") is None:
@@ -155,6 +203,13 @@ def main() -> int:
         return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable, *sys.argv])
     os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="nonogram-editor-bench-config-"))
 
+    times, commands = click_times(args.clicks)
+    ordered = sorted(times)
+    print(f"click on a 128x128 grid, with the solver dock (GUI thread, press -> repainted): "
+          f"median {statistics.median(times) * 1000:.1f} ms, p95 {ordered[int(0.95 * (len(times) - 1))] * 1000:.1f} ms, "
+          f"max {ordered[-1] * 1000:.1f} ms (n={len(times)}); undo stack after {len(times)} clicks: {commands} commands")
+    if args.only_clicks:
+        return 0
     for name, seconds in flood_fill_times(max(args.runs, 20)).items():
         what = "undo of the maze fill" if name == "undo" else f"flood fill 128x128 ({name}), one undo step"
         print(describe(f"{what}, editor core (Qt-free)", seconds))

@@ -2,7 +2,7 @@
 ``nonogram-editor check`` and which stage decided it; optionally other solvers side by side.
 
     .venv/bin/python tests/benchmarks/bench_hard.py [--time-limit S] [--only NAME]
-        [--sat-solvers cadical195,kissat404,...] [--picross PATH] [--pbnsolve PATH] [EXTRA.non ...]
+        [--sat-solvers cadical195,kissat404,...] [--encode] [--picross PATH] [--pbnsolve PATH] [EXTRA.non ...]
 
 * Each puzzle runs as its own ``python -m editor check --json`` process, as a user runs it
   (clue-only files from their clues; a file with a goal as a designer's drawing). The
@@ -10,6 +10,8 @@
   rows show how far the wall time went past the limit (the limit's overshoot).
 * ``--sat-solvers``: the SAT stage alone (encoding from line logic's fixpoint, both
   questions, in this process) with each python-sat solver, seconds per puzzle.
+* ``--encode``: the seconds the SAT encoding (:func:`editor.nonogram.cnf.encode`, from line
+  logic's fixpoint) takes in this process, best of three, with its variables and clauses.
 * ``--picross`` / ``--pbnsolve``: the process wall time of those solvers (built locally
   from their sources; not part of this project) asked for up to two solutions.
 * EXTRA files: more puzzles to time (e.g. webpbn puzzles that may not be redistributed).
@@ -56,17 +58,40 @@ def run_other(command: list[str], limit: float) -> str:
     return f"{time.perf_counter() - start:.2f}"
 
 
-def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
+def line_logic(path: Path):
+    """(the file's puzzle, the engine's Puzzle, line logic's fixpoint board)."""
     from editor.level.non_format import read_non
-    from editor.nonogram import cnf
-    from editor.nonogram.puzzle import Puzzle, array_to_rows
-    from editor.sat import run_in_process
-    from editor.tasks import TimeUp
+    from editor.nonogram.puzzle import Puzzle
 
     puzzle = read_non(path)
     engine = Puzzle(puzzle.row_clues, puzzle.column_clues)
     board = engine.board()
     engine.propagate(board)
+    return puzzle, engine, board
+
+
+def encode_time(path: Path) -> str:
+    from editor.nonogram import cnf
+
+    _, engine, board = line_logic(path)
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        encoded = cnf.encode(engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty))
+        best = min(best, time.perf_counter() - start)
+    if encoded is None:
+        return f"{best:.3f} (no placement)"
+    clauses, variables = encoded
+    return f"{best:.3f} ({variables} vars, {len(clauses)} clauses)"
+
+
+def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
+    from editor.nonogram import cnf
+    from editor.nonogram.puzzle import array_to_rows
+    from editor.sat import run_in_process
+    from editor.tasks import TimeUp
+
+    puzzle, engine, board = line_logic(path)
     goal = array_to_rows(puzzle.goal) if puzzle.goal is not None else None
     figures = []
     for name in names:
@@ -86,6 +111,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--only", help="only the puzzles whose file name contains this")
     parser.add_argument("--sat-solvers", help="comma-separated python-sat solver names")
+    parser.add_argument("--encode", action="store_true", help="time the SAT encoding of each puzzle")
     parser.add_argument("--picross", help="picross-solver's CLI binary (picross_solver_cli)")
     parser.add_argument("--pbnsolve", help="pbnsolve binary (run as pbnsolve -u FILE.non: solve and check uniqueness)")
     args = parser.parse_args()
@@ -101,6 +127,8 @@ def main() -> None:
         header += f" {'picross':>8s}"
     if args.pbnsolve:
         header += f" {'pbnsolve':>8s}"
+    if args.encode:
+        header += "  encode s"
     print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json")
     print(header, flush=True)
     for path in paths:
@@ -120,6 +148,8 @@ def main() -> None:
             line += f" {run_other([args.picross, str(path), '--max-nb-solutions', '2'], args.time_limit):>8s}"
         if args.pbnsolve:
             line += f" {run_other([args.pbnsolve, '-u', str(path)], args.time_limit):>8s}"
+        if args.encode:
+            line += f"  {encode_time(path)}"
         print(line + mark, flush=True)
 
 

@@ -62,6 +62,22 @@ def test_line_encoding_allows_exactly_the_fitting_words(length):
             assert words_of(clue, length, filled, empty) == expected, (clue, known)
 
 
+
+@pytest.mark.parametrize("length", range(1, 9))
+def test_a_line_is_refused_exactly_when_no_placement_fits_what_is_known(length):
+    """line_clauses answers None (encode: no solution, before any SAT call) exactly when
+    no word of the clue agrees with the known cells; every clue, every knowledge."""
+    for clue in {runs(cells) for cells in itertools.product((0, 1), repeat=length)}:
+        words = [word for word in itertools.product((0, 1), repeat=length) if runs(word) == clue]
+        for known in itertools.product((None, 0, 1), repeat=min(length, 5)):
+            known = known + (None,) * (length - len(known))
+            filled = sum(1 << i for i, k in enumerate(known) if k == 1)
+            empty = sum(1 << i for i, k in enumerate(known) if k == 0)
+            fits = any(all(k is None or k == v for k, v in zip(known, word)) for word in words)
+            counter = itertools.count(length + 1)
+            refused = cnf.line_clauses(clue, range(1, length + 1), filled, empty, lambda: next(counter)) is None
+            assert refused == (not fits), (clue, known)
+
 def decide_bare(row_clues, column_clues, picture=None, known=None):
     puzzle = Puzzle(row_clues, column_clues)
     board = puzzle.board()

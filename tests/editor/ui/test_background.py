@@ -1,6 +1,8 @@
 """BackgroundJob: results, errors, progress and cancellation reach the GUI thread, and
 nothing reaches an owner that has been destroyed."""
+import gc
 import threading
+import weakref
 
 import shiboken6
 
@@ -8,6 +10,7 @@ from PySide6.QtCore import QObject, QThread
 from PySide6.QtWidgets import QApplication
 
 from editor.tasks import Cancelled
+from editor.ui import background
 from editor.ui.background import BackgroundJob
 
 
@@ -87,3 +90,62 @@ def test_cancelled_raised_by_the_function_counts_as_cancelled(qtbot):
     with qtbot.waitSignal(job.done, timeout=5000):
         job.start()
     assert events == [("cancelled",), ("done",)]
+
+
+def test_a_finished_job_is_deleted_on_the_gui_thread_and_lets_go_of_its_slots(qtbot):
+    """Its QObject must not be left to the cyclic garbage collector, which may run on a
+    worker thread (the suite's rare segfault), nor keep the objects its slots capture."""
+    class Panel:
+        pass
+
+    panel = Panel()
+    panel_ref = weakref.ref(panel)
+    job = BackgroundJob(lambda task: [0] * 100_000)
+    destroyed_on = []
+    job.destroyed.connect(lambda: destroyed_on.append(QThread.currentThread() is QApplication.instance().thread()))
+    job.succeeded.connect(lambda result, panel=panel: None)
+    del panel
+    with qtbot.waitSignal(job.done, timeout=5000):
+        job.start()
+    qtbot.waitUntil(lambda: not shiboken6.isValid(job), timeout=5000)
+    assert destroyed_on == [True]
+    assert panel_ref() is None  # freed by reference counting alone, no gc.collect() needed
+    assert not job.running and job.wait(1)  # the Python side stays usable
+    job.cancel()
+
+
+def test_a_job_and_its_task_are_not_a_reference_cycle(qtbot):
+    job = BackgroundJob(lambda task: None)
+    job_ref = weakref.ref(job)
+    gc.disable()
+    try:
+        del job
+        assert job_ref() is None
+    finally:
+        gc.enable()
+
+
+def test_garbage_is_collected_on_the_gui_thread_only_while_a_job_runs(qtbot):
+    """A collection on a worker would free Qt wrappers caught in cycles there (the suite's segfault)."""
+    collected_on = []
+
+    def record(phase, info):
+        if phase == "start":
+            collected_on.append(threading.current_thread().name)
+
+    def make_cycles(task):
+        for _ in range(200_000):  # far more than the automatic collector lets pass unchecked
+            cycle = []
+            cycle.append(cycle)
+        return "done"
+
+    gc.callbacks.append(record)
+    try:
+        job = BackgroundJob(make_cycles, name="cycle maker")
+        with qtbot.waitSignal(job.done, timeout=30_000):
+            job.start()
+        qtbot.waitUntil(lambda: job not in background._running, timeout=5000)
+    finally:
+        gc.callbacks.remove(record)
+    assert "cycle maker" not in collected_on
+    assert gc.isenabled()  # handed back once no job is left

@@ -167,3 +167,44 @@ def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, mo
     assert [widget.puzzle_box.itemText(i) for i in range(widget.puzzle_box.count())] == ["tetris-cube", "soma"]
     choose(qtbot, widget, "soma")
     assert widget.solve_button.isEnabled()
+
+
+def test_an_interrupted_count_is_offered_for_resume_and_ends_right(panel, qtbot, tmp_path):
+    panel.checkpoint_dir = tmp_path / "counts"
+    choose(qtbot, panel, "pentominoes-6x10")
+    assert panel.resume_button.isHidden()
+    panel.jobs_spin.setValue(1)
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "subproblems" in panel.status.text(), timeout=60_000)
+    qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.count_button.isEnabled(), timeout=60_000)
+    assert panel.status.text() == "cancelled"
+    assert not panel.resume_button.isHidden() and panel.resume_button.text().startswith("Resume count (")
+    choose(qtbot, panel, "soma")  # another puzzle has nothing to resume; coming back offers it again
+    assert panel.resume_button.isHidden()
+    choose(qtbot, panel, "pentominoes-6x10")
+    assert not panel.resume_button.isHidden()
+    qtbot.mouseClick(panel.resume_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 2339 and panel.count_button.isEnabled(), timeout=120_000)
+    assert "9356 solutions" in panel.status.text()
+    assert panel.resume_button.isHidden() and not list((tmp_path / "counts").glob("*.db"))
+
+
+def test_a_burrtools_file_with_several_problems_asks_which(panel, qtbot, tmp_path):
+    from PySide6.QtWidgets import QInputDialog
+
+    from tests.plugins.voxel.test_burrtools import write, xml
+
+    path = write(tmp_path, xml([(2, 1, 1, "##"), (4, 1, 1, "####")],
+                               [("one", [(0, 1)], 0, ""), ("two", [(0, 2)], 1, 'state="2" assemblies="1"')]))
+    panel.load_file(str(path))
+    qtbot.waitUntil(lambda: isinstance(panel._dialog, QInputDialog) and panel._dialog.isVisible(), timeout=30_000)
+    panel._dialog.setTextValue("two")
+    panel._dialog.accept()
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.title.endswith(": two"), timeout=30_000)
+    assert panel.puzzle_box.currentText() == "p.xmpuzzle [two]"
+    qtbot.waitUntil(lambda: panel.count_button.isEnabled(), timeout=30_000)
+    panel.checkpoint_dir = tmp_path / "counts"
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "BurrTools states 1 assemblies" in panel.status.text(), timeout=60_000)
+    assert panel.status.text().startswith("1 solutions in all, 1 up to")  # two equal dominoes: one way

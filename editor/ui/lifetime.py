@@ -1,0 +1,47 @@
+"""Signal connections that never reach a receiver that is gone or being destroyed.
+
+PySide already skips a slot that is a bound method of a QObject once that object is
+being destroyed, and Qt disconnects it when the object is deleted. A lambda or a
+``functools.partial`` gets no such care: a signal emitted while the receiver is being
+destroyed (a ``QUndoStack`` child clearing itself in the window's destructor, for
+example) runs it on a dead wrapper, and Python prints ``RuntimeError: Internal C++
+object already deleted``. So every slot that is not a plain bound method of its QObject
+is connected with :func:`connect_alive`::
+
+    connect_alive(button.clicked, self, lambda: self.show_solution(0))
+
+Results of background work need nothing more: a
+:class:`~editor.ui.background.BackgroundJob` made with ``owner=`` already stops
+delivering when its owner goes.
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Callable
+
+import shiboken6
+from PySide6.QtCore import QObject
+
+
+def _positional_capacity(slot: Callable) -> int | None:
+    """How many signal arguments ``slot`` takes (None: any number), as PySide would pass them."""
+    try:
+        parameters = inspect.signature(slot).parameters.values()
+    except (TypeError, ValueError):  # a builtin without a signature: give it everything
+        return None
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return None
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters)
+
+
+def connect_alive(signal, receiver: QObject, slot: Callable) -> None:
+    """``signal.connect(slot)``, except that ``slot`` is not run once ``receiver``'s C++
+    object is being destroyed or gone. Like PySide, passes ``slot`` only as many of the
+    signal's arguments as it takes."""
+    capacity = _positional_capacity(slot)
+
+    def call(*args):
+        if shiboken6.isValid(receiver):
+            slot(*args[:capacity])
+
+    signal.connect(call)

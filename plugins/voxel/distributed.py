@@ -1,0 +1,248 @@
+"""Counts split into subproblems, run on local processes or a Dask cluster, checkpointed (no Qt).
+
+A count becomes a list of independent subproblems: the subtrees below the partial
+solutions at a fixed depth of the search (``solver.split_prefixes``), in a shuffled but
+fixed order. Workers count below one prefix each (:func:`count_subproblem`); this
+process, the client, adds up their results and writes each into the checkpoint
+(``plugins/voxel/checkpoint.py``) as it arrives, so a killed count, a lost worker or a
+restarted cluster costs only the subproblems in flight. Workers get them in batches
+(:data:`PARTS_PER_WORKER`); this process counts one at a time.
+
+Where they run: in this process (``jobs`` 1), in a pool of local processes (``jobs`` N,
+spawn context), or on a Dask distributed cluster (``cluster`` = the scheduler's
+address, e.g. ``tcp://host:8786``). Dask is imported only then.
+
+The time left is estimated from the finished subproblems: they are a random sample of
+all of them (the order is shuffled), so their mean search time times the number left,
+divided by the rate this run gets through work, estimates what remains.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from editor.plugin_api import Task
+from plugins.voxel import dlx
+from plugins.voxel.checkpoint import Checkpoint, SubResult
+from plugins.voxel.puzzle import Puzzle, puzzle_to_json
+from plugins.voxel.solver import KEEP_LIMIT, CountOutcome, _Search, build_model, split_prefixes
+
+SUBPROBLEMS = 1024  # at least this many (when the tree is that wide): enough to balance and to estimate
+POLL_SECONDS = 0.2  # how often the client looks for cancellation while workers run
+PARTS_PER_WORKER = 32  # work is sent in this many batches of subproblems per worker: few enough that
+# the per-task cost (about 10 ms on a Dask cluster) vanishes, many enough to balance the load
+
+
+@dataclass
+class Plan:
+    """A count's subproblems (prefixes), and what the split already counted."""
+
+    subproblems: list[tuple[int, ...]]
+    head: SubResult  # the solutions shallower than the split
+    puzzle_key: str  # fingerprints for the checkpoint
+    split_key: str
+
+
+def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
+    model = build_model(puzzle)
+    start = time.perf_counter()
+    prefixes, head = split_prefixes(model, wanted)
+    counts = head.counts
+    head_result = SubResult(-1, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
+                            time.perf_counter() - start, head.keep[: counts[dlx.KEPT]].copy())
+    random.Random(0).shuffle(prefixes)  # finished ones are then a fair sample for the estimate
+    digest = hashlib.sha256()
+    for table in (model.placement_piece, model.placement_cells, model.allowed, model.perms):
+        digest.update(np.ascontiguousarray(table).tobytes())
+    digest.update(json.dumps(prefixes).encode())
+    return Plan(prefixes, head_result, puzzle_fingerprint(puzzle), digest.hexdigest())
+
+
+def puzzle_fingerprint(puzzle: Puzzle) -> str:
+    """What a checkpoint must belong to: the puzzle's pieces, target and rules (not its title)."""
+    data = {key: value for key, value in puzzle_to_json(puzzle).items() if key not in ("title", "description")}
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: int) -> SubResult:
+    """Worker: count every solution below ``prefix`` (placement ids of ``puzzle``'s model)."""
+    start = time.perf_counter()
+    search = _Search(build_model(puzzle), dlx.COUNT, prefix=prefix, keep=keep)
+    search.run()
+    counts = search.counts
+    return SubResult(index, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
+                     time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())
+
+
+def count_batch(puzzle: Puzzle, batch: list[tuple[int, tuple[int, ...]]], keep: int) -> list[SubResult]:
+    """Worker: :func:`count_subproblem` for each (index, prefix) of ``batch``."""
+    return [count_subproblem(puzzle, index, prefix, keep) for index, prefix in batch]
+
+
+def _count_batch(arguments) -> list[SubResult]:  # Pool.imap passes one argument
+    return count_batch(*arguments)
+
+
+def _batches(puzzle, work, keep, workers: int) -> list[tuple]:
+    """``work`` ((index, prefix) pairs, in order) in about ``PARTS_PER_WORKER`` batches per worker."""
+    n = max(1, min(len(work), PARTS_PER_WORKER * workers))
+    return [(puzzle, work[i::n], keep) for i in range(n) if work[i::n]]
+
+
+def _run_here(puzzle, work, keep, task):
+    for index, prefix in work:
+        if task is not None:
+            task.check_cancelled()
+        yield [count_subproblem(puzzle, index, prefix, keep)]
+
+
+def _run_pool(puzzle, work, keep, jobs: int):
+    """Local worker processes; yields each batch's results as it finishes, and [] while waiting."""
+    batches = _batches(puzzle, work, keep, jobs)
+    pool = multiprocessing.get_context("spawn").Pool(processes=jobs)
+    try:
+        results = pool.imap_unordered(_count_batch, batches)
+        for _ in range(len(batches)):
+            while True:
+                try:
+                    yield results.next(timeout=POLL_SECONDS)
+                    break
+                except multiprocessing.TimeoutError:
+                    yield []
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+class ClusterError(ValueError):
+    """The Dask cluster cannot be reached or used; the message says what to do."""
+
+
+def _run_dask(puzzle, work, keep, address: str):
+    """Batches of subproblems as Dask tasks on the cluster at ``address``; Dask re-runs a lost worker's."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ClusterError("counting on a cluster needs Dask distributed: pip install 'dask[distributed]'") from None
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    futures = []
+    try:
+        workers = sum(client.nthreads().values()) or 1
+        futures = [client.submit(count_batch, *batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
+        pending = as_completed(futures)
+        while not pending.is_empty():
+            ready = pending.next_batch(block=False)
+            if not ready:
+                yield []
+                time.sleep(POLL_SECONDS)
+            for future in ready:
+                yield future.result()
+                future.release()
+    finally:
+        client.cancel([f for f in futures if not f.done()])
+        client.close()
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
+
+
+class Tally:
+    """Running totals of a count's results (the head, then each finished subproblem)."""
+
+    def __init__(self, head: SubResult):
+        self.count, self.distinct, self.nodes = head.total, head.distinct, head.nodes
+        self.kept = list(head.kept)
+        self.finished = 0  # subproblems
+        self.finished_seconds = 0.0  # their search time, in whichever run they were counted
+
+    def add(self, result: SubResult, keep: int) -> None:
+        self.count += result.total
+        self.distinct += result.distinct
+        self.nodes += result.nodes
+        self.kept.extend(result.kept[: max(0, keep - len(self.kept))])
+        self.finished += 1
+        self.finished_seconds += result.seconds
+
+
+def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, cluster: str | None = None,
+                   checkpoint: str | Path | None = None, keep: int = KEEP_LIMIT,
+                   wanted: int = SUBPROBLEMS) -> CountOutcome:
+    """Count every solution through subproblems; resumes from ``checkpoint`` if it holds results.
+
+    Raises ``CheckpointError`` for a checkpoint of another count, ``ClusterError`` if the
+    cluster cannot be used, ``Cancelled`` if the task is cancelled (finished subproblems
+    stay in the checkpoint).
+    """
+    start = time.perf_counter()
+    plan = make_plan(puzzle, wanted)
+    total = len(plan.subproblems)
+    store = Checkpoint(checkpoint, plan.puzzle_key, plan.split_key, puzzle.title, total)
+    try:
+        tally = Tally(plan.head)
+        done_before = set()
+        for result in store.results():
+            tally.add(result, keep)
+            done_before.add(result.index)
+        work = [(i, prefix) for i, prefix in enumerate(plan.subproblems) if i not in done_before]
+        keep_more = max(0, keep - len(tally.kept))
+        if cluster:
+            runner, workers = _run_dask(puzzle, work, keep_more, cluster), "cluster"
+        elif jobs > 1 and len(work) > 1:
+            runner, workers = _run_pool(puzzle, work, keep_more, jobs), f"{jobs} processes"
+        else:
+            runner, workers = _run_here(puzzle, work, keep_more, task), "1 process"
+        # The rate of work is measured from the first batch's arrival: the workers' start-up
+        # (spawning, loading the compiled code) would make it look slower than it is.
+        first_arrival, work_since = None, 0.0
+        try:
+            for batch in runner:
+                if batch and first_arrival is None:
+                    first_arrival = time.perf_counter()
+                elif first_arrival is not None:
+                    work_since += sum(result.seconds for result in batch)
+                for result in batch:
+                    store.add(result)
+                    tally.add(result, keep)
+                if task is not None:
+                    task.check_cancelled()
+                    left = time_left(tally.finished, tally.finished_seconds, total, work_since,
+                                     time.perf_counter() - first_arrival if first_arrival else 0.0)
+                    estimate = "estimating the time left" if left is None else f"about {_duration(left)} left"
+                    task.report(tally.finished, total, f"{workers}: {tally.finished}/{total} subproblems, "
+                                f"{tally.count} solutions so far ({tally.distinct} distinct), {estimate}")
+        finally:
+            runner.close()  # stops the workers when cancelled
+    finally:
+        store.close()
+    model = build_model(puzzle)
+    return CountOutcome(count=tally.count, distinct=tally.distinct, symmetry_order=model.group_order,
+                        solutions=[model.solution(ids) for ids in tally.kept], nodes=tally.nodes,
+                        seconds=time.perf_counter() - start, jobs=jobs if not cluster and jobs > 1 else 1,
+                        anchor=model.anchor, subproblems=total)
+
+
+def time_left(finished: int, finished_seconds: float, total: int, session_work: float,
+              session_seconds: float) -> float | None:
+    """Seconds left: the mean search time of the ``finished`` subproblems times those left, over
+    the rate at which this run gets through work (``session_work`` seconds of search in
+    ``session_seconds``; None before there is a rate)."""
+    if not finished or session_work <= 0 or session_seconds <= 0:
+        return None
+    return finished_seconds / finished * (total - finished) / (session_work / session_seconds)

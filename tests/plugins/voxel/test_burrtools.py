@@ -1,0 +1,161 @@
+"""BurrTools .xmpuzzle files: read, refused where unsupported, counted to the assemblies BurrTools states."""
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from plugins.voxel import checker, solver
+from plugins.voxel.burrtools import load_burrtools, problem_names
+from plugins.voxel.puzzle import PuzzleFileError, parse_puzzle, puzzle_to_json
+
+ROOT = Path(__file__).resolve().parents[3]
+DATA = ROOT / "tests" / "data" / "burrtools"
+
+
+def xml(shapes, problems, grid=0):
+    """A BurrTools file: shapes as (x, y, z, text), problems as (name, [(id, count or (min, max))], result id)."""
+    out = [f'<?xml version="1.0"?>\n<puzzle version="2"><gridType type="{grid}"/><colors/><shapes>']
+    out += [f'<voxel x="{x}" y="{y}" z="{z}" type="0">{text}</voxel>' for x, y, z, text in shapes]
+    out.append("</shapes><problems>")
+    for name, parts, result, extra in problems:
+        out.append(f'<problem name="{name}" {extra}><shapes>')
+        for shape, count in parts:
+            out.append(f'<shape id="{shape}" count="{count}"/>' if isinstance(count, int)
+                       else f'<shape id="{shape}" min="{count[0]}" max="{count[1]}"/>')
+        out.append(f'</shapes><result id="{result}"/><bitmap/></problem>')
+    out.append("</problems></puzzle>")
+    return "".join(out)
+
+
+def write(tmp_path, text, name="p.xmpuzzle", compress=True):
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(text.encode()) if compress else text.encode())
+    return path
+
+
+@pytest.mark.parametrize("name, problem, assemblies", [("CubeInCage.xmpuzzle", "g", 96),
+                                                       ("PelikanBurr.xmpuzzle", None, 12)])
+def test_the_assemblies_match_what_burrtools_stored(name, problem, assemblies):
+    puzzle = load_burrtools(DATA / name, problem)
+    assert puzzle.expected_assemblies == assemblies
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == assemblies
+    for solution in outcome.solutions:
+        assert checker.check_solution(puzzle, solution) == []
+
+
+def test_plain_xml_reads_like_gzip(tmp_path):
+    text = gzip.decompress((DATA / "CubeInCage.xmpuzzle").read_bytes()).decode()
+    plain = load_burrtools(write(tmp_path, text, compress=False), "g")
+    assert plain.pieces == load_burrtools(DATA / "CubeInCage.xmpuzzle", "g").pieces
+
+
+def brute_force_total(puzzle) -> int:
+    """Every packing: each cell in order is covered by a placement starting there, or (optional) left empty."""
+    from plugins.voxel.geometry import orientations
+    cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
+    rank = {v: i for i, v in enumerate(cells)}
+    starts = {c: [] for c in cells}
+    for t, piece in enumerate(puzzle.pieces):
+        for shape in orientations(piece.cells, puzzle.mirror):
+            for cell in cells:
+                first = min(shape, key=lambda v: (v[2], v[1], v[0]))
+                moved = frozenset(tuple(cell[i] + v[i] - first[i] for i in range(3)) for v in shape)
+                if moved <= set(cells) and min(moved, key=rank.get) == cell:
+                    starts[cell].append((t, moved))
+    used = [0] * len(puzzle.pieces)
+
+    def fill(i, filled):
+        while i < len(cells) and cells[i] in filled:
+            i += 1
+        if i == len(cells):
+            return int(all(p.fewest <= n <= p.copies for p, n in zip(puzzle.pieces, used)))
+        total = fill(i + 1, filled) if cells[i] in puzzle.optional else 0
+        for t, moved in starts[cells[i]]:
+            if used[t] < puzzle.pieces[t].copies and not moved & filled:
+                used[t] += 1
+                total += fill(i + 1, filled | moved)
+                used[t] -= 1
+        return total
+
+    return fill(0, frozenset())
+
+
+RANGES = {
+    "optional cells, a piece twice": {"target": {"layers": [["##+", "#++"], ["#+#"]]},
+                                      "pieces": [{"name": "I2", "cells": [[0, 0], [1, 0]], "copies": 2},
+                                                 {"name": "L", "cells": [[0, 0], [1, 0], [0, 1]]}]},
+    "ranges of copies": {"target": {"layers": [["####", "##++"]]},
+                         "pieces": [{"name": "I2", "cells": [[0, 0], [1, 0]], "copies": [0, 3]},
+                                    {"name": "L", "cells": [[0, 0], [1, 0], [0, 1]], "copies": [1, 2]},
+                                    {"name": "dot", "cells": [[0, 0]], "copies": [0, 2]}]},
+}
+
+
+@pytest.mark.parametrize("name", list(RANGES))
+@pytest.mark.parametrize("engine", ["bitboard", "dlx"])
+def test_optional_cells_and_ranges_count_like_brute_force(name, engine):
+    puzzle = parse_puzzle(RANGES[name], "voxel-t")
+    model = solver.build_model(puzzle, engine)
+    search = solver._Search(model, solver.dlx.COUNT)
+    search.run()
+    assert int(search.counts[solver.dlx.TOTAL]) == brute_force_total(puzzle) > 0
+    for ids in search.kept_ids():
+        assert checker.check_solution(puzzle, model.solution(ids)) == []
+
+
+def test_min_max_counts_and_a_choice_of_problems(tmp_path):
+    domino, line = (2, 1, 1, "##"), (4, 1, 1, "####")
+    text = xml([line, domino, (1, 1, 1, "#"), (4, 1, 1, "###+")],
+               [("two dominoes", [(1, 2)], 0, ""), ("ranges", [(1, (0, 2)), (2, (0, 4))], 3, 'state="2" assemblies="9"')])
+    path = write(tmp_path, text)
+    assert problem_names(path) == ["two dominoes", "ranges"]
+    with pytest.raises(PuzzleFileError, match="2 problems; choose one with --problem: 'two dominoes', 'ranges'"):
+        load_burrtools(path)
+    assert solver.count_solutions(load_burrtools(path, "two dominoes")).distinct == 1
+    ranged = load_burrtools(path, "2")
+    assert [(p.fewest, p.copies) for p in ranged.pieces] == [(0, 2), (0, 4)] and len(ranged.optional) == 1
+    outcome = solver.count_solutions(ranged)
+    assert outcome.count == brute_force_total(ranged)
+    with pytest.raises(PuzzleFileError, match="no problem 'x'; the problems are"):
+        load_burrtools(path, "x")
+
+
+@pytest.mark.parametrize("text, message", [
+    (xml([(2, 1, 1, "##")], [("p", [(0, 1)], 0, "")], grid=2), r"grid type 2 \(spheres\) is not supported"),
+    (xml([(2, 1, 1, "#1#1"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, "")]), "coloured voxels"),
+    (xml([(2, 1, 1, "##")], [("p", [(0, 1)], 0, 'maxHoles="1"')]), "maxHoles"),
+    (xml([(2, 1, 1, "##"), (2, 1, 1, "#+")], [("p", [(1, 1)], 0, "")]), "variable voxels"),
+    (xml([(3, 1, 1, "##")], [("p", [(0, 1)], 0, "")]), "has 2 voxels, but 3x1x1 = 3 were declared"),
+    (xml([(2, 1, 1, "##")], [("p", [(5, 1)], 0, "")]), "refers to shape 5, but the file has 1 shapes"),
+    (xml([(3, 1, 1, "###"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, "")]), "the pieces have 2 cells in all but the target has 3"),
+    ("<puzzle><unclosed>", "not valid XML"),
+])
+def test_unsupported_or_broken_files_are_refused_by_name(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(PuzzleFileError, match=message) as error:
+        load_burrtools(path, "p" if "<problem" in text else None)
+    assert str(error.value).startswith(str(path))
+
+
+def test_saved_in_our_format_it_counts_the_same(tmp_path):
+    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle", "g")
+    saved = tmp_path / "cube-in-cage.json"
+    saved.write_text(json.dumps(puzzle_to_json(puzzle)))
+    again = parse_puzzle(json.loads(saved.read_text()), "voxel-cube-in-cage")
+    assert (again.target, again.optional) == (puzzle.target, puzzle.optional)
+    assert solver.count_solutions(again).distinct == 96
+
+
+def test_the_command_line_counts_a_burrtools_file():
+    result = subprocess.run([sys.executable, "-m", "editor", "solve", str(DATA / "CubeInCage.xmpuzzle"), "--problem",
+                             "g", "--count", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout.splitlines()[-1])
+    assert (data["count"], data["distinct"], data["burrtools_assemblies"]) == (1152, 96, 96)
+    missing = subprocess.run([sys.executable, "-m", "editor", "solve", "nowhere.xmpuzzle", "--count"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=300)
+    assert missing.returncode == 2 and "nowhere.xmpuzzle: no such puzzle file" in missing.stderr

@@ -1,0 +1,161 @@
+"""Counts split into subproblems and checkpointed in SQLite: same answers, resumable, refused when foreign."""
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from editor.tasks import Cancelled, Task
+from plugins.voxel import distributed, solver
+from plugins.voxel.checkpoint import CheckpointError
+from plugins.voxel.puzzle import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json
+
+ROOT = Path(__file__).resolve().parents[3]
+SOMA = load_puzzle(RESOURCE_DIR / "soma.json")
+PENTOMINOES = load_puzzle(RESOURCE_DIR / "pentominoes-6x10.json")
+KNOWN = {SOMA: (11520, 240), PENTOMINOES: (9356, 2339)}
+
+
+def rows(path) -> int:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+
+
+@pytest.mark.parametrize("puzzle", [SOMA, PENTOMINOES], ids=["soma", "pentominoes"])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_split_count_equals_the_single_search(puzzle, jobs, tmp_path):
+    outcome = distributed.count_in_parts(puzzle, jobs=jobs, checkpoint=tmp_path / "count.db")
+    assert (outcome.count, outcome.distinct) == KNOWN[puzzle]
+    assert outcome.subproblems >= distributed.SUBPROBLEMS
+    assert rows(tmp_path / "count.db") == outcome.subproblems
+    assert len(set(outcome.solutions)) == outcome.distinct  # one per class, as a single search keeps
+
+
+def test_an_interrupted_count_resumes_where_it_stopped(tmp_path):
+    path = tmp_path / "soma.db"
+    reports = []
+
+    def stop_after_some(progress):
+        reports.append(progress)
+        if progress.done >= 300:
+            task.cancel()
+
+    task = Task(on_progress=stop_after_some, interval=0)
+    with pytest.raises(Cancelled):
+        distributed.count_in_parts(SOMA, task, checkpoint=path)
+    saved = rows(path)
+    assert 300 <= saved < 2000
+    assert "subproblems" in reports[-1].message and "left" in reports[-1].message
+    resumed = []
+    outcome = distributed.count_in_parts(SOMA, Task(on_progress=resumed.append, interval=0), checkpoint=path)
+    assert (outcome.count, outcome.distinct) == KNOWN[SOMA]
+    assert resumed[0].done == saved + 1  # the first report of the resumed run: only new work after the saved
+    assert len(resumed) == outcome.subproblems - saved
+
+
+def test_a_count_killed_with_sigkill_resumes_to_the_same_answer(tmp_path):
+    path = tmp_path / "pentominoes.db"
+    process = subprocess.Popen([sys.executable, "-m", "editor", "solve", "voxel-pentominoes-6x10", "--count",
+                                "--checkpoint", str(path)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        while process.poll() is None:
+            if path.exists():
+                try:
+                    if rows(path) >= 50:
+                        break
+                except sqlite3.OperationalError:  # the tables are being made
+                    pass
+            time.sleep(0.02)
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+    saved = rows(path)
+    assert process.returncode == -signal.SIGKILL
+    assert 50 <= saved < 3000  # killed mid-count
+    outcome = distributed.count_in_parts(PENTOMINOES, checkpoint=path)
+    assert (outcome.count, outcome.distinct) == KNOWN[PENTOMINOES]
+    assert rows(path) == outcome.subproblems
+
+
+def test_a_checkpoint_of_another_puzzle_is_refused(tmp_path):
+    path = tmp_path / "count.db"
+    distributed.count_in_parts(SOMA, checkpoint=path)
+    with pytest.raises(CheckpointError, match=r"count\.db: this checkpoint belongs to another puzzle \('Soma cube'"):
+        distributed.count_in_parts(PENTOMINOES, checkpoint=path)
+
+
+def test_a_checkpoint_of_other_pieces_is_refused(tmp_path):
+    path = tmp_path / "count.db"
+    data = puzzle_to_json(SOMA)
+    distributed.count_in_parts(parse_puzzle(data, "voxel-soma"), checkpoint=path)
+    data["pieces"][0]["colour"] = "#123456"  # the same count, but not the same puzzle file: still refused
+    data["pieces"][1]["name"] = "renamed"
+    with pytest.raises(CheckpointError, match="belongs to another puzzle"):
+        distributed.count_in_parts(parse_puzzle(data, "voxel-soma"), checkpoint=path)
+
+
+def test_a_checkpoint_of_another_split_is_refused(tmp_path):
+    path = tmp_path / "count.db"
+    distributed.count_in_parts(SOMA, checkpoint=path, wanted=64)
+    with pytest.raises(CheckpointError, match="another version of the solver"):
+        distributed.count_in_parts(SOMA, checkpoint=path)
+
+
+def test_a_corrupt_checkpoint_is_refused(tmp_path):
+    garbage = tmp_path / "garbage.db"
+    garbage.write_bytes(b"this is not SQLite" * 100)
+    with pytest.raises(CheckpointError, match=r"garbage\.db: not a readable count checkpoint"):
+        distributed.count_in_parts(SOMA, checkpoint=garbage)
+    damaged = tmp_path / "damaged.db"
+    with pytest.raises(Cancelled):
+        task = Task(on_progress=lambda p: task.cancel(), interval=0)
+        distributed.count_in_parts(SOMA, task, checkpoint=damaged)
+    with sqlite3.connect(damaged) as db:
+        db.execute("UPDATE results SET distinct_ = total + 1")
+    with pytest.raises(CheckpointError, match=r"damaged\.db: subproblem \d+ has a damaged result"):
+        distributed.count_in_parts(SOMA, checkpoint=damaged)
+
+
+def test_the_command_line_refuses_a_foreign_checkpoint_with_a_message(tmp_path):
+    path = tmp_path / "count.db"
+    distributed.count_in_parts(SOMA, checkpoint=path)
+    result = subprocess.run([sys.executable, "-m", "editor", "solve", "voxel-pentominoes-6x10", "--count",
+                             "--checkpoint", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 2
+    assert "count.db: this checkpoint belongs to another puzzle" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_time_left_is_the_mean_subtree_over_the_measured_rate():
+    # 2 finished in 4 s of search (mean 2 s); 4 s of work in 2 s of wall time (two workers busy):
+    # 8 left x 2 s / 2 = 8 s
+    assert distributed.time_left(2, 4.0, 10, session_work=4.0, session_seconds=2.0) == pytest.approx(8.0)
+    assert distributed.time_left(0, 0.0, 10, 0.0, 1.0) is None
+
+
+def test_count_solutions_with_a_checkpoint_goes_through_subproblems(tmp_path):
+    outcome = solver.count_solutions(SOMA, checkpoint=tmp_path / "soma.db")
+    assert (outcome.count, outcome.distinct, outcome.symmetry_order) == (11520, 240, 48)
+    assert outcome.subproblems > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, known", [("tetris-cube", (236136, 9839)), ("y25", (60672, 1264))])
+def test_big_counts_interrupted_twice_and_resumed_end_right(name, known, tmp_path):
+    puzzle = load_puzzle(RESOURCE_DIR / f"{name}.json")
+    path = tmp_path / f"{name}.db"
+    for share in (0.2, 0.5):  # stop at about a fifth, then half way
+        def stop(progress, share=share):
+            if progress.total and progress.done >= share * progress.total:
+                task.cancel()
+
+        task = Task(on_progress=stop, interval=0)
+        with pytest.raises(Cancelled):
+            distributed.count_in_parts(puzzle, task, jobs=2, checkpoint=path)
+    outcome = distributed.count_in_parts(puzzle, jobs=2, checkpoint=path)
+    assert (outcome.count, outcome.distinct) == known

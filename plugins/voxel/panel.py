@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout,
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.checkpoint import progress_in
-from plugins.voxel.puzzle import Puzzle, PuzzleFileError, shipped_puzzle_paths
+from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
 
 
 class LayerView(PuzzleCanvas):

@@ -11,7 +11,7 @@ from functools import partial
 
 from editor.plugin_api import CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
 from plugins.voxel import layout
-from plugins.voxel.puzzle import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
+from plugins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
 
 def _solutions(puzzle: Puzzle, task: Task):

@@ -7,7 +7,7 @@ from pathlib import Path
 import editor.cli
 from editor.plugin_host import PluginHost
 from plugins.voxel import checker
-from plugins.voxel.puzzle import load_puzzle, RESOURCE_DIR
+from plugins.voxel.model import load_puzzle, RESOURCE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -152,7 +152,7 @@ def test_a_huge_file_loads_off_the_gui_thread_and_is_refused_naming_it(panel, qt
 
 
 def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, monkeypatch):
-    from plugins.voxel import puzzle as puzzle_module
+    from plugins.voxel import model as puzzle_module
 
     shipped = tmp_path / "shipped"
     shipped.mkdir()

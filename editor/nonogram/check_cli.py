@@ -1,8 +1,9 @@
 """``nonogram-editor check PATH... [--json] [--time-limit SECONDS]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), ``.non`` files and folders
-(searched recursively for both). Each level gets one line: its verdict, sweeps and time
-(``--json``: one JSON object per line). A ``.non`` file's goal picture is the drawing when
+(searched recursively for both). Each level gets one line: its verdict, sweeps and time,
+and for a unique one its grade (``editor.nonogram.grade``) (``--json``: one JSON object
+per line). A ``.non`` file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
 time limit is UNDECIDED. Exit status: 0 only if every level is LINE; 1 if any is not; 2 if
 a path could not be read or holds no level.
@@ -16,8 +17,9 @@ from pathlib import Path
 
 from editor.level import LevelError, load_level
 from editor.level.non_format import read_non
+from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
-from editor.tasks import Task
+from editor.tasks import Task, TimeUp
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
 
@@ -42,9 +44,9 @@ def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     return files, problems
 
 
-def check_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, list[str]]:
+def check_file(path: Path, time_limit: float | None = None, task: Task | None = None) -> tuple[Verdict, list[str]]:
     """The verdict on one level or ``.non`` file, and warnings about it."""
-    task = Task(time_limit=time_limit)
+    task = task or Task(time_limit=time_limit)
     warnings = []
     if path.suffix.lower() == ".non":
         puzzle = read_non(path)
@@ -56,8 +58,20 @@ def check_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, li
     return check_drawing(load_level(path).solution, task), warnings
 
 
-def _text_line(path: Path, verdict: Verdict) -> str:
+def grade_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, SolvePath | None, list[str]]:
+    """:func:`check_file` and, for a LINE or BRANCH level, its solve path (None if the time ran out)."""
+    task = Task(time_limit=time_limit)
+    verdict, warnings = check_file(path, task=task)
+    try:
+        return verdict, grade_verdict(verdict, task), warnings
+    except TimeUp:
+        return verdict, None, warnings
+
+
+def _text_line(path: Path, verdict: Verdict, solve: SolvePath | None) -> str:
     line = f"{path}: {verdict.kind:13s} {verdict.width}x{verdict.height}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
+    if solve is not None:
+        line += f"  grade {solve.grade}: {solve.words}"
     if verdict.kind == LINE:
         return line
     if verdict.kind == MULT:
@@ -87,7 +101,7 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None) -> int
     all_line = True
     for path in files:
         try:
-            verdict, warnings = check_file(path, time_limit)
+            verdict, solve, warnings = grade_file(path, time_limit)
         except LevelError as error:
             print(f"error: {error}", file=sys.stderr)
             if as_json:
@@ -98,9 +112,10 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None) -> int
             print(f"warning: {warning}", file=sys.stderr)
         all_line &= verdict.kind == LINE
         if as_json:
-            print(json.dumps({"path": str(path), **verdict.to_json()}), flush=True)
+            print(json.dumps({"path": str(path), **verdict.to_json(), **(solve.to_json() if solve else {})}),
+                  flush=True)
         else:
-            print(_text_line(path, verdict), flush=True)
+            print(_text_line(path, verdict, solve), flush=True)
     if failed or not files:
         return 2
     return 0 if all_line else 1

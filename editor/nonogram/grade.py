@@ -47,6 +47,15 @@ GRADE_WORDS = {
 }
 
 
+class NoPlacement(ValueError):
+    """A line whose clue has no placement left: the clues have no solution."""
+
+    def __init__(self, axis: str, index: int):
+        super().__init__(f"{axis} {index + 1} has no placement: the clues have no solution")
+        self.axis = axis
+        self.index = index
+
+
 @dataclass(frozen=True)
 class Step:
     kind: str  # one of KINDS
@@ -195,7 +204,7 @@ class _Player:
                 self.task.check_cancelled()
                 result = simple_rules(clues[index], n, filled[index], empty[index])
                 if result is None:
-                    raise ValueError(f"{axis} {index + 1} has no placement: the clues have no solution")
+                    raise NoPlacement(axis, index)
                 if result != (filled[index], empty[index]):
                     if not found:
                         found = True
@@ -211,7 +220,7 @@ class _Player:
                 self.unchecked[axis].discard(index)
                 result = line_solver(clues[index], n).solve(filled[index], empty[index])
                 if result is None:
-                    raise ValueError(f"{axis} {index + 1} has no placement: the clues have no solution")
+                    raise NoPlacement(axis, index)
                 if result != (filled[index], empty[index]):
                     self.path.sweeps += 1
                     self.record(LINE_DEDUCTION, axis, index, _settle(self.board, axis, index, *result))
@@ -253,8 +262,8 @@ def solve_path(puzzle: Puzzle, picture: np.ndarray | None = None, task: Task | N
     """The order in which a player solving by lines settles the cells (see the module doc).
 
     ``picture``: the puzzle's unique solution; search steps take their values from it.
-    Without it the path stops where one-cell lookahead does. Raises ValueError if the
-    clues have no solution along the way, :class:`editor.tasks.Cancelled` when cancelled.
+    Without it the path stops where one-cell lookahead does. Raises :class:`NoPlacement`
+    (naming the line) if the clues turn out to have no solution along the way, :class:`editor.tasks.Cancelled` when cancelled.
     """
     return _Player(puzzle, None if picture is None else np.asarray(picture, dtype=bool), task or Task()).run()
 

@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 
 from editor.plugin_host import PluginHost
 from editor.tasks import Cancelled, Progress, Task
@@ -35,7 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--first", action="store_true", help="print one solution (the default)")
     mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
     solve.add_argument("--json", action="store_true", help="the last line of stdout is a JSON object")
-    solve.add_argument("--jobs", type=int, default=1, metavar="N", help="processes for counting (default 1)")
+    solve.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="processes for counting (default 1; at most the number of cores)")
     return parser
 
 
@@ -53,17 +58,25 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
 
     host = host if host is not None else PluginHost()
     puzzles = host.puzzles()
-    for failure in host.failures:
-        print(f"warning: {failure}", file=sys.stderr)
     if args.command == "puzzles":
-        for spec in puzzles:
+        specs = list(puzzles)  # builds every deferred spec: a bad data file is reported below
+        _warn_about_failures(host)
+        for spec in specs:
             print(f"{spec.id:24s} {spec.title}")
         return 0
-    spec = puzzles.get(args.puzzle)
+    known = args.puzzle in puzzles
+    spec = puzzles.get(args.puzzle)  # builds this puzzle's spec only
+    _warn_about_failures(host)
     if spec is None:
-        print(f"error: no puzzle {args.puzzle!r}; `nonogram-editor puzzles` lists them", file=sys.stderr)
+        problem = "could not be loaded (see the warning above)" if known else "`nonogram-editor puzzles` lists them"
+        print(f"error: no puzzle {args.puzzle!r}; {problem}", file=sys.stderr)
         return 2
     return _solve(spec, args)
+
+
+def _warn_about_failures(host: PluginHost) -> None:
+    for failure in host.failures:
+        print(f"warning: {failure}", file=sys.stderr)
 
 
 def _progress_line(progress: Progress) -> None:
@@ -72,7 +85,43 @@ def _progress_line(progress: Progress) -> None:
     print(f"\r{share}{progress.message}\033[K", end="", file=sys.stderr, flush=True)
 
 
+def _jobs(asked: int) -> int:
+    """``--jobs``, at most one process per core (more only costs memory and start-up)."""
+    cores = os.cpu_count() or 1
+    if asked > cores:
+        print(f"note: --jobs {asked} is more than the {cores} cores here; using {cores}", file=sys.stderr)
+    return max(1, min(asked, cores))
+
+
+@contextmanager
+def _stop_on_termination():
+    """SIGTERM and SIGHUP end the worker processes, then stop the command as Ctrl+C does (the
+    solver's clean-up runs and frees its semaphores); the process exits with 128 + signal."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, _frame):
+        print(f"\nstopped by {signal.Signals(signum).name}", file=sys.stderr)
+        if "multiprocessing" in sys.modules:  # a process pool's clean-up would let running parts finish
+            for child in sys.modules["multiprocessing"].active_children():
+                child.terminate()
+        raise SystemExit(128 + signum)
+
+    previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def _solve(spec, args) -> int:
+    with _stop_on_termination():
+        return _solve_or_count(spec, args)
+
+
+def _solve_or_count(spec, args) -> int:
     task = Task(on_progress=_progress_line if sys.stderr.isatty() or args.count else None, interval=0.5)
     start = time.perf_counter()
     try:
@@ -80,7 +129,7 @@ def _solve(spec, args) -> int:
             if spec.count is None:
                 print(f"error: puzzle {spec.id!r} cannot be counted", file=sys.stderr)
                 return 2
-            result = spec.count(task, max(1, args.jobs))
+            result = spec.count(task, _jobs(args.jobs))
             seconds = time.perf_counter() - start
             print(file=sys.stderr)
             print(f"{spec.title}: {result.count} solutions"

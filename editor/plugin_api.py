@@ -29,6 +29,15 @@ Rules the host keeps:
   which does that for you).
 * A plugin that fails to import, or whose hook raises, is reported (Help > Plugins,
   the status bar, stderr for the command line) and skipped; the editor keeps running.
+* Importing the plugins, and each round of hook calls, runs on worker threads (all plugins
+  at once) with a time budget (:data:`TIME_BUDGET` seconds, ``NONOGRAM_EDITOR_PLUGIN_BUDGET``
+  to change it): a plugin still busy then is reported as stuck and skipped, and the editor
+  starts without it. Hooks add specs and must not create Qt objects (not the GUI thread). ``SystemExit``, ``KeyboardInterrupt``
+  and the like from a plugin are reported like any other error.
+* Ids are unique: the built-in plugins' ids are theirs; among other plugins the first one
+  loaded (by entry-point name) keeps an id and a later one's spec with that id is skipped and
+  reported, naming both plugins. A spec whose data is expensive to read can be registered
+  with ``Registry.add_deferred(id, load)``.
 * ``NONOGRAM_EDITOR_DISABLE_PLUGINS=name1,name2`` blocks plugins by entry-point name.
 * Hook names are checked: an ``@hookimpl`` whose name matches no specification here is
   reported as an error (pluggy's ``check_pending``) and that plugin is skipped.
@@ -48,7 +57,9 @@ from editor.tasks import Task
 PROJECT = "nonogram_editor"
 ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
-API_VERSION = 1
+BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
+TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
+API_VERSION = 2  # 2: Registry.add_deferred
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -126,28 +137,84 @@ class PuzzleSpec:
     description: str = ""
 
 
-class Registry:
-    """Collects specs from plugins; ids must be unique."""
+class DuplicateIdError(ValueError):
+    """An id (or plugin name) is already taken; the message names both plugins."""
 
-    def __init__(self, kind: str):
+
+class _Deferred:
+    """A spec not built yet: ``load()`` makes it the first time someone asks for it."""
+
+    def __init__(self, load: Callable[[], Any]):
+        self.load = load
+
+
+def _build_directly(calls):
+    return [(True, load()) for _plugin, _item_id, load in calls]
+
+
+class Registry:
+    """Collects specs from plugins; ids must be unique.
+
+    ``build(calls)`` builds deferred specs (see :meth:`add_deferred`): ``calls`` is a list of
+    ``(plugin, item_id, load)``, the answer one ``(ok, spec)`` per call. The host runs them
+    under its time budget and reports the failures; an id whose build failed is forgotten.
+    By default ``load()`` is called directly.
+    """
+
+    def __init__(self, kind: str, build: Callable[[list], list] = _build_directly):
         self.kind = kind
-        self._items: dict[str, Any] = {}
+        self._items: dict[str, Any] = {}  # id -> spec, or _Deferred until first asked for
         self.owner: dict[str, str] = {}
         self._current_plugin = "?"
+        self._build = build
 
     def add(self, spec) -> None:
-        if spec.id in self._items:
-            raise ValueError(f"{self.kind} id {spec.id!r} is already registered by plugin {self.owner[spec.id]!r}")
-        self._items[spec.id] = spec
-        self.owner[spec.id] = self._current_plugin
+        self._put(spec.id, spec, self._current_plugin)
 
-    def discard_plugin(self, plugin: str) -> None:
-        """Forget everything ``plugin`` added (its hook raised half-way)."""
-        for item_id in [i for i, owner in self.owner.items() if owner == plugin]:
-            del self._items[item_id], self.owner[item_id]
+    def add_deferred(self, item_id: str, load: Callable[[], Any]) -> None:
+        """Register ``item_id`` now; ``load()`` builds its spec only when it is asked for.
+
+        For a plugin with many data files: listing or solving one puzzle then reads one
+        file, and a broken file costs only its own id (reported like a failing hook).
+        """
+        self._put(item_id, _Deferred(load), self._current_plugin)
+
+    def _put(self, item_id: str, item, plugin: str) -> None:
+        if item_id in self._items:
+            raise DuplicateIdError(f"{self.kind} id {item_id!r} is already registered by plugin "
+                                   f"{self.owner[item_id]!r}")
+        self._items[item_id] = item
+        self.owner[item_id] = plugin
+
+    def merge(self, other: "Registry") -> list[tuple[str, str, str]]:
+        """Take ``other``'s items that do not clash; returns the clashes (id, holder, newcomer)."""
+        clashes = []
+        for item_id, item in other._items.items():
+            if item_id in self._items:
+                clashes.append((item_id, self.owner[item_id], other.owner[item_id]))
+            else:
+                self._put(item_id, item, other.owner[item_id])
+        return clashes
+
+    def ids(self) -> list[str]:
+        """Every id, without building deferred specs."""
+        return list(self._items)
+
+    def _build_deferred(self, item_ids: list[str]) -> None:
+        pending = [i for i in item_ids if isinstance(self._items.get(i), _Deferred)]
+        if not pending:
+            return
+        built = self._build([(self.owner[i], i, self._items[i].load) for i in pending])
+        for item_id, (ok, spec) in zip(pending, built):
+            if ok:
+                self._items[item_id] = spec
+            else:
+                del self._items[item_id], self.owner[item_id]
 
     def __iter__(self):
-        return iter(self._items.values())
+        item_ids = self.ids()
+        self._build_deferred(item_ids)
+        return iter([self._items[i] for i in item_ids if i in self._items])
 
     def __len__(self) -> int:
         return len(self._items)
@@ -156,6 +223,8 @@ class Registry:
         return item_id in self._items
 
     def get(self, item_id: str):
+        """The spec (building a deferred one now); None if unknown or if building it failed."""
+        self._build_deferred([item_id])
         return self._items.get(item_id)
 
 

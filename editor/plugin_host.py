@@ -3,25 +3,39 @@
 Every plugin, built-in or not, comes through the entry-point group
 ``nonogram_editor.plugins``. One plugin's failure never stops the others: it is
 recorded in :attr:`PluginHost.failures` for the UI and the command line to report.
+
+The plugins are imported, and each hook is called, on worker threads (one per plugin, all at
+once) with one time budget (``TIME_BUDGET`` seconds, ``NONOGRAM_EDITOR_PLUGIN_BUDGET`` to
+change it): a plugin that hangs is reported as stuck, with where it was, and left behind
+on its daemon thread; one that raises anything, ``SystemExit`` included, is reported and
+skipped. However many plugins hang, start-up waits at most the budget per stage.
 """
 from __future__ import annotations
 
 import difflib
 import os
+import re
+import sys
+import threading
+import time
 import traceback
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from typing import Any, Callable
 
 import pluggy
 
 from editor import plugin_api
-from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PROJECT, Registry
+from editor.plugin_api import (BUDGET_ENV, DISABLE_ENV, ENTRY_POINT_GROUP, PROJECT, TIME_BUDGET,
+                               DuplicateIdError, Registry)
+
+DISTRIBUTION = "nonogram-editor"  # the built-in plugins' entry points are this project's
 
 
 @dataclass
 class PluginFailure:
     plugin: str
-    stage: str  # "load", "hook names", or the hook's name
+    stage: str  # "load", "hook names", the hook's name, or the id a deferred spec failed for
     error: str
     details: str
 
@@ -33,52 +47,119 @@ class UnknownHookError(Exception):
     """A plugin implements a hook that has no specification (usually a misspelt name)."""
 
 
+class PluginTimeout(Exception):
+    """A plugin was still busy when its time budget ran out."""
+
+
 def disabled_plugins() -> set[str]:
     return {name.strip() for name in os.environ.get(DISABLE_ENV, "").split(",") if name.strip()}
 
 
+def time_budget() -> float:
+    try:
+        budget = float(os.environ.get(BUDGET_ENV, TIME_BUDGET))
+    except ValueError:
+        return TIME_BUDGET
+    return budget if budget > 0 else TIME_BUDGET
+
+
+def _is_built_in(entry_point) -> bool:
+    dist = getattr(entry_point, "dist", None)
+    return dist is not None and re.sub(r"[-_.]+", "-", dist.name).lower() == DISTRIBUTION
+
+
+def _source(entry_point) -> str:
+    dist = getattr(entry_point, "dist", None)
+    return f"{entry_point.value} (from {dist.name if dist is not None else 'an unknown distribution'})"
+
+
 class PluginHost:
-    def __init__(self, load_entry_points: bool = True):
+    def __init__(self, load_entry_points: bool = True, budget: float | None = None):
         self.pm = pluggy.PluginManager(PROJECT)
         self.pm.add_hookspecs(plugin_api)
         self.failures: list[PluginFailure] = []
+        self.budget = time_budget() if budget is None else budget
         self.blocked = sorted(disabled_plugins())
+        self._rank: dict[str, tuple[bool, int]] = {}  # plugin -> (not built in, load order): who keeps an id
+        self._sources: dict[str, str] = {}  # plugin name -> where its entry point came from
         for name in self.blocked:
             self.pm.set_blocked(name)
         if load_entry_points:
             self._load_entry_points()
 
-    def record_failure(self, plugin: str, stage: str, exc: BaseException) -> PluginFailure:
+    def record_failure(self, plugin: str, stage: str, exc: BaseException, details: str | None = None) -> PluginFailure:
         """Note that ``plugin`` failed at ``stage`` (once: a repeated failure is not listed twice)."""
         failure = PluginFailure(plugin, stage, f"{type(exc).__name__}: {exc}",
-                                "".join(traceback.format_exception(exc)))
+                                details if details is not None else "".join(traceback.format_exception(exc)))
         for known in self.failures:
             if (known.plugin, known.stage, known.error) == (failure.plugin, failure.stage, failure.error):
                 return known
         self.failures.append(failure)
         return failure
 
-    def _load_entry_points(self) -> None:
-        names = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
-        for name in names:
-            if self.pm.is_blocked(name):
-                continue
-            try:
-                self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP, name=name)
-            except Exception as exc:  # a broken plugin must not stop the editor
-                self.record_failure(name, "load", exc)
-                continue
-            self._check_hook_names(name)
+    def _run_with_budget(self, calls: list[tuple[str, str, Callable[[], Any]]]) -> list[tuple[bool, Any]]:
+        """Run every ``(plugin, stage, function)`` at once, each on its own worker thread, and wait
+        at most the budget for them all. Per call: (True, its value), or (False, None) with the
+        failure recorded if it raised anything or is still running (then it is left behind on
+        its daemon thread, which does not keep the process alive)."""
+        outcomes: list[dict[str, Any]] = [{} for _ in calls]
+        workers = []
+        for (plugin, stage, function), outcome in zip(calls, outcomes):
+            def run(function=function, outcome=outcome):
+                try:
+                    outcome["value"] = function()
+                except BaseException as exc:  # SystemExit, KeyboardInterrupt from a plugin: reported too
+                    outcome["error"] = exc
 
-    def register(self, plugin: object, name: str) -> None:
+            workers.append(threading.Thread(target=run, name=f"plugin {plugin}: {stage}", daemon=True))
+            workers[-1].start()
+        deadline = time.monotonic() + self.budget
+        results = []
+        for (plugin, stage, _), worker, outcome in zip(calls, workers, outcomes):
+            worker.join(max(0.0, deadline - time.monotonic()))
+            if worker.is_alive():
+                frame = sys._current_frames().get(worker.ident)
+                where = "".join(traceback.format_stack(frame)) if frame is not None else ""
+                self.record_failure(plugin, stage, PluginTimeout(
+                    f"still busy after {self.budget:g} s (stuck?); the editor goes on without it"),
+                    details=f"Where the plugin was when its time ran out:\n{where}")
+                results.append((False, None))
+            elif "error" in outcome:
+                self.record_failure(plugin, stage, outcome["error"])
+                results.append((False, None))
+            else:
+                results.append((True, outcome.get("value")))
+        return results
+
+    def _load_entry_points(self) -> None:
+        chosen = []  # built-ins first (they keep their names and ids), then by name
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: (not _is_built_in(ep), ep.name)):
+            if self.pm.is_blocked(ep.name):
+                continue
+            if ep.name in self._sources:
+                self.record_failure(ep.name, "load", DuplicateIdError(
+                    f"the plugin name {ep.name!r} is taken by {self._sources[ep.name]}; "
+                    f"{_source(ep)} is skipped"))
+                continue
+            self._sources[ep.name] = _source(ep)
+            chosen.append(ep)
+        loaded = self._run_with_budget([(ep.name, "load", ep.load) for ep in chosen])
+        for ep, (ok, module) in zip(chosen, loaded):
+            if ok:
+                self._register(module, ep.name, _is_built_in(ep))
+
+    def register(self, plugin: object, name: str, built_in: bool = False) -> None:
         """Register a plugin object directly (tests, embedding)."""
-        if self.pm.is_blocked(name):
-            return
+        if not self.pm.is_blocked(name):
+            self._register(plugin, name, built_in)
+
+    def _register(self, plugin: object, name: str, built_in: bool) -> None:
         try:
             self.pm.register(plugin, name=name)
         except Exception as exc:
             self.record_failure(name, "load", exc)
             return
+        self._rank[name] = (not built_in, len(self._rank))
         self._check_hook_names(name)
 
     def _check_hook_names(self, name: str) -> None:
@@ -103,14 +184,28 @@ class PluginHost:
         return sorted(n for n, p in self.pm.list_name_plugin() if p is not None)
 
     def _collect(self, hook_name: str, kind: str) -> Registry:
-        registry = Registry(kind)
-        for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
-            registry._current_plugin = impl.plugin_name
-            try:
-                impl.function(**{arg: registry for arg in impl.argnames})
-            except Exception as exc:  # skip the plugin's whole contribution to this hook
-                registry.discard_plugin(impl.plugin_name)
-                self.record_failure(impl.plugin_name, hook_name, exc)
+        def build(calls):  # deferred specs: under the budget too, a failure named by its id
+            return self._run_with_budget([(plugin, f"{kind} {item_id!r}", load) for plugin, item_id, load in calls])
+
+        registry = Registry(kind, build)
+        impls = sorted(getattr(self.pm.hook, hook_name).get_hookimpls(),
+                       key=lambda impl: self._rank.get(impl.plugin_name, (True, len(self._rank))))
+        contributions = []
+        for impl in impls:
+            contributions.append(Registry(kind, build))
+            contributions[-1]._current_plugin = impl.plugin_name
+        called = self._run_with_budget([
+            (impl.plugin_name, hook_name,
+             lambda impl=impl, contribution=contribution: impl.function(**{arg: contribution for arg in impl.argnames}))
+            for impl, contribution in zip(impls, contributions)])
+        # merged built-ins first, then in load order: the first to claim an id keeps it; a plugin
+        # whose hook failed or ran out of time contributes nothing to this hook
+        for contribution, (ok, _) in zip(contributions, called):
+            if ok:
+                for item_id, holder, newcomer in registry.merge(contribution):
+                    self.record_failure(newcomer, hook_name, DuplicateIdError(
+                        f"{kind} id {item_id!r} is already registered by plugin {holder!r}; "
+                        f"plugin {newcomer!r}'s is skipped"))
         return registry
 
     def panels(self) -> Registry:

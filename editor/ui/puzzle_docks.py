@@ -97,7 +97,7 @@ class PuzzleDocks(QObject):
             widget = spec.factory(context, dock)
             if widget is None:
                 raise TypeError("the panel factory returned None instead of a widget")
-        except Exception as exc:  # a broken panel must not take the editor down
+        except (Exception, SystemExit) as exc:  # a broken panel must not take the editor down
             dock.deleteLater()
             failure = self.host.record_failure(self.panels.owner[panel_id], f"panel {panel_id!r}", exc)
             self._report_failures([failure])
@@ -230,6 +230,7 @@ class PluginsDialog(QDialog):
         loaded = QTreeWidgetItem(self.tree, ["Loaded"])
         for name in docks.host.plugin_names():
             panels = [s.title for s in docks.panels if docks.panels.owner[s.id] == name]
+            # builds deferred puzzles (small files): one that fails is listed under Failed below
             puzzles = [s.id for s in docks.puzzles if docks.puzzles.owner[s.id] == name]
             provides = "; ".join(filter(None, [f"panels: {', '.join(panels)}" if panels else "",
                                                f"puzzles: {', '.join(puzzles)}" if puzzles else ""]))

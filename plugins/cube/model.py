@@ -5,7 +5,7 @@ faces, the connectors, written as a bit mask: N=1, E=2, S=4, W=8, top=16, bottom
 The 16 squares are the masks 0..15, the 64 cubes 0..63; 0 is the all-red piece.
 Positions are (x, y, z) with x east, y north, z up (z = 0 for the squares).
 
-Qt-free. The garden definitions live in ``resources/cube/gardens.json``.
+Qt-free. The garden definitions live in ``plugins/cube/data/gardens.json``.
 """
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from editor.paths import RESOURCES
+from editor.paths import package_data
 
-GARDENS_FILE = RESOURCES / "cube" / "gardens.json"
+GARDENS_FILE = package_data("plugins.cube", "gardens.json")
 
 FACE_NAMES = ("N", "E", "S", "W", "top", "bottom")
 DIRECTIONS = ((0, 1, 0), (1, 0, 0), (0, -1, 0), (-1, 0, 0), (0, 0, 1), (0, 0, -1))

@@ -1,6 +1,6 @@
 """The cube plugin's solvers behind one small interface (Qt-free).
 
-:func:`garden_solver` gives, for each garden in ``resources/cube/gardens.json``, an object
+:func:`garden_solver` gives, for each garden in ``plugins/cube/data/gardens.json``, an object
 with ``solutions(task, options)`` (an iterator: first, next, next...), ``random(task,
 options, rng)`` and, where the gardens can be counted, ``count(task)``. Every garden a
 solver hands out is a :class:`~plugins.cube.model.Garden` that passed

@@ -1,6 +1,6 @@
 """The pyramid puzzle as data: pieces, board, geometry and the board's rotations (no Qt).
 
-The definition lives in ``resources/pyramid/pyramid.json`` (see its ``notes``). A
+The definition lives in ``plugins/pyramid/data/pyramid.json`` (see its ``notes``). A
 solution is a tuple with one ``(piece, rotation)`` pair per board position; a piece in
 rotation ``r`` shows its connector ``(r + f) % 3`` on side ``f`` of its position.
 """
@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from editor.paths import RESOURCES
+from editor.paths import package_data
 
-DEFAULT_PATH = RESOURCES / "pyramid" / "pyramid.json"
+DEFAULT_PATH = package_data("plugins.pyramid", "pyramid.json")
 SIDES = 3
 HEIGHT = math.sqrt(3) / 2  # of a unit triangle
 

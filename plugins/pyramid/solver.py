@@ -26,8 +26,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from editor.jit import njit
 from editor.plugin_api import CountResult
 from editor.tasks import Task
 from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle

@@ -31,9 +31,9 @@ Like ``dlx.search``, :func:`search` is a resumable state machine that stops afte
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from editor.jit import njit
 from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, _chosen_ids, _take_prefix,
                                _take_solution)
 

@@ -14,7 +14,8 @@ does the symmetry bookkeeping (see ``plugins/voxel/solver.py``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from editor.jit import njit
 
 # search modes
 FIRST = 0  # stop at the first solution and keep it

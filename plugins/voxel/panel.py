@@ -6,6 +6,7 @@ a :class:`~editor.ui.background.BackgroundJob`; the 3-D parts come from
 """
 from __future__ import annotations
 
+import html
 import os
 
 from PySide6.QtCore import Qt
@@ -121,24 +122,32 @@ class VoxelPanel(QWidget):
         self._dialog = dialog
         dialog.open()
 
-    def load_file(self, path: str) -> bool:
-        """Load a puzzle file; a bad file leaves the current puzzle and says what is wrong."""
-        try:
-            puzzle = load_puzzle(path)
-        except PuzzleFileError as exc:
-            self.status_label.setText(f"<span style='color:#b00020'>{exc}</span>")
-            return False
+    def load_file(self, path: str) -> None:
+        """Load a puzzle file off the GUI thread; a bad file leaves the current puzzle and says what is wrong."""
+        self.status_label.setText(f"opening {path}…")
+        self._start(lambda task: load_puzzle(path), lambda puzzle: self._loaded(path, puzzle),
+                    lambda exc: self._load_failed(path, exc))
+
+    def _loaded(self, path: str, puzzle: Puzzle) -> None:
         if self.puzzle_box.findData(path) < 0:
-            self.puzzle_box.blockSignals(True)
             self.puzzle_box.addItem(os.path.basename(path), path)
-            self.puzzle_box.setCurrentIndex(self.puzzle_box.count() - 1)
-            self.puzzle_box.blockSignals(False)
+        self._show_in_puzzle_box(path)
         self.set_puzzle(puzzle)
-        return True
+
+    def _load_failed(self, path: str, exc: BaseException) -> None:
+        message = str(exc) if isinstance(exc, PuzzleFileError) else f"{path}: {type(exc).__name__}: {exc}"
+        self.status_label.setText(f"<span style='color:#b00020'>{html.escape(message)}</span>")
+        self._show_in_puzzle_box(self.puzzle.source if self.puzzle is not None else None)
+
+    def _show_in_puzzle_box(self, path: str | None) -> None:
+        self.puzzle_box.blockSignals(True)
+        self.puzzle_box.setCurrentIndex(self.puzzle_box.findData(path) if path else -1)
+        self.puzzle_box.blockSignals(False)
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.cancel()
         self.puzzle = puzzle
+        self._set_running(False)
         sx, sy, sz = puzzle.size
         self.info_label.setText(f"<b>{puzzle.title}</b>: {puzzle.piece_count} pieces, {len(puzzle.target)} cells "
                                 f"in a {sx}x{sy}x{sz} box{', mirror images allowed' if puzzle.mirror else ''}. "
@@ -152,14 +161,14 @@ class VoxelPanel(QWidget):
     # ------------------------------------------------------------------ background work
     def _set_running(self, running: bool) -> None:
         self._busy = running
-        self.first_button.setEnabled(not running)
-        self.count_button.setEnabled(not running)
+        self.first_button.setEnabled(not running and self.puzzle is not None)
+        self.count_button.setEnabled(not running and self.puzzle is not None)
         self.open_button.setEnabled(not running)
         self.puzzle_box.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self._update_browse_buttons()
 
-    def _start(self, function, on_success) -> None:
+    def _start(self, function, on_success, on_failure=None) -> None:
         # No slot on ``done``: BackgroundJob disconnects only these signals when the panel goes.
         def finished(result):
             self._set_running(False)
@@ -167,7 +176,10 @@ class VoxelPanel(QWidget):
 
         def failed(exc):
             self._set_running(False)
-            self.status_label.setText(f"failed: {exc}")
+            if on_failure is not None:
+                on_failure(exc)
+            else:
+                self.status_label.setText(f"failed: {exc}")
 
         def cancelled():
             self._set_running(False)

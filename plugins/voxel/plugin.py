@@ -1,8 +1,9 @@
 """Entry point of the voxel plugin: the shipped puzzles for the command line, and the panel.
 
 Qt is imported only inside the panel factory: the command line loads the puzzles hook
-without Qt. The solver (numba, numpy) is imported only when a puzzle is solved or counted:
-registering the puzzles reads their files and nothing more, so every start stays quick.
+without Qt. The solver (numba, numpy) is imported only when a puzzle is solved or counted,
+and a puzzle file is read only when its puzzle is asked for (``Registry.add_deferred``):
+solving another plugin's puzzle reads none, and a broken file costs only its own puzzle.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from functools import partial
 from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
 from editor.tasks import Task
 from plugins.voxel import layout
-from plugins.voxel.puzzle import Puzzle, load_puzzle, shipped_puzzle_paths
+from plugins.voxel.puzzle import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
 
 def _solve_first(puzzle: Puzzle, task: Task):
@@ -44,7 +45,7 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
 @hookimpl
 def nonogram_editor_puzzles(puzzles):
     for path in shipped_puzzle_paths():
-        puzzles.add(puzzle_spec(load_puzzle(path)))
+        puzzles.add_deferred(puzzle_id(path), lambda path=path: puzzle_spec(load_puzzle(path)))
 
 
 def _make_panel(context, parent):

@@ -2,23 +2,36 @@
 
 The format is documented in ``docs/puzzle-format.md``. Every problem with a file raises
 :class:`PuzzleFileError` whose message starts with the file's name and says what is wrong.
+Sizes are checked before anything big is built: a file of at most ``MAX_FILE_BYTES``, a
+target of at most ``MAX_CELLS`` cells within ``MAX_EXTENT`` along each axis, at most
+``MAX_PIECES`` pieces; so a load takes milliseconds, whatever the file says.
 """
 from __future__ import annotations
 
 import json
+import os
 import re
+import reprlib
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.paths import RESOURCES
+from editor.paths import package_data
 from plugins.voxel.geometry import Voxel, is_face_connected, normal_form, orientations
 
-RESOURCE_DIR = RESOURCES / "voxel"
+RESOURCE_DIR = package_data("plugins.voxel")
 ID_PREFIX = "voxel-"
 # The order the shipped puzzles are listed in (others follow alphabetically).
 SHIPPED_ORDER = ("tetris-cube", "y25", "soma", "pentominoes-6x10")
 
+MAX_FILE_BYTES = 1 << 20
+MAX_CELLS = 20_000  # target cells, and all the pieces' cells counted with their copies
+MAX_EXTENT = 1_000  # cells along x, y or z
+MAX_PIECES = 1_000  # counted with their copies
+
 RGB = tuple[int, int, int]
+_shown = reprlib.Repr()  # bounded quotes of a file's values in messages (depth, length)
+_shown.maxlevel, _shown.maxlist, _shown.maxstring = 3, 6, 40
 
 
 class PuzzleFileError(ValueError):
@@ -58,18 +71,33 @@ _TARGET_KEYS = {"box", "holes", "cells", "layers"}
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
+def puzzle_id(path: str | Path) -> str:
+    """``voxel-`` plus the file name without extension."""
+    return ID_PREFIX + Path(path).stem
+
+
 def load_puzzle(path: str | Path) -> Puzzle:
-    """Read a puzzle file; its id is ``voxel-`` plus the file name without extension."""
+    """Read a puzzle file (a regular file of at most ``MAX_FILE_BYTES``); its id is :func:`puzzle_id`."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NONBLOCK)) as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):  # a FIFO or device would hang or never end
+                raise PuzzleFileError(f"{path}: not a regular file")
+            data = file.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise PuzzleFileError(f"{path}: larger than {MAX_FILE_BYTES // 1024} KiB; a puzzle file is much smaller")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise PuzzleFileError(f"{path}: cannot read the file ({exc})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise PuzzleFileError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    return parse_puzzle(data, puzzle_id=ID_PREFIX + path.stem, source=str(path))
+    except RecursionError:
+        raise PuzzleFileError(f"{path}: not a puzzle: its JSON is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise PuzzleFileError(f"{path}: not valid JSON: {exc}") from None
+    return parse_puzzle(data, puzzle_id=puzzle_id(path), source=str(path))  # quotes values with bounded depth
 
 
 def parse_puzzle(data, puzzle_id: str, source: str = "<puzzle>") -> Puzzle:
@@ -91,7 +119,7 @@ def parse_puzzle(data, puzzle_id: str, source: str = "<puzzle>") -> Puzzle:
     if not isinstance(mirror, bool):
         fail("\"mirror\" must be true or false")
     target = _parse_target(data["target"], fail)
-    pieces = _parse_pieces(data["pieces"], mirror, fail)
+    pieces = _parse_pieces(data["pieces"], mirror, len(target), fail)
     piece_volume = sum(len(p.cells) * p.copies for p in pieces)
     if piece_volume != len(target):
         fail(f"the pieces have {piece_volume} cells in all but the target has {len(target)}; "
@@ -101,6 +129,7 @@ def parse_puzzle(data, puzzle_id: str, source: str = "<puzzle>") -> Puzzle:
 
 
 def shipped_puzzle_paths() -> list[Path]:
+    """The shipped puzzle files, in listing order (not read: a broken one fails when loaded)."""
     paths = sorted(RESOURCE_DIR.glob("*.json"))
     rank = {name: i for i, name in enumerate(SHIPPED_ORDER)}
     return sorted(paths, key=lambda p: (rank.get(p.stem, len(rank)), p.stem))
@@ -115,13 +144,18 @@ def _check_keys(obj: dict, known: set[str], where: str, fail) -> None:
 def _parse_voxel(value, where: str, fail) -> Voxel:
     if (not isinstance(value, list) or len(value) not in (2, 3)
             or not all(isinstance(c, int) and not isinstance(c, bool) for c in value)):
-        fail(f"{where}: a cell must be a list of 3 integers [x, y, z] (or [x, y] for z = 0), got {value!r}")
+        fail(f"{where}: a cell must be a list of 3 integers [x, y, z] (or [x, y] for z = 0), "
+             f"got {_shown.repr(value)}")
+    if not all(abs(c) <= MAX_EXTENT for c in value):
+        fail(f"{where}: cell {_shown.repr(value)} is too far out (coordinates go from {-MAX_EXTENT} to {MAX_EXTENT})")
     return (value[0], value[1], value[2] if len(value) == 3 else 0)
 
 
 def _parse_cells(value, where: str, fail) -> list[Voxel]:
     if not isinstance(value, list) or not value:
         fail(f"{where}: \"cells\" must be a non-empty list of cells")
+    if len(value) > MAX_CELLS:
+        fail(f"{where}: {len(value)} cells, more than the {MAX_CELLS} a puzzle may have")
     cells = [_parse_voxel(v, where, fail) for v in value]
     seen = set()
     for cell in cells:
@@ -144,7 +178,10 @@ def _parse_target(value, fail) -> tuple[Voxel, ...]:
         box = value["box"]
         if (not isinstance(box, list) or len(box) != 3
                 or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in box)):
-            fail(f"target \"box\" must be three positive integers [x, y, z], got {box!r}")
+            fail(f"target \"box\" must be three positive integers [x, y, z], got {_shown.repr(box)}")
+        if box[0] * box[1] * box[2] > MAX_CELLS:  # checked before a single cell is made
+            fail(f"target \"box\" {box} has {box[0] * box[1] * box[2]} cells, more than the {MAX_CELLS} "
+                 "a puzzle may have")
         cells = {(x, y, z) for x in range(box[0]) for y in range(box[1]) for z in range(box[2])}
         for hole in _parse_cells(value["holes"], "target holes", fail) if "holes" in value else []:
             if hole not in cells:
@@ -156,7 +193,13 @@ def _parse_target(value, fail) -> tuple[Voxel, ...]:
         cells = _parse_layers(value["layers"], fail)
     if not cells:
         fail("the target has no cells")
-    return normal_form(cells)
+    if len(cells) > MAX_CELLS:
+        fail(f"the target has {len(cells)} cells, more than the {MAX_CELLS} a puzzle may have")
+    target = normal_form(cells)
+    extent = max(max(v[i] for v in target) for i in range(3)) + 1
+    if extent > MAX_EXTENT:
+        fail(f"the target spans {extent} cells along one axis, more than {MAX_EXTENT}")
+    return target
 
 
 def _parse_layers(layers, fail) -> set[Voxel]:
@@ -167,17 +210,23 @@ def _parse_layers(layers, fail) -> set[Voxel]:
     for z, layer in enumerate(layers):
         if not isinstance(layer, list) or not all(isinstance(row, str) for row in layer):
             fail(f"target layer {z} must be a list of strings ('.' or ' ' empty, any other character a cell)")
+        if len(layers) > MAX_EXTENT or len(layer) > MAX_EXTENT or any(len(row) > MAX_EXTENT for row in layer):
+            fail(f"target \"layers\" span more than {MAX_EXTENT} cells along an axis")
         for y, row in enumerate(layer):
             for x, char in enumerate(row):
                 if char not in ". ":
                     cells.add((x, y, z))
+        if len(cells) > MAX_CELLS:
+            fail(f"target \"layers\" have more than the {MAX_CELLS} cells a puzzle may have")
     return cells
 
 
-def _parse_pieces(value, mirror: bool, fail) -> tuple[Piece, ...]:
+def _parse_pieces(value, mirror: bool, target_cells: int, fail) -> tuple[Piece, ...]:
+    """Checked piece by piece; the totals are checked against the target before any piece is turned."""
     if not isinstance(value, list) or not value:
         fail("\"pieces\" must be a non-empty list")
     pieces = []
+    piece_count = cell_count = 0
     shapes: dict[tuple, str] = {}
     for index, item in enumerate(value):
         where = f"piece {index + 1}"
@@ -186,7 +235,7 @@ def _parse_pieces(value, mirror: bool, fail) -> tuple[Piece, ...]:
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
             fail(f"{where} needs a \"name\" (a non-empty string)")
-        where = f"piece {index + 1} ({name})"
+        where = f"piece {index + 1} ({name if len(name) <= 40 else name[:40] + '…'})"
         _check_keys(item, _PIECE_KEYS, where, fail)
         if any(p.name == name for p in pieces):
             fail(f"{where}: the name is used by another piece")
@@ -197,12 +246,19 @@ def _parse_pieces(value, mirror: bool, fail) -> tuple[Piece, ...]:
             fail(f"{where}: the cells are not connected face to face")
         copies = item.get("copies", 1)
         if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-            fail(f"{where}: \"copies\" must be a positive integer, got {copies!r}")
+            fail(f"{where}: \"copies\" must be a positive integer, got {_shown.repr(copies)}")
+        piece_count += copies
+        cell_count += copies * len(cells)
+        if piece_count > MAX_PIECES:
+            fail(f"more than {MAX_PIECES} pieces (counting copies)")
+        if cell_count > target_cells:
+            fail(f"the pieces up to {where} already have {cell_count} cells, more than the target's "
+                 f"{target_cells}; they must be equal")
         colour_text = item.get("colour", item.get("color"))
         colour = None
         if colour_text is not None:
             if not isinstance(colour_text, str) or not _COLOUR.match(colour_text):
-                fail(f"{where}: colour must look like \"#rrggbb\", got {colour_text!r}")
+                fail(f"{where}: colour must look like \"#rrggbb\", got {_shown.repr(colour_text)}")
             colour = tuple(int(colour_text[i:i + 2], 16) for i in (1, 3, 5))
         shape_class = tuple(orientations(cells, mirror))
         if shape_class in shapes:

@@ -247,9 +247,9 @@ def test_command_line_counts_and_solves(capsys):
 
 def test_the_4x4x6_hanging_garden_checks():
     """The garden the SAT model found in the smallest box (888 s, so not searched here) is valid."""
-    from editor.paths import RESOURCES
+    from editor.paths import package_data
 
-    data = json.loads((RESOURCES / "cube" / "smallest-box-4x4x6.json").read_text())
+    data = json.loads(package_data("plugins.cube", "smallest-box-4x4x6.json").read_text())
     cells = {tuple(entry["at"]): entry["cube"] for entry in data["cubes"]}
     assert check_garden(cells, 6, "transcendental") == []
     shape = [position for position, cube in cells.items() if cube != 0]  # the all-red cube floats apart

@@ -8,6 +8,14 @@ from plugins.voxel import checker, scene
 from plugins.voxel.panel import VoxelPanel
 
 
+def choose(qtbot, panel, name):
+    """Pick a shipped puzzle in the combo box and wait for its file to load (off the GUI thread)."""
+    qtbot.waitUntil(lambda: panel.puzzle_box.isEnabled(), timeout=30_000)
+    panel.puzzle_box.setCurrentIndex(panel.puzzle_box.findText(name))
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.id == f"voxel-{name}"
+                    and panel.count_button.isEnabled(), timeout=30_000)
+
+
 @pytest.fixture
 def panel(qtbot):
     widget = VoxelPanel()
@@ -15,9 +23,7 @@ def panel(qtbot):
     widget.resize(700, 800)
     widget.show()
     qtbot.waitExposed(widget)
-    index = widget.puzzle_box.findText("soma")
-    widget.puzzle_box.setCurrentIndex(index)
-    assert widget.puzzle.id == "voxel-soma"
+    choose(qtbot, widget, "soma")
     return widget
 
 
@@ -66,12 +72,15 @@ def test_rendered_frame_shows_the_pieces_colours(panel, qtbot):
     assert sum(any(near(s, c) for s in seen) for c in colours) >= 4
 
 
-def test_bad_file_is_reported_and_the_puzzle_stays(panel, tmp_path):
+def test_bad_file_is_reported_and_the_puzzle_stays(panel, qtbot, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"target": {"box": [2, 2, 2]}, "pieces": [{"name": "x", "cells": [[0, 0, 0]]}]}))
-    assert not panel.load_file(str(bad))
-    assert str(bad) in panel.status_label.text() and "8" in panel.status_label.text()
-    assert panel.puzzle.id == "voxel-soma"
+    panel.load_file(str(bad))
+    qtbot.waitUntil(lambda: panel.open_button.isEnabled(), timeout=30_000)
+    assert str(bad) in panel.status_label.text() and "opening" not in panel.status_label.text()
+    assert "8" in panel.status_label.text()
+    assert panel.puzzle.id == "voxel-soma" and panel.puzzle_box.currentText() == "soma"
+    assert panel.count_button.isEnabled()
 
 
 def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
@@ -82,7 +91,9 @@ def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
     assert panel._dialog is not None and panel._dialog.isVisible()  # we got here: it did not block
     panel._dialog.selectFile(str(good))
     panel._dialog.accept()
-    assert panel.puzzle.id == "voxel-two-dominoes"
+    qtbot.waitUntil(lambda: panel.puzzle.id == "voxel-two-dominoes" and panel.count_button.isEnabled(),
+                    timeout=30_000)
+    assert panel.puzzle_box.currentText() == "two-dominoes.json"
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.count_button.isEnabled() and bool(panel.solutions), timeout=60_000)
     assert "2 solutions in all, 1 up to" in panel.status_label.text()
@@ -91,7 +102,7 @@ def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
 def test_cancel_a_long_count_and_close_the_panel(qtbot):
     panel = VoxelPanel()  # not handed to qtbot: the test deletes it, as the host does when the dock closes
     panel.show()
-    panel.puzzle_box.setCurrentIndex(panel.puzzle_box.findText("tetris-cube"))
+    choose(qtbot, panel, "tetris-cube")
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     assert not panel.count_button.isEnabled() and panel.cancel_button.isEnabled()
     qtbot.waitUntil(lambda: "distinct" in panel.status_label.text(), timeout=60_000)  # progress arrives
@@ -121,3 +132,33 @@ def test_export_every_solution_through_the_dialog(panel, qtbot, tmp_path):
     assert panel.status_label.text() == f"wrote 11520 solutions to {path}"
     data = json.loads(path.read_text())
     assert data["count"] == len(data["solutions"]) == 11520 and data["which"] == "every solution"
+
+
+def test_a_huge_file_loads_off_the_gui_thread_and_is_refused_naming_it(panel, qtbot, tmp_path):
+    huge = tmp_path / "huge.json"
+    huge.write_text(json.dumps({"target": {"box": [200, 200, 200]},
+                                "pieces": [{"name": "x", "cells": [[0, 0, 0]], "copies": 8_000_000}]}))
+    panel.load_file(str(huge))
+    assert not panel.open_button.isEnabled() and "opening" in panel.status_label.text()  # loading elsewhere
+    qtbot.waitUntil(lambda: panel.open_button.isEnabled(), timeout=30_000)
+    assert str(huge) in panel.status_label.text()
+    assert "8000000 cells" in panel.status_label.text()
+    assert panel.puzzle.id == "voxel-soma" and panel.puzzle_box.currentText() == "soma"
+
+
+def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, monkeypatch):
+    from plugins.voxel import puzzle as puzzle_module
+
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    (shipped / "tetris-cube.json").write_text('{"target": ')  # listed first
+    (shipped / "soma.json").write_text((puzzle_module.RESOURCE_DIR / "soma.json").read_text())
+    monkeypatch.setattr(puzzle_module, "RESOURCE_DIR", shipped)
+    widget = VoxelPanel()
+    qtbot.addWidget(widget)
+    qtbot.waitUntil(lambda: widget.open_button.isEnabled(), timeout=30_000)
+    assert str(shipped / "tetris-cube.json") in widget.status_label.text()
+    assert widget.puzzle is None and not widget.first_button.isEnabled() and not widget.count_button.isEnabled()
+    assert [widget.puzzle_box.itemText(i) for i in range(widget.puzzle_box.count())] == ["tetris-cube", "soma"]
+    choose(qtbot, widget, "soma")
+    assert widget.first_button.isEnabled()

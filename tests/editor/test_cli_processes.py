@@ -1,0 +1,94 @@
+"""`solve --count --jobs N`: at most one process per core, and no worker outlives a SIGTERM or SIGHUP."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from editor.cli import run_command
+from editor.plugin_api import CountResult, PuzzleSpec, hookimpl
+from editor.plugin_host import PluginHost
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+class JobsRecorder:
+    @hookimpl
+    def nonogram_editor_puzzles(self, puzzles):
+        puzzles.add(PuzzleSpec(id="jobs", title="Jobs", solve_first=lambda task: None,
+                               count=lambda task, jobs: CountResult(0, extra={"jobs": jobs})))
+
+
+def test_jobs_are_capped_at_the_cores_with_one_note(capsys):
+    cores = os.cpu_count() or 1
+    host = PluginHost(load_entry_points=False)
+    host.register(JobsRecorder(), "recorder")
+    assert run_command(["solve", "jobs", "--count", "--json", "--jobs", str(cores + 30)], host=host) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out.splitlines()[-1])["jobs"] == cores
+    assert err.count(f"note: --jobs {cores + 30} is more than the {cores} cores here; using {cores}") == 1
+    assert run_command(["solve", "jobs", "--count", "--json", "--jobs", str(cores)], host=host) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out.splitlines()[-1])["jobs"] == cores and "note" not in err
+
+
+def children(pid: int) -> dict[int, str]:
+    """Live (not zombie) child processes of ``pid``: their command lines."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+        if fields.get("PPid", "").strip() == str(pid) and not fields.get("State", "").startswith("Z"):
+            found[int(entry.name)] = command
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return not (Path("/proc") / str(pid) / "status").read_text().split("State:\t")[1].startswith("Z")
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen([sys.executable, "-m", "editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    stderr: list[str] = []
+    progress = threading.Event()
+
+    def read_stderr():
+        for chunk in iter(lambda: process.stderr.read(1), ""):
+            stderr.append(chunk)
+            if "processes:" in "".join(stderr[-200:]):  # the workers report progress: they run
+                progress.set()
+
+    reader = threading.Thread(target=read_stderr, daemon=True)
+    reader.start()
+    try:
+        assert progress.wait(300), "".join(stderr)
+        workers = {pid for pid, command in children(process.pid).items() if "spawn_main" in command}
+        assert len(workers) == 2
+        process.send_signal(signum)
+        assert process.wait(120) == 128 + signum
+        still_running = {pid for pid in workers if alive(pid)}  # at the instant the parent is gone
+        reader.join(120)  # stderr ends when the resource tracker, the last holder, has gone too
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert still_running == set()
+    text = "".join(stderr)
+    assert f"stopped by {signal.Signals(signum).name}" in text
+    assert "resource_tracker" not in text and "leaked" not in text and "Traceback" not in text, text

@@ -12,6 +12,8 @@ results:
 * LINE / BRANCH: the grade and the solve path (``editor.nonogram.grade``); the step slider
   replays it: the cells settled so far, the step's line and its new cells.
 * File > Export puzzle sheet / solution sheet (``editor.ui.sheets``).
+* An imported clue file without a (fitting) goal: what solving its clues found
+  (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT.
 """
 from __future__ import annotations
 
@@ -24,12 +26,14 @@ from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QL
                                QSlider, QVBoxLayout, QWidget)
 
 from editor.level.clues import clues
+from editor.nonogram.clue_solve import ClueReport
 from editor.nonogram.fix import Suggestion, make_harder, make_line_solvable, single_cell_effects
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, Verdict
 from editor.ui.background import BackgroundJob
 from editor.ui.commands import PaintCells
 from editor.ui.sheets import write_sheet
+from editor.ui.solver_panel import picture_pixmap
 
 HEAT_LEVELS = (("heat-1", QColor(255, 200, 0, 70)), ("heat-2", QColor(255, 140, 0, 120)),
                ("heat-3", QColor(0, 170, 80, 150)))  # some help, much help, unique
@@ -64,6 +68,11 @@ class AssistPanel(QWidget):
         self.proposal: list[tuple[int, int]] = []
         self.path: SolvePath | None = None
 
+        self.clue_report_label = QLabel("")  # what an imported clue file turned out to be
+        self.clue_report_label.setWordWrap(True)
+        self.clue_report_label.hide()
+        self.clue_report_view = QLabel()
+        self.clue_report_view.hide()
         self.grade_label = QLabel("")
         self.grade_label.setWordWrap(True)
         self.step_slider = QSlider(Qt.Horizontal)
@@ -87,6 +96,8 @@ class AssistPanel(QWidget):
         self.reject_button.clicked.connect(self.reject_proposal)
 
         layout = QVBoxLayout(self)
+        layout.addWidget(self.clue_report_label)
+        layout.addWidget(self.clue_report_view)
         layout.addWidget(QLabel("<b>Difficulty</b>"))
         for widget in (self.grade_label, self.step_slider, self.step_label):
             layout.addWidget(widget)
@@ -124,6 +135,25 @@ class AssistPanel(QWidget):
 
     def _is_current(self, drawing) -> bool:
         return drawing is not None and drawing is self._drawing and np.array_equal(drawing, self._window.solution_grid())
+
+    def show_clue_report(self, path: Path, report: ClueReport) -> None:
+        """What solving an imported clue file found: the verdict, two solutions side by side
+        for MULT, the broken lines for CONTRADICTION; the dock is brought to the front."""
+        self.clue_report_label.setText(f"<b>{path.name}: {report.verdict.kind}</b><br>{report.describe()}")
+        self.clue_report_label.show()
+        if len(report.solutions) == 2:
+            first, second = report.solutions
+            differing = first != second
+            cell = max(2, min(10, 120 // max(first.shape)))
+            gap = np.zeros((first.shape[0], 1), dtype=bool)
+            both = np.hstack([first, gap, second])
+            marks = np.hstack([differing, gap, differing])
+            self.clue_report_view.setPixmap(picture_pixmap(both, marks, cell))
+            self.clue_report_view.setToolTip("Two solutions of the same clues; orange: where they differ")
+            self.clue_report_view.show()
+        else:
+            self.clue_report_view.hide()
+        self.parentWidget().raise_()
 
     # -- reacting to the verdict and to edits
     def _on_edit(self) -> None:

@@ -524,15 +524,23 @@ class MainWindow(QMainWindow):
     def _import_non(self, path: Path) -> None:
         def read():
             from editor.level.non_format import read_non  # the .non support is optional at import time
+            from editor.nonogram.clue_solve import solve_clues
+            from editor.tasks import Task
 
-            return read_non(path)
+            puzzle = read_non(path)
+            if puzzle.goal is not None and puzzle.goal_fits():
+                return puzzle, None
+            # no goal, or one that does not fit: the clues decide (and the dock says what was found)
+            return puzzle, solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=60))
 
-        def imported(puzzle):
-            if puzzle.goal is None:
-                self.show_error("Could not import the puzzle", ValueError(
-                    f"{path}: the puzzle has clues but no goal picture, so there is no solution grid to edit"), path)
-                return
-            solution = np.asarray(puzzle.goal, dtype=bool)
+        def imported(result):
+            puzzle, report = result
+            if report is not None:
+                self.assist_dock.widget().show_clue_report(path, report)
+                if not report.solutions:
+                    self.show_message(f"{path}: {report.describe()}")
+                    return
+            solution = np.asarray(puzzle.goal if report is None else report.solutions[0], dtype=bool)
             picture = np.where(solution[:, :, None], np.uint8(0), np.uint8(255)).repeat(3, axis=2)
             self._loaded(Level(solution, picture), path.with_suffix(".level"))
             self.show_message(f"Imported {path} ({puzzle.width}x{puzzle.height}); Save writes "

@@ -106,3 +106,40 @@ def test_sheet_export_from_the_file_menu(window, qtbot, tmp_path):
     choose_file(qtbot, window, tmp_path / "sheet.pdf")
     wait_for_job(qtbot, window)
     assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
+
+
+def import_non(qtbot, window, path):
+    window._import_non(path)
+    wait_for_job(qtbot, window)
+    return assist(window).clue_report_label.text()
+
+
+def test_clue_only_files_are_solved_and_reported(window, qtbot, tmp_path):
+    from editor.level.non_format import read_non
+    from tests.editor.nonogram.reference import NONOGRAMS
+
+    cat = read_non(NONOGRAMS / "webpbn-00006-cat.non")
+    lines = ["width 20", "height 20", "rows"] + [",".join(map(str, c)) or "0" for c in cat.row_clues]
+    lines += ["columns"] + [",".join(map(str, c)) or "0" for c in cat.column_clues]
+    (tmp_path / "cat.non").write_text("\n".join(lines) + "\n")
+    text = import_non(qtbot, window, tmp_path / "cat.non")
+    assert "cat.non: LINE" in text and "One solution" in text
+    assert np.array_equal(window.solution_grid(), cat.goal)
+
+    (tmp_path / "switch.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    text = import_non(qtbot, window, tmp_path / "switch.non")
+    assert "MULT" in text and "side by side" in text
+    assert assist(window).clue_report_view.isVisible()  # the two solutions, side by side
+    assert window.solution_grid().sum() == 2
+
+
+def test_contradiction_and_a_wrong_goal_are_shown_in_the_dock(window, qtbot, tmp_path):
+    (tmp_path / "broken.non").write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")
+    before = window.solution_grid()
+    text = import_non(qtbot, window, tmp_path / "broken.non")
+    assert "CONTRADICTION" in text and ("row" in text or "column" in text)
+    assert np.array_equal(window.solution_grid(), before)  # nothing to load
+    (tmp_path / "wrong.non").write_text('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "01"\n')
+    text = import_non(qtbot, window, tmp_path / "wrong.non")
+    assert "does not fit its clues (column 1, column 2)" in text and "LINE" in text
+    assert window.solution_grid().tolist() == [[True, False]]

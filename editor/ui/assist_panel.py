@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSlider, QVBoxLayout, QWidget)
 
@@ -314,6 +314,15 @@ def export_sheet(main_window, solution_sheet: bool) -> None:
     main_window._file_dialog_for(f"Export the {what} sheet", SHEET_FILTER, chosen, saving=True, suffix="pdf")
 
 
+def add_file_action(main_window, text: str, slot) -> None:
+    """A File-menu item, placed above the separator before Quit."""
+    menu = main_window.file_menu
+    separators = [action for action in menu.actions() if action.isSeparator()]
+    action = QAction(text, menu)
+    action.triggered.connect(lambda _checked=False: slot())
+    menu.insertAction(separators[-1] if separators else None, action)
+
+
 def install(main_window, solver_dock: QDockWidget) -> QDockWidget:
     """The Assist dock, tabbed with the solver dock, and the sheet export items in the File menu."""
     dock = QDockWidget("Assist", main_window)
@@ -324,8 +333,6 @@ def install(main_window, solver_dock: QDockWidget) -> QDockWidget:
     main_window.tabifyDockWidget(solver_dock, dock)
     solver_dock.raise_()
     main_window.view_menu.addAction(dock.toggleViewAction())
-    menu = main_window.file_menu
-    menu.addSeparator()
     for text, solution_sheet in (("Export puzzle &sheet…", False), ("Export s&olution sheet…", True)):
-        menu.addAction(text).triggered.connect(lambda _checked=False, s=solution_sheet: export_sheet(main_window, s))
+        add_file_action(main_window, text, lambda s=solution_sheet: export_sheet(main_window, s))
     return dock

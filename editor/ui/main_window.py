@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (QCheckBox, QColorDialog, QFileDialog, QHBoxLayout
 from editor.level import Level, load_level, save_level
 from editor.level.document import MAX_SIDE, LevelDocument
 from editor.paths import LEVELS
-from editor.ui import assist_panel, puzzle_docks, solver_panel
+from editor.ui import assist_panel, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.commands import ChangePalette, PaintCells, ResizeLevel, SetCleared
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, PictureCanvas, SolutionCanvas
@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         self.puzzle_docks = self._install("puzzle docks", lambda: puzzle_docks.install(self, self.puzzles_menu))
         self.solver_dock = self._install("solver panel", lambda: solver_panel.install(self))
         self.assist_dock = self._install("assist panel", lambda: assist_panel.install(self, self.solver_dock))
+        self._install("image import", lambda: image_import_dialog.install(self))
         self._restore_window_state()
 
     # ------------------------------------------------------------------ building
@@ -173,7 +174,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self._action(self.file_menu, "&Quit", self.close, QKeySequence.Quit)
 
-        edit_menu = bar.addMenu("&Edit")
+        self.edit_menu = edit_menu = bar.addMenu("&Edit")
         undo = self.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.Undo)
         redo = self.undo_stack.createRedoAction(self, "&Redo")

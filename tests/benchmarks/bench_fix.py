@@ -57,6 +57,8 @@ def main() -> None:
                 current, now = drawing, verdict
                 for step in range(1, 31):
                     now, suggestions = single_cell_effects(current, now)
+                    if not suggestions:  # UNDECIDED within 30 s, or no flip to try: stop here
+                        break
                     current = flipped(current, suggestions[0].cells)
                     now = check_drawing(current, Task(time_limit=30))
                     if now.kind in (LINE, BRANCH):

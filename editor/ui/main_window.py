@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (QCheckBox, QColorDialog, QFileDialog, QHBoxLayout
 
 from editor.level import Level, load_level, save_level
 from editor.level.document import MAX_SIDE, LevelDocument
+from editor.level.metadata import about_of_non, non_metadata, read_about, write_about
 from editor.paths import LEVELS
-from editor.ui import assist_panel, image_import_dialog, puzzle_docks, solver_panel
+from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.commands import ChangePalette, PaintCells, ResizeLevel, SetCleared
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, PictureCanvas, SolutionCanvas
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
         self.solver_dock = self._install("solver panel", lambda: solver_panel.install(self))
         self.assist_dock = self._install("assist panel", lambda: assist_panel.install(self, self.solver_dock))
         self._install("image import", lambda: image_import_dialog.install(self))
+        self._install("level info", lambda: about_dialog.install(self))
         self._restore_window_state()
 
     # ------------------------------------------------------------------ building
@@ -488,15 +490,17 @@ class MainWindow(QMainWindow):
 
     def _load(self, path: Path) -> None:
         self.show_message(f"Opening {path}…")
-        self._load_job = self._run(lambda: load_level(path), lambda level: self._loaded(level, path),
+        self._load_job = self._run(lambda: (load_level(path), read_about(path)),
+                                   lambda loaded: self._loaded(loaded[0], path, loaded[1]),
                                    "Could not open the level", path)
 
-    def _loaded(self, level: Level, path: Path) -> None:
+    def _loaded(self, level: Level, path: Path, about: dict[str, str] | None = None) -> None:
         try:
             document = LevelDocument.from_level(level, path)
         except ValueError as exc:
             self.show_error("Could not open the level", exc, path)
             return
+        document.about = dict(about or {})
         self._replace_document(document)
         self._remember_recent(path)
         self.show_message(f"Opened {path} ({level.width}x{level.height})")
@@ -505,7 +509,7 @@ class MainWindow(QMainWindow):
         if path.suffix != ".level":
             path = path.with_name(path.name + ".level")
         document, index = self.document, self.undo_stack.index()
-        level = document.to_level()
+        level, about = document.to_level(), dict(document.about)
         self.show_message(f"Saving {path}…")
 
         def saved(_result):
@@ -520,7 +524,8 @@ class MainWindow(QMainWindow):
             if then is not None:
                 then()
 
-        self._save_job = self._run(lambda: save_level(level, path), saved, "Could not save the level", path)
+        self._save_job = self._run(lambda: (save_level(level, path), write_about(path, about)), saved,
+                                   "Could not save the level", path)
 
     def _import_non(self, path: Path) -> None:
         def read():
@@ -543,19 +548,20 @@ class MainWindow(QMainWindow):
                     return
             solution = np.asarray(puzzle.goal if report is None else report.solutions[0], dtype=bool)
             picture = np.where(solution[:, :, None], np.uint8(0), np.uint8(255)).repeat(3, axis=2)
-            self._loaded(Level(solution, picture), path.with_suffix(".level"))
+            self._loaded(Level(solution, picture), path.with_suffix(".level"), about_of_non(puzzle))
             self.show_message(f"Imported {path} ({puzzle.width}x{puzzle.height}); Save writes "
                               f"{path.with_suffix('.level').name}")
 
         self._load_job = self._run(read, imported, "Could not import the puzzle", path)
 
     def _export_non(self, path: Path) -> None:
-        solution, title = self.solution_grid(), (self.document.path.stem if self.document.path else path.stem)
+        solution, (title, metadata) = self.solution_grid(), non_metadata(self.document.about)
+        title = title or (self.document.path.stem if self.document.path else path.stem)
 
         def write():
             from editor.level.non_format import write_non
 
-            write_non(path, solution, title=title)
+            write_non(path, solution, title=title, metadata=metadata)
 
         self._save_job = self._run(write, lambda _r: self.show_message(f"Exported {path}"),
                                    "Could not export the puzzle", path)

@@ -143,16 +143,15 @@ def _full_check(suggestion: Suggestion, drawing: np.ndarray, task: Task, seconds
 
 
 class _Relay(Task):
-    """A task that is cancelled when its parent is, with its own time limit."""
+    """A task with its own time limit that is also cancelled when its parent is."""
 
-    def __init__(self, parent: Task, limit: Task):
-        super().__init__()
+    def __init__(self, parent: Task, seconds: float):
+        super().__init__(time_limit=seconds)
         self._parent = parent
-        self._limit = limit
 
     def check_cancelled(self) -> None:
         self._parent.check_cancelled()
-        self._limit.check_cancelled()
+        super().check_cancelled()
 
 
 def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, task: Task | None = None,
@@ -237,7 +236,7 @@ def make_line_solvable(drawing: np.ndarray, max_edits: int = 20, task: Task | No
 
 
 def _time_limited_verdict(drawing: np.ndarray, task: Task, seconds: float) -> Verdict:
-    return check_drawing(drawing, _Relay(task, Task(time_limit=seconds)))
+    return check_drawing(drawing, _Relay(task, seconds))
 
 
 def _grade(verdict: Verdict, task: Task) -> int | None:

@@ -64,10 +64,6 @@ class Step:
     cells: tuple[tuple[int, int, bool], ...]  # (row, column, filled) settled by this step
     sweep: int  # the sweep it belongs to (1-based)
 
-    def to_json(self) -> dict:
-        return {"kind": self.kind, "line": [self.axis, self.index], "sweep": self.sweep,
-                "cells": [[r, c, int(v)] for r, c, v in self.cells]}
-
 
 @dataclass
 class SolvePath:
@@ -103,12 +99,9 @@ class SolvePath:
         counts = ", ".join(f"{self.count(kind)} {kind}" for kind in KINDS if self.count(kind))
         return f"grade {self.grade} ({self.words}); {self.sweeps} sweeps, {len(self.steps)} steps: {counts}"
 
-    def to_json(self, with_steps: bool = False) -> dict:
-        data = {"grade": self.grade, "grade_words": self.words, "path_sweeps": self.sweeps,
+    def to_json(self) -> dict:
+        return {"grade": self.grade, "grade_words": self.words, "path_sweeps": self.sweeps,
                 "path_steps": {kind: self.count(kind) for kind in KINDS}}
-        if with_steps:
-            data["path"] = [step.to_json() for step in self.steps]
-        return data
 
 
 def grade_of(hardest: str, sweeps: int, line_steps: int) -> int:

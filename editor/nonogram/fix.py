@@ -8,8 +8,8 @@ A flip changes the clues of one row and one column only, so each candidate is ju
 line logic over the new clues (lines the flip does not touch mostly hit the line
 solvers' memo, which is what makes trying every cell affordable). Line logic reaching
 the whole picture proves the flipped drawing unique (LINE). For a MULT drawing, a flip
-whose row and column hold no cell where the known other solution differs leaves that
-solution (flipped the same way) a solution: such flips cannot help and are not tried.
+that leaves the known other solution (flipped the same way) a solution of the new clues
+surely stays MULT, without a full check; it may still bring line logic closer.
 The most promising flips then get the full verdict, so what a suggestion promises
 (``kind``) is what :func:`editor.nonogram.verdict.check_drawing` says.
 """
@@ -102,20 +102,20 @@ class _Flips:
         return board.unknown_count(), sweeps
 
 
-def _candidates(verdict: Verdict) -> list[tuple[int, int]]:
-    """The cells worth flipping: those in a row or column line logic leaves open, and for
-    MULT, only those whose flip does not leave the other solution (flipped the same way) a
-    solution of the new clues (those flips stay MULT for sure)."""
+def _candidates(verdict: Verdict) -> tuple[list[tuple[int, int]], set[tuple[int, int]]]:
+    """The cells worth flipping (those in a row or column line logic leaves open), and
+    those among them that surely stay MULT: their flip leaves the other solution (flipped
+    the same way) a solution of the new clues."""
     open_rows = verdict.undetermined.any(axis=1)
     open_columns = verdict.undetermined.any(axis=0)
     cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(open_rows[:, None] | open_columns[None, :]))]
     if verdict.kind != MULT:
-        return cells
+        return cells, set()
     picture, other = verdict.picture, verdict.alternative
     # the flip changes one row and one column; every other line of the two solutions keeps its clue
-    return [(r, c) for r, c in cells
-            if not (_same_clue_after_flip(other[r], picture[r], c)
-                    and _same_clue_after_flip(other[:, c], picture[:, c], r))]
+    return cells, {(r, c) for r, c in cells
+                   if _same_clue_after_flip(other[r], picture[r], c)
+                   and _same_clue_after_flip(other[:, c], picture[:, c], r)}
 
 
 def _same_clue_after_flip(other: np.ndarray, picture: np.ndarray, index: int) -> bool:
@@ -129,10 +129,10 @@ def _same_clue_after_flip(other: np.ndarray, picture: np.ndarray, index: int) ->
 
 
 def _rank(suggestion: Suggestion) -> tuple:
-    """Best first: unique (LINE before BRANCH) before the rest, then fewest open cells,
-    then changes on block borders."""
-    order = {LINE: 0, BRANCH: 1, STALLED: 2, UNDECIDED: 2, MULT: 3}[suggestion.kind]
-    return order, suggestion.open_cells, -suggestion.border, suggestion.cells
+    """Best first: unique (LINE before BRANCH) before the rest, then fewest cells left open
+    by line logic (the closest to line-solvable), undecided before MULT, block borders first."""
+    order = {LINE: 0, BRANCH: 1}.get(suggestion.kind, 2)
+    return order, suggestion.open_cells, suggestion.kind == MULT, -suggestion.border, suggestion.cells
 
 
 def _full_check(suggestion: Suggestion, drawing: np.ndarray, task: Task, seconds: float = CHECK_SECONDS) -> Verdict:
@@ -170,14 +170,15 @@ def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, tas
         return verdict, []
     flips = _Flips(drawing)
     before = verdict.open_cells
-    candidates = _candidates(verdict)
+    candidates, surely_mult = _candidates(verdict)
     suggestions = []
     for done, (row, column) in enumerate(candidates):
         task.check_cancelled()
         task.report(done, len(candidates), "trying single-cell edits")
         open_cells, sweeps = flips.line_logic(row, column, task)
-        suggestions.append(Suggestion(((row, column),), LINE if open_cells == 0 else STALLED, open_cells,
-                                      before - open_cells, sweeps, int(on_block_border(drawing, row, column))))
+        kind = LINE if open_cells == 0 else MULT if (row, column) in surely_mult else STALLED
+        suggestions.append(Suggestion(((row, column),), kind, open_cells, before - open_cells, sweeps,
+                                      int(on_block_border(drawing, row, column))))
     suggestions.sort(key=_rank)
     helpful = sum(s.kind == LINE for s in suggestions)
     deadline = time.monotonic() + check_seconds
@@ -216,7 +217,7 @@ def make_line_solvable(drawing: np.ndarray, max_edits: int = 20, task: Task | No
     while verdict.kind != LINE and len(cells) < max_edits:
         flips = _Flips(current)
         best = None
-        candidates = _candidates(verdict)
+        candidates, _ = _candidates(verdict)
         for done, (row, column) in enumerate(candidates):
             task.check_cancelled()
             task.report(done, len(candidates), f"edit {len(cells) + 1}: trying cells")

@@ -6,7 +6,7 @@ For random MULT drawings of 20x20 and 30x30 (fill density 0.55: pictures; 0.45: 
 1. single-cell suggestions (line logic on every useful flip, full verdicts on the best
    ones within their 2 s budget): median and max seconds, and the line-logic part alone;
 2. repeatedly taking the best suggestion until the drawing is unique (verdicts limited to
-   30 s; at most 30 edits): how many reached a unique puzzle, the median number of edits
+   30 s; at most 40 edits): how many reached a unique puzzle, the median number of edits
    and how many cells the picture moved;
 3. make_line_solvable: median edits and seconds;
 4. in the running editor (a real MainWindow; offscreen unless DISPLAY is set): a 30x30
@@ -58,7 +58,7 @@ def main() -> None:
                 times.append(time.perf_counter() - start)
 
                 current, now = drawing, verdict
-                for step in range(1, 31):
+                for step in range(1, 41):
                     now, suggestions = single_cell_effects(current, now)
                     if not suggestions:  # UNDECIDED within 30 s, or no flip to try: stop here
                         break
@@ -76,7 +76,7 @@ def main() -> None:
                     plan_edits.append(len(plan.cells))
             print(f"{size}x{size} density {density}: suggestions median {statistics.median(times):.3f} s "
                   f"(max {max(times):.3f}; line logic part {statistics.median(line_times):.3f} s)")
-            print(f"   best suggestion again and again: {reached}/{DRAWINGS} unique within 30 edits, "
+            print(f"   best suggestion again and again: {reached}/{DRAWINGS} unique within 40 edits, "
                   f"median {statistics.median(edits) if edits else '-'} edits, picture moved "
                   f"{statistics.median(moved) if moved else '-'} cells")
             print(f"   make it line-solvable: {len(plan_edits)}/{DRAWINGS} LINE, median "

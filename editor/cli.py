@@ -1,4 +1,8 @@
-"""The command-line engines: ``check``, ``puzzles`` and ``solve`` (no Qt imported here)."""
+"""The command-line engines: ``check``, ``puzzles`` and ``solve`` (no Qt imported here).
+
+Each command imports what it needs when it runs: ``check`` is called once per level pack in
+scripts, and must not pay for the plugin machinery (pluggy, entry points, the solvers).
+"""
 from __future__ import annotations
 
 import argparse
@@ -9,9 +13,11 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from editor.plugin_host import PluginHost
-from editor.tasks import Cancelled, Progress, Task
+if TYPE_CHECKING:
+    from editor.plugin_host import PluginHost
+    from editor.tasks import Progress
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -55,6 +61,8 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         from editor.nonogram.fix_cli import run_fix
 
         return run_fix(args.level, max(0, args.max_edits), args.json, args.write, args.harder)
+
+    from editor.plugin_host import PluginHost
 
     host = host if host is not None else PluginHost()
     puzzles = host.puzzles()
@@ -122,6 +130,8 @@ def _solve(spec, args) -> int:
 
 
 def _solve_or_count(spec, args) -> int:
+    from editor.tasks import Cancelled, Task
+
     task = Task(on_progress=_progress_line if sys.stderr.isatty() or args.count else None, interval=0.5)
     start = time.perf_counter()
     try:

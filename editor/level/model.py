@@ -2,7 +2,8 @@
 
 ``name.level`` holds one line, ``0`` or ``1`` (cleared yet); ``name.pbm`` the solution
 (1 = filled); ``name.ppm`` the colour picture the player wins. :func:`load_level` reads
-any netpbm form; :func:`save_level` writes plain P1/P3 atomically.
+any netpbm form; :func:`save_level` writes plain P1/P3, the three as one: after a failure
+or a kill at any instant the level is all old or all new (see ``editor.safe_write``).
 """
 from __future__ import annotations
 
@@ -13,13 +14,13 @@ from pathlib import Path
 import numpy as np
 
 from editor.level.errors import LevelError, LevelErrorKind
-from editor.level.netpbm import NetpbmError, format_pbm, format_ppm, parse_pbm, parse_ppm
-from editor.safe_write import AtomicFiles
+from editor.level.netpbm import HEADER_LIMIT, NetpbmError, check_header, format_pbm, format_ppm, parse_pbm, parse_ppm
+from editor.level.reading import open_regular, read_at_most
+from editor.safe_write import AtomicFiles, recover
 
 EXTENSIONS = (".level", ".pbm", ".ppm")
 WHITE = (255, 255, 255)
-
-
+FLAG_LIMIT = 64  # bytes: "0" or "1" and a line end, with room for stray spaces
 
 
 @dataclass
@@ -76,41 +77,59 @@ def _check_directory(folder: Path, writing: bool) -> None:
                          f"no permission to {'write' if writing else 'read'} in this folder")
 
 
-def _read_bytes(path: Path) -> bytes:
-    try:
-        with open(path, "rb") as file:
-            return file.read()
-    except FileNotFoundError:
-        raise LevelError(LevelErrorKind.IO, path, "the file is missing") from None
-    except IsADirectoryError:
-        raise LevelError(LevelErrorKind.IO, path, "this is a folder, not a file") from None
-    except OSError as exc:
-        raise LevelError(LevelErrorKind.IO, path, exc.strerror or str(exc)) from None
+def _read_flag(path: Path) -> bytes:
+    file, size = open_regular(path)
+    with file:
+        if size > FLAG_LIMIT:  # not a .level file (perhaps a link to another file): quote nothing
+            raise LevelError(LevelErrorKind.LEVEL_FLAG, path, f"it holds {size} bytes; a .level file holds "
+                                                              "one line, 0 (not cleared) or 1 (cleared)")
+        return read_at_most(file, path, FLAG_LIMIT, "a .level file")
 
 
 def parse_level_flag(data: bytes, path: Path) -> bool:
     """The cleared flag of a ``.level`` file: one line, 0 or 1."""
     text = data.strip()
     if text not in (b"0", b"1"):
-        found = repr(text[:20].decode("latin-1")) if text else "nothing"
+        if not text:
+            found = "nothing"
+        elif len(text) <= 8 and all(0x20 <= byte < 0x7F for byte in text):  # a plausible slip: show it
+            found = repr(text.decode("ascii"))
+        else:
+            found = f"{len(data)} bytes of something else"
         raise LevelError(LevelErrorKind.LEVEL_FLAG, path,
                          f"it must hold 0 (not cleared) or 1 (cleared), it holds {found}")
     return text == b"1"
 
 
+def _read_netpbm(path: Path, pixmap: bool):
+    """A solution (PBM) or picture (PPM); the header and size are judged before the body is read."""
+    kind = LevelErrorKind.PARSE_PPM if pixmap else LevelErrorKind.PARSE_PBM
+    file, size = open_regular(path)
+    with file:
+        try:
+            data = file.read(HEADER_LIMIT)
+            limit = check_header(data, size, pixmap)
+            data += read_at_most(file, path, limit - len(data), "the image its header declares")
+            return parse_ppm(data) if pixmap else parse_pbm(data)
+        except NetpbmError as exc:
+            raise LevelError(kind, path, str(exc)) from None
+        except OSError as exc:
+            raise LevelError(LevelErrorKind.IO, path, exc.strerror or str(exc)) from None
+
+
 def load_level(path: str | os.PathLike) -> Level:
     """Read a level trio; raises :class:`LevelError` naming the file and the problem."""
-    level_path, pbm_path, ppm_path = level_paths(path)
+    targets = level_paths(path)
+    level_path, pbm_path, ppm_path = targets
     _check_directory(level_path.parent, writing=False)
-    cleared = parse_level_flag(_read_bytes(level_path), level_path)
     try:
-        solution = parse_pbm(_read_bytes(pbm_path))
-    except NetpbmError as exc:
-        raise LevelError(LevelErrorKind.PARSE_PBM, pbm_path, str(exc)) from None
-    try:
-        picture = parse_ppm(_read_bytes(ppm_path))
-    except NetpbmError as exc:
-        raise LevelError(LevelErrorKind.PARSE_PPM, ppm_path, str(exc)) from None
+        recover(targets, clean=False)  # complete a save that was killed halfway
+    except OSError as exc:
+        raise LevelError(LevelErrorKind.IO, level_path, "a save of this level was interrupted and cannot be "
+                                                        f"completed here: {exc.strerror or exc}") from None
+    cleared = parse_level_flag(_read_flag(level_path), level_path)
+    solution = _read_netpbm(pbm_path, pixmap=False)
+    picture = _read_netpbm(ppm_path, pixmap=True)
     if picture.shape[:2] != solution.shape:
         raise LevelError(LevelErrorKind.SIZE_MISMATCH, ppm_path,
                          f"the picture is {picture.shape[1]}x{picture.shape[0]}, "
@@ -119,15 +138,14 @@ def load_level(path: str | os.PathLike) -> Level:
 
 
 def save_level(level: Level, path: str | os.PathLike) -> None:
-    """Write the trio atomically: all three go to temporary files in the same folder, are
-    flushed to disk, then each replaces its target. If anything fails before the renames,
-    the previous files are untouched and :class:`LevelError` is raised."""
+    """Write the trio as one (``AtomicFiles``): if anything fails, the previous files are
+    untouched and :class:`LevelError` is raised; a kill leaves the old or the new trio."""
     targets = level_paths(path)
     _check_directory(targets[0].parent, writing=True)
     contents = (b"1\n" if level.cleared else b"0\n", format_pbm(level.solution), format_ppm(level.picture))
     target = targets[0]
     try:
-        with AtomicFiles() as files:
+        with AtomicFiles(targets) as files:
             for target, data in zip(targets, contents):
                 if target.is_dir():
                     raise LevelError(LevelErrorKind.IO, target, "a folder has this name")

@@ -7,14 +7,17 @@ plain P1 digits with or without separating whitespace. Writing produces the plai
 lines no longer than 70 characters as the specification asks.
 
 Errors raise :class:`NetpbmError` with a message that says where (line number) and what.
+:func:`check_header` judges a file from its first bytes and its size, before the rest is read:
+sizes beyond ``MAX_SIDE`` and files far larger than their header's image are refused there.
 """
 from __future__ import annotations
 
 import numpy as np
 
 WHITESPACE = b" \t\n\r\v\f"
-MAX_SIDE = 16384          # refuse absurd headers before allocating anything
-MAX_PIXELS = 1 << 24
+MAX_SIDE = 1024           # a level (the editor's grid is at most 128 a side) or a large puzzle to check
+HEADER_LIMIT = 1 << 16    # the header, comments included, lies within the first 64 KiB
+SLACK = 1 << 20           # comments and generous spacing a plain raster may add, and trailing bytes
 MAX_LINE = 70
 
 
@@ -51,6 +54,7 @@ class _Reader:
                 return
 
     def integer(self, what: str, low: int, high: int) -> int:
+        """The next number, between ``low`` and ``high`` (checked by its digits before converting)."""
         self.skip_space_and_comments()
         start = self.pos
         data, n = self.data, len(self.data)
@@ -62,7 +66,10 @@ class _Reader:
             raise self.fail(f"expected the {what} (a number), found {_shown(data[start:start + 12])}")
         if self.pos < n and data[self.pos] not in WHITESPACE and data[self.pos] != 0x23:
             raise self.fail(f"the {what} is followed by {_shown(data[self.pos:self.pos + 12])}")
-        value = int(data[start:self.pos])
+        digits = data[start:self.pos].lstrip(b"0") or b"0"
+        if len(digits) > 20:  # too long to convert (Python refuses beyond 4,300 digits) or to quote
+            raise self.fail(f"the {what} is a {len(digits)}-digit number; it must be between {low} and {high}", start)
+        value = int(digits)
         if not low <= value <= high:
             raise self.fail(f"the {what} is {value}; it must be between {low} and {high}", start)
         return value
@@ -81,13 +88,24 @@ def _shown(chunk: bytes) -> str:
     return repr(text) if text else "a line break"
 
 
+NETPBM_KINDS = {b"P1": "a plain PBM bitmap", b"P2": "a plain PGM greymap", b"P3": "a plain PPM pixmap",
+                b"P4": "a raw PBM bitmap", b"P5": "a raw PGM greymap", b"P6": "a raw PPM pixmap",
+                b"P7": "a PAM image"}
+
+
+PBM = ((b"P1", b"P4"), "PBM bitmap")
+PPM = ((b"P3", b"P6"), "PPM pixmap")
+
+
 def _magic(reader: _Reader, allowed: tuple[bytes, ...], kind: str) -> bytes:
     magic = reader.data[:2]
     if magic not in allowed:
         names = " or ".join(m.decode() for m in allowed)
         if len(reader.data) == 0:
             raise NetpbmError(f"the file is empty; a {kind} starts with {names}")
-        raise NetpbmError(f"a {kind} starts with {names}, this file starts with {_shown(magic)}")
+        # Quote nothing from a file that is not netpbm at all (it may be anything, e.g. a link to a private file).
+        other = f"it is {NETPBM_KINDS[magic]}" if magic in NETPBM_KINDS else "it is not a netpbm image"
+        raise NetpbmError(f"a {kind} starts with {names}; {other}")
     reader.pos = 2
     if len(reader.data) > 2 and reader.data[2] not in WHITESPACE and reader.data[2] != 0x23:
         raise reader.fail(f"expected a whitespace after {magic.decode()}")
@@ -95,11 +113,34 @@ def _magic(reader: _Reader, allowed: tuple[bytes, ...], kind: str) -> bytes:
 
 
 def _size(reader: _Reader) -> tuple[int, int]:
-    width = reader.integer("width", 1, MAX_SIDE)
-    height = reader.integer("height", 1, MAX_SIDE)
-    if width * height > MAX_PIXELS:
-        raise reader.fail(f"{width}x{height} is too large (at most {MAX_PIXELS} pixels)")
-    return width, height
+    return reader.integer("width", 1, MAX_SIDE), reader.integer("height", 1, MAX_SIDE)
+
+
+def check_header(head: bytes, file_size: int, pixmap: bool) -> int:
+    """Judge a PBM (or with ``pixmap`` a PPM) file by its first bytes (``head``, at most
+    ``HEADER_LIMIT`` of them) and its size, before reading the rest: raises
+    :class:`NetpbmError` for a bad header, a size beyond ``MAX_SIDE``, or a file far larger
+    than its image needs. Returns the most bytes the file may hold."""
+    reader = _Reader(head)
+    try:
+        magic = _magic(reader, *(PPM if pixmap else PBM))
+        width, height = _size(reader)
+        maxval = reader.integer("maxval", 1, 65535) if pixmap else 1
+    except NetpbmError:
+        if len(head) < file_size and reader.pos >= len(head):
+            raise NetpbmError(f"the header does not end within the first {HEADER_LIMIT} bytes") from None
+        raise
+    if magic == b"P4":
+        raster = (width + 7) // 8 * height
+    elif magic == b"P6":
+        raster = width * height * 3 * (1 if maxval < 256 else 2)
+    else:  # plain: each sample's digits and a separator
+        raster = width * height * (3 * (len(str(maxval)) + 1) if magic == b"P3" else 2)
+    limit = reader.pos + raster + SLACK
+    if file_size > limit:
+        raise NetpbmError(f"the file is {file_size} bytes, far more than a {width}x{height} image needs "
+                          f"(at most {limit})")
+    return limit
 
 
 def _plain_values(reader: _Reader, count: int, what: str) -> np.ndarray:
@@ -117,16 +158,18 @@ def _plain_values(reader: _Reader, count: int, what: str) -> np.ndarray:
         if not token.isdigit():
             raise reader.fail(f"expected a number among the {what}, found {_shown(token[:12])}",
                               reader.pos + reader.data[reader.pos:].find(token))
-        if len(token) > 5 and int(token) > 65535:
-            raise reader.fail(f"{token.decode()} is not a netpbm sample (at most 65535)",
+        if len(token) > 5 and (token[:-5].strip(b"0") or int(token[-5:]) > 65535):  # no int() of all the digits
+            digits = token.lstrip(b"0")
+            shown = token.decode() if len(token) <= 12 else f"a {len(digits)}-digit number"
+            raise reader.fail(f"{shown} is not a netpbm sample (at most 65535)",
                               reader.pos + reader.data[reader.pos:].find(token))
-    return np.array([int(t) for t in tokens], dtype=np.int64)
+    return np.array([int(t[-5:]) for t in tokens], dtype=np.int64)  # the rest are zeros
 
 
 def parse_pbm(data: bytes) -> np.ndarray:
     """A P1 or P4 bitmap as a bool array (height, width); True = 1 = black = filled."""
     reader = _Reader(data)
-    magic = _magic(reader, (b"P1", b"P4"), "PBM bitmap")
+    magic = _magic(reader, *PBM)
     width, height = _size(reader)
     if magic == b"P4":
         reader.single_whitespace("bitmap data")
@@ -156,7 +199,7 @@ def parse_pbm(data: bytes) -> np.ndarray:
 def parse_ppm(data: bytes) -> np.ndarray:
     """A P3 or P6 pixmap as a uint8 array (height, width, 3), samples scaled to 0..255."""
     reader = _Reader(data)
-    magic = _magic(reader, (b"P3", b"P6"), "PPM pixmap")
+    magic = _magic(reader, *PPM)
     width, height = _size(reader)
     maxval = reader.integer("maxval", 1, 65535)
     count = width * height * 3

@@ -24,9 +24,13 @@ import numpy as np
 
 from editor.level.clues import clues as clues_of_grid
 from editor.level.errors import LevelError, LevelErrorKind
+from editor.level.reading import read_capped
+from editor.safe_write import write_file
 
 _CLUE_LINE = re.compile(r"^[\d\s,]*$")
 _SECTIONS = ("rows", "columns")
+MAX_SIDE = 1024               # rows and columns of a puzzle to check (the editor draws up to 128)
+FILE_LIMIT = 16 << 20         # bytes: a 1024x1024 puzzle with its goal needs about 4 MB
 
 
 class NonErrorKind(Enum):
@@ -69,24 +73,37 @@ def _unquote(text: str) -> str:
     return text
 
 
-def _parse_clue(text: str, path: Path, line_number: int) -> list[int]:
-    numbers = [part.strip() for part in text.replace(" ", ",").split(",") if part.strip()]
+def _shown(text: str) -> str:
+    """A short quote of a value from the file (a long one is cut)."""
+    text = text.strip()
+    return repr(text if len(text) <= 24 else text[:20] + "...")
+
+
+def _parse_clue(text: str, path: Path, line_number: int, length: int) -> list[int]:
+    """One line's clue, which must fit in ``length`` cells."""
+    numbers = [part.strip().lstrip("0") or "0" for part in text.replace(" ", ",").split(",") if part.strip()]
+    if any(len(number) > len(str(length)) for number in numbers):  # before int(): it may have thousands of digits
+        raise NonFormatError.parse(path, f"line {line_number}: the clue {_shown(text)} does not fit in {length} cells")
     clue = [int(number) for number in numbers]
     if clue == [0]:
         return []
     if any(number <= 0 for number in clue):
-        raise NonFormatError.parse(path, f"line {line_number}: a clue number is 0 inside a clue: {text.strip()!r}")
+        raise NonFormatError.parse(path, f"line {line_number}: a clue number is 0 inside a clue: {_shown(text)}")
+    if sum(clue) + len(clue) - 1 > length:
+        raise NonFormatError.parse(path, f"line {line_number}: the clue {_shown(text)} does not fit in {length} cells")
     return clue
 
 
 def read_non(path: str | os.PathLike) -> NonPuzzle:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        data = read_capped(path, FILE_LIMIT, "a .non puzzle")
+    except LevelError as error:
+        raise NonFormatError(error.kind, error.path, error.detail) from None
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = path.read_text(encoding="latin-1")
-    except OSError as error:
-        raise NonFormatError(LevelErrorKind.IO, path, error.strerror or str(error)) from None
+        text = data.decode("latin-1")
     return parse_non(text, path)
 
 
@@ -128,12 +145,14 @@ def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
     for name in ("width", "height"):
         if name not in values:
             raise NonFormatError.parse(path, f"no '{name}' line")
-        try:
-            size[name] = int(values[name])
-        except ValueError:
-            raise NonFormatError.parse(path, f"'{name}' is not a whole number: {values[name]!r}") from None
-        if size[name] < 1:
-            raise NonFormatError.parse(path, f"'{name}' must be at least 1, not {size[name]}")
+        digits = values[name].strip()
+        if not digits.isascii() or not digits.isdigit():
+            raise NonFormatError.parse(path, f"'{name}' is not a whole number: {_shown(values[name])}")
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > len(str(MAX_SIDE)) or not 1 <= int(digits) <= MAX_SIDE:
+            number = digits if len(digits) <= 20 else f"a {len(digits)}-digit number"
+            raise NonFormatError.parse(path, f"'{name}' is {number}; it must be between 1 and {MAX_SIDE}")
+        size[name] = int(digits)
     width, height = size["width"], size["height"]
 
     clues = {}
@@ -148,14 +167,7 @@ def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
                     path, f"'{name}' has {len(clue_lines)} clue lines, but the puzzle has {count} {name}")
             clue_lines = without_blanks
         length = width if name == "rows" else height
-        parsed = []
-        for line_number, clue_text in clue_lines:
-            clue = _parse_clue(clue_text, path, line_number)
-            if sum(clue) + len(clue) - 1 > length:
-                raise NonFormatError.parse(
-                    path, f"line {line_number}: the clue {clue_text.strip()!r} does not fit in {length} cells")
-            parsed.append(clue)
-        clues[name] = parsed
+        clues[name] = [_parse_clue(clue_text, path, line_number, length) for line_number, clue_text in clue_lines]
 
     goal = None
     if "goal" in values:
@@ -201,10 +213,10 @@ def format_non(solution: np.ndarray, title: str = "", metadata: dict[str, str] |
 
 def write_non(path: str | os.PathLike, solution: np.ndarray, title: str = "",
               metadata: dict[str, str] | None = None) -> None:
-    """Export a drawing as a ``.non`` puzzle."""
+    """Export a drawing as a ``.non`` puzzle; a failed write leaves the previous file as it was."""
     path = Path(path)
     text = format_non(solution, title, metadata)
     try:
-        path.write_text(text, encoding="utf-8")
+        write_file(path, text.encode("utf-8"))
     except OSError as error:
         raise NonFormatError(LevelErrorKind.IO, path, error.strerror or str(error)) from None

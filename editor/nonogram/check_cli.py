@@ -5,8 +5,10 @@ PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), ``.non`` files and fold
 and for a unique one its grade (``editor.nonogram.grade``) (``--json``: one JSON object
 per line). A ``.non`` file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
-time limit is UNDECIDED. Exit status: 0 only if every level is LINE; 1 if any is not; 2 if
-a path could not be read or holds no level.
+time limit is UNDECIDED. A file that cannot be read or checked is reported on stderr (naming
+the file and the fault) and the rest are still checked. Exit status: 0 only if every level is
+LINE; 1 if every file was checked and some level is not LINE; 2 if a path or file could not
+be read or checked, or holds no level (this wins over 1).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import sys
 from pathlib import Path
 
 from editor.level import LevelError, load_level
+from editor.level.reading import open_regular
 from editor.level.non_format import read_non
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
@@ -31,17 +34,29 @@ def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in (".level", ".non") and p.is_file())
+            # Not only regular files: a pipe or a broken link named x.level is reported, not skipped.
+            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in (".level", ".non") and not p.is_dir())
             if not found:
                 problems.append(f"{path}: no .level or .non files in this folder")
             files += found
         elif not path.exists():
-            problems.append(f"{path}: no such file or folder")
+            problems.append(f"{path}: {_missing(path)}")
         elif path.suffix.lower() in LEVEL_SUFFIXES + (".non",):
             files.append(path)
         else:
             problems.append(f"{path}: not a .level or .non file")
     return files, problems
+
+
+def _missing(path: Path) -> str:
+    """Why a path does not lead to anything: nothing there, a broken link or a link loop."""
+    if not os.path.islink(path):
+        return "no such file or folder"
+    try:
+        open_regular(path)[0].close()
+    except LevelError as error:
+        return error.detail
+    return "no such file or folder"  # it appeared since
 
 
 def check_file(path: Path, time_limit: float | None = None, task: Task | None = None) -> tuple[Verdict, list[str]]:
@@ -102,10 +117,12 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None) -> int
     for path in files:
         try:
             verdict, solve, warnings = grade_file(path, time_limit)
-        except LevelError as error:
-            print(f"error: {error}", file=sys.stderr)
+        except Exception as error:  # one bad file costs only itself (a LevelError names it already)
+            message = str(error) if isinstance(error, LevelError) else \
+                f"{path}: could not be checked: {type(error).__name__}: {error}"
+            print(f"error: {message}", file=sys.stderr)
             if as_json:
-                print(json.dumps({"path": str(path), "error": str(error)}))
+                print(json.dumps({"path": str(path), "error": message}))
             failed = True
             continue
         for warning in warnings:

@@ -32,11 +32,12 @@ import shiboken6
 from PySide6.Qt3DCore import Qt3DCore
 from PySide6.Qt3DExtras import Qt3DExtras
 from PySide6.Qt3DRender import Qt3DRender
-from PySide6.QtCore import QByteArray, QCoreApplication, QEventLoop, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QEventLoop, QIODevice, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QQuaternion, QVector3D
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QSlider, QToolButton,
                                QVBoxLayout, QWidget)
 
+from editor.safe_write import write_file
 from editor.scene3d import geometry
 from editor.scene3d.geometry import OrbitCamera, SceneGeometry
 from editor.scene3d.parts import Part
@@ -380,8 +381,16 @@ class SceneView(QWidget):
             self._fresh_frames_needed -= 1
 
     def save_picture(self, path: str) -> bool:
+        """Write the frame as a PNG file; a failed write leaves a previous file as it was."""
         image = self.capture_image()
-        return not image.isNull() and image.save(path, "PNG")
+        png = QBuffer()
+        if image.isNull() or not png.open(QIODevice.OpenModeFlag.WriteOnly) or not image.save(png, "PNG"):
+            return False
+        try:
+            write_file(path, png.data().data())
+        except OSError:
+            return False
+        return True
 
     # ------------------------------------------------------------------ internals
     def _is_shown(self, part: Part) -> bool:

@@ -36,7 +36,7 @@ def write_solutions(path: str | Path, puzzle: Puzzle, classes: list[solver.Solut
     head = {"puzzle": puzzle.id, "title": puzzle.title, "which": EVERY_SOLUTION if every else ONE_PER_CLASS}
     written = 0
     try:
-        with AtomicFiles() as files:
+        with AtomicFiles([path]) as files:
             with files.open(path) as file:
                 file.write(json.dumps(head)[:-1].encode() + b', "solutions": [')
                 for number, solution in enumerate(classes):

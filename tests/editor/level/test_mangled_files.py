@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from editor.level import Level, LevelError, load_level, save_level
 from editor.level.netpbm import format_pbm, format_ppm
+from tests.editor.mangling import edited
 
 _rng = np.random.default_rng(0)
 VALID_PBM = format_pbm(_rng.random((5, 9)) < 0.5)
@@ -16,25 +17,8 @@ NETPBM_BYTES = b"P1P3P4P60123456789 \t\n\r#x-"
 
 
 def mangled(valid: bytes):
-    """Byte flips, insertions, deletions and truncations of a valid file, or noise."""
-    edit = st.tuples(st.sampled_from(["flip", "insert", "delete", "truncate"]),
-                     st.integers(0, len(valid)), st.sampled_from(list(NETPBM_BYTES) + [0, 255]))
-
-    def apply(edits):
-        data = bytearray(valid)
-        for operation, position, byte in edits:
-            position = min(position, len(data))
-            if operation == "flip" and position < len(data):
-                data[position] = byte
-            elif operation == "insert":
-                data.insert(position, byte)
-            elif operation == "delete":
-                del data[position:position + 1]
-            elif operation == "truncate":
-                del data[position:]
-        return bytes(data)
-
-    return st.one_of(st.lists(edit, min_size=1, max_size=6).map(apply),
+    """Byte flips, insertions, deletions, truncations and long numbers in a valid file, or noise."""
+    return st.one_of(edited(valid, NETPBM_BYTES + bytes([0, 255])),
                      st.binary(max_size=80),
                      st.lists(st.sampled_from(list(NETPBM_BYTES)), max_size=60).map(bytes))
 

@@ -78,8 +78,8 @@ def test_round_trip_through_plain_forms_is_exact_and_pillow_agrees():
     (b"P1 2 1\n0 x", "must be 0 or 1, found 'x'"),
     (b"P1 2x 1 0 1", "width is followed by 'x"),
     (b"P4 9 2\n\xff\x80\xff", "ends after 3 of the 4 bytes"),
-    (b"P1 99999 2\n", "width is 99999; it must be between 1 and 16384"),
-    (b"P1 10000 10000\n", "too large"),
+    (b"P1 99999 2\n", "width is 99999; it must be between 1 and 1024"),
+    (b"P1 1000 4096\n", "height is 4096; it must be between 1 and 1024"),
 ])
 def test_bad_pbm_messages(data, words):
     with pytest.raises(NetpbmError, match=words):
@@ -94,6 +94,8 @@ def test_bad_pbm_messages(data, words):
     (b"P3 1 1 255\n0 -1 0", "expected a number"),
     (b"P6 2 1 255\n\x00\x00\x00", "ends after 3 of the 6 bytes"),
     (b"P6 1 1 255", "ends before the pixel data"),
+    (b"P3 1 1 255\n0 0065536 0", "0065536 is not a netpbm sample"),
+    (b"P3 1 1 255\n0 100000 0", "100000 is not a netpbm sample"),
 ])
 def test_bad_ppm_messages(data, words):
     with pytest.raises(NetpbmError, match=words):
@@ -103,3 +105,7 @@ def test_bad_ppm_messages(data, words):
 def test_error_names_the_line():
     with pytest.raises(NetpbmError, match="^line 4:"):
         parse_pbm(b"P1\n2 2\n0 1\n1 7\n")
+
+
+def test_samples_with_leading_zeros_keep_their_value():
+    assert parse_ppm(b"P3 1 1 65535\n0 00000000065535 0000000").tolist() == [[[0, 255, 0]]]

@@ -77,3 +77,51 @@ def test_grade_in_text_and_json(capsys):
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [record["grade"] for record in records] == [1, 4]
     assert records[1]["path_steps"]["probe"] > 0 and records[0]["path_steps"]["probe"] == 0
+
+
+def test_a_pack_with_bad_files_reports_each_and_checks_the_rest(tmp_path):
+    """Numbers too long for Python, a pipe, a link loop, a link to a device: each costs only itself."""
+    import os
+
+    write_non(tmp_path / "plus.non", np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool))
+    (tmp_path / "digits.non").write_text("width " + "9" * 5000 + "\nheight 1\n")
+    save_level(Level.blank(2, 2), tmp_path / "pipe.level")
+    (tmp_path / "pipe.pbm").unlink()
+    os.mkfifo(tmp_path / "pipe.pbm")
+    (tmp_path / "loop.level").symlink_to(tmp_path / "loop.level")
+    (tmp_path / "zero.non").symlink_to("/dev/zero")
+    (tmp_path / "header.level").write_text("0\n")
+    (tmp_path / "header.pbm").write_bytes(b"P1 " + b"7" * 4400 + b" 1\n")
+    (tmp_path / "header.ppm").write_bytes(b"P3 1 1 255\n0 0 0\n")
+    result = subprocess.run([sys.executable, "-m", "editor", "check", str(tmp_path)], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 2, "a file could not be read: 2, not the 1 of 'not LINE'"
+    assert "Traceback" not in result.stderr
+    errors = result.stderr.splitlines()
+    for name, words in [("digits.non", "'width' is a 5000-digit number"), ("pipe.pbm", "named pipe"),
+                        ("loop.level", "loop of symbolic links"), ("zero.non", "character device"),
+                        ("header.pbm", "the width is a 4400-digit number")]:
+        assert any(line.startswith(f"error: {tmp_path / name}:") and words in line for line in errors), (name, errors)
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [str(tmp_path / "plus.non")]
+    assert "LINE" in result.stdout
+
+
+def test_a_link_loop_named_on_the_command_line_is_called_a_loop(tmp_path, capsys):
+    (tmp_path / "x.level").symlink_to(tmp_path / "x.level")
+    (tmp_path / "gone.non").symlink_to(tmp_path / "nowhere.non")
+    assert run_check([str(tmp_path / "x.level"), str(tmp_path / "gone.non")]) == 2
+    err = capsys.readouterr().err
+    assert "x.level: it is a loop of symbolic links" in err and "gone.non: it is a link to a file that does not exist" in err
+
+
+def test_check_does_not_load_the_plugin_machinery(tmp_path):
+    """Start-up is most of a small check's time: it imports no plugins, pluggy, Qt or numba
+    (tests/benchmarks/bench_check_startup.py measures it)."""
+    (tmp_path / "tiny.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    probe = ("import sys\nfrom editor.__main__ import main\n"
+             f"assert main(['check', {str(tmp_path / 'tiny.non')!r}]) == 0\n"
+             "print(sorted(m for m in ('pluggy', 'editor.plugin_host', 'PySide6', 'numba', 'importlib.metadata')"
+             " if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "[]"

@@ -1,10 +1,12 @@
 """Simpson's .non format: the real files, round trips, and clear errors for bad files."""
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
 from editor.level import LevelError
 from editor.level.clues import clues
 from editor.level.non_format import NonFormatError, format_non, parse_non, read_non, write_non
+from tests.editor.mangling import edited
 from tests.editor.nonogram.reference import NONOGRAMS
 
 REAL_FILES = sorted(path.name for path in NONOGRAMS.glob("*.non"))
@@ -82,3 +84,17 @@ def test_missing_file_and_unwritable_folder(tmp_path):
 def test_format_needs_a_grid():
     with pytest.raises(ValueError):
         format_non(np.zeros((0, 3), dtype=bool))
+
+
+VALID_NON = format_non(np.random.default_rng(9).random((6, 7)) < 0.5, title="t")
+
+
+@settings(max_examples=600, deadline=None)
+@given(edited(VALID_NON.encode(), b"0123456789 ,\n\"-#abx"))
+def test_mangled_non_text_parses_or_raises_non_format_error(data):
+    try:
+        puzzle = parse_non(data.decode("latin-1"), "m.non")
+    except NonFormatError as error:
+        assert str(error).startswith("m.non: ")
+    else:
+        assert len(puzzle.row_clues) == puzzle.height and len(puzzle.column_clues) == puzzle.width

@@ -1,0 +1,33 @@
+"""Saves numbered versions of one level over and over, printing each number once saved.
+
+    python -m tests.editor.level.saving_loop FOLDER/x.level FIRST
+
+The SIGKILL test runs this and kills it at random moments. Version ``i`` differs from its
+neighbours in size, content and cleared flag, so a trio mixed from two saves is detected.
+"""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from editor.level import Level, save_level
+
+
+def version(number: int) -> Level:
+    rng = np.random.default_rng(number)
+    height, width = 40 + number % 7, 48 + number % 5
+    return Level(rng.random((height, width)) < 0.5, rng.integers(0, 256, (height, width, 3), dtype=np.uint8),
+                 cleared=bool(number % 2))
+
+
+def main() -> None:
+    path, number = sys.argv[1], int(sys.argv[2])
+    while True:
+        save_level(version(number), path)
+        print(number, flush=True)
+        number += 1
+
+
+if __name__ == "__main__":
+    main()

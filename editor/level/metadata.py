@@ -17,6 +17,7 @@ from pathlib import Path
 from editor.level.errors import LevelError, LevelErrorKind
 from editor.level.model import level_paths
 from editor.level.non_format import NonPuzzle
+from editor.safe_write import write_file
 
 FIELDS = ("title", "by", "copyright", "catalogue")  # the ones the editor offers to edit, in order
 SUFFIX = ".about"
@@ -63,12 +64,10 @@ def write_about(level_path: str | os.PathLike, about: dict[str, str]) -> None:
     path = about_path(level_path)
     text = format_about(about)
     try:
-        if not text:
+        if text:
+            write_file(path, text.encode("utf-8"))
+        else:
             path.unlink(missing_ok=True)
-            return
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
     except OSError as error:
         raise LevelError(LevelErrorKind.IO, path, error.strerror or str(error)) from None
 

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QMarginsF, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtSvg import QSvgGenerator
+
+from editor.safe_write import write_file
 
 A4_MM = (210.0, 297.0)
 MARGIN_MM = 15.0
@@ -143,24 +145,21 @@ def write_sheet(path: str | os.PathLike, row_clues, column_clues, title: str = "
                 solution: np.ndarray | None = None) -> None:
     """Write the puzzle sheet (or, with ``solution``, the solution sheet); the suffix picks the format.
 
+    The sheet is drawn in memory, then replaces the file as a whole (``editor.safe_write``).
     Raises OSError naming the file when it cannot be written, ValueError for an unknown suffix.
     """
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
         raise ValueError(f"{path}: a sheet is written as .png, .svg or .pdf, not {suffix or 'without a suffix'}")
-    if not path.parent.is_dir():  # say so ourselves: Qt's devices would only complain on stderr
-        raise OSError(f"{path}: the folder {path.parent} does not exist")
-    temporary = path.with_name(path.name + ".tmp" + suffix)
+    buffer = QBuffer()
+    buffer.open(QIODevice.WriteOnly)
     if suffix == ".png":
         image, _ = sheet_image(row_clues, column_clues, title, solution)
-        if not image.save(str(temporary), "PNG"):
-            raise OSError(f"{path}: the PNG could not be written")
+        image.save(buffer, "PNG")
     else:
-        device = _vector_device(temporary, suffix, title)
-        painter = QPainter()
-        if not painter.begin(device):
-            raise OSError(f"{path}: the {suffix[1:].upper()} could not be written")
+        device = _vector_device(buffer, suffix, title)
+        painter = QPainter(device)
         try:
             if suffix == ".pdf":
                 rect = device.pageLayout().paintRectPixels(device.resolution())
@@ -171,23 +170,24 @@ def write_sheet(path: str | os.PathLike, row_clues, column_clues, title: str = "
                         row_clues, column_clues, title, solution)
         finally:
             painter.end()
+        del device  # the PDF writer finishes the file when it goes
+    buffer.close()
     try:
-        os.replace(temporary, path)
+        write_file(path, bytes(buffer.data()))
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise OSError(f"{path}: {error.strerror or error}") from None
 
 
-def _vector_device(path: Path, suffix: str, title: str):
+def _vector_device(buffer: QBuffer, suffix: str, title: str):
     if suffix == ".pdf":
-        writer = QPdfWriter(str(path))
+        writer = QPdfWriter(buffer)
         writer.setResolution(300)
         writer.setTitle(title)
         writer.setCreator("Nonogram Editor")
         writer.setPageLayout(QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait, QMarginsF(0, 0, 0, 0)))
         return writer
     generator = QSvgGenerator()
-    generator.setFileName(str(path))
+    generator.setOutputDevice(buffer)
     generator.setTitle(title)
     generator.setResolution(90)
     width, height = (round(mm / 25.4 * 90) for mm in A4_MM)

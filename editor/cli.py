@@ -6,6 +6,7 @@ scripts, and must not pay for the plugin machinery (pluggy, entry points, the so
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import signal
@@ -44,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--first", action="store_true", help="print one solution (the default)")
     mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
+    mode.add_argument("--list", type=int, metavar="N", help="print the first N solutions in the solver's order")
     solve.add_argument("--json", action="store_true", help="the last line of stdout is a JSON object")
     solve.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")
@@ -149,17 +151,33 @@ def _solve_or_count(spec, args) -> int:
                 print(json.dumps({"puzzle": spec.id, "count": result.count, "distinct": result.distinct,
                                   "seconds": round(seconds, 3), "complete": result.complete, **result.extra}))
             return 0 if result.complete else 1
-        solution = spec.solve_first(task)
-        seconds = time.perf_counter() - start
-        if solution is None:
-            print(f"{spec.title}: no solution ({seconds:.2f} s)")
+        if args.list is not None:
+            if spec.solutions is None:
+                print(f"error: puzzle {spec.id!r} gives no stream of solutions to list", file=sys.stderr)
+                return 2
+            found = list(itertools.islice(spec.solutions(task), max(0, args.list)))
         else:
+            found = [solution] if (solution := spec.first(task)) is not None else []
+        seconds = time.perf_counter() - start
+        problems = [spec.check(solution) if spec.check is not None else None for solution in found]
+        for number, (solution, wrong) in enumerate(zip(found, problems), 1):
+            if args.list is not None:
+                print(f"solution {number}:")
             print(spec.format_solution(solution))
-            print(f"{spec.title}: solved in {seconds:.3f} s")
+            if wrong is not None:
+                print("checked independently: " + ("valid" if not wrong else "INVALID: " + "; ".join(wrong)))
+        print(f"{spec.title}: no solution ({seconds:.2f} s)" if not found else
+              f"{spec.title}: solved in {seconds:.3f} s" if args.list is None else
+              f"{spec.title}: {len(found)} solution{'s' if len(found) != 1 else ''} in {seconds:.3f} s")
+        valid = None if spec.check is None else not any(problems)
         if args.json:
-            print(json.dumps({"puzzle": spec.id, "found": solution is not None, "seconds": round(seconds, 3),
-                              "solution": None if solution is None else spec.solution_to_json(solution)}))
-        return 0 if solution is not None else 1
+            summary = {"puzzle": spec.id, "found": bool(found), "seconds": round(seconds, 3), "valid": valid}
+            if args.list is None:
+                summary["solution"] = spec.solution_to_json(found[0]) if found else None
+            else:
+                summary["solutions"] = [spec.solution_to_json(solution) for solution in found]
+            print(json.dumps(summary))
+        return 0 if found and valid is not False else 1
     except (Cancelled, KeyboardInterrupt):
         print("\ncancelled", file=sys.stderr)
         return 130

@@ -44,22 +44,68 @@ Rules the host keeps:
 * Versioning: hooks only ever gain optional parameters; :data:`API_VERSION` rises when
   something is added. Solvers must be importable without Qt: the command line loads
   the puzzles hook without creating any widget.
+
+This module is the only part of the editor a plugin imports, and it imports no Qt itself
+(``tests/test_architecture.py`` enforces both). What a plugin needs from the editor is
+re-exported here:
+
+* without Qt: :class:`Task`, :class:`Progress`, :class:`Cancelled` (long work),
+  the 3-D scene data (:class:`Part`, :class:`Box`, :class:`Rod`, :class:`Prism`,
+  :class:`Mesh`, :func:`explode_from_center`, :func:`part_id`, :func:`piece_of_part`),
+  :func:`package_data` (a plugin's data folder), :func:`njit` (numba with a cache
+  fallback), :func:`map_in_processes` (work spread over ``--jobs`` processes, cancellable),
+  :class:`AtomicFiles` (saving that never destroys the previous file);
+* with Qt, imported only when first asked for (from a panel module): :class:`SceneView`
+  (the 3-D view), :class:`BackgroundJob` (the background runner),
+  :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on) and
+  :class:`PuzzleCanvas` (the base of a panel's 2-D drawing).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pluggy
 
-from editor.tasks import Task
+from editor.paths import package_data
+from editor.safe_write import AtomicFiles
+from editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_center, part_id, piece_of_part
+from editor.tasks import Cancelled, Progress, Task
+
+__all__ = [  # what plugins may use (the hook names and markers aside)
+    "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Registry", "API_VERSION",
+    "PuzzleDataError",
+    "Task", "Progress", "Cancelled", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
+    "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
+    "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas",
+]
+
+# name -> module, imported on first use: numba, and Qt for the panel-only names
+_LAZY = {
+    "njit": "editor.jit",
+    "map_in_processes": "editor.processes",
+    "SceneView": "editor.scene3d.view",
+    "BackgroundJob": "editor.ui.background",
+    "PuzzlePanel": "editor.ui.puzzle_panel",
+    "PuzzleCanvas": "editor.ui.puzzle_panel",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 PROJECT = "nonogram_editor"
 ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
 BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
 TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
-API_VERSION = 2  # 2: Registry.add_deferred
+API_VERSION = 3  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -85,9 +131,8 @@ class PanelContext:
         It is cancelled, and its signals disconnected, when ``owner`` (the panel widget)
         is destroyed. Connect ``progress``/``succeeded``/``failed`` first, then ``start()``.
         """
-        from editor.ui.background import BackgroundJob  # Qt only when a panel asks for it
-
-        return BackgroundJob(function, owner=owner, name=name)
+        job_class = __getattr__("BackgroundJob")  # Qt only when a panel asks for it
+        return job_class(function, owner=owner, name=name)
 
 
 @dataclass(frozen=True)
@@ -106,8 +151,10 @@ class CountResult:
     """The outcome of counting every solution of a puzzle.
 
     ``count``: every solution; ``distinct``: solutions up to the puzzle's symmetry
-    (None where the puzzle has none worth naming); ``complete``: False if cancelled,
-    in which case the numbers are what was found so far.
+    (None where the puzzle has none worth naming); ``extra``: other figures worth printing.
+    A cancelled count raises :class:`Cancelled` (``task.check_cancelled()`` does that); it
+    never returns partial numbers. ``complete`` stays True (kept for plugins written
+    against API version 2).
     """
 
     count: int
@@ -120,21 +167,51 @@ class CountResult:
 class PuzzleSpec:
     """A puzzle the command line (``nonogram-editor solve ID``) and panels can solve.
 
-    ``solve_first(task) -> solution | None``: one solution (None: there is none).
+    ``solutions(task) -> iterator``: every solution as a stream, in the solver's order
+        (``solve --first`` takes one, ``solve --list N`` the first N). Cancelling the task
+        makes the iterator raise :class:`Cancelled`.
+    ``solve_first(task) -> solution | None``: one solution (None: there is none); by
+        default the first of ``solutions``. Give at least one of the two.
     ``count(task, jobs) -> CountResult``: every solution; ``jobs`` processes may be used.
-        ``task.report(done, total, message)`` drives the progress line. May be None
-        for puzzles that cannot be counted in reasonable time.
+        ``task.report(done, total, message)`` drives the progress line; cancelling the
+        task makes it raise :class:`Cancelled` (one convention for every plugin, the
+        command line and the panels). May be None for puzzles that cannot be counted in
+        reasonable time.
+    ``check(solution) -> list[str]``: the problems an independent checker (not the
+        solver) finds, empty for a valid solution; the command line checks every
+        solution it prints.
+    ``scene_parts(solution) -> list[Part]``: the solution in 3-D; each part's id is
+        ``part_id(piece)`` (``piece_of_part`` gives the piece back).
     ``format_solution(solution) -> str``: a human-readable picture of a solution.
     ``solution_to_json(solution) -> JSON-able``: for ``--json``.
     """
 
     id: str
     title: str
-    solve_first: Callable[[Task], Any]
+    solve_first: Callable[[Task], Any] | None = None
     count: Callable[[Task, int], CountResult] | None = None
     format_solution: Callable[[Any], str] = str
     solution_to_json: Callable[[Any], Any] = lambda s: s
     description: str = ""
+    solutions: Callable[[Task], Iterator[Any]] | None = None
+    check: Callable[[Any], list[str]] | None = None
+    scene_parts: Callable[[Any], list[Part]] | None = None
+
+    def __post_init__(self):
+        if self.solve_first is None and self.solutions is None:
+            raise TypeError(f"puzzle {self.id!r}: give solve_first or solutions")
+
+    def first(self, task: Task):
+        """One solution, or None if there is none."""
+        if self.solve_first is not None:
+            return self.solve_first(task)
+        return next(iter(self.solutions(task)), None)
+
+
+class PuzzleDataError(ValueError):
+    """A plugin's data (a shipped file, a user's puzzle file) is bad: the message names the file
+    and what is wrong. Each plugin's own data error derives from it; the shared panel shows it
+    in place of its controls, the command line prints it (no traceback)."""
 
 
 class DuplicateIdError(ValueError):

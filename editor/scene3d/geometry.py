@@ -148,6 +148,46 @@ class SceneGeometry:
         radius = float(np.linalg.norm(points - center, axis=1).max())
         return center, max(radius, 1e-3)
 
+    def points(self, amount: float = 0.0, shown: set[str] | None = None) -> np.ndarray:
+        """Every corner of the shown parts' triangles, placed (n x 3; empty if nothing is shown)."""
+        placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown)]
+        return np.concatenate(placed) if placed else np.zeros((0, 3))
+
+    def painted_triangles(self, camera: "OrbitCamera", width: int, height: int, light_direction,
+                          ambient: float, diffuse: float, amount: float = 0.0, shown: set[str] | None = None):
+        """What a picture of the scene paints, back to front (the painter's algorithm).
+
+        Returns (corners, colours): window points (n x 3 x 2, y down) of the triangles that
+        face the camera and lie in front of it, and their flat-shaded RGB (n x 3, 0-255):
+        ``ambient`` of the colour plus ``diffuse`` times the light falling on the face.
+        """
+        triangles, colours = [], []
+        for part_id in self.ids:
+            if shown is not None and part_id not in shown:
+                continue
+            for rgb, part_triangles in self.by_colour[part_id].items():
+                triangles.append(part_triangles + amount * self.explode[part_id])
+                colours.append(np.repeat([rgb], len(part_triangles), axis=0))
+        if not triangles:
+            return np.zeros((0, 3, 2)), np.zeros((0, 3))
+        triangles, colours = np.concatenate(triangles), np.concatenate(colours).astype(float)
+        forward, right, up = camera.basis()
+        relative = triangles - camera.eye
+        depth = relative @ forward
+        normals = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])
+        facing = np.einsum("ij,ij->i", normals, relative[:, 0]) < 0  # counter-clockwise seen from the eye
+        keep = facing & (depth.min(axis=1) > 1e-3)
+        relative, depth, normals, colours = relative[keep], depth[keep], normals[keep], colours[keep]
+        half_height = math.tan(math.radians(camera.fov_degrees) / 2)
+        half_width = half_height * width / max(1.0, height)
+        x = ((relative @ right) / depth / half_width + 1) / 2 * width
+        y = (1 - (relative @ up) / depth / half_height) / 2 * height
+        lengths = np.linalg.norm(normals, axis=1)
+        lit = np.clip((normals @ -np.asarray(light_direction, dtype=float)) / np.maximum(lengths, 1e-12), 0, 1)
+        shaded = np.clip(colours * (ambient + diffuse * lit)[:, None], 0, 255)
+        order = np.argsort(-depth.max(axis=1), kind="stable")  # farthest corner first: small faces on big ones show
+        return np.stack([x, y], axis=-1)[order], shaded[order]
+
     def pick(self, origin, direction, amount: float = 0.0, shown: set[str] | None = None) -> str | None:
         """The id of the nearest shown part the ray meets, or None (one pass over every triangle)."""
         if self._owner is None:
@@ -198,6 +238,33 @@ class OrbitCamera:
         half_vertical = math.radians(self.fov_degrees) / 2
         half_horizontal = math.atan(math.tan(half_vertical) * aspect)
         self.distance = 1.15 * radius / math.sin(min(half_vertical, half_horizontal))
+
+    def fit(self, points: np.ndarray, aspect: float = 1.0, margin: float = 0.08) -> None:
+        """Aim at the middle of ``points`` from just far enough (keeping the direction) that every
+        point is in a viewport ``aspect`` = width / height, ``margin`` of each half-size spare:
+        tighter than :meth:`frame`, so a flat or long scene fills the view."""
+        points = np.asarray(points, dtype=float).reshape(-1, 3)
+        if not len(points):
+            self.frame(np.zeros(3), 1.0, aspect)
+            return
+        self.target = (points.min(axis=0) + points.max(axis=0)) / 2
+        forward, right, up = self.basis()
+        half_vertical = math.tan(math.radians(self.fov_degrees) / 2) * (1 - margin)
+        half_horizontal = half_vertical * aspect
+        extent = float(np.ptp(points, axis=0).max())
+        for step in range(4):  # perspective: re-centre on what is drawn, then come closer again
+            relative = points - self.target
+            towards_eye = relative @ -forward
+            across, upward = relative @ right, relative @ up
+            # a point at depth (distance - towards_eye) is in view when |across| <= depth * half_horizontal
+            needed = np.maximum(np.abs(across) / half_horizontal, np.abs(upward) / half_vertical)
+            self.distance = max(float((towards_eye + needed).max()), float(towards_eye.max()) + 0.05 * extent, 1e-3)
+            if step == 3:
+                break
+            depth = self.distance - towards_eye
+            sx, sy = across / depth, upward / depth
+            self.target = self.target + self.distance * ((sx.max() + sx.min()) / 2 * right
+                                                         + (sy.max() + sy.min()) / 2 * up)
 
     def rotate(self, dx_pixels: float, dy_pixels: float, degrees_per_pixel: float = 0.4) -> None:
         self.yaw -= math.radians(dx_pixels * degrees_per_pixel)

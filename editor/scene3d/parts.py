@@ -63,6 +63,19 @@ class Part:
     visible: bool = True
 
 
+def part_id(piece: int) -> str:
+    """The id of the part showing ``piece`` (a piece's number or index): ``piece-<n>``."""
+    return f"piece-{piece}"
+
+
+def piece_of_part(part: str | None) -> int | None:
+    """The piece a part id shows (:func:`part_id` reversed); None for the background or another id."""
+    if not part or not part.startswith("piece-"):
+        return None
+    number = part.split("-", 1)[1]
+    return int(number) if number.isdigit() else None
+
+
 def explode_from_center(parts: list[Part], strength: float = 1.0) -> None:
     """Set each part's ``explode`` to point away from the scene's centre (a sensible default)."""
     centers = []

@@ -7,10 +7,12 @@
     view.select_part("a")            # highlight (also done when the user clicks a part)
     view.partClicked.connect(...)    # id of the clicked part, "" for the background
     image = view.capture_image()     # a rendered frame (QImage; null if none could be made)
+    view.save_picture(path, (1920, 1080), transparent=True)   # drawn offscreen, any size
 
 The user drags with the left button to orbit, the right (or middle) button to pan, and
 turns the wheel to zoom; the built-in toolbar has Reset view, an Exploded slider and
-Save picture. Every shape is drawn as flat-shaded triangles (``editor.scene3d.geometry``:
+Save picture (its size and background asked for, then its file; written through the safe
+writer, and :attr:`SceneView.message` says where). Every shape is drawn as flat-shaded triangles (``editor.scene3d.geometry``:
 boxes exactly, rods as 16-sided prisms), one mesh per part and colour, with one shared
 Phong material per colour, rather than an entity and a material per shape
 (QCuboidMesh, QCylinderMesh), which Qt3D sets up one by one.
@@ -32,10 +34,11 @@ import shiboken6
 from PySide6.Qt3DCore import Qt3DCore
 from PySide6.Qt3DExtras import Qt3DExtras
 from PySide6.Qt3DRender import Qt3DRender
-from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QEventLoop, QIODevice, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QQuaternion, QVector3D
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QSlider, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QEventLoop, QIODevice, QPoint, QPointF, Qt, QTimer,
+                            Signal)
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF, QQuaternion, QVector3D
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+                               QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from editor.safe_write import write_file
 from editor.scene3d import geometry
@@ -48,6 +51,18 @@ DIFFUSE_SHARE = 0.7
 HIGHLIGHT = (255, 214, 64)  # mixed into the ambient term of the selected part
 CLICK_SLOP = 4         # pixels a press may move and still count as a click
 SLIDER_STEPS = 100
+FLAT_SCENE = 0.3       # a scene this much lower than it is wide is a board: look down on it
+FLAT_PITCH = float(np.radians(55))
+
+
+PICTURE_SIZE = (1920, 1080)  # Save picture's default size
+LIGHT_INTENSITY = 0.9
+
+
+def _light_direction(camera: OrbitCamera) -> np.ndarray:
+    """The light comes from over the viewer's shoulder: along the view, a little downwards."""
+    forward, _, up = camera.basis()
+    return forward - 0.35 * up
 
 
 def _vector(v) -> QVector3D:
@@ -102,7 +117,7 @@ class _Viewport:
         self.scene = Qt3DCore.QEntity(self.root)  # the parts live here; replaced by new_scene
         light_entity = Qt3DCore.QEntity(self.root)
         self.light = Qt3DRender.QDirectionalLight(light_entity)
-        self.light.setIntensity(0.9)
+        self.light.setIntensity(LIGHT_INTENSITY)
         light_entity.addComponent(self.light)
         self.window.setRootEntity(self.root)
         self.camera = self.window.camera()
@@ -237,6 +252,7 @@ class SceneView(QWidget):
     """A 3-D preview of a list of parts, with orbit camera, picking and an exploded view."""
 
     partClicked = Signal(str)  # id of the picked Part ("" for background)
+    message = Signal(str)      # what became of a saved picture (also shown in the toolbar)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -278,6 +294,9 @@ class SceneView(QWidget):
         save.setText("Save picture…")
         save.clicked.connect(self._ask_picture_path)
         self.reset_button, self.save_button, self.explode_slider = reset, save, self._slider
+        self._message_label = QLabel(self)
+        self._message_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.connect(self._message_label.setText)
 
         bar = QHBoxLayout()
         bar.setContentsMargins(4, 2, 4, 2)
@@ -290,6 +309,7 @@ class SceneView(QWidget):
         layout.setSpacing(0)
         layout.addLayout(bar)
         layout.addWidget(container, 1)
+        layout.addWidget(self._message_label)
         self._apply_camera()
 
     # ------------------------------------------------------------------ public API
@@ -319,13 +339,16 @@ class SceneView(QWidget):
         return list(self._parts)
 
     def set_explode(self, amount: float) -> None:
-        """Move each part by ``amount`` (0..1) of its ``Part.explode`` offset."""
+        """Move each part by ``amount`` (0..1) of its ``Part.explode`` offset; the camera follows
+        (the whole exploded scene stays in view) unless the user has moved it."""
         self._explode = max(0.0, min(1.0, float(amount)))
         if self._slider.value() != round(self._explode * SLIDER_STEPS):
             self._slider.blockSignals(True)
             self._slider.setValue(round(self._explode * SLIDER_STEPS))
             self._slider.blockSignals(False)
         self._refresh_parts()
+        if not self._camera_moved_by_user:
+            self.reset_camera()
 
     def explode(self) -> float:
         return self._explode
@@ -343,11 +366,23 @@ class SceneView(QWidget):
     def selected_part(self) -> str | None:
         return self._selected
 
+    @property
+    def camera_moved_by_user(self) -> bool:
+        """True once the user has orbited, panned or zoomed since the last :meth:`reset_camera`."""
+        return self._camera_moved_by_user
+
     def reset_camera(self) -> None:
-        """Frame every visible part from the default direction."""
-        center, radius = self._bounds
-        self._camera_model = OrbitCamera(center, 1.0)
-        self._camera_model.frame(center, radius, max(1, self._window.width()) / max(1, self._window.height()))
+        """Frame every visible part (as exploded now) from the default direction, close enough to fill the view.
+
+        A flat scene (a board on the ground) is seen from higher up, so that it is not edge-on.
+        """
+        points = self._geometry.points(self._explode, self._shown_ids())
+        self._camera_model = OrbitCamera(np.zeros(3), 1.0)
+        if len(points):
+            size = np.ptp(points, axis=0)
+            if size[1] < FLAT_SCENE * max(size[0], size[2]):
+                self._camera_model.pitch = FLAT_PITCH
+        self._camera_model.fit(points, max(1, self._window.width()) / max(1, self._window.height()))
         self._camera_moved_by_user = False
         self._apply_camera()
 
@@ -380,16 +415,48 @@ class SceneView(QWidget):
                 return image
             self._fresh_frames_needed -= 1
 
-    def save_picture(self, path: str) -> bool:
-        """Write the frame as a PNG file; a failed write leaves a previous file as it was."""
-        image = self.capture_image()
-        png = QBuffer()
-        if image.isNull() or not png.open(QIODevice.OpenModeFlag.WriteOnly) or not image.save(png, "PNG"):
+    def render_picture(self, width: int, height: int, transparent: bool = False) -> QImage:
+        """The scene drawn offscreen at ``width`` x ``height`` (any size, the view need not be shown).
+
+        The camera is the view's; until the user moves it, the scene is framed anew for the
+        picture's shape. The background is the view's, or transparent. Faces are painted back
+        to front with the view's flat shading (``SceneGeometry.painted_triangles``).
+        """
+        camera = self._camera_model
+        if not self._camera_moved_by_user:
+            camera = OrbitCamera(camera.target, camera.distance, camera.yaw, camera.pitch, camera.fov_degrees)
+            camera.fit(self._geometry.points(self._explode, self._shown_ids()), width / height)
+        corners, colours = self._geometry.painted_triangles(
+            camera, width, height, _light_direction(camera), AMBIENT_SHARE, DIFFUSE_SHARE * LIGHT_INTENSITY,
+            self._explode, self._shown_ids())
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(QColor(0, 0, 0, 0) if transparent else BACKGROUND)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for triangle, rgb in zip(corners, colours):
+            color = QColor(*(int(c) for c in rgb))
+            painter.setPen(QPen(color, 0.8))  # a hairline of the face's colour hides the seams between faces
+            painter.setBrush(color)
+            painter.drawPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in triangle]))
+        painter.end()
+        return image
+
+    def save_picture(self, path: str, size: tuple[int, int] = PICTURE_SIZE, transparent: bool = False) -> bool:
+        """Render a ``size`` picture offscreen and write it as a PNG through the safe writer
+        (a failed write leaves any previous file as it was); says where in :attr:`message`."""
+        width, height = size
+        image = self.render_picture(width, height, transparent)
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        if not image.save(buffer, "PNG"):
             return False
         try:
-            write_file(path, png.data().data())
-        except OSError:
+            write_file(path, bytes(data))
+        except OSError as error:
+            self.message.emit(f"Could not save the picture to {path}: {error.strerror or error}")
             return False
+        self.message.emit(f"Saved a {width}x{height} picture to {path}")
         return True
 
     # ------------------------------------------------------------------ internals
@@ -423,8 +490,7 @@ class SceneView(QWidget):
         camera.setUpVector(QVector3D(0, 1, 0))
         camera.setPosition(_vector(eye))
         camera.setViewCenter(_vector(model.target))
-        forward, _, up = model.basis()
-        self._viewport.light.setWorldDirection(_vector(forward - 0.35 * up))
+        self._viewport.light.setWorldDirection(_vector(_light_direction(model)))
 
     def _capture_once(self, timeout_ms: int) -> QImage:
         reply = self._viewport.capture.requestCapture()
@@ -466,18 +532,25 @@ class SceneView(QWidget):
             viewport.window.deleteLater()
 
     def _ask_picture_path(self) -> None:
+        """Save picture…: the size and background first, then where (neither dialog blocks)."""
+        options = PictureOptionsDialog(self)
+        options.accepted.connect(lambda: self._ask_picture_file(options.size(), options.transparent()))
+        self._dialog = options
+        options.open()
+
+    def _ask_picture_file(self, size: tuple[int, int], transparent: bool) -> None:
         dialog = QFileDialog(self, "Save picture", "", "PNG images (*.png)")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("png")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(self._save_picture_to)
+        dialog.fileSelected.connect(lambda path: self._save_picture_to(path, size, transparent))
         self._dialog = dialog
         dialog.open()
 
-    def _save_picture_to(self, path: str) -> None:
-        if not self.save_picture(path):
-            box = QMessageBox(QMessageBox.Icon.Warning, "Save picture", f"Could not save a picture to {path}.",
-                              QMessageBox.StandardButton.Ok, self)
+    def _save_picture_to(self, path: str, size: tuple[int, int], transparent: bool) -> None:
+        if not self.save_picture(path, size, transparent):
+            box = QMessageBox(QMessageBox.Icon.Warning, "Save picture", self._message_label.text()
+                              or f"Could not save a picture to {path}.", QMessageBox.StandardButton.Ok, self)
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.open()
 
@@ -520,3 +593,34 @@ class SceneView(QWidget):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._fresh_frames_needed = max(self._fresh_frames_needed, 1)
+
+
+class PictureOptionsDialog(QDialog):
+    """Save picture's options: the size in pixels (1920x1080 unless changed) and the background."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Save picture")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.width_box, self.height_box = QSpinBox(self), QSpinBox(self)
+        for box, value, suffix in ((self.width_box, PICTURE_SIZE[0], " px wide"),
+                                   (self.height_box, PICTURE_SIZE[1], " px high")):
+            box.setRange(16, 8192)
+            box.setValue(value)
+            box.setSuffix(suffix)
+        self.background_box = QComboBox(self)
+        self.background_box.addItems(["Plain background", "Transparent background"])
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("Width", self.width_box)
+        form.addRow("Height", self.height_box)
+        form.addRow("Background", self.background_box)
+        form.addRow(buttons)
+
+    def size(self) -> tuple[int, int]:
+        return self.width_box.value(), self.height_box.value()
+
+    def transparent(self) -> bool:
+        return self.background_box.currentIndex() == 1

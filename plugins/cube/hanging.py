@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from editor.tasks import Cancelled, Task
+from editor.plugin_api import Cancelled, Task
 from plugins.cube.model import DIRECTIONS, OPPOSITE, Position, neighbours
 from plugins.cube.square import GAP, Component, lay_out
 

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from editor.paths import package_data
+from editor.plugin_api import PuzzleDataError, package_data
 
 GARDENS_FILE = package_data("plugins.cube", "gardens.json")
 
@@ -25,7 +25,7 @@ RULES = ("transcendental", "packed")
 Position = tuple[int, int, int]
 
 
-class GardenDataError(ValueError):
+class GardenDataError(PuzzleDataError):
     """A garden definition file that cannot be used (the message names the file)."""
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from editor.tasks import Task
+from editor.plugin_api import Task
 from plugins.cube.model import DIRECTIONS, OPPOSITE, Position
 
 Packing = list[tuple[Position, int]]

@@ -1,26 +1,21 @@
-"""The China Cube panel: pick a garden, solve / next / random / count in the background.
+"""The China Cube panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): pick a garden, solve, browse, count.
 
-The panel presents and schedules: answers come from ``plugins.cube.solver`` on a
-:class:`~editor.ui.background.BackgroundJob`; a garden is drawn flat here (QPainter, one
-grid per layer) and in 3-D by :class:`~editor.scene3d.view.SceneView` from
-``plugins.cube.scene``. Every garden shown is re-checked by ``plugins.cube.checker``.
+Answers come from ``plugins.cube.solver``; a garden is drawn flat here (QPainter, one
+grid per layer) and in 3-D from ``plugins.cube.scene``. Every garden shown is re-checked
+by ``plugins.cube.checker``.
 """
 from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy,
-                               QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidget
 
-from editor.scene3d.view import SceneView
-from editor.tasks import Progress, Task
-from editor.ui.background import BackgroundJob
+from editor.plugin_api import PuzzleCanvas, PuzzlePanel, Task
 from plugins.cube import scene
 from plugins.cube.checker import check_garden
-from plugins.cube.model import (DIRECTIONS, Garden, GardenDataError, GardenSpec, connector_count, load_gardens,
-                                piece_name)
+from plugins.cube.model import DIRECTIONS, Garden, GardenSpec, connector_count, load_gardens, piece_name
 
 MARGIN = 12
 LAYER_GAP = 1.0  # cells between drawn layers
@@ -47,28 +42,19 @@ class _TaskRelay(Task):
             self.current.report(done, total, message, force)
 
 
-class GardenCanvas(QWidget):
+class GardenCanvas(PuzzleCanvas):
     """A garden drawn flat: one grid per layer (bottom layer first), north up. Each piece
     is a square in its connector colour with a stub towards each blue side (axis
     colours as in 3-D); a dot marks a blue top face, a ring a blue bottom face. Clicking
     a piece emits :attr:`pieceClicked`."""
 
-    pieceClicked = Signal(int)
-
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.garden: Garden | None = None
-        self.selected: int | None = None
         self.setMinimumSize(240, 160)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
-    def set_garden(self, garden: Garden | None) -> None:
-        self.garden = garden
-        self.update()
-
-    def set_selected(self, piece: int | None) -> None:
-        self.selected = piece
-        self.update()
+    @property
+    def garden(self) -> Garden | None:
+        return self.solution
 
     def piece_at(self, point: QPointF) -> int | None:
         if self.garden is None:
@@ -156,99 +142,85 @@ class GardenCanvas(QWidget):
             painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, str(piece))
 
 
-class CubePanel(QWidget):
+class CubePanel(PuzzlePanel):
     """Solve, browse, sample and count Freeling's China Cube gardens."""
 
-    def __init__(self, context=None, parent=None):
-        super().__init__(parent)
-        self.context = context
-        self._job: BackgroundJob | None = None
+    title = "The China Cube gardens"
+    job_name = "cube gardens"
+
+    def load(self) -> None:
+        self.specs: dict[str, GardenSpec] = load_gardens()
         self._relay = _TaskRelay()
         self._iterator = None  # the solutions of the current garden and options, for "Next"
-        self._shown_number = 0
-        self.garden: Garden | None = None
-        layout = QVBoxLayout(self)
-        try:
-            self.specs: dict[str, GardenSpec] = load_gardens()
-        except GardenDataError as error:
-            self.specs = {}
-            message = QLabel(f"The China Cube gardens could not be loaded:\n{error}", self)
-            message.setWordWrap(True)
-            layout.addWidget(message)
-            return
 
-        self.variant_box = QComboBox(self)
+    def make_options(self) -> QWidget:
+        options = QWidget(self)
+        self.variant_box = QComboBox(options)
         for spec in self.specs.values():
             self.variant_box.addItem(spec.title, spec.id)
-        self.red_inside_box = QCheckBox("All-red cube inside", self)
-        self.connected_box = QCheckBox("One connected shape", self)
-        self.in_box_box = QCheckBox("In a box", self)
-        self.box_sides = [QSpinBox(self) for _ in range(3)]
+        self.red_inside_box = QCheckBox("All-red cube inside", options)
+        self.connected_box = QCheckBox("One connected shape", options)
+        self.in_box_box = QCheckBox("In a box", options)
+        self.box_sides = [QSpinBox(options) for _ in range(3)]
         hanging_box = next((spec.box for spec in self.specs.values() if spec.faces == 6 and spec.box
                             and spec.rule == "transcendental"), (5, 5, 5))
         for side, axis, n in zip(self.box_sides, "xyz", hanging_box):
             side.setRange(1, 9)
             side.setValue(n)
             side.setPrefix(f"{axis} ")
-        options = QHBoxLayout()
-        options.addWidget(self.variant_box, 2)
+        row = QHBoxLayout(options)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.variant_box, 2)
         for widget in (self.red_inside_box, self.connected_box, self.in_box_box, *self.box_sides):
-            options.addWidget(widget)
-        layout.addLayout(options)
-
-        self.solve_button = QPushButton("Solve", self)
-        self.next_button = QPushButton("Next", self)
-        self.random_button = QPushButton("Random", self)
-        self.count_button = QPushButton("Count", self)
-        self.smallest_button = QPushButton("Smallest box", self)
-        self.smallest_button.setToolTip("Try every box, smallest first, until one holds the garden (SAT); "
-                                        "smaller boxes proven impossible are listed")
-        self.cancel_button = QPushButton("Cancel", self)
-        self.solve_button.clicked.connect(self.solve)
-        self.next_button.clicked.connect(self.next)
-        self.random_button.clicked.connect(self.random)
-        self.count_button.clicked.connect(self.count)
-        self.smallest_button.clicked.connect(self.smallest_box)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.progress_bar = QProgressBar(self)
-        self.progress_bar.setRange(0, 1000)
-        buttons = QHBoxLayout()
-        for button in (self.solve_button, self.next_button, self.random_button, self.count_button,
-                       self.smallest_button, self.cancel_button):
-            buttons.addWidget(button)
-        buttons.addWidget(self.progress_bar, 1)
-        layout.addLayout(buttons)
-        self.status = QLabel("", self)
-        self.status.setWordWrap(True)
-        self.check_label = QLabel("", self)
-        self.piece_label = QLabel("Click a piece to name it", self)
-        layout.addWidget(self.status)
-        checks = QHBoxLayout()
-        checks.addWidget(self.check_label, 1)
-        checks.addWidget(self.piece_label)
-        layout.addLayout(checks)
-
-        self.canvas = GardenCanvas(self)
-        self.view = SceneView(self)
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(self.canvas)
-        splitter.addWidget(self.view)
-        splitter.setSizes([1, 1])
-        layout.addWidget(splitter, 1)
-        self.canvas.pieceClicked.connect(self.select_piece)
-        self.view.partClicked.connect(lambda part: self.select_piece(scene.piece_of_part(part)))
-
-        for widget in (self.variant_box, self.red_inside_box, self.connected_box, self.in_box_box):
-            signal = widget.currentIndexChanged if widget is self.variant_box else widget.toggled
-            signal.connect(self._options_changed)
+            row.addWidget(widget)
+        self.variant_box.currentIndexChanged.connect(self._options_changed)
+        for box in (self.red_inside_box, self.connected_box, self.in_box_box):
+            box.toggled.connect(self._options_changed)
         for side in self.box_sides:
             side.valueChanged.connect(self._options_changed)
-        self._options_changed()
+        return options
+
+    def make_actions(self) -> None:
+        self.solve_button = self.add_action("Solve", self.solve, "The first garden in the solver's order; "
+                                                                 "Next finds the one after")
+        self.random_garden_button = self.add_action("Random garden", self.random_garden,
+                                                    "A garden chosen at random (not in the solver's order)")
+        self.count_button = self.add_action("Count", self.count)
+        self.smallest_button = self.add_action("Smallest box", self.smallest_box,
+                                               "Try every box, smallest first, until one holds the garden (SAT); "
+                                               "smaller boxes proven impossible are listed")
+
+    def make_canvas(self) -> GardenCanvas:
+        return GardenCanvas(self)
+
+    def scene_parts(self, garden: Garden):
+        return scene.garden_parts(garden, flat=self.specs[garden.spec_id].faces == 4)
+
+    def check(self, garden: Garden) -> list[str]:
+        spec = self.specs[garden.spec_id]
+        return check_garden(garden.as_dict(), spec.faces, spec.rule, spec.box if spec.rule == "packed" else None)
+
+    def describe_piece(self, piece: int) -> str:
+        return f"piece {piece}: {piece_name(piece)} ({connector_count(piece)} connectors)"
+
+    def describe_solution(self, index: int) -> str:
+        garden = self.solution(index)
+        spec = self.specs[garden.spec_id]
+        text = f"garden {index + 1:,} of {self.solution_count():,}{'' if self.all_found() else '+'}"
+        if spec.rule == "transcendental":
+            shapes = len([group for group in garden.components() if len(group) > 1])
+            size = "x".join(map(str, garden.bounds()[1][:spec.dimensions]))
+            text += f": {shapes} shape{'s' if shapes != 1 else ''} (and the lone all-red piece) in a {size} frame"
+        return text
 
     # ------------------------------------------------------------------ state
     @property
     def spec(self) -> GardenSpec:
         return self.specs[self.variant_box.currentData()]
+
+    @property
+    def garden(self) -> Garden | None:
+        return self.shown_solution()
 
     def options(self):
         from plugins.cube.solver import Options
@@ -261,34 +233,20 @@ class CubePanel(QWidget):
             return Options(connected=self.connected_box.isChecked(), box=box)
         return Options()
 
-    @property
-    def busy(self) -> bool:
-        return self._job is not None
-
     def _options_changed(self, *_):
-        spec = self.spec
+        self._iterator = None  # "Next" continues only the same garden and options
+        self.update_controls()
+
+    def update_controls(self) -> None:
+        super().update_controls()
+        idle, spec = not self.busy, self.spec
         hanging = spec.rule == "transcendental" and spec.faces == 6
         self.red_inside_box.setVisible(spec.rule == "packed" and spec.faces == 6)
-        self.connected_box.setVisible(hanging)
-        self.in_box_box.setVisible(hanging)
-        for side in self.box_sides:
-            side.setVisible(hanging)
-            side.setEnabled(self.in_box_box.isChecked())
-        self._iterator = None  # "Next" continues only the same garden and options
-        self._update_controls()
-
-    def _update_controls(self) -> None:
-        idle = self._job is None
-        spec = self.spec
-        hanging = spec.rule == "transcendental" and spec.faces == 6
-        self.solve_button.setEnabled(idle)
-        self.next_button.setEnabled(idle and self._iterator is not None)
-        self.random_button.setEnabled(idle)
+        for widget in (self.connected_box, self.in_box_box, *self.box_sides, self.smallest_button):
+            widget.setVisible(hanging)
         self.count_button.setEnabled(idle and spec.faces == 4)
-        self.count_button.setToolTip("" if spec.faces == 4 else "Only the Square Gardens can be counted here")
-        self.smallest_button.setVisible(hanging)
-        self.smallest_button.setEnabled(idle)
-        self.cancel_button.setEnabled(not idle)
+        self.count_button.setToolTip("Count every garden" if spec.faces == 4 else
+                                     "Only the Square Gardens can be counted here")
         for widget in (self.variant_box, self.red_inside_box, self.connected_box, self.in_box_box, *self.box_sides):
             widget.setEnabled(idle and (widget not in self.box_sides or self.in_box_box.isChecked()))
 
@@ -296,108 +254,61 @@ class CubePanel(QWidget):
     def solve(self) -> None:
         from plugins.cube.solver import garden_solver
 
-        solver, options, relay = garden_solver(self.spec), self.options(), self._relay
+        self._iterator = garden_solver(self.spec).solutions(self._relay, self.options())
+        self.set_solutions([])
+        self.run(self.find_more(), "solving…", self._found_more)
 
-        def first(task):
-            relay.current = task
-            iterator = solver.solutions(relay, options)
-            return iterator, next(iterator, None)
-
-        self._shown_number = 0
-        self._start(first, "solving…", self._on_solution_from_iterator)
-
-    def next(self) -> None:
+    def find_more(self):
         iterator, relay = self._iterator, self._relay
         if iterator is None:
-            return
+            return None
 
         def following(task):
             relay.current = task
-            return iterator, next(iterator, None)
+            return next(iterator, None)
 
-        self._start(following, "finding the next garden…", self._on_solution_from_iterator)
+        return following
 
-    def random(self) -> None:
+    def no_more_found(self) -> None:
+        super().no_more_found()
+        self._iterator = None
+        self.status.setText("no more gardens" if self.solution_count() else "no garden exists with these options")
+
+    def random_garden(self) -> None:
         from plugins.cube.solver import garden_solver
 
         solver, options, seed = garden_solver(self.spec), self.options(), random.randrange(1 << 30)
         self._iterator = None
-        self._start(lambda task: solver.random(task, options, random.Random(seed)), "finding a random garden…",
-                    lambda garden: self._show(garden, "a random garden"))
+        self.run(lambda task: solver.random(task, options, random.Random(seed)), "finding a random garden…",
+                 self._random_found)
+
+    def _random_found(self, garden: Garden) -> None:
+        self.set_solutions([garden])
+        self.status.setText(f"{self.spec.title}: a random garden")
 
     def count(self) -> None:
         from plugins.cube.solver import garden_solver
 
-        solver = garden_solver(self.spec)
-        self._start(solver.count, "counting…", self._on_count)
+        self.run(garden_solver(self.spec).count, "counting…", self._counted)
 
-    def smallest_box(self) -> None:
-        from plugins.cube.hanging import smallest_box
-
-        connected = self.connected_box.isChecked()
-        self._start(lambda task: smallest_box(task, connected), "trying boxes, smallest first…", self._on_smallest)
-
-    def cancel(self) -> None:
-        if self._job is not None:
-            self._job.cancel()
-            self.cancel_button.setEnabled(False)
-
-    # ------------------------------------------------------------------ background
-    def _start(self, function, message: str, on_success) -> None:
-        if self._job is not None:
-            return
-        job = BackgroundJob(function, owner=self, name="cube gardens")
-        job.progress.connect(self._on_progress)
-        job.succeeded.connect(on_success)
-        job.cancelled.connect(lambda: self._finish("cancelled"))
-        job.failed.connect(lambda error: self._finish(f"failed: {error}"))
-        job.done.connect(self._job_done)
-        self._job = job
-        self.progress_bar.setRange(0, 0)  # busy until a report gives a fraction
-        self.status.setText(message)
-        self._update_controls()
-        job.start()
-
-    def _job_done(self) -> None:
-        self._job = None
-        self.progress_bar.setRange(0, 1000)
-        self._update_controls()
-
-    def _finish(self, message: str) -> None:
-        self.status.setText(message)
-        self.progress_bar.setRange(0, 1000)
-
-    def _on_progress(self, progress: Progress) -> None:
-        if progress.fraction is not None:
-            self.progress_bar.setRange(0, 1000)
-            self.progress_bar.setValue(round(1000 * progress.fraction))
-        if progress.message:
-            self.status.setText(progress.message)
-
-    def _on_solution_from_iterator(self, result) -> None:
-        iterator, garden = result
-        if garden is None:
-            self._iterator = None
-            self._finish("no more gardens" if self._shown_number else "no garden exists with these options")
-            return
-        self._iterator = iterator
-        self._shown_number += 1
-        self._show(garden, f"garden {self._shown_number:,} in the solver's order")
-
-    def _on_count(self, result) -> None:
+    def _counted(self, result) -> None:
         text = f"{result.count:,} gardens"
         if result.distinct is not None:
             text += f", {result.distinct:,} up to symmetry"
         for key, value in result.extra.items():
             text += f"; {key.replace('_', ' ')}: {value:,}"
-        self._finish(text)
-        if self.context is not None:
-            self.context.show_message(f"{self.spec.title}: {text}")
+        self.report(f"{self.spec.title}: {text}")
+
+    def smallest_box(self) -> None:
+        from plugins.cube.hanging import smallest_box
+
+        connected = self.connected_box.isChecked()
+        self.run(lambda task: smallest_box(task, connected), "trying boxes, smallest first…", self._on_smallest)
 
     def _on_smallest(self, report) -> None:
         impossible = ", ".join("x".join(map(str, box)) for box in report.impossible) or "none"
         if report.found is None:
-            self._finish(f"no box found; impossible: {impossible}")
+            self.status.setText(f"no box found; impossible: {impossible}")
             return
         from plugins.cube.hanging import with_red_cube
         from plugins.cube.solver import checked
@@ -405,32 +316,6 @@ class CubePanel(QWidget):
         box = "x".join(map(str, report.found.box))
         proof = ("proven smallest: every smaller box is impossible" if report.proven_smallest else
                  "undecided (time limit): " + ", ".join("x".join(map(str, b)) for b in report.undecided))
-        self._show(checked(self.spec, with_red_cube(report.found.placements)),
-                   f"smallest box {box}; impossible: {impossible}; {proof}")
-
-    # ------------------------------------------------------------------ showing
-    def select_piece(self, piece: int | None) -> None:
-        self.canvas.set_selected(piece)
-        self.view.select_part(None if piece is None else scene.part_id(piece))
-        self.piece_label.setText("" if piece is None else
-                                 f"piece {piece}: {piece_name(piece)} ({connector_count(piece)} connectors)")
-
-    def _show(self, garden: Garden, what: str) -> None:
-        new_frame = self.garden is None or (self.garden.spec_id, self.garden.bounds()) != (garden.spec_id,
-                                                                                         garden.bounds())
-        self.garden = garden
-        spec = self.spec if garden.spec_id == self.spec.id else self.specs[garden.spec_id]
-        problems = check_garden(garden.as_dict(), spec.faces, spec.rule, spec.box if spec.rule == "packed" else None)
-        self.canvas.set_garden(garden)
-        self.view.set_parts(scene.garden_parts(garden, flat=spec.faces == 4))
-        if new_frame:
-            self.view.reset_camera()
-        if self.canvas.selected is not None:
-            self.select_piece(self.canvas.selected)
-        size = garden.bounds()[1]
-        shapes = len([group for group in garden.components() if len(group) > 1])
-        self._finish(f"{spec.title}: {what}; {shapes} shape{'s' if shapes != 1 else ''} "
-                     f"(and the lone all-red piece) in a {'x'.join(map(str, size[:spec.dimensions]))} frame"
-                     if spec.rule == "transcendental" else f"{spec.title}: {what}")
-        self.check_label.setText("Valid: checked independently of the solver." if not problems
-                                 else "INVALID: " + "; ".join(problems[:3]))
+        self._iterator = None
+        self.set_solutions([checked(self.spec, with_red_cube(report.found.placements))])
+        self.status.setText(f"smallest box {box}; impossible: {impossible}; {proof}")

@@ -40,9 +40,19 @@ def _spec(puzzle_id: str, garden_id: str, options: dict, suffix: str, descriptio
 
         return garden_solver(garden), Options(**options)
 
-    def solve_first(task):
+    def solutions(task):
         solver, opts = solver_and_options()
-        return next(iter(solver.solutions(task, opts)), None)
+        return solver.solutions(task, opts)
+
+    def check(solution) -> list[str]:
+        from plugins.cube.checker import check_garden
+
+        return check_garden(solution.as_dict(), garden.faces, garden.rule, garden.box if garden.rule == "packed" else None)
+
+    def scene_parts(solution):
+        from plugins.cube.scene import garden_parts
+
+        return garden_parts(solution, flat=garden.faces == 4)
 
     def count(task, jobs) -> CountResult:
         solver, _ = solver_and_options()
@@ -59,9 +69,9 @@ def _spec(puzzle_id: str, garden_id: str, options: dict, suffix: str, descriptio
         return garden_to_json(solution)
 
     countable = not options and (garden.faces == 4)
-    return PuzzleSpec(id=PREFIX + puzzle_id, title=garden.title + suffix, solve_first=solve_first,
+    return PuzzleSpec(id=PREFIX + puzzle_id, title=garden.title + suffix, solutions=solutions,
                       count=count if countable else None, format_solution=format_solution,
-                      solution_to_json=to_json, description=description)
+                      solution_to_json=to_json, description=description, check=check, scene_parts=scene_parts)
 
 
 @hookimpl

@@ -2,7 +2,8 @@
 
 Each piece is a part: a small cube (a flat tile for the squares) coloured by its number
 of connectors, from red (none) through purple to blue (six), and a rod from its centre
-to each blue face, one colour per axis (N-S orange, E-W green, top-bottom yellow). Rods
+to each blue face, one colour per axis (N-S orange, E-W green, top-bottom yellow); a square
+of the Square Gardens is a thick tile filling most of its cell, its rods joining across the gap. Rods
 of touching pieces meet halfway, so a garden reads as a frame of joined paths; the
 exploded view pulls the pieces apart from the garden's centre.
 
@@ -11,12 +12,14 @@ viewer) as (x, z, -y).
 """
 from __future__ import annotations
 
-from editor.scene3d.parts import Box, Part, Rod, explode_from_center
+from editor.plugin_api import Box, Part, Rod, explode_from_center, part_id
 from plugins.cube.model import DIRECTIONS, Garden, connector_count, piece_name
 
 CUBE_SIZE = 0.42
-TILE_HEIGHT = 0.12
+TILE_SIZE = 0.7     # a square of the Square Gardens: a thick tile, most of its cell
+TILE_HEIGHT = 0.24
 ROD_RADIUS = 0.06
+TILE_ROD_RADIUS = 0.09
 AXIS_COLORS = {0: (230, 140, 20), 1: (30, 120, 50), 2: (240, 210, 40)}  # N-S, E-W, top-bottom
 FACE_AXIS = (0, 1, 0, 1, 2, 2)
 
@@ -27,12 +30,6 @@ def piece_color(piece: int) -> tuple[int, int, int]:
     return (255 - blue, 0, blue)
 
 
-def part_id(piece: int) -> str:
-    return f"piece-{piece}"
-
-
-def piece_of_part(part: str) -> int | None:
-    return int(part.split("-", 1)[1]) if part.startswith("piece-") else None
 
 
 def to_view(x: float, y: float, z: float) -> tuple[float, float, float]:
@@ -44,12 +41,13 @@ def garden_parts(garden: Garden, flat: bool = False, explode: float = 1.5) -> li
     parts = []
     for (x, y, z), piece in garden.placements:
         centre = to_view(x, y, z)
-        size = (CUBE_SIZE, TILE_HEIGHT, CUBE_SIZE) if flat else (CUBE_SIZE,) * 3
+        size = (TILE_SIZE, TILE_HEIGHT, TILE_SIZE) if flat else (CUBE_SIZE,) * 3
+        radius = TILE_ROD_RADIUS if flat else ROD_RADIUS
         shapes = [Box(centre, size, piece_color(piece))]
         for face, (dx, dy, dz) in enumerate(DIRECTIONS):
             if piece >> face & 1:
                 end = to_view(x + dx / 2, y + dy / 2, z + dz / 2)
-                shapes.append(Rod(centre, end, ROD_RADIUS, AXIS_COLORS[FACE_AXIS[face]]))
+                shapes.append(Rod(centre, end, radius, AXIS_COLORS[FACE_AXIS[face]]))
         parts.append(Part(part_id(piece), shapes, label=f"{piece}: {piece_name(piece)}"))
     explode_from_center(parts, explode)
     return parts

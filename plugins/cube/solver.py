@@ -14,8 +14,7 @@ import threading
 from dataclasses import dataclass
 from typing import Iterator
 
-from editor.plugin_api import CountResult
-from editor.tasks import Task
+from editor.plugin_api import CountResult, Task
 from plugins.cube import hanging, square
 from plugins.cube.checker import check_garden
 from plugins.cube.model import Garden, GardenSpec, normalized, plane_class_key, square_symmetries, transform_placements

@@ -21,7 +21,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Iterator
 
-from editor.tasks import Task
+from editor.plugin_api import Task
 from plugins.cube.model import DIRECTIONS, OPPOSITE, Position, normalized
 
 SQUARE_FACES = 4

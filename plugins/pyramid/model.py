@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from editor.paths import package_data
+import editor.plugin_api as plugin_api
+from editor.plugin_api import package_data
 
 DEFAULT_PATH = package_data("plugins.pyramid", "pyramid.json")
 SIDES = 3
@@ -22,7 +23,7 @@ Placement = tuple[int, int]  # (piece, rotation)
 Solution = tuple[Placement, ...]  # indexed by board position
 
 
-class PuzzleDataError(ValueError):
+class PuzzleDataError(plugin_api.PuzzleDataError):
     """A puzzle definition file is unreadable or inconsistent (the message names the file)."""
 
 

@@ -1,24 +1,17 @@
-"""The pyramid panel: count the solutions in the background and browse them meanwhile.
+"""The pyramid panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): count in the background, browse meanwhile.
 
-The panel presents and schedules: the counting runs in ``plugins.pyramid.solver`` on a
-:class:`~editor.ui.background.BackgroundJob`, solutions are read from the
+The counting runs in ``plugins.pyramid.solver``; solutions are read from the
 :class:`~plugins.pyramid.store.SolutionStore` it fills, drawn in 2-D here (QPainter) and
-in 3-D by :class:`~editor.scene3d.view.SceneView` from ``plugins.pyramid.scene``.
+in 3-D from ``plugins.pyramid.scene``.
 """
 from __future__ import annotations
 
-import random
-
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
-                               QVBoxLayout, QWidget)
 
-from editor.scene3d.view import SceneView
-from editor.tasks import Progress
-from editor.ui.background import BackgroundJob
+from editor.plugin_api import PuzzleCanvas, PuzzlePanel
 from plugins.pyramid import checker, scene
-from plugins.pyramid.model import SIDES, Puzzle, PuzzleDataError, Solution, load_puzzle
+from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
 from plugins.pyramid.store import SolutionStore
 
 MARGIN = 24  # pixels around the drawn triangle
@@ -39,7 +32,7 @@ class _Counting:
         return solver.enumerate_solutions(task, self.store, self.search)
 
 
-class SolutionCanvas(QWidget):
+class SolutionCanvas(PuzzleCanvas):
     """The chosen solution in 2-D: tiles with piece numbers, suit symbols and in/out arrows.
 
     An outward connector is a filled arrow crossing the side, an inward one a hollow arrow
@@ -47,23 +40,10 @@ class SolutionCanvas(QWidget):
     have the suit's colour. Clicking a tile emits :attr:`pieceClicked`.
     """
 
-    pieceClicked = Signal(int)
-
     def __init__(self, puzzle: Puzzle, parent=None):
         super().__init__(parent)
         self.puzzle = puzzle
-        self.solution: Solution | None = None
-        self.selected: int | None = None  # a piece number
         self.setMinimumSize(240, 210)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-
-    def set_solution(self, solution: Solution | None) -> None:
-        self.solution = solution
-        self.update()
-
-    def set_selected(self, piece: int | None) -> None:
-        self.selected = piece
-        self.update()
 
     # -- geometry: board units (y up) to pixels
     def _scale(self) -> tuple[float, float, float]:
@@ -156,73 +136,32 @@ class SolutionCanvas(QWidget):
             painter.drawPath(path)
 
 
-class PyramidPanel(QWidget):
-    """Count, browse and view the pyramid's solutions."""
+class PyramidPanel(PuzzlePanel):
+    """Count the pyramid's solutions (stop and continue at will) and browse them meanwhile."""
+
+    title = "The pyramid puzzle"
+    job_name = "pyramid count"
 
     def __init__(self, context=None, parent=None, autostart: bool = True):
-        super().__init__(parent)
-        self.context = context
-        self._job: BackgroundJob | None = None
-        self.current: int | None = None  # index of the shown solution
-        layout = QVBoxLayout(self)
-        try:
-            self.puzzle = load_puzzle()
-        except PuzzleDataError as error:
-            self.puzzle = None
-            message = QLabel(f"The pyramid puzzle could not be loaded:\n{error}", self)
-            message.setWordWrap(True)
-            layout.addWidget(message)
-            return
+        super().__init__(context, parent)
+        if self.loaded and autostart:
+            self.count()
+
+    def load(self) -> None:
+        self.puzzle = load_puzzle()
         self._counting = _Counting(self.puzzle)
 
-        self.count_button = QPushButton("Count all", self)
-        self.count_button.clicked.connect(self.toggle_count)
-        self.progress_bar = QProgressBar(self)
-        self.progress_bar.setRange(0, 1000)
-        self.status = QLabel("", self)
-        top = QHBoxLayout()
-        top.addWidget(self.count_button)
-        top.addWidget(self.progress_bar, 1)
-        top.addWidget(self.status, 2)
-        layout.addLayout(top)
+    def make_actions(self) -> None:
+        self.count_button = self.add_action("Count all", self.count, "Count every solution; browse them meanwhile")
 
-        self.first_button = QPushButton("First", self)
-        self.previous_button = QPushButton("Previous", self)
-        self.next_button = QPushButton("Next", self)
-        self.random_button = QPushButton("Random", self)
-        self.number_box = QSpinBox(self)
-        self.number_box.setPrefix("No. ")
-        self.number_box.setRange(1, 1)
-        self.number_box.setToolTip("Solution number (1 is the first found)")
-        self.go_button = QPushButton("Go", self)
-        self.first_button.clicked.connect(lambda: self.show_solution(0))
-        self.previous_button.clicked.connect(lambda: self.show_solution((self.current or 0) - 1))
-        self.next_button.clicked.connect(lambda: self.show_solution((self.current or 0) + 1))
-        self.random_button.clicked.connect(lambda: self.show_solution(random.randrange(len(self.store))))
-        self.go_button.clicked.connect(lambda: self.show_solution(self.number_box.value() - 1))
-        self.number_box.editingFinished.connect(lambda: self.show_solution(self.number_box.value() - 1))
-        self.shown_label = QLabel("No solution yet", self)
-        self.fit_label = QLabel("", self)
-        browse = QHBoxLayout()
-        for widget in (self.first_button, self.previous_button, self.next_button, self.random_button,
-                       self.number_box, self.go_button):
-            browse.addWidget(widget)
-        browse.addWidget(self.shown_label, 1)
-        layout.addLayout(browse)
-        layout.addWidget(self.fit_label)
+    def make_canvas(self) -> SolutionCanvas:
+        return SolutionCanvas(self.puzzle, self)
 
-        self.canvas = SolutionCanvas(self.puzzle, self)
-        self.view = SceneView(self)
-        self.canvas.pieceClicked.connect(self._select_piece)
-        self.view.partClicked.connect(lambda part: self._select_piece(scene.piece_of_part(part)))
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(self.canvas)
-        splitter.addWidget(self.view)
-        splitter.setSizes([1, 1])
-        layout.addWidget(splitter, 1)
-        self._update_controls()
-        if autostart:
-            self.toggle_count()
+    def scene_parts(self, solution: Solution):
+        return scene.solution_parts(self.puzzle, solution)
+
+    def check(self, solution: Solution) -> list[str]:
+        return checker.check_solution(self.puzzle, solution)
 
     # ------------------------------------------------------------------ counting
     @property
@@ -231,87 +170,37 @@ class PyramidPanel(QWidget):
 
     @property
     def counting(self) -> bool:
-        return self._job is not None
+        return self.busy
 
-    def toggle_count(self) -> None:
-        """Start (or continue) counting; stop if it is running."""
-        if self._job is not None:
-            self._job.cancel()
-            self.count_button.setEnabled(False)  # until the job has stopped
-            return
-        if self.store.complete:
-            return
-        job = BackgroundJob(self._counting.run, owner=self, name="pyramid count")
-        job.progress.connect(self._on_progress)
-        job.succeeded.connect(lambda _: self._on_finished("done"))
-        job.cancelled.connect(lambda: self._on_finished("stopped"))
-        job.failed.connect(lambda error: self._on_finished(f"failed: {error}"))
-        self._job = job
-        self.status.setText("counting…")
-        self._update_controls()
-        job.start()
+    def solution_count(self) -> int:
+        return len(self.store)
 
-    def _on_progress(self, progress: Progress) -> None:
-        if progress.fraction is not None:
-            self.progress_bar.setValue(round(1000 * progress.fraction))
-        self._update_controls()
+    def solution(self, index: int) -> Solution:
+        return self.store[index]
 
-    def _on_finished(self, outcome: str) -> None:
-        self._job = None
-        if self.store.complete:
-            self.progress_bar.setValue(1000)
-        self.status.setText(f"{outcome}: {len(self.store):,} solutions, {self.store.distinct:,} up to rotation"
-                            + ("" if self.store.complete else " so far"))
-        if self.context is not None and self.store.complete:
-            self.context.show_message(f"Pyramid: {len(self.store):,} solutions")
-        self._update_controls()
+    def all_found(self) -> bool:
+        return self.store.complete
 
-    def _update_controls(self) -> None:
+    def count(self) -> None:
+        """Start counting, or continue a count that was cancelled."""
+        if not self.store.complete:
+            self.run(self._counting.run, "counting…", self._counted)
+
+    def _counted(self, _result) -> None:
+        self.report(f"Pyramid: {len(self.store):,} solutions, {self.store.distinct:,} up to rotation")
+
+    def update_controls(self) -> None:
+        super().update_controls()
         found = len(self.store)
-        if self._job is not None:
-            self.count_button.setText("Stop")
-            self.count_button.setEnabled(True)
+        self.count_button.setText("Continue" if found and not self.store.complete else "Count all")
+        self.count_button.setEnabled(not self.busy and not self.store.complete)
+        if self.busy:
             self.status.setText(f"counting… {found:,} solutions so far")
-        else:
-            self.count_button.setText("Continue" if found and not self.store.complete else "Count all")
-            self.count_button.setEnabled(not self.store.complete)
-        for button in (self.first_button, self.next_button, self.previous_button, self.random_button,
-                       self.go_button, self.number_box):
-            button.setEnabled(found > 0)
-        self.number_box.setMaximum(max(1, found))
-        if self.current is None and found:
-            self.show_solution(0)
-        elif self.current is not None:
-            self.shown_label.setText(self._shown_text())
 
-    # ------------------------------------------------------------------ browsing
-    def show_solution(self, index: int) -> None:
-        """Show solution ``index`` (0-based; clamped to the solutions found so far)."""
-        found = len(self.store)
-        if not found:
-            return
-        self.current = max(0, min(found - 1, index))
-        solution = self.store[self.current]
-        self.canvas.set_solution(solution)
-        self.view.set_parts(scene.solution_parts(self.puzzle, solution))
-        if self.canvas.selected is not None:
-            self.view.select_part(scene.part_id(self.canvas.selected))
-        self.number_box.setValue(self.current + 1)
-        self.shown_label.setText(self._shown_text())
-        problems = checker.check_solution(self.puzzle, solution)
-        self.fit_label.setText("Every side fits (checked independently of the solver)." if not problems
-                               else "Does not fit: " + "; ".join(problems))
-
-    def shown_solution(self) -> Solution | None:
-        return self.canvas.solution
-
-    def _shown_text(self) -> str:
-        found = len(self.store)
-        total = f"{found:,}" + ("" if self.store.complete else "+")
-        turn = self.current % SIDES
-        return (f"Solution {self.current + 1:,} of {total} (distinct solution {self.current // SIDES + 1:,}"
+    def describe_solution(self, index: int) -> str:
+        turn = index % SIDES
+        return (super().describe_solution(index) + f" (distinct solution {index // SIDES + 1:,}"
                 + (f", turned {120 * turn}°)" if turn else ")"))
 
-    def _select_piece(self, piece: int | None) -> None:
-        self.canvas.set_selected(piece)
-        self.view.select_part(None if piece is None else scene.part_id(piece))
+    def describe_piece(self, piece: int) -> str:
+        return f"piece {piece}"

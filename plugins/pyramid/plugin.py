@@ -36,6 +36,20 @@ def _format(solution) -> str:
     return format_solution(default_puzzle()[0], solution)
 
 
+def _check(solution) -> list[str]:
+    from plugins.pyramid import checker
+    from plugins.pyramid.solver import default_puzzle
+
+    return checker.check_solution(default_puzzle()[0], solution)
+
+
+def _scene_parts(solution):
+    from plugins.pyramid import scene
+    from plugins.pyramid.solver import default_puzzle
+
+    return scene.solution_parts(default_puzzle()[0], solution)
+
+
 def _to_json(solution):
     return [{"position": p, "piece": piece, "rotation": rotation} for p, (piece, rotation) in enumerate(solution)]
 
@@ -52,6 +66,7 @@ def nonogram_editor_puzzles(puzzles):
 
     load_puzzle()  # a broken data file is reported (naming the file) and the puzzle skipped
     puzzles.add(PuzzleSpec(id=PUZZLE_ID, title=TITLE, solve_first=_solve_first, count=_count,
-                           format_solution=_format, solution_to_json=_to_json,
+                           format_solution=_format, solution_to_json=_to_json, check=_check,
+                           scene_parts=_scene_parts,
                            description="Place 16 triangles with card-suit connectors (in fits out) into a "
                                        "triangle; 518,469 solutions, 172,823 up to rotating the triangle."))

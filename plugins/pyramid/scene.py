@@ -12,7 +12,7 @@ from __future__ import annotations
 import colorsys
 import math
 
-from editor.scene3d.parts import Part, Prism
+from editor.plugin_api import Part, Prism, part_id
 from plugins.pyramid.model import HEIGHT, SIDES, Puzzle, Solution
 
 THICKNESS = 0.12
@@ -40,12 +40,6 @@ def piece_color(piece: int, pieces: int) -> tuple[int, int, int]:
     return round(255 * r), round(255 * g), round(255 * b)
 
 
-def part_id(piece: int) -> str:
-    return f"piece-{piece}"
-
-
-def piece_of_part(part: str) -> int | None:
-    return int(part.split("-", 1)[1]) if part.startswith("piece-") else None
 
 
 def board_center(puzzle: Puzzle) -> tuple[float, float]:

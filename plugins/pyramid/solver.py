@@ -21,15 +21,12 @@ caller reports progress, notices cancellation and can show solutions found so fa
 """
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
-from editor.jit import njit
-from editor.plugin_api import CountResult
-from editor.tasks import Task
+from editor.plugin_api import CountResult, Task, map_in_processes, njit
 from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
 from plugins.pyramid.store import SolutionStore, states_to_solution
 
@@ -315,26 +312,24 @@ def enumerate_solutions(task: Task, store: SolutionStore, search: Enumerator,
     return store
 
 
-def count_canonical(task: Task, tables: SearchTables, jobs: int = 1) -> tuple[int, bool]:
-    """The number of solutions the tables describe, and whether the count is complete."""
+def count_canonical(task: Task, tables: SearchTables, jobs: int = 1) -> int:
+    """The number of solutions the tables describe (raises ``Cancelled`` if the task is cancelled)."""
     if jobs > 1:
         return _count_in_processes(task, tables, jobs)
     search = Enumerator(tables)
     found = 0
     while not search.finished:
-        if task.cancelled:
-            return found, False
+        task.check_cancelled()
         found += len(search.next_chunk())
         task.report(search.fraction_done(), 1.0, f"{found * tables.solutions_per_find:,} solutions")
-    return found, True
+    return found
 
 
 def count(task: Task, jobs: int = 1, puzzle: Puzzle | None = None) -> CountResult:
     """Every solution (``count``) and those up to the triangle's 3 rotations (``distinct``)."""
     tables = build_tables(puzzle) if puzzle is not None else default_puzzle()[1]
-    distinct, complete = count_canonical(task, tables, jobs)
-    return CountResult(count=SIDES * distinct, distinct=distinct, complete=complete,
-                       extra={"jobs": jobs})
+    distinct = count_canonical(task, tables, jobs)
+    return CountResult(count=SIDES * distinct, distinct=distinct, extra={"jobs": jobs})
 
 
 # --------------------------------------------------------------------------- processes
@@ -365,20 +360,12 @@ def _count_subtrees(tables: SearchTables, batch: list[tuple[int, ...]]) -> int:
     return total
 
 
-def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> tuple[int, bool]:
-    """Count the subtrees below the first positions in ``jobs`` spawned processes."""
+def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> int:
+    """Count the subtrees below the first positions in ``jobs`` processes."""
     work = prefixes(tables)
-    batches = [work[i::jobs * 8] for i in range(jobs * 8)]
-    found, done = 0, 0
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_count_subtrees, tables, batch) for batch in batches if batch]
-        for future in as_completed(futures):
-            if task.cancelled:
-                for f in futures:
-                    f.cancel()
-                return found, False
-            found += future.result()
-            done += 1
-            task.report(done, len(futures), f"{found * tables.solutions_per_find:,} solutions", force=True)
-    return found, True
+    batches = [batch for batch in (work[i::jobs * 8] for i in range(jobs * 8)) if batch]
+    found = 0
+    for done, counted in enumerate(map_in_processes(task, partial(_count_subtrees, tables), batches, jobs), 1):
+        found += counted
+        task.report(done, len(batches), f"{found * tables.solutions_per_find:,} solutions", force=True)
+    return found

@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from editor.jit import njit
+from editor.plugin_api import njit
 from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, _chosen_ids, _take_prefix,
                                _take_solution)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from editor.jit import njit
+from editor.plugin_api import njit
 
 # search modes
 FIRST = 0  # stop at the first solution and keep it

@@ -16,8 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from editor.safe_write import AtomicFiles
-from editor.tasks import Task
+from editor.plugin_api import AtomicFiles, Task
 from plugins.voxel import layout, solver
 from plugins.voxel.puzzle import Puzzle
 

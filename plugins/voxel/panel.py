@@ -1,61 +1,32 @@
-"""The voxel packing panel: choose or open a puzzle, solve or count it, look at the packings.
+"""The voxel packing panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
+solve or count it, look at the packings piece by piece and layer by layer.
 
-It presents and schedules only: solving and counting run in ``plugins.voxel.solver`` on
-a :class:`~editor.ui.background.BackgroundJob`; the 3-D parts come from
+Solving and counting run in ``plugins.voxel.solver``; the 3-D parts come from
 ``plugins.voxel.scene``, the assembly order and layer text from ``plugins.voxel.layout``.
 """
 from __future__ import annotations
 
-import html
 import os
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-                               QSlider, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
+                               QWidget)
 
-from editor.scene3d.view import SceneView
-from editor.tasks import Progress
-from editor.ui.background import BackgroundJob
+from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.puzzle import Puzzle, PuzzleFileError, load_puzzle, shipped_puzzle_paths
 
 
-class VoxelPanel(QWidget):
-    def __init__(self, context=None, parent=None):
+class LayerView(PuzzleCanvas):
+    """The packing in 2-D: the assembly step (how many pieces are in, bottom up) and one layer as text."""
+
+    changed = Signal()  # the layer or the assembly step moved: the 3-D view follows
+
+    def __init__(self, parent=None):
         super().__init__(parent)
-        self.context = context
         self.puzzle: Puzzle | None = None
-        self.solutions: list = []
-        self.orders: dict[int, list[int]] = {}  # assembly order per solution index
-        self.job: BackgroundJob | None = None
-        self._dialog: QFileDialog | None = None
-
-        self.puzzle_box = QComboBox(self)
-        self._shipped = list(shipped_puzzle_paths())
-        for path in self._shipped:
-            self.puzzle_box.addItem(path.stem, str(path))
-        self.open_button = QPushButton("Open…", self)
-        self.info_label = QLabel(self)
-        self.info_label.setWordWrap(True)
-        self.first_button = QPushButton("First solution", self)
-        self.count_button = QPushButton("Count all", self)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.export_button = QPushButton("Export…", self)
-        self.export_button.setToolTip("Save the solutions found to a JSON file: one per symmetry class, or every one")
-        self.jobs_spin = QSpinBox(self)
-        self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1))
-        self.jobs_spin.setValue(self.jobs_spin.maximum())  # a count uses every core unless told otherwise
-        self.jobs_spin.setPrefix("processes: ")
-        self.jobs_spin.setToolTip("Processes that share a count (one per core is fastest)")
-        self.progress = QProgressBar(self)
-        self.progress.setRange(0, 1000)
-        self.status_label = QLabel(self)
-        self.status_label.setWordWrap(True)
-
-        self.prev_button = QPushButton("◀", self)
-        self.next_button = QPushButton("▶", self)
-        self.solution_label = QLabel("no solution yet", self)
+        self._order: list[int] = []
         self.step_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.step_slider.setToolTip("Assembly: how many pieces are in, bottom up")
         self.step_label = QLabel(self)
@@ -66,48 +37,155 @@ class VoxelPanel(QWidget):
         self.layer_text = QLabel(self)
         self.layer_text.setFont(QFont("monospace"))
         self.layer_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.view = SceneView(self)
+        self.layer_text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        grid = QGridLayout(self)
+        grid.addWidget(QLabel("Assembly:", self), 0, 0)
+        grid.addWidget(self.step_slider, 0, 1)
+        grid.addWidget(self.step_label, 1, 0, 1, 2)
+        grid.addWidget(self.layer_spin, 2, 0, 1, 2)
+        grid.addWidget(self.layer_text, 3, 0, 1, 2)
+        grid.setRowStretch(3, 1)
+        self.step_slider.valueChanged.connect(self._step_moved)
+        self.layer_spin.valueChanged.connect(self._layer_moved)
 
-        top = QHBoxLayout()
-        top.addWidget(QLabel("Puzzle:", self))
-        top.addWidget(self.puzzle_box, 1)
-        top.addWidget(self.open_button)
-        run = QHBoxLayout()
-        for widget in (self.first_button, self.count_button, self.jobs_spin, self.cancel_button, self.export_button):
-            run.addWidget(widget)
-        browse = QGridLayout()
-        browse.addWidget(self.prev_button, 0, 0)
-        browse.addWidget(self.solution_label, 0, 1)
-        browse.addWidget(self.next_button, 0, 2)
-        browse.addWidget(QLabel("Assembly:", self), 1, 0)
-        browse.addWidget(self.step_slider, 1, 1)
-        browse.addWidget(self.step_label, 1, 2)
-        browse.addWidget(self.layer_spin, 2, 0)
-        browse.addWidget(self.layer_text, 2, 1, 1, 2)
-        column = QVBoxLayout(self)
-        column.addLayout(top)
-        column.addWidget(self.info_label)
-        column.addLayout(run)
-        column.addWidget(self.progress)
-        column.addWidget(self.status_label)
-        column.addLayout(browse)
-        column.addWidget(self.view, 1)
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.layer_spin.setMaximum(puzzle.size[2] - 1)
+        self.layer_spin.setValue(-1)
 
-        self.puzzle_box.currentIndexChanged.connect(self._choose_shipped)
-        self.open_button.clicked.connect(self._ask_file)
-        self.first_button.clicked.connect(self.solve_first)
-        self.count_button.clicked.connect(self.count_all)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.export_button.clicked.connect(self._ask_export_file)
-        self.prev_button.clicked.connect(lambda: self.show_solution(self.current - 1))
-        self.next_button.clicked.connect(lambda: self.show_solution(self.current + 1))
-        self.step_slider.valueChanged.connect(self._show_step)
-        self.layer_spin.valueChanged.connect(lambda _: self._redraw())
-        self.view.partClicked.connect(self._part_clicked)
-        self.current = -1
-        self._set_running(False)
+    def set_solution(self, solution) -> None:
+        self.solution = solution
+        self._order = [] if solution is None else layout.assembly_order(solution)
+        self.step_slider.blockSignals(True)
+        self.step_slider.setRange(0, len(self._order))
+        self.step_slider.setValue(len(self._order))
+        self.step_slider.blockSignals(False)
+        self._describe()
+
+    def layer(self) -> int | None:
+        return None if self.layer_spin.value() < 0 else self.layer_spin.value()
+
+    def assembly(self) -> list[int]:
+        return self._order
+
+    def visible_parts(self) -> set[str] | None:
+        """The parts in at this assembly step (None: all of them)."""
+        step = self.step_slider.value()
+        return None if step >= len(self._order) else {part_id(i) for i in self._order[:step]}
+
+    def _step_moved(self, _step: int) -> None:
+        self._describe()
+        self.changed.emit()
+
+    def _layer_moved(self, _layer: int) -> None:
+        self._describe()
+        self.changed.emit()
+
+    def _describe(self) -> None:
+        if self.solution is None:
+            self.step_label.setText("")
+            self.layer_text.setText("")
+            return
+        step, order = self.step_slider.value(), self._order
+        if step >= len(order):
+            self.step_label.setText(f"all {len(order)} pieces")
+        else:
+            labels = layout.placement_labels(self.puzzle, self.solution)
+            latest = f": last in {labels[order[step - 1]]}" if step else ""
+            self.step_label.setText(f"{step} of {len(order)}{latest}")
+        layer = self.layer()
+        self.layer_text.setText("" if layer is None else layout.layer_text(self.puzzle, self.solution, layer))
+
+
+class VoxelPanel(PuzzlePanel):
+    """Choose or open a polycube packing puzzle; solve, count, browse one packing per symmetry class, export."""
+
+    title = "The voxel puzzles"
+    job_name = "voxel solver"
+
+    def __init__(self, context=None, parent=None):
+        super().__init__(context, parent)
+        self.canvas.changed.connect(self._layer_or_step_changed)
         if self._shipped:
             self._choose_shipped(0)
+
+    def load(self) -> None:
+        self.puzzle: Puzzle | None = None  # loaded off the GUI thread, once the panel is up
+        self._dialog: QFileDialog | None = None
+        self._shipped = list(shipped_puzzle_paths())
+
+    def make_options(self) -> QWidget:
+        options = QWidget(self)
+        self.puzzle_box = QComboBox(options)
+        for path in self._shipped:
+            self.puzzle_box.addItem(path.stem, str(path))
+        self.open_button = QPushButton("Open…", options)
+        self.jobs_spin = QSpinBox(options)
+        self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1))
+        self.jobs_spin.setValue(self.jobs_spin.maximum())  # a count uses every core unless told otherwise
+        self.jobs_spin.setPrefix("processes: ")
+        self.jobs_spin.setToolTip("Processes that share a count (one per core is fastest)")
+        self.info_label = QLabel(options)
+        self.info_label.setWordWrap(True)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Puzzle:", options))
+        row.addWidget(self.puzzle_box, 1)
+        row.addWidget(self.open_button)
+        row.addWidget(self.jobs_spin)
+        column = QGridLayout(options)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(row, 0, 0)
+        column.addWidget(self.info_label, 1, 0)
+        self.puzzle_box.currentIndexChanged.connect(self._choose_shipped)
+        self.open_button.clicked.connect(self._ask_file)
+        return options
+
+    def make_actions(self) -> None:
+        self.solve_button = self.add_action("Solve", self.solve_first, "Find one packing")
+        self.count_button = self.add_action("Count all", self.count_all,
+                                            "Count every packing; browse one per symmetry class")
+        self.export_button = self.add_action("Export…", self._ask_export_file,
+                                             "Save the solutions found to a JSON file: one per symmetry class, "
+                                             "or every one")
+
+    def make_canvas(self) -> LayerView:
+        return LayerView(self)
+
+    def scene_parts(self, solution):
+        return scene.solution_parts(self.puzzle, solution, self.canvas.layer())
+
+    def describe_piece(self, index: int) -> str:
+        placement = self.shown_solution()[index]
+        label = layout.placement_labels(self.puzzle, self.shown_solution())[index]
+        return f"{label}: cells {', '.join(str(c) for c in placement.cells)}"
+
+    def check(self, solution) -> list[str]:
+        from plugins.voxel import checker
+
+        return checker.check_solution(self.puzzle, solution)
+
+    def assembly(self) -> list[int]:
+        return self.canvas.assembly()
+
+    def show_solution(self, index: int) -> None:
+        super().show_solution(index)
+        self.view.set_visible_parts(self.canvas.visible_parts())
+
+    def _layer_or_step_changed(self) -> None:
+        solution = self.shown_solution()
+        if solution is not None:
+            self.view.set_parts(self.scene_parts(solution))
+            self.view.set_visible_parts(self.canvas.visible_parts())
+
+    def update_controls(self) -> None:
+        super().update_controls()
+        idle, ready = not self.busy, self.puzzle is not None and not self.busy
+        self.solve_button.setEnabled(ready)
+        self.count_button.setEnabled(ready)
+        self.export_button.setEnabled(ready and bool(self.solutions))
+        for widget in (self.open_button, self.puzzle_box, self.jobs_spin):
+            widget.setEnabled(idle)
 
     # ------------------------------------------------------------------ puzzles
     def _choose_shipped(self, index: int) -> None:
@@ -124,9 +202,8 @@ class VoxelPanel(QWidget):
 
     def load_file(self, path: str) -> None:
         """Load a puzzle file off the GUI thread; a bad file leaves the current puzzle and says what is wrong."""
-        self.status_label.setText(f"opening {path}…")
-        self._start(lambda task: load_puzzle(path), lambda puzzle: self._loaded(path, puzzle),
-                    lambda exc: self._load_failed(path, exc))
+        self.run(lambda task: load_puzzle(path), f"opening {path}…", lambda puzzle: self._loaded(path, puzzle),
+                 lambda error: self._load_failed(path, error))
 
     def _loaded(self, path: str, puzzle: Puzzle) -> None:
         if self.puzzle_box.findData(path) < 0:
@@ -134,9 +211,9 @@ class VoxelPanel(QWidget):
         self._show_in_puzzle_box(path)
         self.set_puzzle(puzzle)
 
-    def _load_failed(self, path: str, exc: BaseException) -> None:
-        message = str(exc) if isinstance(exc, PuzzleFileError) else f"{path}: {type(exc).__name__}: {exc}"
-        self.status_label.setText(f"<span style='color:#b00020'>{html.escape(message)}</span>")
+    def _load_failed(self, path: str, error: BaseException) -> None:
+        if not isinstance(error, PuzzleFileError):
+            self.status.setText(f"{path}: {type(error).__name__}: {error}")
         self._show_in_puzzle_box(self.puzzle.source if self.puzzle is not None else None)
 
     def _show_in_puzzle_box(self, path: str | None) -> None:
@@ -145,69 +222,39 @@ class VoxelPanel(QWidget):
         self.puzzle_box.blockSignals(False)
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
-        self.cancel()
         self.puzzle = puzzle
-        self._set_running(False)
         sx, sy, sz = puzzle.size
         self.info_label.setText(f"<b>{puzzle.title}</b>: {puzzle.piece_count} pieces, {len(puzzle.target)} cells "
                                 f"in a {sx}x{sy}x{sz} box{', mirror images allowed' if puzzle.mirror else ''}. "
                                 f"{puzzle.description}")
-        self.layer_spin.setMaximum(sz - 1)
-        self.layer_spin.setValue(-1)
-        self.status_label.setText("")
-        self.progress.setValue(0)
-        self._set_solutions([])
+        self.canvas.set_puzzle(puzzle)
+        self.status.setText("")
+        self.progress_bar.setValue(0)
+        self.set_solutions([])
 
-    # ------------------------------------------------------------------ background work
-    def _set_running(self, running: bool) -> None:
-        self._busy = running
-        self.first_button.setEnabled(not running and self.puzzle is not None)
-        self.count_button.setEnabled(not running and self.puzzle is not None)
-        self.open_button.setEnabled(not running)
-        self.puzzle_box.setEnabled(not running)
-        self.cancel_button.setEnabled(running)
-        self._update_browse_buttons()
-
-    def _start(self, function, on_success, on_failure=None) -> None:
-        # No slot on ``done``: BackgroundJob disconnects only these signals when the panel goes.
-        def finished(result):
-            self._set_running(False)
-            on_success(result)
-
-        def failed(exc):
-            self._set_running(False)
-            if on_failure is not None:
-                on_failure(exc)
-            else:
-                self.status_label.setText(f"failed: {exc}")
-
-        def cancelled():
-            self._set_running(False)
-            self.status_label.setText("cancelled")
-
-        self.progress.setValue(0)
-        self.job = BackgroundJob(function, owner=self, name="voxel solver")
-        self.job.progress.connect(self._on_progress)
-        self.job.succeeded.connect(finished)
-        self.job.failed.connect(failed)
-        self.job.cancelled.connect(cancelled)
-        self._set_running(True)
-        self.job.start()
-
+    # ------------------------------------------------------------------ solving
     def solve_first(self) -> None:
         from plugins.voxel import solver
 
         puzzle = self.puzzle
-        self.status_label.setText("searching…")
-        self._start(lambda task: solver.solve_first(puzzle, task), self._first_found)
+        self.run(lambda task: solver.solve_first(puzzle, task), "searching…", self._first_found)
+
+    def _first_found(self, solution) -> None:
+        self.set_solutions([] if solution is None else [solution], complete=solution is None)
+        self.status.setText("this puzzle has no solution" if solution is None else "a solution")
 
     def count_all(self) -> None:
         from plugins.voxel import solver
 
         puzzle, jobs = self.puzzle, self.jobs_spin.value()
-        self.status_label.setText("counting…")
-        self._start(lambda task: solver.count_solutions(puzzle, task, jobs=jobs), self._counted)
+        self.run(lambda task: solver.count_solutions(puzzle, task, jobs=jobs), "counting…", self._counted)
 
+    def _counted(self, outcome) -> None:
+        self.set_solutions(outcome.solutions, complete=True)
+        self.report(f"{outcome.count} solutions in all, {outcome.distinct} up to the {outcome.symmetry_order} "
+                    f"symmetries ({outcome.seconds:.1f} s); browsing one per class")
+
+    # ------------------------------------------------------------------ export
     def _ask_export_file(self) -> None:
         dialog = QFileDialog(self, "Export solutions", f"{self.puzzle.id}-solutions.json",
                              "One per symmetry class (*.json);;Every solution (*.json)")
@@ -223,99 +270,5 @@ class VoxelPanel(QWidget):
         from plugins.voxel import export
 
         puzzle, classes = self.puzzle, list(self.solutions)
-        self.status_label.setText("exporting…")
-        self._start(lambda task: export.write_solutions(path, puzzle, classes, every, task),
-                    lambda written: self.status_label.setText(f"wrote {written} solutions to {path}"))
-
-    def cancel(self) -> None:
-        if self.job is not None and self.job.running:
-            self.job.cancel()
-
-    def _on_progress(self, progress: Progress) -> None:
-        if progress.fraction is not None:
-            self.progress.setValue(int(1000 * progress.fraction))
-        self.status_label.setText(progress.message)
-
-    def _first_found(self, solution) -> None:
-        self.progress.setValue(1000)
-        if solution is None:
-            self.status_label.setText("this puzzle has no solution")
-            self._set_solutions([])
-        else:
-            self.status_label.setText("a solution")
-            self._set_solutions([solution])
-
-    def _counted(self, outcome) -> None:
-        self.progress.setValue(1000)
-        self.status_label.setText(
-            f"{outcome.count} solutions in all, {outcome.distinct} up to the {outcome.symmetry_order} symmetries "
-            f"({outcome.seconds:.1f} s); browsing one per class")
-        self._set_solutions(outcome.solutions)
-
-    # ------------------------------------------------------------------ browsing
-    def _set_solutions(self, solutions: list) -> None:
-        self.solutions = list(solutions)
-        self.orders = {}
-        self.current = -1
-        if self.solutions:
-            self.show_solution(0)
-        else:
-            self.view.set_parts([])
-            self.solution_label.setText("no solution yet")
-            self.step_slider.setRange(0, 0)
-            self.layer_text.setText("")
-        self._update_browse_buttons()
-
-    def _update_browse_buttons(self) -> None:
-        self.export_button.setEnabled(bool(self.solutions) and not self._busy)
-        self.prev_button.setEnabled(self.current > 0)
-        self.next_button.setEnabled(0 <= self.current < len(self.solutions) - 1)
-
-    def show_solution(self, index: int) -> None:
-        if not 0 <= index < len(self.solutions):
-            return
-        self.current = index
-        self.solution_label.setText(f"solution {index + 1} of {len(self.solutions)}")
-        pieces = len(self.solutions[index])
-        self.step_slider.blockSignals(True)
-        self.step_slider.setRange(0, pieces)
-        self.step_slider.setValue(pieces)
-        self.step_slider.blockSignals(False)
-        self._update_browse_buttons()
-        self._redraw(reset_camera=True)
-
-    def assembly(self) -> list[int]:
-        if self.current not in self.orders:
-            self.orders[self.current] = layout.assembly_order(self.solutions[self.current])
-        return self.orders[self.current]
-
-    def _redraw(self, reset_camera: bool = False) -> None:
-        if self.current < 0 or self.puzzle is None:
-            return
-        solution = self.solutions[self.current]
-        layer = self.layer_spin.value()
-        self.view.set_parts(scene.solution_parts(self.puzzle, solution, None if layer < 0 else layer))
-        self.layer_text.setText("" if layer < 0 else layout.layer_text(self.puzzle, solution, layer))
-        self._show_step(self.step_slider.value())
-        if reset_camera:
-            self.view.reset_camera()
-
-    def _show_step(self, step: int) -> None:
-        if self.current < 0:
-            return
-        order = self.assembly()
-        labels = layout.placement_labels(self.puzzle, self.solutions[self.current])
-        if step >= len(order):
-            self.view.set_visible_parts(None)
-            self.step_label.setText(f"all {len(order)} pieces")
-        else:
-            self.view.set_visible_parts({scene.part_id(i) for i in order[:step]})
-            latest = f": last in {labels[order[step - 1]]}" if step else ""
-            self.step_label.setText(f"{step} of {len(order)}{latest}")
-
-    def _part_clicked(self, part_id: str) -> None:
-        if part_id and self.current >= 0:
-            index = int(part_id.rsplit("-", 1)[1])
-            piece = self.solutions[self.current][index]
-            label = layout.placement_labels(self.puzzle, self.solutions[self.current])[index]
-            self.status_label.setText(f"{label}: cells {', '.join(str(c) for c in piece.cells)}")
+        self.run(lambda task: export.write_solutions(path, puzzle, classes, every, task), "exporting…",
+                 lambda written: self.status.setText(f"wrote {written} solutions to {path}"))

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
-from editor.tasks import Task
+from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, Task, hookimpl
 from plugins.voxel import layout
 from plugins.voxel.puzzle import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
@@ -30,6 +29,18 @@ def _count(puzzle: Puzzle, task: Task, jobs: int) -> CountResult:
                               "nodes": outcome.nodes, "jobs": outcome.jobs})
 
 
+def _check(puzzle: Puzzle, solution) -> list[str]:
+    from plugins.voxel import checker
+
+    return checker.check_solution(puzzle, solution)
+
+
+def _scene_parts(puzzle: Puzzle, solution):
+    from plugins.voxel import scene
+
+    return scene.solution_parts(puzzle, solution)
+
+
 def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
     return PuzzleSpec(
         id=puzzle.id,
@@ -39,6 +50,8 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
         format_solution=partial(layout.format_solution, puzzle),
         solution_to_json=partial(layout.solution_to_json, puzzle),
         description=puzzle.description,
+        check=partial(_check, puzzle),
+        scene_parts=partial(_scene_parts, puzzle),
     )
 
 

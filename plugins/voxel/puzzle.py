@@ -16,7 +16,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.paths import package_data
+from editor.plugin_api import PuzzleDataError, package_data
 from plugins.voxel.geometry import Voxel, is_face_connected, normal_form, orientations
 
 RESOURCE_DIR = package_data("plugins.voxel")
@@ -34,7 +34,7 @@ _shown = reprlib.Repr()  # bounded quotes of a file's values in messages (depth,
 _shown.maxlevel, _shown.maxlist, _shown.maxstring = 3, 6, 40
 
 
-class PuzzleFileError(ValueError):
+class PuzzleFileError(PuzzleDataError):
     """A puzzle file is unreadable or inconsistent; the message names the file and the problem."""
 
 

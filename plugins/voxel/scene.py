@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import colorsys
 
-from editor.scene3d.parts import Box, Part, explode_from_center
+from editor.plugin_api import Box, Part, explode_from_center, part_id
 from plugins.voxel.layout import placement_labels
 from plugins.voxel.puzzle import Puzzle
 
 VOXEL_SIZE = 0.94  # a little less than 1 so the seams between voxels show
 EXPLODE_STRENGTH = 1.2
 
-
-def part_id(index: int) -> str:
-    return f"piece-{index}"
 
 
 def placement_colours(puzzle: Puzzle, solution) -> list[tuple[int, int, int]]:

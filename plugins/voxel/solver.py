@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from editor.tasks import Task
+from editor.plugin_api import Task
 from plugins.voxel import bitboard, dlx
 from plugins.voxel.geometry import ALL_SYMMETRIES, Matrix, Voxel, normal_form, orientations, transform
 from plugins.voxel.puzzle import Puzzle, PuzzleFileError

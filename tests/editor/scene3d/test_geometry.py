@@ -126,3 +126,17 @@ def test_hidden_parts_are_not_picked():
     assert scene.pick(origin, direction, shown={"back"}) == "back"
     assert scene.pick(origin, direction, shown=set()) is None
     assert scene.pick(origin, -direction) is None
+
+
+@pytest.mark.parametrize("aspect", [0.6, 1.0, 1.6])
+@pytest.mark.parametrize("seed", range(4))
+def test_fit_puts_every_point_in_view_and_fills_it(aspect, seed):
+    rng = np.random.default_rng(seed)
+    points = rng.normal(size=(200, 3)) * rng.uniform(0.2, 5.0, size=3) + rng.uniform(-3, 3, size=3)
+    camera = OrbitCamera(np.zeros(3), 1.0, yaw=rng.uniform(-3, 3), pitch=rng.uniform(-1.2, 1.2))
+    camera.fit(points, aspect)
+    width, height = 1000 * aspect, 1000
+    projected = np.array([camera.project(p, width, height) for p in points])
+    assert np.all(projected >= 0) and np.all(projected[:, 0] <= width) and np.all(projected[:, 1] <= height)
+    spread = np.ptp(projected, axis=0) / (width, height)
+    assert spread.max() > 0.8  # close: the scene fills the view along one side at least

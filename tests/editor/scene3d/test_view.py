@@ -111,14 +111,40 @@ def test_selection_is_highlighted(view):
     assert np.abs(frame(view)[point.y(), point.x()] - before).max() <= 2
 
 
+class qtbot_signal:
+    """Collects what a signal emits inside a ``with`` block."""
+
+    def __init__(self, signal):
+        self.signal, self.seen = signal, []
+
+    def __enter__(self):
+        self.signal.connect(self.seen.append)
+        return self.seen
+
+    def __exit__(self, *exc_info):
+        self.signal.disconnect(self.seen.append)
+
+
+def width_of(mask: np.ndarray) -> int:
+    columns = np.nonzero(mask.any(axis=0))[0]
+    return int(columns.max() - columns.min() + 1)
+
+
 def test_explode_moves_parts_apart_and_the_slider_follows(view):
     pixels = frame(view)
     red_before, blue_before = centroid(mask_of(pixels, RED)), centroid(mask_of(pixels, BLUE))
+    gap_before = (blue_before[0] - red_before[0]) / width_of(mask_of(pixels, RED))
     view.set_explode(1.0)
     assert view.explode_slider.value() == view.explode_slider.maximum()
     pixels = frame(view)
     red_after, blue_after = centroid(mask_of(pixels, RED)), centroid(mask_of(pixels, BLUE))
-    assert red_after[0] < red_before[0] - 20 and blue_after[0] > blue_before[0] + 20
+    gap_after = (blue_after[0] - red_after[0]) / width_of(mask_of(pixels, RED))
+    assert gap_after > 1.3 * gap_before  # apart, measured in red box widths (the camera pulls back)
+    window = view.render_window()
+    for part in view.parts():  # the whole exploded scene is in view: no part touches the frame's edge
+        mask = mask_of(pixels, part.shapes[0].color)
+        assert mask.sum() > 100 and not (mask[0].any() or mask[-1].any() or mask[:, 0].any() or mask[:, -1].any())
+    assert pixels.shape[1] == window.width()
     view.explode_slider.setValue(view.explode_slider.maximum() // 2)
     assert view.explode() == pytest.approx(0.5)
 
@@ -156,39 +182,88 @@ def test_drag_orbits_wheel_zooms_and_reset_view_restores(view, qtbot):
 
     red_area = mask_of(turned, RED).sum()
     wheel = QWheelEvent(QPointF(240, 200), QPointF(window.mapToGlobal(QPoint(240, 200))), QPoint(0, 0),
-                        QPoint(0, 240), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        QPoint(0, -240), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
                         Qt.ScrollPhase.NoScrollPhase, False)
-    QApplication.sendEvent(window, wheel)
-    assert view.camera_model().distance < distance
-    assert mask_of(frame(view), RED).sum() > 1.3 * red_area
+    QApplication.sendEvent(window, wheel)  # towards the user: further away
+    assert view.camera_model().distance > distance
+    assert mask_of(frame(view), RED).sum() < 0.8 * red_area
 
     qtbot.mouseClick(view.reset_button, Qt.MouseButton.LeftButton)
     assert view.camera_model().yaw == pytest.approx(yaw) and view.camera_model().distance == pytest.approx(distance)
     assert np.abs(frame(view) - start_pixels).max() <= 2
 
 
-def test_save_picture_writes_a_png_of_the_frame(view, tmp_path):
+def test_save_picture_renders_offscreen_at_the_size_asked(view, tmp_path):
     from PIL import Image
 
     path = tmp_path / "scene.png"
-    assert view.save_picture(str(path))
+    with qtbot_signal(view.message) as said:
+        assert view.save_picture(str(path))
+    assert said == [f"Saved a 1920x1080 picture to {path}"]
     with Image.open(path) as saved:
-        assert saved.format == "PNG"
+        assert saved.format == "PNG" and saved.size == (1920, 1080)
         pixels = np.asarray(saved.convert("RGB")).astype(int)
+    assert np.abs(pixels[2, 2] - np.array(BACKGROUND.getRgb()[:3])).max() <= 1
     for rgb in (RED, GREEN, BLUE):
-        assert mask_of(pixels, rgb).sum() > 200
+        assert mask_of(pixels, rgb).sum() > 200 * (1920 * 1080) / (480 * 380) / 4
+    # the scene fills the picture: the parts span most of its width or height
+    drawn = np.abs(pixels - pixels[2, 2]).sum(axis=-1) > 30
+    rows, columns = np.nonzero(drawn.any(axis=1))[0], np.nonzero(drawn.any(axis=0))[0]
+    assert max(np.ptp(rows) / 1080, np.ptp(columns) / 1920) > 0.75
+    # the same picture drawn on screen and offscreen put the red box on the same side
+    red_on_screen = centroid(mask_of(frame(view), RED))[0] / view.render_window().width()
+    assert abs(centroid(mask_of(pixels, RED))[0] / 1920 - red_on_screen) < 0.15
 
 
-def test_save_picture_button_asks_without_blocking(view, qtbot, tmp_path):
+def test_a_transparent_picture_of_another_size(view, tmp_path):
+    from PIL import Image
+
+    path = tmp_path / "small.png"
+    assert view.save_picture(str(path), (640, 300), transparent=True)
+    with Image.open(path) as saved:
+        assert saved.size == (640, 300) and saved.mode == "RGBA"
+        alpha = np.asarray(saved)[..., 3]
+    assert alpha[0, 0] == 0 and alpha.max() == 255 and (alpha == 255).mean() > 0.05
+
+
+def test_a_failed_save_keeps_the_previous_picture(view, tmp_path, monkeypatch):
+    import editor.safe_write
+
+    path = tmp_path / "kept.png"
+    path.write_bytes(b"previous")
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(editor.safe_write.os, "replace", full_disk)
+    assert not view.save_picture(str(path))
+    assert path.read_bytes() == b"previous"
+    assert "No space left on device" in view._message_label.text() and str(path) in view._message_label.text()
+
+
+def test_save_picture_button_asks_size_then_file_without_blocking(view, qtbot, tmp_path):
+    from PIL import Image
+
+    from editor.scene3d.view import PictureOptionsDialog
+
     qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
+    options = [d for d in view.findChildren(PictureOptionsDialog) if d.isVisible()]
+    assert len(options) == 1, "the options dialog is shown and the event loop keeps running"
+    assert options[0].size() == (1920, 1080) and not options[0].transparent()
+    options[0].width_box.setValue(800)
+    options[0].height_box.setValue(600)
+    options[0].background_box.setCurrentIndex(1)
+    options[0].accept()
     dialogs = [d for d in view.findChildren(QFileDialog) if d.isVisible()]
-    assert len(dialogs) == 1, "the file dialog is shown and the event loop keeps running"
+    assert len(dialogs) == 1
     dialog = dialogs[0]
     assert dialog.acceptMode() == QFileDialog.AcceptMode.AcceptSave
     target = tmp_path / "from-dialog.png"
     dialog.selectFile(str(target))
     dialog.accept()
-    assert target.exists() and target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with Image.open(target) as saved:
+        assert saved.size == (800, 600) and saved.mode == "RGBA"
+    assert view._message_label.text() == f"Saved a 800x600 picture to {target}"
 
 
 def test_hidden_view_captures_nothing(qtbot):

@@ -60,7 +60,7 @@ def test_packed_solve_next_random_and_the_red_inside_option(panel, qtbot):
     assert panel.garden != first
     click(qtbot, panel.red_inside_box)
     assert not panel.next_button.isEnabled()  # other options: "Next" waits for a new "Solve"
-    click(qtbot, panel.random_button)
+    click(qtbot, panel.random_garden_button)
     wait_idle(panel, qtbot)
     assert_valid_shown(panel)
     red = next(p for p, piece in panel.garden.placements if piece == 0)
@@ -132,3 +132,12 @@ def test_clicking_a_piece_flat_or_in_3d_selects_it_in_both(panel, qtbot):
                          pos=window_point(panel.view, top_of_tile))
     assert panel.canvas.selected == 6 and panel.view.selected_part() == scene.part_id(6)
     assert "E+S" in panel.piece_label.text()
+
+
+def test_the_transcendental_count_ends_with_a_full_progress_bar(panel, qtbot):
+    choose(panel, "square-transcendental")
+    click(qtbot, panel.count_button)
+    qtbot.waitUntil(lambda: 0 < panel.progress_bar.value() < panel.progress_bar.maximum(), timeout=60_000)
+    wait_idle(panel, qtbot, timeout=180_000)
+    assert "5,005 gardens" in panel.status.text()
+    assert panel.progress_bar.value() == panel.progress_bar.maximum()  # it stayed at 94% before

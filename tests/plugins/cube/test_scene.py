@@ -1,5 +1,5 @@
 """The garden's 3-D parts (Qt-free): colours by connector count, rods per blue face."""
-from editor.scene3d.parts import Box, Rod
+from editor.plugin_api import Box, Rod, piece_of_part
 from plugins.cube import scene
 from plugins.cube.model import Garden
 from plugins.cube.packed import PackedSearch
@@ -14,7 +14,7 @@ def test_one_part_per_cube_coloured_by_its_connectors_with_a_rod_per_blue_face()
     parts = scene.garden_parts(garden)
     assert sorted(p.id for p in parts) == sorted(scene.part_id(n) for n in range(64))
     for part in parts:
-        piece = scene.piece_of_part(part.id)
+        piece = piece_of_part(part.id)
         boxes = [s for s in part.shapes if isinstance(s, Box)]
         rods = [s for s in part.shapes if isinstance(s, Rod)]
         assert len(boxes) == 1 and len(rods) == bin(piece).count("1")

@@ -45,7 +45,7 @@ def test_full_count_with_the_symmetry_reduction(puzzle):
 
 def test_full_count_without_the_symmetry_reduction(puzzle):
     tables = solver.build_tables(puzzle, canonical=False)
-    assert solver.count_canonical(Task(), tables) == (ALL_SOLUTIONS, True)
+    assert solver.count_canonical(Task(), tables) == ALL_SOLUTIONS
 
 
 def brute_force(puzzle, positions, pieces):
@@ -116,10 +116,12 @@ def test_enumeration_reports_progress_and_stops_when_cancelled(puzzle):
     assert 0 < reports[-1].fraction < 1 and "solutions found" in reports[-1].message
 
 
-def test_cancelled_count_is_marked_incomplete(puzzle):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_cancelled_count_raises_cancelled(puzzle, jobs):
     task = Task()
     task.cancel()
-    assert solver.count(task, 1, puzzle).complete is False
+    with pytest.raises(Cancelled):
+        solver.count(task, jobs, puzzle)
 
 
 def last_json_line(capsys):

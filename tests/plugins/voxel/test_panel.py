@@ -28,34 +28,34 @@ def panel(qtbot):
 
 
 def test_first_solution_count_browse_step_and_layer(panel, qtbot):
-    qtbot.mouseClick(panel.first_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: len(panel.solutions) == 1 and panel.first_button.isEnabled(), timeout=60_000)
+    qtbot.mouseClick(panel.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 1 and panel.solve_button.isEnabled(), timeout=60_000)
     assert checker.check_solution(panel.puzzle, panel.solutions[0]) == []
     assert len(panel.view.parts()) == 7
 
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(panel.solutions) == 240 and panel.count_button.isEnabled(), timeout=60_000)
-    assert "11520 solutions" in panel.status_label.text()
-    assert panel.solution_label.text() == "solution 1 of 240"
+    assert "11520 solutions" in panel.status.text()
+    assert panel.shown_label.text() == "Solution 1 of 240"
     first = panel.solutions[0]
     qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
-    assert panel.current == 1 and panel.solution_label.text() == "solution 2 of 240"
-    qtbot.mouseClick(panel.prev_button, Qt.MouseButton.LeftButton)
+    assert panel.current == 1 and panel.shown_label.text() == "Solution 2 of 240"
+    qtbot.mouseClick(panel.previous_button, Qt.MouseButton.LeftButton)
     assert panel.current == 0 and panel.solutions[0] == first
 
-    panel.step_slider.setValue(2)  # two pieces in: only they are shown
+    panel.canvas.step_slider.setValue(2)  # two pieces in: only they are shown
     order = panel.assembly()
     shown = {p.id for p in panel.view.parts() if panel.view._is_shown(p)}
     assert shown == {scene.part_id(i) for i in order[:2]}
-    assert panel.step_label.text().startswith("2 of 7")
+    assert panel.canvas.step_label.text().startswith("2 of 7")
 
-    panel.layer_spin.setValue(1)
+    panel.canvas.layer_spin.setValue(1)
     assert sum(len(p.shapes) for p in panel.view.parts()) == 9
-    assert len(panel.layer_text.text().splitlines()) == 3
+    assert len(panel.canvas.layer_text.text().splitlines()) == 3
 
 
 def test_rendered_frame_shows_the_pieces_colours(panel, qtbot):
-    qtbot.mouseClick(panel.first_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.solve_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(panel.solutions) == 1, timeout=60_000)
     image = panel.view.capture_image()
     assert not image.isNull()
@@ -77,8 +77,8 @@ def test_bad_file_is_reported_and_the_puzzle_stays(panel, qtbot, tmp_path):
     bad.write_text(json.dumps({"target": {"box": [2, 2, 2]}, "pieces": [{"name": "x", "cells": [[0, 0, 0]]}]}))
     panel.load_file(str(bad))
     qtbot.waitUntil(lambda: panel.open_button.isEnabled(), timeout=30_000)
-    assert str(bad) in panel.status_label.text() and "opening" not in panel.status_label.text()
-    assert "8" in panel.status_label.text()
+    assert str(bad) in panel.status.text() and "opening" not in panel.status.text()
+    assert "8" in panel.status.text()
     assert panel.puzzle.id == "voxel-soma" and panel.puzzle_box.currentText() == "soma"
     assert panel.count_button.isEnabled()
 
@@ -96,7 +96,7 @@ def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
     assert panel.puzzle_box.currentText() == "two-dominoes.json"
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.count_button.isEnabled() and bool(panel.solutions), timeout=60_000)
-    assert "2 solutions in all, 1 up to" in panel.status_label.text()
+    assert "2 solutions in all, 1 up to" in panel.status.text()
 
 
 def test_cancel_a_long_count_and_close_the_panel(qtbot):
@@ -105,12 +105,12 @@ def test_cancel_a_long_count_and_close_the_panel(qtbot):
     choose(qtbot, panel, "tetris-cube")
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     assert not panel.count_button.isEnabled() and panel.cancel_button.isEnabled()
-    qtbot.waitUntil(lambda: "distinct" in panel.status_label.text(), timeout=60_000)  # progress arrives
+    qtbot.waitUntil(lambda: "distinct" in panel.status.text(), timeout=60_000)  # progress arrives
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.count_button.isEnabled(), timeout=30_000)
-    assert panel.status_label.text() == "cancelled"
+    assert panel.status.text() == "cancelled"
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
-    job = panel.job
+    job = panel._job
     assert job.running
     panel.close()
     panel.deleteLater()
@@ -128,8 +128,8 @@ def test_export_every_solution_through_the_dialog(panel, qtbot, tmp_path):
     dialog.selectNameFilter("Every solution (*.json)")
     dialog.selectFile(str(path))
     dialog.accept()
-    qtbot.waitUntil(lambda: panel.status_label.text().startswith("wrote"), timeout=60_000)
-    assert panel.status_label.text() == f"wrote 11520 solutions to {path}"
+    qtbot.waitUntil(lambda: panel.status.text().startswith("wrote"), timeout=60_000)
+    assert panel.status.text() == f"wrote 11520 solutions to {path}"
     data = json.loads(path.read_text())
     assert data["count"] == len(data["solutions"]) == 11520 and data["which"] == "every solution"
 
@@ -139,10 +139,10 @@ def test_a_huge_file_loads_off_the_gui_thread_and_is_refused_naming_it(panel, qt
     huge.write_text(json.dumps({"target": {"box": [200, 200, 200]},
                                 "pieces": [{"name": "x", "cells": [[0, 0, 0]], "copies": 8_000_000}]}))
     panel.load_file(str(huge))
-    assert not panel.open_button.isEnabled() and "opening" in panel.status_label.text()  # loading elsewhere
+    assert not panel.open_button.isEnabled() and "opening" in panel.status.text()  # loading elsewhere
     qtbot.waitUntil(lambda: panel.open_button.isEnabled(), timeout=30_000)
-    assert str(huge) in panel.status_label.text()
-    assert "8000000 cells" in panel.status_label.text()
+    assert str(huge) in panel.status.text()
+    assert "8000000 cells" in panel.status.text()
     assert panel.puzzle.id == "voxel-soma" and panel.puzzle_box.currentText() == "soma"
 
 
@@ -157,8 +157,8 @@ def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, mo
     widget = VoxelPanel()
     qtbot.addWidget(widget)
     qtbot.waitUntil(lambda: widget.open_button.isEnabled(), timeout=30_000)
-    assert str(shipped / "tetris-cube.json") in widget.status_label.text()
-    assert widget.puzzle is None and not widget.first_button.isEnabled() and not widget.count_button.isEnabled()
+    assert str(shipped / "tetris-cube.json") in widget.status.text()
+    assert widget.puzzle is None and not widget.solve_button.isEnabled() and not widget.count_button.isEnabled()
     assert [widget.puzzle_box.itemText(i) for i in range(widget.puzzle_box.count())] == ["tetris-cube", "soma"]
     choose(qtbot, widget, "soma")
-    assert widget.first_button.isEnabled()
+    assert widget.solve_button.isEnabled()

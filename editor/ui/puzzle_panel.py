@@ -1,0 +1,418 @@
+"""PuzzlePanel: the panel every puzzle plugin builds on (``editor.plugin_api.PuzzlePanel``).
+
+It owns what the plugins share, so that every puzzle panel has the same controls in the
+same places, the same shortcuts and the same progress and cancel behaviour:
+
+* a row for the plugin's options (its own widget), then its action buttons, Cancel and
+  the progress bar; a status line;
+* browsing the solutions found: First, Previous, Next, Random, No. [n] Go, and what is
+  shown ("Solution 3 of 12+"); Next past the last one found asks the plugin for more;
+* the independent check of the shown solution, and the selected piece;
+* the 2-D drawing (the plugin's widget) beside the 3-D view, the selection kept in step:
+  a part id is ``piece-<n>`` (:func:`editor.scene3d.parts.part_id`) in both;
+* jobs: one at a time, off the GUI thread, with progress, Cancel (Escape) and a status
+  that says how it ended; the progress bar reaches 100% when a job succeeds;
+* a load error (the plugin's :class:`~editor.plugin_api.PuzzleDataError`) shown in the
+  panel instead of its controls.
+
+A plugin subclass supplies (each has a default that does nothing or the obvious):
+``load()`` (read the data; raise ``PuzzleDataError``), ``make_options()``, ``make_actions()``,
+``make_canvas()`` (a :class:`PuzzleCanvas`: the 2-D drawing), ``scene_parts(solution)``, ``check(solution)`` (problems,
+from the plugin's independent checker), ``describe_piece(piece)``, ``describe_solution(index)``,
+``find_more()`` (a job function giving the next solution, or None when there is none to ask for),
+and adds its actions with :meth:`add_action`. Solutions found go through
+:meth:`set_solutions` / :meth:`add_solution`, or a subclass overrides
+:meth:`solution_count` and :meth:`solution` (a store that fills while a count runs).
+
+Shortcuts (while the focus is in the panel): Alt+Home first, Alt+Left previous,
+Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel.
+"""
+from __future__ import annotations
+
+import html
+import random
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
+                               QVBoxLayout, QWidget)
+
+from editor.plugin_api import PuzzleDataError
+from editor.scene3d.parts import part_id, piece_of_part
+from editor.scene3d.view import SceneView
+from editor.tasks import Progress
+from editor.ui.background import BackgroundJob
+
+PROGRESS_STEPS = 1000
+SHORTCUTS = {"first": "Alt+Home", "previous": "Alt+Left", "next": "Alt+Right", "random": "Alt+R",
+             "go": "Alt+G", "cancel": "Esc"}
+
+
+class PuzzleCanvas(QWidget):
+    """The base of a plugin's 2-D view: the shown solution, the selected piece, a click on a piece.
+
+    A subclass paints ``self.solution`` (None: nothing shown yet), marks ``self.selected``
+    and emits :attr:`pieceClicked` with the piece a click lands on.
+    """
+
+    pieceClicked = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.solution = None
+        self.selected: int | None = None
+        self.setMinimumSize(160, 120)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def set_solution(self, solution) -> None:
+        self.solution = solution
+        self.update()
+
+    def set_selected(self, piece: int | None) -> None:
+        self.selected = piece
+        self.update()
+
+
+class PuzzlePanel(QWidget):
+    """Jobs, browsing, the 2-D and 3-D views and their selection, load errors (see the module)."""
+
+    title = "The puzzle"  # names the puzzle in messages
+    job_name = "puzzle job"
+
+    def __init__(self, context=None, parent=None):
+        super().__init__(parent)
+        self.context = context
+        self._job: BackgroundJob | None = None
+        self._on_result = self._on_error = None  # the running job's
+        self._actions: list[QPushButton] = []
+        self.solutions: list = []
+        self.complete = False  # every solution is in self.solutions
+        self.current: int | None = None  # index of the shown solution
+        self.selected: int | None = None  # the selected piece, in both views
+        self.loaded = False
+        layout = QVBoxLayout(self)
+        try:
+            self.load()
+        except PuzzleDataError as error:
+            message = QLabel(f"{self.title} could not be loaded:\n{error}", self)
+            message.setWordWrap(True)
+            message.setObjectName("load_error")
+            layout.addWidget(message)
+            return
+        self.loaded = True
+
+        options = self.make_options()
+        if options is not None:
+            layout.addWidget(options)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip(f"Stop the running job ({SHORTCUTS['cancel']})")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress_bar = QProgressBar(self)
+        self.progress_bar.setRange(0, PROGRESS_STEPS)
+        self._action_row = QHBoxLayout()
+        self._action_row.addWidget(self.cancel_button)
+        self._action_row.addWidget(self.progress_bar, 1)
+        layout.addLayout(self._action_row)
+        self.make_actions()
+        self.status = QLabel("", self)
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.status)
+
+        self.first_button = QPushButton("First", self)
+        self.previous_button = QPushButton("Previous", self)
+        self.next_button = QPushButton("Next", self)
+        self.random_button = QPushButton("Random", self)
+        self.number_box = QSpinBox(self)
+        self.number_box.setPrefix("No. ")
+        self.number_box.setRange(1, 1)
+        self.number_box.setToolTip(f"Solution number, 1 is the first found ({SHORTCUTS['go']})")
+        self.go_button = QPushButton("Go", self)
+        self.shown_label = QLabel("No solution yet", self)
+        self.first_button.clicked.connect(self.show_first)
+        self.previous_button.clicked.connect(self.show_previous)
+        self.next_button.clicked.connect(self.show_next)
+        self.random_button.clicked.connect(self.show_random)
+        self.go_button.clicked.connect(self.go_to_number)
+        self.number_box.editingFinished.connect(self.go_to_number)
+        browse = QHBoxLayout()
+        for widget in (self.first_button, self.previous_button, self.next_button, self.random_button,
+                       self.number_box, self.go_button):
+            browse.addWidget(widget)
+        browse.addWidget(self.shown_label, 1)
+        layout.addLayout(browse)
+        self.check_label = QLabel("", self)
+        self.check_label.setWordWrap(True)
+        self.piece_label = QLabel("", self)
+        checks = QHBoxLayout()
+        checks.addWidget(self.check_label, 1)
+        checks.addWidget(self.piece_label)
+        layout.addLayout(checks)
+
+        self.canvas = self.make_canvas()
+        self.view = SceneView(self)
+        self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.view.partClicked.connect(self._part_clicked)
+        self.view.message.connect(self.report)  # where a picture was saved
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        if self.canvas is not None:
+            splitter.addWidget(self.canvas)
+            self.canvas.pieceClicked.connect(self.select_piece)
+        splitter.addWidget(self.view)
+        splitter.setSizes([1] * splitter.count())
+        layout.addWidget(splitter, 1)
+        for name, slot in (("first", self.show_first), ("previous", self.show_previous), ("next", self.show_next),
+                           ("random", self.show_random), ("go", self._focus_number), ("cancel", self.cancel)):
+            shortcut = QShortcut(QKeySequence(SHORTCUTS[name]), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+        for button, name in ((self.first_button, "first"), (self.previous_button, "previous"),
+                             (self.next_button, "next"), (self.random_button, "random")):
+            button.setToolTip(f"{button.text()} solution ({SHORTCUTS[name]})")
+        self.update_controls()
+
+    # ------------------------------------------------------------------ what a plugin supplies
+    def load(self) -> None:
+        """Read the puzzle's data (raise :class:`PuzzleDataError` naming the file if it is bad)."""
+
+    def make_options(self) -> QWidget | None:
+        return None
+
+    def make_actions(self) -> None:
+        """Add the plugin's buttons with :meth:`add_action`."""
+
+    def make_canvas(self) -> PuzzleCanvas | None:
+        return None
+
+    def scene_parts(self, solution) -> list:
+        return []
+
+    def check(self, solution) -> list[str]:
+        """Problems the independent checker finds in ``solution`` (empty: valid)."""
+        return []
+
+    def describe_piece(self, piece: int) -> str:
+        return f"piece {piece}"
+
+    def describe_solution(self, index: int) -> str:
+        return f"Solution {index + 1:,} of {self.solution_count():,}{'' if self.all_found() else '+'}"
+
+    def find_more(self):
+        """A job function ``f(task) -> solution | None`` finding the solution after the last one found,
+        or None when there is nothing more to ask for."""
+        return None
+
+    def solution_count(self) -> int:
+        return len(self.solutions)
+
+    def solution(self, index: int):
+        return self.solutions[index]
+
+    def all_found(self) -> bool:
+        """True when every solution is among those found (no "+" after the total)."""
+        return self.complete
+
+    # ------------------------------------------------------------------ actions and jobs
+    def add_action(self, text: str, slot, tooltip: str = "") -> QPushButton:
+        """A button in the action row (left of Cancel), disabled while a job runs."""
+        button = QPushButton(text, self)
+        button.setToolTip(tooltip)
+        button.clicked.connect(slot)
+        self._action_row.insertWidget(len(self._actions), button)
+        self._actions.append(button)
+        return button
+
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    def run(self, function, message: str, on_result, on_error=None) -> BackgroundJob | None:
+        """Run ``function(task)`` off the GUI thread; ``on_result(value)`` when it succeeds.
+
+        One job at a time (None if one is running). The status says ``message`` meanwhile and
+        then how the job ended: ``on_result`` sets it, or "cancelled", or the error (a
+        :class:`PuzzleDataError`'s message as it is; ``on_error(exception)`` is called after).
+        """
+        if self._job is not None:
+            return None
+        if self.context is not None:
+            job = self.context.run_in_background(function, owner=self, name=self.job_name)
+        else:
+            job = BackgroundJob(function, owner=self, name=self.job_name)
+        job.progress.connect(self._on_progress)
+        job.succeeded.connect(self._on_succeeded)
+        job.cancelled.connect(self._on_cancelled)
+        job.failed.connect(self._on_failed)
+        self._job, self._on_result, self._on_error = job, on_result, on_error
+        self.progress_bar.setRange(0, 0)  # busy until a report gives a fraction
+        self.status.setText(message)
+        self.update_controls()
+        job.start()
+        return job
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+            self.cancel_button.setEnabled(False)  # until the job has stopped
+
+    def _on_progress(self, progress: Progress) -> None:
+        if progress.fraction is not None:
+            self.progress_bar.setRange(0, PROGRESS_STEPS)
+            self.progress_bar.setValue(round(PROGRESS_STEPS * progress.fraction))
+        if progress.message:
+            self.status.setText(progress.message)
+        self.solutions_changed()
+
+    def _job_ended(self, completed: bool):
+        """Forget the job; returns its (on_result, on_error). Keeping neither on the panel
+        matters: a closure over the panel stored on it would be a reference cycle, and the
+        garbage collector may then delete the widget on whatever thread it runs on."""
+        callbacks = self._on_result, self._on_error
+        self._job = self._on_result = self._on_error = None
+        self.progress_bar.setRange(0, PROGRESS_STEPS)
+        if completed:
+            self.progress_bar.setValue(PROGRESS_STEPS)
+        return callbacks
+
+    def _on_succeeded(self, value) -> None:
+        on_result, _ = self._job_ended(True)
+        on_result(value)
+        self.solutions_changed()
+
+    def _on_cancelled(self) -> None:
+        self._job_ended(False)
+        self.status.setText("cancelled")
+        self.solutions_changed()
+
+    def _on_failed(self, error: BaseException) -> None:
+        _, on_error = self._job_ended(False)
+        text = str(error) if isinstance(error, PuzzleDataError) else f"failed: {type(error).__name__}: {error}"
+        self.status.setText(f"<span style='color:#b00020'>{html.escape(text)}</span>")
+        if on_error is not None:
+            on_error(error)
+        self.solutions_changed()
+
+    def report(self, text: str) -> None:
+        """The status line, and the editor's status bar when there is one."""
+        self.status.setText(text)
+        if self.context is not None:
+            self.context.show_message(text)
+
+    def update_controls(self) -> None:
+        """Enable what can be used now; a subclass extends this for its own widgets."""
+        idle = self._job is None
+        found = self.solution_count()
+        for button in self._actions:
+            button.setEnabled(idle)
+        self.cancel_button.setEnabled(not idle)
+        has = found > 0
+        self.first_button.setEnabled(has)
+        self.previous_button.setEnabled(has and (self.current or 0) > 0)
+        self.next_button.setEnabled((has and self.current is not None and self.current < found - 1)
+                                    or (idle and self.find_more() is not None))
+        for widget in (self.random_button, self.number_box, self.go_button):
+            widget.setEnabled(has)
+        self.number_box.setMaximum(max(1, found))
+        if self.current is not None and self.current < found:
+            self.shown_label.setText(self.describe_solution(self.current))
+        elif not found:
+            self.shown_label.setText("No solution yet")
+
+    # ------------------------------------------------------------------ solutions and browsing
+    def set_solutions(self, solutions, complete: bool = False) -> None:
+        """Replace the solutions found (and show the first, if any); ``complete``: they are all there are."""
+        self.solutions = list(solutions)
+        self.complete = complete
+        self.current = None
+        self.solutions_changed()
+        if not self.solutions:
+            self.view.set_parts([])
+            if self.canvas is not None:
+                self.canvas.set_solution(None)
+            self.check_label.setText("")
+
+    def add_solution(self, solution) -> None:
+        """Append a solution found and show it."""
+        self.solutions.append(solution)
+        self.show_solution(len(self.solutions) - 1)
+
+    def solutions_changed(self) -> None:
+        """More solutions may be there (a count reports progress): show the first, refresh the controls."""
+        if self.current is None and self.solution_count():
+            self.show_solution(0)
+        else:
+            self.update_controls()
+
+    def show_solution(self, index: int) -> None:
+        """Show solution ``index`` (0-based, clamped to those found)."""
+        found = self.solution_count()
+        if not found:
+            return
+        new_frame = self.current is None
+        self.current = max(0, min(found - 1, index))
+        solution = self.solution(self.current)
+        if self.canvas is not None:
+            self.canvas.set_solution(solution)
+        self.view.set_parts(self.scene_parts(solution))
+        if new_frame or not self.view.camera_moved_by_user:  # frame each solution until the user moves
+            self.view.reset_camera()
+        self.select_piece(self.selected)
+        self.number_box.setValue(self.current + 1)
+        problems = self.check(solution)
+        self.check_label.setText("Valid: checked independently of the solver." if not problems
+                                 else "INVALID: " + "; ".join(problems[:3]))
+        self.update_controls()
+
+    def shown_solution(self):
+        return None if self.current is None else self.solution(self.current)
+
+    def show_first(self) -> None:
+        self.show_solution(0)
+
+    def show_previous(self) -> None:
+        if self.current is not None:
+            self.show_solution(self.current - 1)
+
+    def show_next(self) -> None:
+        """The next solution found, or (past the last) ask the plugin for one more."""
+        if self.current is not None and self.current < self.solution_count() - 1:
+            self.show_solution(self.current + 1)
+            return
+        more = self.find_more()
+        if more is not None:
+            self.run(more, "finding the next solution…", self._found_more)
+
+    def _found_more(self, solution) -> None:
+        if solution is None:
+            self.no_more_found()
+        else:
+            self.add_solution(solution)
+            self.status.setText(f"found solution {self.solution_count():,}")
+
+    def no_more_found(self) -> None:
+        """``find_more`` found nothing: every solution is found, and the status says so."""
+        self.complete = True
+        self.status.setText("no more solutions" if self.solution_count() else "no solution exists")
+
+    def show_random(self) -> None:
+        if self.solution_count():
+            self.show_solution(random.randrange(self.solution_count()))
+
+    def go_to_number(self) -> None:
+        if self.solution_count():
+            self.show_solution(self.number_box.value() - 1)
+
+    def _focus_number(self) -> None:
+        self.number_box.setFocus()
+        self.number_box.selectAll()
+
+    # ------------------------------------------------------------------ selection (2-D and 3-D in step)
+    def select_piece(self, piece: int | None) -> None:
+        self.selected = piece
+        if self.canvas is not None:
+            self.canvas.set_selected(piece)
+        self.view.select_part(None if piece is None else part_id(piece))
+        self.piece_label.setText("" if piece is None or self.current is None else self.describe_piece(piece))
+
+    def _part_clicked(self, part: str) -> None:
+        self.select_piece(piece_of_part(part))

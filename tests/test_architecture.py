@@ -1,0 +1,141 @@
+"""The layers, checked from the source's import statements (every one, also those inside functions).
+
+* The solvers, ``editor/level`` and ``editor/nonogram`` never reach Qt, however indirectly.
+* A plugin's ``plugin.py`` and ``editor/plugin_api.py`` reach no Qt when imported (the
+  command line loads them without a screen); Qt comes in only when a panel is made.
+* Only ``editor/scene3d`` imports Qt3D.
+* A plugin imports nothing of the editor but ``editor.plugin_api``.
+"""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+QT = ("PySide6", "shiboken6")
+
+
+EXAMPLE = ROOT / "docs" / "example_plugin"  # the example plugin of docs/plugins.md, a package of its own
+
+
+def _module_name(path: Path, base: Path) -> str:
+    parts = path.relative_to(base).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, module: str) -> list[tuple[str, bool]]:
+    """(imported name, at module level) for every import statement in the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+
+    def visit(node, top: bool):
+        for child in ast.iter_child_nodes(node):
+            inner = top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.Import):
+                found.extend((alias.name, top) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    anchor = package.split(".")[:len(package.split(".")) - child.level + 1]
+                    base = ".".join(anchor + ([base] if base else []))
+                found.append((base, top))
+                found.extend((f"{base}.{alias.name}", top) for alias in child.names)
+            visit(child, inner)
+
+    visit(tree, True)
+    return found
+
+
+def _project() -> dict[str, list[tuple[str, bool]]]:
+    modules = {}
+    for base, folder in ((ROOT, "editor"), (ROOT, "plugins"), (EXAMPLE, "polyomino_tiling")):
+        for path in sorted((base / folder).rglob("*.py")):
+            name = _module_name(path, base)
+            modules[name] = _imports(path, name)
+    return modules
+
+
+def _is_plugin(module: str) -> bool:
+    return module.startswith(("plugins.", "polyomino_tiling."))
+
+
+MODULES = _project()
+
+
+def _resolve(name: str) -> str | None:
+    """The project module an imported name is (or lives in), None if outside the project."""
+    while name:
+        if name in MODULES:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def qt_path(start: str, nested: bool) -> list[str] | None:
+    """An import chain from ``start`` to Qt (None if there is none).
+
+    ``nested``: follow the imports inside functions of ``start`` too (from the modules it
+    reaches, always every import: a solver module is all Qt-free or it is not).
+    """
+    seen, stack = {start}, [(start, [start], nested)]
+    while stack:
+        module, chain, follow_nested = stack.pop()
+        for name, top in MODULES[module]:
+            if not (top or follow_nested):
+                continue
+            if name.split(".")[0] in QT:
+                return chain + [name]
+            target = _resolve(name)
+            if target is not None and target not in seen:
+                seen.add(target)
+                stack.append((target, chain + [target], True))
+    return None
+
+
+def _plugin_modules():
+    return [m for m in MODULES if _is_plugin(m) and not m.endswith("__init__")
+            and m.count(".") == (2 if m.startswith("plugins.") else 1)]
+
+
+def test_solvers_level_and_nonogram_never_reach_qt():
+    core = [m for m in MODULES if m.startswith(("editor.level", "editor.nonogram"))]
+    core += [m for m in _plugin_modules() if m.rsplit(".", 1)[1] not in ("panel", "plugin")]
+    core += ["editor.tasks", "editor.scene3d.parts", "editor.scene3d.geometry"]
+    assert len(core) > 30
+    offenders = {m: " -> ".join(path) for m in core if (path := qt_path(m, nested=True))}
+    assert offenders == {}
+
+
+def test_plugin_entry_points_and_the_plugin_api_import_no_qt():
+    entry_points = [m for m in _plugin_modules() if m.endswith(".plugin")] + ["editor.plugin_api"]
+    assert len(entry_points) >= 5
+    offenders = {m: " -> ".join(path) for m in entry_points if (path := qt_path(m, nested=False))}
+    assert offenders == {}
+
+
+def test_only_scene3d_imports_qt3d():
+    offenders = {m: name for m, imports in MODULES.items() for name, _ in imports
+                 if name.startswith("PySide6.Qt3D") and not m.startswith("editor.scene3d")}
+    assert offenders == {}
+
+
+def test_plugins_import_only_the_plugin_api_from_the_editor():
+    offenders = {(m, name) for m in MODULES if _is_plugin(m) for name, _ in MODULES[m]
+                 if name.split(".")[0] == "editor" and _resolve(name) != "editor.plugin_api"}
+    assert offenders == set()
+
+
+def test_importing_the_plugin_api_and_every_plugin_entry_point_loads_no_qt():
+    code = ("import sys, editor.plugin_api, plugins.pyramid.plugin, plugins.cube.plugin, plugins.voxel.plugin\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_checker_sees_imports_inside_functions_and_relative_ones():
+    tree = _imports(ROOT / "editor" / "plugin_api.py", "editor.plugin_api")
+    assert ("editor.tasks", True) in tree
+    assert qt_path("editor.ui.puzzle_docks", nested=False)[-1].startswith("PySide6")

@@ -70,12 +70,12 @@ import pluggy
 from editor.paths import package_data
 from editor.safe_write import AtomicFiles
 from editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_center, part_id, piece_of_part
-from editor.tasks import Cancelled, Progress, Task
+from editor.tasks import Cancelled, Progress, Task, TimeUp
 
 __all__ = [  # what plugins may use (the hook names and markers aside)
     "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Registry", "API_VERSION",
     "PuzzleDataError",
-    "Task", "Progress", "Cancelled", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
+    "Task", "Progress", "Cancelled", "TimeUp", "run_in_process", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
     "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
     "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas",
 ]
@@ -84,6 +84,7 @@ __all__ = [  # what plugins may use (the hook names and markers aside)
 _LAZY = {
     "njit": "editor.jit",
     "map_in_processes": "editor.processes",
+    "run_in_process": "editor.sat",
     "SceneView": "editor.scene3d.view",
     "BackgroundJob": "editor.ui.background",
     "PuzzlePanel": "editor.ui.puzzle_panel",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
@@ -19,6 +20,10 @@ class Cancelled(Exception):
 
 class TimeUp(Cancelled):
     """Raised inside a computation whose task's time limit has passed."""
+
+
+class OverBudget(Cancelled):
+    """Raised inside a stage that has to give way (:meth:`Task.give_way`, :meth:`Task.budget`)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class Task:
     def __init__(self, on_progress: Callable[[Progress], None] | None = None, interval: float = 0.1,
                  time_limit: float | None = None):
         self._cancel = threading.Event()
+        self._give_way: Callable[[], bool] | None = None
         self.set_time_limit(time_limit)
         self._on_progress = on_progress
         self._interval = interval
@@ -54,6 +60,24 @@ class Task:
     def set_time_limit(self, seconds: float | None) -> None:
         """From now on, :meth:`check_cancelled` raises :class:`TimeUp` after ``seconds`` (None: never)."""
         self._deadline = None if seconds is None else time.monotonic() + seconds
+
+    @contextmanager
+    def give_way(self, condition: Callable[[], bool]):
+        """Within the block, :meth:`check_cancelled` also raises :class:`OverBudget` once
+        ``condition()`` is true (a stage that gives way to another: after a while, or
+        when a rival has finished)."""
+        saved = self._give_way
+        self._give_way = condition
+        try:
+            yield
+        finally:
+            self._give_way = saved
+
+    def budget(self, seconds: float):
+        """:meth:`give_way` once the calling thread has used ``seconds`` of CPU time (CPU
+        time, not wall time: the budget means the same on a busy machine)."""
+        end = time.thread_time() + seconds
+        return self.give_way(lambda: time.thread_time() > end)
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -67,6 +91,8 @@ class Task:
             raise Cancelled()
         if self._deadline is not None and time.monotonic() > self._deadline:
             raise TimeUp()
+        if self._give_way is not None and self._give_way():
+            raise OverBudget()
 
     def report(self, done: float, total: float | None = None, message: str = "", force: bool = False) -> None:
         if self._on_progress is None:

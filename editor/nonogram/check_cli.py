@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 from editor.level import LevelError, load_level
@@ -60,7 +61,9 @@ def _missing(path: Path) -> str:
 
 
 def check_file(path: Path, time_limit: float | None = None, task: Task | None = None) -> tuple[Verdict, list[str]]:
-    """The verdict on one level or ``.non`` file, and warnings about it."""
+    """The verdict on one level or ``.non`` file, and warnings about it. The time limit and
+    the verdict's seconds count from the start, reading the file included."""
+    start = time.perf_counter()
     task = task or Task(time_limit=time_limit)
     warnings = []
     if path.suffix.lower() == ".non":
@@ -69,8 +72,11 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
         if goal is not None and not puzzle.goal_fits():
             warnings.append(f"{path}: the goal picture does not fit the clues; checking the clues alone")
             goal = None
-        return check_puzzle(puzzle.row_clues, puzzle.column_clues, goal, task), warnings
-    return check_drawing(load_level(path).solution, task), warnings
+        verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, goal, task)
+    else:
+        verdict = check_drawing(load_level(path).solution, task)
+    verdict.seconds = time.perf_counter() - start
+    return verdict, warnings
 
 
 def grade_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, SolvePath | None, list[str]]:

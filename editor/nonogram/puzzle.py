@@ -127,8 +127,8 @@ class Puzzle:
         self.width = len(self.column_clues)
         if not self.width or not self.height:
             raise ValueError("a puzzle needs at least one row and one column")
-        self._row_solvers = [line_solver(clue, self.width) for clue in self.row_clues]
-        self._column_solvers = [line_solver(clue, self.height) for clue in self.column_clues]
+        self._row_solvers = _line_solvers(self.row_clues, self.width)
+        self._column_solvers = _line_solvers(self.column_clues, self.height)
 
     @classmethod
     def from_grid(cls, grid: np.ndarray) -> "Puzzle":
@@ -169,15 +169,17 @@ class Puzzle:
             for column in columns or ():
                 col_pending[column] = 1
         sweeps = 0
+        # a sweep of a huge puzzle takes long: look at the task between its lines too
+        line_task = task if max(height, width) > EAGER_LINES else None
         while 1 in row_pending or 1 in col_pending:
             if task is not None:
                 task.check_cancelled()
             rows_changed = _sweep(self._row_solvers, board.row_filled, board.row_empty, row_pending,
-                                  board.col_filled, board.col_empty, col_pending)
+                                  board.col_filled, board.col_empty, col_pending, line_task)
             if rows_changed is None:
                 return None
             columns_changed = _sweep(self._column_solvers, board.col_filled, board.col_empty, col_pending,
-                                     board.row_filled, board.row_empty, row_pending)
+                                     board.row_filled, board.row_empty, row_pending, line_task)
             if columns_changed is None:
                 return None
             sweeps += rows_changed or columns_changed
@@ -189,9 +191,34 @@ class Puzzle:
                 _counts(self._column_solvers, board.col_filled, board.col_empty))
 
 
+def _line_solvers(clues, length: int):
+    """Each line's solver by index: a list, or for a huge puzzle made on first use (its
+    thousands of solvers cost seconds: they are made as propagation reaches them, where
+    the task's time limit is checked)."""
+    if len(clues) <= EAGER_LINES:
+        return [line_solver(clue, length) for clue in clues]
+    return _LazyLineSolvers(clues, length)
+
+
+class _LazyLineSolvers(dict):
+    def __init__(self, clues, length: int):
+        super().__init__()
+        self._clues = clues
+        self._length = length
+
+    def __missing__(self, index: int):
+        solver = self[index] = line_solver(self._clues[index], self._length)
+        return solver
+
+
+EAGER_LINES = 256  # up to this many lines in a direction, their solvers are made at once
+TASK_CHECK_LINES = 32  # a sweep looks at its task every so many lines (a huge puzzle's sweep takes long)
+
+
 def _counts(solvers, filled, empty) -> list[int]:
     counts = []
-    for solver, f, e in zip(solvers, filled, empty):
+    for index, (f, e) in enumerate(zip(filled, empty)):
+        solver = solvers[index]
         if f | e == solver.full:  # a known line has one placement, or none if it breaks its clue
             counts.append(0 if solver.solve(f, e) is None else 1)
         else:
@@ -199,15 +226,20 @@ def _counts(solvers, filled, empty) -> list[int]:
     return counts
 
 
-def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pending) -> bool | None:
+def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pending, task=None) -> bool | None:
     """Solve every pending line of one direction; new cells go into the crossing lines.
 
     Returns whether anything changed, or None on a contradiction.
     """
     changed = False
     index = pending.find(1)
+    looked = 0
     while index >= 0:
         pending[index] = 0
+        if task is not None:
+            looked += 1
+            if not looked % TASK_CHECK_LINES:
+                task.check_cancelled()
         old_filled, old_empty = filled[index], empty[index]
         result = solvers[index].solve(old_filled, old_empty)
         if result is None:

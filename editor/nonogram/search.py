@@ -124,7 +124,7 @@ def find_solution(puzzle: Puzzle, board: Board, task: Task, stats: Lookahead,
         for value in (not first, first):  # the preferred value is pushed last, popped first
             child = node.copy()
             child.set(row, column, value)
-            if puzzle.propagate(child, (row,), (column,)) is not None:
+            if puzzle.propagate(child, (row,), (column,), task) is not None:
                 stack.append((child, depth + 1))
     return None, True
 
@@ -182,12 +182,12 @@ def _local_alternative(puzzle: Puzzle, board: Board, goal: Board, task: Task, st
                     if open_cells >> c & 1:
                         window.col_filled[c] &= ~(1 << r)
                         window.col_empty[c] &= ~(1 << r)
-            if puzzle.propagate(window, rows, columns) is None:
+            if puzzle.propagate(window, rows, columns, task) is None:
                 raise RuntimeError("the picture does not fit the clues")
             for row, column in window.unknown_cells():
                 trial = window.copy()
                 trial.set(row, column, not goal.row_filled[row] >> column & 1)
-                if puzzle.propagate(trial, (row,), (column,)) is None:
+                if puzzle.propagate(trial, (row,), (column,), task) is None:
                     continue
                 found, _ = find_solution(puzzle, trial, task, stats, picture=goal, budget=LOCAL_BUDGET)
                 if found is not None:
@@ -225,7 +225,7 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
             value = bool(picture[row, column])
             trial = board.copy()
             trial.set(row, column, not value)
-            if puzzle.propagate(trial, (row,), (column,)) is None:
+            if puzzle.propagate(trial, (row,), (column,), task) is None:
                 _prove(puzzle, board, row, column, value)
                 stats.proved_by_probing += 1
                 proved = True

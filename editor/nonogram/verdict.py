@@ -13,6 +13,15 @@
 * ``STALLED`` (provisional, only with ``line_logic_only``): line logic stalls; the full
   check decides between BRANCH and MULT.
 * ``UNDECIDED``: the task's time limit passed before the check could decide.
+
+Past line logic, probing and the search (:mod:`editor.nonogram.search`) get
+``SEARCH_ALONE`` seconds of CPU time: they give the difficulty figures and decide most
+drawings in milliseconds. What they leave undecided goes to a SAT solver
+(:mod:`editor.nonogram.cnf`), complete and fast on the hard cases, in a separate process
+so that Cancel and the time limit end it at once; :attr:`Verdict.decided_by` says which
+stage answered. (Racing the two, the search going on beside the SAT process, was
+measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
+the races the search won were puzzles it decides within its CPU budget anyway.)
 """
 from __future__ import annotations
 
@@ -21,9 +30,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from editor.nonogram.puzzle import Board, Puzzle
+from editor.nonogram import cnf
+from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
-from editor.tasks import Task, TimeUp
+from editor.tasks import OverBudget, Task, TimeUp
 
 LINE = "LINE"
 BRANCH = "BRANCH"
@@ -31,6 +41,12 @@ MULT = "MULT"
 CONTRADICTION = "CONTRADICTION"
 STALLED = "STALLED"  # provisional, from line_logic_only: line logic stalls, uniqueness not decided yet
 UNDECIDED = "UNDECIDED"  # the time limit passed first
+
+# which stage decided a verdict (Verdict.decided_by)
+BY_LINE_LOGIC = "line logic"
+BY_SEARCH = "probing and search"
+BY_SAT = "SAT solver"
+SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 
 
 @dataclass
@@ -43,6 +59,7 @@ class Verdict:
     lookahead: Lookahead = field(default_factory=Lookahead)
     picture: np.ndarray | None = None  # the drawing, or the solution found from bare clues
     alternative: np.ndarray | None = None  # MULT: another solution
+    decided_by: str = BY_LINE_LOGIC
     _counts: tuple[list[int], list[int]] | None = field(default=None, repr=False)
 
     @property
@@ -104,11 +121,18 @@ class Verdict:
                     f"({_plural(self.lookahead.probes, 'probe')}, {_plural(self.lookahead.branches, 'guess', 'guesses')}). "
                     f"{timing}")
         if self.kind == CONTRADICTION:
-            where = ("line logic runs into a contradiction" if self.lookahead.branches == 0
-                     else f"a search ({_plural(self.lookahead.branches, 'guess', 'guesses')}) finds no solution")
+            if self.decided_by == BY_SAT:
+                where = "a SAT solver finds no solution"
+            elif self.lookahead.branches == 0:
+                where = "line logic runs into a contradiction"
+            else:
+                where = f"a search ({_plural(self.lookahead.branches, 'guess', 'guesses')}) finds no solution"
             return f"These clues have no solution: {where}. {timing}"
         look = self.lookahead
-        if look.needs_search:
+        if self.decided_by == BY_SAT:
+            how = ("Lookahead does not settle it quickly; a SAT solver proved that no other picture "
+                   "fits the clues.")
+        elif look.needs_search:
             how = (f"Even trying single cells is not enough: it takes trial and error "
                    f"({_plural(look.branches, 'guess', 'guesses')}, up to {look.depth} deep) "
                    f"to rule out {_plural(look.proved_by_search, 'cell')}.")
@@ -121,6 +145,8 @@ class Verdict:
     def lookahead_text(self) -> str:
         """BRANCH: the lookahead it took, in a few words (the command line's detail)."""
         look = self.lookahead
+        if self.decided_by == BY_SAT:
+            return f"SAT solver after {look.probes} probes and {look.branches} branches"
         if look.needs_search:
             return f"search: {look.branches} branches, depth {look.depth}, {look.probes} probes"
         return f"probing depth 1: {look.probes} probes in {look.probe_rounds} rounds"
@@ -128,18 +154,25 @@ class Verdict:
     def to_json(self) -> dict:
         look = self.lookahead
         data = {"verdict": self.kind, "width": self.width, "height": self.height, "sweeps": self.sweeps,
-                "seconds": round(self.seconds, 4), "open_cells_after_line_logic": self.open_cells}
+                "seconds": round(self.seconds, 4), "open_cells_after_line_logic": self.open_cells,
+                "decided_by": self.decided_by}
         if self.kind in (BRANCH, MULT, UNDECIDED):
             data.update(probes=look.probes, probe_rounds=look.probe_rounds,
                         proved_by_probing=look.proved_by_probing, proved_by_search=look.proved_by_search,
                         branches=look.branches, depth=look.depth)
         if self.kind == BRANCH:
-            data["lookahead"] = "search" if look.needs_search else "probing"
+            data["lookahead"] = "sat" if self.decided_by == BY_SAT else "search" if look.needs_search else "probing"
+        if self.picture is not None and self.kind in (LINE, BRANCH, MULT):
+            data["solution"] = _row_strings(self.picture)
         if self.kind == MULT:
             differing = self.differing
             data["differing_cells"] = [[int(r), int(c)] for r, c in zip(*np.nonzero(differing))]
-            data["alternative"] = ["".join("1" if cell else "0" for cell in row) for row in self.alternative]
+            data["alternative"] = _row_strings(self.alternative)
         return data
+
+
+def _row_strings(grid: np.ndarray) -> list[str]:
+    return ["".join("1" if cell else "0" for cell in row) for row in grid]
 
 
 def _plural(count: int, word: str, words: str | None = None) -> str:
@@ -158,26 +191,30 @@ def check_drawing(drawing: np.ndarray, task: Task | None = None, line_logic_only
     ``line_logic_only``: stop after line logic (fast): LINE, or the provisional STALLED
     when lookahead or search would be needed to decide.
     """
+    start = time.perf_counter()
     drawing = np.asarray(drawing, dtype=bool)
-    return _check(Puzzle.from_grid(drawing), drawing, task, line_logic_only)
+    return _check(Puzzle.from_grid(drawing), drawing, task, start, line_logic_only)
 
 
 def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: Task | None = None) -> Verdict:
     """The verdict on clues; ``goal``, the intended picture if known, must fit them."""
+    start = time.perf_counter()
     puzzle = Puzzle(row_clues, column_clues)
     if goal is not None:
         goal = np.asarray(goal, dtype=bool)
         if not puzzle.is_solution(goal):
             raise ValueError("the goal picture does not fit the clues")
-    return _check(puzzle, goal, task)
+    return _check(puzzle, goal, task, start)
 
 
-def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, line_logic_only: bool = False) -> Verdict:
+def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start: float,
+           line_logic_only: bool = False) -> Verdict:
+    """``start``: when the check began (perf_counter), so that its seconds are all of it."""
     task = task or Task()
-    start = time.perf_counter()
     board = puzzle.board()
     sweeps = None
     lookahead = Lookahead()
+    finding = Lookahead()  # the search for a first solution (bare clues): not the player's lookahead
 
     def verdict(kind: str, **details) -> Verdict:
         return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
@@ -190,15 +227,50 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, line_l
             return verdict(LINE, picture=board.filled_array())
         if line_logic_only:
             return verdict(STALLED, picture=picture)
-        if picture is None:
-            search = Lookahead()  # finding the picture is not part of the player's lookahead
-            first, _ = find_solution(puzzle, board.copy(), task, search)
+        try:
+            with task.budget(SEARCH_ALONE):
+                picture, alternative = _search(puzzle, board, picture, task, lookahead, finding)
+        except OverBudget:
+            first, second = _sat_stage(puzzle, board, picture, task)
             if first is None:
-                return verdict(CONTRADICTION, lookahead=search)
-            picture = first.filled_array()
-        alternative = find_alternative(puzzle, board.copy(), picture, task, lookahead)
+                return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SAT)
+            if second is None:
+                return verdict(BRANCH, lookahead=lookahead, picture=first, decided_by=BY_SAT)
+            return verdict(MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=BY_SAT)
     except TimeUp:
         return verdict(UNDECIDED, lookahead=lookahead, picture=picture)
+    if picture is None:
+        return verdict(CONTRADICTION, lookahead=finding, decided_by=BY_SEARCH)
     if alternative is not None:
-        return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array())
-    return verdict(BRANCH, lookahead=lookahead, picture=picture)
+        return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array(),
+                       decided_by=BY_SEARCH)
+    return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SEARCH)
+
+
+def _sat_stage(puzzle: Puzzle, board: Board, picture: np.ndarray | None,
+               task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(a solution, another solution) from the SAT solver, None where there is none; with
+    ``picture`` the first is that picture. ``board``: the cells line logic proved."""
+    from editor.sat import run_in_process  # here: a quick check (or `check` of a small file) never loads it
+
+    def waiting(seconds: float) -> None:
+        task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
+
+    task.report(0, None, "SAT solver", force=True)
+    grids = run_in_process(cnf.decide, (puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty),
+                                        None if picture is None else array_to_rows(picture)),
+                           task, name="nonogram SAT solver", on_wait=waiting)
+    return tuple(None if grid is None else rows_to_array(grid, puzzle.width) for grid in grids)
+
+
+def _search(puzzle: Puzzle, board: Board, picture: np.ndarray | None, task: Task, lookahead: Lookahead,
+            finding: Lookahead) -> tuple[np.ndarray | None, Board | None]:
+    """Probing and search from line logic's ``board``: (the picture, another solution or
+    None); the picture is None when there is no solution (bare clues only). ``finding``
+    counts the search for the picture when there is none yet."""
+    if picture is None:
+        first, _ = find_solution(puzzle, board.copy(), task, finding)
+        if first is None:
+            return None, None
+        picture = first.filled_array()
+    return picture, find_alternative(puzzle, board.copy(), picture, task, lookahead)

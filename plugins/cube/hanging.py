@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from editor.plugin_api import Cancelled, Task
+from editor.plugin_api import Task, TimeUp, run_in_process
 from plugins.cube.model import DIRECTIONS, OPPOSITE, Position, neighbours
 from plugins.cube.square import GAP, Component, lay_out
 
@@ -149,9 +149,8 @@ class BoxModel:
         return [(p, cube) for cube in CUBES for here, p in self.where[cube] if here in true]
 
 
-def _solve_child(connection, box, connected, symmetry_breaking, solver_name, blocked) -> None:
-    connection.send(BoxModel(box, connected, symmetry_breaking).solve_here(solver_name, blocked))
-    connection.close()
+def _solve_in_child(box, connected, symmetry_breaking, solver_name, blocked):
+    return BoxModel(box, connected, symmetry_breaking).solve_here(solver_name, blocked)
 
 
 def solve_box(box: tuple[int, int, int], connected: bool = False, task: Task | None = None,
@@ -161,34 +160,15 @@ def solve_box(box: tuple[int, int, int], connected: bool = False, task: Task | N
     interrupted from Python): a cancelled task or the time limit ends that process.
     Cancelled: raises Cancelled; out of time: satisfiable None. ``symmetry_breaking``
     helps proofs that a box is too small (UNSAT) but slows finding a garden here."""
-    import multiprocessing
     import time
 
     start = time.perf_counter()
-    context = multiprocessing.get_context("spawn")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_solve_child, args=(sender, tuple(box), connected, symmetry_breaking, solver_name,
-                                                                list(blocked)),
-                              name="hanging gardens SAT", daemon=True)
-    process.start()
-    sender.close()
     try:
-        while not receiver.poll(0.05):
-            if task is not None and task.cancelled:
-                raise Cancelled()
-            if time_limit is not None and time.perf_counter() - start > time_limit:
-                return BoxResult(tuple(box), None, seconds=time.perf_counter() - start)
-        try:
-            placements = receiver.recv()
-        except EOFError:
-            process.join()
-            raise RuntimeError(f"the SAT process for the box {'x'.join(map(str, box))} ended without an answer "
-                               f"(exit code {process.exitcode})") from None
-    finally:
-        if process.is_alive():
-            process.terminate()
-        process.join()
-        receiver.close()
+        placements = run_in_process(_solve_in_child, (tuple(box), connected, symmetry_breaking, solver_name,
+                                                      list(blocked)),
+                                    task, time_limit, name=f"hanging gardens SAT (box {'x'.join(map(str, box))})")
+    except TimeUp:
+        return BoxResult(tuple(box), None, seconds=time.perf_counter() - start)
     seconds = time.perf_counter() - start
     if placements is None:
         return BoxResult(tuple(box), False, seconds=seconds)

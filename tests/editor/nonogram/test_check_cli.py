@@ -79,6 +79,19 @@ def test_grade_in_text_and_json(capsys):
     assert records[1]["path_steps"]["probe"] > 0 and records[0]["path_steps"]["probe"] == 0
 
 
+def test_a_huge_puzzle_stops_at_the_time_limit_and_reports_its_real_time(tmp_path, capsys):
+    import time
+
+    noise = np.random.default_rng(10).random((700, 700)) < 0.5  # line solvers alone take seconds to make
+    write_non(tmp_path / "noise.non", noise)
+    start = time.perf_counter()
+    assert run_check([str(tmp_path / "noise.non")], as_json=True, time_limit=1.0) == 1
+    wall = time.perf_counter() - start
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert result["verdict"] == "UNDECIDED"
+    assert 1.0 <= result["seconds"] <= wall and result["seconds"] > 0.8 * wall  # the whole check, reading included
+
+
 def test_a_pack_with_bad_files_reports_each_and_checks_the_rest(tmp_path):
     """Numbers too long for Python, a pipe, a link loop, a link to a device: each costs only itself."""
     import os

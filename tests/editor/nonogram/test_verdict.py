@@ -266,3 +266,21 @@ def test_search_finds_solutions_and_respects_its_budget():
     alternative = find_alternative(puzzle, board, switch, Task(), Lookahead())
     assert puzzle.is_solution(alternative.filled_array())
     assert not np.array_equal(alternative.filled_array(), switch)
+
+
+def test_a_long_sweep_looks_at_its_task_between_lines():
+    from editor.tasks import TimeUp
+
+    class TimeUpOnSecondLook(Task):
+        looks = 0
+
+        def check_cancelled(self):
+            self.looks += 1
+            if self.looks == 2:
+                raise TimeUp()
+
+    noise = np.random.default_rng(4).random((400, 400)) < 0.5
+    puzzle = Puzzle.from_grid(noise)
+    with pytest.raises(TimeUp):
+        puzzle.propagate(puzzle.board(), task=TimeUpOnSecondLook())
+    assert len(puzzle._row_solvers) < 100  # stopped inside the first sweep, not after all 400 rows

@@ -148,3 +148,60 @@ def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, m
     assert verdict.kind == UNDECIDED and verdict.open_cells == 7040
     assert panel.verdict_label.text().startswith("UNDECIDED") and "time ran out" in panel.details_label.text()
     assert not panel.alternative_button.isEnabled()
+
+
+def search_never_decides(monkeypatch):
+    """Probing and search never decide: every stalled check is the SAT solver's."""
+    from editor.nonogram import verdict as verdict_module
+    from tests.editor.nonogram.test_cnf import stuck_search
+
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 0.0)
+    monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
+
+
+def test_what_the_search_leaves_open_the_sat_solver_decides_in_the_dock(window, qtbot, monkeypatch):
+    from editor.nonogram import verdict as verdict_module
+
+    search_never_decides(monkeypatch)
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    wait_for_verdict_on(qtbot, window)
+    click_cell(qtbot, canvas, 2, 3)
+    click_cell(qtbot, canvas, 3, 4)
+    verdict = wait_for_verdict_on(qtbot, window, timeout=60_000)
+    assert verdict.kind == MULT and verdict.decided_by == verdict_module.BY_SAT
+    assert panel.verdict_label.text().startswith("MULT") and panel.alternative_button.isEnabled()
+    qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
+    assert sorted(zip(*np.nonzero(canvas._overlays[DIFFERENCE_OVERLAY][0]))) == [(2, 3), (2, 4), (3, 3), (3, 4)]
+
+
+def endless_decide(*args):
+    """Stands in for the SAT solver in its process: never answers."""
+    time.sleep(600)
+
+
+def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
+    from types import SimpleNamespace
+
+    from editor import sat
+    from editor.nonogram import verdict as verdict_module
+
+    search_never_decides(monkeypatch)
+    monkeypatch.setattr(verdict_module, "cnf", SimpleNamespace(decide=endless_decide))
+    started = []
+    real_popen = sat.subprocess.Popen
+
+    def popen(*args, **kwargs):
+        started.append(real_popen(*args, **kwargs))
+        return started[-1]
+
+    monkeypatch.setattr(sat.subprocess, "Popen", popen)
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    wait_for_verdict_on(qtbot, window)
+    click_cell(qtbot, canvas, 2, 3)
+    click_cell(qtbot, canvas, 3, 4)
+    qtbot.waitUntil(lambda: "SAT solver" in panel.status_label.text(), timeout=30_000)
+    assert len(started) == 1 and started[0].poll() is None
+    click_cell(qtbot, canvas, 0, 0)  # the next edit cancels the check in flight
+    qtbot.waitUntil(lambda: started[0].poll() is not None, timeout=10_000)

@@ -1,0 +1,127 @@
+"""The hard puzzles (tests/data/hard/): per puzzle the verdict, the process wall time of
+``nonogram-editor check`` and which stage decided it; optionally other solvers side by side.
+
+    .venv/bin/python tests/benchmarks/bench_hard.py [--time-limit S] [--only NAME]
+        [--sat-solvers cadical195,kissat404,...] [--picross PATH] [--pbnsolve PATH] [EXTRA.non ...]
+
+* Each puzzle runs as its own ``python -m editor check --json`` process, as a user runs it
+  (clue-only files from their clues; a file with a goal as a designer's drawing). The
+  expected class comes from ``expected.csv``; a mismatch is marked ``WRONG``. UNDECIDED
+  rows show how far the wall time went past the limit (the limit's overshoot).
+* ``--sat-solvers``: the SAT stage alone (encoding from line logic's fixpoint, both
+  questions, in this process) with each python-sat solver, seconds per puzzle.
+* ``--picross`` / ``--pbnsolve``: the process wall time of those solvers (built locally
+  from their sources; not part of this project) asked for up to two solutions.
+* EXTRA files: more puzzles to time (e.g. webpbn puzzles that may not be redistributed).
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+HARD = ROOT / "tests" / "data" / "hard"
+
+
+def expected_classes() -> dict[str, str]:
+    with open(HARD / "expected.csv", newline="") as handle:
+        return {row["file"]: row["class"] for row in csv.DictReader(handle)}
+
+
+def run_check(path: Path, time_limit: float) -> tuple[dict, float]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "editor", "check", "--json", "--time-limit", str(time_limit), str(path)],
+                          capture_output=True, text=True, env=env, cwd=ROOT)
+    wall = time.perf_counter() - start
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        return {"verdict": "ERROR", "error": done.stderr.strip()[-200:]}, wall
+    return json.loads(lines[-1]), wall
+
+
+def run_other(command: list[str], limit: float) -> str:
+    start = time.perf_counter()
+    try:
+        subprocess.run(command, capture_output=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return f">{limit:.0f}"
+    return f"{time.perf_counter() - start:.2f}"
+
+
+def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
+    from editor.level.non_format import read_non
+    from editor.nonogram import cnf
+    from editor.nonogram.puzzle import Puzzle, array_to_rows
+    from editor.sat import run_in_process
+    from editor.tasks import TimeUp
+
+    puzzle = read_non(path)
+    engine = Puzzle(puzzle.row_clues, puzzle.column_clues)
+    board = engine.board()
+    engine.propagate(board)
+    goal = array_to_rows(puzzle.goal) if puzzle.goal is not None else None
+    figures = []
+    for name in names:
+        start = time.perf_counter()
+        try:
+            run_in_process(cnf.decide, (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty),
+                                        goal, name), time_limit=limit, name=name)
+            figures.append(f"{time.perf_counter() - start:.2f}")
+        except TimeUp:
+            figures.append(f">{limit:.0f}")
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("extra", nargs="*", type=Path)
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--only", help="only the puzzles whose file name contains this")
+    parser.add_argument("--sat-solvers", help="comma-separated python-sat solver names")
+    parser.add_argument("--picross", help="picross-solver's CLI binary (picross_solver_cli)")
+    parser.add_argument("--pbnsolve", help="pbnsolve binary (run as pbnsolve -u FILE.non: solve and check uniqueness)")
+    args = parser.parse_args()
+    expected = expected_classes()
+    paths = sorted(HARD.glob("*.non")) + args.extra
+    if args.only:
+        paths = [p for p in paths if args.only in p.name]
+    solvers = args.sat_solvers.split(",") if args.sat_solvers else []
+    header = f"{'puzzle':34s} {'size':>7s} {'open':>5s} {'expected':9s} {'verdict':13s} {'wall s':>7s}  {'decided by':20s}"
+    for name in solvers:
+        header += f" {name:>11s}"
+    if args.picross:
+        header += f" {'picross':>8s}"
+    if args.pbnsolve:
+        header += f" {'pbnsolve':>8s}"
+    print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json")
+    print(header, flush=True)
+    for path in paths:
+        result, wall = run_check(path, args.time_limit)
+        kind = result["verdict"]
+        truth = expected.get(path.name, "?")
+        mark = "" if truth in ("?", kind) or kind == "UNDECIDED" else "  WRONG"
+        decided = result.get("decided_by", "")
+        if kind == "UNDECIDED":
+            decided = f"time limit: {result['seconds']:.2f} s reported, process +{wall - args.time_limit:.2f} s"
+        size = f"{result.get('width', '?')}x{result.get('height', '?')}"
+        line = (f"{path.name:34s} {size:>7s} {result.get('open_cells_after_line_logic', ''):>5} {truth:9s} "
+                f"{kind:13s} {wall:7.2f}  {decided:20s}")
+        for figure in sat_solver_times(path, solvers, args.time_limit) if solvers else []:
+            line += f" {figure:>11s}"
+        if args.picross:
+            line += f" {run_other([args.picross, str(path), '--max-nb-solutions', '2'], args.time_limit):>8s}"
+        if args.pbnsolve:
+            line += f" {run_other([args.pbnsolve, '-u', str(path)], args.time_limit):>8s}"
+        print(line + mark, flush=True)
+
+
+if __name__ == "__main__":
+    main()

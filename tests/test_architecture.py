@@ -1,6 +1,6 @@
 """The layers, checked from the source's import statements (every one, also those inside functions).
 
-* The solvers, ``editor/level`` and ``editor/nonogram`` never reach Qt, however indirectly.
+* The solvers, ``editor/level``, ``editor/nonogram`` and ``editor/core`` never reach Qt, however indirectly.
 * A plugin's ``plugin.py`` and ``editor/plugin_api.py`` reach no Qt when imported (the
   command line loads them without a screen); Qt comes in only when a panel is made.
 * Only ``editor/scene3d`` imports Qt3D.
@@ -100,8 +100,8 @@ def _plugin_modules():
             and m.count(".") == (2 if m.startswith("plugins.") else 1)]
 
 
-def test_solvers_level_and_nonogram_never_reach_qt():
-    core = [m for m in MODULES if m.startswith(("editor.level", "editor.nonogram"))]
+def test_solvers_level_nonogram_and_the_editor_core_never_reach_qt():
+    core = [m for m in MODULES if m.startswith(("editor.level", "editor.nonogram", "editor.core"))]
     core += [m for m in _plugin_modules() if m.rsplit(".", 1)[1] not in ("panel", "plugin")]
     core += ["editor.tasks", "editor.scene3d.parts", "editor.scene3d.geometry"]
     assert len(core) > 30

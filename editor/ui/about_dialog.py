@@ -3,25 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit
 
 from editor.level.metadata import FIELDS
 from editor.ui.assist_panel import add_file_action
 
 LABELS = {"title": "Title", "by": "Author", "copyright": "Copyright", "catalogue": "Catalogue"}
-
-
-class SetAbout(QUndoCommand):
-    def __init__(self, document, about: dict[str, str]):
-        super().__init__("Edit the level info")
-        self._document, self._new, self._old = document, dict(about), dict(document.about)
-
-    def redo(self):
-        self._document.about = dict(self._new)
-
-    def undo(self):
-        self._document.about = dict(self._old)
 
 
 class AboutDialog(QDialog):
@@ -52,7 +39,7 @@ def edit_about(main_window) -> None:
     def accepted():
         about = dialog.about()
         if main_window.document is document and about != document.about:
-            main_window.undo_stack.push(SetAbout(document, about))
+            main_window.editor.set_about(about)
 
     dialog.accepted.connect(accepted)
     dialog.open()

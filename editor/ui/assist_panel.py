@@ -31,7 +31,6 @@ from editor.nonogram.fix import Suggestion, make_harder, make_line_solvable, sin
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, Verdict
 from editor.ui.background import BackgroundJob
-from editor.ui.commands import PaintCells
 from editor.ui.sheets import write_sheet
 from editor.ui.solver_panel import picture_pixmap
 
@@ -211,17 +210,7 @@ class AssistPanel(QWidget):
 
     def apply_flips(self, cells: list[tuple[int, int]], text: str) -> None:
         """Flip ``cells`` of the solution as one undo step."""
-        window = self._window
-        solution = window.document.solution
-        by_value: dict[bool, dict] = {}
-        for row, column in cells:
-            old = bool(solution[row, column])
-            by_value.setdefault(not old, {})[(row, column)] = old
-        window.undo_stack.beginMacro(text)
-        for value, previous in by_value.items():
-            window.undo_stack.push(PaintCells(window.document, "solution", previous, value,
-                                              window._document_changed, text))
-        window.undo_stack.endMacro()
+        self._window.editor.flip_cells(cells, text)
 
     # -- proposals
     def _propose(self, kind: str) -> None:

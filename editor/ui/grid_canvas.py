@@ -1,28 +1,40 @@
 """The two paintable grids: the solution (with its clues) and the colour picture.
 
-A canvas draws what the document holds and reports the pointer in cell coordinates: a
-press starts a stroke, every cell the pointer passes while dragging is reported (the
-cells between two mouse positions are filled in with Bresenham's line, so a fast drag
-leaves no gaps), a release ends it. The window decides what a stroke does.
+A canvas draws what the editor core holds and reports input in cell coordinates: a press
+(with the button and whether Shift is held), every cell the pointer moves to while a
+button is down, the release, arrow and editing keys, Ctrl+wheel and middle-button drags.
+The window turns these into core calls; the core decides what they do.
+
+Beside the cells a canvas draws the selection (dashed), the cell cursor (when it has the
+keyboard focus), the symmetry guide lines, and bold lines every ``GUIDE_EVERY`` cells.
 """
 from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
+from editor.core import Editor
 from editor.level.clues import clues
-from editor.level.document import LevelDocument
 
-MIN_CELL, MAX_CELL, DEFAULT_CELL = 6, 64, 24
+MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: clue numbers still fit a column
+MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
 GUIDE_EVERY = 5
 GRID_COLOUR = QColor(170, 170, 170)
 GUIDE_COLOUR = QColor(60, 60, 60)
+SELECTION_COLOUR = QColor(0, 120, 215)
+CURSOR_COLOUR = QColor(230, 120, 0)
+SYMMETRY_COLOUR = QColor(200, 0, 160)
+POINTED_COLOUR = QColor(0, 170, 190)
+SOLUTION_DOT_COLOURS = (QColor(20, 20, 20), QColor(245, 245, 245))  # on light and on dark picture cells
 FILLED_RGBA = np.array([30, 30, 40, 255], dtype=np.uint8)
 EMPTY_RGBA = np.array([255, 255, 255, 255], dtype=np.uint8)
 OVERLAY_ALPHA = 0.45  # for overlay colours given fully opaque
 CLUE_BACKGROUND = QColor(236, 238, 244)
+CLUE_LINE_COLOUR = QColor(218, 221, 230)
+ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
+ARROWS = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1)}
 
 
 def rgba_image(cells: np.ndarray) -> QImage:
@@ -32,42 +44,64 @@ def rgba_image(cells: np.ndarray) -> QImage:
     return QImage(cells.data, width, height, 4 * width, QImage.Format_RGBA8888).copy()
 
 
-def bresenham(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
-    """Every cell on the line from ``start`` to ``end`` (both included), 8-connected."""
-    (r0, c0), (r1, c1) = start, end
-    dr, dc = abs(r1 - r0), -abs(c1 - c0)
-    step_r, step_c = (1 if r1 >= r0 else -1), (1 if c1 >= c0 else -1)
-    error = dr + dc
-    cells = []
-    while True:
-        cells.append((r0, c0))
-        if (r0, c0) == (r1, c1):
-            return cells
-        doubled = 2 * error
-        if doubled >= dc:
-            error += dc
-            r0 += step_r
-        if doubled <= dr:
-            error += dr
-            c0 += step_c
+def zoomed(cell_size: int, steps: float) -> int:
+    """The cell size ``steps`` zoom steps (wheel notches, may be fractional) from ``cell_size``:
+    always at least one pixel different, so that slow trackpad scrolling still zooms."""
+    size = round(cell_size * ZOOM_STEP ** steps)
+    if size == cell_size and steps:
+        size += 1 if steps > 0 else -1
+    return max(MIN_CELL, min(MAX_CELL, size))
+
+
+class CanvasScroll(QScrollArea):
+    """A canvas in a scroll area that the middle button drags and that zooms around the pointer."""
+
+    def __init__(self, canvas: "GridCanvas"):
+        super().__init__()
+        self.setWidget(canvas)
+        self.setAlignment(Qt.AlignCenter)
+        canvas.pan.connect(self.pan)
+
+    def pan(self, delta: QPoint) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+
+    def keep_in_place(self, point: QPoint, zoom) -> None:
+        """Run ``zoom()`` (which changes the canvas's cell size) and scroll so that the grid
+        point that was under ``point`` (canvas coordinates) stays under the pointer."""
+        canvas = self.widget()
+        old_origin, old_size = canvas.grid_origin(), canvas.cell_size
+        zoom()
+        target = canvas.grid_origin() + (point - old_origin) * (canvas.cell_size / old_size)
+        self.pan(point - target)
 
 
 class GridCanvas(QWidget):
-    stroke_started = Signal(object)      # Qt.MouseButton
-    stroke_cells = Signal(object)        # list[(row, column)] inside the visible grid, in order
-    stroke_finished = Signal()
-    hovered = Signal(int, int)           # row, column; (-1, -1) when outside the grid
+    pressed = Signal(object, object, bool)  # (row, column), Qt.MouseButton, Shift held
+    dragged = Signal(object, bool)          # (row, column) (maybe outside the grid), Shift held
+    released = Signal()
+    hovered = Signal(int, int)              # row, column; (-1, -1) when outside the grid
+    arrow_key = Signal(int, int, bool)      # rows, columns, Shift held (paint while moving)
+    cell_key = Signal(str)                  # "fill" (Space), "clear" (X), "delete" (Delete, Backspace)
+    zoom_wheel = Signal(float, QPoint)      # wheel steps (+ zooms in), the pointer in widget coordinates
+    pan = Signal(QPoint)                    # middle-button drag: how far the pointer moved
 
-    def __init__(self, document: LevelDocument, parent=None):
+    def __init__(self, editor: Editor, layer: str, parent=None):
         super().__init__(parent)
-        self.document = document
+        self.editor = editor
+        self.layer = layer
         self.cell_size = DEFAULT_CELL
-        self._stroke_button: Qt.MouseButton | None = None
-        self._last_cell: tuple[int, int] | None = None
+        self._button: Qt.MouseButton | None = None
+        self._pan_from: QPoint | None = None
+        self.pointed: tuple[int, int] | None = None  # the cell under the pointer on either grid
         self._origin = self.compute_origin()
         self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.StrongFocus)
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
-        self.setAttribute(Qt.WA_OpaquePaintEvent, False)
+
+    @property
+    def document(self):
+        return self.editor.document
 
     # -- geometry
     def compute_origin(self) -> QPoint:
@@ -88,14 +122,20 @@ class GridCanvas(QWidget):
         grid = self.grid_rect()
         return QSize(grid.right() + 1, grid.bottom() + 1) + self.extra_size()
 
+    def size_at(self, cell_size: int) -> QSize:
+        """The size the canvas would take at ``cell_size`` (for fitting it to a window)."""
+        kept = self.cell_size
+        self.cell_size = cell_size
+        self._origin = self.compute_origin()
+        size = self.sizeHint()
+        self.cell_size = kept
+        self._origin = self.compute_origin()
+        return size
+
     def refresh_geometry(self) -> None:
         self._origin = self.compute_origin()
         self.setFixedSize(self.sizeHint())
         self.update()
-
-    def set_document(self, document: LevelDocument) -> None:
-        self.document = document
-        self.refresh_geometry()
 
     def set_cell_size(self, size: int) -> None:
         self.cell_size = max(MIN_CELL, min(MAX_CELL, size))
@@ -104,47 +144,97 @@ class GridCanvas(QWidget):
     def cell_at(self, point: QPoint) -> tuple[int, int]:
         """The cell under a widget position (it may lie outside the visible grid)."""
         origin = self.grid_origin()
-        return (int(np.floor((point.y() - origin.y()) / self.cell_size)),
-                int(np.floor((point.x() - origin.x()) / self.cell_size)))
+        return ((point.y() - origin.y()) // self.cell_size, (point.x() - origin.x()) // self.cell_size)
 
     def cell_rect(self, row: int, column: int) -> QRect:
         origin = self.grid_origin()
         return QRect(origin.x() + column * self.cell_size, origin.y() + row * self.cell_size,
                      self.cell_size, self.cell_size)
 
-    # -- mouse
+    # -- mouse and keys
     def mousePressEvent(self, event):
-        button = event.button()
-        if self._stroke_button is not None or button not in (Qt.LeftButton, Qt.RightButton):
+        button, point = event.button(), event.position().toPoint()
+        if button == Qt.MiddleButton:
+            self._pan_from = event.globalPosition().toPoint()
+            self.setCursor(Qt.ClosedHandCursor)
             return
-        cell = self.cell_at(event.position().toPoint())
+        if self._button is not None or button not in (Qt.LeftButton, Qt.RightButton):
+            return
+        cell = self.cell_at(point)
         if not self.document.contains(*cell):
             return
-        self._stroke_button = button
-        self._last_cell = cell
-        self.stroke_started.emit(button)
-        self.stroke_cells.emit([cell])
+        self._button = button
+        self.pressed.emit(cell, button, bool(event.modifiers() & Qt.ShiftModifier))
+        self.hovered.emit(*cell)  # the status bar shows the cell as it is after the click
 
     def mouseMoveEvent(self, event):
-        cell = self.cell_at(event.position().toPoint())
-        self.hovered.emit(*(cell if self.document.contains(*cell) else (-1, -1)))
-        if self._stroke_button is None or cell == self._last_cell:
+        if self._pan_from is not None:
+            now = event.globalPosition().toPoint()
+            self.pan.emit(now - self._pan_from)
+            self._pan_from = now
             return
-        passed = [c for c in bresenham(self._last_cell, cell)[1:] if self.document.contains(*c)]
-        self._last_cell = cell
-        if passed:
-            self.stroke_cells.emit(passed)
+        cell = self.cell_at(event.position().toPoint())
+        if self._button is not None:
+            self.dragged.emit(cell, bool(event.modifiers() & Qt.ShiftModifier))
+        self.hovered.emit(*(cell if self.document.contains(*cell) else (-1, -1)))
 
     def mouseReleaseEvent(self, event):
-        if event.button() == self._stroke_button:
-            self._stroke_button = None
-            self._last_cell = None
-            self.stroke_finished.emit()
+        if event.button() == Qt.MiddleButton and self._pan_from is not None:
+            self._pan_from = None
+            self.unsetCursor()
+        elif event.button() == self._button:
+            self._button = None
+            self.released.emit()
 
     def leaveEvent(self, event):
         self.hovered.emit(-1, -1)
 
+    def wheelEvent(self, event):
+        if event.modifiers() & Qt.ControlModifier:
+            self.zoom_wheel.emit(event.angleDelta().y() / 120, event.position().toPoint())
+            event.accept()
+        else:
+            event.ignore()  # the scroll area scrolls
+
+    def keyPressEvent(self, event):
+        key = event.key()
+        if key in ARROWS and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+            self.arrow_key.emit(*ARROWS[key], bool(event.modifiers() & Qt.ShiftModifier))
+        elif key == Qt.Key_Space:
+            self.cell_key.emit("fill")
+        elif key == Qt.Key_X and not event.modifiers() & Qt.ControlModifier:
+            self.cell_key.emit("clear")
+        elif key in (Qt.Key_Delete, Qt.Key_Backspace):
+            self.cell_key.emit("delete")
+        else:
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event):
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event):
+        super().focusOutEvent(event)
+        self.update()
+
     # -- drawing
+    def cell_colours(self) -> np.ndarray:
+        """The cells as an (h, w, 4) RGBA array."""
+        raise NotImplementedError
+
+    def paintEvent(self, event):
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), self.palette().window())
+        self.paint_margins(painter, event.rect())
+        origin, size = self.grid_origin(), self.cell_size
+        target = QRect(origin.x(), origin.y(), self.document.width * size, self.document.height * size)
+        painter.drawImage(target, rgba_image(self.cell_colours()))  # one pixel per cell, scaled without smoothing
+        self.paint_grid_lines(painter)
+        self.paint_marks(painter, event.rect())
+
+    def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
+        """What goes around the grid (the solution's clues)."""
+
     def paint_grid_lines(self, painter: QPainter) -> None:
         origin, size = self.grid_origin(), self.cell_size
         width, height = self.document.width, self.document.height
@@ -160,17 +250,61 @@ class GridCanvas(QWidget):
                     y = origin.y() + row * size
                     painter.drawLine(origin.x(), y, right, y)
 
+    def set_pointed(self, cell: tuple[int, int] | None) -> None:
+        """Outline ``cell``: the one under the pointer on this grid or the other, so that the
+        solution cell and its picture cell are seen together."""
+        if cell != self.pointed:
+            for old_or_new in (self.pointed, cell):
+                if old_or_new is not None:
+                    self.update(self.cell_rect(*old_or_new).adjusted(-2, -2, 2, 2))
+            self.pointed = cell
+
+    def exposed_cells(self, exposed: QRect) -> tuple[slice, slice]:
+        """The rows and columns of the grid that the widget area ``exposed`` touches."""
+        origin, size = self.grid_origin(), self.cell_size
+
+        def span(low: int, high: int, count: int) -> slice:
+            return slice(min(max(0, low // size), count), min(max(0, high // size + 1), count))
+
+        return (span(exposed.top() - origin.y(), exposed.bottom() - origin.y(), self.document.height),
+                span(exposed.left() - origin.x(), exposed.right() - origin.x(), self.document.width))
+
+    def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
+        """The symmetry guides, the selection, the pointed cell and the cell cursor."""
+        editor, origin, size = self.editor, self.grid_origin(), self.cell_size
+        grid = QRect(origin.x(), origin.y(), self.document.width * size, self.document.height * size)
+        painter.setBrush(Qt.NoBrush)
+        if editor.symmetry != "none":
+            painter.setPen(QPen(SYMMETRY_COLOUR, 2, Qt.DashLine))
+            centre_x, centre_y = grid.x() + grid.width() // 2, grid.y() + grid.height() // 2
+            if editor.symmetry in ("left-right", "both"):
+                painter.drawLine(centre_x, grid.top(), centre_x, grid.bottom())
+            if editor.symmetry in ("top-bottom", "both"):
+                painter.drawLine(grid.left(), centre_y, grid.right(), centre_y)
+            if editor.symmetry == "rotate 180":
+                painter.drawEllipse(QPoint(centre_x, centre_y), 5, 5)
+        if editor.selection is not None:
+            rect = editor.selection
+            painter.setPen(QPen(SELECTION_COLOUR, 2, Qt.DashLine))
+            painter.drawRect(self.cell_rect(rect.top, rect.left).united(self.cell_rect(rect.bottom, rect.right)))
+        if self.pointed is not None and self.document.contains(*self.pointed):
+            painter.setPen(QPen(POINTED_COLOUR, 2))
+            painter.drawRect(self.cell_rect(*self.pointed))
+        if self.hasFocus() and self.document.contains(*editor.cursor):
+            painter.setPen(QPen(CURSOR_COLOUR, 3))
+            painter.drawRect(self.cell_rect(*editor.cursor).adjusted(1, 1, -1, -1))
+
 
 class SolutionCanvas(GridCanvas):
     """The solution grid with the clues a player sees, overlays and line labels."""
 
-    def __init__(self, document: LevelDocument, parent=None):
+    def __init__(self, editor: Editor, parent=None):
         self._row_clues: list[list[int]] = []
         self._column_clues: list[list[int]] = []
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
-        super().__init__(document, parent)
+        super().__init__(editor, "solution", parent)
         self.refresh_clues()
 
     # -- integration API for the solver panel
@@ -187,14 +321,18 @@ class SolutionCanvas(GridCanvas):
 
     def set_line_labels(self, rows: list[tuple[str, QColor]] | None,
                         columns: list[tuple[str, QColor]] | None) -> None:
-        """A short coloured text right of each row and below each column (None: none)."""
+        """A short coloured text right of each row and below each column (turned upright so
+        that long ones never overlap; None: none)."""
         self._row_labels, self._column_labels = rows, columns
         self.refresh_geometry()
 
     # -- clues
+    def grid_clues(self) -> tuple[list[list[int]], list[list[int]]]:
+        """The clues to show (the drawing's own)."""
+        return clues(self.document.solution[:self.document.height, :self.document.width])
+
     def refresh_clues(self) -> None:
-        self._row_clues, self._column_clues = clues(self.document.solution[:self.document.height,
-                                                                           :self.document.width])
+        self._row_clues, self._column_clues = self.grid_clues()
         self.refresh_geometry()
 
     def row_clues(self) -> list[list[int]]:
@@ -203,41 +341,46 @@ class SolutionCanvas(GridCanvas):
     def column_clues(self) -> list[list[int]]:
         return [list(c) for c in self._column_clues]
 
-    def _clue_font(self) -> QFont:
+    def clue_font(self) -> QFont:
         font = QFont(self.font())
-        font.setPixelSize(max(6, int(self.cell_size * 0.5)))
+        font.setPixelSize(max(MIN_CLUE_PIXELS, int(self.cell_size * 0.55)))
         return font
 
+    def _label_font(self) -> QFont:
+        """The placement counts: never taller than a cell, so rows never overlap."""
+        font = QFont(self.font())
+        font.setPixelSize(max(6, min(self.cell_size - 2, self.clue_font().pixelSize())))
+        return font
+
+    def _clue_step(self) -> int:
+        """The height of one number of a column clue."""
+        return QFontMetrics(self.clue_font()).height()
+
+    def _row_clue_texts(self) -> list[str]:
+        """Each row's clue as drawn: two spaces apart, so that 1 1 never reads 11."""
+        return ["  ".join(str(n) for n in clue) or "0" for clue in self._row_clues]
+
     def _row_clue_width(self) -> int:
-        metrics = QFontMetrics(self._clue_font())
-        widest = max((sum(metrics.horizontalAdvance(str(n)) + self.cell_size // 3 for n in clue)
-                      for clue in self._row_clues), default=0)
-        return max(widest, self.cell_size) + 8
+        metrics = QFontMetrics(self.clue_font())
+        widest = max((metrics.horizontalAdvance(text) for text in self._row_clue_texts()), default=0)
+        return max(widest, self.cell_size) + 12
 
     def _column_clue_height(self) -> int:
         longest = max((len(clue) for clue in self._column_clues), default=0)
-        return max(1, longest) * max(8, int(self.cell_size * 0.7)) + 8
+        return max(1, longest) * self._clue_step() + 8
 
     def compute_origin(self) -> QPoint:
         return QPoint(self._row_clue_width(), self._column_clue_height())
 
     def extra_size(self) -> QSize:
-        metrics = QFontMetrics(self._clue_font())
+        metrics = QFontMetrics(self._label_font())
         label_width = max((metrics.horizontalAdvance(text) for text, _ in self._row_labels or []), default=0)
-        label_height = metrics.height() + 6 if self._column_labels else 0
-        return QSize(8 + (label_width + 8 if label_width else 0), 8 + label_height)
+        label_height = max((metrics.horizontalAdvance(text) for text, _ in self._column_labels or []), default=0)
+        return QSize(8 + (label_width + 8 if label_width else 0), 8 + (label_height + 6 if label_height else 0))
 
-    def paintEvent(self, event):
-        painter = QPainter(self)
-        document, size = self.document, self.cell_size
-        origin = self.grid_origin()
-        height, width = document.height, document.width
-        painter.fillRect(self.rect(), self.palette().window())
-        painter.fillRect(QRect(0, origin.y(), origin.x(), height * size), CLUE_BACKGROUND)
-        painter.fillRect(QRect(origin.x(), 0, width * size, origin.y()), CLUE_BACKGROUND)
-        target = QRect(origin.x(), origin.y(), width * size, height * size)
-        visible = document.solution[:height, :width]
-        cells = np.where(visible[:, :, None], FILLED_RGBA, EMPTY_RGBA).astype(np.uint8)
+    def cell_colours(self) -> np.ndarray:
+        height, width = self.document.height, self.document.width
+        cells = np.where(self.document.solution[:height, :width, None], FILLED_RGBA, EMPTY_RGBA).astype(np.uint8)
         for overlay, colour in self._overlays.values():
             shown = np.zeros((height, width), dtype=bool)
             rows, columns = min(height, overlay.shape[0]), min(width, overlay.shape[1])
@@ -245,58 +388,91 @@ class SolutionCanvas(GridCanvas):
             alpha = colour.alphaF() if colour.alpha() < 255 else OVERLAY_ALPHA
             tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
             cells[shown] = np.round(cells[shown] * (1 - alpha) + tint * alpha).astype(np.uint8)
-        painter.drawImage(target, rgba_image(cells))  # one pixel per cell, scaled without smoothing
-        self.paint_grid_lines(painter)
-        self._paint_clues(painter, origin, event.rect())
+        return cells
+
+    def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
+        origin, size = self.grid_origin(), self.cell_size
+        height, width = self.document.height, self.document.width
+        painter.fillRect(QRect(0, origin.y(), origin.x(), height * size), CLUE_BACKGROUND)
+        painter.fillRect(QRect(origin.x(), 0, width * size, origin.y()), CLUE_BACKGROUND)
+        self._paint_clues(painter, origin, exposed)
         self._paint_labels(painter, origin)
 
     def _paint_clues(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
-        """The clues of the rows and columns that the exposed area touches."""
-        size = self.cell_size
-        painter.setFont(self._clue_font())
+        """The clues of the rows and columns that the exposed area touches, between the grid
+        lines carried on into the clue areas."""
+        size, height, width = self.cell_size, self.document.height, self.document.width
+        for guides in (False, True):
+            painter.setPen(QPen(GRID_COLOUR if guides else CLUE_LINE_COLOUR, 1))
+            for row in range(height + 1):
+                if (row % GUIDE_EVERY == 0) == guides:
+                    painter.drawLine(0, origin.y() + row * size, origin.x(), origin.y() + row * size)
+            for column in range(width + 1):
+                if (column % GUIDE_EVERY == 0) == guides:
+                    painter.drawLine(origin.x() + column * size, 0, origin.x() + column * size, origin.y())
+        font = self.clue_font()
+        painter.setFont(font)
         painter.setPen(Qt.black)
-        first_row = max(0, (exposed.top() - origin.y()) // size)
-        last_row = min(len(self._row_clues), (exposed.bottom() - origin.y()) // size + 1)
-        for row in range(first_row, last_row):
-            text = "  ".join(str(n) for n in self._row_clues[row]) or "0"
+        rows, columns = self.exposed_cells(exposed)
+        texts = self._row_clue_texts()
+        for row in range(rows.start, min(rows.stop, len(texts))):
             rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)
-            painter.drawText(rect, Qt.AlignRight | Qt.AlignVCenter, text)
-        step = max(8, int(size * 0.7))
-        first_column = max(0, (exposed.left() - origin.x()) // size)
-        last_column = min(len(self._column_clues), (exposed.right() - origin.x()) // size + 1)
-        for column in range(first_column, last_column):
-            clue = self._column_clues[column]
-            numbers = [str(n) for n in clue] or ["0"]
+            painter.drawText(rect, Qt.AlignRight | Qt.AlignVCenter, texts[row])
+        step = self._clue_step()
+        for column in range(columns.start, min(columns.stop, len(self._column_clues))):
+            numbers = [str(n) for n in self._column_clues[column]] or ["0"]
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):
-                rect = QRect(origin.x() + column * size, bottom - (index + 1) * step, size, step)
+                rect = QRect(origin.x() + column * size - 2, bottom - (index + 1) * step, size + 4, step)
                 painter.drawText(rect, Qt.AlignCenter, number)
 
     def _paint_labels(self, painter: QPainter, origin: QPoint) -> None:
         size = self.cell_size
+        painter.setFont(self._label_font())
         right = origin.x() + self.document.width * size + 6
-        bottom = origin.y() + self.document.height * size + 3
+        bottom = origin.y() + self.document.height * size + 6
         for row, (text, colour) in enumerate((self._row_labels or [])[:self.document.height]):
             painter.setPen(colour)
             painter.drawText(QRect(right, origin.y() + row * size, self.width() - right, size),
                              Qt.AlignLeft | Qt.AlignVCenter, text)
-        height = self.height() - bottom
+        length = self.height() - bottom
         for column, (text, colour) in enumerate((self._column_labels or [])[:self.document.width]):
             painter.setPen(colour)
-            painter.drawText(QRect(origin.x() + column * size, bottom, size, height), Qt.AlignHCenter | Qt.AlignTop,
-                             text)
+            painter.save()  # upright text, read from top to bottom: one cell wide whatever its length
+            painter.translate(origin.x() + (column + 1) * size, bottom)
+            painter.rotate(90)
+            painter.drawText(QRect(0, 0, length, size), Qt.AlignLeft | Qt.AlignVCenter, text)
+            painter.restore()
 
 
 class PictureCanvas(GridCanvas):
-    """The colour picture the player wins, painted with the palette's current colour."""
+    """The colour picture the player wins, painted with the palette's current colour; a dot
+    marks each cell the solution fills (``show_solution``), to paint the two in line."""
 
-    def paintEvent(self, event):
-        painter = QPainter(self)
-        document = self.document
-        painter.fillRect(self.rect(), self.palette().window())
-        picture = document.picture[:document.height, :document.width]
-        cells = np.concatenate([picture, np.full((*picture.shape[:2], 1), 255, dtype=np.uint8)], axis=2)
-        origin = self.grid_origin()
-        target = QRect(origin.x(), origin.y(), document.width * self.cell_size, document.height * self.cell_size)
-        painter.drawImage(target, rgba_image(cells))  # one pixel per cell, scaled without smoothing
-        self.paint_grid_lines(painter)
+    def __init__(self, editor: Editor, parent=None):
+        super().__init__(editor, "picture", parent)
+        self.show_solution = True
+
+    def set_show_solution(self, show: bool) -> None:
+        self.show_solution = show
+        self.update()
+
+    def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
+        if self.show_solution and self.cell_size >= 8:
+            rows, columns = self.exposed_cells(exposed)
+            filled = self.document.solution[rows, columns]
+            dark = self.document.picture[rows, columns].astype(np.int32).sum(axis=2) < 3 * 110
+            dot = max(2, self.cell_size // 6)
+            offset = (self.cell_size - dot) // 2
+            origin = self.grid_origin()
+            painter.setPen(Qt.NoPen)
+            for on_dark, colour in zip((False, True), SOLUTION_DOT_COLOURS):
+                painter.setBrush(colour)
+                painter.drawRects([QRect(origin.x() + (columns.start + column) * self.cell_size + offset,
+                                         origin.y() + (rows.start + row) * self.cell_size + offset, dot, dot)
+                                   for row, column in zip(*np.nonzero(filled & (dark == on_dark)))])
+        super().paint_marks(painter, exposed)
+
+    def cell_colours(self) -> np.ndarray:
+        picture = self.document.picture[:self.document.height, :self.document.width]
+        return np.concatenate([picture, np.full((*picture.shape[:2], 1), 255, dtype=np.uint8)], axis=2)

@@ -16,10 +16,9 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout
                                QSpinBox, QVBoxLayout)
 
 from editor.level import Level
-from editor.level.document import MAX_SIDE, LevelDocument
+from editor.level.document import MAX_SIDE
 from editor.level.image_import import ImageSource, picture_from_solution, solution_from_picture
 from editor.ui.assist_panel import add_file_action
-from editor.ui.commands import PaintCells
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp *.ppm *.pgm *.pbm);;All files (*)"
 PREVIEW_SIDE = 240  # pixels of the longer side of each preview
@@ -111,35 +110,19 @@ def _show(main_window, source: ImageSource) -> None:
     dialog = ImageImportDialog(source, main_window)
     dialog.setAttribute(Qt.WA_DeleteOnClose)
     main_window.image_import_dialog = dialog
-    dialog.accepted.connect(lambda: main_window.maybe_discard_changes(
-        lambda level=dialog.level(): _replace(main_window, level, source.path)))
+    dialog.accepted.connect(lambda: _replace(main_window, dialog.level(), source.path))
     dialog.open()
 
 
 def _replace(main_window, level: Level, path: Path) -> None:
-    main_window._replace_document(LevelDocument.from_level(level, None))
+    main_window.editor.replace_level(level, f"Import {path.name}")
     main_window.show_message(f"Imported {path.name} as a {level.width}x{level.height} level")
 
 
 def _set_grid(main_window, layer: str, values: np.ndarray, text: str) -> None:
-    """Set the visible ``layer`` to ``values`` as one undo step (one paint command per value)."""
-    document = main_window.document
-    buffer = document.solution if layer == "solution" else document.picture
-    height, width = values.shape[:2]
-    groups: dict[object, dict] = {}
-    for row in range(height):
-        for column in range(width):
-            new = bool(values[row, column]) if layer == "solution" else tuple(int(v) for v in values[row, column])
-            old = bool(buffer[row, column]) if layer == "solution" else tuple(int(v) for v in buffer[row, column])
-            if new != old:
-                groups.setdefault(new, {})[(row, column)] = old
-    if not groups:
+    """Set the visible ``layer`` to ``values`` as one undo step."""
+    if not main_window.editor.set_cells(layer, values, text):
         main_window.show_message(f"{text}: nothing changes")
-        return
-    main_window.undo_stack.beginMacro(text)
-    for value, previous in groups.items():
-        main_window.undo_stack.push(PaintCells(document, layer, previous, value, main_window._document_changed, text))
-    main_window.undo_stack.endMacro()
 
 
 def solution_from_the_picture(main_window) -> None:

@@ -1,17 +1,22 @@
-"""The level editor's main window: two paintable grids, a palette, files that never block.
+"""The level editor's main window: a view of the editor core (:class:`editor.core.Editor`).
+
+The window sends the core what the user does (mouse strokes and keys on the two grids,
+menu commands) and redraws what the core reports changed; the core owns the level, the
+undo history, the tools and the unsaved flag.
 
 Files: dialogs are opened with ``QFileDialog.open()`` (never ``exec()``), and levels are
 read and written by :class:`~editor.ui.background.BackgroundJob` off the GUI thread.
 Errors appear in a window-modal message box opened with ``open()`` and in the status
 bar, worded by :class:`~editor.level.LevelError`.
 
-Integration points for the other panels: ``solution_changed`` (emitted after every change
-of the solution grid), ``solution_grid()``, ``solution_canvas.set_overlay`` /
-``set_line_labels``, ``show_message``, the ``file_menu``/``view_menu``/``puzzles_menu``/
-``help_menu`` attributes and ``open_level_path``.
+Integration points for the other panels: ``editor`` (the core), ``solution_changed``
+(emitted after every change of the solution grid), ``solution_grid()``,
+``solution_canvas.set_overlay`` / ``set_line_labels``, ``show_message``, the
+``file_menu``/``view_menu``/``puzzles_menu``/``help_menu`` attributes and ``open_level_path``.
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
 import traceback
 from pathlib import Path
@@ -19,38 +24,30 @@ from typing import Callable
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import (QCheckBox, QColorDialog, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-                               QScrollArea, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QSpinBox,
+                               QSplitter, QToolBar, QVBoxLayout, QWidget)
 
+from editor.core import UNDO_LIMIT, Editor, colour_name, level_from_non
+from editor.core.editor import level_path
 from editor.level import Level, load_level, save_level
-from editor.level.document import MAX_SIDE, LevelDocument
+from editor.level.document import MAX_SIDE
 from editor.level.metadata import about_of_non, non_metadata, read_about, write_about
+from editor.level.model import WHITE
 from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
-from editor.ui.commands import ChangePalette, PaintCells, ResizeLevel, SetCleared
-from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, PictureCanvas, SolutionCanvas
-from editor.ui.palette_widget import PaletteWidget, colour_name, qcolor
+from editor.ui.edit_tools import EditTools, add_action
+from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
+from editor.ui.palette_widget import PaletteWidget
+from editor.ui.play_window import PlayWindow
+from editor.ui.settings import app_settings, recent_files, remember_recent
 
 APP_TITLE = "Nonogram Editor"
-RECENT_LIMIT = 8
 LEVEL_FILTER = "Levels (*.level)"
 NON_FILTER = "Nonogram puzzles (*.non)"
 FILLED_TEXT = {True: "filled", False: "empty"}
-
-
-def app_settings() -> QSettings:
-    return QSettings("NonogramStudio", "Nonogram Editor")
-
-
-class Stroke:
-    """A paint stroke in progress: the value it paints and each touched cell's old value."""
-
-    def __init__(self, layer: str, value):
-        self.layer, self.value = layer, value
-        self.previous: dict[tuple[int, int], object] = {}
 
 
 class MainWindow(QMainWindow):
@@ -58,18 +55,16 @@ class MainWindow(QMainWindow):
 
     def __init__(self):
         super().__init__()
-        self.document = LevelDocument()
-        self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
-        self._stroke: Stroke | None = None
+        self.editor = Editor(undo_limit=UNDO_LIMIT)
         self._syncing = False
         self._closing_allowed = False
+        self._hovered: tuple[str, int, int] | None = None  # the cell the status bar describes
         self._load_job: BackgroundJob | None = None
         self._save_job: BackgroundJob | None = None
         self._file_jobs: set[BackgroundJob] = set()
         self._file_dialog: QFileDialog | None = None
         self._message_box: QMessageBox | None = None
-        self._colour_dialog: QColorDialog | None = None
+        self.play_window = None
         self._cell_size = DEFAULT_CELL
 
         self._build_canvases()
@@ -77,7 +72,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_status_bar()
         self.resize(1180, 760)
-        self._replace_document(LevelDocument())
+        self.editor.add_observer(self._core_changed)
+        self._core_changed({"document"})
 
         self.puzzle_docks = self._install("puzzle docks", lambda: puzzle_docks.install(self, self.puzzles_menu))
         self.solver_dock = self._install("solver panel", lambda: solver_panel.install(self))
@@ -86,43 +82,48 @@ class MainWindow(QMainWindow):
         self._install("level info", lambda: about_dialog.install(self))
         self._restore_window_state()
 
+    @property
+    def document(self):
+        return self.editor.document
+
     # ------------------------------------------------------------------ building
     def _build_canvases(self) -> None:
-        self.solution_canvas = SolutionCanvas(self.document)
-        self.picture_canvas = PictureCanvas(self.document)
-        self.palette_widget = PaletteWidget()
-        for layer, canvas in (("solution", self.solution_canvas), ("picture", self.picture_canvas)):
-            canvas.stroke_started.connect(lambda button, layer=layer: self._start_stroke(layer, button))
-            canvas.stroke_cells.connect(self._paint_cells)
-            canvas.stroke_finished.connect(self._finish_stroke)
-            canvas.hovered.connect(lambda row, column, layer=layer: self._show_cell(layer, row, column))
-        self.palette_widget.add_requested.connect(self._ask_new_colour)
-        self.palette_widget.edit_requested.connect(self._ask_edit_colour)
-        self.palette_widget.remove_requested.connect(self.remove_colour)
+        self.solution_canvas = SolutionCanvas(self.editor)
+        self.picture_canvas = PictureCanvas(self.editor)
+        self.palette_widget = PaletteWidget(self.editor)
+        self.solution_scroll = CanvasScroll(self.solution_canvas)
+        self.picture_scroll = CanvasScroll(self.picture_canvas)
+        for canvas, scroll in ((self.solution_canvas, self.solution_scroll),
+                               (self.picture_canvas, self.picture_scroll)):
+            canvas.pressed.connect(lambda cell, button, _shift, layer=canvas.layer: self._pressed(layer, cell, button))
+            canvas.dragged.connect(self._dragged)
+            canvas.released.connect(self.editor.release)
+            canvas.hovered.connect(lambda row, column, layer=canvas.layer: self._show_cell(layer, row, column))
+            canvas.arrow_key.connect(lambda rows, columns, shift, layer=canvas.layer:
+                                     self.editor.move_cursor(rows, columns, layer if shift else None,
+                                                             self._paint_value(layer, True)))
+            canvas.cell_key.connect(lambda key, layer=canvas.layer: self._cell_key(layer, key))
+            canvas.zoom_wheel.connect(lambda steps, point, scroll=scroll: scroll.keep_in_place(
+                point, lambda: self.set_zoom(zoomed(self._cell_size, steps))))
+        self.palette_widget.message.connect(self.show_message)
 
-        solution_scroll = QScrollArea()
-        solution_scroll.setWidget(self.solution_canvas)
-        solution_scroll.setAlignment(Qt.AlignCenter)
-        picture_scroll = QScrollArea()
-        picture_scroll.setWidget(self.picture_canvas)
-        picture_scroll.setAlignment(Qt.AlignCenter)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(QLabel("<b>Picture</b> (left: paint the current colour, right: pick a colour)"))
-        right_layout.addWidget(picture_scroll, 1)
+        right_layout.addWidget(_caption("<b>Picture</b> (left: paint, right: pick a colour)"))
+        right_layout.addWidget(self.picture_scroll, 1)
         right_layout.addWidget(QLabel("<b>Palette</b>"))
         right_layout.addWidget(self.palette_widget)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(QLabel("<b>Solution</b> (left: fill, right: clear; drag to paint)"))
-        left_layout.addWidget(solution_scroll, 1)
+        left_layout.addWidget(_caption("<b>Solution</b> (left: fill, right: clear; Shift: keep to a row or column)"))
+        left_layout.addWidget(self.solution_scroll, 1)
         splitter = QSplitter(Qt.Horizontal)
         splitter.addWidget(left)
         splitter.addWidget(right)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 1)
         self.setCentralWidget(splitter)
 
     def _build_toolbar(self) -> None:
@@ -147,15 +148,8 @@ class MainWindow(QMainWindow):
         self.addToolBar(toolbar)
         self.level_toolbar = toolbar
 
-    def _action(self, menu, text: str, slot: Callable, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        menu.addAction(action)
-        return action
+    def _action(self, menu, text: str, slot: Callable, shortcut=None, tip: str = ""):
+        return add_action(self, menu, text, slot, shortcut, tip)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -177,23 +171,31 @@ class MainWindow(QMainWindow):
         self._action(self.file_menu, "&Quit", self.close, QKeySequence.Quit)
 
         self.edit_menu = edit_menu = bar.addMenu("&Edit")
-        undo = self.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.Undo)
-        redo = self.undo_stack.createRedoAction(self, "&Redo")
-        redo.setShortcut(QKeySequence.Redo)
-        edit_menu.addAction(undo)
-        edit_menu.addAction(redo)
-        self.undo_action, self.redo_action = undo, redo
+        self.undo_action = self._action(edit_menu, "&Undo", self.editor.undo, QKeySequence.Undo)
+        self.redo_action = self._action(edit_menu, "&Redo", self.editor.redo, QKeySequence.Redo)
 
         self.view_menu = bar.addMenu("&View")
-        self._action(self.view_menu, "Zoom &In", lambda: self.set_zoom(round(self._cell_size * 1.25)),
-                     QKeySequence.ZoomIn)
-        self._action(self.view_menu, "Zoom &Out", lambda: self.set_zoom(round(self._cell_size / 1.25)),
+        zoom_in = self._action(self.view_menu, "Zoom &In", lambda: self.set_zoom(zoomed(self._cell_size, 1)))
+        zoom_in.setShortcuts([QKeySequence(QKeySequence.ZoomIn), QKeySequence("Ctrl+=")])
+        self._action(self.view_menu, "Zoom &Out", lambda: self.set_zoom(zoomed(self._cell_size, -1)),
                      QKeySequence.ZoomOut)
         self._action(self.view_menu, "&Reset Zoom", lambda: self.set_zoom(DEFAULT_CELL), "Ctrl+0")
+        self._action(self.view_menu, "&Fit to Window", self.fit_to_window, "Ctrl+9",
+                     "The largest zoom that shows the whole solution grid with its clues")
+        self.solution_dots_action = self._action(self.view_menu, "&Solution Dots on the Picture",
+                                                 lambda: self.picture_canvas.set_show_solution(
+                                                     self.solution_dots_action.isChecked()),
+                                                 tip="Mark the cells the solution fills on the picture")
+        self.solution_dots_action.setCheckable(True)
+        self.solution_dots_action.setChecked(True)
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.level_toolbar.toggleViewAction())
 
+        level_menu = bar.addMenu("&Level")
+        self._action(level_menu, "&Test-Solve…", self.test_solve, "Ctrl+T",
+                     "Play the level as the player will (the level is not changed)")
+        level_menu.addSeparator()
+        self.tools = EditTools(self, edit_menu, level_menu)
         self.puzzles_menu = bar.addMenu("&Puzzles")
         self.help_menu = bar.addMenu("&Help")
         self._action(self.help_menu, "&About", self._about)
@@ -235,152 +237,128 @@ class MainWindow(QMainWindow):
     def cell_size(self) -> int:
         return self._cell_size
 
-    # ------------------------------------------------------------------ document
-    def _replace_document(self, document: LevelDocument) -> None:
-        self.document = document
-        self.undo_stack.clear()
-        self.solution_canvas.set_document(document)
-        self.picture_canvas.set_document(document)
-        self._document_changed({"size", "solution", "picture", "palette", "cleared"})
-        self.undo_stack.setClean()
-        self._update_title()
+    def fit_cell_size(self, largest: int = MAX_CELL) -> int:
+        """The largest cell size (up to ``largest``) at which the solution grid and its clues
+        fit the visible area without scrolling (at least ``MIN_CELL``)."""
+        viewport = self.solution_scroll.viewport().size()
 
-    def _document_changed(self, aspects: set[str]) -> None:
+        def fits(size: int) -> bool:
+            needed = self.solution_canvas.size_at(size)
+            return needed.width() <= viewport.width() and needed.height() <= viewport.height()
+
+        low, high = MIN_CELL, largest  # the canvas grows with the cell size: bisect for the last that fits
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if fits(middle) else (low, middle - 1)
+        return low
+
+    def fit_to_window(self) -> None:
+        self.set_zoom(self.fit_cell_size())
+
+    # ------------------------------------------------------------------ what the core says changed
+    def _core_changed(self, aspects: set[str]) -> None:
+        document = self.document
+        if "document" in aspects:
+            aspects = aspects | {"size", "solution", "picture", "palette", "cleared", "history", "symmetry"}
         if "size" in aspects or "cleared" in aspects:
             self._syncing = True
-            self.width_spin.setValue(self.document.width)
-            self.height_spin.setValue(self.document.height)
-            self.cleared_check.setChecked(self.document.cleared)
+            self.width_spin.setValue(document.width)
+            self.height_spin.setValue(document.height)
+            self.cleared_check.setChecked(document.cleared)
             self._syncing = False
         if "size" in aspects:
             self.picture_canvas.refresh_geometry()
-        if "picture" in aspects:
+        if "picture" in aspects or aspects & {"selection", "cursor", "symmetry"}:
             self.picture_canvas.update()
         if "palette" in aspects:
-            self.palette_widget.set_colours(self.document.palette)
+            self.palette_widget.set_colours(document.palette)
         if "solution" in aspects or "size" in aspects:
             self.solution_canvas.refresh_clues()
             self.solution_changed.emit()
+        elif aspects & {"selection", "cursor", "symmetry"}:
+            self.solution_canvas.update()
+        if "symmetry" in aspects:
+            self.tools.show_symmetry(self.editor.symmetry)
+        if "history" in aspects:
+            history = self.editor.history
+            self.undo_action.setEnabled(history.can_undo())
+            self.redo_action.setEnabled(history.can_redo())
+            self.undo_action.setText(f"&Undo {history.undo_label()}".strip())
+            self.redo_action.setText(f"&Redo {history.redo_label()}".strip())
+            self._update_title()
+        focused = next((c for c in (self.solution_canvas, self.picture_canvas) if c.hasFocus()), None)
+        if focused is not None and "cursor" in aspects:  # keyboard editing: describe the cursor's cell
+            self._show_cell(focused.layer, *self.editor.cursor)
+        elif self._hovered is not None and aspects & {"solution", "picture", "size"}:
+            self._show_cell(*self._hovered)
+        if "document" in aspects and self.isVisible():  # the zoom chosen, unless the new level does not fit
+            self.set_zoom(self.fit_cell_size(largest=max(self._cell_size, DEFAULT_CELL)))
 
     def _update_title(self) -> None:
         name = self.document.path.name if self.document.path else "Untitled"
         self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
-        self.setWindowModified(not self.undo_stack.isClean())
+        self.setWindowModified(self.editor.modified)
 
     def _size_edited(self, _value: int) -> None:
         if self._syncing:
             return
         width, height = self.width_spin.value(), self.height_spin.value()
         if (width, height) != (self.document.width, self.document.height):
-            self.undo_stack.push(ResizeLevel(self.document, width, height, self._document_changed))
+            self.editor.resize(width, height)
 
     def _cleared_edited(self, cleared: bool) -> None:
         if not self._syncing and cleared != self.document.cleared:
-            self.undo_stack.push(SetCleared(self.document, cleared, self._document_changed))
+            self.editor.set_cleared(cleared)
 
     # ------------------------------------------------------------------ painting
-    def _start_stroke(self, layer: str, button) -> None:
+    def _paint_value(self, layer: str, fill: bool):
+        """What a fill (or clear) paints on ``layer``: True/False, or the current colour/white."""
         if layer == "solution":
-            self._stroke = Stroke(layer, button == Qt.LeftButton)
-        elif button == Qt.LeftButton and self.palette_widget.current_colour() is not None:
-            self._stroke = Stroke(layer, self.palette_widget.current_colour())
-        else:
-            self._stroke = None  # right button on the picture: pick colours, paint nothing
+            return fill
+        return self.palette_widget.current_colour() if fill else WHITE
 
-    def _paint_cells(self, cells: list[tuple[int, int]]) -> None:
-        stroke = self._stroke
-        if stroke is None:
-            row, column = cells[-1]
-            self._pick_colour(tuple(int(v) for v in self.document.picture[row, column]))
+    def _pressed(self, layer: str, cell, button) -> None:
+        if layer == "picture" and button == Qt.RightButton:
+            self.palette_widget.pick(self.editor.colour_at(cell))
             return
-        buffer = self.document.solution if stroke.layer == "solution" else self.document.picture
-        for cell in cells:
-            if cell not in stroke.previous:
-                old = buffer[cell]
-                stroke.previous[cell] = bool(old) if stroke.layer == "solution" else tuple(int(v) for v in old)
-            buffer[cell] = stroke.value
-        self._document_changed({stroke.layer})
+        value = self._paint_value(layer, button == Qt.LeftButton)
+        if value is not None:
+            self.editor.press(layer, self.tools.current, cell, value)
 
-    def _finish_stroke(self) -> None:
-        stroke, self._stroke = self._stroke, None
-        if stroke is None:
-            return
-        changed = {cell: old for cell, old in stroke.previous.items() if old != stroke.value}
-        if not changed:
-            return
-        if stroke.layer == "solution":
-            text = f"{'Fill' if stroke.value else 'Clear'} {len(changed)} cell{'s' * (len(changed) != 1)}"
+    def _dragged(self, cell, shift: bool) -> None:
+        self.editor.drag_to(cell, constrained=shift)
+
+    def _cell_key(self, layer: str, key: str) -> None:
+        if key == "delete" and self.editor.selection is not None:
+            self.editor.delete_selection()
         else:
-            text = f"Paint {len(changed)} cell{'s' * (len(changed) != 1)} {colour_name(stroke.value)}"
-        self.undo_stack.push(PaintCells(self.document, stroke.layer, changed, stroke.value, self._document_changed,
-                                        text))
+            self.editor.set_cell(layer, self.editor.cursor, self._paint_value(layer, key == "fill"))
 
     def _show_cell(self, layer: str, row: int, column: int) -> None:
-        if row < 0:
+        inside = row >= 0 and self.document.contains(row, column)
+        for canvas in (self.solution_canvas, self.picture_canvas):
+            canvas.set_pointed((row, column) if inside else None)
+        if not inside:
+            self._hovered = None
             self.cell_label.clear()
             return
+        self._hovered = (layer, row, column)
         if layer == "solution":
             what = FILLED_TEXT[bool(self.document.solution[row, column])]
         else:
-            what = colour_name(tuple(int(v) for v in self.document.picture[row, column]))
+            what = colour_name(self.editor.colour_at((row, column)))
         self.cell_label.setText(f"{layer.capitalize()}: row {row + 1}, column {column + 1} — {what}")
 
-    # ------------------------------------------------------------------ palette
-    def _pick_colour(self, colour) -> None:
-        if not self.palette_widget.select_colour(colour):
-            self.add_colour(colour)
-        self.show_message(f"Picked {colour_name(colour)}")
-
-    def add_colour(self, colour) -> None:
-        colour = tuple(int(v) for v in colour)
-        if colour in self.document.palette:
-            self.palette_widget.select_colour(colour)
-            return
-        self.undo_stack.push(ChangePalette(self.document, self.document.palette + [colour], self._document_changed,
-                                           f"Add colour {colour_name(colour)}"))
-        self.palette_widget.select_colour(colour)
-
-    def remove_colour(self, index: int) -> None:
-        palette = self.document.palette
-        if len(palette) <= 1 or not 0 <= index < len(palette):
-            return
-        self.undo_stack.push(ChangePalette(self.document, palette[:index] + palette[index + 1:],
-                                           self._document_changed, f"Remove colour {colour_name(palette[index])}"))
-
-    def edit_colour(self, index: int, colour) -> None:
-        palette, colour = self.document.palette, tuple(int(v) for v in colour)
-        if not 0 <= index < len(palette) or palette[index] == colour:
-            return
-        old = palette[index]
-        new_palette = [c for c in palette[:index] + [colour] + palette[index + 1:]]
-        if colour in palette:  # merging into an existing colour: keep one swatch
-            new_palette = [c for i, c in enumerate(new_palette) if c != colour or i == index]
-        self.undo_stack.push(ChangePalette(self.document, new_palette, self._document_changed,
-                                           f"Change colour {colour_name(old)} to {colour_name(colour)}",
-                                           recolour=(old, colour)))
-        self.palette_widget.select_colour(colour)
-
-    def _colour_dialog_for(self, title: str, initial, on_chosen: Callable) -> QColorDialog:
-        dialog = QColorDialog(qcolor(initial), self)
-        dialog.setWindowTitle(title)
-        dialog.setAttribute(Qt.WA_DeleteOnClose)
-        dialog.colorSelected.connect(lambda c: on_chosen((c.red(), c.green(), c.blue())))
-        self._colour_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def _ask_new_colour(self) -> None:
-        self._colour_dialog_for("Add a colour", self.palette_widget.current_colour() or (0, 0, 0), self.add_colour)
-
-    def _ask_edit_colour(self, index: int) -> None:
-        current = self.palette_widget.current_colour()
-        if current is not None:
-            self._colour_dialog_for("Edit the colour", current, lambda colour: self.edit_colour(index, colour))
+    def test_solve(self) -> None:
+        """Open a test-solve window over a copy of the level."""
+        name = self.document.path.name if self.document.path else "the untitled level"
+        self.play_window = PlayWindow(self.editor.level(), name, self._cell_size, self)
+        self.play_window.show()
 
     # ------------------------------------------------------------------ unsaved changes
     def maybe_discard_changes(self, then: Callable[[], None]) -> None:
         """Run ``then`` now if nothing is unsaved, otherwise after the user says Save or Discard."""
-        if self.undo_stack.isClean():
+        if not self.editor.modified:
             then()
             return
         name = self.document.path.name if self.document.path else "the untitled level"
@@ -400,7 +378,7 @@ class MainWindow(QMainWindow):
             then()
 
     def closeEvent(self, event):
-        if self._closing_allowed or self.undo_stack.isClean():
+        if self._closing_allowed or not self.editor.modified:
             settings = app_settings()
             settings.setValue("main_window/geometry", self.saveGeometry())
             settings.setValue("main_window/state", self.saveState())
@@ -446,8 +424,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def new_level(self) -> None:
-        self.maybe_discard_changes(lambda: (self._replace_document(LevelDocument()),
-                                            self.show_message("New 10x10 level")))
+        self.maybe_discard_changes(lambda: (self.editor.new(), self.show_message("New 10x10 level")))
 
     def open_dialog(self) -> None:
         self._file_dialog_for("Open a level", LEVEL_FILTER, self.open_level_path, saving=False, suffix="level")
@@ -496,30 +473,24 @@ class MainWindow(QMainWindow):
 
     def _loaded(self, level: Level, path: Path, about: dict[str, str] | None = None) -> None:
         try:
-            document = LevelDocument.from_level(level, path)
+            self.editor.open_level(level, path, about)
         except ValueError as exc:
             self.show_error("Could not open the level", exc, path)
             return
-        document.about = dict(about or {})
-        self._replace_document(document)
-        self._remember_recent(path)
+        remember_recent(path)
         self.show_message(f"Opened {path} ({level.width}x{level.height})")
 
     def _save_to(self, path: Path, then: Callable[[], None] | None = None) -> None:
-        if path.suffix != ".level":
-            path = path.with_name(path.name + ".level")
-        document, index = self.document, self.undo_stack.index()
-        level, about = document.to_level(), dict(document.about)
+        path = level_path(path)
+        document, level, position = self.document, self.editor.level(), self.editor.history.position()
+        about = dict(document.about)
         self.show_message(f"Saving {path}…")
 
         def saved(_result):
             if self.document is not document:
                 return
-            document.path = path
-            if self.undo_stack.index() == index:
-                self.undo_stack.setClean()
-            self._update_title()
-            self._remember_recent(path)
+            self.editor.saved(path, position)
+            remember_recent(path)
             self.show_message(f"Saved {path}")
             if then is not None:
                 then()
@@ -546,11 +517,10 @@ class MainWindow(QMainWindow):
                 if not report.solutions:
                     self.show_message(f"{path}: {report.describe()}")
                     return
-            solution = np.asarray(puzzle.goal if report is None else report.solutions[0], dtype=bool)
-            picture = np.where(solution[:, :, None], np.uint8(0), np.uint8(255)).repeat(3, axis=2)
-            self._loaded(Level(solution, picture), path.with_suffix(".level"), about_of_non(puzzle))
-            self.show_message(f"Imported {path} ({puzzle.width}x{puzzle.height}); Save writes "
-                              f"{path.with_suffix('.level').name}")
+                puzzle = dataclasses.replace(puzzle, goal=report.solutions[0])
+            level = level_from_non(puzzle, path)
+            self._loaded(level, level.path, about_of_non(puzzle))
+            self.show_message(f"Imported {path} ({level.width}x{level.height}); Save writes {level.path.name}")
 
         self._load_job = self._run(read, imported, "Could not import the puzzle", path)
 
@@ -580,20 +550,9 @@ class MainWindow(QMainWindow):
         box.open()
 
     # ------------------------------------------------------------------ recent files
-    def recent_files(self) -> list[str]:
-        value = app_settings().value("recent_files", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in value or []]
-
-    def _remember_recent(self, path: Path) -> None:
-        path_text = str(Path(path).resolve())
-        recent = [path_text] + [p for p in self.recent_files() if p != path_text]
-        app_settings().setValue("recent_files", recent[:RECENT_LIMIT])
-
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
-        recent = self.recent_files()
+        recent = recent_files()
         for path in recent:
             action = self.recent_menu.addAction(path)
             action.triggered.connect(lambda _checked=False, p=path: self.open_level_path(p))
@@ -606,3 +565,9 @@ class MainWindow(QMainWindow):
                           f"the Logic Paint game.", QMessageBox.Ok, self)
         box.setAttribute(Qt.WA_DeleteOnClose)
         box.open()
+
+
+def _caption(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)  # never what sets the window's minimum width
+    return label

@@ -1,32 +1,35 @@
-"""The picture's palette: a grid of swatches; one is the current painting colour."""
+"""The picture's palette: a grid of swatches; one is the current painting colour.
+
+The widget is a view of the editor core's palette: Add…, Edit… and Remove ask what they
+need in non-blocking dialogs (``open()``, never ``exec()``) and send the answer to the
+core. Removing a colour the picture uses first asks which colour replaces it.
+"""
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QPushButton, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QButtonGroup, QColorDialog, QGridLayout, QHBoxLayout, QInputDialog, QPushButton,
+                               QToolButton, QVBoxLayout, QWidget)
 
+from editor.core import Editor, colour_name
 from editor.level.document import Colour
+from editor.level.model import WHITE
 
 COLUMNS = 8
 SWATCH = 22
 
 
-def colour_name(colour: Colour) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*colour)
-
-
 class PaletteWidget(QWidget):
-    """Shows the colours; the window owns the palette and turns requests into commands."""
-
     current_changed = Signal(int)
-    add_requested = Signal()
-    remove_requested = Signal(int)
-    edit_requested = Signal(int)
+    message = Signal(str)  # for the status bar
 
-    def __init__(self, parent=None):
+    def __init__(self, editor: Editor, parent=None):
         super().__init__(parent)
+        self.editor = editor
         self._colours: list[Colour] = []
         self.current_index = 0
+        self.colour_dialog: QColorDialog | None = None
+        self.replace_dialog: QInputDialog | None = None
         self._swatches = QButtonGroup(self)
         self._swatches.setExclusive(True)
         self._swatches.idClicked.connect(self._choose)
@@ -37,11 +40,11 @@ class PaletteWidget(QWidget):
         self.remove_button = QPushButton("Remove")
         self.edit_button = QPushButton("Edit…")
         self.add_button.setToolTip("Add a colour to the palette")
-        self.remove_button.setToolTip("Remove the current colour from the palette (the picture keeps it)")
+        self.remove_button.setToolTip("Remove the current colour (asks which colour replaces it in the picture)")
         self.edit_button.setToolTip("Change the current colour, everywhere the picture uses it")
-        self.add_button.clicked.connect(self.add_requested)
-        self.remove_button.clicked.connect(lambda: self.remove_requested.emit(self.current_index))
-        self.edit_button.clicked.connect(lambda: self.edit_requested.emit(self.current_index))
+        self.add_button.clicked.connect(self._ask_new_colour)
+        self.remove_button.clicked.connect(lambda: self.remove_colour(self.current_index))
+        self.edit_button.clicked.connect(self._ask_edit_colour)
         buttons = QHBoxLayout()
         for button in (self.add_button, self.edit_button, self.remove_button):
             buttons.addWidget(button)
@@ -94,6 +97,57 @@ class PaletteWidget(QWidget):
         if button is not None:
             button.setChecked(True)
         self.current_changed.emit(index)
+
+    # -- edits, through the core
+    def pick(self, colour: Colour) -> None:
+        """Make ``colour`` (picked from the picture) current, adding it if it is new."""
+        self.add_colour(colour)
+        self.message.emit(f"Picked {colour_name(colour)}")
+
+    def add_colour(self, colour) -> None:
+        colour = tuple(int(v) for v in colour)
+        self.editor.add_colour(colour)
+        self.select_colour(colour)
+
+    def edit_colour(self, index: int, colour) -> None:
+        self.editor.edit_colour(index, colour)
+        self.select_colour(tuple(int(v) for v in colour))
+
+    def remove_colour(self, index: int) -> None:
+        """Remove a palette colour; if the picture uses it, ask what replaces it first."""
+        palette = self.editor.document.palette
+        if len(palette) <= 1 or not 0 <= index < len(palette):
+            return
+        if not self.editor.colour_in_use(index):
+            self.editor.remove_colour(index)
+            return
+        others = [colour for colour in palette if colour != palette[index]]
+        names = [colour_name(colour) for colour in others]
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Remove a colour")
+        dialog.setLabelText(f"The picture uses {colour_name(palette[index])}. Which colour replaces it?")
+        dialog.setComboBoxItems(names)
+        dialog.setTextValue(colour_name(WHITE) if WHITE in others else names[0])
+        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.textValueSelected.connect(lambda name: self.editor.remove_colour(index, others[names.index(name)]))
+        self.replace_dialog = dialog
+        dialog.open()
+
+    def _colour_dialog_for(self, title: str, initial, on_chosen) -> None:
+        dialog = QColorDialog(qcolor(initial), self)
+        dialog.setWindowTitle(title)
+        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.colorSelected.connect(lambda c: on_chosen((c.red(), c.green(), c.blue())))
+        self.colour_dialog = dialog
+        dialog.open()
+
+    def _ask_new_colour(self) -> None:
+        self._colour_dialog_for("Add a colour", self.current_colour() or (0, 0, 0), self.add_colour)
+
+    def _ask_edit_colour(self) -> None:
+        index, current = self.current_index, self.current_colour()
+        if current is not None:
+            self._colour_dialog_for("Edit the colour", current, lambda colour: self.edit_colour(index, colour))
 
 
 def qcolor(colour: Colour) -> QColor:

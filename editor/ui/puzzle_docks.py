@@ -15,13 +15,14 @@ from __future__ import annotations
 import html
 import sys
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, QMainWindow, QMenu,
                                QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
 
 from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
 from editor.plugin_host import PluginFailure, PluginHost
+from editor.ui.settings import app_settings
 
 OPEN_PANELS_KEY = "puzzle_panels/open"
 STATUS_MESSAGE_MS = 15000
@@ -30,12 +31,6 @@ STATUS_MESSAGE_MS = 15000
 def dock_object_name(panel_id: str) -> str:
     """The stable object name ``QMainWindow.saveState``/``restoreState`` knows a panel's dock by."""
     return f"puzzle_panel.{panel_id}"
-
-
-def _settings() -> QSettings:
-    from editor.ui.main_window import app_settings  # the main window's file (it saves the layout)
-
-    return app_settings()
 
 
 class PanelDock(QDockWidget):
@@ -138,10 +133,10 @@ class PuzzleDocks(QObject):
 
     # ------------------------------------------------------------------ layout between runs
     def _remember_open_panels(self) -> None:
-        _settings().setValue(OPEN_PANELS_KEY, sorted(self.docks))
+        app_settings().setValue(OPEN_PANELS_KEY, sorted(self.docks))
 
     def _restore_open_panels(self) -> None:
-        saved = _settings().value(OPEN_PANELS_KEY, [])
+        saved = app_settings().value(OPEN_PANELS_KEY, [])
         if isinstance(saved, str):  # QSettings gives a lone string for a one-element list
             saved = [saved]
         for panel_id in saved or []:

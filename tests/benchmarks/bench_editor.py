@@ -7,6 +7,9 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     NONOGRAM_EDITOR_QUIT_AFTER_MS=0; the app prints the seconds since its process started
     once the window is shown and the event loop runs (median of N runs; the wall time from
     spawning to that line is printed too);
+  * flood fill of a 128x128 grid through the editor core (Qt-free): press + release with the
+    fill tool, one undo step, on an empty grid and on a serpentine maze (the worst case for
+    the run-based fill: a turn every row), and the undo of it;
   * open / save a 64x64 level: ``load_level`` / ``save_level`` alone (Qt-free, median), and
     in the window (file dialog aside): from ``open_level_path`` to the level on screen, and
     from Save to the window marked unmodified, both through the background job.
@@ -64,6 +67,33 @@ def level_io_times(folder: Path, runs: int) -> tuple[list[float], list[float]]:
     return loads, saves
 
 
+def flood_fill_times(runs: int) -> dict[str, list[float]]:
+    import numpy as np
+
+    from editor.core import Editor
+
+    maze = np.zeros((128, 128), dtype=bool)
+    maze[1::2, :] = True  # walls on every other row, each with one gap at alternating ends
+    maze[1::4, -1] = False
+    maze[3::4, 0] = False
+    times: dict[str, list[float]] = {"empty": [], "maze": [], "undo": []}
+    for _ in range(runs):
+        for name, walls in (("empty", np.zeros_like(maze)), ("maze", maze)):
+            editor = Editor()
+            editor.resize(128, 128)
+            editor.document.solution[:128, :128] = walls
+            steps = len(editor.history)
+            start = time.perf_counter()
+            editor.press("solution", "fill", (0, 0), True)
+            editor.release()
+            times[name].append(time.perf_counter() - start)
+            assert len(editor.history) == steps + 1 and editor.document.visible_solution().all()
+        start = time.perf_counter()
+        editor.undo()
+        times["undo"].append(time.perf_counter() - start)
+    return times
+
+
 def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float], list[float]]:
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
@@ -90,7 +120,7 @@ def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float
 
     opens, saves = [], []
     for _ in range(runs):
-        window.undo_stack.setClean()
+        window.editor.history.mark_saved()
         start = time.perf_counter()
         window.open_level_path(folder / "big.level")
         run_until(lambda: not window.file_work_pending())
@@ -103,7 +133,7 @@ def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float
         run_until(lambda: not window.file_work_pending())
         saves.append(time.perf_counter() - start)
         assert not window.isWindowModified()
-    window.undo_stack.setClean()
+    window.editor.history.mark_saved()
     window.close()
     app.processEvents()
     return opens, saves
@@ -125,6 +155,9 @@ def main() -> int:
         return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable, *sys.argv])
     os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="nonogram-editor-bench-config-"))
 
+    for name, seconds in flood_fill_times(max(args.runs, 20)).items():
+        what = "undo of the maze fill" if name == "undo" else f"flood fill 128x128 ({name}), one undo step"
+        print(describe(f"{what}, editor core (Qt-free)", seconds))
     reported, wall = launch_times(args.runs)
     print(describe("launch -> window shown (since process start, as the app reports)", reported))
     print(describe("launch -> window shown (wall, from spawning the process)", wall))

@@ -112,7 +112,7 @@ def bench_gui() -> None:
         ticker.start()
         heartbeat.start()
         start = time.perf_counter()
-        window._replace_document(LevelDocument.from_level(Level(drawing, picture)))
+        window.editor.open_level(Level(drawing, picture))
         while panel.suggestion_list.count() == 0 and time.perf_counter() - start < 60:
             app.processEvents()
         waits.append(time.perf_counter() - start)
@@ -120,7 +120,7 @@ def bench_gui() -> None:
         longest.append(max(gaps[1:], default=0))
     print(f"editor, 30x30 MULT: open to suggestions listed median {statistics.median(waits):.2f} s; "
           f"GUI thread longest busy {max(longest)} ms (median of the drawings' longest {statistics.median(longest)} ms)")
-    window.undo_stack.setClean()
+    window.editor.history.mark_saved()
     window.close()
 
 

@@ -257,8 +257,8 @@ def close_editor(app) -> None:
 
     cancel_all()
     for window in app.topLevelWidgets():
-        if hasattr(window, "undo_stack"):
-            window.undo_stack.setClean()
+        if hasattr(window, "editor"):
+            window.editor.history.mark_saved()
             window.close()
     app.processEvents()
 

@@ -30,7 +30,7 @@ def make_window(qtbot):
     qtbot.wait(20)
     for main_window in windows:
         if shiboken6.isValid(main_window):
-            main_window.undo_stack.setClean()
+            main_window.editor.history.mark_saved()
             main_window.close()
             main_window.deleteLater()
     qtbot.wait(20)

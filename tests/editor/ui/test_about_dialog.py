@@ -19,9 +19,9 @@ def test_level_info_edited_saved_and_exported(window, qtbot, tmp_path):
     qtbot.keyClicks(dialog.edits["by"], "Ada")
     qtbot.keyClick(dialog.edits["by"], Qt.Key_Return)  # OK
     assert window.document.about == {"title": "Row", "by": "Ada"}
-    window.undo_stack.undo()
+    window.editor.undo()
     assert window.document.about == {}
-    window.undo_stack.redo()
+    window.editor.redo()
     window.save_as()
     choose_file(qtbot, window, tmp_path / "row.level")
     wait_for_job(qtbot, window)

@@ -49,7 +49,7 @@ def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
     after = window.solution_grid()
     assert (after != before).sum() == 1 and after[best.cells[0]] != before[best.cells[0]]
     assert wait_for_verdict_on(qtbot, window).kind == LINE  # the promise holds in the editor too
-    window.undo_stack.undo()
+    window.editor.undo()
     assert np.array_equal(window.solution_grid(), before)  # one undo step
 
 
@@ -70,7 +70,7 @@ def test_make_line_solvable_proposal_accepted_and_rejected(window, qtbot):
     qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
     assert (window.solution_grid() != before).sum() == len(cells)
     assert wait_for_verdict_on(qtbot, window).kind == LINE
-    window.undo_stack.undo()
+    window.editor.undo()
     assert np.array_equal(window.solution_grid(), before)
 
 

@@ -13,7 +13,7 @@ from editor.level import Level, load_level, save_level
 from editor.level.clues import clues
 from editor.level.document import palette_of
 from editor.paths import LEVELS, ROOT
-from editor.ui import background, main_window
+from editor.ui import background, main_window, settings
 from editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
 from tests.editor.ui.conftest import drag, wait_for_job
 
@@ -54,7 +54,7 @@ def test_save_as_then_reopen_gives_the_same_pixels(window, make_window, qtbot, t
     assert np.array_equal(other.solution_grid(), painted_solution)
     assert np.array_equal(other.document.visible_picture(), painted_picture)
     assert other.cleared_check.isChecked() and other.width_spin.value() == 12
-    assert str((tmp_path / "cross.level").resolve()) == other.recent_files()[0]
+    assert str((tmp_path / "cross.level").resolve()) == settings.recent_files()[0]
 
     drag(qtbot, window.solution_canvas, [(5, 1), (5, 2)], )  # Save now writes without a dialog
     window.save_action.trigger()

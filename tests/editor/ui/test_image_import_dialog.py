@@ -47,6 +47,8 @@ def test_import_image_with_live_preview(window, qtbot, tmp_path):
     picture = window.document.visible_picture()
     assert len({tuple(c) for c in picture.reshape(-1, 3)}) <= 3
     assert picture[0, 0, 2] > picture[0, 0, 0]  # blue stays blue
+    window.editor.undo()  # the import is one undo step
+    assert window.solution_grid().shape == (10, 10) and not window.solution_grid().any()
 
 
 def test_derive_each_grid_from_the_other_in_one_undo_step(window, qtbot):
@@ -55,12 +57,12 @@ def test_derive_each_grid_from_the_other_in_one_undo_step(window, qtbot):
     edit_action(window, "Picture from the &solution").trigger()
     picture = window.document.visible_picture()
     assert (picture[0] == 0).all() and (picture[1:] == 255).all()
-    window.undo_stack.undo()
+    window.editor.undo()
     assert np.array_equal(window.document.visible_picture(), picture_before)
-    window.undo_stack.redo()
+    window.editor.redo()
     drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)], button=Qt.RightButton)  # clear the row again
     assert not window.solution_grid().any()
     edit_action(window, "Solution from the &picture").trigger()
     assert window.solution_grid()[0].all() and not window.solution_grid()[1:].any()
-    window.undo_stack.undo()
+    window.editor.undo()
     assert not window.solution_grid().any()

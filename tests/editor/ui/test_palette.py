@@ -2,7 +2,7 @@
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QColorDialog
+from PySide6.QtWidgets import QColorDialog, QInputDialog
 
 from tests.editor.ui.conftest import drag
 
@@ -10,7 +10,7 @@ RED, TEAL = (220, 40, 40), (10, 160, 150)
 
 
 def answer_colour_dialog(window, colour):
-    dialog = window._colour_dialog
+    dialog = window.palette_widget.colour_dialog
     assert isinstance(dialog, QColorDialog) and dialog.isVisible()  # shown with open(), not exec()
     dialog.setCurrentColor(QColor(*colour))
     dialog.accept()
@@ -35,10 +35,18 @@ def test_add_paint_edit_remove_colours_with_undo(window, qtbot):
     assert palette.colours == before + [TEAL] and (window.document.visible_picture()[1, 1:7] == TEAL).all()
 
     palette.select_colour(TEAL)
-    qtbot.mouseClick(palette.remove_button, Qt.LeftButton)
-    assert TEAL not in palette.colours and (window.document.visible_picture()[1, 1:7] == TEAL).all()
+    qtbot.mouseClick(palette.remove_button, Qt.LeftButton)  # the picture uses it: which colour replaces it?
+    dialog = window.palette_widget.replace_dialog
+    assert isinstance(dialog, QInputDialog) and dialog.isVisible() and TEAL in palette.colours
+    assert dialog.textValue() == "#ffffff"  # white is offered first
+    dialog.setTextValue("#dc2828")
+    dialog.accept()
+    assert TEAL not in palette.colours and (window.document.visible_picture()[1, 1:7] == RED).all()
     window.undo_action.trigger()
-    assert TEAL in palette.colours
+    assert TEAL in palette.colours and (window.document.visible_picture()[1, 1:7] == TEAL).all()
+    palette.select_colour((128, 128, 128))  # unused: removed without a question
+    qtbot.mouseClick(palette.remove_button, Qt.LeftButton)
+    assert (128, 128, 128) not in palette.colours
 
 
 def test_clicking_a_swatch_chooses_the_paint_colour(window, qtbot):

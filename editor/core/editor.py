@@ -1,0 +1,528 @@
+"""The editor core (the "mid end"): the open level, its undo history, the tools, load and save.
+
+No Qt here. A view sends input (``press``/``drag_to``/``release`` in cell coordinates,
+menu commands, keys) and draws what the core holds; it learns what to redraw from the
+observers it registered with :meth:`Editor.add_observer`, which are called with the set
+of aspects that changed: ``"document"`` (a different level), ``"size"``, ``"solution"``,
+``"picture"``, ``"palette"``, ``"cleared"``, ``"history"`` (undo/redo/unsaved state),
+``"selection"``, ``"cursor"``, ``"symmetry"``, ``"about"`` (the level info).
+
+Every edit is one undo step (:mod:`editor.core.history`); a stroke shows live while the
+pointer moves and becomes one step when released. The selection, the cell cursor and
+the symmetry mode are not part of the level, so undo does not restore them.
+"""
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from editor.core.clip import Clip
+from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
+from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
+from editor.level.document import MAX_SIDE, Colour, LevelDocument
+from editor.level.model import WHITE, Level, load_level, save_level
+
+LAYERS = ("solution", "picture")
+TOOLS = ("pen", "line", "rectangle", "filled rectangle", "fill", "select")
+TRANSFORMS = ("mirror left-right", "mirror top-bottom", "rotate 90", "invert",
+              "shift up", "shift down", "shift left", "shift right")
+SHIFTS = {"shift up": (-1, 0), "shift down": (1, 0), "shift left": (0, -1), "shift right": (0, 1)}
+ALL_ASPECTS = frozenset({"document", "size", "solution", "picture", "palette", "cleared", "history", "selection",
+                         "cursor", "symmetry", "about"})
+Observer = Callable[[set], None]
+
+
+@dataclass(frozen=True)
+class Rect:
+    """Cells ``top..bottom`` x ``left..right``, inclusive."""
+
+    top: int
+    left: int
+    bottom: int
+    right: int
+
+    @classmethod
+    def spanning(cls, a: Cell, b: Cell) -> "Rect":
+        return cls(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+
+    @property
+    def slices(self) -> tuple[slice, slice]:
+        return slice(self.top, self.bottom + 1), slice(self.left, self.right + 1)
+
+    def contains(self, cell: Cell) -> bool:
+        return self.top <= cell[0] <= self.bottom and self.left <= cell[1] <= self.right
+
+    def moved(self, rows: int, columns: int) -> "Rect":
+        return Rect(self.top + rows, self.left + columns, self.bottom + rows, self.right + columns)
+
+
+@dataclass
+class _Stroke:
+    layer: str
+    tool: str
+    value: object
+    anchor: Cell
+    last: Cell
+    before: Snapshot
+    moving: Rect | None = None  # the selection being dragged (select tool pressed inside it)
+
+
+def level_from_non(puzzle, path: Path) -> Level:
+    """The level of an imported .non puzzle (its goal picture; filled cells black)."""
+    if puzzle.goal is None:
+        raise ValueError(f"{path}: the puzzle has clues but no goal picture, so there is no solution grid to edit")
+    solution = np.asarray(puzzle.goal, dtype=bool)
+    picture = np.where(solution[:, :, None], np.uint8(0), np.uint8(255)).repeat(3, axis=2)
+    return Level(solution, picture, path=Path(path).with_suffix(".level"))
+
+
+class Editor:
+    def __init__(self, document: LevelDocument | None = None, undo_limit: int = UNDO_LIMIT):
+        self.undo_limit = undo_limit
+        self._observers: list[Observer] = []
+        self.symmetry = "none"
+        self._replace(document or LevelDocument())
+
+    # ------------------------------------------------------------------ observers
+    def add_observer(self, observer: Observer) -> None:
+        self._observers.append(observer)
+
+    def remove_observer(self, observer: Observer) -> None:
+        self._observers.remove(observer)
+
+    def _notify(self, aspects) -> None:
+        aspects = set(aspects)
+        for observer in list(self._observers):
+            observer(aspects)
+
+    # ------------------------------------------------------------------ the level
+    def _replace(self, document: LevelDocument) -> None:
+        self.document = document
+        self.history = History(self.undo_limit)
+        self.selection: Rect | None = None
+        self.cursor: Cell = (0, 0)
+        self._stroke: _Stroke | None = None
+        self._notify(ALL_ASPECTS)
+
+    def new(self, width: int = 10, height: int = 10) -> None:
+        self._replace(LevelDocument(width, height))
+
+    def open_level(self, level: Level, path: Path | None = None, about: dict[str, str] | None = None) -> None:
+        """Edit ``level`` with its level info ``about`` (ValueError if it is larger than the
+        editor handles)."""
+        document = LevelDocument.from_level(level, path)
+        document.about = dict(about or {})
+        self._replace(document)
+
+    def load(self, path: str | os.PathLike) -> None:
+        """Open a level trio (LevelError names the file and the problem)."""
+        self.open_level(load_level(path), Path(path))
+
+    def import_non(self, path: str | os.PathLike) -> None:
+        from editor.level.non_format import read_non
+
+        self.open_level(level_from_non(read_non(path), Path(path)))
+
+    def level(self) -> Level:
+        """A copy of the visible level, safe to hand to another thread for saving."""
+        return self.document.to_level()
+
+    def save(self, path: str | os.PathLike | None = None) -> None:
+        """Write the level (LevelError if it fails; the previous files stay as they were)."""
+        path = Path(path) if path is not None else self.document.path
+        if path is None:
+            raise ValueError("the level has no file name yet")
+        position = self.history.position()
+        save_level(self.level(), path)
+        self.saved(path, position)
+
+    def saved(self, path: Path, position: int) -> None:
+        """The state at history ``position`` is now in ``path`` (a background save finished)."""
+        self.document.path = level_path(path)
+        self.history.mark_saved(position)
+        self._notify({"history"})
+
+    def export_non(self, path: str | os.PathLike) -> None:
+        from editor.level.non_format import write_non
+
+        title = self.document.path.stem if self.document.path else Path(path).stem
+        write_non(path, self.document.visible_solution(), title=title)
+
+    @property
+    def modified(self) -> bool:
+        return not self.history.is_clean()
+
+    def contains(self, cell: Cell) -> bool:
+        return self.document.contains(*cell)
+
+    # ------------------------------------------------------------------ undo
+    @contextmanager
+    def _edit(self, label: str):
+        """Run the body as one undo step (nothing is recorded if it changed nothing)."""
+        self.cancel_stroke()
+        before = Snapshot.of(self.document)
+        yield
+        self._record(label, before)
+
+    def _record(self, label: str, before: Snapshot) -> None:
+        step = difference(label, before, self.document)
+        if step is not None:
+            self.history.push(step)
+            self._notify(step.aspects | {"history"})
+
+    def undo(self) -> bool:
+        self.cancel_stroke()
+        return self._after_history(self.history.undo(self.document))
+
+    def redo(self) -> bool:
+        self.cancel_stroke()
+        return self._after_history(self.history.redo(self.document))
+
+    def _after_history(self, step) -> bool:
+        if step is None:
+            return False
+        if self.selection is not None and not self._fits(self.selection):
+            self.selection = None
+        self._notify(step.aspects | {"history", "selection"})
+        return True
+
+    # ------------------------------------------------------------------ painting helpers
+    def _layer(self, layer: str) -> np.ndarray:
+        """The visible part of a layer's buffer (a view: writing to it edits the level)."""
+        if layer not in LAYERS:
+            raise ValueError(f"no layer {layer!r}")
+        buffer = self.document.solution if layer == "solution" else self.document.picture
+        return buffer[:self.document.height, :self.document.width]
+
+    def _shape(self) -> tuple[int, int]:
+        return self.document.height, self.document.width
+
+    def _paint(self, layer: str, mask: np.ndarray, value) -> None:
+        self._layer(layer)[symmetric(mask, self.symmetry)] = value
+
+    def set_symmetry(self, symmetry: str) -> None:
+        if symmetry not in SYMMETRIES:
+            raise ValueError(f"no symmetry {symmetry!r}; one of {', '.join(SYMMETRIES)}")
+        self.symmetry = symmetry
+        self._notify({"symmetry"})
+
+    # ------------------------------------------------------------------ strokes (mouse)
+    def press(self, layer: str, tool: str, cell: Cell, value=None) -> None:
+        """Start a stroke at ``cell``: ``value`` is True/False on the solution, a colour on
+        the picture. The select tool selects, or moves the selection if pressed inside it."""
+        self.cancel_stroke()
+        if tool not in TOOLS:
+            raise ValueError(f"no tool {tool!r}")
+        if not self.contains(cell):
+            return
+        moving = self.selection if tool == "select" and self.selection and self.selection.contains(cell) else None
+        self._stroke = _Stroke(layer, tool, value, cell, cell, Snapshot.of(self.document), moving)
+        self.cursor = cell
+        if tool == "select" and moving is None:
+            self.selection = Rect.spanning(cell, cell)
+            self._notify({"selection", "cursor"})
+        elif tool == "fill":
+            self._paint(layer, flood_mask(self._layer(layer), cell), value)
+            self._notify({layer, "cursor"})
+        elif tool != "select":
+            self._draw_to(cell)
+
+    def drag_to(self, cell: Cell, constrained: bool = False) -> None:
+        """The pointer moved to ``cell`` (it may be outside the grid); ``constrained`` (Shift)
+        keeps the stroke on the row or column it started in."""
+        stroke = self._stroke
+        if stroke is None or stroke.tool == "fill":
+            return
+        if constrained:
+            cell = constrain(stroke.anchor, cell)
+        if stroke.tool != "pen":  # shapes and selections stop at the edge; the pen just paints nothing outside
+            height, width = self._shape()
+            cell = (min(max(cell[0], 0), height - 1), min(max(cell[1], 0), width - 1))
+        if cell == stroke.last:
+            return
+        self._draw_to(cell)
+
+    def _draw_to(self, cell: Cell) -> None:
+        stroke, shape = self._stroke, self._shape()
+        previous, stroke.last = stroke.last, cell
+        if stroke.tool == "select":
+            if stroke.moving is None:
+                self.selection = Rect.spanning(stroke.anchor, cell)
+                self._notify({"selection"})
+            else:
+                self._move_selection(cell[0] - stroke.anchor[0], cell[1] - stroke.anchor[1])
+            return
+        if stroke.tool == "pen":
+            mask = cells_mask(shape, bresenham(previous, cell))
+        else:
+            stroke.before.restore(self.document)  # a shape is redrawn from scratch as it grows
+            if stroke.tool == "line":
+                mask = cells_mask(shape, bresenham(stroke.anchor, cell))
+            else:
+                mask = rectangle_mask(shape, stroke.anchor, cell, filled=stroke.tool == "filled rectangle")
+        self._paint(stroke.layer, mask, stroke.value)
+        self._notify({stroke.layer})
+
+    def _move_selection(self, rows: int, columns: int) -> None:
+        stroke = self._stroke
+        stroke.before.restore(self.document)
+        source = stroke.moving
+        block = self._clip(source)
+        self._clear(source)
+        self._put(block, (source.top + rows, source.left + columns))
+        self.selection = self._clipped(source.moved(rows, columns))
+        self._notify({"solution", "picture", "selection"})
+
+    def release(self) -> None:
+        """End the stroke: what it changed becomes one undo step."""
+        stroke, self._stroke = self._stroke, None
+        if stroke is None:
+            return
+        label = "Move the selection" if stroke.moving else f"{stroke.tool.capitalize()} on the {stroke.layer}"
+        self._record(label, stroke.before)
+
+    def cancel_stroke(self) -> None:
+        """Forget a stroke in progress and put back what it painted."""
+        stroke, self._stroke = self._stroke, None
+        if stroke is not None and difference("", stroke.before, self.document) is not None:
+            stroke.before.restore(self.document)
+            self._notify({"solution", "picture"})
+
+    # ------------------------------------------------------------------ keyboard
+    def move_cursor(self, rows: int, columns: int, layer: str | None = None, value=None) -> None:
+        """Move the cell cursor; with a ``layer``, paint ``value`` on the cells it leaves and
+        reaches (one undo step)."""
+        height, width = self._shape()
+        start = self.cursor
+        self.cursor = (min(max(start[0] + rows, 0), height - 1), min(max(start[1] + columns, 0), width - 1))
+        if layer is not None:
+            with self._edit(f"Paint on the {layer}"):
+                self._paint(layer, cells_mask(self._shape(), bresenham(start, self.cursor)), value)
+        self._notify({"cursor"})
+
+    def set_cursor(self, cell: Cell) -> None:
+        if self.contains(cell) and cell != self.cursor:
+            self.cursor = cell
+            self._notify({"cursor"})
+
+    def set_cell(self, layer: str, cell: Cell, value) -> None:
+        """Paint one cell (and its symmetric images): one undo step."""
+        if self.contains(cell):
+            with self._edit(f"Paint on the {layer}"):
+                self._paint(layer, cells_mask(self._shape(), [cell]), value)
+
+    def set_cells(self, layer: str, values: np.ndarray, label: str) -> bool:
+        """Set the visible ``layer`` to ``values`` ((height, width) booleans for the solution,
+        (height, width, 3) colours for the picture) as one undo step; False if nothing changed."""
+        position = self.history.position()
+        with self._edit(label):
+            self._layer(layer)[:] = values
+        return self.history.position() != position
+
+    def flip_cells(self, cells, label: str) -> None:
+        """Flip these solution cells (filled <-> empty) as one undo step."""
+        solution = self.document.visible_solution()
+        for cell in cells:
+            solution[cell] = not solution[cell]
+        self.set_cells("solution", solution, label)
+
+    def replace_level(self, level: Level, label: str) -> None:
+        """Make the level ``level`` (its size, grids, cleared flag and palette; the file name
+        and level info stay) as one undo step."""
+        replacement = LevelDocument.from_level(level)
+        with self._edit(label):
+            document = self.document
+            document.width, document.height = replacement.width, replacement.height
+            document.solution[:] = replacement.solution
+            document.picture[:] = replacement.picture
+            document.cleared, document.palette = replacement.cleared, replacement.palette
+        self.clear_selection()
+        self.set_cursor((min(self.cursor[0], level.height - 1), min(self.cursor[1], level.width - 1)))
+
+    def set_about(self, about: dict[str, str]) -> None:
+        """Set the level info (title, by, copyright, catalogue...) as one undo step."""
+        with self._edit("Edit the level info"):
+            self.document.about = dict(about)
+
+    def colour_at(self, cell: Cell) -> Colour:
+        return tuple(int(v) for v in self.document.picture[cell])
+
+    # ------------------------------------------------------------------ level settings
+    def resize(self, width: int, height: int) -> None:
+        """Change the visible size; hidden cells are kept for when the level grows again."""
+        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+            raise ValueError(f"width and height go from 1 to {MAX_SIDE}")
+        with self._edit(f"Resize to {width}x{height}"):
+            self.document.width, self.document.height = width, height
+        if self.selection is not None and not self._fits(self.selection):
+            self.clear_selection()
+        self.set_cursor((min(self.cursor[0], height - 1), min(self.cursor[1], width - 1)))
+
+    def set_cleared(self, cleared: bool) -> None:
+        with self._edit("Mark as cleared" if cleared else "Mark as not cleared"):
+            self.document.cleared = bool(cleared)
+
+    # ------------------------------------------------------------------ palette
+    def add_colour(self, colour: Colour) -> None:
+        colour = tuple(int(v) for v in colour)
+        if colour not in self.document.palette:
+            with self._edit(f"Add colour {colour_name(colour)}"):
+                self.document.palette = self.document.palette + [colour]
+
+    def edit_colour(self, index: int, colour: Colour) -> None:
+        """Change palette colour ``index``, and every picture cell of it (hidden ones too)."""
+        palette, colour = self.document.palette, tuple(int(v) for v in colour)
+        if not 0 <= index < len(palette) or palette[index] == colour:
+            return
+        old = palette[index]
+        with self._edit(f"Change colour {colour_name(old)} to {colour_name(colour)}"):
+            new_palette = palette[:index] + [colour] + palette[index + 1:]
+            # merging into a colour already there keeps one swatch
+            self.document.palette = [c for i, c in enumerate(new_palette) if c != colour or i == index]
+            self._recolour(old, colour)
+
+    def colour_in_use(self, index: int) -> bool:
+        """Whether the visible picture uses palette colour ``index``."""
+        colour = np.array(self.document.palette[index], dtype=np.uint8)
+        return bool(np.all(self._layer("picture") == colour, axis=2).any())
+
+    def remove_colour(self, index: int, replacement: Colour | None = None) -> None:
+        """Drop palette colour ``index``; with a ``replacement``, the picture cells that use it
+        (hidden ones too) take that colour instead."""
+        palette = self.document.palette
+        if len(palette) <= 1 or not 0 <= index < len(palette):
+            return
+        with self._edit(f"Remove colour {colour_name(palette[index])}"):
+            self.document.palette = palette[:index] + palette[index + 1:]
+            if replacement is not None:
+                self._recolour(palette[index], tuple(int(v) for v in replacement))
+
+    def _recolour(self, old: Colour, new: Colour) -> None:
+        picture = self.document.picture
+        picture[np.all(picture == np.array(old, dtype=np.uint8), axis=2)] = new
+
+    # ------------------------------------------------------------------ whole-grid transforms
+    def transform(self, name: str, wrap: bool = False) -> None:
+        """Mirror, rotate (90 degrees clockwise), shift by one cell (``wrap``: the line pushed
+        out comes back on the other side) or invert; solution and picture move together."""
+        if name not in TRANSFORMS:
+            raise ValueError(f"no transform {name!r}")
+        with self._edit(name.capitalize() + (" (wrapping)" if wrap else "")):
+            document = self.document
+            solution, picture = document.visible_solution(), document.visible_picture()
+            if name == "invert":
+                solution = ~solution
+            elif name == "rotate 90":
+                solution, picture = np.rot90(solution, -1), np.rot90(picture, -1)
+            elif name.startswith("mirror"):
+                axis = 1 if name == "mirror left-right" else 0
+                solution, picture = np.flip(solution, axis), np.flip(picture, axis)
+            else:
+                rows, columns = SHIFTS[name]
+                solution = np.roll(solution, (rows, columns), axis=(0, 1))
+                picture = np.roll(picture, (rows, columns), axis=(0, 1))
+                if not wrap:  # the line that came round the edge is emptied instead
+                    edge = 0 if rows + columns > 0 else -1
+                    line = (edge, slice(None)) if rows else (slice(None), edge)
+                    solution[line] = False
+                    picture[line] = WHITE
+            height, width = solution.shape
+            document.width, document.height = width, height
+            document.solution[:height, :width] = solution
+            document.picture[:height, :width] = picture
+        self.clear_selection()
+        self.set_cursor((min(self.cursor[0], height - 1), min(self.cursor[1], width - 1)))
+
+    # ------------------------------------------------------------------ selection and clipboard
+    def select(self, rect: Rect | None) -> None:
+        self.selection = self._clipped(rect) if rect is not None else None
+        self._notify({"selection"})
+
+    def select_all(self) -> None:
+        height, width = self._shape()
+        self.select(Rect(0, 0, height - 1, width - 1))
+
+    def clear_selection(self) -> None:
+        if self.selection is not None:
+            self.select(None)
+
+    def _fits(self, rect: Rect) -> bool:
+        return self.contains((rect.bottom, rect.right)) and rect.top >= 0 and rect.left >= 0
+
+    def _clipped(self, rect: Rect) -> Rect | None:
+        height, width = self._shape()
+        clipped = Rect(max(rect.top, 0), max(rect.left, 0), min(rect.bottom, height - 1), min(rect.right, width - 1))
+        return clipped if clipped.top <= clipped.bottom and clipped.left <= clipped.right else None
+
+    def _target(self) -> Rect:
+        height, width = self._shape()
+        return self.selection or Rect(0, 0, height - 1, width - 1)
+
+    def _clip(self, rect: Rect) -> Clip:
+        rows, columns = rect.slices
+        return Clip(self._layer("solution")[rows, columns].copy(), self._layer("picture")[rows, columns].copy())
+
+    def _clear(self, rect: Rect) -> None:
+        rows, columns = rect.slices
+        self._layer("solution")[rows, columns] = False
+        self._layer("picture")[rows, columns] = WHITE
+
+    def _put(self, clip: Clip, at: Cell) -> Rect | None:
+        """Write ``clip`` with its top-left at ``at``; what falls outside the grid is dropped."""
+        height, width = clip.shape
+        placed = self._clipped(Rect(at[0], at[1], at[0] + height - 1, at[1] + width - 1))
+        if placed is not None:
+            rows, columns = placed.slices
+            source = (slice(placed.top - at[0], placed.bottom - at[0] + 1),
+                      slice(placed.left - at[1], placed.right - at[1] + 1))
+            self._layer("solution")[rows, columns] = clip.solution[source]
+            self._layer("picture")[rows, columns] = clip.picture[source]
+        return placed
+
+    def copy(self) -> Clip:
+        """The selected block (the whole grid when nothing is selected)."""
+        return self._clip(self._target())
+
+    def cut(self) -> Clip:
+        clip = self.copy()
+        self.delete_selection("Cut")
+        return clip
+
+    def delete_selection(self, label: str = "Clear the selection") -> None:
+        target = self._target()
+        with self._edit(label):
+            self._clear(target)
+
+    def paste(self, clip: Clip, at: Cell | None = None) -> None:
+        """Paste at ``at`` (default: the selection's top-left corner, else the cell cursor);
+        the pasted block becomes the selection."""
+        if at is None:
+            at = (self.selection.top, self.selection.left) if self.selection else self.cursor
+        with self._edit(f"Paste {clip.shape[1]}x{clip.shape[0]}"):
+            placed = self._put(clip, at)
+        self.select(placed)
+
+    def move_selection(self, rows: int, columns: int) -> None:
+        """Move the selected block (one undo step); what it leaves becomes empty."""
+        if self.selection is None:
+            return
+        source = self.selection
+        with self._edit("Move the selection"):
+            block = self._clip(source)
+            self._clear(source)
+            self._put(block, (source.top + rows, source.left + columns))
+        self.select(source.moved(rows, columns))
+
+
+def level_path(path: Path) -> Path:
+    path = Path(path)
+    return path if path.suffix == ".level" else path.with_name(path.name + ".level")
+
+
+def colour_name(colour: Colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)

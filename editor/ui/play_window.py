@@ -1,0 +1,160 @@
+"""Test-solve: play the level as the player will (a window over a copy of the level).
+
+Left button fills, right button crosses out (known empty), pressing a cell that already
+has that mark clears it; drags mark every cell they pass. Arrow keys move the cell
+cursor, Space fills, X crosses out, Delete clears. The session
+(:class:`~editor.core.play.PlaySession`) keeps the marks, the timer, the check and the
+hint; the level in the editor is never changed.
+"""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+
+from editor.core import Editor
+from editor.core.play import CROSSED, FILLED, UNKNOWN, PlaySession
+from editor.core.shapes import bresenham
+from editor.level import Level
+from editor.level.document import LevelDocument
+from editor.ui.grid_canvas import EMPTY_RGBA, FILLED_RGBA, SolutionCanvas
+
+MISTAKE_OVERLAY, HINT_OVERLAY = "play: mistakes", "play: hint"
+MISTAKE_COLOUR, HINT_COLOUR = QColor(230, 40, 40, 150), QColor(40, 160, 60, 110)
+CROSS_COLOUR = QColor(120, 120, 130)
+
+
+class PlayCanvas(SolutionCanvas):
+    """The clues over the player's marks (the grid under them is a private copy)."""
+
+    def __init__(self, session: PlaySession, level: Level, parent=None):
+        self.session = session
+        super().__init__(Editor(LevelDocument.from_level(level)), parent)
+
+    def cell_colours(self) -> np.ndarray:
+        cells = np.where((self.session.marks == FILLED)[:, :, None], FILLED_RGBA, EMPTY_RGBA).astype(np.uint8)
+        for overlay, colour in self._overlays.values():
+            tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
+            alpha = colour.alphaF()
+            cells[overlay] = np.round(cells[overlay] * (1 - alpha) + tint * alpha).astype(np.uint8)
+        return cells
+
+    def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
+        painter.setPen(QPen(CROSS_COLOUR, max(1, self.cell_size // 10)))
+        inset = max(2, self.cell_size // 4)
+        for row, column in zip(*np.nonzero(self.session.marks == CROSSED)):
+            rect = self.cell_rect(int(row), int(column)).adjusted(inset, inset, -inset, -inset)
+            painter.drawLine(rect.topLeft(), rect.bottomRight())
+            painter.drawLine(rect.topRight(), rect.bottomLeft())
+        super().paint_marks(painter, exposed)
+
+
+class PlayWindow(QWidget):
+    def __init__(self, level: Level, title: str, cell_size: int, parent=None):
+        super().__init__(parent, Qt.Window)
+        self.setAttribute(Qt.WA_DeleteOnClose)
+        self.setWindowTitle(f"Test-solve {title}")
+        self.session = PlaySession(level.solution)
+        self.canvas = PlayCanvas(self.session, level)
+        self.canvas.set_cell_size(cell_size)
+        self._mark = UNKNOWN
+        self._last = (0, 0)
+        self.canvas.pressed.connect(self._pressed)
+        self.canvas.dragged.connect(self._dragged)
+        self.canvas.arrow_key.connect(self._arrow)
+        self.canvas.cell_key.connect(self._key)
+
+        self.timer_label = QLabel()
+        self.message_label = QLabel("Left: fill, right: cross out; arrows, Space, X, Delete.")
+        self.message_label.setWordWrap(True)
+        self.check_button = QPushButton("&Check")
+        self.hint_button = QPushButton("&Hint")
+        self.restart_button = QPushButton("&Restart")
+        self.check_button.clicked.connect(self.check)
+        self.hint_button.clicked.connect(self.hint)
+        self.restart_button.clicked.connect(self.restart)
+        buttons = QHBoxLayout()
+        for widget in (self.timer_label, self.check_button, self.hint_button, self.restart_button):
+            buttons.addWidget(widget)
+        scroll = QScrollArea()
+        scroll.setWidget(self.canvas)
+        scroll.setAlignment(Qt.AlignCenter)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.message_label)
+        self._ticker = QTimer(self)
+        self._ticker.timeout.connect(self._tick)
+        self._ticker.start(1000)
+        self._tick()
+        size = self.canvas.sizeHint()
+        self.resize(min(size.width() + 60, 1200), min(size.height() + 140, 900))
+
+    def _tick(self) -> None:
+        seconds = int(self.session.elapsed())
+        self.timer_label.setText(f"{seconds // 60}:{seconds % 60:02d}")
+
+    def _apply(self, cells) -> None:
+        self.session.mark(cells, self._mark)
+        self.canvas.set_overlay(MISTAKE_OVERLAY, None, MISTAKE_COLOUR)
+        self.canvas.update()
+        if self.session.check().solved:
+            self._tick()
+            self.message_label.setText(f"Solved in {self.timer_label.text()}!")
+
+    def _pressed(self, cell, button, _shift) -> None:
+        wanted = FILLED if button == Qt.LeftButton else CROSSED
+        self._mark = UNKNOWN if self.session.marks[cell] == wanted else wanted
+        self._last = cell
+        self.canvas.editor.set_cursor(cell)
+        self._apply([cell])
+
+    def _dragged(self, cell, _shift) -> None:
+        if cell != self._last:
+            self._apply(bresenham(self._last, cell)[1:])
+            self._last = cell
+
+    def _arrow(self, rows: int, columns: int, shift: bool) -> None:
+        editor = self.canvas.editor
+        start = editor.cursor
+        editor.move_cursor(rows, columns)
+        if shift:
+            self._apply(bresenham(start, editor.cursor))
+        self.canvas.update()
+
+    def _key(self, key: str) -> None:
+        self._mark = {"fill": FILLED, "clear": CROSSED}.get(key, UNKNOWN)
+        self._apply([self.canvas.editor.cursor])
+
+    def check(self) -> None:
+        result = self.session.check()
+        self.canvas.set_overlay(MISTAKE_OVERLAY, result.mistakes if result.mistakes.any() else None, MISTAKE_COLOUR)
+        if result.solved:
+            self.message_label.setText(f"Solved in {self.timer_label.text()}!")
+        else:
+            mistakes = int(result.mistakes.sum())
+            self.message_label.setText(f"{mistakes} mistake{'s' * (mistakes != 1)} (shown in red); "
+                                       f"{result.remaining} filled cell{'s' * (result.remaining != 1)} to go.")
+
+    def hint(self) -> None:
+        hint = self.session.hint()
+        cells = np.zeros(self.session.shape, dtype=bool)
+        if hint.line is not None:
+            kind, index = hint.line
+            if kind == "row":
+                cells[index] = True
+            else:
+                cells[:, index] = True
+        self.canvas.set_overlay(HINT_OVERLAY, cells if cells.any() else None, HINT_COLOUR)
+        self.message_label.setText(hint.text)
+
+    def restart(self) -> None:
+        self.session = self.canvas.session = PlaySession(self.session_solution())
+        for name in (MISTAKE_OVERLAY, HINT_OVERLAY):
+            self.canvas.set_overlay(name, None, QColor())
+        self.message_label.setText("Started again.")
+        self._tick()
+
+    def session_solution(self) -> np.ndarray:
+        return self.canvas.document.visible_solution()

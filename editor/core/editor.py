@@ -25,6 +25,7 @@ from editor.core.clip import Clip
 from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
+from editor.level.metadata import about_of_non, non_metadata, read_about, write_about
 from editor.level.model import WHITE, Level, load_level, save_level
 
 LAYERS = ("solution", "picture")
@@ -120,13 +121,14 @@ class Editor:
         self._replace(document)
 
     def load(self, path: str | os.PathLike) -> None:
-        """Open a level trio (LevelError names the file and the problem)."""
-        self.open_level(load_level(path), Path(path))
+        """Open a level trio and its level info (LevelError names the file and the problem)."""
+        self.open_level(load_level(path), Path(path), read_about(path))
 
     def import_non(self, path: str | os.PathLike) -> None:
         from editor.level.non_format import read_non
 
-        self.open_level(level_from_non(read_non(path), Path(path)))
+        puzzle = read_non(path)
+        self.open_level(level_from_non(puzzle, Path(path)), about=about_of_non(puzzle))
 
     def level(self) -> Level:
         """A copy of the visible level, safe to hand to another thread for saving."""
@@ -138,7 +140,7 @@ class Editor:
         if path is None:
             raise ValueError("the level has no file name yet")
         position = self.history.position()
-        save_level(self.level(), path)
+        write_level(self.level(), self.document.about, path)
         self.saved(path, position)
 
     def saved(self, path: Path, position: int) -> None:
@@ -148,10 +150,7 @@ class Editor:
         self._notify({"history"})
 
     def export_non(self, path: str | os.PathLike) -> None:
-        from editor.level.non_format import write_non
-
-        title = self.document.path.stem if self.document.path else Path(path).stem
-        write_non(path, self.document.visible_solution(), title=title)
+        write_puzzle(path, self.document.visible_solution(), self.document.about, self.document.path)
 
     @property
     def modified(self) -> bool:
@@ -517,6 +516,22 @@ class Editor:
             self._clear(source)
             self._put(block, (source.top + rows, source.left + columns))
         self.select(source.moved(rows, columns))
+
+
+def write_level(level: Level, about: dict[str, str], path: str | os.PathLike) -> None:
+    """Save the trio, then the level info beside it (LevelError names the file that failed)."""
+    save_level(level, path)
+    write_about(level_path(Path(path)), about)
+
+
+def write_puzzle(path: str | os.PathLike, solution: np.ndarray, about: dict[str, str],
+                 level: Path | None = None) -> None:
+    """Export ``solution`` as a .non puzzle with the level info (the title defaults to the
+    level's file name, else the export's)."""
+    from editor.level.non_format import write_non
+
+    title, metadata = non_metadata(about)
+    write_non(path, solution, title=title or Path(level or path).stem, metadata=metadata)
 
 
 def level_path(path: Path) -> Path:

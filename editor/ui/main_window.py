@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QMai
                                QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor.core import UNDO_LIMIT, Editor, colour_name, level_from_non
-from editor.core.editor import level_path
-from editor.level import Level, load_level, save_level
+from editor.core.editor import level_path, write_level, write_puzzle
+from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
-from editor.level.metadata import about_of_non, non_metadata, read_about, write_about
+from editor.level.metadata import about_of_non, read_about
 from editor.level.model import WHITE
 from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
@@ -495,7 +495,7 @@ class MainWindow(QMainWindow):
             if then is not None:
                 then()
 
-        self._save_job = self._run(lambda: (save_level(level, path), write_about(path, about)), saved,
+        self._save_job = self._run(lambda: write_level(level, about, path), saved,
                                    "Could not save the level", path)
 
     def _import_non(self, path: Path) -> None:
@@ -525,15 +525,8 @@ class MainWindow(QMainWindow):
         self._load_job = self._run(read, imported, "Could not import the puzzle", path)
 
     def _export_non(self, path: Path) -> None:
-        solution, (title, metadata) = self.solution_grid(), non_metadata(self.document.about)
-        title = title or (self.document.path.stem if self.document.path else path.stem)
-
-        def write():
-            from editor.level.non_format import write_non
-
-            write_non(path, solution, title=title, metadata=metadata)
-
-        self._save_job = self._run(write, lambda _r: self.show_message(f"Exported {path}"),
+        solution, about, level = self.solution_grid(), dict(self.document.about), self.document.path
+        self._save_job = self._run(lambda: write_puzzle(path, solution, about, level), lambda _r: self.show_message(f"Exported {path}"),
                                    "Could not export the puzzle", path)
 
     def show_error(self, title: str, error: BaseException, path: Path | None = None) -> None:

@@ -93,7 +93,6 @@ def bench_gui() -> None:
     from PySide6.QtWidgets import QApplication
 
     from editor.level import Level
-    from editor.level.document import LevelDocument
     from editor.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0]])

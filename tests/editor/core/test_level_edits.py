@@ -78,3 +78,22 @@ def test_level_info_edit_is_an_undo_step_and_marks_unsaved(tmp_path):
     assert editor.document.about == {"title": "New", "by": "Ada"}
     editor.set_about({"title": "New", "by": "Ada"})  # the same info: no step
     assert len(editor.history) == 1
+
+
+def test_level_info_travels_with_save_load_and_non(tmp_path):
+    editor = Editor()
+    editor.set_cell("solution", (0, 0), True)
+    editor.set_about({"title": "Dot", "by": "Ada", "catalogue": "#7"})
+    editor.save(tmp_path / "dot")
+    assert (tmp_path / "dot.about").is_file()
+    other = Editor()
+    other.load(tmp_path / "dot.level")
+    assert other.document.about == {"title": "Dot", "by": "Ada", "catalogue": "#7"} and not other.modified
+    other.export_non(tmp_path / "dot.non")
+    imported = Editor()
+    imported.import_non(tmp_path / "dot.non")
+    assert imported.document.about == {"title": "Dot", "by": "Ada", "catalogue": "#7"}
+    assert np.array_equal(imported.document.visible_solution(), editor.document.visible_solution())
+    other.set_about({})
+    other.save()
+    assert not (tmp_path / "dot.about").exists()  # no info left: no file beside the trio

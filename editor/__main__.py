@@ -2,6 +2,8 @@
 
     nonogram-editor [LEVEL]              open the editor (optionally on a level)
     nonogram-editor check PATH...        verdicts for .level/.non files and folders
+    nonogram-editor fix LEVEL [--max-edits N] [--json] [--write] [--harder]
+                                         edits that make a level unique and line-solvable
     nonogram-editor puzzles              list the puzzles plugins provide
     nonogram-editor solve ID [--first|--count] [--json] [--jobs N]
 """
@@ -12,7 +14,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in ("check", "puzzles", "solve"):
+    if argv and argv[0] in ("check", "fix", "puzzles", "solve"):
         from editor.cli import run_command
 
         return run_command(argv)

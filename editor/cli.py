@@ -32,6 +32,13 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
 
+    fix = sub.add_parser("fix", help="suggest cell edits that make a level unique and line-solvable (or harder)")
+    fix.add_argument("level", metavar="LEVEL")
+    fix.add_argument("--max-edits", type=int, default=20, metavar="N", help="edits to make it line-solvable (default 20)")
+    fix.add_argument("--json", action="store_true", help="one JSON object")
+    fix.add_argument("--write", action="store_true", help="save the fixed level beside the original (never over it)")
+    fix.add_argument("--harder", action="store_true", help="single edits that keep it unique but grade harder")
+
     sub.add_parser("puzzles", help="list the puzzles the plugins provide")
 
     solve = sub.add_parser("solve", help="solve or count a puzzle")
@@ -58,6 +65,10 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         from editor.nonogram.check_cli import run_check
 
         return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None)
+    if args.command == "fix":
+        from editor.nonogram.fix_cli import run_fix
+
+        return run_fix(args.level, max(0, args.max_edits), args.json, args.write, args.harder)
 
     from editor.plugin_host import PluginHost
 

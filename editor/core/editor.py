@@ -5,7 +5,7 @@ menu commands, keys) and draws what the core holds; it learns what to redraw fro
 observers it registered with :meth:`Editor.add_observer`, which are called with the set
 of aspects that changed: ``"document"`` (a different level), ``"size"``, ``"solution"``,
 ``"picture"``, ``"palette"``, ``"cleared"``, ``"history"`` (undo/redo/unsaved state),
-``"selection"``, ``"cursor"``, ``"symmetry"``.
+``"selection"``, ``"cursor"``, ``"symmetry"``, ``"about"`` (the level info).
 
 Every edit is one undo step (:mod:`editor.core.history`); a stroke shows live while the
 pointer moves and becomes one step when released. The selection, the cell cursor and
@@ -25,6 +25,7 @@ from editor.core.clip import Clip
 from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
+from editor.level.metadata import about_of_non, non_metadata, read_about, write_about
 from editor.level.model import WHITE, Level, load_level, save_level
 
 LAYERS = ("solution", "picture")
@@ -33,7 +34,7 @@ TRANSFORMS = ("mirror left-right", "mirror top-bottom", "rotate 90", "invert",
               "shift up", "shift down", "shift left", "shift right")
 SHIFTS = {"shift up": (-1, 0), "shift down": (1, 0), "shift left": (0, -1), "shift right": (0, 1)}
 ALL_ASPECTS = frozenset({"document", "size", "solution", "picture", "palette", "cleared", "history", "selection",
-                         "cursor", "symmetry"})
+                         "cursor", "symmetry", "about"})
 Observer = Callable[[set], None]
 
 
@@ -112,18 +113,22 @@ class Editor:
     def new(self, width: int = 10, height: int = 10) -> None:
         self._replace(LevelDocument(width, height))
 
-    def open_level(self, level: Level, path: Path | None = None) -> None:
-        """Edit ``level`` (ValueError if it is larger than the editor handles)."""
-        self._replace(LevelDocument.from_level(level, path))
+    def open_level(self, level: Level, path: Path | None = None, about: dict[str, str] | None = None) -> None:
+        """Edit ``level`` with its level info ``about`` (ValueError if it is larger than the
+        editor handles)."""
+        document = LevelDocument.from_level(level, path)
+        document.about = dict(about or {})
+        self._replace(document)
 
     def load(self, path: str | os.PathLike) -> None:
-        """Open a level trio (LevelError names the file and the problem)."""
-        self.open_level(load_level(path), Path(path))
+        """Open a level trio and its level info (LevelError names the file and the problem)."""
+        self.open_level(load_level(path), Path(path), read_about(path))
 
     def import_non(self, path: str | os.PathLike) -> None:
         from editor.level.non_format import read_non
 
-        self.open_level(level_from_non(read_non(path), Path(path)))
+        puzzle = read_non(path)
+        self.open_level(level_from_non(puzzle, Path(path)), about=about_of_non(puzzle))
 
     def level(self) -> Level:
         """A copy of the visible level, safe to hand to another thread for saving."""
@@ -135,7 +140,7 @@ class Editor:
         if path is None:
             raise ValueError("the level has no file name yet")
         position = self.history.position()
-        save_level(self.level(), path)
+        write_level(self.level(), self.document.about, path)
         self.saved(path, position)
 
     def saved(self, path: Path, position: int) -> None:
@@ -145,10 +150,7 @@ class Editor:
         self._notify({"history"})
 
     def export_non(self, path: str | os.PathLike) -> None:
-        from editor.level.non_format import write_non
-
-        title = self.document.path.stem if self.document.path else Path(path).stem
-        write_non(path, self.document.visible_solution(), title=title)
+        write_puzzle(path, self.document.visible_solution(), self.document.about, self.document.path)
 
     @property
     def modified(self) -> bool:
@@ -312,6 +314,39 @@ class Editor:
         if self.contains(cell):
             with self._edit(f"Paint on the {layer}"):
                 self._paint(layer, cells_mask(self._shape(), [cell]), value)
+
+    def set_cells(self, layer: str, values: np.ndarray, label: str) -> bool:
+        """Set the visible ``layer`` to ``values`` ((height, width) booleans for the solution,
+        (height, width, 3) colours for the picture) as one undo step; False if nothing changed."""
+        position = self.history.position()
+        with self._edit(label):
+            self._layer(layer)[:] = values
+        return self.history.position() != position
+
+    def flip_cells(self, cells, label: str) -> None:
+        """Flip these solution cells (filled <-> empty) as one undo step."""
+        solution = self.document.visible_solution()
+        for cell in cells:
+            solution[cell] = not solution[cell]
+        self.set_cells("solution", solution, label)
+
+    def replace_level(self, level: Level, label: str) -> None:
+        """Make the level ``level`` (its size, grids, cleared flag and palette; the file name
+        and level info stay) as one undo step."""
+        replacement = LevelDocument.from_level(level)
+        with self._edit(label):
+            document = self.document
+            document.width, document.height = replacement.width, replacement.height
+            document.solution[:] = replacement.solution
+            document.picture[:] = replacement.picture
+            document.cleared, document.palette = replacement.cleared, replacement.palette
+        self.clear_selection()
+        self.set_cursor((min(self.cursor[0], level.height - 1), min(self.cursor[1], level.width - 1)))
+
+    def set_about(self, about: dict[str, str]) -> None:
+        """Set the level info (title, by, copyright, catalogue...) as one undo step."""
+        with self._edit("Edit the level info"):
+            self.document.about = dict(about)
 
     def colour_at(self, cell: Cell) -> Colour:
         return tuple(int(v) for v in self.document.picture[cell])
@@ -481,6 +516,22 @@ class Editor:
             self._clear(source)
             self._put(block, (source.top + rows, source.left + columns))
         self.select(source.moved(rows, columns))
+
+
+def write_level(level: Level, about: dict[str, str], path: str | os.PathLike) -> None:
+    """Save the trio, then the level info beside it (LevelError names the file that failed)."""
+    save_level(level, path)
+    write_about(level_path(Path(path)), about)
+
+
+def write_puzzle(path: str | os.PathLike, solution: np.ndarray, about: dict[str, str],
+                 level: Path | None = None) -> None:
+    """Export ``solution`` as a .non puzzle with the level info (the title defaults to the
+    level's file name, else the export's)."""
+    from editor.level.non_format import write_non
+
+    title, metadata = non_metadata(about)
+    write_non(path, solution, title=title or Path(level or path).stem, metadata=metadata)
 
 
 def level_path(path: Path) -> Path:

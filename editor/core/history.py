@@ -2,7 +2,7 @@
 
 An edit runs between :meth:`History.begin` (a snapshot of the document) and
 :meth:`History.commit` (which keeps only the cells that changed, and the size, cleared
-flag and palette before and after). Undo puts the old values back, redo the new ones, so
+flag, palette and level info before and after). Undo puts the old values back, redo the new ones, so
 both restore the exact state. At most ``UNDO_LIMIT`` steps are kept; the oldest go first.
 """
 from __future__ import annotations
@@ -28,21 +28,27 @@ class Snapshot:
     height: int
     cleared: bool
     palette: tuple
+    about: tuple  # the level info (title, by, ...) as sorted (key, value) pairs
 
     @classmethod
     def of(cls, document: LevelDocument) -> "Snapshot":
         return cls(document.solution.copy(), document.picture.copy(), document.width, document.height,
-                   document.cleared, tuple(document.palette))
+                   document.cleared, tuple(document.palette), _about(document))
 
     def restore(self, document: LevelDocument) -> None:
         document.solution[:] = self.solution
         document.picture[:] = self.picture
-        self._restore_fields(document, (self.width, self.height, self.cleared, self.palette))
+        self._restore_fields(document, (self.width, self.height, self.cleared, self.palette, self.about))
 
     @staticmethod
     def _restore_fields(document: LevelDocument, fields) -> None:
-        document.width, document.height, document.cleared, palette = fields
+        document.width, document.height, document.cleared, palette, about = fields
         document.palette = list(palette)
+        document.about = dict(about)
+
+
+def _about(document: LevelDocument) -> tuple:
+    return tuple(sorted(document.about.items()))
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,7 @@ class Step:
     cells: tuple[np.ndarray, np.ndarray]  # row and column indices of the changed cells
     solution: tuple[np.ndarray, np.ndarray]  # before, after
     picture: tuple[np.ndarray, np.ndarray]
-    fields: tuple[tuple, tuple]  # (width, height, cleared, palette) before, after
+    fields: tuple[tuple, tuple]  # (width, height, cleared, palette, about) before, after
     serial: int
 
     def apply(self, document: LevelDocument, after: bool) -> None:
@@ -68,8 +74,8 @@ def difference(label: str, before: Snapshot, document: LevelDocument) -> Step | 
     """The step from ``before`` to the document's state now, or None if nothing changed."""
     changed = (before.solution != document.solution) | np.any(before.picture != document.picture, axis=2)
     cells = np.nonzero(changed)
-    fields_before = (before.width, before.height, before.cleared, before.palette)
-    fields_after = (document.width, document.height, document.cleared, tuple(document.palette))
+    fields_before = (before.width, before.height, before.cleared, before.palette, before.about)
+    fields_after = (document.width, document.height, document.cleared, tuple(document.palette), _about(document))
     if not len(cells[0]) and fields_before == fields_after:
         return None
     aspects = set()
@@ -83,6 +89,8 @@ def difference(label: str, before: Snapshot, document: LevelDocument) -> Step | 
         aspects.add("cleared")
     if fields_before[3] != fields_after[3]:
         aspects.add("palette")
+    if fields_before[4] != fields_after[4]:
+        aspects.add("about")
     return Step(label, frozenset(aspects), cells,
                 (before.solution[cells], document.solution[cells].copy()),
                 (before.picture[cells], document.picture[cells].copy()),

@@ -31,6 +31,7 @@ class LevelDocument:
         self.cleared = False
         self.palette: list[Colour] = list(DEFAULT_PALETTE)
         self.path: Path | None = None
+        self.about: dict[str, str] = {}  # title, by, copyright, catalogue (editor.level.metadata)
 
     @classmethod
     def from_level(cls, level: Level, path: Path | None = None) -> "LevelDocument":

@@ -1,8 +1,9 @@
 """``nonogram-editor check PATH... [--json] [--time-limit SECONDS]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), ``.non`` files and folders
-(searched recursively for both). Each level gets one line: its verdict, sweeps and time
-(``--json``: one JSON object per line). A ``.non`` file's goal picture is the drawing when
+(searched recursively for both). Each level gets one line: its verdict, sweeps and time,
+and for a unique one its grade (``editor.nonogram.grade``) (``--json``: one JSON object
+per line). A ``.non`` file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
 time limit is UNDECIDED. A file that cannot be read or checked is reported on stderr (naming
 the file and the fault) and the rest are still checked. Exit status: 0 only if every level is
@@ -20,8 +21,9 @@ from pathlib import Path
 from editor.level import LevelError, load_level
 from editor.level.reading import open_regular
 from editor.level.non_format import read_non
+from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
-from editor.tasks import Task
+from editor.tasks import Task, TimeUp
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
 
@@ -58,11 +60,11 @@ def _missing(path: Path) -> str:
     return "no such file or folder"  # it appeared since
 
 
-def check_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, list[str]]:
+def check_file(path: Path, time_limit: float | None = None, task: Task | None = None) -> tuple[Verdict, list[str]]:
     """The verdict on one level or ``.non`` file, and warnings about it. The time limit and
     the verdict's seconds count from the start, reading the file included."""
     start = time.perf_counter()
-    task = Task(time_limit=time_limit)
+    task = task or Task(time_limit=time_limit)
     warnings = []
     if path.suffix.lower() == ".non":
         puzzle = read_non(path)
@@ -77,8 +79,20 @@ def check_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, li
     return verdict, warnings
 
 
-def _text_line(path: Path, verdict: Verdict) -> str:
+def grade_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, SolvePath | None, list[str]]:
+    """:func:`check_file` and, for a LINE or BRANCH level, its solve path (None if the time ran out)."""
+    task = Task(time_limit=time_limit)
+    verdict, warnings = check_file(path, task=task)
+    try:
+        return verdict, grade_verdict(verdict, task), warnings
+    except TimeUp:
+        return verdict, None, warnings
+
+
+def _text_line(path: Path, verdict: Verdict, solve: SolvePath | None) -> str:
     line = f"{path}: {verdict.kind:13s} {verdict.width}x{verdict.height}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
+    if solve is not None:
+        line += f"  grade {solve.grade}: {solve.words}"
     if verdict.kind == LINE:
         return line
     if verdict.kind == MULT:
@@ -108,7 +122,7 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None) -> int
     all_line = True
     for path in files:
         try:
-            verdict, warnings = check_file(path, time_limit)
+            verdict, solve, warnings = grade_file(path, time_limit)
         except Exception as error:  # one bad file costs only itself (a LevelError names it already)
             message = str(error) if isinstance(error, LevelError) else \
                 f"{path}: could not be checked: {type(error).__name__}: {error}"
@@ -121,9 +135,10 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None) -> int
             print(f"warning: {warning}", file=sys.stderr)
         all_line &= verdict.kind == LINE
         if as_json:
-            print(json.dumps({"path": str(path), **verdict.to_json()}), flush=True)
+            print(json.dumps({"path": str(path), **verdict.to_json(), **(solve.to_json() if solve else {})}),
+                  flush=True)
         else:
-            print(_text_line(path, verdict), flush=True)
+            print(_text_line(path, verdict, solve), flush=True)
     if failed or not files:
         return 2
     return 0 if all_line else 1

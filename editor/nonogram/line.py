@@ -125,8 +125,12 @@ class LineSolver:
         memo[key] = result
         return result
 
-    def deduce(self, filled: int, empty: int) -> tuple[int, int] | None:
-        """:meth:`solve` without the memo (what the benchmark times)."""
+    def deduce(self, filled: int, empty: int, block_starts: list[int] | None = None) -> tuple[int, int] | None:
+        """:meth:`solve` without the memo (what the benchmark times).
+
+        ``block_starts``: a list that receives, per block, the mask of the starts it has in
+        some placement that fits (the extreme placements are its lowest and highest bits).
+        """
         if filled & empty:
             return None
         n = self.n
@@ -181,6 +185,8 @@ class LineSolver:
             starts = runs[length] & ~(filled_before | (filled >> length)) & gate
             ends = starts << length
             starts &= (suffixes & mask_stride) >> suffix_shift
+            if block_starts is not None:
+                block_starts.append(starts)
             for shift in cover_shifts:
                 starts |= starts << shift
             can_be_filled |= starts

@@ -16,6 +16,7 @@ Integration points for the other panels: ``editor`` (the core), ``solution_chang
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
 import traceback
 from pathlib import Path
@@ -29,12 +30,13 @@ from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout,
                                QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor.core import UNDO_LIMIT, Editor, colour_name, level_from_non
-from editor.core.editor import level_path
-from editor.level import Level, load_level, save_level
+from editor.core.editor import level_path, write_level, write_puzzle
+from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
+from editor.level.metadata import about_of_non, read_about
 from editor.level.model import WHITE
 from editor.paths import LEVELS
-from editor.ui import puzzle_docks, solver_panel
+from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import EditTools, add_action
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
@@ -76,6 +78,9 @@ class MainWindow(QMainWindow):
 
         self.puzzle_docks = self._install("puzzle docks", lambda: puzzle_docks.install(self, self.puzzles_menu))
         self.solver_dock = self._install("solver panel", lambda: solver_panel.install(self))
+        self.assist_dock = self._install("assist panel", lambda: assist_panel.install(self, self.solver_dock))
+        self._install("image import", lambda: image_import_dialog.install(self))
+        self._install("level info", lambda: about_dialog.install(self))
         self._restore_window_state()
 
     @property
@@ -168,7 +173,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self._action(self.file_menu, "&Quit", self.close, QKeySequence.Quit)
 
-        edit_menu = bar.addMenu("&Edit")
+        self.edit_menu = edit_menu = bar.addMenu("&Edit")
         self.undo_action = self._action(edit_menu, "&Undo", self.editor.undo, QKeySequence.Undo)
         self.redo_action = self._action(edit_menu, "&Redo", self.editor.redo, QKeySequence.Redo)
 
@@ -484,12 +489,13 @@ class MainWindow(QMainWindow):
 
     def _load(self, path: Path) -> None:
         self.show_message(f"Opening {path}…")
-        self._load_job = self._run(lambda: load_level(path), lambda level: self._loaded(level, path),
+        self._load_job = self._run(lambda: (load_level(path), read_about(path)),
+                                   lambda loaded: self._loaded(loaded[0], path, loaded[1]),
                                    "Could not open the level", path)
 
-    def _loaded(self, level: Level, path: Path) -> None:
+    def _loaded(self, level: Level, path: Path, about: dict[str, str] | None = None) -> None:
         try:
-            self.editor.open_level(level, path)
+            self.editor.open_level(level, path, about)
         except ValueError as exc:
             self.show_error("Could not open the level", exc, path)
             return
@@ -499,6 +505,7 @@ class MainWindow(QMainWindow):
     def _save_to(self, path: Path, then: Callable[[], None] | None = None) -> None:
         path = level_path(path)
         document, level, position = self.document, self.editor.level(), self.editor.history.position()
+        about = dict(document.about)
         self.show_message(f"Saving {path}…")
 
         def saved(_result):
@@ -510,29 +517,38 @@ class MainWindow(QMainWindow):
             if then is not None:
                 then()
 
-        self._save_job = self._run(lambda: save_level(level, path), saved, "Could not save the level", path)
+        self._save_job = self._run(lambda: write_level(level, about, path), saved,
+                                   "Could not save the level", path)
 
     def _import_non(self, path: Path) -> None:
         def read():
             from editor.level.non_format import read_non  # the .non support is optional at import time
+            from editor.nonogram.clue_solve import solve_clues
+            from editor.tasks import Task
 
-            return level_from_non(read_non(path), path)
+            puzzle = read_non(path)
+            if puzzle.goal is not None and puzzle.goal_fits():
+                return puzzle, None
+            # no goal, or one that does not fit: the clues decide (and the dock says what was found)
+            return puzzle, solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=60))
 
-        def imported(level):
-            self._loaded(level, level.path)
+        def imported(result):
+            puzzle, report = result
+            if report is not None:
+                self.assist_dock.widget().show_clue_report(path, report)
+                if not report.solutions:
+                    self.show_message(f"{path}: {report.describe()}")
+                    return
+                puzzle = dataclasses.replace(puzzle, goal=report.solutions[0])
+            level = level_from_non(puzzle, path)
+            self._loaded(level, level.path, about_of_non(puzzle))
             self.show_message(f"Imported {path} ({level.width}x{level.height}); Save writes {level.path.name}")
 
         self._load_job = self._run(read, imported, "Could not import the puzzle", path)
 
     def _export_non(self, path: Path) -> None:
-        solution, title = self.solution_grid(), (self.document.path.stem if self.document.path else path.stem)
-
-        def write():
-            from editor.level.non_format import write_non
-
-            write_non(path, solution, title=title)
-
-        self._save_job = self._run(write, lambda _r: self.show_message(f"Exported {path}"),
+        solution, about, level = self.solution_grid(), dict(self.document.about), self.document.path
+        self._save_job = self._run(lambda: write_puzzle(path, solution, about, level), lambda _r: self.show_message(f"Exported {path}"),
                                    "Could not export the puzzle", path)
 
     def show_error(self, title: str, error: BaseException, path: Path | None = None) -> None:

@@ -215,8 +215,9 @@ def test_export_then_import_non_keeps_the_solution(window, qtbot, tmp_path):
     assert (window.document.visible_picture()[drawn] == 0).all()  # filled cells come in black
 
 
-def test_importing_a_non_without_goal_says_so(window, qtbot, tmp_path):
+def test_importing_a_non_without_goal_solves_its_clues(window, qtbot, tmp_path):
     (tmp_path / "clues.non").write_text("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
     window._import_non(tmp_path / "clues.non")
     wait_for_job(qtbot, window)
-    assert "no goal" in window._message_box.text() and "clues.non" in window._message_box.text()
+    assert window.solution_grid().tolist() == [[True, True]]
+    assert "clues.non: LINE" in window.assist_dock.widget().clue_report_label.text()

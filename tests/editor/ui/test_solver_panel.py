@@ -201,7 +201,8 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
     wait_for_verdict_on(qtbot, window)
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
-    qtbot.waitUntil(lambda: "SAT solver" in panel.status_label.text(), timeout=30_000)
+    # the status says "SAT solver" just before the process starts: wait for both
+    qtbot.waitUntil(lambda: "SAT solver" in panel.status_label.text() and len(started) > 0, timeout=30_000)
     assert len(started) == 1 and started[0].poll() is None
     click_cell(qtbot, canvas, 0, 0)  # the next edit cancels the check in flight
     qtbot.waitUntil(lambda: started[0].poll() is not None, timeout=10_000)

@@ -1,0 +1,81 @@
+"""Anyone's clues: solve a puzzle that comes as bare clues and say what was found (Qt-free).
+
+    report = solve_clues(row_clues, column_clues, goal=None)
+    report.verdict.kind, report.solutions, report.broken_lines, report.goal_mismatch, report.describe()
+
+One solution (and whether line logic reaches it), two side by side when another fits the
+same clues, or CONTRADICTION naming the lines that cannot be satisfied. A goal picture
+that does not fit its clues is named line by line and then ignored: the clues decide.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from editor.level.clues import clues as clues_of_grid
+from editor.nonogram.grade import NoPlacement, solve_path
+from editor.nonogram.puzzle import Puzzle
+from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, Verdict, check_puzzle
+from editor.tasks import Task
+
+
+@dataclass
+class ClueReport:
+    verdict: Verdict
+    solutions: list[np.ndarray] = field(default_factory=list)  # one if unique, two if not, none if no solution
+    broken_lines: list[str] = field(default_factory=list)  # CONTRADICTION: what cannot be satisfied
+    goal_mismatch: list[str] = field(default_factory=list)  # lines whose goal clue differs from the given clue
+
+    def describe(self) -> str:
+        parts = []
+        if self.goal_mismatch:
+            parts.append(f"The goal picture does not fit its clues ({', '.join(self.goal_mismatch[:6])}"
+                         f"{', …' if len(self.goal_mismatch) > 6 else ''}); solved from the clues alone.")
+        kind = self.verdict.kind
+        if kind == LINE:
+            parts.append("One solution, and line logic reaches it.")
+        elif kind == BRANCH:
+            parts.append("One solution, but line logic alone gets stuck: it needs lookahead.")
+        elif kind == MULT:
+            parts.append("More than one solution: two of them side by side.")
+        elif kind == CONTRADICTION:
+            parts.append("No solution: " + "; ".join(self.broken_lines) + ".")
+        else:
+            parts.append(self.verdict.headline() + ".")
+        return " ".join(parts)
+
+
+def mismatched_lines(row_clues, column_clues, goal: np.ndarray) -> list[str]:
+    """The rows and columns (numbered from 1) where ``goal``'s clue is not the given one."""
+    goal = np.asarray(goal, dtype=bool)
+    if goal.shape != (len(row_clues), len(column_clues)):
+        return [f"the goal is {goal.shape[1]}x{goal.shape[0]}, the clues {len(column_clues)}x{len(row_clues)}"]
+    rows, columns = clues_of_grid(goal)
+    return ([f"row {i + 1}" for i, (a, b) in enumerate(zip(rows, row_clues)) if list(a) != list(b)]
+            + [f"column {i + 1}" for i, (a, b) in enumerate(zip(columns, column_clues)) if list(a) != list(b)])
+
+
+def _broken_lines(row_clues, column_clues, task: Task) -> list[str]:
+    rows, columns = sum(map(sum, row_clues)), sum(map(sum, column_clues))
+    if rows != columns:
+        return [f"the rows fill {rows} cells but the columns {columns}"]
+    try:
+        solve_path(Puzzle(row_clues, column_clues), task=task)
+    except NoPlacement as error:
+        return [f"no placement of {error.axis} {error.index + 1}'s clue fits what the other lines force"]
+    return ["every line fits on its own, but no combination of them fits together (found by search)"]
+
+
+def solve_clues(row_clues, column_clues, goal: np.ndarray | None = None, task: Task | None = None) -> ClueReport:
+    task = task or Task()
+    mismatch = mismatched_lines(row_clues, column_clues, goal) if goal is not None else []
+    verdict = check_puzzle(row_clues, column_clues, None if mismatch else goal, task)
+    report = ClueReport(verdict, goal_mismatch=mismatch)
+    if verdict.kind in (LINE, BRANCH):
+        report.solutions = [verdict.picture]
+    elif verdict.kind == MULT:
+        report.solutions = [verdict.picture, verdict.alternative]
+    elif verdict.kind == CONTRADICTION:
+        report.broken_lines = _broken_lines(row_clues, column_clues, task)
+    return report

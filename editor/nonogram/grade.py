@@ -1,0 +1,268 @@
+"""How a player solves a puzzle, step by step, and the difficulty grade that follows (Qt-free).
+
+    path = solve_path(puzzle, picture)    # SolvePath: steps, sweeps, grade, words
+    path = grade_verdict(verdict)         # the same for a LINE or BRANCH verdict
+
+The player model uses the easiest reasoning that still finds something, in this order:
+
+* ``simple``: the rules people use at a glance on one line: the overlap of each block's
+  leftmost and rightmost placement (which covers the edge and completed-block rules:
+  a block pinned to an edge or already complete has both placements equal), and the cells
+  no block can reach are empty.
+* ``line``: the complete deduction on one line: every cell all placements of its clue
+  agree on (what ``editor.nonogram.line`` computes). Used on one line when simple rules
+  are stuck everywhere, then the player goes back to simple rules.
+* ``probe``: one cell of lookahead: assuming a value for one cell, line logic runs into
+  a contradiction, so the cell has the other value.
+* ``search``: deeper trial and error: no single cell's assumption leads to a
+  contradiction; the step settles one cell to its (unique) solution's value.
+
+Each :class:`Step` is one line (or one cell, for ``probe`` and ``search``) and the cells
+it settled. Passes of simple rules over the rows, then the columns, that changed since the
+player last looked are counted as sweeps, as is each complete-deduction step.
+See :func:`grade_of` for how the grade 1-5 is derived.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from editor.nonogram.line import line_solver
+from editor.nonogram.puzzle import Board, Puzzle
+from editor.tasks import Task
+
+SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = "simple", "line", "probe", "search"
+KINDS = (SIMPLE, LINE_DEDUCTION, PROBE, SEARCH)
+
+LONG_SWEEPS = 12  # more sweeps than this makes a puzzle one grade harder than its techniques alone
+FEW_LINE_STEPS = 3  # up to this many complete-deduction steps in a short puzzle: grade 2, not 3
+
+GRADE_WORDS = {
+    1: "easy: simple line rules only",
+    2: "moderate: simple line rules over many sweeps, or a few complete line deductions",
+    3: "hard: needs the complete deduction on single lines",
+    4: "very hard: needs one cell of lookahead (try a cell, reach a contradiction)",
+    5: "expert: needs deeper trial and error",
+}
+
+
+class NoPlacement(ValueError):
+    """A line whose clue has no placement left: the clues have no solution."""
+
+    def __init__(self, axis: str, index: int):
+        super().__init__(f"{axis} {index + 1} has no placement: the clues have no solution")
+        self.axis = axis
+        self.index = index
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str  # one of KINDS
+    axis: str  # "row" or "column": the line looked at (for probe/search: the cell's row)
+    index: int
+    cells: tuple[tuple[int, int, bool], ...]  # (row, column, filled) settled by this step
+    sweep: int  # the sweep it belongs to (1-based)
+
+
+@dataclass
+class SolvePath:
+    steps: list[Step] = field(default_factory=list)
+    sweeps: int = 0
+    solved: bool = False  # the path reaches a complete grid
+
+    def count(self, kind: str) -> int:
+        return sum(step.kind == kind for step in self.steps)
+
+    @property
+    def hardest(self) -> str:
+        used = {step.kind for step in self.steps}
+        return max(used, key=KINDS.index, default=SIMPLE)
+
+    @property
+    def grade(self) -> int:
+        return grade_of(self.hardest, self.sweeps, self.count(LINE_DEDUCTION))
+
+    @property
+    def words(self) -> str:
+        return GRADE_WORDS[self.grade]
+
+    def replay(self, height: int, width: int, upto: int | None = None) -> np.ndarray:
+        """The grid after the first ``upto`` steps (all by default): 1 filled, 0 empty, -1 open."""
+        grid = np.full((height, width), -1, dtype=np.int8)
+        for step in self.steps[:upto]:
+            for row, column, filled in step.cells:
+                grid[row, column] = filled
+        return grid
+
+    def summary(self) -> str:
+        counts = ", ".join(f"{self.count(kind)} {kind}" for kind in KINDS if self.count(kind))
+        return f"grade {self.grade} ({self.words}); {self.sweeps} sweeps, {len(self.steps)} steps: {counts}"
+
+    def to_json(self) -> dict:
+        return {"grade": self.grade, "grade_words": self.words, "path_sweeps": self.sweeps,
+                "path_steps": {kind: self.count(kind) for kind in KINDS}}
+
+
+def grade_of(hardest: str, sweeps: int, line_steps: int) -> int:
+    """The grade 1-5 from the hardest reasoning a path needs, its sweeps and complete-deduction steps.
+
+    Simple rules only: 1, or 2 with more than ``LONG_SWEEPS`` sweeps. Complete line
+    deduction: 3, or 2 if at most ``FEW_LINE_STEPS`` steps needed it and the sweeps are
+    not many. One-cell lookahead: 4. Deeper search: 5. A harder kind of step, more sweeps
+    or more complete-deduction steps never lower the grade.
+    """
+    long = sweeps > LONG_SWEEPS
+    if hardest == SIMPLE:
+        return 2 if long else 1
+    if hardest == LINE_DEDUCTION:
+        return 2 if line_steps <= FEW_LINE_STEPS and not long else 3
+    return 4 if hardest == PROBE else 5
+
+
+def simple_rules(clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:
+    """``(filled, empty)`` with what the glance rules add on one line, or None if no placement fits.
+
+    Block j's leftmost and rightmost placements (the lowest and highest start it has in
+    some placement that agrees with the known cells) overlap in cells that are surely
+    filled; cells outside every block's reach are surely empty.
+    """
+    solver = line_solver(clue, n)
+    starts: list[int] = []
+    if solver.deduce(filled, empty, starts) is None:
+        return None
+    reach = 0
+    for length, mask in zip(solver.clue, starts):
+        low = (mask & -mask).bit_length() - 1
+        high = mask.bit_length() - 1
+        if high < low + length:
+            filled |= ((1 << (low + length - high)) - 1) << high
+        reach |= ((1 << (high + length - low)) - 1) << low
+    return filled, empty | (solver.full & ~reach)
+
+
+def _lines(puzzle: Puzzle, board: Board):
+    """Per axis: (name, clues, line length, filled masks, empty masks, crossing filled, crossing empty)."""
+    return (("row", puzzle.row_clues, puzzle.width, board.row_filled, board.row_empty,
+             board.col_filled, board.col_empty),
+            ("column", puzzle.column_clues, puzzle.height, board.col_filled, board.col_empty,
+             board.row_filled, board.row_empty))
+
+
+def _settle(board: Board, axis: str, index: int, new_filled: int, new_empty: int) -> tuple[tuple[int, int, bool], ...]:
+    """Write a line's new masks into ``board`` (both directions); the cells that changed."""
+    if axis == "row":
+        filled, empty, cross_filled, cross_empty = board.row_filled, board.row_empty, board.col_filled, board.col_empty
+    else:
+        filled, empty, cross_filled, cross_empty = board.col_filled, board.col_empty, board.row_filled, board.row_empty
+    cells = []
+    for value, fresh, cross in ((True, new_filled & ~filled[index], cross_filled),
+                                (False, new_empty & ~empty[index], cross_empty)):
+        while fresh:
+            low = fresh & -fresh
+            position = low.bit_length() - 1
+            cross[position] |= 1 << index
+            cells.append((index, position, value) if axis == "row" else (position, index, value))
+            fresh ^= low
+    filled[index], empty[index] = new_filled, new_empty
+    return tuple(sorted(cells))
+
+
+class _Player:
+    def __init__(self, puzzle: Puzzle, picture: np.ndarray | None, task: Task):
+        self.puzzle = puzzle
+        self.picture = picture
+        self.task = task
+        self.board = puzzle.board()
+        self.path = SolvePath()
+        # lines to look at again with simple rules / with the complete deduction
+        self.pending = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
+        self.unchecked = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
+
+    def record(self, kind: str, axis: str, index: int, cells) -> None:
+        self.path.steps.append(Step(kind, axis, index, cells, self.path.sweeps))
+        for row, column, _ in cells:
+            for crossing_axis, crossing in (("row", row), ("column", column)):
+                self.pending[crossing_axis].add(crossing)
+                self.unchecked[crossing_axis].add(crossing)
+
+    def simple_sweep(self) -> bool:
+        """One pass of simple rules over the pending rows, then the pending columns."""
+        found = False
+        sweep = self.path.sweeps + 1
+        for axis, clues, n, filled, empty, _, _ in _lines(self.puzzle, self.board):
+            todo = sorted(self.pending[axis])
+            self.pending[axis].clear()
+            for index in todo:
+                self.task.check_cancelled()
+                result = simple_rules(clues[index], n, filled[index], empty[index])
+                if result is None:
+                    raise NoPlacement(axis, index)
+                if result != (filled[index], empty[index]):
+                    if not found:
+                        found = True
+                        self.path.sweeps = sweep
+                    self.record(SIMPLE, axis, index, _settle(self.board, axis, index, *result))
+        return found
+
+    def line_step(self) -> bool:
+        """The complete deduction on the first line where it finds something."""
+        for axis, clues, n, filled, empty, _, _ in _lines(self.puzzle, self.board):
+            for index in sorted(self.unchecked[axis]):
+                self.task.check_cancelled()
+                self.unchecked[axis].discard(index)
+                result = line_solver(clues[index], n).solve(filled[index], empty[index])
+                if result is None:
+                    raise NoPlacement(axis, index)
+                if result != (filled[index], empty[index]):
+                    self.path.sweeps += 1
+                    self.record(LINE_DEDUCTION, axis, index, _settle(self.board, axis, index, *result))
+                    return True
+        return False
+
+    def set_cell(self, kind: str, row: int, column: int, value: bool) -> None:
+        self.path.sweeps += 1
+        mask = 1 << column
+        filled, empty = self.board.row_filled[row], self.board.row_empty[row]
+        new = (filled | mask, empty) if value else (filled, empty | mask)
+        self.record(kind, "row", row, _settle(self.board, "row", row, *new))
+
+    def probe_step(self) -> bool:
+        """One cell whose assumed value leads line logic to a contradiction."""
+        for row, column in self.board.unknown_cells():
+            for value in (True, False):
+                self.task.check_cancelled()
+                trial = self.board.copy()
+                trial.set(row, column, value)
+                if self.puzzle.propagate(trial, (row,), (column,)) is None:
+                    self.set_cell(PROBE, row, column, not value)
+                    return True
+        return False
+
+    def run(self) -> SolvePath:
+        while not self.board.is_complete():
+            if self.simple_sweep() or self.line_step() or self.probe_step():
+                continue
+            if self.picture is None:
+                break  # a search step needs the solution to settle a cell with
+            row, column = next(iter(self.board.unknown_cells()))
+            self.set_cell(SEARCH, row, column, bool(self.picture[row, column]))
+        self.path.solved = self.board.is_complete()
+        return self.path
+
+
+def solve_path(puzzle: Puzzle, picture: np.ndarray | None = None, task: Task | None = None) -> SolvePath:
+    """The order in which a player solving by lines settles the cells (see the module doc).
+
+    ``picture``: the puzzle's unique solution; search steps take their values from it.
+    Without it the path stops where one-cell lookahead does. Raises :class:`NoPlacement`
+    (naming the line) if the clues turn out to have no solution along the way, :class:`editor.tasks.Cancelled` when cancelled.
+    """
+    return _Player(puzzle, None if picture is None else np.asarray(picture, dtype=bool), task or Task()).run()
+
+
+def grade_verdict(verdict, task: Task | None = None) -> SolvePath | None:
+    """The solve path of a LINE or BRANCH verdict (None for the others: no unique picture)."""
+    if verdict.kind not in ("LINE", "BRANCH"):
+        return None
+    return solve_path(verdict.puzzle, verdict.picture, task)

@@ -1,0 +1,327 @@
+"""The Assist dock: fix suggestions as a heat overlay, proposals, the solve path and sheets.
+
+It listens to the solver dock's verdicts (``SolverPanel.verdict_shown``) and computes in
+the background (``editor.ui.background``), so the GUI thread only copies grids and shows
+results:
+
+* MULT / BRANCH: single-cell suggestions (``editor.nonogram.fix``): a heat overlay on the
+  solution grid (the more cells a flip settles, the stronger; unique results strongest)
+  and the best few in a list; a click applies one as one undo step.
+* "Make it line-solvable" / "Make it harder": a proposal marked on the grid, accepted
+  (one undo step) or rejected.
+* LINE / BRANCH: the grade and the solve path (``editor.nonogram.grade``); the step slider
+  replays it: the cells settled so far, the step's line and its new cells.
+* File > Export puzzle sheet / solution sheet (``editor.ui.sheets``).
+* An imported clue file without a (fitting) goal: what solving its clues found
+  (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QColor
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
+                               QSlider, QVBoxLayout, QWidget)
+
+from editor.level.clues import clues
+from editor.nonogram.clue_solve import ClueReport
+from editor.nonogram.fix import Suggestion, make_harder, make_line_solvable, single_cell_effects
+from editor.nonogram.grade import SolvePath, grade_verdict
+from editor.nonogram.verdict import BRANCH, LINE, MULT, Verdict
+from editor.ui.background import BackgroundJob
+from editor.ui.sheets import write_sheet
+from editor.ui.solver_panel import picture_pixmap
+
+HEAT_LEVELS = (("heat-1", QColor(255, 200, 0, 70)), ("heat-2", QColor(255, 140, 0, 120)),
+               ("heat-3", QColor(0, 170, 80, 150)))  # some help, much help, unique
+PROPOSAL_OVERLAY, PROPOSAL_COLOUR = "proposal", QColor(200, 0, 200, 140)
+PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(120, 120, 255, 60)
+PATH_LINE, PATH_LINE_COLOUR = "path-line", QColor(255, 220, 0, 90)
+PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(0, 120, 255, 150)
+LISTED = 6
+SHEET_FILTER = "PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)"
+
+
+def heat_levels(suggestions: list[Suggestion], shape) -> list[np.ndarray]:
+    """Per heat level, the cells whose flip helps that much (level 3: the flip makes it unique)."""
+    levels = [np.zeros(shape, dtype=bool) for _ in HEAT_LEVELS]
+    most = max((s.settled for s in suggestions), default=0)
+    for suggestion in suggestions:
+        (row, column), = suggestion.cells
+        if suggestion.unique:
+            levels[2][row, column] = True
+        elif suggestion.settled > 0:
+            levels[1 if suggestion.settled * 2 >= most else 0][row, column] = True
+    return levels
+
+
+class AssistPanel(QWidget):
+    def __init__(self, main_window, solver_panel, parent=None):
+        super().__init__(parent)
+        self._window = main_window
+        self._jobs: dict[str, BackgroundJob] = {}
+        self._drawing: np.ndarray | None = None  # the drawing the shown results belong to
+        self.suggestions: list[Suggestion] = []
+        self.proposal: list[tuple[int, int]] = []
+        self.path: SolvePath | None = None
+
+        self.clue_report_label = QLabel("")  # what an imported clue file turned out to be
+        self.clue_report_label.setWordWrap(True)
+        self.clue_report_label.hide()
+        self.clue_report_view = QLabel()
+        self.clue_report_view.hide()
+        self.grade_label = QLabel("")
+        self.grade_label.setWordWrap(True)
+        self.step_slider = QSlider(Qt.Horizontal)
+        self.step_slider.setEnabled(False)
+        self.step_slider.valueChanged.connect(self._show_step)
+        self.step_label = QLabel("")
+        self.step_label.setWordWrap(True)
+        self.suggestion_label = QLabel("")
+        self.suggestion_label.setWordWrap(True)
+        self.suggestion_list = QListWidget()
+        self.suggestion_list.itemClicked.connect(self._apply_suggestion)
+        self.solvable_button = QPushButton("Make it line-solvable")
+        self.solvable_button.clicked.connect(lambda: self._propose("line-solvable"))
+        self.harder_button = QPushButton("Make it harder")
+        self.harder_button.clicked.connect(lambda: self._propose("harder"))
+        self.proposal_label = QLabel("")
+        self.proposal_label.setWordWrap(True)
+        self.accept_button = QPushButton("Accept")
+        self.accept_button.clicked.connect(self.accept_proposal)
+        self.reject_button = QPushButton("Reject")
+        self.reject_button.clicked.connect(self.reject_proposal)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.clue_report_label)
+        layout.addWidget(self.clue_report_view)
+        layout.addWidget(QLabel("<b>Difficulty</b>"))
+        for widget in (self.grade_label, self.step_slider, self.step_label):
+            layout.addWidget(widget)
+        layout.addWidget(QLabel("<b>Fix suggestions</b>"))
+        layout.addWidget(self.suggestion_label)
+        layout.addWidget(self.suggestion_list, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.solvable_button)
+        buttons.addWidget(self.harder_button)
+        layout.addLayout(buttons)
+        layout.addWidget(self.proposal_label)
+        answer = QHBoxLayout()
+        answer.addWidget(self.accept_button)
+        answer.addWidget(self.reject_button)
+        layout.addLayout(answer)
+        self._set_proposal([])
+
+        solver_panel.verdict_shown.connect(self._on_verdict)
+        main_window.solution_changed.connect(self._on_edit)
+
+    # -- background work
+    def _start(self, name: str, function, on_result, message: str) -> None:
+        if name in self._jobs:
+            self._jobs.pop(name).cancel()
+        drawing = self._drawing
+        job = BackgroundJob(function, owner=self, name=name)
+        job.succeeded.connect(lambda result: on_result(result) if self._is_current(drawing) else None)
+        job.failed.connect(lambda error: self._window.show_message(f"{message} failed: {error}"))
+        job.done.connect(lambda: self._jobs.pop(name, None) if self._jobs.get(name) is job else None)
+        self._jobs[name] = job
+        job.start()
+
+    def busy(self) -> bool:
+        return any(job.running for job in self._jobs.values())
+
+    def _is_current(self, drawing) -> bool:
+        return drawing is not None and drawing is self._drawing and np.array_equal(drawing, self._window.solution_grid())
+
+    def show_clue_report(self, path: Path, report: ClueReport) -> None:
+        """What solving an imported clue file found: the verdict, two solutions side by side
+        for MULT, the broken lines for CONTRADICTION; the dock is brought to the front."""
+        self.clue_report_label.setText(f"<b>{path.name}: {report.verdict.kind}</b><br>{report.describe()}")
+        self.clue_report_label.show()
+        if len(report.solutions) == 2:
+            first, second = report.solutions
+            differing = first != second
+            cell = max(2, min(10, 120 // max(first.shape)))
+            gap = np.zeros((first.shape[0], 1), dtype=bool)
+            both = np.hstack([first, gap, second])
+            marks = np.hstack([differing, gap, differing])
+            self.clue_report_view.setPixmap(picture_pixmap(both, marks, cell))
+            self.clue_report_view.setToolTip("Two solutions of the same clues; orange: where they differ")
+            self.clue_report_view.show()
+        else:
+            self.clue_report_view.hide()
+        self.parentWidget().raise_()
+
+    # -- reacting to the verdict and to edits
+    def _on_edit(self) -> None:
+        if self._drawing is not None and not np.array_equal(self._drawing, self._window.solution_grid()):
+            self._drawing = None
+            for job in self._jobs.values():
+                job.cancel()
+            self._jobs.clear()
+            self._show_suggestions([])
+            self._set_proposal([])
+            self._show_path(None)
+
+    def _on_verdict(self, verdict: Verdict) -> None:
+        if verdict.kind not in (LINE, BRANCH, MULT):
+            return  # STALLED: the full check follows; UNDECIDED: nothing to build on
+        drawing = self._window.solution_grid()  # the solver dock shows verdicts of the current drawing only
+        self._drawing = drawing
+        self.solvable_button.setEnabled(verdict.kind in (MULT, BRANCH))
+        self.harder_button.setEnabled(verdict.kind in (LINE, BRANCH))
+        if verdict.kind in (MULT, BRANCH):
+            self.suggestion_label.setText("Looking for single-cell edits that help…")
+            self._start("suggestions", lambda task: single_cell_effects(drawing, verdict, task)[1],
+                        self._show_suggestions, "Looking for edits")
+        else:
+            self._show_suggestions([])
+        if verdict.kind in (LINE, BRANCH):
+            self.grade_label.setText("Grading…")
+            self._start("grade", lambda task: grade_verdict(verdict, task), self._show_path, "Grading")
+        else:
+            self._show_path(None)
+
+    # -- suggestions
+    def _show_suggestions(self, suggestions: list[Suggestion]) -> None:
+        self.suggestions = suggestions
+        self.suggestion_list.clear()
+        canvas = self._window.solution_canvas
+        shape = self._window.solution_grid().shape
+        for (name, colour), cells in zip(HEAT_LEVELS, heat_levels(suggestions, shape)):
+            canvas.set_overlay(name, cells if cells.any() else None, colour)
+        for suggestion in suggestions[:LISTED]:
+            item = QListWidgetItem(suggestion.describe())
+            item.setData(Qt.UserRole, suggestion)
+            self.suggestion_list.addItem(item)
+        if self._drawing is not None and suggestions:
+            self.suggestion_label.setText("Green: a flip that makes it unique; orange: flips that settle more "
+                                          "cells. Click one below to apply it.")
+        elif self._drawing is not None and self.solvable_button.isEnabled():
+            self.suggestion_label.setText("No single-cell edit helps line logic.")
+        else:
+            self.suggestion_label.setText("")
+
+    def _apply_suggestion(self, item: QListWidgetItem) -> None:
+        suggestion = item.data(Qt.UserRole)
+        self.apply_flips(list(suggestion.cells), f"Apply suggestion {suggestion.describe().split(':')[0]}")
+
+    def apply_flips(self, cells: list[tuple[int, int]], text: str) -> None:
+        """Flip ``cells`` of the solution as one undo step."""
+        self._window.editor.flip_cells(cells, text)
+
+    # -- proposals
+    def _propose(self, kind: str) -> None:
+        drawing = self._drawing
+        if drawing is None:
+            return
+        self.proposal_label.setText("Working on a proposal…")
+        if kind == "line-solvable":
+            self._start("proposal", lambda task: make_line_solvable(drawing, task=task),
+                        lambda plan: self._set_proposal(plan.cells, f"{len(plan.cells)} edits -> {plan.verdict.kind}"
+                                                        + (f", grade {plan.grade}" if plan.grade else "")),
+                        "The proposal")
+        else:
+            self._start("proposal", lambda task: make_harder(drawing, task),
+                        lambda found: self._set_proposal(list(found[0].cells), found[0].describe()) if found
+                        else self._set_proposal([], "No single edit makes it harder and keeps it unique."),
+                        "The proposal")
+
+    def _set_proposal(self, cells: list[tuple[int, int]], text: str = "") -> None:
+        self.proposal = list(cells)
+        self.proposal_label.setText(("Proposal (marked): " + text) if cells else text)
+        self.accept_button.setEnabled(bool(cells))
+        self.reject_button.setEnabled(bool(cells))
+        marks = None
+        if cells:
+            marks = np.zeros(self._window.solution_grid().shape, dtype=bool)
+            for cell in cells:
+                marks[cell] = True
+        self._window.solution_canvas.set_overlay(PROPOSAL_OVERLAY, marks, PROPOSAL_COLOUR)
+
+    def accept_proposal(self) -> None:
+        cells = self.proposal
+        self._set_proposal([])
+        if cells:
+            self.apply_flips(cells, f"Apply a proposal of {len(cells)} edits")
+
+    def reject_proposal(self) -> None:
+        self._set_proposal([])
+
+    # -- solve path
+    def _show_path(self, path: SolvePath | None) -> None:
+        self.path = path
+        slider = self.step_slider
+        slider.blockSignals(True)
+        slider.setRange(0, len(path.steps) if path else 0)
+        slider.setValue(0)
+        slider.blockSignals(False)
+        slider.setEnabled(path is not None)
+        self.grade_label.setText(path.summary() if path else "")
+        self._show_step(0)
+
+    def _show_step(self, upto: int) -> None:
+        canvas = self._window.solution_canvas
+        path = self.path
+        if path is None or upto == 0:
+            for name in (PATH_KNOWN, PATH_LINE, PATH_NEW):
+                canvas.set_overlay(name, None, PATH_NEW_COLOUR)
+            self.step_label.setText("Move the slider to replay the solve path." if path else "")
+            return
+        height, width = self._window.solution_grid().shape
+        known = path.replay(height, width, upto - 1) >= 0
+        step = path.steps[upto - 1]
+        line = np.zeros((height, width), dtype=bool)
+        if step.kind in ("simple", "line"):
+            if step.axis == "row":
+                line[step.index, :] = True
+            else:
+                line[:, step.index] = True
+        new = np.zeros((height, width), dtype=bool)
+        for row, column, _ in step.cells:
+            new[row, column] = True
+        canvas.set_overlay(PATH_KNOWN, known if known.any() else None, PATH_KNOWN_COLOUR)
+        canvas.set_overlay(PATH_LINE, line if line.any() else None, PATH_LINE_COLOUR)
+        canvas.set_overlay(PATH_NEW, new, PATH_NEW_COLOUR)
+        self.step_label.setText(f"Step {upto} of {len(path.steps)} (sweep {step.sweep}): {step.kind} on "
+                                f"{step.axis} {step.index + 1}, settles {len(step.cells)} cells")
+
+
+def export_sheet(main_window, solution_sheet: bool) -> None:
+    """Ask for a file (PDF, SVG or PNG) and write the sheet in the background."""
+    grid = main_window.solution_grid()
+    title = main_window.document.path.stem if main_window.document.path else "Nonogram"
+    rows, columns = clues(grid)
+
+    def chosen(path: Path) -> None:
+        main_window._run(lambda: write_sheet(path, rows, columns, title, grid if solution_sheet else None),
+                         lambda _r: main_window.show_message(f"Exported {path}"), "Could not export the sheet", path)
+
+    what = "solution" if solution_sheet else "puzzle"
+    main_window._file_dialog_for(f"Export the {what} sheet", SHEET_FILTER, chosen, saving=True, suffix="pdf")
+
+
+def add_file_action(main_window, text: str, slot) -> None:
+    """A File-menu item, placed above the separator before Quit."""
+    menu = main_window.file_menu
+    separators = [action for action in menu.actions() if action.isSeparator()]
+    action = QAction(text, menu)
+    action.triggered.connect(lambda _checked=False: slot())
+    menu.insertAction(separators[-1] if separators else None, action)
+
+
+def install(main_window, solver_dock: QDockWidget) -> QDockWidget:
+    """The Assist dock, tabbed with the solver dock, and the sheet export items in the File menu."""
+    dock = QDockWidget("Assist", main_window)
+    dock.setObjectName("assistDock")
+    panel = AssistPanel(main_window, solver_dock.widget(), dock)
+    dock.setWidget(panel)
+    main_window.addDockWidget(Qt.RightDockWidgetArea, dock)
+    main_window.tabifyDockWidget(solver_dock, dock)
+    solver_dock.raise_()
+    main_window.view_menu.addAction(dock.toggleViewAction())
+    for text, solution_sheet in (("Export puzzle &sheet…", False), ("Export s&olution sheet…", True)):
+        add_file_action(main_window, text, lambda s=solution_sheet: export_sheet(main_window, s))
+    return dock

@@ -1,0 +1,129 @@
+"""Benchmark of the fix suggestions (editor/nonogram/fix.py).
+
+    .venv/bin/python tests/benchmarks/bench_fix.py [--quick] [--gui-only]
+
+For random MULT drawings of 20x20 and 30x30 (fill density 0.55: pictures; 0.45: noise):
+1. single-cell suggestions (line logic on every useful flip, full verdicts on the best
+   ones within their 2 s budget): median and max seconds, and the line-logic part alone;
+2. repeatedly taking the best suggestion until the drawing is unique (verdicts limited to
+   30 s; at most 40 edits): how many reached a unique puzzle, the median number of edits
+   and how many cells the picture moved;
+3. make_line_solvable: median edits and seconds;
+4. in the running editor (a real MainWindow; offscreen unless DISPLAY is set): a 30x30
+   MULT drawing opened, until the Assist dock lists its suggestions, the longest time the
+   GUI thread was busy (a 1 ms heartbeat timer's longest gap), target 50 ms.
+Targets: suggestions within 0.5 s (20x20) and 2 s (30x30), median.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from editor.nonogram.fix import flipped, make_line_solvable, single_cell_effects  # noqa: E402
+from editor.nonogram.verdict import BRANCH, LINE, MULT, check_drawing  # noqa: E402
+from editor.tasks import Task  # noqa: E402
+
+QUICK = "--quick" in sys.argv
+DRAWINGS = 3 if QUICK else 8
+
+
+def mult_drawings(size: int, density: float, count: int, seed: int):
+    rng = np.random.default_rng(seed)
+    while count:
+        drawing = rng.random((size, size)) < density
+        verdict = check_drawing(drawing)
+        if verdict.kind == MULT:
+            count -= 1
+            yield drawing, verdict
+
+
+def main() -> None:
+    for size in (20, 30):
+        for density in (0.55, 0.45):
+            times, line_times, edits, moved, plan_edits, plan_times = [], [], [], [], [], []
+            reached = 0
+            for drawing, verdict in mult_drawings(size, density, DRAWINGS, seed=size):
+                start = time.perf_counter()
+                single_cell_effects(drawing, verdict, check_seconds=0)
+                line_times.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                single_cell_effects(drawing, verdict)
+                times.append(time.perf_counter() - start)
+
+                current, now = drawing, verdict
+                for step in range(1, 41):
+                    now, suggestions = single_cell_effects(current, now)
+                    if not suggestions:  # UNDECIDED within 30 s, or no flip to try: stop here
+                        break
+                    current = flipped(current, suggestions[0].cells)
+                    now = check_drawing(current, Task(time_limit=30))
+                    if now.kind in (LINE, BRANCH):
+                        reached += 1
+                        edits.append(step)
+                        moved.append(int((current != drawing).sum()))
+                        break
+                start = time.perf_counter()
+                plan = make_line_solvable(drawing, max_edits=40)
+                plan_times.append(time.perf_counter() - start)
+                if plan.verdict.kind == LINE:
+                    plan_edits.append(len(plan.cells))
+            print(f"{size}x{size} density {density}: suggestions median {statistics.median(times):.3f} s "
+                  f"(max {max(times):.3f}; line logic part {statistics.median(line_times):.3f} s)")
+            print(f"   best suggestion again and again: {reached}/{DRAWINGS} unique within 40 edits, "
+                  f"median {statistics.median(edits) if edits else '-'} edits, picture moved "
+                  f"{statistics.median(moved) if moved else '-'} cells")
+            print(f"   make it line-solvable: {len(plan_edits)}/{DRAWINGS} LINE, median "
+                  f"{statistics.median(plan_edits) if plan_edits else '-'} edits, "
+                  f"{statistics.median(plan_times):.2f} s")
+
+
+def bench_gui() -> None:
+    import os
+
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QElapsedTimer, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from editor.level import Level
+    from editor.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    window = MainWindow()
+    window.show()
+    panel = window.assist_dock.widget()
+    heartbeat = QElapsedTimer()
+    gaps: list[int] = []
+    ticker = QTimer()
+    ticker.setInterval(1)
+    ticker.timeout.connect(lambda: gaps.append(heartbeat.restart()))
+    waits, longest = [], []
+    for drawing, _ in mult_drawings(30, 0.5, DRAWINGS, seed=99):
+        picture = np.full((*drawing.shape, 3), 255, dtype=np.uint8)
+        gaps.clear()
+        ticker.start()
+        heartbeat.start()
+        start = time.perf_counter()
+        window.editor.open_level(Level(drawing, picture))
+        while panel.suggestion_list.count() == 0 and time.perf_counter() - start < 60:
+            app.processEvents()
+        waits.append(time.perf_counter() - start)
+        ticker.stop()
+        longest.append(max(gaps[1:], default=0))
+    print(f"editor, 30x30 MULT: open to suggestions listed median {statistics.median(waits):.2f} s; "
+          f"GUI thread longest busy {max(longest)} ms (median of the drawings' longest {statistics.median(longest)} ms)")
+    window.editor.history.mark_saved()
+    window.close()
+
+
+if __name__ == "__main__":
+    if "--gui-only" not in sys.argv:
+        main()
+    bench_gui()

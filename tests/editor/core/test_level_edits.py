@@ -1,0 +1,99 @@
+"""Whole-grid edits the Assist dock, the image import and Level info make through the core:
+each is one undo step, and undo/redo restore the exact state (level info included)."""
+import numpy as np
+
+from editor.core import Editor
+from editor.level import Level
+from tests.editor.core.test_editor import state, undo_redo_exact, View
+
+
+def test_set_cells_is_one_step_and_reports_no_change():
+    editor = Editor()
+    view = View(editor)
+    target = np.zeros((10, 10), dtype=bool)
+    target[2, 3:7] = True
+    before = state(editor)
+    assert editor.set_cells("solution", target, "Solution from the picture")
+    assert np.array_equal(editor.document.visible_solution(), target)
+    assert len(editor.history) == 1 and editor.history.undo_label() == "Solution from the picture"
+    assert "solution" in view.all() and "picture" not in view.all()
+    undo_redo_exact(editor, before)
+    assert not editor.set_cells("solution", target, "again")  # nothing changes: no step
+    assert len(editor.history) == 1
+
+
+def test_set_cells_on_the_picture_leaves_hidden_cells():
+    editor = Editor()
+    editor.document.picture[0, 15] = (1, 2, 3)  # outside the visible 10x10
+    before = state(editor)
+    editor.set_cells("picture", np.zeros((10, 10, 3), dtype=np.uint8), "Picture from the solution")
+    assert (editor.document.visible_picture() == 0).all()
+    assert tuple(editor.document.picture[0, 15]) == (1, 2, 3)
+    undo_redo_exact(editor, before)
+
+
+def test_flip_cells_flips_each_once_in_one_step():
+    editor = Editor()
+    editor.set_cell("solution", (1, 1), True)
+    before = state(editor)
+    editor.flip_cells([(1, 1), (4, 5), (9, 9)], "Apply suggestion")
+    solution = editor.document.visible_solution()
+    assert not solution[1, 1] and solution[4, 5] and solution[9, 9] and solution.sum() == 2
+    assert editor.history.undo_label() == "Apply suggestion"
+    undo_redo_exact(editor, before)
+
+
+def test_replace_level_keeps_path_and_info_and_undoes_the_size():
+    editor = Editor()
+    editor.set_about({"title": "Cat"})
+    editor.set_cell("solution", (0, 0), True)
+    editor.select_all()
+    solution = np.eye(6, 12, dtype=bool)
+    picture = np.full((6, 12, 3), 255, dtype=np.uint8)
+    picture[solution] = (40, 110, 220)
+    before = state(editor)
+    editor.replace_level(Level(solution, picture), "Import photo.png")
+    document = editor.document
+    assert (document.width, document.height) == (12, 6)
+    assert np.array_equal(document.visible_solution(), solution)
+    assert np.array_equal(document.visible_picture(), picture)
+    assert set(document.palette) == {(255, 255, 255), (40, 110, 220)}
+    assert document.about == {"title": "Cat"} and editor.selection is None
+    assert len(editor.history) == 3
+    undo_redo_exact(editor, before)
+
+
+def test_level_info_edit_is_an_undo_step_and_marks_unsaved(tmp_path):
+    editor = Editor()
+    editor.open_level(Level(np.eye(3, dtype=bool), np.full((3, 3, 3), 255, dtype=np.uint8)),
+                      tmp_path / "a.level", {"title": "Old", "license": "CC"})
+    assert editor.document.about == {"title": "Old", "license": "CC"} and not editor.modified
+    view = View(editor)
+    editor.set_about({"title": "New", "by": "Ada"})
+    assert editor.modified and {"about", "history"} <= view.all()
+    assert editor.history.undo_label() == "Edit the level info"
+    editor.undo()
+    assert editor.document.about == {"title": "Old", "license": "CC"} and not editor.modified
+    editor.redo()
+    assert editor.document.about == {"title": "New", "by": "Ada"}
+    editor.set_about({"title": "New", "by": "Ada"})  # the same info: no step
+    assert len(editor.history) == 1
+
+
+def test_level_info_travels_with_save_load_and_non(tmp_path):
+    editor = Editor()
+    editor.set_cell("solution", (0, 0), True)
+    editor.set_about({"title": "Dot", "by": "Ada", "catalogue": "#7"})
+    editor.save(tmp_path / "dot")
+    assert (tmp_path / "dot.about").is_file()
+    other = Editor()
+    other.load(tmp_path / "dot.level")
+    assert other.document.about == {"title": "Dot", "by": "Ada", "catalogue": "#7"} and not other.modified
+    other.export_non(tmp_path / "dot.non")
+    imported = Editor()
+    imported.import_non(tmp_path / "dot.non")
+    assert imported.document.about == {"title": "Dot", "by": "Ada", "catalogue": "#7"}
+    assert np.array_equal(imported.document.visible_solution(), editor.document.visible_solution())
+    other.set_about({})
+    other.save()
+    assert not (tmp_path / "dot.about").exists()  # no info left: no file beside the trio

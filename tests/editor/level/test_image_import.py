@@ -1,0 +1,87 @@
+"""Image import: grid size, threshold, invert, dithering, colours, bad files."""
+import numpy as np
+import pytest
+from PIL import Image
+
+from editor.level.image_import import (ImageImportError, ImageSource, picture_from_solution,
+                                       solution_from_picture)
+
+
+def _save(tmp_path, array, name="image.png", mode=None):
+    path = tmp_path / name
+    Image.fromarray(np.asarray(array, dtype=np.uint8), mode).save(path)
+    return path
+
+
+def _gradient(width=400, height=200):
+    return np.tile(np.linspace(0, 255, width).astype(np.uint8), (height, 1))
+
+
+def test_grid_size_keeps_the_aspect_ratio(tmp_path):
+    source = ImageSource.open(_save(tmp_path, _gradient(400, 200)))
+    assert source.grid_size(30) == (30, 15)
+    assert ImageSource.open(_save(tmp_path, _gradient(120, 360), "tall.png")).grid_size(30) == (10, 30)
+    assert source.grid_size(1000) == (128, 64)  # never beyond the editor's largest grid
+
+
+def test_threshold_and_invert_on_a_gradient(tmp_path):
+    source = ImageSource.open(_save(tmp_path, _gradient()))
+    fills = [source.solution(30, 15, threshold).mean() for threshold in (64, 128, 192)]
+    assert fills == sorted(fills) and 0.2 < fills[0] < 0.3 and 0.45 < fills[1] < 0.55
+    dark = source.solution(30, 15, 128)
+    assert dark[:, 0].all() and not dark[:, -1].any()  # black on the left is filled
+    assert np.array_equal(source.solution(30, 15, 128, invert=True), ~source.solution(30, 15, 128.0001))
+
+
+def test_dithering_turns_grey_into_a_scatter(tmp_path):
+    source = ImageSource.open(_save(tmp_path, np.full((90, 90), 96)))
+    assert source.solution(30, 30, 128).all()  # plain threshold: all dark
+    dithered = source.solution(30, 30, 128, dither=True)
+    assert 0.55 < dithered.mean() < 0.70  # about (255 - 96) / 255 of the cells
+    assert not dithered.all(axis=1).any()  # no row is solid
+
+
+def test_picture_quantised_to_the_image_s_own_colours(tmp_path):
+    image = np.zeros((60, 90, 3), dtype=np.uint8)
+    image[:, :30] = (200, 30, 30)
+    image[:, 30:60] = (30, 160, 40)
+    image[:, 60:] = (20, 40, 220)
+    source = ImageSource.open(_save(tmp_path, image))
+    picture = source.picture(9, 6, colours=3)
+    assert picture.shape == (6, 9, 3)
+    colours = {tuple(c) for c in picture.reshape(-1, 3)}
+    assert len(colours) == 3
+    for column, expected in ((0, (200, 30, 30)), (4, (30, 160, 40)), (8, (20, 40, 220))):
+        assert np.abs(picture[:, column].astype(int) - expected).max() <= 8
+    assert len({tuple(c) for c in source.picture(9, 6, colours=2).reshape(-1, 3)}) <= 2
+
+
+def test_transparent_pixels_are_paper_and_other_formats_open(tmp_path):
+    rgba = np.zeros((20, 20, 4), dtype=np.uint8)
+    rgba[:, :10, 3] = 255  # left half opaque black, right half transparent
+    source = ImageSource.open(_save(tmp_path, rgba, "alpha.png"))
+    solution = source.solution(2, 2)
+    assert solution[:, 0].all() and not solution[:, 1].any()
+    for name in ("image.jpg", "image.gif", "image.bmp"):
+        source = ImageSource.open(_save(tmp_path, _gradient(), name))
+        assert source.solution(*source.grid_size(20)).shape == (10, 20)
+
+
+def test_unreadable_files_name_the_file(tmp_path):
+    (tmp_path / "notes.png").write_text("not a picture")
+    with pytest.raises(ImageImportError, match="notes.png.*not an image"):
+        ImageSource.open(tmp_path / "notes.png")
+    with pytest.raises(ImageImportError, match="missing.png"):
+        ImageSource.open(tmp_path / "missing.png")
+    truncated = _save(tmp_path, _gradient(), "cut.png")
+    truncated.write_bytes(truncated.read_bytes()[:200])
+    with pytest.raises(ImageImportError, match="cut.png"):
+        ImageSource.open(truncated)
+
+
+def test_one_grid_from_the_other():
+    solution = np.array([[1, 0, 1], [0, 1, 0]], dtype=bool)
+    picture = picture_from_solution(solution, ink=(10, 20, 30), paper=(250, 240, 230))
+    assert tuple(picture[0, 0]) == (10, 20, 30) and tuple(picture[0, 1]) == (250, 240, 230)
+    assert np.array_equal(solution_from_picture(picture), solution)
+    assert not solution_from_picture(picture, threshold=0).any()

@@ -1,0 +1,163 @@
+"""The solve path and the grade: sound steps, replay to the picture, monotone grades."""
+import itertools
+
+import numpy as np
+import pytest
+
+from editor.level.non_format import read_non
+from editor.nonogram.grade import (KINDS, LINE_DEDUCTION, LONG_SWEEPS, PROBE, SEARCH, SIMPLE, grade_of, grade_verdict,
+                                   simple_rules, solve_path)
+from editor.nonogram.line import solve_line
+from editor.nonogram.puzzle import Puzzle
+from editor.nonogram.verdict import check_drawing, check_puzzle
+from tests.editor.nonogram.reference import NONOGRAMS, line_deduction
+
+
+def _grid(text: str) -> np.ndarray:
+    return np.array([[ch == "#" for ch in row] for row in text.split()], dtype=bool)
+
+
+SIMPLE_ONLY = _grid("..#. ..## #.## ..##")
+NEEDS_LINE = _grid(".##..# ..#### .####. #.##..")
+NEEDS_PROBE = _grid("#..# .##. .... #..#")
+
+
+def _masks(known) -> tuple[int, int]:
+    filled = sum(1 << i for i, v in enumerate(known) if v == 1)
+    empty = sum(1 << i for i, v in enumerate(known) if v == 0)
+    return filled, empty
+
+
+def test_simple_rules_are_sound_and_weaker_than_the_line_deduction():
+    rng = np.random.default_rng(5)
+    for _ in range(400):
+        n = int(rng.integers(1, 11))
+        solution = rng.random(n) < 0.5
+        clue = tuple(len(list(g)) for v, g in itertools.groupby(solution) if v)
+        known = tuple(int(v) if rng.random() < 0.3 else None for v in solution)
+        filled, empty = _masks(known)
+        simple = simple_rules(clue, n, filled, empty)
+        complete = solve_line(clue, n, filled, empty)
+        truth = line_deduction(clue, n, known)[0]
+        assert complete == _masks(truth)
+        assert simple[0] & ~complete[0] == 0 and simple[1] & ~complete[1] == 0  # nothing the complete one lacks
+        assert simple[0] & filled == filled and simple[1] & empty == empty  # keeps what was known
+
+
+def test_simple_rules_overlap_edges_and_completed_blocks():
+    assert simple_rules((3,), 5, 0, 0) == (0b00100, 0)  # overlap of the extreme placements
+    assert simple_rules((2, 1), 5, 0b00001, 0) == (0b00011, 0b00100)  # a block at the edge is complete
+    assert simple_rules((2,), 6, 0b001100, 0) == (0b001100, 0b110011)  # completed block: the rest is empty
+
+
+def _check_steps(puzzle: Puzzle, path) -> None:
+    """Every step settles cells that were open, in its own line, and (for line steps) that
+    brute force over the line's patterns agrees are forced."""
+    grid = np.full((puzzle.height, puzzle.width), -1)
+    for step in path.steps:
+        assert step.cells, step
+        for row, column, value in step.cells:
+            assert grid[row, column] == -1
+            assert (row if step.axis == "row" else column) == step.index or step.kind in (PROBE, SEARCH)
+        if step.kind in (SIMPLE, LINE_DEDUCTION):
+            line = grid[step.index] if step.axis == "row" else grid[:, step.index]
+            clue = (puzzle.row_clues if step.axis == "row" else puzzle.column_clues)[step.index]
+            known = tuple(None if v < 0 else int(v) for v in line)
+            if len(line) <= 12:
+                forced = line_deduction(clue, len(line), known)[0]
+                for row, column, value in step.cells:
+                    assert forced[column if step.axis == "row" else row] == value
+        for row, column, value in step.cells:
+            grid[row, column] = value
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in NONOGRAMS.glob("*.non")))
+def test_the_path_replayed_from_an_empty_grid_ends_at_the_picture(name):
+    non = read_non(NONOGRAMS / name)
+    verdict = check_puzzle(non.row_clues, non.column_clues, non.goal if non.goal_fits() else None)
+    path = grade_verdict(verdict)
+    if verdict.kind != "LINE":
+        assert verdict.kind == "BRANCH" and path.hardest in (PROBE, SEARCH) and path.grade >= 4
+    else:
+        assert path.hardest in (SIMPLE, LINE_DEDUCTION) and path.grade <= 3
+    assert path.solved
+    assert np.array_equal(path.replay(verdict.height, verdict.width), verdict.picture.astype(np.int8))
+    assert sum(len(step.cells) for step in path.steps) == verdict.width * verdict.height
+    _check_steps(verdict.puzzle, path)
+
+
+def test_small_random_drawings_steps_are_sound_and_kinds_match_the_verdict():
+    rng = np.random.default_rng(11)
+    seen = set()
+    for _ in range(300):
+        drawing = rng.random((int(rng.integers(3, 8)), int(rng.integers(3, 8)))) < 0.55
+        verdict = check_drawing(drawing)
+        path = grade_verdict(verdict)
+        if verdict.kind == "MULT":
+            assert path is None
+            continue
+        _check_steps(verdict.puzzle, path)
+        assert np.array_equal(path.replay(*drawing.shape), drawing.astype(np.int8))
+        # line logic alone solves it exactly when the path needs no lookahead
+        assert (verdict.kind == "LINE") == (path.hardest in (SIMPLE, LINE_DEDUCTION))
+        seen.add(path.hardest)
+    assert {SIMPLE, LINE_DEDUCTION, PROBE} <= seen
+
+
+def test_constructed_family_grades_in_order_of_the_reasoning_it_needs():
+    paths = [grade_verdict(check_drawing(drawing)) for drawing in (SIMPLE_ONLY, NEEDS_LINE, NEEDS_PROBE)]
+    assert [path.hardest for path in paths] == [SIMPLE, LINE_DEDUCTION, PROBE]
+    grades = [path.grade for path in paths]
+    assert grades == sorted(grades) and grades[0] < grades[2]
+    # the same puzzles side by side in one picture need the hardest of their techniques
+    combined = np.zeros((4 + 4 + 4 + 2, 6), dtype=bool)
+    combined[0:4, 0:4] = SIMPLE_ONLY
+    combined[10:14, 0:4] = NEEDS_PROBE
+    assert grade_verdict(check_drawing(combined)).grade >= paths[2].grade
+
+
+def _copies(gadget: np.ndarray, count: int) -> np.ndarray:
+    """``count`` copies of a drawing down the diagonal, with everything to the right of each
+    copy's rows filled (which keeps the copies from mixing into other solutions)."""
+    height, width = gadget.shape
+    grid = np.zeros((count * (height + 1), count * (width + 1)), dtype=bool)
+    for k in range(count):
+        grid[k * (height + 1):k * (height + 1) + height, k * (width + 1):k * (width + 1) + width] = gadget
+        grid[k * (height + 1):(k + 1) * (height + 1), (k + 1) * (width + 1):] = True
+    return grid
+
+
+def test_bigger_members_of_a_family_never_grade_easier():
+    """The bigger a family member, the more sweeps; along each family the grades never go
+    down, and for every size the simple family grades no harder than the line one, nor that
+    than the probe one."""
+    previous = [(0, 0)] * 3
+    for count in range(1, 10):
+        paths = [grade_verdict(check_drawing(_copies(gadget, count))) for gadget in (SIMPLE_ONLY, NEEDS_LINE, NEEDS_PROBE)]
+        assert [path.hardest for path in paths] == [SIMPLE, LINE_DEDUCTION, PROBE]
+        grades = [path.grade for path in paths]
+        assert grades == sorted(grades) and grades[0] < grades[2]
+        now = [(path.sweeps, path.grade) for path in paths]
+        assert all(a <= b for before, after in zip(previous, now) for a, b in zip(before, after))
+        previous = now
+    assert previous[1][0] > LONG_SWEEPS and previous[1][1] == 3  # the long line family became hard
+
+
+def test_grade_of_is_monotone_in_every_argument():
+    for kind, harder in itertools.combinations(KINDS, 2):
+        for sweeps, line_steps in itertools.product(range(0, 40, 3), range(0, 10)):
+            assert grade_of(kind, sweeps, line_steps) <= grade_of(harder, sweeps, line_steps)
+    for kind in KINDS:
+        for sweeps, line_steps in itertools.product(range(0, 40), range(0, 10)):
+            here = grade_of(kind, sweeps, line_steps)
+            assert 1 <= here <= 5
+            assert here <= grade_of(kind, sweeps + 1, line_steps)
+            assert here <= grade_of(kind, sweeps, line_steps + 1)
+
+
+def test_bare_clues_without_a_picture_stop_where_lookahead_does():
+    path = solve_path(Puzzle.from_grid(NEEDS_PROBE))
+    assert path.solved and path.hardest == PROBE  # probing is enough: no picture needed
+    switch = Puzzle([[1], [1]], [[1], [1]])
+    path = solve_path(switch)
+    assert not path.solved and path.steps == []

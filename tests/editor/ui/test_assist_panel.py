@@ -1,0 +1,145 @@
+"""The Assist dock in the real main window: heat overlay applied, proposals, solve path replay, sheets."""
+import numpy as np
+from PySide6.QtCore import QEventLoop, Qt, QTimer
+from PySide6.QtGui import QImage
+
+from editor.nonogram.verdict import LINE, MULT
+from editor.ui.assist_panel import HEAT_LEVELS, PATH_KNOWN, PATH_NEW, PROPOSAL_OVERLAY
+from tests.editor.ui.conftest import drag, wait_for_job
+from tests.editor.ui.test_files import choose_file
+from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
+
+
+def assist(window):
+    return window.assist_dock.widget()
+
+
+def wait_until(qtbot, condition, timeout_ms=30000):
+    """A real event loop (background jobs need the GIL) until ``condition()``."""
+    loop = QEventLoop()
+    poll = QTimer()
+    poll.timeout.connect(lambda: loop.quit() if condition() else None)
+    poll.start(2)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+    poll.stop()
+    assert condition()
+
+
+def make_switch(qtbot, window):
+    """Two diagonal cells: a MULT drawing (the other diagonal fits the same clues)."""
+    wait_for_verdict_on(qtbot, window)
+    click_cell(qtbot, window.solution_canvas, 2, 3)
+    click_cell(qtbot, window.solution_canvas, 3, 4)
+    assert wait_for_verdict_on(qtbot, window).kind == MULT
+
+
+def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
+    panel = assist(window)
+    make_switch(qtbot, window)
+    wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
+    names = window.solution_canvas.overlay_names()
+    assert any(name in names for name, _ in HEAT_LEVELS)
+    before = window.solution_grid()
+    best = panel.suggestions[0]
+    assert best.kind == LINE  # filling a third cell of the 2x2 switch pins it
+    item = panel.suggestion_list.item(0)
+    rect = panel.suggestion_list.visualItemRect(item)
+    qtbot.mouseClick(panel.suggestion_list.viewport(), Qt.LeftButton, pos=rect.center())
+    after = window.solution_grid()
+    assert (after != before).sum() == 1 and after[best.cells[0]] != before[best.cells[0]]
+    assert wait_for_verdict_on(qtbot, window).kind == LINE  # the promise holds in the editor too
+    window.editor.undo()
+    assert np.array_equal(window.solution_grid(), before)  # one undo step
+
+
+def test_make_line_solvable_proposal_accepted_and_rejected(window, qtbot):
+    panel = assist(window)
+    make_switch(qtbot, window)
+    before = window.solution_grid()
+    wait_until(qtbot, lambda: panel.solvable_button.isEnabled())
+    qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
+    wait_until(qtbot, lambda: panel.proposal)
+    assert PROPOSAL_OVERLAY in window.solution_canvas.overlay_names()
+    qtbot.mouseClick(panel.reject_button, Qt.LeftButton)
+    assert PROPOSAL_OVERLAY not in window.solution_canvas.overlay_names()
+    assert np.array_equal(window.solution_grid(), before)
+    qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
+    wait_until(qtbot, lambda: panel.proposal)
+    cells = list(panel.proposal)
+    qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
+    assert (window.solution_grid() != before).sum() == len(cells)
+    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    window.editor.undo()
+    assert np.array_equal(window.solution_grid(), before)
+
+
+def test_step_slider_replays_the_solve_path(window, qtbot):
+    panel = assist(window)
+    drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])  # a full top row: line-solvable
+    drag(qtbot, window.solution_canvas, [(1, 0), (9, 0)])  # and the left column
+    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    wait_until(qtbot, lambda: panel.path is not None and panel.step_slider.isEnabled())
+    assert panel.grade_label.text().startswith("grade 1")
+    slider = panel.step_slider
+    slider.setFocus()
+    qtbot.keyClick(slider, Qt.Key_Right)
+    assert slider.value() == 1 and PATH_NEW in window.solution_canvas.overlay_names()
+    assert panel.step_label.text().startswith("Step 1 of")
+    qtbot.keyClick(slider, Qt.Key_End)
+    assert slider.value() == len(panel.path.steps)
+    known = window.solution_canvas._overlays[PATH_KNOWN][0] | window.solution_canvas._overlays[PATH_NEW][0]
+    assert known.all()  # the last step completes the grid
+    replay = panel.path.replay(10, 10)
+    assert np.array_equal(replay == 1, window.solution_grid())
+
+
+def test_sheet_export_from_the_file_menu(window, qtbot, tmp_path):
+    drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])
+    actions = {action.text(): action for action in window.file_menu.actions()}
+    actions["Export s&olution sheet…"].trigger()
+    choose_file(qtbot, window, tmp_path / "sheet.png")
+    wait_for_job(qtbot, window)
+    image = QImage(str(tmp_path / "sheet.png"))
+    assert image.width() == 1240
+    actions["Export puzzle &sheet…"].trigger()
+    choose_file(qtbot, window, tmp_path / "sheet.pdf")
+    wait_for_job(qtbot, window)
+    assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
+
+
+def import_non(qtbot, window, path):
+    window._import_non(path)
+    wait_for_job(qtbot, window)
+    return assist(window).clue_report_label.text()
+
+
+def test_clue_only_files_are_solved_and_reported(window, qtbot, tmp_path):
+    from editor.level.non_format import read_non
+    from tests.editor.nonogram.reference import NONOGRAMS
+
+    cat = read_non(NONOGRAMS / "webpbn-00006-cat.non")
+    lines = ["width 20", "height 20", "rows"] + [",".join(map(str, c)) or "0" for c in cat.row_clues]
+    lines += ["columns"] + [",".join(map(str, c)) or "0" for c in cat.column_clues]
+    (tmp_path / "cat.non").write_text("\n".join(lines) + "\n")
+    text = import_non(qtbot, window, tmp_path / "cat.non")
+    assert "cat.non: LINE" in text and "One solution" in text
+    assert np.array_equal(window.solution_grid(), cat.goal)
+
+    (tmp_path / "switch.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    text = import_non(qtbot, window, tmp_path / "switch.non")
+    assert "MULT" in text and "side by side" in text
+    assert assist(window).clue_report_view.isVisible()  # the two solutions, side by side
+    assert window.solution_grid().sum() == 2
+
+
+def test_contradiction_and_a_wrong_goal_are_shown_in_the_dock(window, qtbot, tmp_path):
+    (tmp_path / "broken.non").write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")
+    before = window.solution_grid()
+    text = import_non(qtbot, window, tmp_path / "broken.non")
+    assert "CONTRADICTION" in text and ("row" in text or "column" in text)
+    assert np.array_equal(window.solution_grid(), before)  # nothing to load
+    (tmp_path / "wrong.non").write_text('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "01"\n')
+    text = import_non(qtbot, window, tmp_path / "wrong.non")
+    assert "does not fit its clues (column 1, column 2)" in text and "LINE" in text
+    assert window.solution_grid().tolist() == [[True, False]]

@@ -31,6 +31,7 @@ from editor.nonogram.fix import Suggestion, make_harder, make_line_solvable, sin
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, Verdict
 from editor.ui.background import BackgroundJob
+from editor.ui.lifetime import connect_alive
 from editor.ui.sheets import write_sheet
 from editor.ui.solver_panel import picture_pixmap
 
@@ -84,9 +85,9 @@ class AssistPanel(QWidget):
         self.suggestion_list = QListWidget()
         self.suggestion_list.itemClicked.connect(self._apply_suggestion)
         self.solvable_button = QPushButton("Make it line-solvable")
-        self.solvable_button.clicked.connect(lambda: self._propose("line-solvable"))
+        connect_alive(self.solvable_button.clicked, self, lambda: self._propose("line-solvable"))
         self.harder_button = QPushButton("Make it harder")
-        self.harder_button.clicked.connect(lambda: self._propose("harder"))
+        connect_alive(self.harder_button.clicked, self, lambda: self._propose("harder"))
         self.proposal_label = QLabel("")
         self.proposal_label.setWordWrap(True)
         self.accept_button = QPushButton("Accept")
@@ -308,7 +309,7 @@ def add_file_action(main_window, text: str, slot) -> None:
     menu = main_window.file_menu
     separators = [action for action in menu.actions() if action.isSeparator()]
     action = QAction(text, menu)
-    action.triggered.connect(lambda _checked=False: slot())
+    connect_alive(action.triggered, main_window, lambda _checked=False: slot())
     menu.insertAction(separators[-1] if separators else None, action)
 
 

@@ -19,6 +19,7 @@ from editor.level import Level
 from editor.level.document import MAX_SIDE
 from editor.level.image_import import ImageSource, picture_from_solution, solution_from_picture
 from editor.ui.assist_panel import add_file_action
+from editor.ui.lifetime import connect_alive
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp *.ppm *.pgm *.pbm);;All files (*)"
 PREVIEW_SIDE = 240  # pixels of the longer side of each preview
@@ -74,7 +75,7 @@ class ImageImportDialog(QDialog):
         layout.addWidget(buttons)
         for signal in (self.size_spin.valueChanged, self.threshold_slider.valueChanged,
                        self.colours_spin.valueChanged, self.invert_check.toggled, self.dither_check.toggled):
-            signal.connect(lambda _value: self.update_preview())
+            connect_alive(signal, self, lambda _value: self.update_preview())
         self.update_preview()
 
     def grids(self) -> tuple[np.ndarray, np.ndarray]:

@@ -19,8 +19,8 @@ A plugin subclass supplies (each has a default that does nothing or the obvious)
 ``load()`` (read the data; raise ``PuzzleDataError``), ``make_options()``, ``make_actions()``,
 ``make_canvas()`` (a :class:`PuzzleCanvas`: the 2-D drawing), ``scene_parts(solution)``, ``check(solution)`` (problems,
 from the plugin's independent checker), ``describe_piece(piece)``, ``describe_solution(index)``,
-``find_more()`` (a job function giving the next solution, or None when there is none to ask for),
-and adds its actions with :meth:`add_action`. Solutions found go through
+``find_more()`` (a job function giving the next solution, or None when there is none to ask for;
+by default the next of the stream :meth:`solve_from` started), and adds its actions with :meth:`add_action`. Solutions found go through
 :meth:`set_solutions` / :meth:`add_solution`, or a subclass overrides
 :meth:`solution_count` and :meth:`solution` (a store that fills while a count runs).
 
@@ -30,6 +30,7 @@ Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel.
 from __future__ import annotations
 
 import html
+import os
 import random
 
 from PySide6.QtCore import Qt, Signal
@@ -40,12 +41,33 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, Q
 from editor.plugin_api import PuzzleDataError
 from editor.scene3d.parts import part_id, piece_of_part
 from editor.scene3d.view import SceneView
-from editor.tasks import Progress
+from editor.tasks import Progress, Task
 from editor.ui.background import BackgroundJob
 
 PROGRESS_STEPS = 1000
 SHORTCUTS = {"first": "Alt+Home", "previous": "Alt+Left", "next": "Alt+Right", "random": "Alt+R",
              "go": "Alt+G", "cancel": "Esc"}
+
+
+class _TaskRelay(Task):
+    """The task a long-lived solution stream sees: it forwards to the job running now, so
+    "Next" (a new job) can cancel a stream started by "Solve" (an earlier job)."""
+
+    def __init__(self):
+        super().__init__()
+        self.current: Task | None = None
+
+    @property
+    def cancelled(self) -> bool:
+        return self.current is not None and self.current.cancelled
+
+    def check_cancelled(self) -> None:
+        if self.current is not None:
+            self.current.check_cancelled()
+
+    def report(self, done, total=None, message="", force=False) -> None:
+        if self.current is not None:
+            self.current.report(done, total, message, force)
 
 
 class PuzzleCanvas(QWidget):
@@ -90,6 +112,8 @@ class PuzzlePanel(QWidget):
         self.current: int | None = None  # index of the shown solution
         self.selected: int | None = None  # the selected piece, in both views
         self.loaded = False
+        self._relay = _TaskRelay()
+        self._stream = None  # the solutions being browsed, for "Next" (see solve_from)
         layout = QVBoxLayout(self)
         try:
             self.load()
@@ -184,6 +208,16 @@ class PuzzlePanel(QWidget):
     def make_canvas(self) -> PuzzleCanvas | None:
         return None
 
+    def make_jobs_spin(self, parent: QWidget) -> QSpinBox:
+        """The "processes: N" box a plugin puts in its options when its count honours ``jobs``
+        (like the command line's ``--jobs``); it starts at one per core."""
+        spin = QSpinBox(parent)
+        spin.setRange(1, max(1, os.cpu_count() or 1))
+        spin.setValue(spin.maximum())
+        spin.setPrefix("processes: ")
+        spin.setToolTip("Processes that share a count (one per core is fastest)")
+        return spin
+
     def scene_parts(self, solution) -> list:
         return []
 
@@ -199,8 +233,28 @@ class PuzzlePanel(QWidget):
 
     def find_more(self):
         """A job function ``f(task) -> solution | None`` finding the solution after the last one found,
-        or None when there is nothing more to ask for."""
-        return None
+        or None when there is nothing more to ask for. By default the next of the stream
+        :meth:`solve_from` started."""
+        stream, relay = self._stream, self._relay
+        if stream is None:
+            return None
+
+        def following(task):
+            relay.current = task
+            return next(stream, None)
+
+        return following
+
+    def solve_from(self, solutions) -> None:
+        """Browse a stream of solutions: ``solutions(task)`` gives an iterator (a
+        ``PuzzleSpec.solutions``); its first solution is found now, Next asks for the following."""
+        self.set_solutions([])
+        self._stream = solutions(self._relay)
+        self.run(self.find_more(), "solving…", self._found_more)
+
+    def forget_stream(self) -> None:
+        """Next no longer continues the stream (say, the options it was started with changed)."""
+        self._stream = None
 
     def solution_count(self) -> int:
         return len(self.solutions)
@@ -281,11 +335,13 @@ class PuzzlePanel(QWidget):
 
     def _on_cancelled(self) -> None:
         self._job_ended(False)
+        self._stream = None  # a stream interrupted by Cancelled is closed: Solve starts again
         self.status.setText("cancelled")
         self.solutions_changed()
 
     def _on_failed(self, error: BaseException) -> None:
         _, on_error = self._job_ended(False)
+        self._stream = None
         text = str(error) if isinstance(error, PuzzleDataError) else f"failed: {type(error).__name__}: {error}"
         self.status.setText(f"<span style='color:#b00020'>{html.escape(text)}</span>")
         if on_error is not None:
@@ -320,7 +376,9 @@ class PuzzlePanel(QWidget):
 
     # ------------------------------------------------------------------ solutions and browsing
     def set_solutions(self, solutions, complete: bool = False) -> None:
-        """Replace the solutions found (and show the first, if any); ``complete``: they are all there are."""
+        """Replace the solutions found (and show the first, if any); ``complete``: they are all there are.
+        Next no longer continues a stream (:meth:`solve_from` starts one after this)."""
+        self._stream = None
         self.solutions = list(solutions)
         self.complete = complete
         self.current = None
@@ -392,6 +450,7 @@ class PuzzlePanel(QWidget):
     def no_more_found(self) -> None:
         """``find_more`` found nothing: every solution is found, and the status says so."""
         self.complete = True
+        self._stream = None
         self.status.setText("no more solutions" if self.solution_count() else "no solution exists")
 
     def show_random(self) -> None:

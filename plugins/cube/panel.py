@@ -12,34 +12,13 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidget
 
-from editor.plugin_api import PuzzleCanvas, PuzzlePanel, Task
+from editor.plugin_api import PuzzleCanvas, PuzzlePanel
 from plugins.cube import scene
 from plugins.cube.checker import check_garden
 from plugins.cube.model import DIRECTIONS, Garden, GardenSpec, connector_count, load_gardens, piece_name
 
 MARGIN = 12
 LAYER_GAP = 1.0  # cells between drawn layers
-
-
-class _TaskRelay(Task):
-    """The task a long-lived solution iterator sees: it forwards to the job running now,
-    so "Next" (a new job) can cancel an iterator made by "Solve" (an earlier job)."""
-
-    def __init__(self):
-        super().__init__()
-        self.current: Task | None = None
-
-    @property
-    def cancelled(self) -> bool:
-        return self.current is not None and self.current.cancelled
-
-    def check_cancelled(self) -> None:
-        if self.current is not None:
-            self.current.check_cancelled()
-
-    def report(self, done, total=None, message="", force=False) -> None:
-        if self.current is not None:
-            self.current.report(done, total, message, force)
 
 
 class GardenCanvas(PuzzleCanvas):
@@ -150,8 +129,6 @@ class CubePanel(PuzzlePanel):
 
     def load(self) -> None:
         self.specs: dict[str, GardenSpec] = load_gardens()
-        self._relay = _TaskRelay()
-        self._iterator = None  # the solutions of the current garden and options, for "Next"
 
     def make_options(self) -> QWidget:
         options = QWidget(self)
@@ -168,10 +145,11 @@ class CubePanel(PuzzlePanel):
             side.setRange(1, 9)
             side.setValue(n)
             side.setPrefix(f"{axis} ")
+        self.jobs_spin = self.make_jobs_spin(options)
         row = QHBoxLayout(options)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.variant_box, 2)
-        for widget in (self.red_inside_box, self.connected_box, self.in_box_box, *self.box_sides):
+        for widget in (self.red_inside_box, self.connected_box, self.in_box_box, *self.box_sides, self.jobs_spin):
             row.addWidget(widget)
         self.variant_box.currentIndexChanged.connect(self._options_changed)
         for box in (self.red_inside_box, self.connected_box, self.in_box_box):
@@ -234,7 +212,7 @@ class CubePanel(PuzzlePanel):
         return Options()
 
     def _options_changed(self, *_):
-        self._iterator = None  # "Next" continues only the same garden and options
+        self.forget_stream()  # "Next" continues only the same garden and options
         self.update_controls()
 
     def update_controls(self) -> None:
@@ -244,6 +222,8 @@ class CubePanel(PuzzlePanel):
         self.red_inside_box.setVisible(spec.rule == "packed" and spec.faces == 6)
         for widget in (self.connected_box, self.in_box_box, *self.box_sides, self.smallest_button):
             widget.setVisible(hanging)
+        self.jobs_spin.setVisible(spec.faces == 4 and spec.rule != "packed")  # the count that uses processes
+        self.jobs_spin.setEnabled(idle)
         self.count_button.setEnabled(idle and spec.faces == 4)
         self.count_button.setToolTip("Count every garden" if spec.faces == 4 else
                                      "Only the Square Gardens can be counted here")
@@ -254,31 +234,17 @@ class CubePanel(PuzzlePanel):
     def solve(self) -> None:
         from plugins.cube.solver import garden_solver
 
-        self._iterator = garden_solver(self.spec).solutions(self._relay, self.options())
-        self.set_solutions([])
-        self.run(self.find_more(), "solving…", self._found_more)
-
-    def find_more(self):
-        iterator, relay = self._iterator, self._relay
-        if iterator is None:
-            return None
-
-        def following(task):
-            relay.current = task
-            return next(iterator, None)
-
-        return following
+        solver, options = garden_solver(self.spec), self.options()
+        self.solve_from(lambda task: solver.solutions(task, options))
 
     def no_more_found(self) -> None:
         super().no_more_found()
-        self._iterator = None
         self.status.setText("no more gardens" if self.solution_count() else "no garden exists with these options")
 
     def random_garden(self) -> None:
         from plugins.cube.solver import garden_solver
 
         solver, options, seed = garden_solver(self.spec), self.options(), random.randrange(1 << 30)
-        self._iterator = None
         self.run(lambda task: solver.random(task, options, random.Random(seed)), "finding a random garden…",
                  self._random_found)
 
@@ -289,7 +255,8 @@ class CubePanel(PuzzlePanel):
     def count(self) -> None:
         from plugins.cube.solver import garden_solver
 
-        self.run(garden_solver(self.spec).count, "counting…", self._counted)
+        solver, jobs = garden_solver(self.spec), self.jobs_spin.value()
+        self.run(lambda task: solver.count(task, jobs), "counting…", self._counted)
 
     def _counted(self, result) -> None:
         text = f"{result.count:,} gardens"
@@ -316,6 +283,5 @@ class CubePanel(PuzzlePanel):
         box = "x".join(map(str, report.found.box))
         proof = ("proven smallest: every smaller box is impossible" if report.proven_smallest else
                  "undecided (time limit): " + ", ".join("x".join(map(str, b)) for b in report.undecided))
-        self._iterator = None
         self.set_solutions([checked(self.spec, with_red_cube(report.found.placements))])
         self.status.setText(f"smallest box {box}; impossible: {impossible}; {proof}")

@@ -56,7 +56,7 @@ def _spec(puzzle_id: str, garden_id: str, options: dict, suffix: str, descriptio
 
     def count(task, jobs) -> CountResult:
         solver, _ = solver_and_options()
-        return solver.count(task)
+        return solver.count(task, jobs)
 
     def format_solution(solution) -> str:
         from plugins.cube.model import format_garden

@@ -9,12 +9,13 @@ solver hands out is a :class:`~plugins.cube.model.Garden` that passed
 from __future__ import annotations
 
 import itertools
+from functools import partial
 from random import Random
 import threading
 from dataclasses import dataclass
 from typing import Iterator
 
-from editor.plugin_api import CountResult, Task
+from editor.plugin_api import CountResult, Task, map_in_processes
 from plugins.cube import hanging, square
 from plugins.cube.checker import check_garden
 from plugins.cube.model import Garden, GardenSpec, normalized, plane_class_key, square_symmetries, transform_placements
@@ -67,22 +68,36 @@ class SquareTranscendentalSolver:
     def random(self, task: Task, options: Options, rng: Random) -> Garden:
         return checked(self.spec, square.lay_out(transcendental_squares(task).random_garden(rng)))
 
-    def count(self, task: Task) -> CountResult:
+    def count(self, task: Task, jobs: int = 1) -> CountResult:
+        """Every garden checked and classed, in batches spread over ``jobs`` processes."""
         squares = transcendental_squares(task)
-        listed, classes = 0, set()
-        for groups in squares.gardens():  # every garden counted passes the checker
-            checked(self.spec, square.lay_out(groups))
-            classes.add(_garden_class(groups))
-            listed += 1
-            if listed % 250 == 0:
-                task.check_cancelled()
-                task.report(listed, squares.count(), f"checking garden {listed:,}")
-        if listed != squares.count():
-            raise SolverBug(f"{self.spec.id}: {listed} gardens listed but {squares.count()} counted")
+        gardens = list(squares.gardens())
+        if len(gardens) != squares.count():
+            raise SolverBug(f"{self.spec.id}: {len(gardens)} gardens listed but {squares.count()} counted")
         connected = squares.connected()
-        return CountResult(count=listed, distinct=len(classes),
-                           extra={"connected": len(connected),
-                                  "connected_classes": len({plane_class_key(c) for c in connected})})
+        batches = [("gardens", gardens[i:i + BATCH]) for i in range(0, len(gardens), BATCH)]
+        batches += [("shapes", connected[i:i + BATCH]) for i in range(0, len(connected), BATCH)]
+        classes, shape_classes, done = set(), set(), 0
+        for kind, keys in map_in_processes(task, partial(_classes, self.spec), batches, jobs):
+            (classes if kind == "gardens" else shape_classes).update(keys)
+            done += 1
+            task.report(done, len(batches), f"checking and classing gardens: batch {done} of {len(batches)}")
+        return CountResult(count=len(gardens), distinct=len(classes),
+                           extra={"connected": len(connected), "connected_classes": len(shape_classes)})
+
+
+BATCH = 500  # gardens per job of a count (a few dozen jobs: even shares, little overhead)
+
+
+def _classes(spec: GardenSpec, batch) -> tuple[str, set]:
+    """A batch of a count, run in any process: ("gardens", gardens) checks each garden and
+    gives their classes up to symmetry; ("shapes", one-shape gardens) gives theirs."""
+    kind, items = batch
+    if kind == "shapes":
+        return kind, {plane_class_key(shape) for shape in items}
+    for groups in items:  # every garden counted passes the checker
+        checked(spec, square.lay_out(groups))
+    return kind, {_garden_class(groups) for groups in items}
 
 
 def _garden_class(groups) -> tuple:
@@ -105,7 +120,8 @@ class PackedSolver:
     def random(self, task: Task, options: Options, rng: Random) -> Garden:
         return checked(self.spec, self._search(options).random_packing(rng, task))
 
-    def count(self, task: Task) -> CountResult:
+    def count(self, task: Task, jobs: int = 1) -> CountResult:
+        """Every packing (one process: the search takes a fraction of a second)."""
         found, classes = 0, set()
         for packing in self._search(Options()).solutions(task):
             checked(self.spec, packing)

@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from plugins.voxel.geometry import Voxel, normal_form, orientations
-from plugins.voxel.puzzle import ID_PREFIX, Piece, Puzzle, PuzzleFileError, check_volume
+from plugins.voxel.model import ID_PREFIX, Piece, Puzzle, PuzzleFileError, check_volume
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra-octahedra"}
 SOLVED = 2  # problem state

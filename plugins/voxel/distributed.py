@@ -31,8 +31,8 @@ import numpy as np
 from editor.plugin_api import Task
 from plugins.voxel import dlx
 from plugins.voxel.checkpoint import Checkpoint, SubResult
-from plugins.voxel.puzzle import Puzzle, puzzle_to_json
-from plugins.voxel.solver import KEEP_LIMIT, CountOutcome, _Search, build_model, split_prefixes
+from plugins.voxel.model import Puzzle, puzzle_to_json
+from plugins.voxel.solver import KEEP_LIMIT, CountOutcome, _Search, build_cover, split_prefixes
 
 SUBPROBLEMS = 1024  # at least this many (when the tree is that wide): enough to balance and to estimate
 POLL_SECONDS = 0.2  # how often the client looks for cancellation while workers run
@@ -51,15 +51,15 @@ class Plan:
 
 
 def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
-    model = build_model(puzzle)
+    cover = build_cover(puzzle)
     start = time.perf_counter()
-    prefixes, head = split_prefixes(model, wanted)
+    prefixes, head = split_prefixes(cover, wanted)
     counts = head.counts
     head_result = SubResult(-1, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
                             time.perf_counter() - start, head.keep[: counts[dlx.KEPT]].copy())
     random.Random(0).shuffle(prefixes)  # finished ones are then a fair sample for the estimate
     digest = hashlib.sha256()
-    for table in (model.placement_piece, model.placement_cells, model.allowed, model.perms):
+    for table in (cover.placement_piece, cover.placement_cells, cover.allowed, cover.perms):
         digest.update(np.ascontiguousarray(table).tobytes())
     digest.update(json.dumps(prefixes).encode())
     return Plan(prefixes, head_result, puzzle_fingerprint(puzzle), digest.hexdigest())
@@ -72,9 +72,9 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
 
 
 def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: int) -> SubResult:
-    """Worker: count every solution below ``prefix`` (placement ids of ``puzzle``'s model)."""
+    """Worker: count every solution below ``prefix`` (placement ids of ``puzzle``'s cover)."""
     start = time.perf_counter()
-    search = _Search(build_model(puzzle), dlx.COUNT, prefix=prefix, keep=keep)
+    search = _Search(build_cover(puzzle), dlx.COUNT, prefix=prefix, keep=keep)
     search.run()
     counts = search.counts
     return SubResult(index, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
@@ -231,11 +231,11 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
             runner.close()  # stops the workers when cancelled
     finally:
         store.close()
-    model = build_model(puzzle)
-    return CountOutcome(count=tally.count, distinct=tally.distinct, symmetry_order=model.group_order,
-                        solutions=[model.solution(ids) for ids in tally.kept], nodes=tally.nodes,
+    cover = build_cover(puzzle)
+    return CountOutcome(count=tally.count, distinct=tally.distinct, symmetry_order=cover.group_order,
+                        solutions=[cover.solution(ids) for ids in tally.kept], nodes=tally.nodes,
                         seconds=time.perf_counter() - start, jobs=jobs if not cluster and jobs > 1 else 1,
-                        anchor=model.anchor, subproblems=total)
+                        anchor=cover.anchor, subproblems=total)
 
 
 def time_left(finished: int, finished_seconds: float, total: int, session_work: float,

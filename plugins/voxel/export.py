@@ -18,7 +18,7 @@ from pathlib import Path
 
 from editor.plugin_api import AtomicFiles, Task
 from plugins.voxel import layout, solver
-from plugins.voxel.puzzle import Puzzle
+from plugins.voxel.model import Puzzle
 
 ONE_PER_CLASS = "one per symmetry class"
 EVERY_SOLUTION = "every solution"

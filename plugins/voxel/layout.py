@@ -1,7 +1,7 @@
 """Presenting a packing without Qt: an assembly order a person can follow, and layer text."""
 from __future__ import annotations
 
-from plugins.voxel.puzzle import Puzzle
+from plugins.voxel.model import Puzzle
 
 SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 

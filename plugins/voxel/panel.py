@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout,
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.checkpoint import progress_in
-from plugins.voxel.puzzle import Puzzle, PuzzleFileError, shipped_puzzle_paths
+from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
 
 
 class LayerView(PuzzleCanvas):
@@ -128,11 +128,7 @@ class VoxelPanel(PuzzlePanel):
         for path in self._shipped:
             self.puzzle_box.addItem(path.stem, str(path))
         self.open_button = QPushButton("Open…", options)
-        self.jobs_spin = QSpinBox(options)
-        self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1))
-        self.jobs_spin.setValue(self.jobs_spin.maximum())  # a count uses every core unless told otherwise
-        self.jobs_spin.setPrefix("processes: ")
-        self.jobs_spin.setToolTip("Processes that share a count (one per core is fastest)")
+        self.jobs_spin = self.make_jobs_spin(options)
         self.cluster_edit = QLineEdit(options)
         self.cluster_edit.setPlaceholderText("Dask cluster, e.g. tcp://host:8786 (empty: this computer)")
         self.cluster_edit.setToolTip("Count on a Dask cluster (see the README, \"Count on a cluster\")")
@@ -154,7 +150,7 @@ class VoxelPanel(PuzzlePanel):
         return options
 
     def make_actions(self) -> None:
-        self.solve_button = self.add_action("Solve", self.solve_first, "Find one packing")
+        self.solve_button = self.add_action("Solve", self.solve, "Find one packing; Next finds the one after")
         self.count_button = self.add_action("Count all", self.count_all,
                                             "Count every packing; browse one per symmetry class")
         self.resume_button = self.add_action("Resume count", self.resume_count,
@@ -283,15 +279,12 @@ class VoxelPanel(PuzzlePanel):
         self.set_solutions([])
 
     # ------------------------------------------------------------------ solving
-    def solve_first(self) -> None:
+    def solve(self) -> None:
+        """The first solution; Next finds the one after (every solution, symmetric images too)."""
         from plugins.voxel import solver
 
         puzzle = self.puzzle
-        self.run(lambda task: solver.solve_first(puzzle, task), "searching…", self._first_found)
-
-    def _first_found(self, solution) -> None:
-        self.set_solutions([] if solution is None else [solution], complete=solution is None)
-        self.status.setText("this puzzle has no solution" if solution is None else "a solution")
+        self.solve_from(lambda task: solver.solutions(puzzle, task))
 
     def count_all(self) -> None:
         """Count from the start (an old checkpoint of this puzzle is dropped)."""

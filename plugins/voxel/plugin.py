@@ -11,13 +11,13 @@ from functools import partial
 
 from editor.plugin_api import CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
 from plugins.voxel import layout
-from plugins.voxel.puzzle import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
+from plugins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
 
-def _solve_first(puzzle: Puzzle, task: Task):
+def _solutions(puzzle: Puzzle, task: Task):
     from plugins.voxel import solver
 
-    return solver.solve_first(puzzle, task)
+    return solver.solutions(puzzle, task)
 
 
 def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
@@ -48,7 +48,7 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
     return PuzzleSpec(
         id=puzzle.id,
         title=puzzle.title,
-        solve_first=partial(_solve_first, puzzle),
+        solutions=partial(_solutions, puzzle),
         count=partial(_count, puzzle),
         format_solution=partial(layout.format_solution, puzzle),
         solution_to_json=partial(layout.solution_to_json, puzzle),

@@ -9,7 +9,7 @@ import colorsys
 
 from editor.plugin_api import Box, Part, explode_from_center, part_id
 from plugins.voxel.layout import placement_labels
-from plugins.voxel.puzzle import Puzzle
+from plugins.voxel.model import Puzzle
 
 VOXEL_SIZE = 0.94  # a little less than 1 so the seams between voxels show
 EXPLODE_STRENGTH = 1.2

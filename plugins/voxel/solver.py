@@ -25,14 +25,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 import numpy as np
 
 from editor.plugin_api import Task
 from plugins.voxel import bitboard, dlx
 from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, normal_form, orientations, transform
-from plugins.voxel.puzzle import HOLE, Puzzle, PuzzleFileError
+from plugins.voxel.model import HOLE, Puzzle, PuzzleFileError
 
 
 class Placement(NamedTuple):
@@ -55,7 +55,7 @@ class Symmetry:
 
 
 @dataclass
-class Model:
+class Cover:
     """The exact-cover matrix of a puzzle, with its symmetry group and anchor."""
 
     puzzle: Puzzle
@@ -97,11 +97,11 @@ class Model:
 
 
 @lru_cache(maxsize=16)
-def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = True) -> Model:
+def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = True) -> Cover:
     """The puzzle's placements, symmetries and search tables; ``engine`` None picks the fastest.
 
     ``symmetric=False`` skips the symmetry group (only the identity): enough, and quicker
-    to build, for finding one solution. The model's puzzle is ``puzzle.for_engine()``.
+    to build, for finding one solution. The cover's puzzle is ``puzzle.for_engine()``.
     """
     puzzle = puzzle.for_engine()
     cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
@@ -144,10 +144,10 @@ def build_model(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     allowed, anchor, anchor_column = _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms)
     if engine is None:
         engine = "bitboard" if n_cells + len(puzzle.pieces) <= bitboard.MAX_BITS else "dlx"
-    model = Model(puzzle, cells, placement_piece, placement_cells, symmetries, perms, allowed, anchor, anchor_column,
+    cover = Cover(puzzle, cells, placement_piece, placement_cells, symmetries, perms, allowed, anchor, anchor_column,
                   engine)
-    model.arrays = _bitboard_tables(model) if engine == "bitboard" else _matrix(model)
-    return model
+    cover.arrays = _bitboard_tables(cover) if engine == "bitboard" else _matrix(cover)
+    return cover
 
 
 def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
@@ -237,19 +237,19 @@ def _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms):
     return allowed, f"{description}: {len(reps)} of {len(candidates)} placements", column
 
 
-def _matrix(model: Model) -> tuple:
+def _matrix(cover: Cover) -> tuple:
     """The dancing-links arrays for the allowed placements (row nodes: cells, then the piece)."""
-    puzzle = model.puzzle
-    n_cells, n_pieces = len(model.cells), len(puzzle.pieces)
+    puzzle = cover.puzzle
+    n_cells, n_pieces = len(cover.cells), len(puzzle.pieces)
     n_cols = n_cells + n_pieces
     root = n_cols
     copies = np.array([p.copies for p in puzzle.pieces], dtype=np.int32)
     slack = _slack(puzzle)
     col_type = np.full(n_cols, -1, dtype=np.int32)
     col_type[n_cells:] = np.arange(n_pieces, dtype=np.int32)
-    row_ids = np.flatnonzero(model.allowed).astype(np.int32)
-    table = np.column_stack([model.placement_cells[row_ids], n_cells + model.placement_piece[row_ids]])
-    real = np.column_stack([model.placement_cells[row_ids] < n_cells, np.ones(len(row_ids), bool)])  # padding is no node
+    row_ids = np.flatnonzero(cover.allowed).astype(np.int32)
+    table = np.column_stack([cover.placement_cells[row_ids], n_cells + cover.placement_piece[row_ids]])
+    real = np.column_stack([cover.placement_cells[row_ids] < n_cells, np.ones(len(row_ids), bool)])  # padding is no node
     lengths = real.sum(axis=1)
     node_col = table[real].astype(np.int32)
     n_nodes = root + 1 + len(node_col)
@@ -326,35 +326,35 @@ def _masks(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.bitwise_or.reduce(low, axis=-1), np.bitwise_or.reduce(high, axis=-1)
 
 
-def _neighbour_bits(model: Model) -> np.ndarray:
+def _neighbour_bits(cover: Cover) -> np.ndarray:
     """(cells + 1, 6): the face neighbours of each target cell (-1: none; the last row is padding's)."""
-    index = {v: i for i, v in enumerate(model.cells)}
+    index = {v: i for i, v in enumerate(cover.cells)}
     steps = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
-    table = np.full((len(model.cells) + 1, len(steps)), -1, dtype=np.int64)
-    for i, (x, y, z) in enumerate(model.cells):
+    table = np.full((len(cover.cells) + 1, len(steps)), -1, dtype=np.int64)
+    for i, (x, y, z) in enumerate(cover.cells):
         for j, (a, b, c) in enumerate(steps):
             table[i, j] = index.get((x + a, y + b, z + c), -1)
     return table
 
 
-def _bitboard_tables(model: Model) -> BitboardTables:
-    n_cells, n_pieces = len(model.cells), len(model.puzzle.pieces)
-    ids = np.flatnonzero(model.allowed).astype(np.int32)
-    cells = model.placement_cells[ids]
-    pieces = model.placement_piece[ids]
+def _bitboard_tables(cover: Cover) -> BitboardTables:
+    n_cells, n_pieces = len(cover.cells), len(cover.puzzle.pieces)
+    ids = np.flatnonzero(cover.allowed).astype(np.int32)
+    cells = cover.placement_cells[ids]
+    pieces = cover.placement_piece[ids]
     cell_bits = np.where(cells < n_cells, cells, -1)  # -1: padding
     m0, m1 = _masks(np.column_stack([cell_bits, n_cells + pieces]))
     piece_bit0, piece_bit1 = _masks((n_cells + np.arange(n_pieces))[:, None])
-    neighbours0, neighbours1 = _masks(_neighbour_bits(model))
+    neighbours0, neighbours1 = _masks(_neighbour_bits(cover))
     own0, own1 = _masks(cell_bits)
     border0 = np.bitwise_or.reduce(neighbours0[cells], axis=1) & ~own0
     border1 = np.bitwise_or.reduce(neighbours1[cells], axis=1) & ~own1
-    copies = np.array([p.copies for p in model.puzzle.pieces], dtype=np.int32)
-    slack = _slack(model.puzzle)
+    copies = np.array([p.copies for p in cover.puzzle.pieces], dtype=np.int32)
+    slack = _slack(cover.puzzle)
     exact_one = (copies == 1) & (slack == 0)
     columns = [np.flatnonzero((cells == c).any(axis=1)) for c in range(n_cells)]
     columns += [np.flatnonzero(pieces == t) if exact_one[t] else np.zeros(0, np.int64) for t in range(n_pieces)]
-    column = model.anchor_column  # a cell or piece column (as in the dancing-links matrix)
+    column = cover.anchor_column  # a cell or piece column (as in the dancing-links matrix)
     columns.append(columns[column] if column >= 0 else np.zeros(0, np.int64))
     lengths = np.array([len(c) for c in columns], dtype=np.int32)
     column_bits = np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(exact_one)])
@@ -369,31 +369,31 @@ def _bitboard_tables(model: Model) -> BitboardTables:
 
 
 class _Search:
-    """One resumable search on fresh copies of the model's tables (``engine`` chooses them)."""
+    """One resumable search on fresh copies of the cover's tables (``engine`` chooses them)."""
 
-    def __init__(self, model: Model, mode: int, prefix=(), max_depth: int = 0, keep: int = KEEP_LIMIT,
+    def __init__(self, cover: Cover, mode: int, prefix=(), max_depth: int = 0, keep: int = KEEP_LIMIT,
                  max_prefixes: int = 0):
-        self.model = model
+        self.cover = cover
         self.mode = mode
         self.max_depth = max_depth
-        depth = model.piece_count + 1
+        depth = cover.piece_count + 1
         self.counts = np.zeros(6, dtype=np.int64)
         # Rows are read only once written: np.empty leaves the big buffers unpaged until used.
-        self.keep = np.empty((max(keep, 1), model.piece_count), dtype=np.int32)
+        self.keep = np.empty((max(keep, 1), cover.piece_count), dtype=np.int32)
         self.prefixes = np.empty((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32)
         self.state = np.array([len(prefix), dlx.ENTER, len(prefix)], dtype=np.int64)
         # Unsigned, as the engines' link and index tables: numba skips negative-index handling.
         self.cols = np.zeros(depth, dtype=np.uint32)  # dlx: column; bitboard: column branched on
         self.rows = np.zeros(depth, dtype=np.uint32)  # dlx: row node; bitboard: slot in use
         self.next_slot = np.zeros(depth, dtype=np.int32)  # bitboard: next slot to try
-        self.remaining = np.array([p.copies for p in model.puzzle.pieces], dtype=np.int32)
-        if model.engine == "bitboard":
+        self.remaining = np.array([p.copies for p in cover.puzzle.pieces], dtype=np.int32)
+        if cover.engine == "bitboard":
             self._init_bitboard(prefix)
         else:
             self._init_dlx(prefix)
 
     def _init_dlx(self, prefix) -> None:
-        L, R, U, D, C, S, self.row_id, self.col_type, self.copies, self.slack = self.model.arrays
+        L, R, U, D, C, S, self.row_id, self.col_type, self.copies, self.slack = self.cover.arrays
         self.links = [a.copy() for a in (L, R, U, D, C, S)]
         if prefix:
             root = len(S) - 1
@@ -405,8 +405,8 @@ class _Search:
             self.rows[level] = node
 
     def _init_bitboard(self, prefix) -> None:
-        tables = self.model.arrays
-        depth = self.model.piece_count + 2
+        tables = self.cover.arrays
+        depth = self.cover.piece_count + 2
         n_cols = len(tables.list_len)
         self.board = np.zeros(2, dtype=np.uint64)
         self.seg_start = np.zeros((depth, n_cols), dtype=np.int32)
@@ -430,24 +430,24 @@ class _Search:
             self.rows[level] = q
 
     def step(self, budget: int = SLICE_NODES) -> int:
-        model = self.model
-        if model.engine == "bitboard":
-            t = model.arrays
+        cover = self.cover
+        if cover.engine == "bitboard":
+            t = cover.arrays
             return bitboard.search(self.seg_start, self.seg_len, self.buf, self.top_at, t.m0, t.m1, t.piece_bit0,
                                    t.piece_bit1, t.ids,
                                    t.piece_of, t.slack, t.full0, t.full1, t.columns0, t.columns1,
                                    t.border0, t.border1, t.enough if self.mode != dlx.FIRST else 0,
                                    t.has_anchor and self.mode != dlx.FIRST, self.board, self.remaining, self.state,
-                                   self.cols, self.next_slot, self.rows, model.perms, model.allowed, self.mode,
+                                   self.cols, self.next_slot, self.rows, cover.perms, cover.allowed, self.mode,
                                    self.max_depth, budget, self.counts, self.keep, self.prefixes)
         return dlx.search(*self.links, self.row_id, self.col_type, self.copies, self.slack, self.remaining, self.state,
-                          self.cols, self.rows, model.perms, model.allowed,
-                          model.anchor_column if self.mode != dlx.FIRST else -1, self.mode,
+                          self.cols, self.rows, cover.perms, cover.allowed,
+                          cover.anchor_column if self.mode != dlx.FIRST else -1, self.mode,
                           self.max_depth, budget, self.counts, self.keep, self.prefixes)
 
     def fraction(self) -> float:
         level, base = int(self.state[0]), int(self.state[2])
-        if self.model.engine == "dlx":
+        if self.cover.engine == "dlx":
             return dlx.progress_fraction(self.links[3], self.cols, self.rows, level, base, 6)
         fraction, scale = 0.0, 1.0
         for i in range(base, min(level, base + 6)):
@@ -470,12 +470,17 @@ class _Search:
         return [tuple(int(x) for x in row if x >= 0) for row in self.keep[: self.counts[dlx.KEPT]]]
 
 
+def solutions(puzzle: Puzzle, task: Task | None = None) -> Iterator[Solution]:
+    """Every solution (symmetric images too), in the search's order: one search that pauses
+    at each solution it hands out and resumes when asked for the next."""
+    cover = build_cover(puzzle, symmetric=False)
+    search = _Search(cover, dlx.FIRST, keep=1)
+    while search.run(task, "searching: ") == dlx.FOUND:
+        yield cover.solution(search.keep[0])
+
+
 def solve_first(puzzle: Puzzle, task: Task | None = None) -> Solution | None:
-    model = build_model(puzzle, symmetric=False)
-    search = _Search(model, dlx.FIRST, keep=1)
-    if search.run(task, "searching: ") != dlx.FOUND:
-        return None
-    return model.solution(search.keep[0])
+    return next(solutions(puzzle, task), None)
 
 
 @dataclass
@@ -516,8 +521,8 @@ def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, kee
 def _count_here(puzzle: Puzzle, task: Task | None, keep: int, budget: int | None = None) -> CountOutcome | None:
     """The count as one search in this process; None if it needs more than ``budget`` nodes."""
     start = time.perf_counter()
-    model = build_model(puzzle)
-    search = _Search(model, dlx.COUNT, keep=keep)
+    cover = build_cover(puzzle)
+    search = _Search(cover, dlx.COUNT, keep=keep)
     if budget is not None:
         if search.step(budget) != dlx.FINISHED:
             return None
@@ -525,32 +530,32 @@ def _count_here(puzzle: Puzzle, task: Task | None, keep: int, budget: int | None
         search.run(task)
     counts = search.counts
     return CountOutcome(count=int(counts[dlx.TOTAL]), distinct=int(counts[dlx.DISTINCT]),
-                        symmetry_order=model.group_order, solutions=[model.solution(ids) for ids in search.kept_ids()],
-                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, anchor=model.anchor)
+                        symmetry_order=cover.group_order, solutions=[cover.solution(ids) for ids in search.kept_ids()],
+                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, anchor=cover.anchor)
 
 
 def class_members(puzzle: Puzzle, solution: Solution) -> list[Solution]:
     """Every solution in ``solution``'s symmetry class (``solution`` among them), each once:
     its images under the symmetries a count works up to. Over the classes a count keeps,
     these are all the solutions it counted."""
-    model = build_model(puzzle)
-    ids = np.array([model.placement_id(placement) for placement in solution], dtype=np.int64)
-    images = {tuple(sorted(model.perms[g, ids].tolist())) for g in range(model.group_order)}
-    return [model.solution(image) for image in sorted(images)]
+    cover = build_cover(puzzle)
+    ids = np.array([cover.placement_id(placement) for placement in solution], dtype=np.int64)
+    images = {tuple(sorted(cover.perms[g, ids].tolist())) for g in range(cover.group_order)}
+    return [cover.solution(image) for image in sorted(images)]
 
 
-def split_prefixes(model: Model, wanted: int, max_depth: int = 6) -> tuple[list[tuple[int, ...]], _Search]:
+def split_prefixes(cover: Cover, wanted: int, max_depth: int = 6) -> tuple[list[tuple[int, ...]], _Search]:
     """The partial solutions at the shallowest depth giving at least ``wanted`` subtrees.
 
     Returns them with the search that made them: it has already counted the solutions
     shallower than that depth (a tiny puzzle may end before it).
     """
     for depth in range(1, max_depth + 1):
-        search = _Search(model, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=1)
+        search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=1)
         search.run()
         n = int(search.counts[dlx.PREFIXES])
-        if n >= wanted or depth == max_depth or depth >= model.piece_count:
-            search = _Search(model, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=max(n, 1))
+        if n >= wanted or depth == max_depth or depth >= cover.piece_count:
+            search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=max(n, 1))
             search.run()
             return [tuple(int(x) for x in row) for row in search.prefixes[:n]], search
     raise AssertionError("unreachable")

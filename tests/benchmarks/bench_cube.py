@@ -1,6 +1,7 @@
 """Speed figures for the cube plugin (Freeling's China Cube gardens).
 
     .venv/bin/python tests/benchmarks/bench_cube.py                  # the issue's figures
+    .venv/bin/python tests/benchmarks/bench_cube.py --jobs 2         # the count on 2 processes
     .venv/bin/python tests/benchmarks/bench_cube.py --sat-solvers    # + SAT solvers compared
     .venv/bin/python tests/benchmarks/bench_cube.py --smallest-box 300 [--connected]
 
@@ -35,10 +36,10 @@ def valid(spec, garden) -> str:
     return "valid" if not problems else "INVALID: " + problems[0]
 
 
-def square_gardens(specs) -> None:
+def square_gardens(specs, jobs: int) -> None:
     spec = specs["square-transcendental"]
-    result, seconds = timed(lambda: garden_solver(spec).count(Task()))
-    print(f"Square Gardens, transcendental: {result.count:,} gardens up to translation "
+    result, seconds = timed(lambda: garden_solver(spec).count(Task(), jobs))
+    print(f"Square Gardens, transcendental (--jobs {jobs}): {result.count:,} gardens up to translation "
           f"({result.extra['connected']:,} one shape, {result.extra['connected_classes']:,} classes of those; "
           f"{result.distinct:,} classes of all) in {seconds:.2f} s  [target <= 60 s]")
     gardens, seconds = timed(lambda: list(garden_solver(spec).solutions(Task())))
@@ -112,6 +113,7 @@ def smallest_box(seconds_per_box: float, connected: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the Square Gardens count (default 1)")
     parser.add_argument("--samples", type=int, default=10, help="random packings to time (default 10)")
     parser.add_argument("--sat-solvers", action="store_true", help="compare SAT solvers on the 5x5x5 model")
     parser.add_argument("--sat-limit", type=float, default=120.0, help="seconds per SAT solver run (default 120)")
@@ -122,7 +124,7 @@ def main() -> None:
         smallest_box(args.smallest_box, args.connected)
         return
     specs = load_gardens()
-    square_gardens(specs)
+    square_gardens(specs, args.jobs)
     packed_gardens(specs, args.samples)
     hanging_gardens(specs)
     if args.sat_solvers:

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from plugins.voxel.puzzle import RESOURCE_DIR, PuzzleFileError, load_puzzle  # noqa: E402
+from plugins.voxel.model import RESOURCE_DIR, PuzzleFileError, load_puzzle  # noqa: E402
 
 
 def timed_command(args: list[str], env: dict) -> tuple[float, int, str]:

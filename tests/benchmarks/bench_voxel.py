@@ -5,7 +5,7 @@
     .venv/bin/python tests/benchmarks/bench_voxel.py --jobs 1   # processes for the counts (default 2)
 
 First-solution times are measured warm (in process, after numba's cache is loaded,
-best of 5, with the model built afresh and with it cached) and cold (a fresh process with an empty numba cache:
+best of 5, with the exact-cover matrix built afresh and with it cached) and cold (a fresh process with an empty numba cache:
 import, compile and solve). Counts report wall-clock and this process's plus its
 workers' CPU seconds.
 """
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from plugins.voxel import solver  # noqa: E402
-from plugins.voxel.puzzle import RESOURCE_DIR, load_puzzle  # noqa: E402
+from plugins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
 
 TARGETS = {"tetris-cube": (0.1, 60.0), "y25": (0.2, 120.0), "soma": (None, None), "pentominoes-6x10": (None, None)}
 KNOWN = {"tetris-cube": (236136, 9839), "y25": (60672, 1264), "soma": (11520, 240), "pentominoes-6x10": (9356, 2339)}
@@ -37,12 +37,12 @@ def cpu_seconds() -> float:
 
 
 def first_warm(name: str) -> tuple[float, float]:
-    """Best of 5: (model built afresh + search, search alone with the model cached)."""
+    """Best of 5: (cover built afresh + search, search alone with the cover cached)."""
     puzzle = load_puzzle(RESOURCE_DIR / f"{name}.json")
     solver.solve_first(puzzle)  # load the compiled code
     with_build = search_only = float("inf")
     for _ in range(5):
-        solver.build_model.cache_clear()
+        solver.build_cover.cache_clear()
         start = time.perf_counter()
         solver.solve_first(puzzle)
         with_build = min(with_build, time.perf_counter() - start)
@@ -54,7 +54,7 @@ def first_warm(name: str) -> tuple[float, float]:
 
 def first_cold(name: str) -> float:
     code = ("import time; t = time.perf_counter(); "
-            "from plugins.voxel import solver; from plugins.voxel.puzzle import RESOURCE_DIR, load_puzzle; "
+            "from plugins.voxel import solver; from plugins.voxel.model import RESOURCE_DIR, load_puzzle; "
             f"solver.solve_first(load_puzzle(RESOURCE_DIR / '{name}.json')); print(time.perf_counter() - t)")
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)

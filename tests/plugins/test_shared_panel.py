@@ -7,6 +7,7 @@ something that runs long enough to be cancelled.
 from __future__ import annotations
 
 import importlib
+import time
 
 import numpy as np
 import pytest
@@ -220,3 +221,30 @@ def test_a_panel_is_freed_without_the_garbage_collector(name, qtbot):
         assert alive() is None, [type(r).__name__ for r in gc.get_referrers(alive())]
     finally:
         gc.enable()
+
+
+def test_a_cancelled_stream_is_not_taken_for_the_last_solution(qtbot):
+    """Cancel while Next asks a stream for more: Next is off (Solve starts again) and the
+    panel does not claim that every solution was found."""
+    require_gl()
+    panel = PuzzlePanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitExposed(panel)
+
+    def solutions(task):
+        yield "first"
+        while True:  # the second takes "forever"
+            task.check_cancelled()
+            time.sleep(0.01)
+
+    panel.solve_from(solutions)
+    wait_idle(qtbot, panel)
+    assert panel.solutions == ["first"] and panel.next_button.isEnabled()
+    click(qtbot, panel.next_button)
+    assert panel.busy
+    click(qtbot, panel.cancel_button)
+    wait_idle(qtbot, panel)
+    assert panel.status.text() == "cancelled"
+    assert not panel.next_button.isEnabled() and not panel.complete
+    assert panel.shown_label.text() == "Solution 1 of 1+"

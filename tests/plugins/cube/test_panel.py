@@ -1,4 +1,6 @@
 """The cube panel under pytest-qt: real buttons, background jobs, flat and 3-D views."""
+import os
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -70,6 +72,7 @@ def test_packed_solve_next_random_and_the_red_inside_option(panel, qtbot):
 def test_square_packed_count_shows_the_known_numbers(panel, qtbot):
     choose(panel, "square-packed")
     assert not panel.red_inside_box.isVisibleTo(panel)
+    assert not panel.jobs_spin.isVisibleTo(panel)  # this count runs in one process
     click(qtbot, panel.count_button)
     wait_idle(panel, qtbot)
     assert "652 gardens, 82 up to symmetry" in panel.status.text()
@@ -136,8 +139,9 @@ def test_clicking_a_piece_flat_or_in_3d_selects_it_in_both(panel, qtbot):
 
 def test_the_transcendental_count_ends_with_a_full_progress_bar(panel, qtbot):
     choose(panel, "square-transcendental")
+    assert panel.jobs_spin.isVisibleTo(panel) and panel.jobs_spin.value() == (os.cpu_count() or 1)
     click(qtbot, panel.count_button)
     qtbot.waitUntil(lambda: 0 < panel.progress_bar.value() < panel.progress_bar.maximum(), timeout=60_000)
     wait_idle(panel, qtbot, timeout=180_000)
-    assert "5,005 gardens" in panel.status.text()
+    assert "5,005 gardens, 631 up to symmetry" in panel.status.text()
     assert panel.progress_bar.value() == panel.progress_bar.maximum()  # it stayed at 94% before

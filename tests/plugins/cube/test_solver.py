@@ -141,12 +141,18 @@ def _closed(placed):
 @pytest.mark.slow
 def test_square_transcendental_counts_5005_4804_604(specs):
     result = garden_solver(specs["square-transcendental"]).count(Task())
-    assert result.count == 5005
+    assert (result.count, result.distinct) == (5005, 631)
     assert result.extra == {"connected": 4804, "connected_classes": 604}
     spec = specs["square-transcendental"]
     gardens = list(garden_solver(spec).solutions(Task()))
     assert len(gardens) == 5005 and len(set(gardens)) == 5005
     assert all(check(spec, g) == [] for g in gardens)
+
+
+def test_square_transcendental_count_in_two_processes_gives_the_same_numbers(specs):
+    result = garden_solver(specs["square-transcendental"]).count(Task(), jobs=2)
+    assert (result.count, result.distinct) == (5005, 631)
+    assert result.extra == {"connected": 4804, "connected_classes": 604}
 
 
 # ----------------------------------------------------------------------------- packed cubes

@@ -1,7 +1,7 @@
 """Small puzzles built in code for the voxel tests; panels keep their count checkpoints in a temporary folder."""
 import pytest
 
-from plugins.voxel.puzzle import parse_puzzle
+from plugins.voxel.model import parse_puzzle
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ import pytest
 
 from plugins.voxel import checker, solver
 from plugins.voxel.burrtools import load_burrtools, problem_names
-from plugins.voxel.puzzle import PuzzleFileError, parse_puzzle, puzzle_to_json
+from plugins.voxel.model import PuzzleFileError, parse_puzzle, puzzle_to_json
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "burrtools"
@@ -99,12 +99,12 @@ RANGES = {
 @pytest.mark.parametrize("engine", ["bitboard", "dlx"])
 def test_optional_cells_and_ranges_count_like_brute_force(name, engine):
     puzzle = parse_puzzle(RANGES[name], "voxel-t")
-    model = solver.build_model(puzzle, engine)
-    search = solver._Search(model, solver.dlx.COUNT)
+    cover = solver.build_cover(puzzle, engine)
+    search = solver._Search(cover, solver.dlx.COUNT)
     search.run()
     assert int(search.counts[solver.dlx.TOTAL]) == brute_force_total(puzzle) > 0
     for ids in search.kept_ids():
-        assert checker.check_solution(puzzle, model.solution(ids)) == []
+        assert checker.check_solution(puzzle, cover.solution(ids)) == []
 
 
 def test_min_max_counts_and_a_choice_of_problems(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 from editor.tasks import Cancelled, Task
 from plugins.voxel import distributed, solver
 from plugins.voxel.checkpoint import CheckpointError
-from plugins.voxel.puzzle import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json
+from plugins.voxel.model import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json
 
 ROOT = Path(__file__).resolve().parents[3]
 SOMA = load_puzzle(RESOURCE_DIR / "soma.json")

@@ -4,9 +4,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import editor.cli
 from editor.plugin_host import PluginHost
 from plugins.voxel import checker
-from plugins.voxel.puzzle import load_puzzle, RESOURCE_DIR
+from plugins.voxel.model import load_puzzle, RESOURCE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -50,3 +51,10 @@ def test_count_json_with_jobs_and_no_qt_loaded():
     data = json.loads(result.stdout.splitlines()[-1])
     assert (data["count"], data["distinct"], data["symmetries"]) == (11520, 240, 48)
     assert data["jobs"] == 1  # Soma is too small to be worth starting processes for
+
+
+def test_the_command_line_lists_voxel_solutions_from_the_stream(capsys):
+    assert editor.cli.run_command(["solve", "voxel-soma", "--list", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["valid"] is True and len(summary["solutions"]) == 3
+    assert len({json.dumps(s, sort_keys=True) for s in summary["solutions"]}) == 3

@@ -14,7 +14,7 @@ distributed_dask = pytest.importorskip("distributed")
 
 from editor.tasks import Task  # noqa: E402
 from plugins.voxel import distributed  # noqa: E402
-from plugins.voxel.puzzle import RESOURCE_DIR, load_puzzle  # noqa: E402
+from plugins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
 
 
 CLUSTER = ("from distributed import LocalCluster; import sys; "

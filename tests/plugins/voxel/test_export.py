@@ -6,7 +6,7 @@ import pytest
 
 from editor.tasks import Cancelled, Task
 from plugins.voxel import checker, export, solver
-from plugins.voxel.puzzle import RESOURCE_DIR, load_puzzle
+from plugins.voxel.model import RESOURCE_DIR, load_puzzle
 from plugins.voxel.solver import Placement
 
 SOMA = load_puzzle(RESOURCE_DIR / "soma.json")

@@ -32,6 +32,11 @@ def test_first_solution_count_browse_step_and_layer(panel, qtbot):
     qtbot.waitUntil(lambda: len(panel.solutions) == 1 and panel.solve_button.isEnabled(), timeout=60_000)
     assert checker.check_solution(panel.puzzle, panel.solutions[0]) == []
     assert len(panel.view.parts()) == 7
+    assert panel.shown_label.text() == "Solution 1 of 1+"  # the stream has more
+    qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)  # asks the stream for the next one
+    qtbot.waitUntil(lambda: len(panel.solutions) == 2 and panel.solve_button.isEnabled(), timeout=60_000)
+    assert panel.current == 1 and panel.solutions[1] != panel.solutions[0]
+    assert checker.check_solution(panel.puzzle, panel.solutions[1]) == []
 
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(panel.solutions) == 240 and panel.count_button.isEnabled(), timeout=60_000)
@@ -147,7 +152,7 @@ def test_a_huge_file_loads_off_the_gui_thread_and_is_refused_naming_it(panel, qt
 
 
 def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, monkeypatch):
-    from plugins.voxel import puzzle as puzzle_module
+    from plugins.voxel import model as puzzle_module
 
     shipped = tmp_path / "shipped"
     shipped.mkdir()

@@ -9,8 +9,8 @@ import pytest
 import plugins.voxel.plugin as voxel_plugin
 from editor.cli import run_command
 from editor.plugin_host import PluginHost
-from plugins.voxel import puzzle as puzzle_module
-from plugins.voxel.puzzle import MAX_FILE_BYTES, PuzzleFileError, load_puzzle
+from plugins.voxel import model as puzzle_module
+from plugins.voxel.model import MAX_FILE_BYTES, PuzzleFileError, load_puzzle
 
 SOMA = puzzle_module.RESOURCE_DIR / "soma.json"
 

@@ -3,7 +3,7 @@ import pytest
 
 from editor.tasks import Cancelled, Task
 from plugins.voxel import checker, solver
-from plugins.voxel.puzzle import load_puzzle, shipped_puzzle_paths
+from plugins.voxel.model import load_puzzle, shipped_puzzle_paths
 
 from .conftest import make_puzzle
 
@@ -113,13 +113,13 @@ TINY = {
 def test_counts_match_brute_force(name, engine):
     puzzle = TINY[name]
     expected = brute_force(puzzle)
-    model = solver.build_model(puzzle, engine)
-    search = solver._Search(model, solver.dlx.COUNT)
+    cover = solver.build_cover(puzzle, engine)
+    search = solver._Search(cover, solver.dlx.COUNT)
     search.run()
     assert (int(search.counts[solver.dlx.TOTAL]), int(search.counts[solver.dlx.DISTINCT])) == expected
     assert expected[0] > 0
     for ids in search.kept_ids():
-        assert checker.check_solution(puzzle, model.solution(ids)) == []
+        assert checker.check_solution(puzzle, cover.solution(ids)) == []
 
 
 def test_pentominoes_3x20_known_answer():
@@ -165,15 +165,15 @@ def test_first_solution_of_each_shipped_puzzle_checks(name):
 
 
 def test_symmetry_groups_of_the_shipped_puzzles():
-    assert solver.build_model(SHIPPED["tetris-cube"]).group_order == 24  # rotations only: chiral pieces
-    assert solver.build_model(SHIPPED["y25"]).group_order == 48
-    assert solver.build_model(SHIPPED["soma"]).group_order == 48  # reflections swap A and B
-    assert solver.build_model(SHIPPED["pentominoes-6x10"]).group_order == 8
+    assert solver.build_cover(SHIPPED["tetris-cube"]).group_order == 24  # rotations only: chiral pieces
+    assert solver.build_cover(SHIPPED["y25"]).group_order == 48
+    assert solver.build_cover(SHIPPED["soma"]).group_order == 48  # reflections swap A and B
+    assert solver.build_cover(SHIPPED["pentominoes-6x10"]).group_order == 8
 
 
 def test_exact_cover_matrix_size_matches_the_known_one():
-    model = solver.build_model(SHIPPED["tetris-cube"])
-    assert len(model.placement_piece) == 4080  # rows of the exact-cover matrix
+    cover = solver.build_cover(SHIPPED["tetris-cube"])
+    assert len(cover.placement_piece) == 4080  # rows of the exact-cover matrix
 
 
 def test_no_solution_is_reported_as_none():
@@ -221,3 +221,13 @@ def test_y25_counts_and_every_class_checks():
     assert (outcome.count, outcome.distinct) == (60672, 1264)
     for solution in outcome.solutions:
         assert checker.check_solution(SHIPPED["y25"], solution) == []
+
+
+@pytest.mark.parametrize("name", ["A and L twice, mirrors allowed", "a target with a hole", "pentominoes 3x20"])
+def test_the_solution_stream_gives_every_solution_once(name):
+    puzzle = TINY[name]
+    streamed = list(solver.solutions(puzzle))
+    assert len(streamed) == len(set(streamed)) == brute_force(puzzle)[0]
+    assert all(checker.check_solution(puzzle, solution) == [] for solution in streamed)
+    assert streamed[0] == solver.solve_first(puzzle)
+

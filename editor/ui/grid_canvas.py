@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from editor.core import Editor
-from editor.level.clues import clues
+from editor.level.clues import clues, line_clues
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: clue numbers still fit a column
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
@@ -301,6 +301,7 @@ class SolutionCanvas(GridCanvas):
     def __init__(self, editor: Editor, parent=None):
         self._row_clues: list[list[int]] = []
         self._column_clues: list[list[int]] = []
+        self._clued: np.ndarray | None = None  # the visible solution the clues were computed from
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
@@ -323,17 +324,42 @@ class SolutionCanvas(GridCanvas):
                         columns: list[tuple[str, QColor]] | None) -> None:
         """A short coloured text right of each row and below each column (turned upright so
         that long ones never overlap; None: none)."""
+        room = self.extra_size()
         self._row_labels, self._column_labels = rows, columns
-        self.refresh_geometry()
+        if self.extra_size() != room:
+            self.refresh_geometry()
+            return
+        grid = self.grid_rect()  # the same room: repaint just the labels, right of and below the grid
+        self.update(QRect(grid.right() + 1, grid.top(), self.width() - grid.right() - 1, grid.height()))
+        self.update(QRect(grid.left(), grid.bottom() + 1, grid.width(), self.height() - grid.bottom() - 1))
 
     # -- clues
-    def grid_clues(self) -> tuple[list[list[int]], list[list[int]]]:
-        """The clues to show (the drawing's own)."""
-        return clues(self.document.solution[:self.document.height, :self.document.width])
-
     def refresh_clues(self) -> None:
-        self._row_clues, self._column_clues = self.grid_clues()
-        self.refresh_geometry()
+        """Bring the clues up to date with the drawing: only the lines that changed since the
+        last call are recomputed and repainted, so a click costs two lines, not the grid."""
+        visible = self.document.solution[:self.document.height, :self.document.width]
+        if self._clued is None or self._clued.shape != visible.shape:
+            self._row_clues, self._column_clues = clues(visible)
+            self._clued = visible.copy()
+            self.refresh_geometry()
+            return
+        changed = self._clued != visible
+        rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
+        if not rows.size:
+            return
+        for row in rows:
+            self._row_clues[row] = line_clues(visible[row])
+        for column in columns:
+            self._column_clues[column] = line_clues(visible[:, column])
+        self._clued[changed] = visible[changed]
+        if self.compute_origin() != self._origin:  # a clue grew or shrank the margins
+            self.refresh_geometry()
+            return
+        origin, size = self._origin, self.cell_size
+        for row in rows:
+            self.update(QRect(0, origin.y() + row * size, origin.x() + self.document.width * size, size))
+        for column in columns:
+            self.update(QRect(origin.x() + column * size, 0, size, origin.y() + self.document.height * size))
 
     def row_clues(self) -> list[list[int]]:
         return [list(c) for c in self._row_clues]
@@ -396,7 +422,7 @@ class SolutionCanvas(GridCanvas):
         painter.fillRect(QRect(0, origin.y(), origin.x(), height * size), CLUE_BACKGROUND)
         painter.fillRect(QRect(origin.x(), 0, width * size, origin.y()), CLUE_BACKGROUND)
         self._paint_clues(painter, origin, exposed)
-        self._paint_labels(painter, origin)
+        self._paint_labels(painter, origin, exposed)
 
     def _paint_clues(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The clues of the rows and columns that the exposed area touches, between the grid
@@ -426,17 +452,23 @@ class SolutionCanvas(GridCanvas):
                 rect = QRect(origin.x() + column * size - 2, bottom - (index + 1) * step, size + 4, step)
                 painter.drawText(rect, Qt.AlignCenter, number)
 
-    def _paint_labels(self, painter: QPainter, origin: QPoint) -> None:
+    def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
+        """The line labels that the exposed area touches."""
         size = self.cell_size
         painter.setFont(self._label_font())
         right = origin.x() + self.document.width * size + 6
         bottom = origin.y() + self.document.height * size + 6
-        for row, (text, colour) in enumerate((self._row_labels or [])[:self.document.height]):
-            painter.setPen(colour)
-            painter.drawText(QRect(right, origin.y() + row * size, self.width() - right, size),
-                             Qt.AlignLeft | Qt.AlignVCenter, text)
+        rows, columns = self.exposed_cells(exposed)
+        if exposed.right() >= right:
+            for row in range(rows.start, min(rows.stop, len(self._row_labels or []))):
+                text, colour = self._row_labels[row]
+                painter.setPen(colour)
+                painter.drawText(QRect(right, origin.y() + row * size, self.width() - right, size),
+                                 Qt.AlignLeft | Qt.AlignVCenter, text)
         length = self.height() - bottom
-        for column, (text, colour) in enumerate((self._column_labels or [])[:self.document.width]):
+        shown_columns = range(columns.start, min(columns.stop, len(self._column_labels or [])))
+        for column in shown_columns if exposed.bottom() >= bottom else ():
+            text, colour = self._column_labels[column]
             painter.setPen(colour)
             painter.save()  # upright text, read from top to bottom: one cell wide whatever its length
             painter.translate(origin.x() + (column + 1) * size, bottom)

@@ -193,14 +193,14 @@ class Claimer:
 
 def test_a_newcomer_taking_a_built_in_id_is_skipped_for_it_and_named():
     host = PluginHost(load_entry_points=False)
-    host.register(Claimer("shared-panel", "shared", "third party"), "intruder")  # registered first
-    host.register(Claimer("shared-panel", "shared", "built in"), "builtin", built_in=True)
+    host.register(Claimer("clashing-panel", "clashing", "third party"), "intruder")  # registered first
+    host.register(Claimer("clashing-panel", "clashing", "built in"), "builtin", built_in=True)
     panels, puzzles = host.panels(), host.puzzles()
-    assert panels.get("shared-panel").title == "built in" and panels.owner["shared-panel"] == "builtin"
-    assert puzzles.get("shared").title == "built in"
-    assert puzzles.owner["shared-own"] == "builtin" and "shared-own" in puzzles  # the intruder's clash with it too
+    assert panels.get("clashing-panel").title == "built in" and panels.owner["clashing-panel"] == "builtin"
+    assert puzzles.get("clashing").title == "built in"
+    assert puzzles.owner["clashing-own"] == "builtin" and "clashing-own" in puzzles  # the intruder's clash with it too
     errors = [(f.plugin, f.error) for f in host.failures]
-    assert ("intruder", "DuplicateIdError: panel id 'shared-panel' is already registered by plugin 'builtin'; "
+    assert ("intruder", "DuplicateIdError: panel id 'clashing-panel' is already registered by plugin 'builtin'; "
                         "plugin 'intruder''s is skipped") in errors
     assert all(plugin == "intruder" for plugin, _ in errors)
 
@@ -252,11 +252,11 @@ def test_a_third_party_plugin_cannot_take_the_built_in_voxel_ids(site, monkeypat
 
 def test_cli_names_both_plugins_of_a_clash(site, capsys):
     host = PluginHost(load_entry_points=False)
-    host.register(Claimer("p", "shared", "first"), "first")
-    host.register(Claimer("p", "shared", "second"), "second")
-    assert run_command(["solve", "shared", "--first"], host=host) == 0
+    host.register(Claimer("p", "clashing", "first"), "first")
+    host.register(Claimer("p", "clashing", "second"), "second")
+    assert run_command(["solve", "clashing", "--first"], host=host) == 0
     err = capsys.readouterr().err
-    assert "warning: plugin 'second' skipped (nonogram_editor_puzzles): DuplicateIdError: puzzle id 'shared' " \
+    assert "warning: plugin 'second' skipped (nonogram_editor_puzzles): DuplicateIdError: puzzle id 'clashing' " \
            "is already registered by plugin 'first'" in err
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSlider, QVBoxLayout, QWidget)
 
@@ -31,6 +31,7 @@ from editor.nonogram.fix import Suggestion, make_harder, make_line_solvable, sin
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, Verdict
 from editor.ui.background import BackgroundJob
+from editor.ui.edit_tools import add_action
 from editor.ui.lifetime import connect_alive
 from editor.ui.sheets import write_sheet
 from editor.ui.solver_panel import picture_pixmap
@@ -308,9 +309,7 @@ def add_file_action(main_window, text: str, slot) -> None:
     """A File-menu item, placed above the separator before Quit."""
     menu = main_window.file_menu
     separators = [action for action in menu.actions() if action.isSeparator()]
-    action = QAction(text, menu)
-    connect_alive(action.triggered, main_window, lambda _checked=False: slot())
-    menu.insertAction(separators[-1] if separators else None, action)
+    add_action(main_window, menu, text, slot, before=separators[-1] if separators else None)
 
 
 def install(main_window, solver_dock: QDockWidget) -> QDockWidget:

@@ -134,13 +134,13 @@ def _checkable(owner, text, shortcut, tip, group=None) -> QAction:
     return action
 
 
-def add_action(owner, menu, text, slot, shortcut=None, tip: str = "") -> QAction:
-    """A menu item that calls ``slot()``."""
+def add_action(owner, menu, text, slot, shortcut=None, tip: str = "", before: QAction | None = None) -> QAction:
+    """A menu item that calls ``slot()`` (placed above ``before``, or last)."""
     action = QAction(text, owner)
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
     if tip:
         action.setStatusTip(tip)
     connect_alive(action.triggered, owner, lambda _checked=False: slot())
-    menu.addAction(action)
+    menu.insertAction(before, action)
     return action

@@ -20,6 +20,7 @@ from editor.nonogram.verdict import (BRANCH, BY_SAT, CONTRADICTION, MULT, UNDECI
 from editor import sat as sat_module
 from editor.sat import run_in_process
 from editor.tasks import Cancelled, Task
+from tests.editor.nonogram import reference_cnf
 from tests.editor.nonogram.reference import runs, solutions
 from tests.editor.nonogram.test_verdict import clues_of, every_picture
 
@@ -32,10 +33,16 @@ def fits(grid, row_clues, column_clues) -> bool:
             and tuple(runs(column) for column in grid.T.astype(int)) == tuple(map(tuple, column_clues)))
 
 
+def one_line(clue, length, filled, empty):
+    """cnf.line_clauses of a single line (cells 1..length) with ``filled``/``empty`` masks."""
+    known = [[bool(mask >> i & 1) for i in range(length)] for mask in (filled, empty)]
+    result = cnf.line_clauses([clue], np.arange(1, length + 1)[None], np.array(known[:1]), np.array(known[1:]), length)
+    return None if result is None else result[0]
+
+
 def words_of(clue, length, filled, empty):
     """Every assignment of the line's cells the encoding allows, by asking the solver."""
-    counter = itertools.count(length + 1)
-    clauses = cnf.line_clauses(clue, range(1, length + 1), filled, empty, lambda: next(counter))
+    clauses = one_line(clue, length, filled, empty)
     if clauses is None:
         return set()
     clauses += [[i + 1] for i in range(length) if filled >> i & 1]
@@ -74,9 +81,55 @@ def test_a_line_is_refused_exactly_when_no_placement_fits_what_is_known(length):
             filled = sum(1 << i for i, k in enumerate(known) if k == 1)
             empty = sum(1 << i for i, k in enumerate(known) if k == 0)
             fits = any(all(k is None or k == v for k, v in zip(known, word)) for word in words)
-            counter = itertools.count(length + 1)
-            refused = cnf.line_clauses(clue, range(1, length + 1), filled, empty, lambda: next(counter)) is None
-            assert refused == (not fits), (clue, known)
+            assert (one_line(clue, length, filled, empty) is None) == (not fits), (clue, known)
+
+
+def random_knowledge(rng, height, width, share):
+    """(row_filled, row_empty) masks with about ``share`` of the cells known, half each way."""
+    filled, empty = [0] * height, [0] * height
+    for row in range(height):
+        for column in range(width):
+            draw = rng.random()
+            if draw < share / 2:
+                filled[row] |= 1 << column
+            elif draw < share:
+                empty[row] |= 1 << column
+    return filled, empty
+
+
+def test_the_vectorised_encoder_gives_the_plain_encoders_clauses():
+    """cnf.encode (numpy over all lines at once) against the first, line-by-line encoder
+    (reference_cnf): the same variables, the same clauses in the same order, on clue sets of
+    random pictures (some with a row's clue replaced, some without a solution) with random
+    knowledge, including knowledge no placement fits."""
+    rng = random.Random(151)
+    compared = refused = 0
+    for _ in range(1500):
+        height, width = rng.randint(1, 7), rng.randint(1, 7)
+        picture = [[int(rng.random() < 0.5) for _ in range(width)] for _ in range(height)]
+        row_clues, column_clues = clues_of(picture)
+        row_clues = list(row_clues)
+        if rng.random() < 0.3:
+            row_clues[rng.randrange(height)] = runs([int(rng.random() < 0.5) for _ in range(width)])
+        known = random_knowledge(rng, height, width, rng.choice((0.0, 0.2, 0.4))) if rng.random() < 0.8 else None
+        encoded = cnf.encode(row_clues, column_clues, known)
+        assert encoded == reference_cnf.encode(row_clues, column_clues, known), (row_clues, column_clues, known)
+        compared += encoded is not None
+        refused += encoded is None
+    assert compared > 500 and refused > 100  # both outcomes were exercised
+
+
+@pytest.mark.parametrize("name", ["domino-9.non", "webpbn-06574-forever.non", "knotty.non"])
+def test_the_vectorised_encoder_gives_the_plain_encoders_clauses_on_hard_puzzles(name):
+    puzzle = read_non(HARD / name)
+    engine = Puzzle(puzzle.row_clues, puzzle.column_clues)
+    board = engine.board()
+    engine.propagate(board)
+    known = (board.row_filled, board.row_empty)
+    encoded = cnf.encode(engine.row_clues, engine.column_clues, known)
+    assert encoded is not None and len(encoded[0]) > 5000
+    assert encoded == reference_cnf.encode(engine.row_clues, engine.column_clues, known)
+
 
 def decide_bare(row_clues, column_clues, picture=None, known=None):
     puzzle = Puzzle(row_clues, column_clues)

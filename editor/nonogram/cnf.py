@@ -20,6 +20,7 @@ import numpy as np
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat proves faster (Mozaic)
+SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
 
 
 def _automata(clues: list[list[int]], states: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -189,12 +190,36 @@ def _grid(model: list[int], height: int, width: int) -> list[int]:
     return [sum(1 << column for column in range(width) if row * width + column + 1 in true) for row in range(height)]
 
 
+def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, list[int] | None]:
+    """The line-logic search (:func:`editor.nonogram.search.find_alternative`) for a solution
+    other than ``picture``, for up to ``SEARCH_NEAR`` seconds of CPU: (True, the other
+    solution or None when there is none), or (False, None) when it used up its time. Where
+    the solutions are many it finds another next to the first in milliseconds (Lion:
+    3 ms, against 2-3 s of SAT solving)."""
+    from editor.nonogram.puzzle import Puzzle, rows_to_array
+    from editor.nonogram.search import Lookahead, find_alternative
+    from editor.tasks import OverBudget, Task
+
+    puzzle = Puzzle(row_clues, column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    task = Task()
+    try:
+        with task.budget(SEARCH_NEAR):
+            other = find_alternative(puzzle, board, rows_to_array(picture, puzzle.width), task, Lookahead())
+    except OverBudget:
+        return False, None
+    return True, None if other is None else other.row_filled
+
+
 def decide(row_clues, column_clues, known, picture: list[int] | None,
            solver_name: str = DEFAULT_SOLVER) -> tuple[list[int] | None, list[int] | None]:
     """(a solution, a second solution) as row masks, None where there is none.
 
     With ``picture`` (row masks of a known solution) the first is the picture itself and
-    only "another solution" is asked; without, a solution is found first, then another.
+    only "another solution" is asked; without, a solution is found first, then another,
+    first by a short line-logic search next to it (:func:`_search_near`; the verdict's
+    own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. Runs to the end (call
     it through :mod:`editor.sat` to bound it).
     """
@@ -210,6 +235,9 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
             if not solver.solve():
                 return None, None
             picture = _grid(solver.get_model(), height, width)
+        decided, other = _search_near(row_clues, column_clues, picture)
+        if decided:
+            return picture, other
     row_filled, row_empty = known
     full = (1 << width) - 1
     differ = []  # some cell line logic left open takes the other value than in the picture

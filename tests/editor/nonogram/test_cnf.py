@@ -183,6 +183,49 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
             assert (result[1] is not None) == (len(truth) > 1)
 
 
+def test_the_search_next_to_the_first_solution_against_the_reference_solver():
+    """cnf._search_near (another solution next to the SAT solver's first): when it decides,
+    its answer is right (None only for a unique clue set; otherwise a different solution
+    that fits), on random clue sets."""
+    rng = random.Random(33)
+    decided = 0
+    for _ in range(150):
+        height, width = rng.randint(2, 7), rng.randint(2, 7)
+        picture = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
+        row_clues, column_clues = clues_of(picture)
+        truth = solutions(row_clues, column_clues, limit=2)
+        done, other = cnf._search_near(row_clues, column_clues, array_to_rows(np.array(picture, dtype=bool)))
+        if not done:
+            continue
+        decided += 1
+        assert (other is None) == (len(truth) == 1)
+        if other is not None:
+            other = rows_to_array(other, width)
+            assert fits(other, row_clues, column_clues) and not np.array_equal(other, np.array(picture, dtype=bool))
+    assert decided > 100
+
+
+def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(monkeypatch):
+    """Bare clues: once the SAT solver has a first solution, the line-logic search finds
+    another next to it; the SAT solver is asked only once."""
+    noise = np.random.default_rng(5).random((15, 15)) < 0.5
+    row_clues, column_clues = clues_of(noise.astype(int).tolist())
+    puzzle = Puzzle(row_clues, column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    created = []
+
+    def counting_solver(*args, **kwargs):
+        created.append(kwargs.get("name", args[0] if args else None))
+        return Solver(*args, **kwargs)
+
+    monkeypatch.setattr("pysat.solvers.Solver", counting_solver)
+    first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
+    assert created == [cnf.DEFAULT_SOLVER]
+    first, second = rows_to_array(first, 15), rows_to_array(second, 15)
+    assert puzzle.is_solution(first) and puzzle.is_solution(second) and (first != second).any()
+
+
 def stuck_search(*args):
     """Stands in for probing and search: never decides (until its task says stop)."""
     task = next(arg for arg in args if isinstance(arg, Task))

@@ -295,6 +295,21 @@ def sat_processes(monkeypatch):
     return started
 
 
+def test_the_sat_process_runs_beside_the_search_and_its_answer_ends_the_search(monkeypatch, sat_processes):
+    """The SAT process starts once the search has used SAT_HEAD_START of CPU; when it
+    answers first, the search gives way at once (here the search would never end, and
+    its own budget is out of reach)."""
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 1e9)
+    monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 0.0)
+    monkeypatch.setattr(verdict_module, "find_solution", stuck_search)
+    monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
+    noise = np.random.default_rng(3).random((12, 12)) < 0.5
+    result = check_drawing(noise, task=Task(time_limit=120))
+    assert result.kind == MULT and result.decided_by == BY_SAT
+    assert Puzzle.from_grid(noise).is_solution(result.alternative)
+    assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
+
+
 def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
     knotty = read_non(HARD / "knotty.non")  # far from decided in the moment before the cancel
     started = threading.Event()

@@ -7,6 +7,9 @@ per cell and, per line, a variable "after i cells the automaton is in state j" f
 (i, j) that can lie on an accepting run given the cells already known (all others are
 left out); clauses make every transition follow the cell's value, every reachable state
 have a predecessor, and runs end accepted. Cells known from line logic are unit clauses.
+The clauses are built with numpy over all the lines of one direction at once (the states
+of every line and position as one bool array), the Python lists the solver takes made in
+a few bulk conversions.
 
 :func:`decide` is what the verdict runs in a separate process: a solution (or none),
 and then one that differs from a given picture (or none).

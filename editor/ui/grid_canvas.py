@@ -7,6 +7,12 @@ The window turns these into core calls; the core decides what they do.
 
 Beside the cells a canvas draws the selection (dashed), the cell cursor (when it has the
 keyboard focus), the symmetry guide lines, and bold lines every ``GUIDE_EVERY`` cells.
+
+Repainting costs what changed, not the grid: a canvas keeps its cells as an image of one
+pixel per cell and what each cell looked like when last drawn (:meth:`GridCanvas.cell_looks`);
+:meth:`GridCanvas.refresh_cells` repaints only the cells whose look changed, and a paint
+event draws each rectangle of its region, not their bounding box (which for a click's row
+and column of clues would be the whole grid).
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from editor.core import Editor
+from editor.core.history import changed_cells
 from editor.level.clues import clues, line_clues
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: clue numbers still fit a column
@@ -33,6 +40,8 @@ EMPTY_RGBA = np.array([255, 255, 255, 255], dtype=np.uint8)
 OVERLAY_ALPHA = 0.45  # for overlay colours given fully opaque
 CLUE_BACKGROUND = QColor(236, 238, 244)
 CLUE_LINE_COLOUR = QColor(218, 221, 230)
+MANY_CELLS = 64  # more changed cells than this repaint their bounding box, fewer one by one
+MAX_PAINT_RECTS = 32  # a paint region of more rectangles than this is painted as its bounding box
 ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
 ARROWS = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1)}
 
@@ -94,6 +103,8 @@ class GridCanvas(QWidget):
         self._button: Qt.MouseButton | None = None
         self._pan_from: QPoint | None = None
         self.pointed: tuple[int, int] | None = None  # the cell under the pointer on either grid
+        self._looks: np.ndarray | None = None  # cell_looks() as last drawn
+        self._image: QImage | None = None  # their colours, one pixel per cell
         self._origin = self.compute_origin()
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
@@ -222,33 +233,71 @@ class GridCanvas(QWidget):
         """The cells as an (h, w, 4) RGBA array."""
         raise NotImplementedError
 
+    def cell_looks(self) -> np.ndarray:
+        """All a cell's appearance depends on, as an (h, w, n) uint8 array: its RGBA colour,
+        then whatever is drawn over it (a cell is repainted when any of these change)."""
+        return self.cell_colours()
+
+    def refresh_cells(self) -> None:
+        """Bring the cell image up to date and repaint the cells that changed, only those."""
+        looks = self.cell_looks()
+        before, self._looks = self._looks, looks
+        if before is not None and before.shape == looks.shape:
+            changed = changed_cells(before, looks)
+            if not changed.any():
+                return
+        else:
+            changed = np.ones(looks.shape[:2], dtype=bool)
+        self._image = rgba_image(looks[:, :, :4])
+        self.update_cells(changed)
+
+    def update_cells(self, cells: np.ndarray) -> None:
+        """Schedule a repaint of the True cells of ``cells`` (height, width)."""
+        rows, columns = np.nonzero(cells)
+        if len(rows) > MANY_CELLS:
+            self.update(self.cell_rect(rows.min(), columns.min()).united(self.cell_rect(rows.max(), columns.max())))
+        else:
+            for row, column in zip(rows.tolist(), columns.tolist()):
+                self.update(self.cell_rect(row, column))
+
     def paintEvent(self, event):
+        self.refresh_cells()  # what is drawn is the level as it is (the changed cells are scheduled too)
         painter = QPainter(self)
-        painter.fillRect(self.rect(), self.palette().window())
-        self.paint_margins(painter, event.rect())
-        origin, size = self.grid_origin(), self.cell_size
-        target = QRect(origin.x(), origin.y(), self.document.width * size, self.document.height * size)
-        painter.drawImage(target, rgba_image(self.cell_colours()))  # one pixel per cell, scaled without smoothing
-        self.paint_grid_lines(painter)
-        self.paint_marks(painter, event.rect())
+        region = event.region()
+        for exposed in (region if region.rectCount() <= MAX_PAINT_RECTS else [region.boundingRect()]):
+            self.paint_area(painter, exposed)
+
+    def paint_area(self, painter: QPainter, exposed: QRect) -> None:
+        """Everything that lies in ``exposed`` (the painter clips to it)."""
+        painter.fillRect(exposed, self.palette().window())
+        self.paint_margins(painter, exposed)
+        rows, columns = self.exposed_cells(exposed.adjusted(-2, -2, 2, 2))  # a cell's border lines reach outside it
+        if rows.start < rows.stop and columns.start < columns.stop:
+            source = QRect(columns.start, rows.start, columns.stop - columns.start, rows.stop - rows.start)
+            target = self.cell_rect(rows.start, columns.start).united(self.cell_rect(rows.stop - 1, columns.stop - 1))
+            painter.drawImage(target, self._image, source)  # one pixel per cell, scaled without smoothing
+            self.paint_grid_lines(painter, rows, columns)
+        self.paint_marks(painter, exposed)
 
     def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
         """What goes around the grid (the solution's clues)."""
 
-    def paint_grid_lines(self, painter: QPainter) -> None:
+    def paint_grid_lines(self, painter: QPainter, rows: slice, columns: slice) -> None:
+        """The grid lines around the cells ``rows`` x ``columns``."""
         origin, size = self.grid_origin(), self.cell_size
         width, height = self.document.width, self.document.height
-        right, bottom = origin.x() + width * size, origin.y() + height * size
+        left, right = origin.x() + columns.start * size, origin.x() + columns.stop * size
+        top, bottom = origin.y() + rows.start * size, origin.y() + rows.stop * size
         for guides in (False, True):
             painter.setPen(QPen(GUIDE_COLOUR if guides else GRID_COLOUR, 2 if guides else 1))
-            for column in range(width + 1):
+            for column in range(columns.start, columns.stop + 1):
                 if (column % GUIDE_EVERY == 0 or column == width) == guides:
                     x = origin.x() + column * size
-                    painter.drawLine(x, origin.y(), x, bottom)
-            for row in range(height + 1):
+                    painter.drawLine(x, top, x, bottom)
+            for row in range(rows.start, rows.stop + 1):
                 if (row % GUIDE_EVERY == 0 or row == height) == guides:
                     y = origin.y() + row * size
-                    painter.drawLine(origin.x(), y, right, y)
+                    painter.drawLine(left, y, right, y)
 
     def set_pointed(self, cell: tuple[int, int] | None) -> None:
         """Outline ``cell``: the one under the pointer on this grid or the other, so that the
@@ -315,7 +364,7 @@ class SolutionCanvas(GridCanvas):
             self._overlays.pop(name, None)
         else:
             self._overlays[name] = (np.asarray(cells, dtype=bool).copy(), QColor(color))
-        self.update()
+        self.refresh_cells()
 
     def overlay_names(self) -> list[str]:
         return list(self._overlays)
@@ -325,18 +374,28 @@ class SolutionCanvas(GridCanvas):
         """A short coloured text right of each row and below each column (turned upright so
         that long ones never overlap; None: none)."""
         room = self.extra_size()
+        old_rows, old_columns = self._row_labels, self._column_labels
         self._row_labels, self._column_labels = rows, columns
         if self.extra_size() != room:
             self.refresh_geometry()
             return
-        grid = self.grid_rect()  # the same room: repaint just the labels, right of and below the grid
-        self.update(QRect(grid.right() + 1, grid.top(), self.width() - grid.right() - 1, grid.height()))
-        self.update(QRect(grid.left(), grid.bottom() + 1, grid.width(), self.height() - grid.bottom() - 1))
+        # the same room: repaint just the labels that changed, right of and below the grid
+        origin, size, grid = self._origin, self.cell_size, self.grid_rect()
+        right, bottom = grid.right() + 1, grid.bottom() + 1
+        for row in _changed_entries(old_rows, rows):
+            self.update(QRect(right, origin.y() + row * size, self.width() - right, size))
+        for column in _changed_entries(old_columns, columns):
+            self.update(QRect(origin.x() + column * size, bottom, size, self.height() - bottom))
 
     # -- clues
+    def refresh(self) -> None:
+        """Bring the clues and the cells up to date with the level (repainting what changed)."""
+        self.refresh_clues()
+        self.refresh_cells()
+
     def refresh_clues(self) -> None:
         """Bring the clues up to date with the drawing: only the lines that changed since the
-        last call are recomputed and repainted, so a click costs two lines, not the grid."""
+        last call are recomputed and repainted, so a click costs two clues, not all."""
         visible = self.document.solution[:self.document.height, :self.document.width]
         if self._clued is None or self._clued.shape != visible.shape:
             self._row_clues, self._column_clues = clues(visible)
@@ -357,9 +416,9 @@ class SolutionCanvas(GridCanvas):
             return
         origin, size = self._origin, self.cell_size
         for row in rows:
-            self.update(QRect(0, origin.y() + row * size, origin.x() + self.document.width * size, size))
-        for column in columns:
-            self.update(QRect(origin.x() + column * size, 0, size, origin.y() + self.document.height * size))
+            self.update(QRect(0, origin.y() + row * size, origin.x(), size))
+        for column in columns:  # a column's numbers may overhang its cell by 2 pixels each side
+            self.update(QRect(origin.x() + column * size - 2, 0, size + 4, origin.y()))
 
     def row_clues(self) -> list[list[int]]:
         return [list(c) for c in self._row_clues]
@@ -404,17 +463,24 @@ class SolutionCanvas(GridCanvas):
         label_height = max((metrics.horizontalAdvance(text) for text, _ in self._column_labels or []), default=0)
         return QSize(8 + (label_width + 8 if label_width else 0), 8 + (label_height + 6 if label_height else 0))
 
+    def filled_cells(self) -> np.ndarray:
+        """Which cells are drawn filled (height, width): the visible solution."""
+        return self.document.solution[:self.document.height, :self.document.width]
+
     def cell_colours(self) -> np.ndarray:
-        height, width = self.document.height, self.document.width
-        cells = np.where(self.document.solution[:height, :width, None], FILLED_RGBA, EMPTY_RGBA).astype(np.uint8)
-        for overlay, colour in self._overlays.values():
-            shown = np.zeros((height, width), dtype=bool)
-            rows, columns = min(height, overlay.shape[0]), min(width, overlay.shape[1])
-            shown[:rows, :columns] = overlay[:rows, :columns]
+        """Filled or empty, each overlay blended over in turn. A cell's colour depends only on
+        which of these it is, so the colours of all such kinds are blended in a small table
+        (bit 0 of a kind: filled; bit i: under overlay i) and each cell looks up its kind's."""
+        filled = self.filled_cells()
+        kinds = filled.astype(np.intp)
+        table = np.array([EMPTY_RGBA, FILLED_RGBA], dtype=np.float64)
+        for bit, (overlay, colour) in enumerate(self._overlays.values(), start=1):
+            shown = overlay[:filled.shape[0], :filled.shape[1]]
+            kinds[:shown.shape[0], :shown.shape[1]] |= shown.astype(np.intp) << bit
             alpha = colour.alphaF() if colour.alpha() < 255 else OVERLAY_ALPHA
             tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
-            cells[shown] = np.round(cells[shown] * (1 - alpha) + tint * alpha).astype(np.uint8)
-        return cells
+            table = np.concatenate([table, np.round(table * (1 - alpha) + tint * alpha)])
+        return table.astype(np.uint8)[kinds]
 
     def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
         origin, size = self.grid_origin(), self.cell_size
@@ -427,20 +493,23 @@ class SolutionCanvas(GridCanvas):
     def _paint_clues(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The clues of the rows and columns that the exposed area touches, between the grid
         lines carried on into the clue areas."""
-        size, height, width = self.cell_size, self.document.height, self.document.width
+        size = self.cell_size
+        rows, columns = self.exposed_cells(exposed.adjusted(-2, -2, 2, 2))
+        # only the clue areas the exposed area reaches: left of the grid, and above it
+        rows = range(rows.start, rows.stop) if exposed.left() < origin.x() else range(0)
+        columns = range(columns.start, columns.stop) if exposed.top() < origin.y() else range(0)
         for guides in (False, True):
             painter.setPen(QPen(GRID_COLOUR if guides else CLUE_LINE_COLOUR, 1))
-            for row in range(height + 1):
+            for row in range(rows.start, rows.stop + 1) if rows else ():
                 if (row % GUIDE_EVERY == 0) == guides:
                     painter.drawLine(0, origin.y() + row * size, origin.x(), origin.y() + row * size)
-            for column in range(width + 1):
+            for column in range(columns.start, columns.stop + 1) if columns else ():
                 if (column % GUIDE_EVERY == 0) == guides:
                     painter.drawLine(origin.x() + column * size, 0, origin.x() + column * size, origin.y())
         font = self.clue_font()
         painter.setFont(font)
         painter.setPen(Qt.black)
-        rows, columns = self.exposed_cells(exposed)
-        texts = self._row_clue_texts()
+        texts = self._row_clue_texts() if rows else []
         for row in range(rows.start, min(rows.stop, len(texts))):
             rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)
             painter.drawText(rect, Qt.AlignRight | Qt.AlignVCenter, texts[row])
@@ -487,7 +556,13 @@ class PictureCanvas(GridCanvas):
 
     def set_show_solution(self, show: bool) -> None:
         self.show_solution = show
-        self.update()
+        self.refresh_cells()
+
+    def cell_looks(self) -> np.ndarray:
+        """The colour, then whether the cell has a solution dot."""
+        colours = self.cell_colours()
+        dots = self.document.solution[:self.document.height, :self.document.width] & self.show_solution
+        return np.concatenate([colours, dots[:, :, None].astype(np.uint8)], axis=2)
 
     def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         if self.show_solution and self.cell_size >= 8:
@@ -508,3 +583,10 @@ class PictureCanvas(GridCanvas):
     def cell_colours(self) -> np.ndarray:
         picture = self.document.picture[:self.document.height, :self.document.width]
         return np.concatenate([picture, np.full((*picture.shape[:2], 1), 255, dtype=np.uint8)], axis=2)
+
+
+def _changed_entries(old: list | None, new: list | None) -> list[int]:
+    """The indices at which two lists (None: empty) differ."""
+    old, new = old or [], new or []
+    return [index for index in range(max(len(old), len(new)))
+            if index >= len(old) or index >= len(new) or old[index] != new[index]]

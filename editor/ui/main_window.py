@@ -271,15 +271,16 @@ class MainWindow(QMainWindow):
             self._syncing = False
         if "size" in aspects:
             self.picture_canvas.refresh_geometry()
-        if "picture" in aspects or aspects & {"selection", "cursor", "symmetry"}:
-            self.picture_canvas.update()
+        if aspects & {"solution", "picture", "size"}:  # the picture shows the solution's dots
+            self.picture_canvas.refresh_cells()
         if "palette" in aspects:
             self.palette_widget.set_colours(document.palette)
         if "solution" in aspects or "size" in aspects:
-            self.solution_canvas.refresh_clues()
+            self.solution_canvas.refresh()
             self.solution_changed.emit()
-        elif aspects & {"selection", "cursor", "symmetry"}:
+        if aspects & {"selection", "cursor", "symmetry"}:
             self.solution_canvas.update()
+            self.picture_canvas.update()
         if "symmetry" in aspects:
             self.tools.show_symmetry(self.editor.symmetry)
         if "history" in aspects:

@@ -301,7 +301,8 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         name = self.document.path.name if self.document.path else "Untitled"
         self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
-        self.setWindowModified(self.editor.modified)
+        if self.isWindowModified() != self.editor.modified:  # setting it at all retitles the window (~2 ms)
+            self.setWindowModified(self.editor.modified)
 
     def _size_edited(self, _value: int) -> None:
         if self._syncing:

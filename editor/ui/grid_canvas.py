@@ -43,14 +43,24 @@ CLUE_LINE_COLOUR = QColor(218, 221, 230)
 MANY_CELLS = 64  # more changed cells than this repaint their bounding box, fewer one by one
 MAX_PAINT_RECTS = 32  # a paint region of more rectangles than this is painted as its bounding box
 ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
+RIGHT_MIDDLE, LEFT_MIDDLE = Qt.AlignRight | Qt.AlignVCenter, Qt.AlignLeft | Qt.AlignVCenter  # OR-ing enums costs
 ARROWS = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1)}
 
 
-def rgba_image(cells: np.ndarray) -> QImage:
-    """A QImage (one pixel per cell) owning a copy of an (h, w, 4) uint8 RGBA array."""
-    cells = np.ascontiguousarray(cells)
-    height, width = cells.shape[:2]
-    return QImage(cells.data, width, height, 4 * width, QImage.Format_RGBA8888).copy()
+def rgb_words(rgb: np.ndarray) -> np.ndarray:
+    """(..., 3 or 4) uint8 colours (alpha ignored) as (...) uint32 words 0xffRRGGBB, the pixels of
+    a QImage.Format_RGB32 (what Qt draws fastest) whatever the byte order."""
+    bgra = np.empty((*rgb.shape[:-1], 4), dtype=np.uint8)  # the word's bytes, least significant first
+    bgra[..., 0], bgra[..., 1], bgra[..., 2] = rgb[..., 2], rgb[..., 1], rgb[..., 0]
+    bgra[..., 3] = 255
+    return bgra.view("<u4")[..., 0].astype(np.uint32, copy=False)
+
+
+def rgb_image(words: np.ndarray) -> QImage:
+    """A QImage (one pixel per cell) owning a copy of an (h, w) array of ``rgb_words``."""
+    words = np.ascontiguousarray(words, dtype=np.uint32)
+    height, width = words.shape
+    return QImage(words.data, width, height, 4 * width, QImage.Format_RGB32).copy()
 
 
 def zoomed(cell_size: int, steps: float) -> int:
@@ -147,8 +157,11 @@ class GridCanvas(QWidget):
         beside the grid only grow, so that the grid does not jump about (and the whole canvas
         is not repainted) at every click that lengthens or shortens the longest clue."""
         origin = self.compute_origin()
-        if grow_only:
-            origin = QPoint(max(origin.x(), self._origin.x()), max(origin.y(), self._origin.y()))
+        if grow_only:  # growing, by two cells more than needed: the next longer clues fit too
+            spare = 2 * self.cell_size
+            grow = [old if new <= old else new + spare for new, old in ((origin.x(), self._origin.x()),
+                                                                      (origin.y(), self._origin.y()))]
+            origin = QPoint(*grow)
         self._origin = origin
         self.setFixedSize(self.sizeHint().expandedTo(self.size()) if grow_only else self.sizeHint())
         self.update()
@@ -235,13 +248,13 @@ class GridCanvas(QWidget):
 
     # -- drawing
     def cell_colours(self) -> np.ndarray:
-        """The cells as an (h, w, 4) RGBA array."""
+        """The cells' colours as (h, w) ``rgb_words``."""
         raise NotImplementedError
 
     def cell_looks(self) -> np.ndarray:
-        """All a cell's appearance depends on, as an (h, w, n) uint8 array: its RGBA colour,
-        then whatever is drawn over it (a cell is repainted when any of these change)."""
-        return self.cell_colours()
+        """All a cell's appearance depends on, as an (h, w, n) uint32 array: its colour, then
+        whatever is drawn over it (a cell is repainted when any of these change)."""
+        return self.cell_colours()[:, :, None]
 
     def refresh_cells(self) -> None:
         """Bring the cell image up to date and repaint the cells that changed, only those."""
@@ -253,7 +266,7 @@ class GridCanvas(QWidget):
                 return
         else:
             changed = np.ones(looks.shape[:2], dtype=bool)
-        self._image = rgba_image(looks[:, :, :4])
+        self._image = rgb_image(looks[:, :, 0])
         self.update_cells(changed)
 
     def update_cells(self, cells: np.ndarray) -> None:
@@ -493,16 +506,15 @@ class SolutionCanvas(GridCanvas):
         which of these it is, so the colours of all such kinds are blended in a small table
         (bit 0 of a kind: filled; bit i: under overlay i) and each cell looks up its kind's."""
         filled = self.filled_cells()
-        kinds = filled.astype(np.intp)
+        kinds = filled.astype(np.min_scalar_type(2 ** (len(self._overlays) + 1)))
         table = np.array([EMPTY_RGBA, FILLED_RGBA], dtype=np.float64)
         for bit, (overlay, colour) in enumerate(self._overlays.values(), start=1):
             shown = overlay[:filled.shape[0], :filled.shape[1]]
-            kinds[:shown.shape[0], :shown.shape[1]] |= shown.astype(np.intp) << bit
+            kinds[:shown.shape[0], :shown.shape[1]] |= shown.astype(kinds.dtype) << bit
             alpha = colour.alphaF() if colour.alpha() < 255 else OVERLAY_ALPHA
             tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
             table = np.concatenate([table, np.round(table * (1 - alpha) + tint * alpha)])
-        colours = table.astype(np.uint8).view(np.uint32)[:, 0]  # one RGBA word per kind: a faster lookup
-        return colours[kinds].view(np.uint8).reshape(*kinds.shape, 4)
+        return rgb_words(table.astype(np.uint8))[kinds]
 
     def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
         origin, size = self.grid_origin(), self.cell_size
@@ -534,7 +546,7 @@ class SolutionCanvas(GridCanvas):
         texts = self._row_texts if rows else []
         for row in range(rows.start, min(rows.stop, len(texts))):
             rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)
-            painter.drawText(rect, Qt.AlignRight | Qt.AlignVCenter, texts[row])
+            painter.drawText(rect, RIGHT_MIDDLE, texts[row])
         step = self._clue_step()
         for column in range(columns.start, min(columns.stop, len(self._column_clues))):
             numbers = [str(n) for n in self._column_clues[column]] or ["0"]
@@ -555,7 +567,7 @@ class SolutionCanvas(GridCanvas):
                 text, colour = self._row_labels[row]
                 painter.setPen(colour)
                 painter.drawText(QRect(right, origin.y() + row * size, self.width() - right, size),
-                                 Qt.AlignLeft | Qt.AlignVCenter, text)
+                                 LEFT_MIDDLE, text)
         length = self.height() - bottom
         shown_columns = range(columns.start, min(columns.stop, len(self._column_labels or [])))
         for column in shown_columns if exposed.bottom() >= bottom else ():
@@ -564,7 +576,7 @@ class SolutionCanvas(GridCanvas):
             painter.save()  # upright text, read from top to bottom: one cell wide whatever its length
             painter.translate(origin.x() + (column + 1) * size, bottom)
             painter.rotate(90)
-            painter.drawText(QRect(0, 0, length, size), Qt.AlignLeft | Qt.AlignVCenter, text)
+            painter.drawText(QRect(0, 0, length, size), LEFT_MIDDLE, text)
             painter.restore()
 
 
@@ -582,12 +594,8 @@ class PictureCanvas(GridCanvas):
 
     def cell_looks(self) -> np.ndarray:
         """The colour, then whether the cell has a solution dot."""
-        height, width = self.document.height, self.document.width
-        looks = np.empty((height, width, 5), dtype=np.uint8)
-        looks[:, :, :3] = self.document.picture[:height, :width]
-        looks[:, :, 3] = 255
-        looks[:, :, 4] = self.document.solution[:height, :width] & self.show_solution
-        return looks
+        dots = self.document.solution[:self.document.height, :self.document.width] & self.show_solution
+        return np.stack([self.cell_colours(), dots.astype(np.uint32)], axis=2)
 
     def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         if self.show_solution and self.cell_size >= 8:
@@ -606,7 +614,7 @@ class PictureCanvas(GridCanvas):
         super().paint_marks(painter, exposed)
 
     def cell_colours(self) -> np.ndarray:
-        return self.cell_looks()[:, :, :4]
+        return rgb_words(self.document.picture[:self.document.height, :self.document.width])
 
 
 def row_clue_text(clue: list[int]) -> str:

@@ -37,8 +37,7 @@ class PlayCanvas(SolutionCanvas):
 
     def cell_looks(self) -> np.ndarray:
         """The colour, then whether the cell is crossed out."""
-        crossed = (self.session.marks == CROSSED).astype(np.uint8)
-        return np.concatenate([self.cell_colours(), crossed[:, :, None]], axis=2)
+        return np.stack([self.cell_colours(), (self.session.marks == CROSSED).astype(np.uint32)], axis=2)
 
     def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         painter.setPen(QPen(CROSS_COLOUR, max(1, self.cell_size // 10)))

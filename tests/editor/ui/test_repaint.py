@@ -4,7 +4,7 @@ import numpy as np
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QColor, QRegion
 
-from editor.ui.grid_canvas import EMPTY_RGBA, FILLED_RGBA, OVERLAY_ALPHA, SOLUTION_DOT_COLOURS
+from editor.ui.grid_canvas import EMPTY_RGBA, FILLED_RGBA, OVERLAY_ALPHA, SOLUTION_DOT_COLOURS, rgb_words
 from tests.editor.ui.conftest import centre
 
 
@@ -128,7 +128,7 @@ def test_overlay_colours_are_each_overlay_blended_in_turn(window):
         alpha = colour.alphaF() if colour.alpha() < 255 else OVERLAY_ALPHA
         tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
         expected[shown] = np.round(expected[shown] * (1 - alpha) + tint * alpha)
-    assert np.array_equal(canvas.cell_colours(), expected.astype(np.uint8))
+    assert np.array_equal(canvas.cell_colours(), rgb_words(expected.astype(np.uint8)))
 
 
 def test_a_paint_shows_the_level_as_it_is_even_if_no_one_said_it_changed(window, qtbot):

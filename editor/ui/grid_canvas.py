@@ -115,6 +115,7 @@ class GridCanvas(QWidget):
         self.pointed: tuple[int, int] | None = None  # the cell under the pointer on either grid
         self._looks: np.ndarray | None = None  # cell_looks() as last drawn
         self._image: QImage | None = None  # their colours, one pixel per cell
+        self._marks_drawn: list[QRect] = []  # where the selection and the cell cursor were last drawn
         self._origin = self.compute_origin()
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
@@ -240,11 +241,11 @@ class GridCanvas(QWidget):
 
     def focusInEvent(self, event):
         super().focusInEvent(event)
-        self.update()
+        self.update_marks()  # the cell cursor shows while the canvas has the focus
 
     def focusOutEvent(self, event):
         super().focusOutEvent(event)
-        self.update()
+        self.update_marks()
 
     # -- drawing
     def cell_colours(self) -> np.ndarray:
@@ -278,8 +279,29 @@ class GridCanvas(QWidget):
             for row, column in zip(rows.tolist(), columns.tolist()):
                 self.update(self.cell_rect(row, column))
 
+    def update_marks(self) -> None:
+        """The selection or the cell cursor changed: repaint where they were and where they are."""
+        for rect in self._marks_drawn + self._mark_rects():
+            self.update(rect)
+
+    def _mark_rects(self) -> list[QRect]:
+        """The areas the selection's outline and the cell cursor cover."""
+        editor, rects = self.editor, []
+        if editor.selection is not None:
+            selection = editor.selection
+            outline = self.cell_rect(selection.top, selection.left).united(
+                self.cell_rect(selection.bottom, selection.right)).adjusted(-2, -2, 2, 2)
+            rects += [QRect(outline.left(), outline.top(), outline.width(), 5),
+                      QRect(outline.left(), outline.bottom() - 4, outline.width(), 5),
+                      QRect(outline.left(), outline.top(), 5, outline.height()),
+                      QRect(outline.right() - 4, outline.top(), 5, outline.height())]
+        if self.hasFocus() and self.document.contains(*editor.cursor):
+            rects.append(self.cell_rect(*editor.cursor).adjusted(-2, -2, 2, 2))
+        return rects
+
     def paintEvent(self, event):
         self.refresh_cells()  # what is drawn is the level as it is (the changed cells are scheduled too)
+        self._marks_drawn = self._mark_rects()
         painter = QPainter(self)
         region = event.region()
         for exposed in (region if region.rectCount() <= MAX_PAINT_RECTS else [region.boundingRect()]):

@@ -278,9 +278,11 @@ class MainWindow(QMainWindow):
         if "solution" in aspects or "size" in aspects:
             self.solution_canvas.refresh()
             self.solution_changed.emit()
-        if aspects & {"selection", "cursor", "symmetry"}:
-            self.solution_canvas.update()
-            self.picture_canvas.update()
+        for canvas in (self.solution_canvas, self.picture_canvas):
+            if aspects & {"selection", "cursor"}:
+                canvas.update_marks()
+            if "symmetry" in aspects:  # the guide lines across the grid
+                canvas.update(canvas.grid_rect())
         if "symmetry" in aspects:
             self.tools.show_symmetry(self.editor.symmetry)
         if "history" in aspects:

@@ -101,6 +101,7 @@ class PlayWindow(QWidget):
         self.session.mark(cells, self._mark)
         self.canvas.set_overlay(MISTAKE_OVERLAY, None, MISTAKE_COLOUR)
         self.canvas.refresh_cells()
+        self.canvas.update_marks()  # the cell cursor follows the click
         if self.session.check().solved:
             self._tick()
             self.message_label.setText(f"Solved in {self.timer_label.text()}!")
@@ -123,7 +124,7 @@ class PlayWindow(QWidget):
         editor.move_cursor(rows, columns)
         if shift:
             self._apply(bresenham(start, editor.cursor))
-        self.canvas.update()
+        self.canvas.update_marks()
 
     def _key(self, key: str) -> None:
         self._mark = {"fill": FILLED, "clear": CROSSED}.get(key, UNKNOWN)

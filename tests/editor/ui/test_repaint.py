@@ -136,3 +136,20 @@ def test_a_paint_shows_the_level_as_it_is_even_if_no_one_said_it_changed(window,
     canvas.grab()
     window.document.solution[3, 3] = True  # behind the canvas's back
     assert canvas.grab().toImage().pixelColor(centre(canvas, 3, 3)) == QColor(*FILLED_RGBA[:3])
+
+
+def test_moving_the_cell_cursor_repaints_where_it_was_and_is(window, qtbot):
+    canvas = window.solution_canvas
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    click(qtbot, canvas, (4, 4), Qt.RightButton)  # the focus, and the cursor at (4, 4)
+    qtbot.waitUntil(canvas.hasFocus)
+    settle(qtbot, window)
+    recorder = PaintRecorder(canvas)
+    qtbot.keyClick(canvas, Qt.Key_Right)
+    qtbot.wait(50)
+    painted = recorder.stop()
+    assert window.editor.cursor == (4, 5)
+    assert painted.contains(centre(canvas, 4, 4)) and painted.contains(centre(canvas, 4, 5))
+    assert painted_area(painted) < 4 * canvas.cell_size ** 2
+    assert not painted.intersects(canvas.cell_rect(0, 0))

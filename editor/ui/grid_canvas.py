@@ -16,9 +16,11 @@ and column of clues would be the whole grid).
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen, QStaticText, QTransform
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from editor.core import Editor
@@ -43,7 +45,6 @@ CLUE_LINE_COLOUR = QColor(218, 221, 230)
 MANY_CELLS = 64  # more changed cells than this repaint their bounding box, fewer one by one
 MAX_PAINT_RECTS = 32  # a paint region of more rectangles than this is painted as its bounding box
 ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
-RIGHT_MIDDLE, LEFT_MIDDLE = Qt.AlignRight | Qt.AlignVCenter, Qt.AlignLeft | Qt.AlignVCenter  # OR-ing enums costs
 ARROWS = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1)}
 
 
@@ -395,7 +396,7 @@ class SolutionCanvas(GridCanvas):
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
-        self._text_widths: dict[tuple[int, str], int] = {}  # (font pixel size, row clue text): its width
+        self._texts: dict[tuple[int, str], QStaticText] = {}  # (font pixel size, text): laid out
         super().__init__(editor, "solution", parent)
         self.refresh_clues()
 
@@ -489,19 +490,29 @@ class SolutionCanvas(GridCanvas):
         """The height of one number of a column clue."""
         return QFontMetrics(self.clue_font()).height()
 
+    def _text(self, font: QFont, text: str) -> QStaticText:
+        """``text`` laid out in ``font``, once: the clues of a 128x128 grid are thousands of
+        texts, measured at every click and drawn ~5 times faster laid out than by drawText."""
+        key = (font.pixelSize(), text)
+        laid_out = self._texts.get(key)
+        if laid_out is None:
+            if len(self._texts) > 20000:
+                self._texts.clear()
+            laid_out = self._texts[key] = QStaticText(text)
+            laid_out.setTextFormat(Qt.PlainText)
+            laid_out.prepare(QTransform(), font)
+        return laid_out
+
+    def _draw_text(self, painter: QPainter, font: QFont, x: float, y: float, text: str, align_x: float) -> None:
+        """Draw ``text`` in ``font`` (the painter's) with its vertical middle at ``y``, and its
+        left edge (``align_x`` 0), centre (0.5) or right edge (1) at ``x``."""
+        laid_out = self._text(font, text)
+        size = laid_out.size()
+        painter.drawStaticText(QPoint(round(x - align_x * size.width()), round(y - size.height() / 2)), laid_out)
+
     def _widest(self, font: QFont, texts) -> int:
-        """The width of the widest of ``texts`` in ``font`` (0 for none). Widths are
-        remembered: measuring every clue at every click cost ~4 ms on 128 rows."""
-        metrics, size, widths = QFontMetrics(font), font.pixelSize(), self._text_widths
-        if len(widths) > 10000:
-            widths.clear()
-        widest = 0
-        for text in texts:
-            width = widths.get((size, text))
-            if width is None:
-                width = widths[size, text] = metrics.horizontalAdvance(text)
-            widest = max(widest, width)
-        return widest
+        """The width of the widest of ``texts`` in ``font`` (0 for none)."""
+        return math.ceil(max((self._text(font, text).size().width() for text in texts), default=0))
 
     def _row_clue_width(self) -> int:
         return max(self._widest(self.clue_font(), self._row_texts), self.cell_size) + 12
@@ -567,20 +578,19 @@ class SolutionCanvas(GridCanvas):
         painter.setPen(Qt.black)
         texts = self._row_texts if rows else []
         for row in range(rows.start, min(rows.stop, len(texts))):
-            rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)
-            painter.drawText(rect, RIGHT_MIDDLE, texts[row])
+            self._draw_text(painter, font, origin.x() - 6, origin.y() + row * size + size / 2, texts[row], 1)
         step = self._clue_step()
         for column in range(columns.start, min(columns.stop, len(self._column_clues))):
             numbers = [str(n) for n in self._column_clues[column]] or ["0"]
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):
-                rect = QRect(origin.x() + column * size - 2, bottom - (index + 1) * step, size + 4, step)
-                painter.drawText(rect, Qt.AlignCenter, number)
+                self._draw_text(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
+                                number, 0.5)
 
     def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The line labels that the exposed area touches."""
-        size = self.cell_size
-        painter.setFont(self._label_font())
+        size, font = self.cell_size, self._label_font()
+        painter.setFont(font)
         right = origin.x() + self.document.width * size + 6
         bottom = origin.y() + self.document.height * size + 6
         rows, columns = self.exposed_cells(exposed)
@@ -588,9 +598,7 @@ class SolutionCanvas(GridCanvas):
             for row in range(rows.start, min(rows.stop, len(self._row_labels or []))):
                 text, colour = self._row_labels[row]
                 painter.setPen(colour)
-                painter.drawText(QRect(right, origin.y() + row * size, self.width() - right, size),
-                                 LEFT_MIDDLE, text)
-        length = self.height() - bottom
+                self._draw_text(painter, font, right, origin.y() + row * size + size / 2, text, 0)
         shown_columns = range(columns.start, min(columns.stop, len(self._column_labels or [])))
         for column in shown_columns if exposed.bottom() >= bottom else ():
             text, colour = self._column_labels[column]
@@ -598,7 +606,7 @@ class SolutionCanvas(GridCanvas):
             painter.save()  # upright text, read from top to bottom: one cell wide whatever its length
             painter.translate(origin.x() + (column + 1) * size, bottom)
             painter.rotate(90)
-            painter.drawText(QRect(0, 0, length, size), LEFT_MIDDLE, text)
+            self._draw_text(painter, font, 0, size / 2, text, 0)
             painter.restore()
 
 

@@ -459,8 +459,8 @@ class SolutionCanvas(GridCanvas):
         for column in columns:
             self._column_clues[column] = line_clues(visible[:, column])
         self._clued[changed] = visible[changed]
-        needed = self.compute_origin()
-        if needed.x() > self._origin.x() or needed.y() > self._origin.y():  # a clue outgrew its margin
+        # the margins do not shrink while drawing: only the changed clues can outgrow them
+        if self._row_clue_width(rows) > self._origin.x() or self._column_clue_height(columns) > self._origin.y():
             self.refresh_geometry(grow_only=True)
             return
         origin, size = self._origin, self.cell_size
@@ -514,11 +514,15 @@ class SolutionCanvas(GridCanvas):
         """The width of the widest of ``texts`` in ``font`` (0 for none)."""
         return math.ceil(max((self._text(font, text).size().width() for text in texts), default=0))
 
-    def _row_clue_width(self) -> int:
-        return max(self._widest(self.clue_font(), self._row_texts), self.cell_size) + 12
+    def _row_clue_width(self, rows=None) -> int:
+        """The room the row clues need (those of ``rows`` only, if given)."""
+        texts = self._row_texts if rows is None else [self._row_texts[row] for row in rows]
+        return max(self._widest(self.clue_font(), texts), self.cell_size) + 12
 
-    def _column_clue_height(self) -> int:
-        longest = max((len(clue) for clue in self._column_clues), default=0)
+    def _column_clue_height(self, columns=None) -> int:
+        """The room the column clues need (those of ``columns`` only, if given)."""
+        chosen = self._column_clues if columns is None else [self._column_clues[column] for column in columns]
+        longest = max((len(clue) for clue in chosen), default=0)
         return max(1, longest) * self._clue_step() + 8
 
     def compute_origin(self) -> QPoint:

@@ -109,16 +109,16 @@ def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from editor.ui import main_window, puzzle_docks, solver_panel
+    from editor.ui import assist_panel, main_window, puzzle_docks, solver_panel
 
     app = QApplication.instance() or QApplication([])
-    installs = solver_panel.install, puzzle_docks.install
+    installs = solver_panel.install, assist_panel.install, puzzle_docks.install
     if not with_panels:  # the bare editor: no live solver competing for the GIL
-        solver_panel.install, puzzle_docks.install = (lambda window: None), (lambda window, menu: None)
+        solver_panel.install = assist_panel.install = puzzle_docks.install = lambda *_: None
     try:
         window = main_window.MainWindow()
     finally:
-        solver_panel.install, puzzle_docks.install = installs
+        solver_panel.install, assist_panel.install, puzzle_docks.install = installs
     window.show()
 
     def run_until(done) -> None:

@@ -11,9 +11,16 @@ ring is a solution when each piece has at most ``slack`` (its range's width) cop
 The search is an explicit state machine, so :func:`search` can stop after ``budget``
 nodes and carry on when called again: the caller reports progress and notices
 cancellation between slices. Every found solution goes through :func:`_record`, which
-does the symmetry bookkeeping (see ``plugins/voxel/solver.py``).
+does the symmetry bookkeeping (see ``plugins/voxel/cover.py``).
+
+Both engines (this one and ``bitboard.py``) share :class:`Trail`, the found-solution
+helpers below, and one interface: :class:`DlxSearch` and ``bitboard.BitboardSearch``
+have the same methods (``tables``, ``step``, ``fraction``), so ``solver.py`` holds no
+engine branches.
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -36,6 +43,58 @@ FOUND = 2
 
 # counters (the ``counts`` array)
 RAW, DISTINCT, TOTAL, NODES, KEPT, PREFIXES = range(6)
+
+
+class Trail(NamedTuple):
+    """Where a search is and what it found: the part of its state both engines share."""
+
+    state: np.ndarray  # [level k, phase, base level]; levels below the base hold a fixed prefix
+    cols: np.ndarray  # per level: the column branched on (uint32)
+    rows: np.ndarray  # per level: the row (dlx: node; bitboard: slot) in use (uint32)
+    remaining: np.ndarray  # per piece: copies not placed yet
+    counts: np.ndarray  # the counters above
+    keep: np.ndarray  # (n, pieces) solutions kept, as placement ids padded with -1
+    prefixes: np.ndarray  # (n, max_depth) partial solutions (mode PREFIX)
+
+    @classmethod
+    def start(cls, cover, prefix, keep: int, max_prefixes: int, max_depth: int) -> "Trail":
+        depth = cover.piece_count + 1
+        # Rows are read only once written: np.empty leaves the big buffers unpaged until used.
+        # Unsigned, as the engines' link and index tables: numba skips negative-index handling.
+        return cls(state=np.array([len(prefix), ENTER, len(prefix)], dtype=np.int64),
+                   cols=np.zeros(depth, dtype=np.uint32), rows=np.zeros(depth, dtype=np.uint32),
+                   remaining=cover.copies, counts=np.zeros(6, dtype=np.int64),
+                   keep=np.empty((max(keep, 1), cover.piece_count), dtype=np.int32),
+                   prefixes=np.empty((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32))
+
+
+class Matrix(NamedTuple):
+    """A cover's dancing-links matrix (built once; a search copies the links) and what the search reads."""
+
+    L: np.ndarray
+    R: np.ndarray
+    U: np.ndarray
+    D: np.ndarray
+    C: np.ndarray
+    S: np.ndarray
+    row_id: np.ndarray  # placement id of each node's row (-1: a column or the root)
+    col_type: np.ndarray  # per column: its piece (-1: a cell)
+    copies: np.ndarray
+    slack: np.ndarray
+    perms: np.ndarray  # the cover's symmetries acting on placements
+    allowed: np.ndarray
+    anchor_column: int  # branched on first when counting (-1: none)
+
+
+class Links(NamedTuple):
+    """One search's copy of the links it changes."""
+
+    L: np.ndarray
+    R: np.ndarray
+    U: np.ndarray
+    D: np.ndarray
+    C: np.ndarray
+    S: np.ndarray
 
 
 @njit(cache=True)
@@ -208,15 +267,18 @@ def _take_prefix(ids, prefixes, counts):
 
 
 @njit(cache=True)
-def search(L, R, U, D, C, S, row_id, col_type, copies, slack, remaining, state, cols, rows,
-           perms, allowed, first_col, mode, max_depth, budget, counts, keep, prefixes):
+def search(matrix, links, trail, mode, max_depth, budget):
     """Run the search for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND.
 
-    ``state`` = [level k, phase, base level]; levels below the base hold a fixed prefix.
-    ``cols[k]``/``rows[k]``: the column branched on and the row tried at level k.
-    ``first_col`` (if >= 0) is branched on at level 0 whatever its size: the symmetry
-    anchor, so that the cut it makes prunes the whole tree and not only its leaves.
+    ``trail.cols[k]``/``trail.rows[k]``: the column branched on and the row tried at level k.
+    When counting, the anchor column is branched on at level 0 whatever its size, so that
+    the cut it makes prunes the whole tree and not only its leaves.
     """
+    L, R, U, D, C, S = links
+    row_id, col_type, copies, slack = matrix.row_id, matrix.col_type, matrix.copies, matrix.slack
+    perms, allowed = matrix.perms, matrix.allowed
+    state, cols, rows, remaining, counts, keep, prefixes = trail
+    first_col = matrix.anchor_column if mode != FIRST else -1
     root = S.shape[0] - 1
     k = state[0]
     phase = state[1]
@@ -308,3 +370,82 @@ def progress_fraction(D, cols, rows, level, base, depth):
         fraction += scale * index / n
         scale /= n
     return fraction
+
+
+def _matrix(cover) -> Matrix:
+    """The dancing-links arrays for the allowed placements (row nodes: cells, then the piece)."""
+    n_cells, n_pieces = len(cover.cells), len(cover.puzzle.pieces)
+    n_cols = n_cells + n_pieces
+    root = n_cols
+    copies = cover.copies
+    slack = cover.slack
+    col_type = np.full(n_cols, -1, dtype=np.int32)
+    col_type[n_cells:] = np.arange(n_pieces, dtype=np.int32)
+    row_ids = np.flatnonzero(cover.allowed).astype(np.int32)
+    table = np.column_stack([cover.placement_cells[row_ids], n_cells + cover.placement_piece[row_ids]])
+    real = np.column_stack([cover.placement_cells[row_ids] < n_cells, np.ones(len(row_ids), bool)])  # padding is no node
+    lengths = real.sum(axis=1)
+    node_col = table[real].astype(np.int32)
+    n_nodes = root + 1 + len(node_col)
+    first = root + 1 + np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    nodes = np.arange(root + 1, n_nodes, dtype=np.int32)
+    L = np.arange(n_nodes, dtype=np.int32)
+    R = np.arange(n_nodes, dtype=np.int32)
+    U = np.arange(n_nodes, dtype=np.int32)
+    D = np.arange(n_nodes, dtype=np.int32)
+    C = np.arange(n_nodes, dtype=np.int32)
+    row_id = np.full(n_nodes, -1, dtype=np.int32)
+    C[root + 1:] = node_col
+    row_of_node = np.repeat(np.arange(len(row_ids)), lengths)
+    row_id[root + 1:] = row_ids[row_of_node]
+    row_first = first[row_of_node]
+    row_last = row_first + lengths[row_of_node] - 1
+    L[root + 1:] = np.where(nodes == row_first, row_last, nodes - 1)
+    R[root + 1:] = np.where(nodes == row_last, row_first, nodes + 1)
+    S = np.bincount(node_col, minlength=n_cols + 1).astype(np.int32)
+    by_column = nodes[np.argsort(node_col, kind="stable")]
+    start = 0
+    for col in range(n_cols):
+        members = by_column[start:start + S[col]]
+        start += S[col]
+        chain = np.concatenate([[col], members, [col]]).astype(np.int32)
+        D[chain[:-1]] = chain[1:]
+        U[chain[1:]] = chain[:-1]
+    in_ring = (copies == 1) & (slack == 0)
+    slack = np.where(in_ring, copies, slack).astype(np.int32)  # the ring checks those (see dlx.py)
+    ring = list(range(n_cells)) + [n_cells + t for t in np.flatnonzero(in_ring)] + [root]
+    for a, b in zip(ring, ring[1:] + ring[:1]):
+        R[a], L[b] = b, a
+    L, R, U, D, C = (a.astype(np.uint32) for a in (L, R, U, D, C))  # unsigned: no negative-index checks
+    return Matrix(L, R, U, D, C, S, row_id, col_type, copies, slack, cover.perms, cover.allowed,
+                  cover.anchor_column)
+
+class DlxSearch:
+    """One resumable dancing-links search of a cover (the interface ``bitboard.BitboardSearch`` shares)."""
+
+    @staticmethod
+    def tables(cover) -> Matrix:
+        """What every search of ``cover`` starts from (built once per cover)."""
+        return _matrix(cover)
+
+    def __init__(self, cover, trail: Trail, prefix=()):
+        self.matrix = cover.tables
+        self.trail = trail
+        self.links = Links(*(a.copy() for a in self.matrix[:6]))
+        if prefix:
+            root = len(self.matrix.S) - 1
+            ids, first = np.unique(self.matrix.row_id[root + 1:], return_index=True)
+            first_node = dict(zip(ids.tolist(), (first + root + 1).tolist()))
+        for level, placement_id in enumerate(prefix):
+            node = first_node[placement_id]
+            select_row(node, *self.links, self.matrix.col_type, self.matrix.copies, trail.remaining)
+            trail.rows[level] = node
+
+    def step(self, mode: int, max_depth: int, budget: int) -> int:
+        """Search on for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND."""
+        return search(self.matrix, self.links, self.trail, mode, max_depth, budget)
+
+    def fraction(self) -> float:
+        """How much of the tree is behind us (from its first six levels)."""
+        trail = self.trail
+        return progress_fraction(self.links.D, trail.cols, trail.rows, int(trail.state[0]), int(trail.state[2]), 6)

@@ -68,8 +68,8 @@ class Trail(NamedTuple):
                    prefixes=np.empty((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32))
 
 
-class Matrix(NamedTuple):
-    """A cover's dancing-links matrix (built once; a search copies the links) and what the search reads."""
+class Links(NamedTuple):
+    """The dancing links: per node ``L R U D C``, per column ``S`` (its size)."""
 
     L: np.ndarray
     R: np.ndarray
@@ -77,6 +77,12 @@ class Matrix(NamedTuple):
     D: np.ndarray
     C: np.ndarray
     S: np.ndarray
+
+
+class Matrix(NamedTuple):
+    """A cover's dancing-links matrix (built once; each search changes a copy of its links)."""
+
+    links: Links
     row_id: np.ndarray  # placement id of each node's row (-1: a column or the root)
     col_type: np.ndarray  # per column: its piece (-1: a cell)
     copies: np.ndarray
@@ -84,17 +90,6 @@ class Matrix(NamedTuple):
     perms: np.ndarray  # the cover's symmetries acting on placements
     allowed: np.ndarray
     anchor_column: int  # branched on first when counting (-1: none)
-
-
-class Links(NamedTuple):
-    """One search's copy of the links it changes."""
-
-    L: np.ndarray
-    R: np.ndarray
-    U: np.ndarray
-    D: np.ndarray
-    C: np.ndarray
-    S: np.ndarray
 
 
 @njit(cache=True)
@@ -417,7 +412,7 @@ def _matrix(cover) -> Matrix:
     for a, b in zip(ring, ring[1:] + ring[:1]):
         R[a], L[b] = b, a
     L, R, U, D, C = (a.astype(np.uint32) for a in (L, R, U, D, C))  # unsigned: no negative-index checks
-    return Matrix(L, R, U, D, C, S, row_id, col_type, copies, slack, cover.perms, cover.allowed,
+    return Matrix(Links(L, R, U, D, C, S), row_id, col_type, copies, slack, cover.perms, cover.allowed,
                   cover.anchor_column)
 
 class DlxSearch:
@@ -431,9 +426,9 @@ class DlxSearch:
     def __init__(self, cover, trail: Trail, prefix=()):
         self.matrix = cover.tables
         self.trail = trail
-        self.links = Links(*(a.copy() for a in self.matrix[:6]))
+        self.links = Links(*(a.copy() for a in self.matrix.links))
         if prefix:
-            root = len(self.matrix.S) - 1
+            root = len(self.links.S) - 1
             ids, first = np.unique(self.matrix.row_id[root + 1:], return_index=True)
             first_node = dict(zip(ids.tolist(), (first + root + 1).tolist()))
         for level, placement_id in enumerate(prefix):

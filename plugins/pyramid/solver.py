@@ -320,7 +320,7 @@ def count(task: Task, jobs: int = 1, puzzle: Puzzle | None = None) -> CountResul
 
 # --------------------------------------------------------------------------- filling a store, processes
 PREFIX_DEPTH = 2  # the search is split into subtrees below the first two positions
-SMALL_COUNT_PLACEMENTS = 20_000_000  # a count this small runs here even when given processes
+SMALL_COUNT_PLACEMENTS = 10_000_000  # about a second: a count this small runs here even when given processes
 
 
 def prefixes(tables: SearchTables, depth: int = PREFIX_DEPTH) -> list[tuple[int, ...]]:

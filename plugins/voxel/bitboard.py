@@ -164,12 +164,10 @@ def search(tables, lists, trail, mode, max_depth, budget):
     ``piece_bit0/1[t]``: piece t's bit; ``col_at[k]``: the column branched on, ``chosen[k]``:
     the slot in use.
     """
-    m0, m1, piece_bit0, piece_bit1 = tables.m0, tables.m1, tables.piece_bit0, tables.piece_bit1
-    ids, piece_of, slack, perms, allowed = tables.ids, tables.piece_of, tables.slack, tables.perms, tables.allowed
-    full0, full1, columns0, columns1 = tables.full0, tables.full1, tables.columns0, tables.columns1
-    border0, border1 = tables.border0, tables.border1
-    enough = tables.enough if mode != FIRST else 0
-    use_anchor = tables.has_anchor and mode != FIRST
+    (m0, m1, piece_bit0, piece_bit1, ids, piece_of, slack, full0, full1, columns0, columns1, border0, border1,
+     _, _, _, has_anchor, enough, perms, allowed) = tables
+    enough = enough if mode != FIRST else 0
+    use_anchor = has_anchor and mode != FIRST
     seg_start, seg_len, buf, top_at, pos_at, board = lists
     state, col_at, chosen, remaining, counts, keep, prefixes = trail
     anchor_col = np.uint64(seg_start.shape[1] - 1)  # after the cells and pieces
@@ -299,10 +297,7 @@ def search(tables, lists, trail, mode, max_depth, budget):
 class BitboardSearch:
     """One resumable bitboard search of a cover (the interface ``dlx.DlxSearch`` shares)."""
 
-    @staticmethod
-    def tables(cover) -> Tables:
-        """What every search of ``cover`` starts from (built once per cover)."""
-        return _tables(cover)
+    tables = staticmethod(_tables)  # what every search of a cover starts from (built once per cover)
 
     def __init__(self, cover, trail: Trail, prefix=()):
         tables = self.masks = cover.tables

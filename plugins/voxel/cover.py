@@ -1,9 +1,7 @@
 """A voxel puzzle as an exact-cover problem: placements, symmetries, anchor (no Qt).
 
 One column per target cell, one per piece, one row per placement (a piece in one
-orientation at one position). Two engines search it, behind the same interface (see
-``plugins/voxel/solver.py``): ``bitboard.BitboardSearch`` (up to 128 cells and pieces)
-and ``dlx.DlxSearch`` (dancing links, any size); :func:`build_cover` picks one.
+orientation at one position); :func:`build_cover` also picks the engine that searches it.
 
 Counting up to symmetry without generating every solution: the target's symmetries
 that map the piece set onto itself (a reflection qualifies when the pieces allow it,

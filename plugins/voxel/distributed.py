@@ -80,13 +80,10 @@ def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: 
                      time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())
 
 
-def count_batch(puzzle: Puzzle, batch: list[tuple[int, tuple[int, ...]]], keep: int) -> list[SubResult]:
-    """Worker: :func:`count_subproblem` for each (index, prefix) of ``batch``."""
+def count_batch(work: tuple[Puzzle, list[tuple[int, tuple[int, ...]]], int]) -> list[SubResult]:
+    """Worker: :func:`count_subproblem` for each (index, prefix) of a (puzzle, batch, keep) triple."""
+    puzzle, batch, keep = work
     return [count_subproblem(puzzle, index, prefix, keep) for index, prefix in batch]
-
-
-def _count_batch(arguments) -> list[SubResult]:  # map_in_processes passes one argument
-    return count_batch(*arguments)
 
 
 def _batches(puzzle, work, keep, workers: int) -> list[tuple]:
@@ -98,7 +95,7 @@ def _batches(puzzle, work, keep, workers: int) -> list[tuple]:
 def _run_local(puzzle, work, keep, task: Task | None, jobs: int):
     """In this process (one subproblem at a time) or on ``jobs`` local processes; yields each batch's results."""
     batches = _batches(puzzle, work, keep, jobs) if jobs > 1 else [(puzzle, [item], keep) for item in work]
-    return map_in_processes(task or Task(), _count_batch, batches, jobs)
+    return map_in_processes(task or Task(), count_batch, batches, jobs)
 
 
 class ClusterError(ValueError):
@@ -118,7 +115,7 @@ def _run_dask(puzzle, work, keep, address: str):
     futures = []
     try:
         workers = sum(client.nthreads().values()) or 1
-        futures = [client.submit(count_batch, *batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
+        futures = [client.submit(count_batch, batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
         pending = as_completed(futures)
         while not pending.is_empty():
             ready = pending.next_batch(block=False)

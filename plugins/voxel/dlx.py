@@ -13,10 +13,8 @@ nodes and carry on when called again: the caller reports progress and notices
 cancellation between slices. Every found solution goes through :func:`_record`, which
 does the symmetry bookkeeping (see ``plugins/voxel/cover.py``).
 
-Both engines (this one and ``bitboard.py``) share :class:`Trail`, the found-solution
-helpers below, and one interface: :class:`DlxSearch` and ``bitboard.BitboardSearch``
-have the same methods (``tables``, ``step``, ``fraction``), so ``solver.py`` holds no
-engine branches.
+Both engines share :class:`Trail` and the helpers for found solutions below, and
+:class:`DlxSearch` and ``bitboard.BitboardSearch`` have the same methods.
 """
 from __future__ import annotations
 
@@ -58,14 +56,12 @@ class Trail(NamedTuple):
 
     @classmethod
     def start(cls, cover, prefix, keep: int, max_prefixes: int, max_depth: int) -> "Trail":
-        depth = cover.piece_count + 1
-        # Rows are read only once written: np.empty leaves the big buffers unpaged until used.
-        # Unsigned, as the engines' link and index tables: numba skips negative-index handling.
-        return cls(state=np.array([len(prefix), ENTER, len(prefix)], dtype=np.int64),
-                   cols=np.zeros(depth, dtype=np.uint32), rows=np.zeros(depth, dtype=np.uint32),
-                   remaining=cover.copies, counts=np.zeros(6, dtype=np.int64),
-                   keep=np.empty((max(keep, 1), cover.piece_count), dtype=np.int32),
-                   prefixes=np.empty((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32))
+        # Unsigned levels, as the engines' tables: numba skips negative-index handling. Rows
+        # are read only once written: np.empty leaves the big buffers unpaged until used.
+        levels = [np.zeros(cover.piece_count + 1, dtype=np.uint32) for _ in range(2)]
+        return cls(np.array([len(prefix), ENTER, len(prefix)], dtype=np.int64), *levels, cover.copies,
+                   np.zeros(6, dtype=np.int64), np.empty((max(keep, 1), cover.piece_count), dtype=np.int32),
+                   np.empty((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32))
 
 
 class Links(NamedTuple):
@@ -270,10 +266,9 @@ def search(matrix, links, trail, mode, max_depth, budget):
     the cut it makes prunes the whole tree and not only its leaves.
     """
     L, R, U, D, C, S = links
-    row_id, col_type, copies, slack = matrix.row_id, matrix.col_type, matrix.copies, matrix.slack
-    perms, allowed = matrix.perms, matrix.allowed
+    _, row_id, col_type, copies, slack, perms, allowed, anchor_column = matrix
     state, cols, rows, remaining, counts, keep, prefixes = trail
-    first_col = matrix.anchor_column if mode != FIRST else -1
+    first_col = anchor_column if mode != FIRST else -1
     root = S.shape[0] - 1
     k = state[0]
     phase = state[1]
@@ -384,11 +379,7 @@ def _matrix(cover) -> Matrix:
     n_nodes = root + 1 + len(node_col)
     first = root + 1 + np.concatenate([[0], np.cumsum(lengths)[:-1]])
     nodes = np.arange(root + 1, n_nodes, dtype=np.int32)
-    L = np.arange(n_nodes, dtype=np.int32)
-    R = np.arange(n_nodes, dtype=np.int32)
-    U = np.arange(n_nodes, dtype=np.int32)
-    D = np.arange(n_nodes, dtype=np.int32)
-    C = np.arange(n_nodes, dtype=np.int32)
+    L, R, U, D, C = (np.arange(n_nodes, dtype=np.int32) for _ in range(5))
     row_id = np.full(n_nodes, -1, dtype=np.int32)
     C[root + 1:] = node_col
     row_of_node = np.repeat(np.arange(len(row_ids)), lengths)
@@ -418,10 +409,7 @@ def _matrix(cover) -> Matrix:
 class DlxSearch:
     """One resumable dancing-links search of a cover (the interface ``bitboard.BitboardSearch`` shares)."""
 
-    @staticmethod
-    def tables(cover) -> Matrix:
-        """What every search of ``cover`` starts from (built once per cover)."""
-        return _matrix(cover)
+    tables = staticmethod(_matrix)  # what every search of a cover starts from (built once per cover)
 
     def __init__(self, cover, trail: Trail, prefix=()):
         self.matrix = cover.tables

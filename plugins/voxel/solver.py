@@ -21,11 +21,8 @@ import numpy as np
 
 from editor.plugin_api import Task
 from plugins.voxel import dlx
-from plugins.voxel.cover import Cover, Placement, Solution, build_cover
+from plugins.voxel.cover import Cover, Placement, Solution, build_cover  # noqa: F401 (Placement: for callers)
 from plugins.voxel.model import Puzzle
-
-__all__ = ["Placement", "Solution", "build_cover", "solutions", "solve_first", "count_solutions", "CountOutcome",
-           "class_members", "split_prefixes"]
 
 SLICE_NODES = 200_000  # search nodes between progress reports / cancellation checks
 SMALL_COUNT_NODES = 1_000_000  # a count this small runs in this process even when given --jobs (well under 1 s)

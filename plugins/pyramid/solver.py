@@ -372,7 +372,7 @@ class Filling:
 
     def run(self, task: Task, jobs: int = 1, in_process_placements: int | None = None) -> SolutionStore:
         budget = SMALL_COUNT_PLACEMENTS if in_process_placements is None else in_process_placements
-        self._run_here(task, len(self.subtrees) if jobs <= 1 else None, budget)
+        self._run_here(task, budget if jobs > 1 else None)
         if self.done < len(self.subtrees):
             self._run_in_processes(task, jobs)
         self.store.complete = True
@@ -383,10 +383,10 @@ class Filling:
         inside = self.search.fraction_done() if self.search is not None else 0.0
         return (self.done + inside) / max(1, len(self.subtrees))
 
-    def _run_here(self, task: Task, stop: int | None, budget: int) -> None:
-        """Subtrees up to ``stop``, or (None) while the placements tried stay within ``budget``."""
-        while self.done < (len(self.subtrees) if stop is None else stop):
-            if stop is None and self.search is None and self.placements >= budget:
+    def _run_here(self, task: Task, budget: int | None) -> None:
+        """The subtrees in order, all of them or until one ends past ``budget`` placements tried here."""
+        while self.done < len(self.subtrees):
+            if budget is not None and self.search is None and self.placements >= budget:
                 return
             self.search = self.search or Enumerator(self.tables, self.subtrees[self.done])
             while not self.search.finished:

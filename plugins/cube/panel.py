@@ -1,9 +1,8 @@
 """The China Cube panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): pick a garden, solve, browse, count.
 
-Counts, checks and 3-D parts come through each garden's ``PuzzleSpec``
-(``plugins.cube.plugin.puzzle_spec``), as on the command line; solving with the panel's
-options comes from ``plugins.cube.solver``. A garden is drawn flat here (QPainter, one grid
-per layer). Every garden shown is re-checked by the independent checker.
+Counts, checks and 3-D parts come through each garden's ``PuzzleSpec`` (as on the command
+line), solving with the panel's options from ``plugins.cube.solver``. A garden is drawn
+flat here (QPainter, one grid per layer); every garden shown is re-checked.
 """
 from __future__ import annotations
 

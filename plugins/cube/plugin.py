@@ -35,12 +35,11 @@ def _make_panel(context, parent):
 def puzzle_spec(garden, options: dict | None = None, puzzle_id: str | None = None, suffix: str = "",
                 description: str = "") -> PuzzleSpec:
     """What the command line and the panel use of a garden (``GardenSpec``), with the solver ``options``."""
-    options = options or {}
 
     def solver_and_options():
         from plugins.cube.solver import Options, garden_solver
 
-        return garden_solver(garden), Options(**options)
+        return garden_solver(garden), Options(**(options or {}))
 
     def solutions(task):
         solver, opts = solver_and_options()

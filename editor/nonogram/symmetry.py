@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 SYMMETRIC_SOLVER = "cadical195"  # it takes a conflict budget (kissat in python-sat does not)
-SYMMETRIC_CONFLICTS = 40_000  # Knotty's quarter-turn solution: 8,000 to 12,000
+SYMMETRIC_CONFLICTS = 20_000  # Knotty's quarter-turn solution: 8,000 to 12,000 (three clause orders)
 
 # the turns and mirrors of a box, as what they do to an array (square boxes: all eight)
 _ANY_BOX = {

@@ -23,7 +23,7 @@ import numpy as np
 SYMMETRIC_SOLVER = "cadical195"  # it takes a conflict budget (kissat in python-sat does not)
 SYMMETRIC_CONFLICTS = 20_000  # Knotty's quarter-turn solution: 8,000 to 12,000 (three clause orders)
 
-# the turns and mirrors of a box, as what they do to an array (square boxes: all eight)
+# the turns and mirrors of a box, as what they do to an array (a square box has four more)
 _ANY_BOX = {
     "mirror left-right": np.fliplr,
     "mirror top-bottom": np.flipud,

@@ -28,11 +28,18 @@ reference cycles (PySide makes some itself, between a Qt3D entity and its compon
 on the solver's thread, while the GUI thread uses Qt: the rare segfault seen with
 "Garbage-collecting" on a worker. So while any job exists, automatic collection is off
 and a GUI-thread timer collects instead, as often as the automatic collector would.
+
+The GIL: a worker running Python (the line solver) holds the GIL until another thread has
+waited Python's switch interval for it, and the GUI thread waits once for every event it
+hands to Python (a press, a release, a paint). At the default 5 ms a click on a big grid
+took ~25 ms of waiting while the solver ran; so while any job exists the interval is
+``JOB_SWITCH_INTERVAL``.
 """
 from __future__ import annotations
 
 import functools
 import gc
+import sys
 import threading
 import weakref
 
@@ -42,6 +49,7 @@ from editor.tasks import Cancelled, Progress, Task
 
 _running: set["BackgroundJob"] = set()  # started and not yet deleted
 COLLECT_INTERVAL_MS = 50
+JOB_SWITCH_INTERVAL = 0.0005  # seconds a worker keeps the GIL while the GUI thread waits for it
 
 
 class BackgroundJob(QObject):
@@ -68,6 +76,7 @@ class BackgroundJob(QObject):
     def start(self) -> "BackgroundJob":
         if not _running:
             _gui_thread_collector.take_over()
+            _switch_interval.shorten()
         _running.add(self)
         self.destroyed.connect(functools.partial(_forget, self))
         self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
@@ -137,6 +146,7 @@ def _forget(job: BackgroundJob) -> None:
     _running.discard(job)
     if not _running:
         _gui_thread_collector.hand_back()
+        _switch_interval.restore()
 
 
 class _GuiThreadCollector:
@@ -171,6 +181,25 @@ class _GuiThreadCollector:
 
 
 _gui_thread_collector = _GuiThreadCollector()
+
+
+class _SwitchInterval:
+    """Python's GIL switch interval, ``JOB_SWITCH_INTERVAL`` at most while jobs exist."""
+
+    def __init__(self):
+        self._saved: float | None = None
+
+    def shorten(self) -> None:
+        self._saved = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._saved, JOB_SWITCH_INTERVAL))
+
+    def restore(self) -> None:
+        if self._saved is not None:
+            sys.setswitchinterval(self._saved)
+            self._saved = None
+
+
+_switch_interval = _SwitchInterval()
 
 
 def _weak_progress(job: BackgroundJob):

@@ -310,12 +310,19 @@ class SolutionCanvas(GridCanvas):
 
     # -- integration API for the solver panel
     def set_overlay(self, name: str, cells: np.ndarray | None, color: QColor) -> None:
-        """Highlight the True cells of ``cells`` (height, width) translucently; None removes."""
+        """Highlight the True cells of ``cells`` (height, width) translucently; None removes.
+        Only the grid is repainted, and only when what it shows changes."""
+        shown = self._overlays.get(name)
         if cells is None:
-            self._overlays.pop(name, None)
+            if shown is None:
+                return
+            del self._overlays[name]
         else:
-            self._overlays[name] = (np.asarray(cells, dtype=bool).copy(), QColor(color))
-        self.update()
+            cells = np.asarray(cells, dtype=bool)
+            if shown is not None and shown[1] == color and np.array_equal(shown[0], cells):
+                return
+            self._overlays[name] = (cells.copy(), QColor(color))
+        self.update(self.grid_rect())
 
     def overlay_names(self) -> list[str]:
         return list(self._overlays)
@@ -440,6 +447,10 @@ class SolutionCanvas(GridCanvas):
         painter.setFont(font)
         painter.setPen(Qt.black)
         rows, columns = self.exposed_cells(exposed)
+        if exposed.left() >= origin.x():  # only the grid or what lies right of it: no row clue
+            rows = range(0)
+        if exposed.top() >= origin.y():
+            columns = range(0)
         texts = self._row_clue_texts()
         for row in range(rows.start, min(rows.stop, len(texts))):
             rect = QRect(0, origin.y() + row * size, origin.x() - 6, size)

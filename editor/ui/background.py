@@ -13,7 +13,9 @@ posts each event to the job, and the job re-emits it on the GUI thread only whil
 ``owner`` (a QObject) is alive. When the owner is destroyed the job is cancelled, and
 nothing more reaches the owner's slots, not even an event already on its way. Each job
 runs on its own Python thread: a long count never starves the editor's quick checks, and
-numba code that releases the GIL runs truly in parallel.
+numba code that releases the GIL runs truly in parallel. A job's task steps aside (releases
+the GIL) every ``STEP_ASIDE_SECONDS`` in ``check_cancelled``, so the GUI thread never waits
+long for the GIL behind pure-Python work.
 
 Lifetime: once ``done`` has been delivered and the worker thread has ended, the job
 deletes its QObject on the GUI thread (``deleteLater``), which also drops every slot
@@ -46,6 +48,7 @@ from editor.tasks import Cancelled, Progress, Task
 
 _running: set["BackgroundJob"] = set()  # started and not yet deleted
 COLLECT_INTERVAL_MS = 50
+STEP_ASIDE_SECONDS = 0.002  # a job lets the GUI thread have the GIL at least this often (Task step_aside)
 
 
 class BackgroundJob(QObject):
@@ -62,7 +65,7 @@ class BackgroundJob(QObject):
         self._function = function
         self._name = name
         self._owner_alive = True
-        self.task = Task(on_progress=_weak_progress(self))
+        self.task = Task(on_progress=_weak_progress(self), step_aside=STEP_ASIDE_SECONDS)
         self._thread: threading.Thread | None = None
         self._posted.connect(self._deliver)
         if owner is not None:

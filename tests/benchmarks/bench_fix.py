@@ -143,10 +143,18 @@ def bench_gui() -> None:
         # a spell that began before the suggestions started counts from their start
         longest.append(1000 * max((min(gap, end - started[0]) for gap, end in gaps if end > started[0]), default=0))
         longest_from_open.append(1000 * max((gap for gap, _ in gaps), default=0))
+    # the same heartbeat with nothing to do, as long: how long the machine itself stalls the process
+    ticks.clear()
+    heartbeat.start()
+    QTimer.singleShot(int(1000 * sum(waits)), loop.quit)
+    loop.exec()
+    heartbeat.stop()
+    idle = 1000 * max((b - a for a, b in zip(ticks, ticks[1:])), default=0)
     print(f"editor, 30x30 MULT: open to suggestions listed median {statistics.median(waits):.2f} s; "
           f"GUI thread longest busy while they run {max(longest):.0f} ms (median of the drawings' longest "
           f"{statistics.median(longest):.0f} ms), target 50 ms; from the open {max(longest_from_open):.0f} ms "
-          f"(median {statistics.median(longest_from_open):.0f} ms)")
+          f"(median {statistics.median(longest_from_open):.0f} ms); the idle window's longest gap in as long "
+          f"{idle:.0f} ms (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     window.editor.history.mark_saved()
     window.close()
 

@@ -14,11 +14,11 @@ posts each event to the job, and the job re-emits it on the GUI thread only whil
 nothing more reaches the owner's slots, not even an event already on its way. Each job
 runs on its own Python thread (a waiting one when there is one, see ``_WorkerThreads``): a
 long count never starves the editor's quick checks, and numba code that releases the GIL
-runs truly in parallel. A job's task steps aside (releases
-the GIL) every ``STEP_ASIDE_SECONDS`` in ``check_cancelled``, so the GUI thread never waits
-long for the GIL behind pure-Python work.
+runs truly in parallel. A job's task steps aside (releases the GIL) every
+``STEP_ASIDE_SECONDS`` in ``check_cancelled``, so the GUI thread never waits long for the
+GIL behind pure-Python work.
 
-Lifetime: once ``done`` has been delivered and the worker thread has ended, the job
+Lifetime: once ``done`` has been delivered and the worker thread is done with the job, the job
 deletes its QObject on the GUI thread (``deleteLater``), which also drops every slot
 connected to it. Its C++ side is therefore never left to Python's cyclic garbage
 collector, and a finished job does not keep its owner alive through lambdas connected to

@@ -32,9 +32,9 @@ on the solver's thread, while the GUI thread uses Qt: the rare segfault seen wit
 "Garbage-collecting" on a worker. So while any job exists, automatic collection is off
 and a GUI-thread timer collects instead, as often as the automatic collector would.
 When the first job starts, what is alive then (modules, the window: tens of thousands of
-objects that live as long as the application) is collected once and frozen
-(``gc.freeze``), so that a full collection on the GUI thread looks only at what came
-since: 45 ms of a busy GUI thread at every full collection became well under 1 ms.
+objects that live as long as the application) is frozen (``gc.freeze``), so that a full
+collection on the GUI thread looks only at what came since: 45 ms of a busy GUI thread at
+every full collection became a few ms. (The little garbage alive at that moment stays.)
 """
 from __future__ import annotations
 
@@ -206,8 +206,7 @@ class _GuiThreadCollector:
         if self._timer is None:
             self._timer = QTimer(QCoreApplication.instance())
             self._timer.timeout.connect(self._collect)
-            gc.collect()
-            gc.freeze()
+            gc.freeze()  # no collection first: over the whole heap it would cost the GUI thread as much once
         self._disabled_gc = gc.isenabled()
         gc.disable()
         self._timer.start(COLLECT_INTERVAL_MS)

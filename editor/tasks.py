@@ -45,18 +45,12 @@ class Task:
     ``report`` is cheap to call often: it forwards at most one report every
     ``interval`` seconds (the last one before finishing is the caller's business).
     With ``time_limit`` (seconds from now), :meth:`check_cancelled` raises
-    :class:`TimeUp` once it has passed. With ``step_aside`` (seconds), a computation on a
-    background thread lets the others in at least that often: :meth:`check_cancelled`
-    releases the GIL for a moment. Pure-Python work would otherwise keep the GIL until the
-    interpreter forces a switch (5 ms after a thread asks), so that every Qt event of the
-    GUI thread waited for it: on a loaded machine a 1 ms heartbeat stalled up to 50 ms.
+    :class:`TimeUp` once it has passed.
     """
 
     def __init__(self, on_progress: Callable[[Progress], None] | None = None, interval: float = 0.1,
-                 time_limit: float | None = None, step_aside: float | None = None):
+                 time_limit: float | None = None):
         self._cancel = threading.Event()
-        self._step_aside = step_aside
-        self._next_step_aside = 0.0
         self._give_way: Callable[[], bool] | None = None
         self.set_time_limit(time_limit)
         self._on_progress = on_progress
@@ -93,9 +87,6 @@ class Task:
         return self._cancel.is_set()
 
     def check_cancelled(self) -> None:
-        if self._step_aside is not None and time.perf_counter() >= self._next_step_aside:
-            time.sleep(0)  # the GIL is released: a thread waiting for it (the GUI's) gets it now
-            self._next_step_aside = time.perf_counter() + self._step_aside
         if self._cancel.is_set():
             raise Cancelled()
         if self._deadline is not None and time.monotonic() > self._deadline:

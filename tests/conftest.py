@@ -1,16 +1,21 @@
-"""Shared test set-up: a private settings folder, and Qt on a real (virtual) X server.
+"""Shared test set-up: private settings and data folders, and Qt on a real (virtual) X server.
 
 pytest-xvfb starts Xvfb for the session; Qt3D needs its GLX through Mesa (llvmpipe).
 """
+import atexit
 import os
+import shutil
 import tempfile
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
 os.environ.setdefault("LIBGL_ALWAYS_SOFTWARE", "1")
-# QSettings (recent files, dock layout) must never touch the developer's real settings.
-os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="nonogram-editor-test-config-")
+# Private settings (QSettings: recent files, dock layout) and application data (the voxel
+# panel's count checkpoints): never the developer's own, never shared by two runs at once.
+for variable, prefix in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data")):
+    os.environ[variable] = tempfile.mkdtemp(prefix=f"nonogram-editor-test-{prefix}-")
+    atexit.register(shutil.rmtree, os.environ[variable], ignore_errors=True)
 os.environ.pop("NONOGRAM_EDITOR_DISABLE_PLUGINS", None)
 
 

@@ -14,9 +14,7 @@ posts each event to the job, and the job re-emits it on the GUI thread only whil
 nothing more reaches the owner's slots, not even an event already on its way. Each job
 runs on its own Python thread (a waiting one when there is one, see ``_WorkerThreads``): a
 long count never starves the editor's quick checks, and numba code that releases the GIL
-runs truly in parallel. A job's task steps aside (releases the GIL) every
-``STEP_ASIDE_SECONDS`` in ``check_cancelled``, so the GUI thread never waits long for the
-GIL behind pure-Python work.
+runs truly in parallel.
 
 Lifetime: once ``done`` has been delivered and the worker thread is done with the job, the job
 deletes its QObject on the GUI thread (``deleteLater``), which also drops every slot
@@ -35,12 +33,19 @@ When the first job starts, what is alive then (modules, the window: tens of thou
 objects that live as long as the application) is frozen (``gc.freeze``), so that a full
 collection on the GUI thread looks only at what came since: 45 ms of a busy GUI thread at
 every full collection became a few ms. (The little garbage alive at that moment stays.)
+
+The GIL: a worker running Python (the line solver) holds the GIL until another thread has
+waited Python's switch interval for it, and the GUI thread waits once for every event it
+hands to Python (a press, a release, a paint). At the default 5 ms a click on a big grid
+took ~25 ms of waiting while the solver ran; so while any job exists the interval is
+``JOB_SWITCH_INTERVAL``.
 """
 from __future__ import annotations
 
 import functools
 import gc
 import queue
+import sys
 import threading
 import weakref
 
@@ -50,7 +55,7 @@ from editor.tasks import Cancelled, Progress, Task
 
 _running: set["BackgroundJob"] = set()  # started and not yet deleted
 COLLECT_INTERVAL_MS = 50
-STEP_ASIDE_SECONDS = 0.002  # a job lets the GUI thread have the GIL at least this often (Task step_aside)
+JOB_SWITCH_INTERVAL = 0.0005  # seconds a worker keeps the GIL while the GUI thread waits for it
 
 
 class BackgroundJob(QObject):
@@ -67,7 +72,7 @@ class BackgroundJob(QObject):
         self._function = function
         self._name = name
         self._owner_alive = True
-        self.task = Task(on_progress=_weak_progress(self), step_aside=STEP_ASIDE_SECONDS)
+        self.task = Task(on_progress=_weak_progress(self))
         self._started = False
         self._finished = threading.Event()  # set by the worker thread once it is done with the job
         self._posted.connect(self._deliver)
@@ -78,6 +83,7 @@ class BackgroundJob(QObject):
     def start(self) -> "BackgroundJob":
         if not _running:
             _gui_thread_collector.take_over()
+            _switch_interval.shorten()
         _running.add(self)
         self.destroyed.connect(functools.partial(_forget, self))
         self._started = True
@@ -193,6 +199,7 @@ def _forget(job: BackgroundJob) -> None:
     _running.discard(job)
     if not _running:
         _gui_thread_collector.hand_back()
+        _switch_interval.restore()
 
 
 class _GuiThreadCollector:
@@ -228,6 +235,25 @@ class _GuiThreadCollector:
 
 
 _gui_thread_collector = _GuiThreadCollector()
+
+
+class _SwitchInterval:
+    """Python's GIL switch interval, ``JOB_SWITCH_INTERVAL`` at most while jobs exist."""
+
+    def __init__(self):
+        self._saved: float | None = None
+
+    def shorten(self) -> None:
+        self._saved = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._saved, JOB_SWITCH_INTERVAL))
+
+    def restore(self) -> None:
+        if self._saved is not None:
+            sys.setswitchinterval(self._saved)
+            self._saved = None
+
+
+_switch_interval = _SwitchInterval()
 
 
 def _weak_progress(job: BackgroundJob):

@@ -270,15 +270,18 @@ class MainWindow(QMainWindow):
             self._syncing = False
         if "size" in aspects:
             self.picture_canvas.refresh_geometry()
-        if "picture" in aspects or aspects & {"selection", "cursor", "symmetry"}:
-            self.picture_canvas.update()
+        if aspects & {"solution", "picture", "size"}:  # the picture shows the solution's dots
+            self.picture_canvas.refresh_cells()
         if "palette" in aspects:
             self.palette_widget.set_colours(document.palette)
         if "solution" in aspects or "size" in aspects:
-            self.solution_canvas.refresh_clues()
+            self.solution_canvas.refresh()
             self.solution_changed.emit()
-        elif aspects & {"selection", "cursor", "symmetry"}:
-            self.solution_canvas.update()
+        for canvas in (self.solution_canvas, self.picture_canvas):
+            if aspects & {"selection", "cursor"}:
+                canvas.update_marks()
+            if "symmetry" in aspects:  # the guide lines across the grid
+                canvas.update(canvas.grid_rect())
         if "symmetry" in aspects:
             self.tools.show_symmetry(self.editor.symmetry)
         if "history" in aspects:
@@ -299,7 +302,8 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         name = self.document.path.name if self.document.path else "Untitled"
         self.setWindowTitle(f"{name}[*] — {APP_TITLE}")
-        self.setWindowModified(self.editor.modified)
+        if self.isWindowModified() != self.editor.modified:  # setting it at all retitles the window (~2 ms)
+            self.setWindowModified(self.editor.modified)
 
     def _size_edited(self, _value: int) -> None:
         if self._syncing:

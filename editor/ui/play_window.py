@@ -18,7 +18,7 @@ from editor.core.play import CROSSED, FILLED, UNKNOWN, PlaySession
 from editor.core.shapes import bresenham
 from editor.level import Level
 from editor.level.document import LevelDocument
-from editor.ui.grid_canvas import EMPTY_RGBA, FILLED_RGBA, SolutionCanvas
+from editor.ui.grid_canvas import SolutionCanvas
 
 MISTAKE_OVERLAY, HINT_OVERLAY = "play: mistakes", "play: hint"
 MISTAKE_COLOUR, HINT_COLOUR = QColor(230, 40, 40, 150), QColor(40, 160, 60, 110)
@@ -32,19 +32,21 @@ class PlayCanvas(SolutionCanvas):
         self.session = session
         super().__init__(Editor(LevelDocument.from_level(level)), parent)
 
-    def cell_colours(self) -> np.ndarray:
-        cells = np.where((self.session.marks == FILLED)[:, :, None], FILLED_RGBA, EMPTY_RGBA).astype(np.uint8)
-        for overlay, colour in self._overlays.values():
-            tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
-            alpha = colour.alphaF()
-            cells[overlay] = np.round(cells[overlay] * (1 - alpha) + tint * alpha).astype(np.uint8)
-        return cells
+    def filled_cells(self) -> np.ndarray:
+        return self.session.marks == FILLED
+
+    def cell_looks(self) -> np.ndarray:
+        """The colour, then whether the cell is crossed out."""
+        return np.stack([self.cell_colours(), (self.session.marks == CROSSED).astype(np.uint32)], axis=2)
 
     def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         painter.setPen(QPen(CROSS_COLOUR, max(1, self.cell_size // 10)))
         inset = max(2, self.cell_size // 4)
-        for row, column in zip(*np.nonzero(self.session.marks == CROSSED)):
-            rect = self.cell_rect(int(row), int(column)).adjusted(inset, inset, -inset, -inset)
+        rows, columns = self.exposed_cells(exposed)
+        crossed = self.session.marks[rows, columns] == CROSSED
+        for row, column in zip(*np.nonzero(crossed)):
+            rect = self.cell_rect(rows.start + int(row), columns.start + int(column)).adjusted(
+                inset, inset, -inset, -inset)
             painter.drawLine(rect.topLeft(), rect.bottomRight())
             painter.drawLine(rect.topRight(), rect.bottomLeft())
         super().paint_marks(painter, exposed)
@@ -98,7 +100,8 @@ class PlayWindow(QWidget):
     def _apply(self, cells) -> None:
         self.session.mark(cells, self._mark)
         self.canvas.set_overlay(MISTAKE_OVERLAY, None, MISTAKE_COLOUR)
-        self.canvas.update()
+        self.canvas.refresh_cells()
+        self.canvas.update_marks()  # the cell cursor follows the click
         if self.session.check().solved:
             self._tick()
             self.message_label.setText(f"Solved in {self.timer_label.text()}!")
@@ -121,7 +124,7 @@ class PlayWindow(QWidget):
         editor.move_cursor(rows, columns)
         if shift:
             self._apply(bresenham(start, editor.cursor))
-        self.canvas.update()
+        self.canvas.update_marks()
 
     def _key(self, key: str) -> None:
         self._mark = {"fill": FILLED, "clear": CROSSED}.get(key, UNKNOWN)

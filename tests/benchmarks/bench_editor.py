@@ -16,8 +16,14 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     from Save to the window marked unmodified, both through the background job;
   * a click on a 128x128 solution grid, with the solver dock checking each change: the GUI
     thread's time from the press to the repainted grid (a real mouse click, then the
-    events it caused), median / p95 / max over ``--clicks`` clicks on random cells, a
-    pause between clicks as a user makes; and the undo stack's size afterwards.
+    events it caused, paint included: every click that changed a cell is checked to have
+    repainted it within the time measured), median / p95 / max over ``--clicks`` clicks on
+    random cells, a pause between clicks as a user makes; the GUI thread's CPU time for
+    the same (what the machine's load does not inflate); the longest the GUI thread was
+    busy at a stretch meanwhile, verdicts arriving included (the longest gap of a 1 ms
+    heartbeat timer); and the undo stack's size afterwards;
+  * a drag on the same grid: each mouse move to the next cell of a stroke, to the grid
+    repainted (median / p95 / max over ``--strokes`` strokes of 30 cells).
 """
 from __future__ import annotations
 
@@ -103,16 +109,16 @@ def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from editor.ui import main_window, puzzle_docks, solver_panel
+    from editor.ui import assist_panel, main_window, puzzle_docks, solver_panel
 
     app = QApplication.instance() or QApplication([])
-    installs = solver_panel.install, puzzle_docks.install
+    installs = solver_panel.install, assist_panel.install, puzzle_docks.install
     if not with_panels:  # the bare editor: no live solver competing for the GIL
-        solver_panel.install, puzzle_docks.install = (lambda window: None), (lambda window, menu: None)
+        solver_panel.install = assist_panel.install = puzzle_docks.install = lambda *_: None
     try:
         window = main_window.MainWindow()
     finally:
-        solver_panel.install, puzzle_docks.install = installs
+        solver_panel.install, assist_panel.install, puzzle_docks.install = installs
     window.show()
 
     def run_until(done) -> None:
@@ -144,10 +150,36 @@ def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float
     return opens, saves
 
 
-def click_times(clicks: int) -> tuple[list[float], int]:
+class _PaintRecorder:
+    """Which areas of a widget were painted (a paint-event filter)."""
+
+    def __init__(self, widget):
+        from PySide6.QtCore import QEvent, QObject
+        from PySide6.QtGui import QRegion
+
+        recorder = self
+        self.region = QRegion()
+
+        class Filter(QObject):
+            def eventFilter(self, watched, event):
+                if event.type() == QEvent.Type.Paint:
+                    recorder.region += event.region()
+                return False
+
+        self._filter = Filter()
+        widget.installEventFilter(self._filter)
+
+    def take(self):
+        from PySide6.QtGui import QRegion
+
+        region, self.region = self.region, QRegion()
+        return region
+
+
+def click_times(clicks: int, strokes: int) -> dict[str, list[float]]:
     import random
 
-    from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, QTimer
+    from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEventLoop, Qt, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -156,33 +188,79 @@ def click_times(clicks: int) -> tuple[list[float], int]:
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow()
-    window.set_zoom(6)  # the whole 128x128 grid on screen
+    window.set_zoom(6)  # the smallest zoom: as much of the 128x128 grid on screen as the screen allows
+    window.setGeometry(app.primaryScreen().availableGeometry())
     window.show()
     window.width_spin.setValue(128)
     window.height_spin.setValue(128)
     canvas, rng = window.solution_canvas, random.Random(128)
+    painted = _PaintRecorder(canvas)
 
     def pause(ms: int) -> None:  # the event loop runs (the solver's results arrive), as between real clicks
         loop = QEventLoop()
         QTimer.singleShot(ms, loop.quit)
         loop.exec()
 
+    heartbeat, gaps = QElapsedTimer(), []
+    ticker = QTimer()
+    ticker.setInterval(1)
+    ticker.timeout.connect(lambda: gaps.append(heartbeat.restart()))
+    def on_screen(rows: int = 0, columns: int = 0) -> tuple[int, int]:
+        """A random cell whose next ``rows`` x ``columns`` cells are on screen too (a click on
+        a cell scrolled out of sight repaints nothing; the margins move as clues grow)."""
+        seen = canvas.visibleRegion().boundingRect()
+        top, left = (max(0, n + 1) for n in canvas.cell_at(seen.topLeft()))
+        bottom, right = (min(127, n - 1) for n in canvas.cell_at(seen.bottomRight()))
+        assert bottom - top >= 40 and right - left >= 40, f"too little of the grid on screen: {seen}"
+        return rng.randint(top, bottom - rows), rng.randint(left, right - columns)
+
     pause(200)
-    times = []
+    figures: dict[str, list[float]] = {"click": [], "click cpu": [], "drag": [], "stall": []}
+    ticker.start()
+    heartbeat.start()
     for _ in range(clicks):
-        cell = canvas.cell_rect(rng.randrange(128), rng.randrange(128)).center()
+        row, column = on_screen()
+        cell = canvas.cell_rect(row, column).center()
         button = rng.choice([Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton])
-        start = time.perf_counter()
+        before = bool(window.document.solution[row, column])
+        painted.take()
+        start, cpu = time.perf_counter(), time.thread_time()
         QTest.mouseClick(canvas, button, Qt.KeyboardModifier.NoModifier, cell)
         QCoreApplication.processEvents()  # the repaint the click asked for
-        times.append(time.perf_counter() - start)
+        figures["click"].append(time.perf_counter() - start)
+        figures["click cpu"].append(time.thread_time() - cpu)
+        if bool(window.document.solution[row, column]) != before:
+            assert painted.take().contains(cell), "a click's repaint happened outside the time measured"
         pause(15)
-    commands = len(window.editor.history)
+    for _ in range(strokes):
+        row, column = on_screen(columns=30)
+        button = rng.choice([Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton])
+        QTest.mousePress(canvas, button, Qt.KeyboardModifier.NoModifier, canvas.cell_rect(row, column).center())
+        QCoreApplication.processEvents()
+        for step in range(1, 31):
+            cell = canvas.cell_rect(row, column + step).center()
+            start = time.perf_counter()
+            QTest.mouseMove(canvas, cell)
+            QCoreApplication.processEvents()
+            figures["drag"].append(time.perf_counter() - start)
+            pause(8)  # a quick hand: ~100 cells a second
+        QTest.mouseRelease(canvas, button, Qt.KeyboardModifier.NoModifier, cell)
+        pause(50)
+    ticker.stop()
+    figures["stall"] = [gap / 1000 for gap in gaps[1:]]
+    figures["undo steps"] = [len(window.editor.history)]
     cancel_all()
     window.editor.history.mark_saved()  # no "save changes?" question on close
     window.close()
     app.processEvents()
-    return times, commands
+    return figures
+
+
+def spread(name: str, seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    return (f"{name}: median {statistics.median(ordered) * 1000:.1f} ms, "
+            f"p95 {ordered[int(0.95 * (len(ordered) - 1))] * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms "
+            f"(n={len(ordered)})")
 
 
 def describe(name: str, seconds: list[float]) -> str:
@@ -194,20 +272,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=300)
+    parser.add_argument("--strokes", type=int, default=10)
     parser.add_argument("--only-clicks", action="store_true", help="measure only the clicks")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         if shutil.which("xvfb-run") is None:
             print("no display and no xvfb-run (sudo apt-get install xvfb xauth)", file=sys.stderr)
             return 1
-        return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable, *sys.argv])
+        return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1920x1200x24", sys.executable, *sys.argv])
     os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="nonogram-editor-bench-config-"))
 
-    times, commands = click_times(args.clicks)
-    ordered = sorted(times)
-    print(f"click on a 128x128 grid, with the solver dock (GUI thread, press -> repainted): "
-          f"median {statistics.median(times) * 1000:.1f} ms, p95 {ordered[int(0.95 * (len(times) - 1))] * 1000:.1f} ms, "
-          f"max {ordered[-1] * 1000:.1f} ms (n={len(times)}); undo stack after {len(times)} clicks: {commands} commands")
+    figures = click_times(args.clicks, args.strokes)
+    print(spread("click on a 128x128 grid, with the solver dock (GUI thread, press -> repainted)", figures["click"]))
+    print(spread("  the same, the GUI thread's CPU time", figures["click cpu"]))
+    print(spread("drag on the same grid (GUI thread, a move to the next cell -> repainted)", figures["drag"]))
+    print(f"  longest GUI-thread stall meanwhile, verdicts arriving included (1 ms heartbeat gap): "
+          f"{max(figures['stall']) * 1000:.0f} ms; undo stack after {args.clicks} clicks and {args.strokes} "
+          f"strokes: {figures['undo steps'][0]} steps")
     if args.only_clicks:
         return 0
     for name, seconds in flood_fill_times(max(args.runs, 20)).items():

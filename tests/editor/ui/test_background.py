@@ -151,25 +151,6 @@ def test_garbage_is_collected_on_the_gui_thread_only_while_a_job_runs(qtbot):
     assert gc.isenabled()  # handed back once no job is left
 
 
-def test_a_job_steps_aside_for_the_gui_thread(qtbot, monkeypatch):
-    """Pure-Python work in a job releases the GIL now and then (Task.check_cancelled), so
-    that the GUI thread does not wait for the interpreter's forced switch at every event."""
-    from editor import tasks
-
-    sleeps = []
-    monkeypatch.setattr(tasks.time, "sleep", sleeps.append)
-
-    def busy(task):
-        for _ in range(3):
-            task.check_cancelled()
-        return "done"
-
-    job = BackgroundJob(busy)
-    with qtbot.waitSignal(job.done, timeout=5000):
-        job.start()
-    assert 0 in sleeps
-
-
 def test_what_lives_when_the_first_job_starts_is_kept_out_of_gui_thread_collections(qtbot):
     """A full collection on the GUI thread (45 ms over the window's objects) only looks at what came since."""
     job = BackgroundJob(lambda task: None)

@@ -6,9 +6,9 @@
 Workers are spawned (never forked: a forked copy of a process running Qt or numba threads
 can hang), so ``function`` and the items must be picklable (a module-level function, a
 ``functools.partial`` of one). Results come as they are ready, in any order. Cancelling the
-task cancels the items not started yet and raises :class:`~editor.tasks.Cancelled`
-within a fraction of a second; the command line terminates running workers on SIGTERM
-and SIGHUP. With ``jobs`` 1 everything runs here, in order, and no process is started.
+task (or closing the iterator) stops the workers, running items and all, and raises
+:class:`~editor.tasks.Cancelled` within a fraction of a second; the command line
+terminates running workers on SIGTERM and SIGHUP. With ``jobs`` 1 everything runs here, in order, and no process is started.
 """
 from __future__ import annotations
 
@@ -30,14 +30,16 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             yield function(item)
         return
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context) as pool:
-        pending = {pool.submit(function, item) for item in items}
-        try:
-            while pending:
-                task.check_cancelled()
-                done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context)
+    pending = {pool.submit(function, item) for item in items}
+    try:
+        while pending:
+            task.check_cancelled()
+            done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+    finally:
+        if pending:  # stopped early (cancelled, closed, an item failed): stop the running items too
+            for process in list(pool._processes.values()):  # the executor has no public way to (before 3.14)
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -1,8 +1,8 @@
 """The China Cube panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): pick a garden, solve, browse, count.
 
-Answers come from ``plugins.cube.solver``; a garden is drawn flat here (QPainter, one
-grid per layer) and in 3-D from ``plugins.cube.scene``. Every garden shown is re-checked
-by ``plugins.cube.checker``.
+Counts, checks and 3-D parts come through each garden's ``PuzzleSpec`` (as on the command
+line), solving with the panel's options from ``plugins.cube.solver``. A garden is drawn
+flat here (QPainter, one grid per layer); every garden shown is re-checked.
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidg
 
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel
 from plugins.cube import scene
-from plugins.cube.checker import check_garden
 from plugins.cube.model import DIRECTIONS, Garden, GardenSpec, connector_count, load_gardens, piece_name
+from plugins.cube.plugin import puzzle_spec
 
 MARGIN = 12
 LAYER_GAP = 1.0  # cells between drawn layers
@@ -129,6 +129,7 @@ class CubePanel(PuzzlePanel):
 
     def load(self) -> None:
         self.specs: dict[str, GardenSpec] = load_gardens()
+        self.puzzle_specs = {garden_id: puzzle_spec(garden) for garden_id, garden in self.specs.items()}
 
     def make_options(self) -> QWidget:
         options = QWidget(self)
@@ -172,11 +173,10 @@ class CubePanel(PuzzlePanel):
         return GardenCanvas(self)
 
     def scene_parts(self, garden: Garden):
-        return scene.garden_parts(garden, flat=self.specs[garden.spec_id].faces == 4)
+        return self.puzzle_specs[garden.spec_id].scene_parts(garden)
 
     def check(self, garden: Garden) -> list[str]:
-        spec = self.specs[garden.spec_id]
-        return check_garden(garden.as_dict(), spec.faces, spec.rule, spec.box if spec.rule == "packed" else None)
+        return self.puzzle_specs[garden.spec_id].check(garden)
 
     def describe_piece(self, piece: int) -> str:
         return f"piece {piece}: {piece_name(piece)} ({connector_count(piece)} connectors)"
@@ -224,8 +224,9 @@ class CubePanel(PuzzlePanel):
             widget.setVisible(hanging)
         self.jobs_spin.setVisible(spec.faces == 4 and spec.rule != "packed")  # the count that uses processes
         self.jobs_spin.setEnabled(idle)
-        self.count_button.setEnabled(idle and spec.faces == 4)
-        self.count_button.setToolTip("Count every garden" if spec.faces == 4 else
+        countable = self.puzzle_specs[spec.id].count is not None
+        self.count_button.setEnabled(idle and countable)
+        self.count_button.setToolTip("Count every garden" if countable else
                                      "Only the Square Gardens can be counted here")
         for widget in (self.variant_box, self.red_inside_box, self.connected_box, self.in_box_box, *self.box_sides):
             widget.setEnabled(idle and (widget not in self.box_sides or self.in_box_box.isChecked()))
@@ -253,10 +254,8 @@ class CubePanel(PuzzlePanel):
         self.status.setText(f"{self.spec.title}: a random garden")
 
     def count(self) -> None:
-        from plugins.cube.solver import garden_solver
-
-        solver, jobs = garden_solver(self.spec), self.jobs_spin.value()
-        self.run(lambda task: solver.count(task, jobs), "counting…", self._counted)
+        count, jobs = self.puzzle_specs[self.spec.id].count, self.jobs_spin.value()
+        self.run(lambda task: count(task, jobs), "counting…", self._counted)
 
     def _counted(self, result) -> None:
         text = f"{result.count:,} gardens"

@@ -32,13 +32,14 @@ def _make_panel(context, parent):
     return CubePanel(context, parent)
 
 
-def _spec(puzzle_id: str, garden_id: str, options: dict, suffix: str, description: str, gardens) -> PuzzleSpec:
-    garden = gardens[garden_id]
+def puzzle_spec(garden, options: dict | None = None, puzzle_id: str | None = None, suffix: str = "",
+                description: str = "") -> PuzzleSpec:
+    """What the command line and the panel use of a garden (``GardenSpec``), with the solver ``options``."""
 
     def solver_and_options():
         from plugins.cube.solver import Options, garden_solver
 
-        return garden_solver(garden), Options(**options)
+        return garden_solver(garden), Options(**(options or {}))
 
     def solutions(task):
         solver, opts = solver_and_options()
@@ -69,7 +70,7 @@ def _spec(puzzle_id: str, garden_id: str, options: dict, suffix: str, descriptio
         return garden_to_json(solution)
 
     countable = not options and (garden.faces == 4)
-    return PuzzleSpec(id=PREFIX + puzzle_id, title=garden.title + suffix, solutions=solutions,
+    return PuzzleSpec(id=PREFIX + (puzzle_id or garden.id), title=garden.title + suffix, solutions=solutions,
                       count=count if countable else None, format_solution=format_solution,
                       solution_to_json=to_json, description=description, check=check, scene_parts=scene_parts)
 
@@ -85,5 +86,5 @@ def nonogram_editor_puzzles(puzzles):
     from plugins.cube.model import load_gardens
 
     gardens = load_gardens()  # a broken data file is reported (naming the file) and the plugin skipped
-    for variant in _VARIANTS:
-        puzzles.add(_spec(*variant, gardens))
+    for puzzle_id, garden_id, options, suffix, description in _VARIANTS:
+        puzzles.add(puzzle_spec(gardens[garden_id], options, puzzle_id, suffix, description))

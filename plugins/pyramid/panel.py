@@ -8,28 +8,30 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel
-from plugins.pyramid import checker, scene
+from plugins.pyramid import scene
 from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
+from plugins.pyramid.plugin import puzzle_spec
 from plugins.pyramid.store import SolutionStore
 
 MARGIN = 24  # pixels around the drawn triangle
 
 
 class _Counting:
-    """What one count keeps between its runs: the store and the resumable search."""
+    """What one count keeps between its runs: the store and the resumable filling of it."""
 
     def __init__(self, puzzle: Puzzle):
         self.store = SolutionStore(puzzle)
-        self.search = None  # created in the background: importing the solver loads numba
+        self.filling = None  # created in the background: importing the solver loads numba
 
-    def run(self, task):
+    def run(self, task, jobs: int):
         from plugins.pyramid import solver
 
-        if self.search is None:
-            self.search = solver.Enumerator(solver.build_tables(self.store.puzzle))
-        return solver.enumerate_solutions(task, self.store, self.search)
+        if self.filling is None:
+            self.filling = solver.Filling(self.store, solver.build_tables(self.store.puzzle))
+        return self.filling.run(task, jobs)
 
 
 class SolutionCanvas(PuzzleCanvas):
@@ -149,7 +151,17 @@ class PyramidPanel(PuzzlePanel):
 
     def load(self) -> None:
         self.puzzle = load_puzzle()
+        self.puzzle_spec = puzzle_spec(self.puzzle)
         self._counting = _Counting(self.puzzle)
+
+    def make_options(self) -> QWidget:
+        options = QWidget(self)
+        self.jobs_spin = self.make_jobs_spin(options)
+        row = QHBoxLayout(options)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.jobs_spin)
+        row.addStretch(1)
+        return options
 
     def make_actions(self) -> None:
         self.count_button = self.add_action("Count all", self.count, "Count every solution; browse them meanwhile")
@@ -158,10 +170,10 @@ class PyramidPanel(PuzzlePanel):
         return SolutionCanvas(self.puzzle, self)
 
     def scene_parts(self, solution: Solution):
-        return scene.solution_parts(self.puzzle, solution)
+        return self.puzzle_spec.scene_parts(solution)
 
     def check(self, solution: Solution) -> list[str]:
-        return checker.check_solution(self.puzzle, solution)
+        return self.puzzle_spec.check(solution)
 
     # ------------------------------------------------------------------ counting
     @property
@@ -184,7 +196,8 @@ class PyramidPanel(PuzzlePanel):
     def count(self) -> None:
         """Start counting, or continue a count that was cancelled."""
         if not self.store.complete:
-            self.run(self._counting.run, "counting…", self._counted)
+            counting, jobs = self._counting, self.jobs_spin.value()
+            self.run(lambda task: counting.run(task, jobs), "counting…", self._counted)
 
     def _counted(self, _result) -> None:
         self.report(f"Pyramid: {len(self.store):,} solutions, {self.store.distinct:,} up to rotation")
@@ -194,6 +207,7 @@ class PyramidPanel(PuzzlePanel):
         found = len(self.store)
         self.count_button.setText("Continue" if found and not self.store.complete else "Count all")
         self.count_button.setEnabled(not self.busy and not self.store.complete)
+        self.jobs_spin.setEnabled(not self.busy)
         if self.busy:
             self.status.setText(f"counting… {found:,} solutions so far")
 

@@ -5,7 +5,10 @@ without Qt.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
+from plugins.pyramid.model import Puzzle, format_solution, load_puzzle
 
 PUZZLE_ID = "pyramid"
 TITLE = "Pyramid (16-piece card-suit triangle)"
@@ -17,41 +20,42 @@ def _make_panel(context, parent):
     return PyramidPanel(context, parent)
 
 
-def _solve_first(task):
+def _solve_first(puzzle: Puzzle, task):
     from plugins.pyramid import solver
 
-    return solver.solve_first(task)
+    return solver.solve_first(task, puzzle)
 
 
-def _count(task, jobs):
+def _count(puzzle: Puzzle, task, jobs):
     from plugins.pyramid import solver
 
-    return solver.count(task, jobs)
+    return solver.count(task, jobs, puzzle)
 
 
-def _format(solution) -> str:
-    from plugins.pyramid.model import format_solution
-    from plugins.pyramid.solver import default_puzzle
-
-    return format_solution(default_puzzle()[0], solution)
-
-
-def _check(solution) -> list[str]:
+def _check(puzzle: Puzzle, solution) -> list[str]:
     from plugins.pyramid import checker
-    from plugins.pyramid.solver import default_puzzle
 
-    return checker.check_solution(default_puzzle()[0], solution)
+    return checker.check_solution(puzzle, solution)
 
 
-def _scene_parts(solution):
+def _scene_parts(puzzle: Puzzle, solution):
     from plugins.pyramid import scene
-    from plugins.pyramid.solver import default_puzzle
 
-    return scene.solution_parts(default_puzzle()[0], solution)
+    return scene.solution_parts(puzzle, solution)
 
 
 def _to_json(solution):
     return [{"position": p, "piece": piece, "rotation": rotation} for p, (piece, rotation) in enumerate(solution)]
+
+
+def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
+    """What the command line and the panel use of the pyramid ``puzzle``."""
+    return PuzzleSpec(id=PUZZLE_ID, title=TITLE, solve_first=partial(_solve_first, puzzle),
+                      count=partial(_count, puzzle), format_solution=partial(format_solution, puzzle),
+                      solution_to_json=_to_json, check=partial(_check, puzzle),
+                      scene_parts=partial(_scene_parts, puzzle),
+                      description="Place 16 triangles with card-suit connectors (in fits out) into a "
+                                  "triangle; 518,469 solutions, 172,823 up to rotating the triangle.")
 
 
 @hookimpl
@@ -62,11 +66,5 @@ def nonogram_editor_panels(panels):
 
 @hookimpl
 def nonogram_editor_puzzles(puzzles):
-    from plugins.pyramid.model import load_puzzle
-
-    load_puzzle()  # a broken data file is reported (naming the file) and the puzzle skipped
-    puzzles.add(PuzzleSpec(id=PUZZLE_ID, title=TITLE, solve_first=_solve_first, count=_count,
-                           format_solution=_format, solution_to_json=_to_json, check=_check,
-                           scene_parts=_scene_parts,
-                           description="Place 16 triangles with card-suit connectors (in fits out) into a "
-                                       "triangle; 518,469 solutions, 172,823 up to rotating the triangle."))
+    # a broken data file is reported (naming the file) and the puzzle skipped
+    puzzles.add(puzzle_spec(load_puzzle()))

@@ -296,26 +296,8 @@ def solve_first(task: Task | None = None, puzzle: Puzzle | None = None) -> Solut
     return None
 
 
-def enumerate_solutions(task: Task, store: SolutionStore, search: Enumerator,
-                        capacity: int = CHUNK_SOLUTIONS) -> SolutionStore:
-    """Continue ``search``, adding its solutions to ``store`` chunk by chunk with progress.
-
-    Raises :class:`editor.tasks.Cancelled` if the task is cancelled; the store keeps what
-    was found and calling again with the same ``search`` carries on where it stopped.
-    """
-    while not search.finished:
-        task.check_cancelled()
-        store.append(search.next_chunk(capacity))
-        task.report(search.fraction_done(), 1.0, f"{len(store):,} solutions found")
-    store.complete = True
-    task.report(1.0, 1.0, f"{len(store):,} solutions", force=True)
-    return store
-
-
-def count_canonical(task: Task, tables: SearchTables, jobs: int = 1) -> int:
+def count_canonical(task: Task, tables: SearchTables) -> int:
     """The number of solutions the tables describe (raises ``Cancelled`` if the task is cancelled)."""
-    if jobs > 1:
-        return _count_in_processes(task, tables, jobs)
     search = Enumerator(tables)
     found = 0
     while not search.finished:
@@ -327,13 +309,18 @@ def count_canonical(task: Task, tables: SearchTables, jobs: int = 1) -> int:
 
 def count(task: Task, jobs: int = 1, puzzle: Puzzle | None = None) -> CountResult:
     """Every solution (``count``) and those up to the triangle's 3 rotations (``distinct``)."""
-    tables = build_tables(puzzle) if puzzle is not None else default_puzzle()[1]
-    distinct = count_canonical(task, tables, jobs)
-    return CountResult(count=SIDES * distinct, distinct=distinct, extra={"jobs": jobs})
+    puzzle, tables = (puzzle, build_tables(puzzle)) if puzzle is not None else default_puzzle()
+    if jobs <= 1:
+        distinct = count_canonical(task, tables)
+        return CountResult(count=SIDES * distinct, distinct=distinct, extra={"jobs": 1})
+    filling = Filling(SolutionStore(puzzle), tables)
+    distinct = filling.run(task, jobs).distinct
+    return CountResult(count=SIDES * distinct, distinct=distinct, extra={"jobs": filling.jobs})
 
 
-# --------------------------------------------------------------------------- processes
+# --------------------------------------------------------------------------- filling a store, processes
 PREFIX_DEPTH = 2  # the search is split into subtrees below the first two positions
+SMALL_COUNT_PLACEMENTS = 10_000_000  # about a second: a count this small runs here even when given processes
 
 
 def prefixes(tables: SearchTables, depth: int = PREFIX_DEPTH) -> list[tuple[int, ...]]:
@@ -351,21 +338,76 @@ def prefixes(tables: SearchTables, depth: int = PREFIX_DEPTH) -> list[tuple[int,
     return found
 
 
-def _count_subtrees(tables: SearchTables, batch: list[tuple[int, ...]]) -> int:
-    total = 0
+def _subtree_rows(tables: SearchTables, item: tuple[int, list[tuple[int, ...]]]) -> tuple[int, np.ndarray]:
+    """Worker: (index, every solution below the prefixes of ``item``'s batch, in the search's order)."""
+    index, batch = item
+    rows = []
     for prefix in batch:
         search = Enumerator(tables, prefix)
         while not search.finished:
-            total += len(search.next_chunk(capacity=1 << 16, node_budget=1 << 62))
-    return total
+            rows.append(search.next_chunk(capacity=1 << 16, node_budget=1 << 62))
+    return index, np.concatenate(rows) if rows else np.empty((0, tables.board_size), dtype=np.uint8)
 
 
-def _count_in_processes(task: Task, tables: SearchTables, jobs: int) -> int:
-    """Count the subtrees below the first positions in ``jobs`` processes."""
-    work = prefixes(tables)
-    batches = [batch for batch in (work[i::jobs * 8] for i in range(jobs * 8)) if batch]
-    found = 0
-    for done, counted in enumerate(map_in_processes(task, partial(_count_subtrees, tables), batches, jobs), 1):
-        found += counted
-        task.report(done, len(batches), f"{found * tables.solutions_per_find:,} solutions", force=True)
-    return found
+class Filling:
+    """Fills a :class:`SolutionStore` with every solution the tables describe, subtree by subtree.
+
+    The subtrees are those below the first ``PREFIX_DEPTH`` positions, in the search's
+    order; the store gets their solutions in that order, on one process or several.
+    :meth:`run` raises ``Cancelled`` when the task is cancelled, the store keeping what was
+    found, and running it again goes on: on one process from where it stopped, on several
+    from the first subtree not wholly in the store. A count of at most
+    ``SMALL_COUNT_PLACEMENTS`` placements tried (the shipped pyramid's is 3.5 million, a
+    third of a second) runs here even when given several processes: starting them costs more.
+    """
+
+    def __init__(self, store: SolutionStore, tables: SearchTables):
+        self.store = store
+        self.tables = tables
+        self.subtrees = prefixes(tables)
+        self.done = 0  # subtrees wholly in the store
+        self.search: Enumerator | None = None  # inside subtree ``done``, part-way
+        self.placements = 0  # tried in this process
+        self.jobs = 1  # processes the last run used
+
+    def run(self, task: Task, jobs: int = 1, in_process_placements: int | None = None) -> SolutionStore:
+        budget = SMALL_COUNT_PLACEMENTS if in_process_placements is None else in_process_placements
+        self._run_here(task, budget if jobs > 1 else None)
+        if self.done < len(self.subtrees):
+            self._run_in_processes(task, jobs)
+        self.store.complete = True
+        task.report(1.0, 1.0, f"{len(self.store):,} solutions", force=True)
+        return self.store
+
+    def fraction(self) -> float:
+        inside = self.search.fraction_done() if self.search is not None else 0.0
+        return (self.done + inside) / max(1, len(self.subtrees))
+
+    def _run_here(self, task: Task, budget: int | None) -> None:
+        """The subtrees in order, all of them or until one ends past ``budget`` placements tried here."""
+        while self.done < len(self.subtrees):
+            if budget is not None and self.search is None and self.placements >= budget:
+                return
+            self.search = self.search or Enumerator(self.tables, self.subtrees[self.done])
+            while not self.search.finished:
+                task.check_cancelled()
+                self.store.append(self.search.next_chunk())
+                task.report(self.fraction(), 1.0, f"{len(self.store):,} solutions found")
+            self.placements += self.search.placements_tried
+            self.done, self.search = self.done + 1, None
+
+    def _run_in_processes(self, task: Task, jobs: int) -> None:
+        """The subtrees left, in contiguous batches on ``jobs`` processes, stored in order as they complete."""
+        self.jobs = jobs
+        left = self.subtrees[self.done:]
+        size = -(-len(left) // (8 * jobs))
+        batches = [left[i:i + size] for i in range(0, len(left), size)]
+        arrived, stored = {}, 0
+        for index, rows in map_in_processes(task, partial(_subtree_rows, self.tables), enumerate(batches), jobs):
+            arrived[index] = rows
+            while stored in arrived:
+                self.store.append(arrived.pop(stored))
+                self.done += len(batches[stored])
+                stored += 1
+            task.report(self.fraction(), 1.0, f"{jobs} processes: {len(self.store):,} solutions in order so far",
+                        force=True)

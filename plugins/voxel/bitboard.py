@@ -30,19 +30,111 @@ order of the search, so a search for the first solution does without them (it is
 quicker in the plain order on Y25). Level 0 branches on the anchor column when asked.
 
 Like ``dlx.search``, :func:`search` is a resumable state machine that stops after
-``budget`` nodes; solutions go to ``dlx._take_solution``.
+``budget`` nodes; solutions go to ``dlx._take_solution``. :class:`BitboardSearch` runs
+it with the same interface as ``dlx.DlxSearch``.
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from editor.plugin_api import njit
-from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, _chosen_ids, _take_prefix,
-                               _take_solution, enough_copies)
+from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, Trail, _chosen_ids,
+                               _take_prefix, _take_solution, enough_copies)
 
 MAX_BITS = 128  # cells + pieces
 SHORT = 16  # border cells with lists up to this long are filtered first
+
+
+class Tables(NamedTuple):
+    """A cover's allowed placements as masks, and each column's list of them (built once per cover).
+
+    A mask is two words: ``*0`` holds bits 0-63 (the cells, then the pieces), ``*1`` bits 64-127.
+    """
+
+    m0: np.ndarray  # per allowed placement: its cells and its piece's bit
+    m1: np.ndarray
+    piece_bit0: np.ndarray  # per piece
+    piece_bit1: np.ndarray
+    ids: np.ndarray  # placement id of each allowed placement
+    piece_of: np.ndarray
+    slack: np.ndarray  # per piece: copies that may stay unused
+    full0: np.uint64  # every cell covered, every piece without a range used up
+    full1: np.uint64
+    columns0: np.uint64  # the bits that are exact-cover columns: the cells and the pieces with exactly one copy
+    columns1: np.uint64
+    border0: np.ndarray  # per allowed placement: the cells next to it
+    border1: np.ndarray
+    lists: np.ndarray  # the columns' lists, one after the other
+    list_start: np.ndarray  # column c's list is lists[list_start[c]:list_start[c] + list_len[c]]
+    list_len: np.ndarray
+    has_anchor: bool  # the last column lists the anchor's placements
+    enough: int  # branch on a list this short without filtering the rest (see the module)
+    perms: np.ndarray  # the cover's symmetries acting on placements
+    allowed: np.ndarray
+
+
+def _masks(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of bit numbers (-1: none) as two words per row: bits 0-63 and bits 64-127."""
+    shifted = np.left_shift(np.uint64(1), (bits % 64).astype(np.uint64))
+    low = np.where((bits >= 0) & (bits < 64), shifted, np.uint64(0))
+    high = np.where(bits >= 64, shifted, np.uint64(0))
+    return np.bitwise_or.reduce(low, axis=-1), np.bitwise_or.reduce(high, axis=-1)
+
+
+def _neighbour_bits(cover) -> np.ndarray:
+    """(cells + 1, 6): the face neighbours of each target cell (-1: none; the last row is padding's)."""
+    index = {v: i for i, v in enumerate(cover.cells)}
+    steps = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
+    table = np.full((len(cover.cells) + 1, len(steps)), -1, dtype=np.int64)
+    for i, (x, y, z) in enumerate(cover.cells):
+        for j, (a, b, c) in enumerate(steps):
+            table[i, j] = index.get((x + a, y + b, z + c), -1)
+    return table
+
+
+def _tables(cover) -> Tables:
+    n_cells, n_pieces = len(cover.cells), len(cover.puzzle.pieces)
+    ids = np.flatnonzero(cover.allowed).astype(np.int32)
+    cells = cover.placement_cells[ids]
+    pieces = cover.placement_piece[ids]
+    cell_bits = np.where(cells < n_cells, cells, -1)  # -1: padding
+    m0, m1 = _masks(np.column_stack([cell_bits, n_cells + pieces]))
+    piece_bit0, piece_bit1 = _masks((n_cells + np.arange(n_pieces))[:, None])
+    neighbours0, neighbours1 = _masks(_neighbour_bits(cover))
+    own0, own1 = _masks(cell_bits)
+    border0 = np.bitwise_or.reduce(neighbours0[cells], axis=1) & ~own0
+    border1 = np.bitwise_or.reduce(neighbours1[cells], axis=1) & ~own1
+    slack = cover.slack
+    exact_one = (cover.copies == 1) & (slack == 0)
+    columns = [np.flatnonzero((cells == c).any(axis=1)) for c in range(n_cells)]
+    columns += [np.flatnonzero(pieces == t) if exact_one[t] else np.zeros(0, np.int64) for t in range(n_pieces)]
+    column = cover.anchor_column  # a cell or piece column (as in the dancing-links matrix)
+    columns.append(columns[column] if column >= 0 else np.zeros(0, np.int64))
+    lengths = np.array([len(c) for c in columns], dtype=np.int32)
+    column_bits = np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(exact_one)])
+    columns0, columns1 = _masks(column_bits)
+    full0, full1 = _masks(np.concatenate([np.arange(n_cells), n_cells + np.flatnonzero(slack == 0)]))
+    return Tables(m0=m0, m1=m1, piece_bit0=piece_bit0, piece_bit1=piece_bit1, ids=ids,
+                  piece_of=pieces.astype(np.int32), slack=slack, full0=full0, full1=full1,
+                  columns0=columns0, columns1=columns1, border0=border0, border1=border1,
+                  lists=np.concatenate(columns).astype(np.int32),
+                  list_start=np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),
+                  list_len=lengths, has_anchor=column >= 0, enough=4 if exact_one.all() else 0,
+                  perms=cover.perms, allowed=cover.allowed)
+
+
+class Lists(NamedTuple):
+    """One search's stack of per-level column lists, and its board."""
+
+    seg_start: np.ndarray  # (level, column): where level k's list of the column starts in ``buf``
+    seg_len: np.ndarray
+    buf: np.ndarray  # the lists' slots, one level's after the other
+    top_at: np.ndarray  # per level: where its children's lists start in ``buf``
+    pos_at: np.ndarray  # per level: the next list position to try
+    board: np.ndarray  # [bits 0-63, bits 64-127] set
 
 
 @njit(cache=True, inline="always")
@@ -64,17 +156,20 @@ def _filter(buf, seg_start, seg_len, m0, m1, k, c, top, o0, o1):
 
 
 @njit(cache=True)
-def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids, piece_of, slack, full0, full1,
-           columns0, columns1, border0, border1, enough, use_anchor, board, remaining, state, col_at, pos_at, chosen,
-           perms, allowed, mode, max_depth, budget, counts, keep, prefixes):
+def search(tables, lists, trail, mode, max_depth, budget):
     """Run for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND (as ``dlx.search``).
 
     Row k of ``seg_start``/``seg_len`` holds the lists level k filters (row ``base``: the
     full static lists; level k writes row k + 1 into ``buf`` from ``top_at[k]`` on).
-    ``board`` = [bits 0-63, bits 64-127]; ``piece_bit0/1[t]``: piece t's bit; ``state`` = [level,
-    phase, base]; ``col_at[k]``: the column branched on, ``pos_at[k]``: the next list
-    position to try, ``chosen[k]``: the slot in use.
+    ``piece_bit0/1[t]``: piece t's bit; ``col_at[k]``: the column branched on, ``chosen[k]``:
+    the slot in use.
     """
+    (m0, m1, piece_bit0, piece_bit1, ids, piece_of, slack, full0, full1, columns0, columns1, border0, border1,
+     _, _, _, has_anchor, enough, perms, allowed) = tables
+    enough = enough if mode != FIRST else 0
+    use_anchor = has_anchor and mode != FIRST
+    seg_start, seg_len, buf, top_at, pos_at, board = lists
+    state, col_at, chosen, remaining, counts, keep, prefixes = trail
     anchor_col = np.uint64(seg_start.shape[1] - 1)  # after the cells and pieces
     k = state[0]
     phase = state[1]
@@ -197,3 +292,51 @@ def search(seg_start, seg_len, buf, top_at, m0, m1, piece_bit0, piece_bit1, ids,
     state[1] = phase
     counts[NODES] += nodes
     return status
+
+
+class BitboardSearch:
+    """One resumable bitboard search of a cover (the interface ``dlx.DlxSearch`` shares)."""
+
+    tables = staticmethod(_tables)  # what every search of a cover starts from (built once per cover)
+
+    def __init__(self, cover, trail: Trail, prefix=()):
+        tables = self.masks = cover.tables
+        self.trail = trail
+        depth = cover.piece_count + 2
+        n_cols = len(tables.list_len)
+        base = len(prefix)
+        lists = self.lists = Lists(seg_start=np.zeros((depth, n_cols), dtype=np.int32),
+                                   seg_len=np.zeros((depth, n_cols), dtype=np.int32),
+                                   buf=np.empty(len(tables.lists) * depth, dtype=np.int32),
+                                   top_at=np.zeros(depth, dtype=np.int32), pos_at=np.zeros(depth, dtype=np.int32),
+                                   board=np.zeros(2, dtype=np.uint64))
+        lists.buf[: len(tables.lists)] = tables.lists
+        lists.seg_start[base] = tables.list_start
+        lists.seg_len[base] = tables.list_len
+        lists.top_at[base] = len(tables.lists)
+        board, remaining = lists.board, trail.remaining
+        for level, placement_id in enumerate(prefix):
+            q = int(np.searchsorted(tables.ids, placement_id))  # ids are sorted
+            piece = tables.piece_of[q]
+            board[0] ^= tables.m0[q] ^ tables.piece_bit0[piece]
+            board[1] ^= tables.m1[q] ^ tables.piece_bit1[piece]
+            remaining[piece] -= 1
+            if remaining[piece] == 0:
+                board[0] |= tables.piece_bit0[piece]
+                board[1] |= tables.piece_bit1[piece]
+            trail.rows[level] = q
+
+    def step(self, mode: int, max_depth: int, budget: int) -> int:
+        """Search on for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND."""
+        return search(self.masks, self.lists, self.trail, mode, max_depth, budget)
+
+    def fraction(self) -> float:
+        """How much of the tree is behind us (from its first six levels)."""
+        level, base = int(self.trail.state[0]), int(self.trail.state[2])
+        cols, seg_start, seg_len = self.trail.cols, self.lists.seg_start, self.lists.seg_len
+        fraction, scale = 0.0, 1.0
+        for i in range(base, min(level, base + 6)):
+            first, size = seg_start[i + 1, cols[i]], seg_len[i + 1, cols[i]]
+            fraction += scale * (self.lists.pos_at[i] - 1 - first) / size
+            scale /= size
+        return fraction

@@ -8,8 +8,8 @@ process, the client, adds up their results and writes each into the checkpoint
 restarted cluster costs only the subproblems in flight. Workers get them in batches
 (:data:`PARTS_PER_WORKER`); this process counts one at a time.
 
-Where they run: in this process (``jobs`` 1), in a pool of local processes (``jobs`` N,
-spawn context), or on a Dask distributed cluster (``cluster`` = the scheduler's
+Where they run: in this process (``jobs`` 1), on local processes (``jobs`` N, through
+the editor's ``map_in_processes``), or on a Dask distributed cluster (``cluster`` = the scheduler's
 address, e.g. ``tcp://host:8786``). Dask is imported only then.
 
 The time left is estimated from the finished subproblems: they are a random sample of
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import random
 import time
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from editor.plugin_api import Task
+from editor.plugin_api import Task, map_in_processes
 from plugins.voxel import dlx
 from plugins.voxel.checkpoint import Checkpoint, SubResult
 from plugins.voxel.model import Puzzle, puzzle_to_json
@@ -81,13 +80,10 @@ def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: 
                      time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())
 
 
-def count_batch(puzzle: Puzzle, batch: list[tuple[int, tuple[int, ...]]], keep: int) -> list[SubResult]:
-    """Worker: :func:`count_subproblem` for each (index, prefix) of ``batch``."""
+def count_batch(work: tuple[Puzzle, list[tuple[int, tuple[int, ...]]], int]) -> list[SubResult]:
+    """Worker: :func:`count_subproblem` for each (index, prefix) of a (puzzle, batch, keep) triple."""
+    puzzle, batch, keep = work
     return [count_subproblem(puzzle, index, prefix, keep) for index, prefix in batch]
-
-
-def _count_batch(arguments) -> list[SubResult]:  # Pool.imap passes one argument
-    return count_batch(*arguments)
 
 
 def _batches(puzzle, work, keep, workers: int) -> list[tuple]:
@@ -96,30 +92,10 @@ def _batches(puzzle, work, keep, workers: int) -> list[tuple]:
     return [(puzzle, work[i::n], keep) for i in range(n) if work[i::n]]
 
 
-def _run_here(puzzle, work, keep, task):
-    for index, prefix in work:
-        if task is not None:
-            task.check_cancelled()
-        yield [count_subproblem(puzzle, index, prefix, keep)]
-
-
-def _run_pool(puzzle, work, keep, jobs: int):
-    """Local worker processes; yields each batch's results as it finishes, and [] while waiting."""
-    batches = _batches(puzzle, work, keep, jobs)
-    pool = multiprocessing.get_context("spawn").Pool(processes=jobs)
-    try:
-        results = pool.imap_unordered(_count_batch, batches)
-        for _ in range(len(batches)):
-            while True:
-                try:
-                    yield results.next(timeout=POLL_SECONDS)
-                    break
-                except multiprocessing.TimeoutError:
-                    yield []
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+def _run_local(puzzle, work, keep, task: Task | None, jobs: int):
+    """In this process (one subproblem at a time) or on ``jobs`` local processes; yields each batch's results."""
+    batches = _batches(puzzle, work, keep, jobs) if jobs > 1 else [(puzzle, [item], keep) for item in work]
+    return map_in_processes(task or Task(), count_batch, batches, jobs)
 
 
 class ClusterError(ValueError):
@@ -139,7 +115,7 @@ def _run_dask(puzzle, work, keep, address: str):
     futures = []
     try:
         workers = sum(client.nthreads().values()) or 1
-        futures = [client.submit(count_batch, *batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
+        futures = [client.submit(count_batch, batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
         pending = as_completed(futures)
         while not pending.is_empty():
             ready = pending.next_batch(block=False)
@@ -204,10 +180,10 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
         keep_more = max(0, keep - len(tally.kept))
         if cluster:
             runner, workers = _run_dask(puzzle, work, keep_more, cluster), "cluster"
-        elif jobs > 1 and len(work) > 1:
-            runner, workers = _run_pool(puzzle, work, keep_more, jobs), f"{jobs} processes"
         else:
-            runner, workers = _run_here(puzzle, work, keep_more, task), "1 process"
+            jobs_used = jobs if len(work) > 1 else 1
+            runner = _run_local(puzzle, work, keep_more, task, jobs_used)
+            workers = f"{jobs_used} processes" if jobs_used > 1 else "1 process"
         # The rate of work is measured from the first batch's arrival: the workers' start-up
         # (spawning, loading the compiled code) would make it look slower than it is.
         first_arrival, work_since = None, 0.0

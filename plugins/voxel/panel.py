@@ -1,8 +1,11 @@
 """The voxel packing panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
 solve or count it, look at the packings piece by piece and layer by layer.
 
-Solving and counting run in ``plugins.voxel.solver``; the 3-D parts come from
-``plugins.voxel.scene``, the assembly order and layer text from ``plugins.voxel.layout``.
+Solving and checking go through the puzzle's ``PuzzleSpec`` (``plugins.voxel.plugin``), as
+on the command line; a count runs ``plugins.voxel.solver`` directly (the panel browses
+the solutions it keeps, one per symmetry class, and keeps a checkpoint). The 3-D parts come
+from ``plugins.voxel.scene`` (with the layer shown), the assembly order and layer text from
+``plugins.voxel.layout``.
 
 A count keeps a checkpoint file per puzzle in :attr:`VoxelPanel.checkpoint_dir`: an
 interrupted count (Cancel, a closed window, a crash) is offered for Resume when its
@@ -22,6 +25,7 @@ from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.checkpoint import progress_in
 from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
+from plugins.voxel.plugin import open_puzzle_file, puzzle_spec
 
 
 class LayerView(PuzzleCanvas):
@@ -171,9 +175,7 @@ class VoxelPanel(PuzzlePanel):
         return f"{label}: cells {', '.join(str(c) for c in placement.cells)}"
 
     def check(self, solution) -> list[str]:
-        from plugins.voxel import checker
-
-        return checker.check_solution(self.puzzle, solution)
+        return self.puzzle_spec.check(solution)
 
     def assembly(self) -> list[int]:
         return self.canvas.assembly()
@@ -269,6 +271,7 @@ class VoxelPanel(PuzzlePanel):
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
+        self.puzzle_spec = puzzle_spec(puzzle)
         sx, sy, sz = puzzle.size
         self.info_label.setText(f"<b>{puzzle.title}</b>: {puzzle.piece_count} pieces, {len(puzzle.target)} cells "
                                 f"in a {sx}x{sy}x{sz} box{', mirror images allowed' if puzzle.mirror else ''}. "
@@ -281,10 +284,7 @@ class VoxelPanel(PuzzlePanel):
     # ------------------------------------------------------------------ solving
     def solve(self) -> None:
         """The first solution; Next finds the one after (every solution, symmetric images too)."""
-        from plugins.voxel import solver
-
-        puzzle = self.puzzle
-        self.solve_from(lambda task: solver.solutions(puzzle, task))
+        self.solve_from(self.puzzle_spec.solutions)
 
     def count_all(self) -> None:
         """Count from the start (an old checkpoint of this puzzle is dropped)."""
@@ -340,8 +340,6 @@ def default_checkpoint_dir() -> Path:
 
 def _read(path: str, problem: str | None):
     """The puzzle in ``path``, or the names of its problems when a BurrTools file needs a choice."""
-    from plugins.voxel.plugin import open_puzzle_file
-
     if problem is None and path.lower().endswith((".xmpuzzle", ".xml")):
         from plugins.voxel.burrtools import problem_names
 

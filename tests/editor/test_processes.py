@@ -1,5 +1,8 @@
 """map_in_processes: the same answers on one process or several, and a cancel that stops it."""
 import os
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +30,30 @@ def test_a_cancelled_task_raises_cancelled(jobs):
     task.cancel()
     with pytest.raises(Cancelled):
         list(results)
+
+
+def pid_then_sleep(path):
+    Path(path).write_text(str(os.getpid()))
+    time.sleep(20)
+    Path(path).with_suffix(".done").touch()
+
+
+def test_a_cancel_stops_the_items_already_running(tmp_path):
+    """Workers busy with a long item are stopped, not waited for (a voxel subproblem may take hours)."""
+    task = Task()
+    marks = [tmp_path / f"{n}.pid" for n in range(2)]
+    results = map_in_processes(task, pid_then_sleep, marks, 2)
+    cancel = threading.Thread(target=lambda: (wait_for(marks), task.cancel()))
+    cancel.start()
+    with pytest.raises(Cancelled):
+        next(results)
+    cancel.join()
+    for mark in marks:
+        with pytest.raises(ProcessLookupError):  # gone, and reaped
+            os.kill(int(mark.read_text()), 0)
+    assert not list(tmp_path.glob("*.done"))
+
+
+def wait_for(paths):
+    while not all(path.exists() and path.read_text() for path in paths):
+        time.sleep(0.05)

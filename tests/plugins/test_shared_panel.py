@@ -130,6 +130,9 @@ def test_every_panel_has_the_same_controls_and_shortcuts(plugin_panel):
     assert all(isinstance(w, QPushButton) for w in widgets[:-1]) and len(widgets) >= 3
     # the 2-D view sits left of the 3-D view
     assert panel.canvas is not None and panel.canvas.parent() is panel.view.parent()
+    # the shipped plugins count on several processes: each offers the shared "processes" box
+    if type(panel).__module__.startswith("plugins."):
+        assert panel.jobs_spin.prefix() == "processes: " and panel.jobs_spin.isVisibleTo(panel)
 
 
 def test_find_browse_with_keys_and_check(plugin_panel, qtbot):

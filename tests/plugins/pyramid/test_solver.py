@@ -111,9 +111,38 @@ def test_enumeration_reports_progress_and_stops_when_cancelled(puzzle):
     task = Task(on_progress=on_progress, interval=0)
     store = SolutionStore(puzzle)
     with pytest.raises(Cancelled):
-        solver.enumerate_solutions(task, store, solver.Enumerator(solver.build_tables(puzzle)))
+        solver.Filling(store, solver.build_tables(puzzle)).run(task)
     assert 0 < len(store) < ALL_SOLUTIONS and not store.complete
     assert 0 < reports[-1].fraction < 1 and "solutions found" in reports[-1].message
+
+
+def rows(store):
+    return store._rows[:store.distinct]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_filling_cancelled_and_continued_stores_every_solution_in_the_search_order(puzzle, jobs):
+    """Stopped inside a subtree, then finished on ``jobs`` processes (none spared for a small
+    count): the same solutions, in the same order, as one uninterrupted search."""
+    tables = solver.build_tables(puzzle)
+    whole = solver.Enumerator(tables)
+    expected = np.concatenate([whole.next_chunk(capacity=1 << 20, node_budget=1 << 62) for _ in range(2)])
+    reports = []
+    task = Task(on_progress=lambda progress: reports.append(progress) or (len(reports) == 3 and task.cancel()),
+                interval=0)
+    store = SolutionStore(puzzle)
+    filling = solver.Filling(store, tables)
+    with pytest.raises(Cancelled):
+        filling.run(task)
+    assert 0 < len(store) < ALL_SOLUTIONS and filling.search is not None  # stopped inside a subtree
+    filling.run(Task(), jobs, in_process_placements=0)
+    assert store.complete and filling.jobs == jobs
+    assert len(store) == ALL_SOLUTIONS and np.array_equal(rows(store), expected)
+
+
+def test_a_small_count_starts_no_processes(puzzle):
+    result = solver.count(Task(), 2, puzzle)
+    assert (result.count, result.distinct, result.extra["jobs"]) == (ALL_SOLUTIONS, UP_TO_ROTATION, 1)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -140,7 +169,7 @@ def test_command_line_first_and_count_in_two_processes(capsys):
 
 @pytest.mark.slow
 def test_every_solution_passes_the_independent_checker(puzzle):
-    store = solver.enumerate_solutions(Task(), SolutionStore(puzzle), solver.Enumerator(solver.build_tables(puzzle)))
+    store = solver.Filling(SolutionStore(puzzle), solver.build_tables(puzzle)).run(Task())
     assert len(store) == ALL_SOLUTIONS
     seen = set()
     for n in range(len(store)):

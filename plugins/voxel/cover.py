@@ -1,0 +1,236 @@
+"""A voxel puzzle as an exact-cover problem: placements, symmetries, anchor (no Qt).
+
+One column per target cell, one per piece, one row per placement (a piece in one
+orientation at one position); :func:`build_cover` also picks the engine that searches it.
+
+Counting up to symmetry without generating every solution: the target's symmetries
+that map the piece set onto itself (a reflection qualifies when the pieces allow it,
+e.g. Soma's mirror pair A/B) form a group G acting on placements. One *anchor* is
+restricted to one placement per orbit, either a piece with one copy (orbits of its
+placements under the symmetries that keep that piece) or a cell (orbits of the
+placements covering it under the symmetries that fix that cell), whichever cuts more
+rows; every class of solutions still meets the restricted search. A found solution
+counts as a new class only if no symmetry maps it to a smaller solution of the
+restricted search (``dlx._record``), and its class holds |G| / |stabiliser| solutions.
+So a count gives both numbers without ever enumerating all of them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from plugins.voxel import bitboard, dlx
+from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, normal_form, orientations, transform
+from plugins.voxel.model import HOLE, Puzzle, PuzzleFileError
+
+ENGINES = {"bitboard": bitboard.BitboardSearch, "dlx": dlx.DlxSearch}
+
+
+class Placement(NamedTuple):
+    piece: int  # index into Puzzle.pieces
+    cells: tuple[Voxel, ...]
+
+
+Solution = tuple[Placement, ...]  # sorted by piece, then cells
+
+@dataclass(frozen=True)
+class Symmetry:
+    matrix: Matrix
+    cell_map: tuple[int, ...]  # target cell index -> image cell index
+    piece_map: tuple[int, ...]  # piece -> the piece its image is
+
+
+@dataclass
+class Cover:
+    """The exact-cover matrix of a puzzle, with its symmetry group and anchor."""
+
+    puzzle: Puzzle
+    cells: list[Voxel]  # target cells, index order (z, y, x)
+    placement_piece: np.ndarray  # (P,) piece of each placement
+    placement_cells: np.ndarray  # (P, largest piece) sorted cell indices, padded with len(cells)
+    symmetries: list[Symmetry]  # [0] is the identity
+    perms: np.ndarray  # (len(symmetries), P) image of each placement
+    allowed: np.ndarray  # uint8 per placement: kept by the anchor restriction
+    anchor: str  # what was restricted, for reports
+    anchor_column: int  # the matrix column branched on first (-1: none); cells first, then pieces
+    engine: type = None  # the search engine's class: bitboard.BitboardSearch or dlx.DlxSearch
+    tables: object = None  # the engine's tables, built once (a search copies those it changes)
+    _ids: dict | None = None  # placement -> id, made when first needed
+
+    @property
+    def group_order(self) -> int:
+        return len(self.symmetries)
+
+    @property
+    def piece_count(self) -> int:
+        return self.puzzle.piece_count
+
+    @property
+    def copies(self) -> np.ndarray:
+        """Per piece, the most copies a solution uses."""
+        return np.array([p.copies for p in self.puzzle.pieces], dtype=np.int32)
+
+    @property
+    def slack(self) -> np.ndarray:
+        """Per piece, how many of its copies may stay unused (0 unless it has a range)."""
+        return np.array([p.copies - p.fewest for p in self.puzzle.pieces], dtype=np.int32)
+
+    def placement(self, placement_id: int) -> Placement:
+        cells = self.placement_cells[placement_id]
+        return Placement(int(self.placement_piece[placement_id]),
+                         tuple(sorted(self.cells[c] for c in cells if c < len(self.cells))))
+
+    def placement_id(self, placement: Placement) -> int:
+        if self._ids is None:
+            self._ids = {self.placement(i): i for i in range(len(self.placement_piece))}
+        return self._ids[placement]
+
+    def solution(self, placement_ids) -> Solution:
+        """The placements (ids; -1 is padding), without those of the optional cells left empty."""
+        placements = (self.placement(int(p)) for p in placement_ids if p >= 0)
+        return tuple(sorted((q for q in placements if self.puzzle.pieces[q.piece].name != HOLE),
+                            key=lambda q: (q.piece, q.cells)))
+
+
+@lru_cache(maxsize=16)
+def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = True) -> Cover:
+    """The puzzle's placements, symmetries and search tables; ``engine`` None picks the fastest.
+
+    ``symmetric=False`` skips the symmetry group (only the identity): enough, and quicker
+    to build, for finding one solution. The cover's puzzle is ``puzzle.for_engine()``.
+    """
+    puzzle = puzzle.for_engine()
+    cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
+    n_cells = len(cells)
+    index = {v: i for i, v in enumerate(cells)}
+    coords = np.array(cells, dtype=np.int64)
+    size = coords.max(axis=0) + 1
+    grid = np.full(tuple(size), n_cells, dtype=np.int32)  # cell index, n_cells outside the target
+    grid[coords[:, 0], coords[:, 1], coords[:, 2]] = np.arange(n_cells, dtype=np.int32)
+    shapes = [orientations(p.cells, puzzle.mirror) for p in puzzle.pieces]
+    optional = np.array([v in set(puzzle.optional) for v in cells] + [False])  # per cell index, and padding
+    width = max(len(p.cells) for p in puzzle.pieces)
+    pieces, rows = [], []
+    for piece, (spec, orients) in enumerate(zip(puzzle.pieces, shapes)):
+        found = 0
+        for shape in orients:
+            offsets = np.array(shape, dtype=np.int64) - np.array(shape[0], dtype=np.int64)
+            spots = coords[:, None, :] + offsets[None, :, :]  # (targets, cells, 3)
+            inside = ((spots >= 0) & (spots < size)).all(axis=(1, 2))
+            spots = spots[inside]
+            covered = grid[spots[..., 0], spots[..., 1], spots[..., 2]]
+            covered = covered[(covered < n_cells).all(axis=1)]
+            if spec.name == HOLE:  # it marks an optional cell left empty
+                covered = covered[optional[covered].all(axis=1)]
+            block = np.full((len(covered), width), n_cells, dtype=np.int32)
+            block[:, : len(shape)] = np.sort(covered, axis=1)
+            rows.append(block)
+            pieces.append(np.full(len(covered), piece, dtype=np.int32))
+            found += len(covered)
+        if not found:
+            raise PuzzleFileError(f"{puzzle.source or puzzle.id}: piece {spec.name!r} fits nowhere in the target")
+    placement_cells = np.concatenate(rows)
+    placement_piece = np.concatenate(pieces)
+    if symmetric:
+        symmetries = _symmetries(puzzle, cells, index, [set(s) for s in shapes])
+        perms = _placement_permutations(placement_piece, placement_cells, symmetries)
+    else:
+        symmetries = [Symmetry(ALL_SYMMETRIES[0], tuple(range(n_cells)), tuple(range(len(puzzle.pieces))))]
+        perms = np.arange(len(placement_piece), dtype=np.int32)[None, :]
+    allowed, anchor, anchor_column = _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms)
+    if engine is None:
+        engine = "bitboard" if n_cells + len(puzzle.pieces) <= bitboard.MAX_BITS else "dlx"
+    cover = Cover(puzzle, cells, placement_piece, placement_cells, symmetries, perms, allowed, anchor, anchor_column,
+                  ENGINES[engine])
+    cover.tables = cover.engine.tables(cover)
+    return cover
+
+
+def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
+    """Isometries of the target that map every piece onto a piece with as many copies.
+
+    With ranges of copies, rotations only: BurrTools counts assemblies so (its assembler
+    leaves mirror images of such problems apart), and its figures are the reference.
+    """
+    ranges = any(p.fewest != p.copies for p in puzzle.pieces if p.name != HOLE)
+    result = []
+    for matrix in ROTATIONS if ranges else ALL_SYMMETRIES:
+        image = [transform(matrix, v) for v in cells]
+        low = [min(v[i] for v in image) for i in range(3)]
+        image = [(v[0] - low[0], v[1] - low[1], v[2] - low[2]) for v in image]
+        if any(v not in index for v in image) or {image[index[v]] for v in puzzle.optional} != set(puzzle.optional):
+            continue
+        piece_map = []
+        for piece in puzzle.pieces:
+            turned = normal_form(transform(matrix, v) for v in piece.cells)
+            match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u]
+                     and (other.copies, other.fewest, other.name == HOLE) == (piece.copies, piece.fewest,
+                                                                              piece.name == HOLE)]
+            if not match:
+                break
+            piece_map.append(match[0])
+        else:
+            result.append(Symmetry(matrix, tuple(index[v] for v in image), tuple(piece_map)))
+    return result
+
+
+def _row_keys(pieces: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """One comparable key per placement (its piece and sorted cells as raw bytes)."""
+    table = np.ascontiguousarray(np.column_stack([pieces, cells]).astype(np.int32))
+    return table.view(np.dtype((np.void, table.shape[1] * 4))).ravel()
+
+
+def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries) -> np.ndarray:
+    keys = _row_keys(pieces, cells)
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+    n_cells = len(symmetries[0].cell_map)
+    perms = np.empty((len(symmetries), len(pieces)), dtype=np.int32)
+    for g, sym in enumerate(symmetries):
+        cell_map = np.array(sym.cell_map + (n_cells,), dtype=np.int32)  # padding maps to itself
+        piece_map = np.array(sym.piece_map, dtype=np.int32)
+        image = _row_keys(piece_map[pieces], np.sort(cell_map[cells], axis=1))
+        at = np.searchsorted(sorted_keys, image)
+        if not (sorted_keys[np.minimum(at, len(keys) - 1)] == image).all():
+            raise AssertionError("a symmetry maps a placement outside the placement set")
+        perms[g] = order[at]
+    return perms
+
+
+def _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms):
+    """Restrict one piece or cell to one placement per orbit; see the module doc.
+
+    Returns (allowed per placement, description, the anchor's matrix column or -1).
+    """
+    allowed = np.ones(len(placement_piece), dtype=np.uint8)
+    n_cells = len(cells)
+    if len(symmetries) == 1:
+        return allowed, "none (no symmetry of the target respects the pieces)", -1
+    piece_maps = np.array([s.piece_map for s in symmetries])
+    cell_maps = np.array([s.cell_map for s in symmetries])
+    options = []  # (representatives, -placements cut, description, column, candidates, representatives)
+    for piece, spec in enumerate(puzzle.pieces):
+        if spec.copies == spec.fewest == 1:  # in every solution
+            group = np.flatnonzero(piece_maps[:, piece] == piece)
+            candidates = np.flatnonzero(placement_piece == piece)
+            reps = np.unique(perms[np.ix_(group, candidates)].min(axis=0))
+            options.append((len(reps), len(reps) - len(candidates), f"piece {spec.name!r}", n_cells + piece,
+                            candidates, reps))
+    for c in range(n_cells):
+        group = np.flatnonzero(cell_maps[:, c] == c)
+        if len(group) > 1:
+            candidates = np.flatnonzero((placement_cells == c).any(axis=1))
+            reps = np.unique(perms[np.ix_(group, candidates)].min(axis=0))
+            options.append((len(reps), len(reps) - len(candidates), f"cell {cells[c]}", c, candidates, reps))
+    options = [o for o in options if o[1] < 0]  # it must cut something
+    if not options:
+        return allowed, "none", -1
+    # The search branches on the anchor first: keep the smallest share of its placements,
+    # then the fewest branches.
+    _, _, description, column, candidates, reps = min(options, key=lambda o: (o[4].size and o[0] / len(o[4]), o[0]))
+    allowed[candidates] = 0
+    allowed[reps] = 1
+    return allowed, f"{description}: {len(reps)} of {len(candidates)} placements", column

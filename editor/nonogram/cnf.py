@@ -179,10 +179,15 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
         return None, None
     clauses, _ = encoded
     if picture is None:
-        with Solver(name=solver_name, bootstrap_with=clauses) as solver:
-            if not solver.solve():
-                return None, None
-            picture = _grid(solver.get_model(), height, width)
+        from editor.nonogram.symmetry import symmetric_model
+
+        model = symmetric_model(clauses, row_clues, column_clues)  # symmetric clues: a symmetric solution first
+        if model is None:
+            with Solver(name=solver_name, bootstrap_with=clauses) as solver:
+                if not solver.solve():
+                    return None, None
+                model = solver.get_model()
+        picture = _grid(model, height, width)
     row_filled, row_empty = known
     full = (1 << width) - 1
     differ = []  # some cell line logic left open takes the other value than in the picture

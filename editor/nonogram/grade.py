@@ -178,6 +178,7 @@ class _Player:
         # lines to look at again with simple rules / with the complete deduction
         self.pending = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
         self.unchecked = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
+        self.probe_from = (0, 0)  # where the next probe scan starts
 
     def record(self, kind: str, axis: str, index: int, cells) -> None:
         self.path.steps.append(Step(kind, axis, index, cells, self.path.sweeps))
@@ -228,14 +229,21 @@ class _Player:
         self.record(kind, "row", row, _settle(self.board, "row", row, *new))
 
     def probe_step(self) -> bool:
-        """One cell whose assumed value leads line logic to a contradiction."""
-        for row, column in self.board.unknown_cells():
+        """One cell whose assumed value leads line logic to a contradiction.
+
+        The scan goes on from the cell the last probe settled, as a player's eye moves on,
+        and wraps around: starting again from the top every time made a big puzzle's path
+        cost (open cells) x (probe steps) propagations (Light, 50x45: over a minute)."""
+        cells = list(self.board.unknown_cells())
+        start = next((i for i, (row, column) in enumerate(cells) if (row, column) >= self.probe_from), 0)
+        for row, column in cells[start:] + cells[:start]:
             for value in (True, False):
                 self.task.check_cancelled()
                 trial = self.board.copy()
                 trial.set(row, column, value)
                 if self.puzzle.propagate(trial, (row,), (column,)) is None:
                     self.set_cell(PROBE, row, column, not value)
+                    self.probe_from = (row, column)
                     return True
         return False
 

@@ -53,9 +53,7 @@ def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
     cover = build_cover(puzzle)
     start = time.perf_counter()
     prefixes, head = split_prefixes(cover, wanted)
-    counts = head.counts
-    head_result = SubResult(-1, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
-                            time.perf_counter() - start, head.keep[: counts[dlx.KEPT]].copy())
+    head_result = _result(-1, head, start)
     random.Random(0).shuffle(prefixes)  # finished ones are then a fair sample for the estimate
     digest = hashlib.sha256()
     for table in (cover.placement_piece, cover.placement_cells, cover.allowed, cover.perms):
@@ -75,6 +73,10 @@ def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: 
     start = time.perf_counter()
     search = _Search(build_cover(puzzle), dlx.COUNT, prefix=prefix, keep=keep)
     search.run()
+    return _result(index, search, start)
+
+
+def _result(index: int, search: _Search, start: float) -> SubResult:
     counts = search.counts
     return SubResult(index, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
                      time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())

@@ -25,7 +25,7 @@ from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.checkpoint import progress_in
 from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
-from plugins.voxel.plugin import open_puzzle_file, puzzle_spec
+from plugins.voxel.plugin import BURRTOOLS_SUFFIXES, open_puzzle_file, puzzle_spec
 
 
 class LayerView(PuzzleCanvas):
@@ -55,8 +55,8 @@ class LayerView(PuzzleCanvas):
         grid.addWidget(self.layer_spin, 2, 0, 1, 2)
         grid.addWidget(self.layer_text, 3, 0, 1, 2)
         grid.setRowStretch(3, 1)
-        self.step_slider.valueChanged.connect(self._step_moved)
-        self.layer_spin.valueChanged.connect(self._layer_moved)
+        self.step_slider.valueChanged.connect(self._moved)
+        self.layer_spin.valueChanged.connect(self._moved)
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
@@ -83,11 +83,7 @@ class LayerView(PuzzleCanvas):
         step = self.step_slider.value()
         return None if step >= len(self._order) else {part_id(i) for i in self._order[:step]}
 
-    def _step_moved(self, _step: int) -> None:
-        self._describe()
-        self.changed.emit()
-
-    def _layer_moved(self, _layer: int) -> None:
+    def _moved(self, _value: int) -> None:
         self._describe()
         self.changed.emit()
 
@@ -340,7 +336,7 @@ def default_checkpoint_dir() -> Path:
 
 def _read(path: str, problem: str | None):
     """The puzzle in ``path``, or the names of its problems when a BurrTools file needs a choice."""
-    if problem is None and path.lower().endswith((".xmpuzzle", ".xml")):
+    if problem is None and path.lower().endswith(BURRTOOLS_SUFFIXES):
         from plugins.voxel.burrtools import problem_names
 
         names = problem_names(path)

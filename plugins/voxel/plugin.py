@@ -13,6 +13,8 @@ from editor.plugin_api import CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec
 from plugins.voxel import layout
 from plugins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
+BURRTOOLS_SUFFIXES = (".xmpuzzle", ".xml")
+
 
 def _solutions(puzzle: Puzzle, task: Task):
     from plugins.voxel import solver
@@ -61,7 +63,7 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
 
 def open_puzzle_file(path: str, problem: str | None = None) -> Puzzle:
     """A puzzle file of ours (.json) or BurrTools' (.xmpuzzle, one ``problem`` of it)."""
-    if path.lower().endswith(".xmpuzzle") or path.lower().endswith(".xml"):
+    if path.lower().endswith(BURRTOOLS_SUFFIXES):
         from plugins.voxel.burrtools import load_burrtools
 
         return load_burrtools(path, problem)
@@ -72,7 +74,7 @@ def open_puzzle_file(path: str, problem: str | None = None) -> Puzzle:
 
 @hookimpl
 def nonogram_editor_puzzle_files(files):
-    files.add(PuzzleFileSpec(id="voxel", suffixes=(".json", ".xmpuzzle", ".xml"),
+    files.add(PuzzleFileSpec(id="voxel", suffixes=(".json",) + BURRTOOLS_SUFFIXES,
                              open=lambda path, problem: puzzle_spec(open_puzzle_file(path, problem))))
 
 

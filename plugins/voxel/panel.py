@@ -1,15 +1,11 @@
 """The voxel packing panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
 solve or count it, look at the packings piece by piece and layer by layer.
 
-Solving and checking go through the puzzle's ``PuzzleSpec`` (``plugins.voxel.plugin``), as
-on the command line; a count runs ``plugins.voxel.solver`` directly (the panel browses
-the solutions it keeps, one per symmetry class, and keeps a checkpoint). The 3-D parts come
-from ``plugins.voxel.scene`` (with the layer shown), the assembly order and layer text from
-``plugins.voxel.layout``.
-
-A count keeps a checkpoint file per puzzle in :attr:`VoxelPanel.checkpoint_dir`: an
-interrupted count (Cancel, a closed window, a crash) is offered for Resume when its
-puzzle is shown again; a finished count deletes it.
+Solving and checking go through the puzzle's ``PuzzleSpec``, as on the command line; a
+count runs ``solver.count_solutions`` directly, to browse the solutions it keeps (one per
+symmetry class) and to keep a checkpoint file per puzzle in
+:attr:`VoxelPanel.checkpoint_dir`: an interrupted count (Cancel, a closed window, a
+crash) is offered for Resume when its puzzle is shown again; a finished count deletes it.
 """
 from __future__ import annotations
 

@@ -33,6 +33,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from editor.plugin_api import njit
+from plugins.voxel.geometry import FACE_STEPS
 from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, Trail, _chosen_ids,
                                _take_prefix, _take_solution, enough_copies)
 
@@ -79,10 +80,9 @@ def _masks(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _neighbour_bits(cover) -> np.ndarray:
     """(cells + 1, 6): the face neighbours of each target cell (-1: none; the last row is padding's)."""
     index = {v: i for i, v in enumerate(cover.cells)}
-    steps = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
-    table = np.full((len(cover.cells) + 1, len(steps)), -1, dtype=np.int64)
+    table = np.full((len(cover.cells) + 1, len(FACE_STEPS)), -1, dtype=np.int64)
     for i, (x, y, z) in enumerate(cover.cells):
-        for j, (a, b, c) in enumerate(steps):
+        for j, (a, b, c) in enumerate(FACE_STEPS):
             table[i, j] = index.get((x + a, y + b, z + c), -1)
     return table
 

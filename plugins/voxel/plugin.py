@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from editor.plugin_api import CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
-from plugins.voxel import layout
+from plugins.voxel import checker, layout, scene
 from plugins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
 BURRTOOLS_SUFFIXES = (".xmpuzzle", ".xml")
@@ -34,18 +34,6 @@ def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
     return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True, extra=extra)
 
 
-def _check(puzzle: Puzzle, solution) -> list[str]:
-    from plugins.voxel import checker
-
-    return checker.check_solution(puzzle, solution)
-
-
-def _scene_parts(puzzle: Puzzle, solution):
-    from plugins.voxel import scene
-
-    return scene.solution_parts(puzzle, solution)
-
-
 def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
     return PuzzleSpec(
         id=puzzle.id,
@@ -55,8 +43,8 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
         format_solution=partial(layout.format_solution, puzzle),
         solution_to_json=partial(layout.solution_to_json, puzzle),
         description=puzzle.description,
-        check=partial(_check, puzzle),
-        scene_parts=partial(_scene_parts, puzzle),
+        check=partial(checker.check_solution, puzzle),
+        scene_parts=partial(scene.solution_parts, puzzle),
         count_options=("checkpoint", "cluster"),
     )
 

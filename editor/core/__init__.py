@@ -3,9 +3,10 @@
     from editor.core import Editor
 """
 from editor.core.clip import Clip, ClipError
-from editor.core.editor import LAYERS, TOOLS, TRANSFORMS, Editor, Rect, colour_name, level_from_non
+from editor.core.editor import (LAYERS, TOOLS, TRANSFORMS, Editor, ImportedPuzzle, Rect, UnsolvableClues, colour_name,
+                                level_from_non, read_puzzle)
 from editor.core.history import UNDO_LIMIT
 from editor.core.shapes import SYMMETRIES
 
-__all__ = ["Clip", "ClipError", "Editor", "LAYERS", "Rect", "SYMMETRIES", "TOOLS", "TRANSFORMS", "UNDO_LIMIT",
-           "colour_name", "level_from_non"]
+__all__ = ["Clip", "ClipError", "Editor", "ImportedPuzzle", "LAYERS", "Rect", "SYMMETRIES", "TOOLS", "TRANSFORMS",
+           "UNDO_LIMIT", "UnsolvableClues", "colour_name", "level_from_non", "read_puzzle"]

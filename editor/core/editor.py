@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -27,6 +27,10 @@ from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrai
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
 from editor.level.metadata import about_of_non, non_metadata, read_about, write_about
 from editor.level.model import WHITE, Level, load_level, save_level
+from editor.tasks import Task
+
+if TYPE_CHECKING:
+    from editor.nonogram.clue_solve import ClueReport
 
 LAYERS = ("solution", "picture")
 TOOLS = ("pen", "line", "rectangle", "filled rectangle", "fill", "select")
@@ -82,6 +86,48 @@ def level_from_non(puzzle, path: Path) -> Level:
     return Level(solution, picture, path=Path(path).with_suffix(".level"))
 
 
+CLUE_SOLVE_SECONDS = 60  # solving an imported puzzle's clues gives up (UNDECIDED) after this
+
+
+@dataclass
+class ImportedPuzzle:
+    """A ``.non`` puzzle made ready to edit. ``level`` holds its goal picture or, when it has
+    no goal that fits its clues, the solution the clues give (the first of two for MULT);
+    it is None when the clues have no solution (or none was found in time). ``report``
+    says what solving the clues found (None: the goal fits and decides)."""
+
+    level: Level | None
+    about: dict[str, str]
+    report: ClueReport | None = None
+
+
+class UnsolvableClues(ValueError):
+    """An imported puzzle whose clues give no level to edit; ``report`` says why (the lines)."""
+
+    def __init__(self, path, report: ClueReport):
+        super().__init__(f"{path}: {report.verdict.kind}: {report.describe()}")
+        self.report = report
+
+
+def read_puzzle(path: str | os.PathLike, task: Task | None = None) -> ImportedPuzzle:
+    """Read a ``.non`` puzzle and, without a goal that fits its clues, solve the clues
+    (:func:`editor.nonogram.clue_solve.solve_clues`, within ``task``; by default within
+    ``CLUE_SOLVE_SECONDS``). LevelError names the file and the fault when it cannot be read."""
+    from editor.level.non_format import read_non  # the .non support is optional at import time
+    from editor.nonogram.clue_solve import solve_clues
+
+    path = Path(path)
+    puzzle = read_non(path)
+    about = about_of_non(puzzle)
+    if puzzle.goal is not None and puzzle.goal_fits():
+        return ImportedPuzzle(level_from_non(puzzle, path), about)
+    report = solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal,
+                         task or Task(time_limit=CLUE_SOLVE_SECONDS))
+    if not report.solutions:
+        return ImportedPuzzle(None, about, report)
+    return ImportedPuzzle(level_from_non(replace(puzzle, goal=report.solutions[0]), path), about, report)
+
+
 class Editor:
     def __init__(self, document: LevelDocument | None = None, undo_limit: int = UNDO_LIMIT):
         self.undo_limit = undo_limit
@@ -124,11 +170,18 @@ class Editor:
         """Open a level trio and its level info (LevelError names the file and the problem)."""
         self.open_level(load_level(path), Path(path), read_about(path))
 
-    def import_non(self, path: str | os.PathLike) -> None:
-        from editor.level.non_format import read_non
+    def import_non(self, path: str | os.PathLike, task: Task | None = None) -> ClueReport | None:
+        """Open a ``.non`` puzzle (:func:`read_puzzle`: solved from its clues when it has no
+        goal that fits them); Save then writes the level beside it. Returns what solving the
+        clues found (None when the goal fits); UnsolvableClues when they give no level."""
+        return self.open_imported(read_puzzle(path, task), path)
 
-        puzzle = read_non(path)
-        self.open_level(level_from_non(puzzle, Path(path)), about=about_of_non(puzzle))
+    def open_imported(self, imported: ImportedPuzzle, path: str | os.PathLike) -> ClueReport | None:
+        """Open a puzzle read by :func:`read_puzzle` from ``path`` (see :meth:`import_non`)."""
+        if imported.level is None:
+            raise UnsolvableClues(path, imported.report)
+        self.open_level(imported.level, imported.level.path, imported.about)
+        return imported.report
 
     def level(self) -> Level:
         """A copy of the visible level, safe to hand to another thread for saving."""

@@ -112,16 +112,16 @@ def _candidates(verdict: Verdict) -> tuple[list[tuple[int, int]], set[tuple[int,
     if verdict.kind != MULT:
         return cells, set()
     picture, other = verdict.picture, verdict.alternative
+    same = picture == other
+    same_rows, same_columns = same.all(axis=1), same.all(axis=0)
     # the flip changes one row and one column; every other line of the two solutions keeps its clue
     return cells, {(r, c) for r, c in cells
-                   if _same_clue_after_flip(other[r], picture[r], c)
-                   and _same_clue_after_flip(other[:, c], picture[:, c], r)}
+                   if (same_rows[r] or _same_clue_after_flip(other[r], picture[r], c))
+                   and (same_columns[c] or _same_clue_after_flip(other[:, c], picture[:, c], r))}
 
 
 def _same_clue_after_flip(other: np.ndarray, picture: np.ndarray, index: int) -> bool:
-    """Whether two lines (with equal clues) still have equal clues when both flip cell ``index``."""
-    if np.array_equal(other, picture):
-        return True
+    """Whether two different lines with equal clues still have equal clues when both flip cell ``index``."""
     other, picture = other.copy(), picture.copy()
     other[index] = not other[index]
     picture[index] = not picture[index]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSlider, QVBoxLayout, QWidget)
@@ -43,6 +43,7 @@ PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(120, 120, 255, 60)
 PATH_LINE, PATH_LINE_COLOUR = "path-line", QColor(255, 220, 0, 90)
 PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(0, 120, 255, 150)
 LISTED = 6
+START_PENDING = QEvent.Type(QEvent.registerEventType())  # see AssistPanel._start_after_repaint
 SHEET_FILTER = "PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)"
 
 
@@ -64,6 +65,7 @@ class AssistPanel(QWidget):
         super().__init__(parent)
         self._window = main_window
         self._jobs: dict[str, BackgroundJob] = {}
+        self._pending: list[tuple] = []  # jobs to start once the window has repainted
         self._drawing: np.ndarray | None = None  # the drawing the shown results belong to
         self.suggestions: list[Suggestion] = []
         self.proposal: list[tuple[int, int]] = []
@@ -131,8 +133,23 @@ class AssistPanel(QWidget):
         self._jobs[name] = job
         job.start()
 
+    def _start_after_repaint(self, *job) -> None:
+        """:meth:`_start` once the window has painted what it shows now (the verdict that asks
+        for the job): an event posted below the repaint's priority, so that the job's thread
+        does not share the CPU with that repaint and make it longer."""
+        self._pending.append(job)
+        QCoreApplication.postEvent(self, QEvent(START_PENDING), Qt.LowEventPriority.value - 1)
+
+    def event(self, event) -> bool:
+        if event.type() == START_PENDING:
+            pending, self._pending = self._pending, []
+            for job in pending:
+                self._start(*job)
+            return True
+        return super().event(event)
+
     def busy(self) -> bool:
-        return any(job.running for job in self._jobs.values())
+        return bool(self._pending) or any(job.running for job in self._jobs.values())
 
     def _is_current(self, drawing) -> bool:
         return drawing is not None and drawing is self._drawing and np.array_equal(drawing, self._window.solution_grid())
@@ -160,6 +177,7 @@ class AssistPanel(QWidget):
     def _on_edit(self) -> None:
         if self._drawing is not None and not np.array_equal(self._drawing, self._window.solution_grid()):
             self._drawing = None
+            self._pending.clear()
             for job in self._jobs.values():
                 job.cancel()
             self._jobs.clear()
@@ -176,13 +194,13 @@ class AssistPanel(QWidget):
         self.harder_button.setEnabled(verdict.kind in (LINE, BRANCH))
         if verdict.kind in (MULT, BRANCH):
             self.suggestion_label.setText("Looking for single-cell edits that help…")
-            self._start("suggestions", lambda task: single_cell_effects(drawing, verdict, task)[1],
-                        self._show_suggestions, "Looking for edits")
+            self._start_after_repaint("suggestions", lambda task: single_cell_effects(drawing, verdict, task)[1],
+                                      self._show_suggestions, "Looking for edits")
         else:
             self._show_suggestions([])
         if verdict.kind in (LINE, BRANCH):
             self.grade_label.setText("Grading…")
-            self._start("grade", lambda task: grade_verdict(verdict, task), self._show_path, "Grading")
+            self._start_after_repaint("grade", lambda task: grade_verdict(verdict, task), self._show_path, "Grading")
         else:
             self._show_path(None)
 

@@ -16,7 +16,6 @@ Integration points for the other panels: ``editor`` (the core), ``solution_chang
 """
 from __future__ import annotations
 
-import dataclasses
 import sys
 import traceback
 from pathlib import Path
@@ -29,11 +28,11 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
                                QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
-from editor.core import UNDO_LIMIT, Editor, colour_name, level_from_non
+from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, colour_name, read_puzzle
 from editor.core.editor import level_path, write_level, write_puzzle
 from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
-from editor.level.metadata import about_of_non, read_about
+from editor.level.metadata import read_about
 from editor.level.model import WHITE
 from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
@@ -525,30 +524,23 @@ class MainWindow(QMainWindow):
                                    "Could not save the level", path)
 
     def _import_non(self, path: Path) -> None:
-        def read():
-            from editor.level.non_format import read_non  # the .non support is optional at import time
-            from editor.nonogram.clue_solve import solve_clues
-            from editor.tasks import Task
+        """Read (and, without a fitting goal, solve) the puzzle off the GUI thread (the
+        core's read_puzzle); what solving found goes to the Assist dock."""
+        def imported(puzzle: ImportedPuzzle):
+            if puzzle.report is not None:
+                self.assist_dock.widget().show_clue_report(path, puzzle.report)
+            try:
+                self.editor.open_imported(puzzle, path)
+            except UnsolvableClues as refused:  # the dock shows why
+                self.show_message(str(refused))
+                return
+            except ValueError as exc:  # larger than the editor handles
+                self.show_error("Could not import the puzzle", exc, path)
+                return
+            self.show_message(f"Imported {path} ({puzzle.level.width}x{puzzle.level.height}); "
+                              f"Save writes {puzzle.level.path.name}")
 
-            puzzle = read_non(path)
-            if puzzle.goal is not None and puzzle.goal_fits():
-                return puzzle, None
-            # no goal, or one that does not fit: the clues decide (and the dock says what was found)
-            return puzzle, solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=60))
-
-        def imported(result):
-            puzzle, report = result
-            if report is not None:
-                self.assist_dock.widget().show_clue_report(path, report)
-                if not report.solutions:
-                    self.show_message(f"{path}: {report.describe()}")
-                    return
-                puzzle = dataclasses.replace(puzzle, goal=report.solutions[0])
-            level = level_from_non(puzzle, path)
-            self._loaded(level, level.path, about_of_non(puzzle))
-            self.show_message(f"Imported {path} ({level.width}x{level.height}); Save writes {level.path.name}")
-
-        self._load_job = self._run(read, imported, "Could not import the puzzle", path)
+        self._load_job = self._run(lambda: read_puzzle(path), imported, "Could not import the puzzle", path)
 
     def _export_non(self, path: Path) -> None:
         solution, about, level = self.solution_grid(), dict(self.document.about), self.document.path

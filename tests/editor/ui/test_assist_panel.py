@@ -143,3 +143,36 @@ def test_contradiction_and_a_wrong_goal_are_shown_in_the_dock(window, qtbot, tmp
     text = import_non(qtbot, window, tmp_path / "wrong.non")
     assert "does not fit its clues (column 1, column 2)" in text and "LINE" in text
     assert window.solution_grid().tolist() == [[True, False]]
+
+
+def test_an_overlay_repaints_only_the_grid_and_only_when_it_changes(window, qtbot):
+    """The Assist dock sets its overlays at every result: an unchanged overlay costs no
+    repaint, a changed one repaints the cells, not the clues around them."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtGui import QColor
+
+    canvas = window.solution_canvas
+    wait_until(qtbot, lambda: not assist(window).busy())
+    painted = []
+
+    class Paints(QObject):
+        def eventFilter(self, watched, event):
+            if watched is canvas and event.type() == QEvent.Paint:
+                painted.append(event.rect())
+            return False
+
+    paints = Paints()
+    canvas.installEventFilter(paints)
+    try:
+        cells = np.zeros(window.solution_grid().shape, dtype=bool)
+        cells[2, 3] = True
+        canvas.set_overlay("test", cells, QColor(255, 0, 0, 100))
+        qtbot.waitUntil(lambda: bool(painted), timeout=5000)
+        assert all(canvas.grid_rect().contains(rect) for rect in painted)
+        painted.clear()
+        canvas.set_overlay("test", cells.copy(), QColor(255, 0, 0, 100))
+        canvas.set_overlay("absent", None, QColor(255, 0, 0, 100))
+        qtbot.wait(50)
+        assert painted == []
+    finally:
+        canvas.removeEventFilter(paints)

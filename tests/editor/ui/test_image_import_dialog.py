@@ -66,3 +66,36 @@ def test_derive_each_grid_from_the_other_in_one_undo_step(window, qtbot):
     assert window.solution_grid()[0].all() and not window.solution_grid()[1:].any()
     window.editor.undo()
     assert not window.solution_grid().any()
+
+
+def test_an_imported_image_replaces_the_open_levels_grids_as_one_undo_step(window, qtbot, tmp_path):
+    """Not a new level: the open level (its file and level info) gets the image's grids;
+    one undo brings its own grids, size and palette back exactly, redo the image again."""
+    import shutil
+
+    from editor.paths import LEVELS
+    from tests.editor.ui.test_files import open_and_wait
+
+    for suffix in (".level", ".pbm", ".ppm"):
+        shutil.copy(LEVELS / f"heart{suffix}", tmp_path / f"heart{suffix}")
+    open_and_wait(qtbot, window, tmp_path / "heart.level")
+    document = window.document
+    before = (window.solution_grid(), document.visible_picture().copy(), list(document.palette))
+    image = np.full((40, 80, 3), 255, dtype=np.uint8)
+    image[:, :40] = (200, 30, 30)
+    Image.fromarray(image).save(tmp_path / "flag.png")
+    file_action(window, "Import &image…").trigger()
+    choose_file(qtbot, window, tmp_path / "flag.png")
+    wait_for_job(qtbot, window)
+    window.image_import_dialog.size_spin.setValue(16)
+    window.image_import_dialog.accept()
+    imported = window.solution_grid()
+    assert imported.shape == (8, 16) and imported[:, :8].all() and not imported[:, 8:].any()
+    assert window.document is document and document.path == tmp_path / "heart.level"  # the same level
+    assert window.editor.modified
+    assert window.editor.undo()
+    assert np.array_equal(window.solution_grid(), before[0])
+    assert np.array_equal(document.visible_picture(), before[1]) and list(document.palette) == before[2]
+    assert not window.editor.modified  # back at the saved level
+    assert window.editor.redo()
+    assert np.array_equal(window.solution_grid(), imported)

@@ -32,7 +32,7 @@ class LayerView(PuzzleCanvas):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.puzzle: Puzzle | None = None
-        self._order: list[int] = []
+        self.order: list[int] = []  # the assembly order of the solution shown
         self.step_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.step_slider.setToolTip("Assembly: how many pieces are in, bottom up")
         self.step_label = QLabel(self)
@@ -61,23 +61,20 @@ class LayerView(PuzzleCanvas):
 
     def set_solution(self, solution) -> None:
         self.solution = solution
-        self._order = [] if solution is None else layout.assembly_order(solution)
+        self.order = [] if solution is None else layout.assembly_order(solution)
         self.step_slider.blockSignals(True)
-        self.step_slider.setRange(0, len(self._order))
-        self.step_slider.setValue(len(self._order))
+        self.step_slider.setRange(0, len(self.order))
+        self.step_slider.setValue(len(self.order))
         self.step_slider.blockSignals(False)
         self._describe()
 
     def layer(self) -> int | None:
         return None if self.layer_spin.value() < 0 else self.layer_spin.value()
 
-    def assembly(self) -> list[int]:
-        return self._order
-
     def visible_parts(self) -> set[str] | None:
         """The parts in at this assembly step (None: all of them)."""
         step = self.step_slider.value()
-        return None if step >= len(self._order) else {part_id(i) for i in self._order[:step]}
+        return None if step >= len(self.order) else {part_id(i) for i in self.order[:step]}
 
     def _moved(self, _value: int) -> None:
         self._describe()
@@ -88,7 +85,7 @@ class LayerView(PuzzleCanvas):
             self.step_label.setText("")
             self.layer_text.setText("")
             return
-        step, order = self.step_slider.value(), self._order
+        step, order = self.step_slider.value(), self.order
         if step >= len(order):
             self.step_label.setText(f"all {len(order)} pieces")
         else:
@@ -170,7 +167,7 @@ class VoxelPanel(PuzzlePanel):
         return self.puzzle_spec.check(solution)
 
     def assembly(self) -> list[int]:
-        return self.canvas.assembly()
+        return self.canvas.order
 
     def show_solution(self, index: int) -> None:
         super().show_solution(index)

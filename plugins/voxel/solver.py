@@ -131,12 +131,12 @@ def split_prefixes(cover: Cover, wanted: int, max_depth: int = 6) -> tuple[list[
     Returns them with the search that made them: it has already counted the solutions
     shallower than that depth (a tiny puzzle may end before it).
     """
-    for depth in range(1, max_depth + 1):
+    for depth in range(1, max_depth + 1):  # count them at each depth (a buffer of one), then collect
         search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=1)
         search.run()
         n = int(search.counts[dlx.PREFIXES])
-        if n >= wanted or depth == max_depth or depth >= cover.piece_count:
-            search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=max(n, 1))
-            search.run()
-            return [tuple(int(x) for x in row) for row in search.prefixes[:n]], search
-    raise AssertionError("unreachable")
+        if n >= wanted or depth >= cover.piece_count:
+            break
+    search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=max(n, 1))
+    search.run()
+    return [tuple(int(x) for x in row) for row in search.prefixes[:n]], search

@@ -1,6 +1,8 @@
 """Work that cannot be interrupted from Python (a SAT solver's search) run in a separate process (Qt-free).
 
     result = run_in_process(function, args, task, time_limit=30, name="...")
+    child = start_in_process(function, args, name="...")   # computing beside the caller
+    ...; child.done(); result = child.wait(task); child.kill()
 
 The fast SAT solvers (kissat, CaDiCaL) run inside one C call that neither checks a flag
 nor lets the interpreter raise. Run in a child process, that call can still be stopped:
@@ -41,11 +43,12 @@ def _serve(call: bytes, answer: str) -> None:
     Path(answer).write_bytes(pickle.dumps(outcome))
 
 
-class _Child:
-    """``function(*args)`` computing in a child process."""
+class Child:
+    """``function(*args)`` computing in a child process (:func:`start_in_process`)."""
 
     def __init__(self, function: Callable[..., Any], args: tuple = (), name: str = "solver"):
         self.name = name
+        self._started = time.monotonic()
         self._folder = tempfile.TemporaryDirectory(prefix="nonogram-editor-")
         folder = Path(self._folder.name)
         self._answer = folder / "answer"
@@ -78,12 +81,35 @@ class _Child:
             raise RuntimeError(f"the {self.name} process failed: {result}")
         return result
 
+    def wait(self, task: Task | None = None, time_limit: float | None = None,
+             on_wait: Callable[[float], None] | None = None) -> Any:
+        """The result, polling until it comes. Raises :class:`~editor.tasks.Cancelled` when
+        ``task`` is cancelled and :class:`~editor.tasks.TimeUp` when the task's own time
+        limit or ``time_limit`` (seconds from now) passes first (the child goes on: kill
+        it). ``on_wait(seconds)``, seconds since the child started, is called at every poll."""
+        start = time.monotonic()
+        while not self.done():
+            time.sleep(POLL_SECONDS)
+            if task is not None:
+                task.check_cancelled()
+            if time_limit is not None and time.monotonic() - start > time_limit:
+                raise TimeUp()
+            if on_wait is not None:
+                on_wait(time.monotonic() - self._started)
+        return self.result()
+
     def kill(self) -> None:
         """End the child (if still running) and remove its files."""
         if self._process.poll() is None:
             self._process.kill()
             self._process.wait()
         self._folder.cleanup()
+
+
+def start_in_process(function: Callable[..., Any], args: tuple = (), name: str = "solver") -> Child:
+    """``function(*args)`` starts computing in a child process; the caller goes on with
+    its own work, then waits for the result (:meth:`Child.wait`) or kills it."""
+    return Child(function, args, name)
 
 
 def run_in_process(function: Callable[..., Any], args: tuple = (), task: Task | None = None,
@@ -96,17 +122,8 @@ def run_in_process(function: Callable[..., Any], args: tuple = (), task: Task | 
     (seconds from now) passes first; the child is ended either way. ``on_wait(seconds)``
     is called at every poll (e.g. to report progress).
     """
-    start = time.monotonic()
-    running = _Child(function, args, name)
+    running = start_in_process(function, args, name)
     try:
-        while not running.done():
-            time.sleep(POLL_SECONDS)
-            if task is not None:
-                task.check_cancelled()
-            if time_limit is not None and time.monotonic() - start > time_limit:
-                raise TimeUp()
-            if on_wait is not None:
-                on_wait(time.monotonic() - start)
-        return running.result()
+        return running.wait(task, time_limit, on_wait)
     finally:
         running.kill()

@@ -7,153 +7,184 @@ per cell and, per line, a variable "after i cells the automaton is in state j" f
 (i, j) that can lie on an accepting run given the cells already known (all others are
 left out); clauses make every transition follow the cell's value, every reachable state
 have a predecessor, and runs end accepted. Cells known from line logic are unit clauses.
+The clauses are built with numpy over all the lines of one direction at once (the states
+of every line and position as one bool array), the Python lists the solver takes made in
+a few bulk conversions.
 
 :func:`decide` is what the verdict runs in a separate process: a solution (or none),
 and then one that differs from a given picture (or none).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
 
-DEAD = -1
+import numpy as np
+
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat proves faster (Mozaic)
+SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
 
 
-def _transitions(clue: Sequence[int]) -> tuple[list[int], list[int]]:
-    """(on empty, on filled): the next state from each state, DEAD where the clue breaks."""
-    pattern = []
-    for index, block in enumerate(clue):
-        if index:
-            pattern.append(0)
-        pattern += [1] * block
-    last = len(pattern)
-    on_empty, on_filled = [], []
-    for state in range(last + 1):
-        on_filled.append(state + 1 if state < last and pattern[state] else DEAD)
-        if state == 0 or state == last or not pattern[state - 1]:
-            on_empty.append(state)  # before the first block, after the last, or in a gap
-        elif not pattern[state]:
-            on_empty.append(state + 1)  # a block just ended: the gap's first empty cell
-        else:
-            on_empty.append(DEAD)  # inside a block
-    return on_empty, on_filled
+def _automata(clues: list[list[int]], states: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each clue's automaton as rows of bool arrays over states 0..states-1: the states
+    that go on to state + 1 on a filled cell (inside a block, or before one), those that
+    stay on an empty cell (before the first block, in a gap, after the last) and those that
+    go on to state + 1 on an empty cell (a block just ended); and each clue's last state."""
+    fills, stays, steps = (np.zeros((len(clues), states), dtype=bool) for _ in range(3))
+    accept = np.empty(len(clues), dtype=np.intp)
+    for line, clue in enumerate(clues):
+        pattern = []  # the characters to read: 1^a1 0 1^a2 ... 1^ak
+        for index, block in enumerate(clue):
+            pattern += [0] * bool(index) + [1] * block
+        pattern = np.array(pattern, dtype=bool)
+        last = len(pattern)
+        fills[line, :last] = pattern
+        stays[line, 1:last] = ~pattern[:-1]
+        stays[line, [0, last]] = True
+        steps[line, :last] = ~stays[line, :last] & ~pattern
+        accept[line] = last
+    return fills, stays, steps, accept
 
 
-def _bits(mask: int) -> list[int]:
-    """The positions of a mask's set bits, lowest first."""
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low.bit_length() - 1)
-        mask ^= low
-    return bits
+def line_clauses(clues: list[list[int]], cells: np.ndarray, filled: np.ndarray, empty: np.ndarray,
+                 last_variable: int) -> tuple[list[list[int]], int] | None:
+    """The clauses of lines of one length, all at once (numpy over lines, positions and
+    states): ``cells[line, position]`` is a cell's SAT variable, ``filled``/``empty`` (bool,
+    the same shape) what is known. The state variables are numbered on from
+    ``last_variable``, line by line, position by position, state by state; the clauses come
+    in the same order: per position, each state's transitions and where it goes on, what
+    each state after it came from, what each cell value needs. Returns (clauses, the last
+    variable used), or None when a line has no placement that fits what is known."""
+    clues = [[block for block in clue if block] for clue in clues]
+    count, length = cells.shape
+    states = max([1] + [sum(clue) + len(clue) for clue in clues])  # the longest clue's states
+    fills, stays, steps, accept = _automata(clues, states)
+    fills, stays, steps = (np.broadcast_to(kind[:, None, :], (count, length, states)) for kind in (fills, stays, steps))
+    may_empty, may_fill = ~filled[:, :, None], ~empty[:, :, None]
+    advances = steps & may_empty | fills & may_fill  # state s goes on to s + 1 here
+    remains = stays & may_empty  # state s stays here
 
-
-def line_clauses(clue: Sequence[int], cells: Sequence[int], filled: int, empty: int, new_variable) -> list[list[int]] | None:
-    """Clauses saying the cells (SAT variables, in order) spell a word of the clue's
-    language, given the known ``filled``/``empty`` masks (bit i: cell i; their unit clauses
-    are the caller's). None when no placement fits what is known. ``new_variable()`` hands
-    out fresh variable numbers."""
-    clue = [block for block in clue if block]
-    length = len(cells)
-    on_empty, on_filled = _transitions(clue)
-    accept = len(on_empty) - 1
-    # the states as bits of an int: a whole position's states move in a few operations
-    fills = sum(1 << state for state, target in enumerate(on_filled) if target != DEAD)  # on filled: state + 1
-    stays = sum(1 << state for state, target in enumerate(on_empty) if target == state)  # on empty: stays
-    steps = sum(1 << state for state, target in enumerate(on_empty) if target == state + 1)  # on empty: state + 1
-
-    forward = [1]  # the states reachable after each position
+    lines = np.arange(count)
+    reach = np.zeros((count, length + 1, states), dtype=bool)  # the states reachable after each position
+    reach[:, 0, 0] = True
     for position in range(length):
-        states, bit, reached = forward[-1], 1 << position, 0
-        if not filled & bit:
-            reached |= states & stays | (states & steps) << 1
-        if not empty & bit:
-            reached |= (states & fills) << 1
-        forward.append(reached)
-    if not forward[length] >> accept & 1:
+        here, after = reach[:, position], reach[:, position + 1]
+        after[:] = here & remains[:, position]
+        after[:, 1:] |= here[:, :-1] & advances[:, position, :-1]
+    if not reach[lines, length, accept].all():
         return None
-    live = [0] * (length + 1)  # ... and from which the accepting state stays reachable
-    live[length] = 1 << accept
+    live = np.zeros_like(reach)  # ... from which the accepting state stays reachable
+    live[lines, length, accept] = True
     for position in range(length - 1, -1, -1):
-        after, bit, leading = live[position + 1], 1 << position, 0
-        if not filled & bit:
-            leading |= after & stays | after >> 1 & steps
-        if not empty & bit:
-            leading |= after >> 1 & fills
-        live[position] = forward[position] & leading
-    live = [_bits(states) for states in live]
+        after = live[:, position + 1]
+        leading = after & remains[:, position]
+        leading[:, :-1] |= after[:, 1:] & advances[:, position, :-1]
+        live[:, position] = reach[:, position] & leading
 
-    # a state is a literal: a fresh variable, or None where the position has one live state (always true)
-    variables = [{state: (None if len(states) == 1 else new_variable()) for state in states} for states in live]
-    clauses: list[list[int]] = []
-    for position in range(length):
-        cell = cells[position]
-        here, after = variables[position], variables[position + 1]
-        predecessors: dict[int, list] = {state: [] for state in after}
-        supports: tuple[list, list] = ([], [])  # per cell value: the states here that allow it
-        for state, literal in here.items():
-            guard = [] if literal is None else [-literal]
-            successors = []
-            for value, target in ((False, on_empty[state]), (True, on_filled[state])):
-                cell_literal = cell if value else -cell
-                if target in after:
-                    predecessors[target].append(literal)
-                    supports[value].append(literal)
-                    successors.append(after[target])
-                    if after[target] is not None:  # here and this cell value lead there
-                        clauses.append(guard + [-cell_literal, after[target]])
-                else:  # this value breaks the clue from here
-                    clauses.append(guard + [-cell_literal])
-            if guard and None not in successors:  # a state here goes on to one of its successors
-                clauses.append(guard + successors)
-        for target, literal in after.items():
-            sources = predecessors[target]
-            if literal is not None and None not in sources:  # reaching it needs one of its predecessors
-                clauses.append([-literal] + sources)
-        for value, states in enumerate(supports):  # a cell value needs a state that allows it
-            if None not in states:
-                clauses.append([-cell if value else cell] + states)
-    return clauses
+    # a state is a fresh variable, or always true where its position has one live state
+    single = live.sum(axis=2) == 1
+    true = live & single[:, :, None]
+    numbered = live & ~single[:, :, None]
+    variable = np.zeros(live.shape, dtype=np.int64)
+    variable[numbered] = np.arange(last_variable + 1, last_variable + 1 + int(numbered.sum()))
+    last_variable += int(numbered.sum())
+
+    def next_state(array):  # array[..., s + 1] at s (nothing past the last state)
+        shifted = np.zeros_like(array)
+        shifted[..., :-1] = array[..., 1:]
+        return shifted
+
+    here, here_var, here_true = live[:, :-1], variable[:, :-1], true[:, :-1]
+    after, after_var, after_true = live[:, 1:], variable[:, 1:], true[:, 1:]
+    cell = np.broadcast_to(cells[:, :, None], here.shape)
+    guarded = here_var > 0
+    # per cell value (empty, filled): whether a state's transition lands on a live state, on which literal
+    lands = (stays & after | steps & next_state(after), fills & next_state(after))
+    target_var = (np.where(stays, after_var, next_state(after_var)), next_state(after_var))
+    target_true = (np.where(stays, after_true, next_state(after_true)), next_state(after_true))
+    not_value = (cell, -cell)  # the literal "the cell does not take this value"
+
+    keys, clauses = [], []  # a sort key per clause: (line, position, section, state, which)
+
+    def add(mask, section, which, *columns):
+        where = np.nonzero(mask)
+        line, position, state = where
+        keys.append((((line * length + position) * 3 + section) * states + state) * 3 + which)
+        clauses.extend(np.stack([np.broadcast_to(column, mask.shape)[where] for column in columns], axis=1).tolist())
+
+    for value in (0, 1):
+        moves = here & lands[value] & ~target_true[value]  # here and this value lead to a state variable
+        add(moves & guarded, 0, value, -here_var, not_value[value], target_var[value])
+        add(moves & ~guarded, 0, value, not_value[value], target_var[value])
+        breaks = here & ~lands[value]  # this value breaks the clue from here
+        add(breaks & guarded, 0, value, -here_var, not_value[value])
+        add(breaks & ~guarded, 0, value, not_value[value])
+    # a state here goes on to one of its successors
+    goes_on = guarded & ~(lands[0] & target_true[0] | lands[1] & target_true[1])
+    add(goes_on & lands[0] & lands[1], 0, 2, -here_var, target_var[0], target_var[1])
+    add(goes_on & lands[0] & ~lands[1], 0, 2, -here_var, target_var[0])
+    add(goes_on & ~lands[0] & lands[1], 0, 2, -here_var, target_var[1])
+    # reaching a state needs one of its predecessors: the state before it going on, or itself staying
+    from_before = np.zeros_like(here)
+    from_before[..., 1:] = (here & (steps | fills))[..., :-1]
+    previous_var, previous_true = np.zeros_like(here_var), np.zeros_like(here_true)
+    previous_var[..., 1:], previous_true[..., 1:] = here_var[..., :-1], here_true[..., :-1]
+    from_itself = here & stays
+    reached = (after_var > 0) & ~(from_before & previous_true | from_itself & here_true)
+    add(reached & from_before & from_itself, 1, 0, -after_var, previous_var, here_var)
+    add(reached & from_before & ~from_itself, 1, 0, -after_var, previous_var)
+    add(reached & ~from_before & from_itself, 1, 0, -after_var, here_var)
+    # a cell value needs a state that allows it (any number of states: one clause per cell and value)
+    for value in (0, 1):
+        supports = here & lands[value]
+        needed = ~(supports & here_true).any(axis=2)
+        line, position = np.nonzero(needed)
+        ends = np.cumsum(supports[line, position].sum(axis=1)).tolist()
+        states_flat = here_var[supports & needed[:, :, None]].tolist()
+        heads = not_value[value][line, position, 0].tolist()
+        clauses.extend([head] + states_flat[start:end] for head, start, end in zip(heads, [0] + ends, ends))
+        keys.append((((line * length + position) * 3 + 2) * states + value) * 3)
+
+    order = np.argsort(np.concatenate(keys), kind="stable").tolist()
+    return [clauses[index] for index in order], last_variable
+
+
+def _mask_array(masks: list[int], width: int) -> np.ndarray:
+    """Row masks (bit c: column c) as a bool array."""
+    size = (width + 7) // 8
+    raw = np.frombuffer(b"".join(mask.to_bytes(size, "little") for mask in masks), dtype=np.uint8)
+    return np.unpackbits(raw.reshape(len(masks), size), axis=1, bitorder="little")[:, :width].astype(bool)
 
 
 def encode(row_clues, column_clues, known: tuple[list[int], list[int]] | None = None) -> tuple[list[list[int]], int] | None:
     """The CNF of a puzzle: (clauses, number of variables), or None when a line cannot be
     placed. Cell (row, column) is variable ``row * width + column + 1``. ``known``: the
     board's (row_filled, row_empty) masks, what line logic proved."""
+    collecting = gc.isenabled()
+    gc.disable()  # a million small lists and nothing to collect: the cyclic collector would double the time
+    try:
+        return _encode(row_clues, column_clues, known)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _encode(row_clues, column_clues, known):
     height, width = len(row_clues), len(column_clues)
     row_filled, row_empty = known if known is not None else ([0] * height, [0] * height)
-    counter = [height * width]
-
-    def new_variable() -> int:
-        counter[0] += 1
-        return counter[0]
-
-    clauses: list[list[int]] = []
-    for row in range(height):
-        for column in range(width):
-            bit = 1 << column
-            if row_filled[row] & bit:
-                clauses.append([row * width + column + 1])
-            elif row_empty[row] & bit:
-                clauses.append([-(row * width + column + 1)])
-    for row, clue in enumerate(row_clues):
-        cells = range(row * width + 1, (row + 1) * width + 1)
-        lines = line_clauses(clue, cells, row_filled[row], row_empty[row], new_variable)
+    filled, empty = _mask_array(row_filled, width), _mask_array(row_empty, width)
+    cells = np.arange(1, height * width + 1, dtype=np.int64).reshape(height, width)
+    clauses = [[literal] for literal in np.where(filled, cells, -cells)[filled | empty].tolist()]
+    last_variable = height * width
+    for clues, line_cells, line_filled, line_empty in ((row_clues, cells, filled, empty),
+                                                       (column_clues, cells.T, filled.T, empty.T)):
+        lines = line_clauses(list(clues), line_cells, line_filled, line_empty, last_variable)
         if lines is None:
             return None
-        clauses += lines
-    for column, clue in enumerate(column_clues):
-        filled = sum(1 << row for row in range(height) if row_filled[row] >> column & 1)
-        empty = sum(1 << row for row in range(height) if row_empty[row] >> column & 1)
-        cells = range(column + 1, height * width + 1, width)
-        lines = line_clauses(clue, cells, filled, empty, new_variable)
-        if lines is None:
-            return None
-        clauses += lines
-    return clauses, counter[0]
+        clauses += lines[0]
+        last_variable = lines[1]
+    return clauses, last_variable
 
 
 def _grid(model: list[int], height: int, width: int) -> list[int]:
@@ -162,12 +193,36 @@ def _grid(model: list[int], height: int, width: int) -> list[int]:
     return [sum(1 << column for column in range(width) if row * width + column + 1 in true) for row in range(height)]
 
 
+def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, list[int] | None]:
+    """The line-logic search (:func:`editor.nonogram.search.find_alternative`) for a solution
+    other than ``picture``, for up to ``SEARCH_NEAR`` seconds of CPU: (True, the other
+    solution or None when there is none), or (False, None) when it used up its time. Where
+    the solutions are many it finds another next to the first in milliseconds (Lion:
+    3 ms, against 2-3 s of SAT solving)."""
+    from editor.nonogram.puzzle import Puzzle, rows_to_array
+    from editor.nonogram.search import Lookahead, find_alternative
+    from editor.tasks import OverBudget, Task
+
+    puzzle = Puzzle(row_clues, column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    task = Task()
+    try:
+        with task.budget(SEARCH_NEAR):
+            other = find_alternative(puzzle, board, rows_to_array(picture, puzzle.width), task, Lookahead())
+    except OverBudget:
+        return False, None
+    return True, None if other is None else other.row_filled
+
+
 def decide(row_clues, column_clues, known, picture: list[int] | None,
            solver_name: str = DEFAULT_SOLVER) -> tuple[list[int] | None, list[int] | None]:
     """(a solution, a second solution) as row masks, None where there is none.
 
     With ``picture`` (row masks of a known solution) the first is the picture itself and
-    only "another solution" is asked; without, a solution is found first, then another.
+    only "another solution" is asked; without, a solution is found first, then another,
+    first by a short line-logic search next to it (:func:`_search_near`; the verdict's
+    own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. Runs to the end (call
     it through :mod:`editor.sat` to bound it).
     """
@@ -188,6 +243,9 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
                     return None, None
                 model = solver.get_model()
         picture = _grid(model, height, width)
+        decided, other = _search_near(row_clues, column_clues, picture)
+        if decided:
+            return picture, other
     row_filled, row_empty = known
     full = (1 << width) - 1
     differ = []  # some cell line logic left open takes the other value than in the picture

@@ -14,12 +14,14 @@
   check decides between BRANCH and MULT.
 * ``UNDECIDED``: the task's time limit passed before the check could decide.
 
-Past line logic, probing and the search (:mod:`editor.nonogram.search`) get
+Past line logic, probing and the search (:mod:`editor.nonogram.search`) get up to
 ``SEARCH_ALONE`` seconds of CPU time: they give the difficulty figures and decide most
-drawings in milliseconds. What they leave undecided goes to a SAT solver
-(:mod:`editor.nonogram.cnf`), complete and fast on the hard cases, in a separate process
-so that Cancel and the time limit end it at once; :attr:`Verdict.decided_by` says which
-stage answered. (Racing the two, the search going on beside the SAT process, was
+drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.cnf`), complete and fast on
+the hard cases, decides what they leave undecided, in a separate process so that Cancel
+and the time limit end it at once. That process starts once the search has used
+``SAT_HEAD_START`` of CPU time, so that its start-up and encoding overlap the rest of the
+search; whichever answers first decides (:attr:`Verdict.decided_by` says which), and
+past ``SEARCH_ALONE`` only the SAT solver goes on. (Racing the two for longer was
 measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
 the races the search won were puzzles it decides within its CPU budget anyway.)
 """
@@ -47,6 +49,7 @@ BY_LINE_LOGIC = "line logic"
 BY_SEARCH = "probing and search"
 BY_SAT = "SAT solver"
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
+SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 
 
 @dataclass
@@ -227,16 +230,27 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
             return verdict(LINE, picture=board.filled_array())
         if line_logic_only:
             return verdict(STALLED, picture=picture)
+        sat = _SatStage(puzzle, board, picture)
+        searching_since = time.thread_time()
+
+        def give_way() -> bool:  # the search's CPU time decides when the SAT process starts and takes over
+            spent = time.thread_time() - searching_since
+            if spent > SAT_HEAD_START:
+                sat.start()
+            return spent > SEARCH_ALONE or sat.done()
+
         try:
-            with task.budget(SEARCH_ALONE):
+            with task.give_way(give_way):
                 picture, alternative = _search(puzzle, board, picture, task, lookahead, finding)
         except OverBudget:
-            first, second = _sat_stage(puzzle, board, picture, task)
+            first, second = sat.result(task)
             if first is None:
                 return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SAT)
             if second is None:
                 return verdict(BRANCH, lookahead=lookahead, picture=first, decided_by=BY_SAT)
             return verdict(MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=BY_SAT)
+        finally:
+            sat.stop()
     except TimeUp:
         return verdict(UNDECIDED, lookahead=lookahead, picture=picture)
     if picture is None:
@@ -247,20 +261,39 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
     return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SEARCH)
 
 
-def _sat_stage(puzzle: Puzzle, board: Board, picture: np.ndarray | None,
-               task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
-    """(a solution, another solution) from the SAT solver, None where there is none; with
-    ``picture`` the first is that picture. ``board``: the cells line logic proved."""
-    from editor.sat import run_in_process  # here: a quick check (or `check` of a small file) never loads it
+class _SatStage:
+    """The SAT solver (:func:`editor.nonogram.cnf.decide`) on line logic's ``board``, in a
+    separate process: (a solution, another solution), None where there is none; with
+    ``picture`` the first is that picture. Started while probing and search still run,
+    so that its start-up and encoding (and on two cores its solving) overlap theirs."""
 
-    def waiting(seconds: float) -> None:
-        task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
+    def __init__(self, puzzle: Puzzle, board: Board, picture: np.ndarray | None):
+        self._width = puzzle.width
+        self._args = (puzzle.row_clues, puzzle.column_clues, (list(board.row_filled), list(board.row_empty)),
+                      None if picture is None else array_to_rows(picture))
+        self._child = None
 
-    task.report(0, None, "SAT solver", force=True)
-    grids = run_in_process(cnf.decide, (puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty),
-                                        None if picture is None else array_to_rows(picture)),
-                           task, name="nonogram SAT solver", on_wait=waiting)
-    return tuple(None if grid is None else rows_to_array(grid, puzzle.width) for grid in grids)
+    def start(self) -> None:
+        if self._child is None:
+            from editor.sat import start_in_process  # here: a quick check (or `check` of a small file) never loads it
+
+            self._child = start_in_process(cnf.decide, self._args, name="nonogram SAT solver")
+
+    def done(self) -> bool:
+        return self._child is not None and self._child.done()
+
+    def result(self, task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
+        def waiting(seconds: float) -> None:
+            task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
+
+        self.start()
+        task.report(0, None, "SAT solver", force=True)
+        grids = self._child.wait(task, on_wait=waiting)
+        return tuple(None if grid is None else rows_to_array(grid, self._width) for grid in grids)
+
+    def stop(self) -> None:
+        if self._child is not None:
+            self._child.kill()
 
 
 def _search(puzzle: Puzzle, board: Board, picture: np.ndarray | None, task: Task, lookahead: Lookahead,

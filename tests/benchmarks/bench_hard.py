@@ -7,13 +7,16 @@
 * Each puzzle runs as its own ``python -m editor check --json`` process, as a user runs it
   (clue-only files from their clues; a file with a goal as a designer's drawing). The
   expected class comes from ``expected.csv``; a mismatch is marked ``WRONG``. UNDECIDED
-  rows show how far the wall time went past the limit (the limit's overshoot).
+  rows show how far the wall time went past the limit (the limit's overshoot). Beside the
+  process wall time: the verdict's own seconds (what ``check`` reports: without the
+  interpreter's start and the grade that follows) and the CPU seconds of the process and
+  its children (steadier than wall time on a busy machine).
 * ``--sat-solvers``: the SAT stage alone (encoding from line logic's fixpoint, both
   questions, in this process) with each python-sat solver, seconds per puzzle.
 * ``--encode``: the seconds the SAT encoding (:func:`editor.nonogram.cnf.encode`, from line
   logic's fixpoint) takes in this process, best of three, with its variables and clauses.
-* ``--picross`` / ``--pbnsolve``: the process wall time of those solvers (built locally
-  from their sources; not part of this project) asked for up to two solutions.
+* ``--picross`` / ``--pbnsolve``: the process wall time (and CPU time) of those solvers
+  (built locally from their sources; not part of this project) asked for up to two solutions.
 * EXTRA files: more puzzles to time (e.g. webpbn puzzles that may not be redistributed).
 """
 from __future__ import annotations
@@ -22,6 +25,7 @@ import argparse
 import csv
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -37,25 +41,33 @@ def expected_classes() -> dict[str, str]:
         return {row["file"]: row["class"] for row in csv.DictReader(handle)}
 
 
-def run_check(path: Path, time_limit: float) -> tuple[dict, float]:
+def children_cpu() -> float:
+    """CPU seconds (user and system) of the child processes waited for so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_check(path: Path, time_limit: float) -> tuple[dict, float, float]:
+    """(the JSON verdict, process wall seconds, CPU seconds of the process and its children)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    start = time.perf_counter()
+    cpu, start = children_cpu(), time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "editor", "check", "--json", "--time-limit", str(time_limit), str(path)],
                           capture_output=True, text=True, env=env, cwd=ROOT)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, children_cpu() - cpu
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if not lines:
-        return {"verdict": "ERROR", "error": done.stderr.strip()[-200:]}, wall
-    return json.loads(lines[-1]), wall
+        return {"verdict": "ERROR", "error": done.stderr.strip()[-200:]}, wall, cpu
+    return json.loads(lines[-1]), wall, cpu
 
 
 def run_other(command: list[str], limit: float) -> str:
-    start = time.perf_counter()
+    """The process wall seconds (CPU seconds) of another solver, or >limit."""
+    cpu, start = children_cpu(), time.perf_counter()
     try:
         subprocess.run(command, capture_output=True, timeout=limit)
     except subprocess.TimeoutExpired:
         return f">{limit:.0f}"
-    return f"{time.perf_counter() - start:.2f}"
+    return f"{time.perf_counter() - start:.2f} ({children_cpu() - cpu:.2f})"
 
 
 def line_logic(path: Path):
@@ -120,19 +132,20 @@ def main() -> None:
     if args.only:
         paths = [p for p in paths if args.only in p.name]
     solvers = args.sat_solvers.split(",") if args.sat_solvers else []
-    header = f"{'puzzle':34s} {'size':>7s} {'open':>5s} {'expected':9s} {'verdict':13s} {'wall s':>7s}  {'decided by':20s}"
+    header = (f"{'puzzle':34s} {'size':>7s} {'open':>5s} {'expected':9s} {'verdict':13s} {'wall s':>7s} "
+              f"{'verdict s':>9s} {'cpu s':>6s}  {'decided by':20s}")
     for name in solvers:
         header += f" {name:>11s}"
     if args.picross:
-        header += f" {'picross':>8s}"
+        header += f" {'picross (cpu)':>14s}"
     if args.pbnsolve:
-        header += f" {'pbnsolve':>8s}"
+        header += f" {'pbnsolve (cpu)':>14s}"
     if args.encode:
         header += "  encode s"
     print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json")
     print(header, flush=True)
     for path in paths:
-        result, wall = run_check(path, args.time_limit)
+        result, wall, cpu = run_check(path, args.time_limit)
         kind = result["verdict"]
         truth = expected.get(path.name, "?")
         mark = "" if truth in ("?", kind) or kind == "UNDECIDED" else "  WRONG"
@@ -141,13 +154,13 @@ def main() -> None:
             decided = f"time limit: {result['seconds']:.2f} s reported, process +{wall - args.time_limit:.2f} s"
         size = f"{result.get('width', '?')}x{result.get('height', '?')}"
         line = (f"{path.name:34s} {size:>7s} {result.get('open_cells_after_line_logic', ''):>5} {truth:9s} "
-                f"{kind:13s} {wall:7.2f}  {decided:20s}")
+                f"{kind:13s} {wall:7.2f} {result.get('seconds', float('nan')):9.2f} {cpu:6.2f}  {decided:20s}")
         for figure in sat_solver_times(path, solvers, args.time_limit) if solvers else []:
             line += f" {figure:>11s}"
         if args.picross:
-            line += f" {run_other([args.picross, str(path), '--max-nb-solutions', '2'], args.time_limit):>8s}"
+            line += f" {run_other([args.picross, str(path), '--max-nb-solutions', '2'], args.time_limit):>14s}"
         if args.pbnsolve:
-            line += f" {run_other([args.pbnsolve, '-u', str(path)], args.time_limit):>8s}"
+            line += f" {run_other([args.pbnsolve, '-u', str(path)], args.time_limit):>14s}"
         if args.encode:
             line += f"  {encode_time(path)}"
         print(line + mark, flush=True)

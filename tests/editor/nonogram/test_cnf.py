@@ -20,6 +20,7 @@ from editor.nonogram.verdict import (BRANCH, BY_SAT, CONTRADICTION, MULT, UNDECI
 from editor import sat as sat_module
 from editor.sat import run_in_process
 from editor.tasks import Cancelled, Task
+from tests.editor.nonogram import reference_cnf
 from tests.editor.nonogram.reference import runs, solutions
 from tests.editor.nonogram.test_verdict import clues_of, every_picture
 
@@ -32,10 +33,16 @@ def fits(grid, row_clues, column_clues) -> bool:
             and tuple(runs(column) for column in grid.T.astype(int)) == tuple(map(tuple, column_clues)))
 
 
+def one_line(clue, length, filled, empty):
+    """cnf.line_clauses of a single line (cells 1..length) with ``filled``/``empty`` masks."""
+    known = [[bool(mask >> i & 1) for i in range(length)] for mask in (filled, empty)]
+    result = cnf.line_clauses([clue], np.arange(1, length + 1)[None], np.array(known[:1]), np.array(known[1:]), length)
+    return None if result is None else result[0]
+
+
 def words_of(clue, length, filled, empty):
     """Every assignment of the line's cells the encoding allows, by asking the solver."""
-    counter = itertools.count(length + 1)
-    clauses = cnf.line_clauses(clue, range(1, length + 1), filled, empty, lambda: next(counter))
+    clauses = one_line(clue, length, filled, empty)
     if clauses is None:
         return set()
     clauses += [[i + 1] for i in range(length) if filled >> i & 1]
@@ -74,9 +81,55 @@ def test_a_line_is_refused_exactly_when_no_placement_fits_what_is_known(length):
             filled = sum(1 << i for i, k in enumerate(known) if k == 1)
             empty = sum(1 << i for i, k in enumerate(known) if k == 0)
             fits = any(all(k is None or k == v for k, v in zip(known, word)) for word in words)
-            counter = itertools.count(length + 1)
-            refused = cnf.line_clauses(clue, range(1, length + 1), filled, empty, lambda: next(counter)) is None
-            assert refused == (not fits), (clue, known)
+            assert (one_line(clue, length, filled, empty) is None) == (not fits), (clue, known)
+
+
+def random_knowledge(rng, height, width, share):
+    """(row_filled, row_empty) masks with about ``share`` of the cells known, half each way."""
+    filled, empty = [0] * height, [0] * height
+    for row in range(height):
+        for column in range(width):
+            draw = rng.random()
+            if draw < share / 2:
+                filled[row] |= 1 << column
+            elif draw < share:
+                empty[row] |= 1 << column
+    return filled, empty
+
+
+def test_the_vectorised_encoder_gives_the_plain_encoders_clauses():
+    """cnf.encode (numpy over all lines at once) against the first, line-by-line encoder
+    (reference_cnf): the same variables, the same clauses in the same order, on clue sets of
+    random pictures (some with a row's clue replaced, some without a solution) with random
+    knowledge, including knowledge no placement fits."""
+    rng = random.Random(151)
+    compared = refused = 0
+    for _ in range(1500):
+        height, width = rng.randint(1, 7), rng.randint(1, 7)
+        picture = [[int(rng.random() < 0.5) for _ in range(width)] for _ in range(height)]
+        row_clues, column_clues = clues_of(picture)
+        row_clues = list(row_clues)
+        if rng.random() < 0.3:
+            row_clues[rng.randrange(height)] = runs([int(rng.random() < 0.5) for _ in range(width)])
+        known = random_knowledge(rng, height, width, rng.choice((0.0, 0.2, 0.4))) if rng.random() < 0.8 else None
+        encoded = cnf.encode(row_clues, column_clues, known)
+        assert encoded == reference_cnf.encode(row_clues, column_clues, known), (row_clues, column_clues, known)
+        compared += encoded is not None
+        refused += encoded is None
+    assert compared > 500 and refused > 100  # both outcomes were exercised
+
+
+@pytest.mark.parametrize("name", ["domino-9.non", "webpbn-06574-forever.non", "knotty.non"])
+def test_the_vectorised_encoder_gives_the_plain_encoders_clauses_on_hard_puzzles(name):
+    puzzle = read_non(HARD / name)
+    engine = Puzzle(puzzle.row_clues, puzzle.column_clues)
+    board = engine.board()
+    engine.propagate(board)
+    known = (board.row_filled, board.row_empty)
+    encoded = cnf.encode(engine.row_clues, engine.column_clues, known)
+    assert encoded is not None and len(encoded[0]) > 5000
+    assert encoded == reference_cnf.encode(engine.row_clues, engine.column_clues, known)
+
 
 def decide_bare(row_clues, column_clues, picture=None, known=None):
     puzzle = Puzzle(row_clues, column_clues)
@@ -128,6 +181,49 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
         else:
             assert fits(result[0], bad_rows, column_clues)
             assert (result[1] is not None) == (len(truth) > 1)
+
+
+def test_the_search_next_to_the_first_solution_against_the_reference_solver():
+    """cnf._search_near (another solution next to the SAT solver's first): when it decides,
+    its answer is right (None only for a unique clue set; otherwise a different solution
+    that fits), on random clue sets."""
+    rng = random.Random(33)
+    decided = 0
+    for _ in range(150):
+        height, width = rng.randint(2, 7), rng.randint(2, 7)
+        picture = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
+        row_clues, column_clues = clues_of(picture)
+        truth = solutions(row_clues, column_clues, limit=2)
+        done, other = cnf._search_near(row_clues, column_clues, array_to_rows(np.array(picture, dtype=bool)))
+        if not done:
+            continue
+        decided += 1
+        assert (other is None) == (len(truth) == 1)
+        if other is not None:
+            other = rows_to_array(other, width)
+            assert fits(other, row_clues, column_clues) and not np.array_equal(other, np.array(picture, dtype=bool))
+    assert decided > 100
+
+
+def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(monkeypatch):
+    """Bare clues: once the SAT solver has a first solution, the line-logic search finds
+    another next to it; the SAT solver is asked only once."""
+    noise = np.random.default_rng(5).random((15, 15)) < 0.5
+    row_clues, column_clues = clues_of(noise.astype(int).tolist())
+    puzzle = Puzzle(row_clues, column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    created = []
+
+    def counting_solver(*args, **kwargs):
+        created.append(kwargs.get("name", args[0] if args else None))
+        return Solver(*args, **kwargs)
+
+    monkeypatch.setattr("pysat.solvers.Solver", counting_solver)
+    first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
+    assert created == [cnf.DEFAULT_SOLVER]
+    first, second = rows_to_array(first, 15), rows_to_array(second, 15)
+    assert puzzle.is_solution(first) and puzzle.is_solution(second) and (first != second).any()
 
 
 def stuck_search(*args):
@@ -197,6 +293,21 @@ def sat_processes(monkeypatch):
 
     monkeypatch.setattr(sat_module.subprocess, "Popen", popen)
     return started
+
+
+def test_the_sat_process_runs_beside_the_search_and_its_answer_ends_the_search(monkeypatch, sat_processes):
+    """The SAT process starts once the search has used SAT_HEAD_START of CPU; when it
+    answers first, the search gives way at once (here the search would never end, and
+    its own budget is out of reach)."""
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 1e9)
+    monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 0.0)
+    monkeypatch.setattr(verdict_module, "find_solution", stuck_search)
+    monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
+    noise = np.random.default_rng(3).random((12, 12)) < 0.5
+    result = check_drawing(noise, task=Task(time_limit=120))
+    assert result.kind == MULT and result.decided_by == BY_SAT
+    assert Puzzle.from_grid(noise).is_solution(result.alternative)
+    assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
 
 def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):

@@ -6,6 +6,9 @@ without Qt.
 from __future__ import annotations
 
 from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
+from plugins.cube.checker import check_garden
+from plugins.cube.model import format_garden, garden_to_json, load_gardens
+from plugins.cube.scene import garden_parts
 
 PREFIX = "cube-"
 
@@ -46,33 +49,19 @@ def puzzle_spec(garden, options: dict | None = None, puzzle_id: str | None = Non
         return solver.solutions(task, opts)
 
     def check(solution) -> list[str]:
-        from plugins.cube.checker import check_garden
-
         return check_garden(solution.as_dict(), garden.faces, garden.rule, garden.box if garden.rule == "packed" else None)
 
     def scene_parts(solution):
-        from plugins.cube.scene import garden_parts
-
         return garden_parts(solution, flat=garden.faces == 4)
 
     def count(task, jobs) -> CountResult:
         solver, _ = solver_and_options()
         return solver.count(task, jobs)
 
-    def format_solution(solution) -> str:
-        from plugins.cube.model import format_garden
-
-        return format_garden(solution)
-
-    def to_json(solution):
-        from plugins.cube.model import garden_to_json
-
-        return garden_to_json(solution)
-
     countable = not options and (garden.faces == 4)
     return PuzzleSpec(id=PREFIX + (puzzle_id or garden.id), title=garden.title + suffix, solutions=solutions,
-                      count=count if countable else None, format_solution=format_solution,
-                      solution_to_json=to_json, description=description, check=check, scene_parts=scene_parts)
+                      count=count if countable else None, format_solution=format_garden,
+                      solution_to_json=garden_to_json, description=description, check=check, scene_parts=scene_parts)
 
 
 @hookimpl
@@ -83,8 +72,6 @@ def nonogram_editor_panels(panels):
 
 @hookimpl
 def nonogram_editor_puzzles(puzzles):
-    from plugins.cube.model import load_gardens
-
     gardens = load_gardens()  # a broken data file is reported (naming the file) and the plugin skipped
     for puzzle_id, garden_id, options, suffix, description in _VARIANTS:
         puzzles.add(puzzle_spec(gardens[garden_id], options, puzzle_id, suffix, description))

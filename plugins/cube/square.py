@@ -25,7 +25,6 @@ from editor.plugin_api import Task
 from plugins.cube.model import DIRECTIONS, OPPOSITE, Position, normalized
 
 SQUARE_FACES = 4
-ALL_SQUARES = (1 << SQUARE_FACES) - 1
 GAP = 2  # columns between components laid out side by side (one is enough; two reads better)
 
 Component = tuple[tuple[Position, int], ...]  # normalized placements

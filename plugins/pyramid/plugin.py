@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
+from plugins.pyramid import checker, scene
 from plugins.pyramid.model import Puzzle, format_solution, load_puzzle
 
 PUZZLE_ID = "pyramid"
@@ -32,18 +33,6 @@ def _count(puzzle: Puzzle, task, jobs):
     return solver.count(task, jobs, puzzle)
 
 
-def _check(puzzle: Puzzle, solution) -> list[str]:
-    from plugins.pyramid import checker
-
-    return checker.check_solution(puzzle, solution)
-
-
-def _scene_parts(puzzle: Puzzle, solution):
-    from plugins.pyramid import scene
-
-    return scene.solution_parts(puzzle, solution)
-
-
 def _to_json(solution):
     return [{"position": p, "piece": piece, "rotation": rotation} for p, (piece, rotation) in enumerate(solution)]
 
@@ -52,8 +41,8 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
     """What the command line and the panel use of the pyramid ``puzzle``."""
     return PuzzleSpec(id=PUZZLE_ID, title=TITLE, solve_first=partial(_solve_first, puzzle),
                       count=partial(_count, puzzle), format_solution=partial(format_solution, puzzle),
-                      solution_to_json=_to_json, check=partial(_check, puzzle),
-                      scene_parts=partial(_scene_parts, puzzle),
+                      solution_to_json=_to_json, check=partial(checker.check_solution, puzzle),
+                      scene_parts=partial(scene.solution_parts, puzzle),
                       description="Place 16 triangles with card-suit connectors (in fits out) into a "
                                   "triangle; 518,469 solutions, 172,823 up to rotating the triangle.")
 

@@ -4,34 +4,26 @@ The board is 128 bits in two 64-bit words: one bit per cell, then one bit per pi
 set once every copy of that piece is placed (so cells + pieces <= 128). A placement is
 the mask of its cells and its piece's bit: it fits when it meets nothing set on the
 board, and placing or undoing it is two XORs (and setting or clearing the piece bit
-when its last copy comes or goes).
+when its last copy comes or goes). A piece with a range of copies (``Piece.min_copies``)
+is left out of ``full``: a full board is a solution when :func:`dlx.enough_copies` agrees.
 
-A piece with a range of copies (see ``Puzzle.min_copies``) has its bit set when its most
-copies are placed, but a full board does not need it: ``full`` leaves it out, and a
-solution also needs :func:`dlx.enough_copies`.
-
-The exact-cover columns are the cells, the pieces with exactly one copy (both also bits of the
-board, so the open columns of a node are the zero bits of ``columns & ~board``, visited
-with a count-trailing-zeros loop), and one virtual *anchor* column (the symmetry
-representatives, see ``solver.py``). Each level keeps, for every open column, the list
-of placements that still fit (slot numbers in one stack buffer), filtered from its
-parent's lists: so a level costs what is still alive, as in dancing links, but reads
-memory in order. The level branches on the open column with the shortest list (minimum
-remaining values) and gives up at once when a list is empty. It filters first the cells
-next to the placement just made (``border``): that is where a list runs empty, and most
-nodes are such dead ends, so they stop early; short lists first. Once a list of at most
-``enough`` placements turns up (and none is empty), the node branches on it without
-filtering the other columns: they keep their parent's lists (still a superset of what
-fits, so the children filter them; an empty one shows a level later). That costs some
-nodes but makes each far cheaper: the Tetris Cube's count takes about 40 % less time
-with ``enough`` = 4, but Y25 (one piece, 25 copies) takes many times longer, so the
-solver uses it only when every piece has one copy (0 turns it off). Both change the
-order of the search, so a search for the first solution does without them (it is
-quicker in the plain order on Y25). Level 0 branches on the anchor column when asked.
+The exact-cover columns are the cells and the pieces with exactly one copy (the open
+columns of a node are the zero bits of ``columns & ~board``), plus one virtual *anchor*
+column (the symmetry representatives, see ``cover.py``; level 0 of a count branches on
+it). Each level keeps, for every open column, the placements that still fit (slots in
+one stack buffer), filtered from its parent's lists: a level costs what is still alive,
+as in dancing links, but reads memory in order. It branches on the shortest list and
+gives up at once on an empty one, filtering first the lists of the cells next to the
+last placement (``border``), short ones first: most nodes are dead ends, and they show
+there. Once a list of at most ``enough`` placements turns up, the node branches on it
+and the other columns keep their parent's lists (a superset; the children filter them):
+more nodes, each far cheaper. That takes about 40 % off the Tetris Cube's count but
+makes Y25 (one piece, 25 copies) many times slower, so ``enough`` is 4 only when every
+piece has one copy (else 0: off). A search for the first solution does without both (the
+plain order is quicker on Y25).
 
 Like ``dlx.search``, :func:`search` is a resumable state machine that stops after
-``budget`` nodes; solutions go to ``dlx._take_solution``. :class:`BitboardSearch` runs
-it with the same interface as ``dlx.DlxSearch``.
+``budget`` nodes; :class:`BitboardSearch` has the interface of ``dlx.DlxSearch``.
 """
 from __future__ import annotations
 
@@ -41,6 +33,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from editor.plugin_api import njit
+from plugins.voxel.geometry import FACE_STEPS
 from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, Trail, _chosen_ids,
                                _take_prefix, _take_solution, enough_copies)
 
@@ -87,10 +80,9 @@ def _masks(bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _neighbour_bits(cover) -> np.ndarray:
     """(cells + 1, 6): the face neighbours of each target cell (-1: none; the last row is padding's)."""
     index = {v: i for i, v in enumerate(cover.cells)}
-    steps = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
-    table = np.full((len(cover.cells) + 1, len(steps)), -1, dtype=np.int64)
+    table = np.full((len(cover.cells) + 1, len(FACE_STEPS)), -1, dtype=np.int64)
     for i, (x, y, z) in enumerate(cover.cells):
-        for j, (a, b, c) in enumerate(steps):
+        for j, (a, b, c) in enumerate(FACE_STEPS):
             table[i, j] = index.get((x + a, y + b, z + c), -1)
     return table
 

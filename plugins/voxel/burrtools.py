@@ -20,7 +20,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from plugins.voxel.geometry import Voxel, normal_form, orientations
+from plugins.voxel.geometry import Voxel, lowest, normal_form, orientations, shifted
 from plugins.voxel.model import ID_PREFIX, Piece, Puzzle, PuzzleFileError, check_volume
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra-octahedra"}
@@ -29,7 +29,7 @@ SOLVED = 2  # problem state
 
 def problem_names(path: str | Path) -> list[str]:
     """The problems of a BurrTools file, as :func:`load_burrtools` takes them."""
-    return [name for name, _ in _problems(_read_xml(Path(path)), str(path))]
+    return [name for name, _ in _problems(_read_xml(Path(path)))]
 
 
 def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
@@ -48,7 +48,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     if grid_type != 0:
         fail(f"grid type {grid_type} ({GRIDS.get(grid_type, 'unknown')}) is not supported; only the cube grid is")
     shapes = [_read_shape(v, i, fail) for i, v in enumerate(root.findall("shapes/voxel"))]
-    problems = _problems(root, source)
+    problems = _problems(root)
     if not problems:
         fail("the file has no problems")
     chosen = _choose(problems, problem, fail)
@@ -92,15 +92,14 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     for shape in [result_shape] + [s for s in shapes if s["colours"]]:
         if shape["colours"] and (shape is result_shape or tuple(orientations(shape["cells"], False)) in pieces):
             fail(f"{where}: shape {shape['name']!r} has coloured voxels (colour constraints), which are not supported")
-    low = [min(v[i] for v in target) for i in range(3)]
-    moved = lambda cells: tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in cells))  # noqa: E731
+    low = lowest(target)
     state = _int(element.get("state", "0"), f"{where}: state", fail)
     assemblies = element.get("assemblies")
     puzzle = Puzzle(
         id=ID_PREFIX + _slug(f"{path.stem}-{name}"), title=f"{path.stem}: {name}" if len(problems) > 1 else path.stem,
         pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"],
                            min_copies=p["least"] if p["least"] != p["most"] else None) for p in pieces.values()),
-        target=moved(target), optional=moved(optional), mirror=False,
+        target=shifted(target, low), optional=shifted(optional, low), mirror=False,
         description=f"BurrTools file, problem {name!r}", source=source,
         expected_assemblies=int(assemblies) if state == SOLVED and assemblies and assemblies.isdigit() else None)
     check_volume(puzzle, fail)
@@ -127,7 +126,7 @@ def _read_xml(path: Path) -> ET.Element:
         raise PuzzleFileError(f"{path}: not valid XML ({error})") from None
 
 
-def _problems(root: ET.Element, source: str) -> list[tuple[str, ET.Element]]:
+def _problems(root: ET.Element) -> list[tuple[str, ET.Element]]:
     """(name, element) per problem; an unnamed one is called by its number."""
     return [(p.get("name") or str(i + 1), p) for i, p in enumerate(root.findall("problems/problem"))]
 

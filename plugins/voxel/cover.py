@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from plugins.voxel import bitboard, dlx
-from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, normal_form, orientations, transform
+from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, lowest, normal_form, orientations, transform
 from plugins.voxel.model import HOLE, Puzzle, PuzzleFileError
 
 ENGINES = {"bitboard": bitboard.BitboardSearch, "dlx": dlx.DlxSearch}
@@ -159,7 +159,7 @@ def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
     result = []
     for matrix in ROTATIONS if ranges else ALL_SYMMETRIES:
         image = [transform(matrix, v) for v in cells]
-        low = [min(v[i] for v in image) for i in range(3)]
+        low = lowest(image)
         image = [(v[0] - low[0], v[1] - low[1], v[2] - low[2]) for v in image]
         if any(v not in index for v in image) or {image[index[v]] for v in puzzle.optional} != set(puzzle.optional):
             continue

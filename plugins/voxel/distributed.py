@@ -2,19 +2,15 @@
 
 A count becomes a list of independent subproblems: the subtrees below the partial
 solutions at a fixed depth of the search (``solver.split_prefixes``), in a shuffled but
-fixed order. Workers count below one prefix each (:func:`count_subproblem`); this
-process, the client, adds up their results and writes each into the checkpoint
-(``plugins/voxel/checkpoint.py``) as it arrives, so a killed count, a lost worker or a
-restarted cluster costs only the subproblems in flight. Workers get them in batches
-(:data:`PARTS_PER_WORKER`); this process counts one at a time.
+fixed order. Workers count below one prefix each (:func:`count_subproblem`), in batches
+(:data:`PARTS_PER_WORKER`); this process adds up their results and writes each into the
+checkpoint as it arrives, so a killed count, a lost worker or a restarted cluster costs
+only the subproblems in flight. They run in this process (``jobs`` 1), on local
+processes (``jobs`` N) or on a Dask cluster (``cluster``: the scheduler's address, e.g.
+``tcp://host:8786``; Dask is imported only then).
 
-Where they run: in this process (``jobs`` 1), on local processes (``jobs`` N, through
-the editor's ``map_in_processes``), or on a Dask distributed cluster (``cluster`` = the scheduler's
-address, e.g. ``tcp://host:8786``). Dask is imported only then.
-
-The time left is estimated from the finished subproblems: they are a random sample of
-all of them (the order is shuffled), so their mean search time times the number left,
-divided by the rate this run gets through work, estimates what remains.
+The finished subproblems are a random sample (the order is shuffled): :func:`time_left`
+estimates from them.
 """
 from __future__ import annotations
 
@@ -53,9 +49,7 @@ def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
     cover = build_cover(puzzle)
     start = time.perf_counter()
     prefixes, head = split_prefixes(cover, wanted)
-    counts = head.counts
-    head_result = SubResult(-1, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
-                            time.perf_counter() - start, head.keep[: counts[dlx.KEPT]].copy())
+    head_result = _result(-1, head, start)
     random.Random(0).shuffle(prefixes)  # finished ones are then a fair sample for the estimate
     digest = hashlib.sha256()
     for table in (cover.placement_piece, cover.placement_cells, cover.allowed, cover.perms):
@@ -75,6 +69,10 @@ def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: 
     start = time.perf_counter()
     search = _Search(build_cover(puzzle), dlx.COUNT, prefix=prefix, keep=keep)
     search.run()
+    return _result(index, search, start)
+
+
+def _result(index: int, search: _Search, start: float) -> SubResult:
     counts = search.counts
     return SubResult(index, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
                      time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())

@@ -81,7 +81,6 @@ class Matrix(NamedTuple):
     links: Links
     row_id: np.ndarray  # placement id of each node's row (-1: a column or the root)
     col_type: np.ndarray  # per column: its piece (-1: a cell)
-    copies: np.ndarray
     slack: np.ndarray
     perms: np.ndarray  # the cover's symmetries acting on placements
     allowed: np.ndarray
@@ -119,7 +118,7 @@ def _uncover(c, L, R, U, D, C, S):
 
 
 @njit(cache=True)
-def _cover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
+def _cover_column(c, L, R, U, D, C, S, col_type, remaining):
     t = col_type[c]
     if t >= 0:  # a piece: its column goes when its last copy is placed
         remaining[t] -= 1
@@ -130,7 +129,7 @@ def _cover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
 
 
 @njit(cache=True)
-def _uncover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
+def _uncover_column(c, L, R, U, D, C, S, col_type, remaining):
     t = col_type[c]
     if t >= 0:
         if remaining[t] == 0:
@@ -141,12 +140,12 @@ def _uncover_column(c, L, R, U, D, C, S, col_type, copies, remaining):
 
 
 @njit(cache=True)
-def select_row(r, L, R, U, D, C, S, col_type, copies, remaining):
+def select_row(r, L, R, U, D, C, S, col_type, remaining):
     """Put row ``r`` into the solution outside the search (a prefix handed to a worker)."""
-    _cover_column(C[r], L, R, U, D, C, S, col_type, copies, remaining)
+    _cover_column(C[r], L, R, U, D, C, S, col_type, remaining)
     j = R[r]
     while j != r:
-        _cover_column(C[j], L, R, U, D, C, S, col_type, copies, remaining)
+        _cover_column(C[j], L, R, U, D, C, S, col_type, remaining)
         j = R[j]
 
 
@@ -258,7 +257,7 @@ def _take_prefix(ids, prefixes, counts):
 
 
 @njit(cache=True)
-def search(L, R, U, D, C, S, row_id, col_type, copies, slack, remaining, state, cols, rows,
+def search(L, R, U, D, C, S, row_id, col_type, slack, remaining, state, cols, rows,
            perms, allowed, first_col, mode, max_depth, budget, counts, keep, prefixes):
     """Run the search for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND.
 
@@ -319,7 +318,7 @@ def search(L, R, U, D, C, S, row_id, col_type, copies, slack, remaining, state, 
                 continue
             j = R[r]
             while j != r:
-                _cover_column(C[j], L, R, U, D, C, S, col_type, copies, remaining)
+                _cover_column(C[j], L, R, U, D, C, S, col_type, remaining)
                 j = R[j]
             k += 1
             phase = ENTER
@@ -331,7 +330,7 @@ def search(L, R, U, D, C, S, row_id, col_type, copies, slack, remaining, state, 
             r = rows[k]
             j = L[r]
             while j != r:
-                _uncover_column(C[j], L, R, U, D, C, S, col_type, copies, remaining)
+                _uncover_column(C[j], L, R, U, D, C, S, col_type, remaining)
                 j = L[j]
             rows[k] = D[r]
             phase = TRY
@@ -368,8 +367,7 @@ def _matrix(cover) -> Matrix:
     n_cells, n_pieces = len(cover.cells), len(cover.puzzle.pieces)
     n_cols = n_cells + n_pieces
     root = n_cols
-    copies = cover.copies
-    slack = cover.slack
+    copies, slack = cover.copies, cover.slack
     col_type = np.full(n_cols, -1, dtype=np.int32)
     col_type[n_cells:] = np.arange(n_pieces, dtype=np.int32)
     row_ids = np.flatnonzero(cover.allowed).astype(np.int32)
@@ -399,12 +397,12 @@ def _matrix(cover) -> Matrix:
         D[chain[:-1]] = chain[1:]
         U[chain[1:]] = chain[:-1]
     in_ring = (copies == 1) & (slack == 0)
-    slack = np.where(in_ring, copies, slack).astype(np.int32)  # the ring checks those (see dlx.py)
+    slack = np.where(in_ring, copies, slack).astype(np.int32)  # the ring checks those (see the module doc)
     ring = list(range(n_cells)) + [n_cells + t for t in np.flatnonzero(in_ring)] + [root]
     for a, b in zip(ring, ring[1:] + ring[:1]):
         R[a], L[b] = b, a
     L, R, U, D, C = (a.astype(np.uint32) for a in (L, R, U, D, C))  # unsigned: no negative-index checks
-    return Matrix(Links(L, R, U, D, C, S), row_id, col_type, copies, slack, cover.perms, cover.allowed,
+    return Matrix(Links(L, R, U, D, C, S), row_id, col_type, slack, cover.perms, cover.allowed,
                   cover.anchor_column)
 
 class DlxSearch:
@@ -422,13 +420,13 @@ class DlxSearch:
             first_node = dict(zip(ids.tolist(), (first + root + 1).tolist()))
         for level, placement_id in enumerate(prefix):
             node = first_node[placement_id]
-            select_row(node, *self.links, self.matrix.col_type, self.matrix.copies, trail.remaining)
+            select_row(node, *self.links, self.matrix.col_type, trail.remaining)
             trail.rows[level] = node
 
     def step(self, mode: int, max_depth: int, budget: int) -> int:
         """Search on for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND."""
         m, t = self.matrix, self.trail
-        return search(*self.links, m.row_id, m.col_type, m.copies, m.slack, t.remaining, t.state, t.cols, t.rows,
+        return search(*self.links, m.row_id, m.col_type, m.slack, t.remaining, t.state, t.cols, t.rows,
                       m.perms, m.allowed, m.anchor_column if mode != FIRST else -1, mode, max_depth, budget,
                       t.counts, t.keep, t.prefixes)
 

@@ -11,6 +11,7 @@ from itertools import permutations, product
 
 Voxel = tuple[int, int, int]
 Matrix = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
+FACE_STEPS = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))  # to the six face neighbours
 
 
 def _determinant(m: Matrix) -> int:
@@ -40,10 +41,19 @@ def transform(m: Matrix, voxel: Voxel) -> Voxel:
             m[2][0] * x + m[2][1] * y + m[2][2] * z)
 
 
+def lowest(voxels) -> Voxel:
+    """The smallest x, y and z (of possibly different voxels)."""
+    return tuple(min(v[i] for v in voxels) for i in range(3))
+
+
+def shifted(voxels, low: Voxel) -> tuple[Voxel, ...]:
+    """The voxels moved by ``-low``, sorted."""
+    return tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in voxels))
+
+
 def normal_form(voxels) -> tuple[Voxel, ...]:
     voxels = list(voxels)
-    low = [min(v[i] for v in voxels) for i in range(3)]
-    return tuple(sorted((v[0] - low[0], v[1] - low[1], v[2] - low[2]) for v in voxels))
+    return shifted(voxels, lowest(voxels))
 
 
 def orientations(voxels, mirror: bool) -> list[tuple[Voxel, ...]]:
@@ -61,7 +71,7 @@ def is_face_connected(voxels) -> bool:
     stack = [start]
     while stack:
         x, y, z = stack.pop()
-        for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)):
+        for dx, dy, dz in FACE_STEPS:
             n = (x + dx, y + dy, z + dz)
             if n in cells and n not in seen:
                 seen.add(n)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from editor.plugin_api import PuzzleDataError, package_data
-from plugins.voxel.geometry import Voxel, is_face_connected, normal_form, orientations
+from plugins.voxel.geometry import Voxel, is_face_connected, lowest, normal_form, orientations, shifted
 
 RESOURCE_DIR = package_data("plugins.voxel")
 ID_PREFIX = "voxel-"
@@ -265,12 +265,12 @@ def _parse_target(value, fail) -> tuple[tuple[Voxel, ...], tuple[Voxel, ...]]:
         fail("the target has no cells")
     if len(cells) > MAX_CELLS:
         fail(f"the target has {len(cells)} cells, more than the {MAX_CELLS} a puzzle may have")
-    target = normal_form(cells)
+    low = lowest(cells)
+    target = shifted(cells, low)
     extent = max(max(v[i] for v in target) for i in range(3)) + 1
     if extent > MAX_EXTENT:
         fail(f"the target spans {extent} cells along one axis, more than {MAX_EXTENT}")
-    low = [min(v[i] for v in cells) for i in range(3)]
-    return target, tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in optional))
+    return target, shifted(optional, low)
 
 
 def _parse_layers(layers, fail) -> tuple[set[Voxel], set[Voxel]]:

@@ -1,15 +1,11 @@
 """The voxel packing panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
 solve or count it, look at the packings piece by piece and layer by layer.
 
-Solving and checking go through the puzzle's ``PuzzleSpec`` (``plugins.voxel.plugin``), as
-on the command line; a count runs ``plugins.voxel.solver`` directly (the panel browses
-the solutions it keeps, one per symmetry class, and keeps a checkpoint). The 3-D parts come
-from ``plugins.voxel.scene`` (with the layer shown), the assembly order and layer text from
-``plugins.voxel.layout``.
-
-A count keeps a checkpoint file per puzzle in :attr:`VoxelPanel.checkpoint_dir`: an
-interrupted count (Cancel, a closed window, a crash) is offered for Resume when its
-puzzle is shown again; a finished count deletes it.
+Solving and checking go through the puzzle's ``PuzzleSpec``, as on the command line; a
+count runs ``solver.count_solutions`` directly, to browse the solutions it keeps (one per
+symmetry class) and to keep a checkpoint file per puzzle in
+:attr:`VoxelPanel.checkpoint_dir`: an interrupted count (Cancel, a closed window, a
+crash) is offered for Resume when its puzzle is shown again; a finished count deletes it.
 """
 from __future__ import annotations
 
@@ -25,7 +21,7 @@ from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.checkpoint import progress_in
 from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
-from plugins.voxel.plugin import open_puzzle_file, puzzle_spec
+from plugins.voxel.plugin import BURRTOOLS_SUFFIXES, open_puzzle_file, puzzle_spec
 
 
 class LayerView(PuzzleCanvas):
@@ -36,7 +32,7 @@ class LayerView(PuzzleCanvas):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.puzzle: Puzzle | None = None
-        self._order: list[int] = []
+        self.order: list[int] = []  # the assembly order of the solution shown
         self.step_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.step_slider.setToolTip("Assembly: how many pieces are in, bottom up")
         self.step_label = QLabel(self)
@@ -55,8 +51,8 @@ class LayerView(PuzzleCanvas):
         grid.addWidget(self.layer_spin, 2, 0, 1, 2)
         grid.addWidget(self.layer_text, 3, 0, 1, 2)
         grid.setRowStretch(3, 1)
-        self.step_slider.valueChanged.connect(self._step_moved)
-        self.layer_spin.valueChanged.connect(self._layer_moved)
+        self.step_slider.valueChanged.connect(self._moved)
+        self.layer_spin.valueChanged.connect(self._moved)
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
@@ -65,29 +61,22 @@ class LayerView(PuzzleCanvas):
 
     def set_solution(self, solution) -> None:
         self.solution = solution
-        self._order = [] if solution is None else layout.assembly_order(solution)
+        self.order = [] if solution is None else layout.assembly_order(solution)
         self.step_slider.blockSignals(True)
-        self.step_slider.setRange(0, len(self._order))
-        self.step_slider.setValue(len(self._order))
+        self.step_slider.setRange(0, len(self.order))
+        self.step_slider.setValue(len(self.order))
         self.step_slider.blockSignals(False)
         self._describe()
 
     def layer(self) -> int | None:
         return None if self.layer_spin.value() < 0 else self.layer_spin.value()
 
-    def assembly(self) -> list[int]:
-        return self._order
-
     def visible_parts(self) -> set[str] | None:
         """The parts in at this assembly step (None: all of them)."""
         step = self.step_slider.value()
-        return None if step >= len(self._order) else {part_id(i) for i in self._order[:step]}
+        return None if step >= len(self.order) else {part_id(i) for i in self.order[:step]}
 
-    def _step_moved(self, _step: int) -> None:
-        self._describe()
-        self.changed.emit()
-
-    def _layer_moved(self, _layer: int) -> None:
+    def _moved(self, _value: int) -> None:
         self._describe()
         self.changed.emit()
 
@@ -96,7 +85,7 @@ class LayerView(PuzzleCanvas):
             self.step_label.setText("")
             self.layer_text.setText("")
             return
-        step, order = self.step_slider.value(), self._order
+        step, order = self.step_slider.value(), self.order
         if step >= len(order):
             self.step_label.setText(f"all {len(order)} pieces")
         else:
@@ -178,7 +167,7 @@ class VoxelPanel(PuzzlePanel):
         return self.puzzle_spec.check(solution)
 
     def assembly(self) -> list[int]:
-        return self.canvas.assembly()
+        return self.canvas.order
 
     def show_solution(self, index: int) -> None:
         super().show_solution(index)
@@ -340,7 +329,7 @@ def default_checkpoint_dir() -> Path:
 
 def _read(path: str, problem: str | None):
     """The puzzle in ``path``, or the names of its problems when a BurrTools file needs a choice."""
-    if problem is None and path.lower().endswith((".xmpuzzle", ".xml")):
+    if problem is None and path.lower().endswith(BURRTOOLS_SUFFIXES):
         from plugins.voxel.burrtools import problem_names
 
         names = problem_names(path)

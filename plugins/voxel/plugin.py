@@ -10,8 +10,10 @@ from __future__ import annotations
 from functools import partial
 
 from editor.plugin_api import CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
-from plugins.voxel import layout
+from plugins.voxel import checker, layout, scene
 from plugins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
+
+BURRTOOLS_SUFFIXES = (".xmpuzzle", ".xml")
 
 
 def _solutions(puzzle: Puzzle, task: Task):
@@ -32,18 +34,6 @@ def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
     return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True, extra=extra)
 
 
-def _check(puzzle: Puzzle, solution) -> list[str]:
-    from plugins.voxel import checker
-
-    return checker.check_solution(puzzle, solution)
-
-
-def _scene_parts(puzzle: Puzzle, solution):
-    from plugins.voxel import scene
-
-    return scene.solution_parts(puzzle, solution)
-
-
 def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
     return PuzzleSpec(
         id=puzzle.id,
@@ -53,15 +43,15 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
         format_solution=partial(layout.format_solution, puzzle),
         solution_to_json=partial(layout.solution_to_json, puzzle),
         description=puzzle.description,
-        check=partial(_check, puzzle),
-        scene_parts=partial(_scene_parts, puzzle),
+        check=partial(checker.check_solution, puzzle),
+        scene_parts=partial(scene.solution_parts, puzzle),
         count_options=("checkpoint", "cluster"),
     )
 
 
 def open_puzzle_file(path: str, problem: str | None = None) -> Puzzle:
     """A puzzle file of ours (.json) or BurrTools' (.xmpuzzle, one ``problem`` of it)."""
-    if path.lower().endswith(".xmpuzzle") or path.lower().endswith(".xml"):
+    if path.lower().endswith(BURRTOOLS_SUFFIXES):
         from plugins.voxel.burrtools import load_burrtools
 
         return load_burrtools(path, problem)
@@ -72,7 +62,7 @@ def open_puzzle_file(path: str, problem: str | None = None) -> Puzzle:
 
 @hookimpl
 def nonogram_editor_puzzle_files(files):
-    files.add(PuzzleFileSpec(id="voxel", suffixes=(".json", ".xmpuzzle", ".xml"),
+    files.add(PuzzleFileSpec(id="voxel", suffixes=(".json",) + BURRTOOLS_SUFFIXES,
                              open=lambda path, problem: puzzle_spec(open_puzzle_file(path, problem))))
 
 

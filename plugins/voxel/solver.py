@@ -1,15 +1,10 @@
 """Solve and count voxel packing puzzles (no Qt).
 
-The puzzle becomes an exact-cover problem (``plugins/voxel/cover.py``: placements, the
-symmetry group and its anchor), searched by the engine the cover chose: bitboards
-(``bitboard.py``) or dancing links (``dlx.py``), both resumable in slices of
-``SLICE_NODES`` nodes between progress reports and cancellation checks. A count works up
-to symmetry: it finds one solution per class and knows each class's size.
-
-``--jobs N``, a checkpoint or a Dask cluster split the tree: the first levels are
-enumerated into prefixes, whose subtrees are counted as independent subproblems
-(``plugins/voxel/distributed.py``). A count with ``--jobs`` alone that finishes within its
-first million nodes never starts processes.
+The puzzle becomes an exact-cover problem (``cover.py``), searched by the engine the
+cover chose (``bitboard.py`` or ``dlx.py``) in slices of ``SLICE_NODES`` nodes between
+progress reports and cancellation checks. A count works up to symmetry: it finds one
+solution per class and knows each class's size. ``--jobs N``, a checkpoint or a Dask
+cluster split the tree into subproblems (``distributed.py``).
 """
 from __future__ import annotations
 
@@ -123,9 +118,7 @@ def _count_here(puzzle: Puzzle, task: Task | None, keep: int, budget: int | None
 
 
 def class_members(puzzle: Puzzle, solution: Solution) -> list[Solution]:
-    """Every solution in ``solution``'s symmetry class (``solution`` among them), each once:
-    its images under the symmetries a count works up to. Over the classes a count keeps,
-    these are all the solutions it counted."""
+    """Every solution in ``solution``'s symmetry class, each once: its images under the count's symmetries."""
     cover = build_cover(puzzle)
     ids = np.array([cover.placement_id(placement) for placement in solution], dtype=np.int64)
     images = {tuple(sorted(cover.perms[g, ids].tolist())) for g in range(cover.group_order)}
@@ -138,12 +131,12 @@ def split_prefixes(cover: Cover, wanted: int, max_depth: int = 6) -> tuple[list[
     Returns them with the search that made them: it has already counted the solutions
     shallower than that depth (a tiny puzzle may end before it).
     """
-    for depth in range(1, max_depth + 1):
+    for depth in range(1, max_depth + 1):  # count them at each depth (a buffer of one), then collect
         search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=1)
         search.run()
         n = int(search.counts[dlx.PREFIXES])
-        if n >= wanted or depth == max_depth or depth >= cover.piece_count:
-            search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=max(n, 1))
-            search.run()
-            return [tuple(int(x) for x in row) for row in search.prefixes[:n]], search
-    raise AssertionError("unreachable")
+        if n >= wanted or depth >= cover.piece_count:
+            break
+    search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=max(n, 1))
+    search.run()
+    return [tuple(int(x) for x in row) for row in search.prefixes[:n]], search

@@ -31,8 +31,23 @@ def wait_idle(qtbot, panel, timeout=120_000):
 
 
 # -------------------------------------------------------------------- per plugin: how to get solutions
+def hold_until_cancelled(job):
+    """Hold the job's worker after its next progress report until the job is cancelled: a
+    count that a quiet machine finishes within moments is still running when Cancel is clicked."""
+    task = job.task
+    post = task._on_progress  # runs on the worker thread
+
+    def post_then_hold(progress):
+        post(progress)
+        while not task.cancelled:
+            time.sleep(0.01)
+
+    task._on_progress = post_then_hold
+
+
 def pyramid_find(qtbot, panel):
-    qtbot.waitUntil(lambda: panel.solution_count() >= 2, timeout=60_000)  # the count started by itself
+    hold_until_cancelled(panel._job)  # the count started by itself
+    qtbot.waitUntil(lambda: panel.solution_count() >= 2, timeout=60_000)
     click(qtbot, panel.cancel_button)
     wait_idle(qtbot, panel)
 

@@ -150,13 +150,6 @@ def line_clauses(clues: list[list[int]], cells: np.ndarray, filled: np.ndarray, 
     return [clauses[index] for index in order], last_variable
 
 
-def _mask_array(masks: list[int], width: int) -> np.ndarray:
-    """Row masks (bit c: column c) as a bool array."""
-    size = (width + 7) // 8
-    raw = np.frombuffer(b"".join(mask.to_bytes(size, "little") for mask in masks), dtype=np.uint8)
-    return np.unpackbits(raw.reshape(len(masks), size), axis=1, bitorder="little")[:, :width].astype(bool)
-
-
 def encode(row_clues, column_clues, known: tuple[list[int], list[int]] | None = None) -> tuple[list[list[int]], int] | None:
     """The CNF of a puzzle: (clauses, number of variables), or None when a line cannot be
     placed. Cell (row, column) is variable ``row * width + column + 1``. ``known``: the
@@ -171,9 +164,11 @@ def encode(row_clues, column_clues, known: tuple[list[int], list[int]] | None = 
 
 
 def _encode(row_clues, column_clues, known):
+    from editor.nonogram.puzzle import rows_to_array
+
     height, width = len(row_clues), len(column_clues)
     row_filled, row_empty = known if known is not None else ([0] * height, [0] * height)
-    filled, empty = _mask_array(row_filled, width), _mask_array(row_empty, width)
+    filled, empty = rows_to_array(row_filled, width), rows_to_array(row_empty, width)
     cells = np.arange(1, height * width + 1, dtype=np.int64).reshape(height, width)
     clauses = [[literal] for literal in np.where(filled, cells, -cells)[filled | empty].tolist()]
     last_variable = height * width

@@ -134,12 +134,15 @@ def main() -> None:
     solvers = args.sat_solvers.split(",") if args.sat_solvers else []
     header = (f"{'puzzle':34s} {'size':>7s} {'open':>5s} {'expected':9s} {'verdict':13s} {'wall s':>7s} "
               f"{'verdict s':>9s} {'cpu s':>6s}  {'decided by':20s}")
+    others = []  # the other solvers asked for: (column title, command line for a puzzle file)
+    if args.picross:
+        others.append(("picross (cpu)", lambda path: [args.picross, str(path), "--max-nb-solutions", "2"]))
+    if args.pbnsolve:
+        others.append(("pbnsolve (cpu)", lambda path: [args.pbnsolve, "-u", str(path)]))
     for name in solvers:
         header += f" {name:>11s}"
-    if args.picross:
-        header += f" {'picross (cpu)':>14s}"
-    if args.pbnsolve:
-        header += f" {'pbnsolve (cpu)':>14s}"
+    for title, _ in others:
+        header += f" {title:>14s}"
     if args.encode:
         header += "  encode s"
     print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json")
@@ -157,10 +160,8 @@ def main() -> None:
                 f"{kind:13s} {wall:7.2f} {result.get('seconds', float('nan')):9.2f} {cpu:6.2f}  {decided:20s}")
         for figure in sat_solver_times(path, solvers, args.time_limit) if solvers else []:
             line += f" {figure:>11s}"
-        if args.picross:
-            line += f" {run_other([args.picross, str(path), '--max-nb-solutions', '2'], args.time_limit):>14s}"
-        if args.pbnsolve:
-            line += f" {run_other([args.pbnsolve, '-u', str(path)], args.time_limit):>14s}"
+        for _, command in others:
+            line += f" {run_other(command(path), args.time_limit):>14s}"
         if args.encode:
             line += f"  {encode_time(path)}"
         print(line + mark, flush=True)

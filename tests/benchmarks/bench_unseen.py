@@ -4,6 +4,7 @@ pbnsolve; then a summary (count per class, max and p95 wall, CPU, UNDECIDED, dis
 
     .venv/bin/python tests/benchmarks/bench_unseen.py --tournament taai2011.txt [--first N] [--skip K]
     .venv/bin/python tests/benchmarks/bench_unseen.py --random 30x30 --density 0.5 --count 50 --seed 1
+    .venv/bin/python tests/benchmarks/bench_unseen.py --non FILE.non...
         [--time-limit S] [--pbnsolve PATH] [--picross PATH] [--keep DIR]
 
 * ``--tournament``: a computer-nonogram tournament set (TAAI/TCGA/ICGA, e.g. from
@@ -13,6 +14,8 @@ pbnsolve; then a summary (count per class, max and p95 wall, CPU, UNDECIDED, dis
   verdict's solution must be the given one.
 * ``--random WxH``: pictures with each cell filled with probability ``--density``
   (``--seed``), checked from their clues alone (the designer checking someone else's clues).
+* ``--non``: puzzle files (e.g. webpbn puzzles that may not be redistributed), also
+  checked from their clues alone.
 * Each puzzle is written as a clue-only ``.non`` file (to a temporary folder, or
   ``--keep DIR``) and runs as its own ``python -m editor check --json`` process
   (:func:`bench_hard.run_check`). Every verdict is checked here: a solution (and a MULT's
@@ -72,6 +75,14 @@ def random_puzzles(size: str, density: float, count: int, seed: int):
         picture = generator.random((height, width)) < density
         rows, columns = clues_of_grid(picture)
         yield f"rand{width}x{height}-d{density:g}-s{seed}-{index}", rows, columns, None
+
+
+def non_puzzles(paths: list[Path]):
+    from editor.level.non_format import read_non
+
+    for path in paths:
+        puzzle = read_non(path)
+        yield path.stem, puzzle.row_clues, puzzle.column_clues, None
 
 
 def pbnsolve_class(binary: str, path: Path, limit: float) -> tuple[str, float]:
@@ -135,6 +146,7 @@ def main() -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--tournament", type=Path, help="a tournament question file ($N, column clues, row clues)")
     source.add_argument("--random", metavar="WxH", help="random pictures of this size")
+    source.add_argument("--non", nargs="+", type=Path, help=".non files (their goal, if any, left out)")
     parser.add_argument("--solutions", type=Path, help="the tournament's solution file")
     parser.add_argument("--first", type=int, help="only this many puzzles")
     parser.add_argument("--skip", type=int, default=0, help="leave out this many puzzles first")
@@ -150,6 +162,8 @@ def main() -> None:
 
     if args.tournament:
         puzzles = tournament_puzzles(args.tournament, args.solutions)
+    elif args.non:
+        puzzles = non_puzzles(args.non)
     else:
         puzzles = random_puzzles(args.random, args.density, args.count, args.seed)
     puzzles = list(puzzles)[args.skip:]
@@ -161,7 +175,7 @@ def main() -> None:
 
     print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json "
           f"(bare clues; files in {folder})")
-    header = f"{'puzzle':28s} {'size':>7s} {'open':>5s} {'verdict':13s} {'wall s':>7s} {'cpu s':>6s}  {'decided by':20s}"
+    header = f"{'puzzle':36s} {'size':>7s} {'open':>5s} {'verdict':13s} {'wall s':>7s} {'cpu s':>6s}  {'decided by':20s}"
     for title, _, _ in others:
         header += f" {title + ' (s)':>22s}"
     print(header, flush=True)
@@ -182,7 +196,8 @@ def main() -> None:
             undecided.append(name)
         if wall > args.slow:
             slow.append(f"{name} {wall:.1f} s")
-        line = (f"{name:28s} {len(columns)}x{len(rows):<3d} {result.get('open_cells_after_line_logic', ''):>5} "
+        size = f"{len(columns)}x{len(rows)}"
+        line = (f"{name:36s} {size:>7s} {result.get('open_cells_after_line_logic', ''):>5} "
                 f"{kind:13s} {wall:7.2f} {cpu:6.2f}  {result.get('decided_by', ''):20s}")
         ours = UNIQUE if kind in ("LINE", "BRANCH") else kind
         for title, binary, ask in others:

@@ -21,6 +21,9 @@ solution different from this one?* (webpbn's checker asks it the same way).
 
 Every proved cell is added to the shared board, so later probes and searches start from
 more knowledge. When the board is complete, the picture is the only solution.
+
+Bare clues need a first solution before that: :func:`find_solution` without a picture,
+a depth-first search that probes every open cell at each node before it guesses.
 """
 from __future__ import annotations
 

@@ -2,7 +2,6 @@
 against brute force, and the verdicts it decides (through a separate process)."""
 import itertools
 import random
-import subprocess
 import sys
 import threading
 import time
@@ -280,18 +279,20 @@ def test_domino_logic_is_branch_and_forever_keeps_its_goal():
     assert result.kind == BRANCH and np.array_equal(result.picture, forever.goal)
 
 
-@pytest.fixture
-def sat_processes(monkeypatch):
-    """Every process run_in_process starts (to see that none outlives its check)."""
+@pytest.fixture(params=["forked", "fresh interpreter"])
+def sat_processes(request, monkeypatch):
+    """Every process editor.sat starts (to see that none outlives its check), forked from
+    this process (as in ``nonogram-editor check``) or a fresh interpreter (as in the editor)."""
     started = []
-    real_popen = subprocess.Popen
+    real_init = sat_module.Child.__init__
 
-    def popen(*args, **kwargs):
-        process = real_popen(*args, **kwargs)
-        started.append(process)
-        return process
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        started.append(self._process)
 
-    monkeypatch.setattr(sat_module.subprocess, "Popen", popen)
+    monkeypatch.setattr(sat_module.Child, "__init__", init)
+    forked = request.param == "forked"
+    monkeypatch.setattr(sat_module, "fork_ready", lambda threads=1: sat_module.Child(forked=True) if forked else None)
     return started
 
 

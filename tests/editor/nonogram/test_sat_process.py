@@ -1,0 +1,138 @@
+"""editor.sat's child processes: a forked copy of this process or a fresh interpreter,
+the answer or a named failure, and no process left behind (killed, cancelled, or its
+parent gone); the verdict's search steps back while the SAT process runs beside it."""
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from editor import sat as sat_module
+from editor.nonogram import verdict as verdict_module
+from editor.nonogram.puzzle import Puzzle
+from editor.nonogram.verdict import BY_SAT, MULT, check_drawing
+from editor.tasks import Task
+
+ROOT = Path(__file__).resolve().parents[3]
+HARD = ROOT / "tests" / "data" / "hard"
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork_ready and thread priorities: Linux")
+
+
+def _fails(message):
+    raise ValueError(message)
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (reaped, or a zombie nobody has reaped yet)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
+    except (OSError, IndexError):
+        return True
+
+
+@linux_only
+def test_a_forked_child_answers_names_a_failure_and_ends():
+    child = sat_module.Child(forked=True)
+    assert child.send(sum, ([1, 2, 3],)).wait() == 6
+    assert _gone(child._process.pid)
+    with pytest.raises(RuntimeError, match="the sums process failed: ValueError: bad input"):
+        sat_module.Child(forked=True).send(_fails, ("bad input",), name="sums").wait()
+    with pytest.raises(RuntimeError, match="the exit process ended without an answer"):
+        sat_module.Child(forked=True).send(sys.exit, (3,), name="exit").wait()
+
+
+@linux_only
+def test_a_forked_child_that_gets_no_call_ends_when_killed_or_when_its_parent_ends():
+    waiting = sat_module.Child(forked=True)
+    time.sleep(0.1)
+    assert not waiting.done()  # it waits for its call
+    waiting.kill()
+    assert _gone(waiting._process.pid)
+
+    # a parent that ends abruptly (no clean-up at all) without sending the call
+    probe = ("import os\nfrom editor.sat import Child\n"
+             "print(Child(forked=True)._process.pid, flush=True)\nos._exit(0)\n")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    pid = int(result.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while not _gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(pid)
+    assert result.stderr == ""
+
+
+@linux_only
+def test_fork_ready_only_where_no_other_thread_runs():
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert sat_module.fork_ready(threads=1) is None
+    finally:
+        stop.set()
+        other.join()
+    # numpy's BLAS threads (native, unknown to Python) also count: this test process has them
+    # unless OPENBLAS_NUM_THREADS=1, as `check` sets
+    blas_threads = len(os.listdir("/proc/self/task")) > threading.active_count()
+    child = sat_module.fork_ready(threads=os.cpu_count() + 8)
+    assert (child is None) == blas_threads
+    if child is not None:
+        child.kill()
+
+
+def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path):
+    """`nonogram-editor check` in its own process: the SAT process is a fork of it (no
+    interpreter start-up), the verdict is right (Domino-7: the search alone takes minutes),
+    and no process outlives the command."""
+    probe = (
+        "import os, sys\n"
+        "from editor import sat  # (no numpy yet: `check` keeps its BLAS to one thread)\n"
+        "made = []\n"
+        "real = sat.Child.__init__\n"
+        "def init(self, forked=False):\n"
+        "    real(self, forked)\n"
+        "    made.append((forked, self._process.pid))\n"
+        "sat.Child.__init__ = init\n"
+        "from editor.__main__ import main\n"
+        f"status = main(['check', '--json', {str(HARD / 'domino-7.non')!r}])\n"
+        "print(made, status)\n")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert '"verdict": "BRANCH"' in lines[0] and '"decided_by": "SAT solver"' in lines[0]
+    made, status = lines[-1].rsplit(" ", 1)
+    made = eval(made)
+    assert status == "1" and len(made) == 1 and made[0][0] is (sys.platform.startswith("linux"))
+    assert _gone(made[0][1])
+    assert result.stderr == ""
+
+
+def _stuck_search_that_records_its_priority(priorities):
+    def search(*args):
+        task = next(arg for arg in args if isinstance(arg, Task))
+        while True:
+            task.check_cancelled()
+            priorities.add(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+            time.sleep(0.001)
+    return search
+
+
+@linux_only
+def test_the_search_steps_back_while_the_sat_process_runs_and_the_caller_keeps_its_priority(monkeypatch):
+    caller = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    priorities = set()
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 1e9)
+    monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 0.0)
+    monkeypatch.setattr(verdict_module, "find_alternative", _stuck_search_that_records_its_priority(priorities))
+    noise = np.random.default_rng(3).random((12, 12)) < 0.5
+    result = check_drawing(noise, task=Task(time_limit=120))
+    assert result.kind == MULT and result.decided_by == BY_SAT
+    assert Puzzle.from_grid(noise).is_solution(result.alternative)
+    assert max(caller, verdict_module.SEARCH_NICE) in priorities  # once the SAT process ran
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == caller

@@ -23,11 +23,14 @@ and the time limit end it at once. That process starts once the search has used
 search; whichever answers first decides (:attr:`Verdict.decided_by` says which), and
 past ``SEARCH_ALONE`` only the SAT solver goes on. (Racing the two for longer was
 measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
-the races the search won were puzzles it decides within its CPU budget anyway.) While
-they race, the search steps back (on Linux, ``SEARCH_NICE``: a lower priority for its
-thread) so that on a busy machine the SAT process, which wins most races it is in, gets
-the CPU first (Lion at load 6: 2.9 s wall to 2.4 s); the search runs in a thread of its
-own, so the lower priority ends with it.
+the races the search won were puzzles it decides within its CPU budget anyway.) On bare
+clues, while they race, the search steps back (on Linux, ``SEARCH_NICE``: a lower
+priority for its thread) so that on a busy machine the SAT process gets the CPU first:
+there the search has to find a first solution, which the SAT solver finds in moments
+(measured at load 6: Lion 3.4 s wall to 2.9 s; 25x25 TAAI puzzles the search used to win
+1.1 s to 0.9 s). A drawing's race is about proving no other solution, where the search's
+probing often wins (Marilyn, Petroglyph), so there both keep the same priority. The
+search runs in a thread of its own, so the lower priority ends with it.
 """
 from __future__ import annotations
 
@@ -57,7 +60,7 @@ BY_SEARCH = "probing and search"
 BY_SAT = "SAT solver"
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
-SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it
+SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
 
 
 @dataclass
@@ -239,10 +242,11 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         if line_logic_only:
             return verdict(STALLED, picture=picture)
         sat = _SatStage(puzzle, board, picture)
+        bare_clues = picture is None
 
         def give_way() -> bool:  # the search's CPU time (its thread's) decides when the SAT process starts and takes over
             spent = time.thread_time()
-            if spent > SAT_HEAD_START and sat.start():
+            if spent > SAT_HEAD_START and sat.start() and bare_clues:
                 _step_back()
             return spent > SEARCH_ALONE or sat.done()
 

@@ -14,7 +14,7 @@ import pytest
 from editor import sat as sat_module
 from editor.nonogram import verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import BY_SAT, MULT, check_drawing
+from editor.nonogram.verdict import BY_SAT, MULT, check_drawing, check_puzzle
 from editor.tasks import Task
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -124,15 +124,26 @@ def _stuck_search_that_records_its_priority(priorities):
 
 
 @linux_only
-def test_the_search_steps_back_while_the_sat_process_runs_and_the_caller_keeps_its_priority(monkeypatch):
+def test_on_bare_clues_the_search_steps_back_while_the_sat_process_runs(monkeypatch):
+    """Bare clues: the search's thread gets SEARCH_NICE once the SAT process runs; a
+    drawing's search keeps its priority; the caller's thread keeps its own either way."""
     caller = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
     priorities = set()
+    stuck = _stuck_search_that_records_its_priority(priorities)
     monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 1e9)
     monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 0.0)
-    monkeypatch.setattr(verdict_module, "find_alternative", _stuck_search_that_records_its_priority(priorities))
+    monkeypatch.setattr(verdict_module, "find_solution", stuck)
+    monkeypatch.setattr(verdict_module, "find_alternative", stuck)
     noise = np.random.default_rng(3).random((12, 12)) < 0.5
-    result = check_drawing(noise, task=Task(time_limit=120))
-    assert result.kind == MULT and result.decided_by == BY_SAT
-    assert Puzzle.from_grid(noise).is_solution(result.alternative)
-    assert max(caller, verdict_module.SEARCH_NICE) in priorities  # once the SAT process ran
+    puzzle = Puzzle.from_grid(noise)
+
+    bare = check_puzzle(puzzle.row_clues, puzzle.column_clues, task=Task(time_limit=120))
+    assert bare.kind == MULT and bare.decided_by == BY_SAT
+    assert puzzle.is_solution(bare.picture) and puzzle.is_solution(bare.alternative)
+    assert max(caller, verdict_module.SEARCH_NICE) in priorities
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == caller
+
+    priorities.clear()
+    drawing = check_drawing(noise, task=Task(time_limit=120))
+    assert drawing.kind == MULT and drawing.decided_by == BY_SAT and puzzle.is_solution(drawing.alternative)
+    assert priorities == {caller}

@@ -30,7 +30,7 @@ there the search has to find a first solution, which the SAT solver finds in mom
 (measured at load 6: Lion 3.4 s wall to 2.9 s; 25x25 TAAI puzzles the search used to win
 1.1 s to 0.9 s). A drawing's race is about proving no other solution, where the search's
 probing often wins (Marilyn, Petroglyph), so there both keep the same priority. The
-search runs in a thread of its own, so the lower priority ends with it.
+search on bare clues runs in a thread of its own, so the lower priority ends with it.
 """
 from __future__ import annotations
 
@@ -242,17 +242,22 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         if line_logic_only:
             return verdict(STALLED, picture=picture)
         sat = _SatStage(puzzle, board, picture)
-        bare_clues = picture is None
+        bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
+        searching_since = None
 
-        def give_way() -> bool:  # the search's CPU time (its thread's) decides when the SAT process starts and takes over
-            spent = time.thread_time()
-            if spent > SAT_HEAD_START and sat.start() and bare_clues:
+        def give_way() -> bool:  # the search's CPU time decides when the SAT process starts and takes over
+            nonlocal searching_since
+            now = time.thread_time()  # the search's thread's, from its first call here
+            searching_since = now if searching_since is None else searching_since
+            spent = now - searching_since
+            if spent > SAT_HEAD_START and sat.start(threads=2 if bare_clues else 1) and bare_clues:
                 _step_back()
             return spent > SEARCH_ALONE or sat.done()
 
         try:
             with task.give_way(give_way):
-                picture, alternative = _in_own_thread(_search, puzzle, board, picture, task, lookahead, finding)
+                search = (puzzle, board, picture, task, lookahead, finding)
+                picture, alternative = _in_own_thread(_search, *search) if bare_clues else _search(*search)
         except OverBudget:
             first, second = sat.result(task)
             if first is None:
@@ -284,14 +289,16 @@ class _SatStage:
                       None if picture is None else array_to_rows(picture))
         self._child = None
 
-    def start(self) -> bool:
-        """Start the process unless it has started already; True if it starts now."""
+    def start(self, threads: int) -> bool:
+        """Start the process unless it has started already; True if it starts now.
+        ``threads``: how many this process runs if nothing else does (the calling thread,
+        and the one waiting for it, if any): then the process can be a fork of this one."""
         if self._child is not None:
             return False
         from editor.sat import fork_ready, start_in_process  # here: a quick check never loads it
 
         name = "nonogram SAT solver"
-        forked = fork_ready(threads=2)  # the search's thread (this one) and the check's, waiting for it
+        forked = fork_ready(threads)
         self._child = forked.send(cnf.decide, self._args, name) if forked else \
             start_in_process(cnf.decide, self._args, name)
         return True
@@ -303,7 +310,7 @@ class _SatStage:
         def waiting(seconds: float) -> None:
             task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
 
-        self.start()
+        self.start(threads=1)
         task.report(0, None, "SAT solver", force=True)
         grids = self._child.wait(task, on_wait=waiting)
         return tuple(None if grid is None else rows_to_array(grid, self._width) for grid in grids)

@@ -85,10 +85,11 @@ def test_fork_ready_only_where_no_other_thread_runs():
         child.kill()
 
 
-def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path):
+@pytest.mark.parametrize("name, kind", [("domino-7.non", "BRANCH"), ("knotty-goal.non", "MULT")])
+def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path, name, kind):
     """`nonogram-editor check` in its own process: the SAT process is a fork of it (no
-    interpreter start-up), the verdict is right (Domino-7: the search alone takes minutes),
-    and no process outlives the command."""
+    interpreter start-up), on bare clues (Domino-7: the search alone takes minutes) as on
+    a drawing (Knotty's goal); the verdict is right, and no process outlives the command."""
     probe = (
         "import os, sys\n"
         "from editor import sat  # (no numpy yet: `check` keeps its BLAS to one thread)\n"
@@ -99,13 +100,13 @@ def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path):
         "    made.append((forked, self._process.pid))\n"
         "sat.Child.__init__ = init\n"
         "from editor.__main__ import main\n"
-        f"status = main(['check', '--json', {str(HARD / 'domino-7.non')!r}])\n"
+        f"status = main(['check', '--json', {str(HARD / name)!r}])\n"
         "print(made, status)\n")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert '"verdict": "BRANCH"' in lines[0] and '"decided_by": "SAT solver"' in lines[0]
+    assert f'"verdict": "{kind}"' in lines[0] and '"decided_by": "SAT solver"' in lines[0]
     made, status = lines[-1].rsplit(" ", 1)
     made = eval(made)
     assert status == "1" and len(made) == 1 and made[0][0] is (sys.platform.startswith("linux"))

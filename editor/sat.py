@@ -5,6 +5,7 @@
     ...; child.done(); result = child.wait(task); child.kill()
     child = fork_ready()          # a copy of this process, waiting (None where that is not safe)
     ...; child.send(function, args, name="..."); result = child.wait(task); child.kill()
+    keep_ready(["editor.nonogram.cnf"])   # a fresh interpreter started ahead, its imports done
 
 The fast SAT solvers (kissat, CaDiCaL) run inside one C call that neither checks a flag
 nor lets the interpreter raise. Run in a child process, that call can still be stopped:
@@ -19,23 +20,34 @@ no threads but the caller's (``nonogram-editor check``) can instead fork a copy 
 itself, its modules loaded already, in a millisecond (:func:`fork_ready`, Linux; not
 where Qt or any other thread runs, as a forked copy of those can hang). A forked child
 waits for its call on a pipe; when its parent ends without sending one, it ends too.
+Where forking is not safe (the editor), :func:`keep_ready` starts a fresh interpreter
+ahead of time that imports what the work will need and waits likewise, and the next
+:func:`start_in_process` hands it the call.
 """
 from __future__ import annotations
 
+import atexit
 import os
 import pickle
+import signal
+import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO, Callable, Iterable
 
 from editor.tasks import Task, TimeUp
 
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
 
-# the fresh interpreter: read sys.path, then serve the call that follows on stdin
-_CHILD = ("import pickle, sys\n"
-          "sys.path[:0] = [p for p in pickle.load(sys.stdin.buffer) if p not in sys.path]\n"
+# the fresh interpreter: read sys.path and the modules to import, then serve the call that follows on stdin
+_CHILD = ("import importlib, pickle, sys\n"
+          "path, modules = pickle.load(sys.stdin.buffer)\n"
+          "sys.path[:0] = [p for p in path if p not in sys.path]\n"
+          "for module in modules:\n"
+          "    importlib.import_module(module)\n"
           "from editor.sat import _serve\n"
           "_serve(sys.stdin.buffer)\n")
 
@@ -93,35 +105,30 @@ class _Forked:
         return self.returncode
 
     def kill(self) -> None:
-        import signal
-
         os.kill(self.pid, signal.SIGKILL)
 
 
 class Child:
-    """A child process: computing at once (:func:`start_in_process`), or a forked copy
-    waiting for its call (:func:`fork_ready`, then :meth:`send`)."""
+    """A child process: computing at once (:func:`start_in_process`), or waiting for its
+    call (:meth:`send`): a forked copy (:func:`fork_ready`) or a fresh interpreter that
+    has imported ``modules`` (:func:`keep_ready`)."""
 
-    def __init__(self, forked: bool = False):
+    def __init__(self, forked: bool = False, modules: Iterable[str] = ()):
         self.name = "solver"
         self._started = time.monotonic()
         self._folder = None
         if forked:
             self._process = _Forked()
         else:
-            import subprocess
-
             with open(self._files() / "stderr", "wb") as errors:
                 self._process = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
                                                  stdout=subprocess.DEVNULL, stderr=errors)
-            self._write(pickle.dumps(sys.path))
+            self._write(pickle.dumps((sys.path, list(modules))))
         self._forked = forked
 
     def _files(self) -> Path:
         """The child's folder for its answer and stderr (made when first needed)."""
         if self._folder is None:
-            import tempfile
-
             self._folder = tempfile.TemporaryDirectory(prefix="nonogram-editor-")
         return Path(self._folder.name)
 
@@ -196,8 +203,6 @@ def fork_ready(threads: int = 1) -> Child | None:
     it skips a fresh interpreter's start-up and imports. None unless this process runs
     ``threads`` threads at most, all of them Python's (Linux: every thread counted, Qt's
     and numba's too): the caller's and, with 2, one that does nothing but wait for it."""
-    import threading
-
     try:
         running = len(os.listdir("/proc/self/task"))
     except OSError:  # not Linux
@@ -207,10 +212,47 @@ def fork_ready(threads: int = 1) -> Child | None:
     return Child(forked=True)
 
 
+_spare: Child | None = None  # the process keep_ready started, until start_in_process takes it
+_spare_lock = threading.Lock()  # the editor's checks run on worker threads
+
+
+def keep_ready(modules: Iterable[str] = ()) -> None:
+    """Unless one is waiting already, start a fresh interpreter that imports ``modules``
+    and waits: the next :func:`start_in_process` hands it its call and skips the start-up.
+    It ends with :func:`discard_ready`, at exit, or when this process ends."""
+    global _spare
+    with _spare_lock:
+        if _spare is not None and not _spare.done():
+            return
+        dead, _spare = _spare, Child(modules=modules)
+    if dead is not None:
+        dead.kill()
+
+
+def discard_ready() -> None:
+    """End the process :func:`keep_ready` started, if no call has taken it."""
+    global _spare
+    with _spare_lock:
+        spare, _spare = _spare, None
+    if spare is not None:
+        spare.kill()
+
+
+atexit.register(discard_ready)
+
+
 def start_in_process(function: Callable[..., Any], args: tuple = (), name: str = "solver") -> Child:
-    """``function(*args)`` starts computing in a child process; the caller goes on with
-    its own work, then waits for the result (:meth:`Child.wait`) or kills it."""
-    return Child().send(function, args, name)
+    """``function(*args)`` starts computing in a child process (the one :func:`keep_ready`
+    started, if it is waiting); the caller goes on with its own work, then waits for the
+    result (:meth:`Child.wait`) or kills it."""
+    global _spare
+    with _spare_lock:
+        child, _spare = _spare, None
+    if child is None or child.done():
+        if child is not None:
+            child.kill()
+        child = Child()
+    return child.send(function, args, name)
 
 
 def run_in_process(function: Callable[..., Any], args: tuple = (), task: Task | None = None,

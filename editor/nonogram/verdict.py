@@ -320,6 +320,15 @@ class _SatStage:
             self._child.kill()
 
 
+def keep_sat_process_ready() -> None:
+    """Have a SAT process waiting, its interpreter started and its modules imported, for
+    the next check that needs one (:func:`editor.sat.keep_ready`): for a program that
+    checks again and again and cannot fork (the editor)."""
+    from editor.sat import keep_ready
+
+    keep_ready(("editor.nonogram.cnf", "editor.nonogram.search", "editor.nonogram.symmetry", "pysat.solvers"))
+
+
 def _in_own_thread(function, *args):
     """``function(*args)`` in a new thread, its result (or exception) here: a thread whose
     priority :func:`_step_back` can lower without that outlasting the call."""

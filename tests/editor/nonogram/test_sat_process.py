@@ -85,6 +85,44 @@ def test_fork_ready_only_where_no_other_thread_runs():
         child.kill()
 
 
+def test_a_waiting_interpreter_takes_the_next_call_and_an_unused_one_ends(monkeypatch):
+    """keep_ready: at most one waits; the next call runs in it (no other process starts);
+    discard_ready ends one that nothing took."""
+    sat_module.discard_ready()
+    started = []
+    real_init = sat_module.Child.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        started.append(self._process)
+
+    monkeypatch.setattr(sat_module.Child, "__init__", init)
+    sat_module.keep_ready(["editor.nonogram.cnf"])
+    sat_module.keep_ready(["editor.nonogram.cnf"])
+    assert len(started) == 1 and started[0].poll() is None
+    assert sat_module.run_in_process(sum, ([1, 2, 3],)) == 6
+    assert len(started) == 1 and started[0].poll() is not None  # the waiting one answered, and ended
+
+    sat_module.keep_ready()
+    assert len(started) == 2 and started[1].poll() is None
+    sat_module.discard_ready()
+    assert started[1].poll() is not None
+    assert sat_module.run_in_process(sum, ([4],)) == 4 and len(started) == 3  # none waiting: a new one
+
+
+def test_a_waiting_interpreter_ends_when_its_parent_does():
+    probe = ("import os\nfrom editor import sat\nsat.keep_ready(['editor.nonogram.cnf'])\n"
+             "print(sat._spare._process.pid, flush=True)\nos._exit(0)\n")  # no clean-up at all
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    pid = int(result.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while not _gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(pid)
+    assert result.stderr == ""
+
+
 @pytest.mark.parametrize("name, kind", [("domino-7.non", "BRANCH"), ("knotty-goal.non", "MULT")])
 def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path, name, kind):
     """`nonogram-editor check` in its own process: the SAT process is a fork of it (no

@@ -283,15 +283,10 @@ def test_domino_logic_is_branch_and_forever_keeps_its_goal():
 def sat_processes(request, monkeypatch):
     """Every process editor.sat starts (to see that none outlives its check), forked from
     this process (as in ``nonogram-editor check``) or a fresh interpreter (as in the editor)."""
+    from tests.editor.nonogram.test_sat_process import record_children
+
     sat_module.discard_ready()  # a waiting process from an earlier test would take the call unseen
-    started = []
-    real_init = sat_module.Child.__init__
-
-    def init(self, *args, **kwargs):
-        real_init(self, *args, **kwargs)
-        started.append(self._process)
-
-    monkeypatch.setattr(sat_module.Child, "__init__", init)
+    started = record_children(monkeypatch)
     forked = request.param == "forked"
     monkeypatch.setattr(sat_module, "fork_ready", lambda threads=1: sat_module.Child(forked=True) if forked else None)
     return started

@@ -26,6 +26,27 @@ def _fails(message):
     raise ValueError(message)
 
 
+def record_children(monkeypatch) -> list:
+    """The processes of every editor.sat.Child made from now on (forked or a fresh interpreter)."""
+    started = []
+    real_init = sat_module.Child.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        started.append(self._process)
+
+    monkeypatch.setattr(sat_module.Child, "__init__", init)
+    return started
+
+
+def _ends_soon(pid: int) -> bool:
+    """Whether process ``pid`` ends within 30 s."""
+    deadline = time.monotonic() + 30
+    while not _gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return _gone(pid)
+
+
 def _gone(pid: int) -> bool:
     """Whether process ``pid`` has ended (reaped, or a zombie nobody has reaped yet)."""
     try:
@@ -58,11 +79,7 @@ def test_a_forked_child_that_gets_no_call_ends_when_killed_or_when_its_parent_en
              "print(Child(forked=True)._process.pid, flush=True)\nos._exit(0)\n")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    pid = int(result.stdout.split()[0])
-    deadline = time.monotonic() + 30
-    while not _gone(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _gone(pid)
+    assert _ends_soon(int(result.stdout.split()[0]))
     assert result.stderr == ""
 
 
@@ -89,14 +106,7 @@ def test_a_waiting_interpreter_takes_the_next_call_and_an_unused_one_ends(monkey
     """keep_ready: at most one waits; the next call runs in it (no other process starts);
     discard_ready ends one that nothing took."""
     sat_module.discard_ready()
-    started = []
-    real_init = sat_module.Child.__init__
-
-    def init(self, *args, **kwargs):
-        real_init(self, *args, **kwargs)
-        started.append(self._process)
-
-    monkeypatch.setattr(sat_module.Child, "__init__", init)
+    started = record_children(monkeypatch)
     sat_module.keep_ready(["editor.nonogram.cnf"])
     sat_module.keep_ready(["editor.nonogram.cnf"])
     assert len(started) == 1 and started[0].poll() is None
@@ -115,11 +125,7 @@ def test_a_waiting_interpreter_ends_when_its_parent_does():
              "print(sat._spare._process.pid, flush=True)\nos._exit(0)\n")  # no clean-up at all
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    pid = int(result.stdout.split()[0])
-    deadline = time.monotonic() + 30
-    while not _gone(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _gone(pid)
+    assert _ends_soon(int(result.stdout.split()[0]))
     assert result.stderr == ""
 
 

@@ -180,14 +180,10 @@ def endless_decide(*args):
     time.sleep(600)
 
 
-def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
-    from types import SimpleNamespace
-
+def record_popen(monkeypatch) -> list:
+    """Every process editor.sat starts from now on (the editor's are fresh interpreters)."""
     from editor import sat
-    from editor.nonogram import verdict as verdict_module
 
-    search_never_decides(monkeypatch)
-    monkeypatch.setattr(verdict_module, "cnf", SimpleNamespace(decide=endless_decide))
     started = []
     real_popen = sat.subprocess.Popen
 
@@ -196,6 +192,18 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
         return started[-1]
 
     monkeypatch.setattr(sat.subprocess, "Popen", popen)
+    return started
+
+
+def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
+    from types import SimpleNamespace
+
+    from editor import sat
+    from editor.nonogram import verdict as verdict_module
+
+    search_never_decides(monkeypatch)
+    monkeypatch.setattr(verdict_module, "cnf", SimpleNamespace(decide=endless_decide))
+    started = record_popen(monkeypatch)
     canvas = window.solution_canvas
     panel = panel_of(window)
     wait_for_verdict_on(qtbot, window)
@@ -216,14 +224,7 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
 
     search_never_decides(monkeypatch)
     sat.discard_ready()
-    started = []
-    real_popen = sat.subprocess.Popen
-
-    def popen(*args, **kwargs):
-        started.append(real_popen(*args, **kwargs))
-        return started[-1]
-
-    monkeypatch.setattr(sat.subprocess, "Popen", popen)
+    started = record_popen(monkeypatch)
     readied = []
     real_keep_ready = sat.keep_ready
     monkeypatch.setattr(sat, "keep_ready", lambda modules=(): readied.append(modules) or real_keep_ready(modules))

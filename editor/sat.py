@@ -35,6 +35,7 @@ import sys
 import tempfile
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable
 
@@ -75,7 +76,9 @@ class _Forked:
 
     def __init__(self):
         reading, writing = os.pipe()
-        self.pid = os.fork()
+        with warnings.catch_warnings():  # Python 3.12+ warns of every fork beside another thread;
+            warnings.simplefilter("ignore", DeprecationWarning)  # fork_ready allows only one that waits
+            self.pid = os.fork()
         if self.pid == 0:  # the copy: never returns (os._exit skips the parent's exit handlers and buffers)
             code = 1
             try:

@@ -123,9 +123,11 @@ class Child:
         if forked:
             self._process = _Forked()
         else:
+            # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
+            environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
             with open(self._files() / "stderr", "wb") as errors:
                 self._process = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
-                                                 stdout=subprocess.DEVNULL, stderr=errors)
+                                                 stdout=subprocess.DEVNULL, stderr=errors, env=environment)
             self._write(pickle.dumps((sys.path, list(modules))))
         self._forked = forked
 

@@ -2,6 +2,7 @@
 the answer or a named failure, and no process left behind (killed, cancelled, or its
 parent gone); the verdict's search steps back while the SAT process runs beside it."""
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -192,3 +193,32 @@ def test_on_bare_clues_the_search_steps_back_while_the_sat_process_runs(monkeypa
     drawing = check_drawing(noise, task=Task(time_limit=120))
     assert drawing.kind == MULT and drawing.decided_by == BY_SAT and puzzle.is_solution(drawing.alternative)
     assert priorities == {caller}
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` has started and not yet reaped (Linux)."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children += [int(child) for child in (task / "children").read_text().split()]
+    return children
+
+
+@linux_only
+def test_check_stopped_by_sigterm_ends_its_sat_process():
+    """A CI job's timeout sends SIGTERM: the SAT solver's process (Knotty's clues: seconds
+    of solving) ends with the check."""
+    check = subprocess.Popen([sys.executable, "-m", "editor", "check", str(HARD / "knotty.non")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        deadline = time.monotonic() + 60
+        while not _children(check.pid) and check.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        solver = _children(check.pid)
+        assert len(solver) == 1, "the check should be waiting for its SAT process"
+        check.send_signal(signal.SIGTERM)
+        out, err = check.communicate(timeout=30)
+    finally:
+        check.kill()
+    assert check.returncode == 128 + signal.SIGTERM and "stopped by SIGTERM" in err
+    assert _ends_soon(solver[0])

@@ -179,6 +179,15 @@ class _Player:
         self.pending = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
         self.unchecked = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
         self.probe_from = (0, 0)  # where the next probe scan starts
+        # Probe memo. Cell row * width + column is bit of ``unprobed`` until both its probes
+        # have run without a contradiction; ``probe_readers[axis][i]`` has the bits of the
+        # cells whose last probes looked at line i. A change to a line puts its readers back
+        # into ``unprobed``: a probe that looked at none of the changed lines still finds no
+        # contradiction (see :meth:`probe_step`).
+        self.unprobed = (1 << (puzzle.height * puzzle.width)) - 1
+        self.probe_readers = {"row": [0] * puzzle.height, "column": [0] * puzzle.width}
+        self.row_solvers = [line_solver(clue, puzzle.width) for clue in puzzle.row_clues]
+        self.column_solvers = [line_solver(clue, puzzle.height) for clue in puzzle.column_clues]
 
     def record(self, kind: str, axis: str, index: int, cells) -> None:
         self.path.steps.append(Step(kind, axis, index, cells, self.path.sweeps))
@@ -186,6 +195,9 @@ class _Player:
             for crossing_axis, crossing in (("row", row), ("column", column)):
                 self.pending[crossing_axis].add(crossing)
                 self.unchecked[crossing_axis].add(crossing)
+                readers = self.probe_readers[crossing_axis]
+                self.unprobed |= readers[crossing]
+                readers[crossing] = 0
 
     def simple_sweep(self) -> bool:
         """One pass of simple rules over the pending rows, then the pending columns."""
@@ -233,18 +245,63 @@ class _Player:
 
         The scan goes on from the cell the last probe settled, as a player's eye moves on,
         and wraps around: starting again from the top every time made a big puzzle's path
-        cost (open cells) x (probe steps) propagations (Light, 50x45: over a minute)."""
-        cells = list(self.board.unknown_cells())
-        start = next((i for i, (row, column) in enumerate(cells) if (row, column) >= self.probe_from), 0)
-        for row, column in cells[start:] + cells[:start]:
-            for value in (True, False):
-                self.task.check_cancelled()
-                trial = self.board.copy()
-                trial.set(row, column, value)
-                if self.puzzle.propagate(trial, (row,), (column,)) is None:
-                    self.set_cell(PROBE, row, column, not value)
-                    self.probe_from = (row, column)
-                    return True
+        cost (open cells) x (probe steps) propagations (Light, 50x45: over a minute).
+
+        It skips the cells whose probes found no contradiction and looked at no line that
+        changed since: the board is then a line-logic fixpoint, and the old probe's result
+        together with the cells settled since, which lie only in lines it did not look at,
+        is still one that line logic cannot take further, so no contradiction follows
+        (Edge tiled 8x8, 88x120: from minutes to seconds).
+        """
+        board, width, picture = self.board, self.puzzle.width, self.picture
+        unknown = 0
+        for row in reversed(range(self.puzzle.height)):
+            unknown = (unknown << width) | board.unknown_in_row(row)
+        candidates = self.unprobed & unknown
+        start = self.probe_from[0] * width + self.probe_from[1]
+        later = candidates >> start << start
+        for part in (later, candidates ^ later):
+            while part:
+                bit = part & -part
+                part ^= bit
+                row, column = divmod(bit.bit_length() - 1, width)
+                for value in (True, False):
+                    if picture is not None and value == picture[row, column]:
+                        continue  # the solution agrees with the assumption: no contradiction can follow
+                    self.task.check_cancelled()
+                    if self.probe(row, column, value, bit):
+                        self.set_cell(PROBE, row, column, not value)
+                        self.probe_from = (row, column)
+                        return True
+                self.unprobed ^= bit
+        return False
+
+    def probe(self, row: int, column: int, value: bool, cell: int) -> bool:
+        """Whether assuming ``value`` for the cell leads line logic to a contradiction; if
+        not, the cell (bit ``cell``) is added to the readers of every line it looked at."""
+        board, readers = self.board, self.probe_readers
+        row_bit, column_bit = 1 << row, 1 << column
+        filled, empty = board.row_filled[row], board.row_empty[row]
+        row_known = (filled | column_bit, empty) if value else (filled, empty | column_bit)
+        filled, empty = board.col_filled[column], board.col_empty[column]
+        column_known = (filled | row_bit, empty) if value else (filled, empty | row_bit)
+        if (self.row_solvers[row].solve(*row_known) == row_known
+                and self.column_solvers[column].solve(*column_known) == column_known):
+            # neither of its lines learns more: nothing to propagate
+            readers["row"][row] |= cell
+            readers["column"][column] |= cell
+            return False
+        trial = board.copy()
+        trial.set(row, column, value)
+        looked_at = bytearray(self.puzzle.height), bytearray(self.puzzle.width)
+        if self.puzzle.propagate(trial, (row,), (column,), looked_at=looked_at) is None:
+            return True
+        for axis, seen in zip(("row", "column"), looked_at):
+            lines = readers[axis]
+            index = seen.find(1)
+            while index >= 0:
+                lines[index] |= cell
+                index = seen.find(1, index + 1)
         return False
 
     def run(self) -> SolvePath:

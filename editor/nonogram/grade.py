@@ -185,9 +185,10 @@ class _Player:
         # into ``unprobed``: a probe that looked at none of the changed lines still finds no
         # contradiction (see :meth:`probe_step`).
         self.unprobed = (1 << (puzzle.height * puzzle.width)) - 1
-        self.probe_readers = {"row": [0] * puzzle.height, "column": [0] * puzzle.width}
-        self.row_solvers = [line_solver(clue, puzzle.width) for clue in puzzle.row_clues]
-        self.column_solvers = [line_solver(clue, puzzle.height) for clue in puzzle.column_clues]
+        self.probe_readers = [0] * puzzle.height, [0] * puzzle.width
+        # cell * 2 + value -> [(axis, line, filled, empty)]: the lines (axis 0 rows, 1
+        # columns) where that probe last ended unlike the board, and how
+        self.probe_ends: dict[int, list[tuple[int, int, int, int]]] = {}
 
     def record(self, kind: str, axis: str, index: int, cells) -> None:
         self.path.steps.append(Step(kind, axis, index, cells, self.path.sweeps))
@@ -195,7 +196,7 @@ class _Player:
             for crossing_axis, crossing in (("row", row), ("column", column)):
                 self.pending[crossing_axis].add(crossing)
                 self.unchecked[crossing_axis].add(crossing)
-                readers = self.probe_readers[crossing_axis]
+                readers = self.probe_readers[crossing_axis == "column"]
                 self.unprobed |= readers[crossing]
                 readers[crossing] = 0
 
@@ -247,11 +248,11 @@ class _Player:
         and wraps around: starting again from the top every time made a big puzzle's path
         cost (open cells) x (probe steps) propagations (Light, 50x45: over a minute).
 
-        It skips the cells whose probes found no contradiction and looked at no line that
-        changed since: the board is then a line-logic fixpoint, and the old probe's result
-        together with the cells settled since, which lie only in lines it did not look at,
-        is still one that line logic cannot take further, so no contradiction follows
-        (Edge tiled 8x8, 88x120: from minutes to seconds).
+        Skipped, as they cannot find a contradiction: a value the solution agrees with, and
+        a cell whose last probes found none if no line they changed has changed since. The
+        board is a line-logic fixpoint at every scan, so such a probe's end board with the
+        cells settled since added (they lie on other lines) is one too (Edge tiled 8x8,
+        88x120: from minutes to seconds).
         """
         board, width, picture = self.board, self.puzzle.width, self.picture
         unknown = 0
@@ -276,31 +277,47 @@ class _Player:
                 self.unprobed ^= bit
         return False
 
-    def probe(self, row: int, column: int, value: bool, cell: int) -> bool:
-        """Whether assuming ``value`` for the cell leads line logic to a contradiction; if
-        not, the cell (bit ``cell``) is added to the readers of every line it looked at."""
-        board, readers = self.board, self.probe_readers
-        row_bit, column_bit = 1 << row, 1 << column
-        filled, empty = board.row_filled[row], board.row_empty[row]
-        row_known = (filled | column_bit, empty) if value else (filled, empty | column_bit)
-        filled, empty = board.col_filled[column], board.col_empty[column]
-        column_known = (filled | row_bit, empty) if value else (filled, empty | row_bit)
-        if (self.row_solvers[row].solve(*row_known) == row_known
-                and self.column_solvers[column].solve(*column_known) == column_known):
-            # neither of its lines learns more: nothing to propagate
-            readers["row"][row] |= cell
-            readers["column"][column] |= cell
-            return False
+    def probe(self, row: int, column: int, value: bool, bit: int) -> bool:
+        """Whether assuming ``value`` for the cell (``bit`` of the cell masks) leads line
+        logic to a contradiction.
+
+        Line logic goes on from where the cell's last probe with this value ended (what
+        the board and the assumption imply still holds: only the lines that changed since
+        need looking at again). Then the lines where it ends unlike the board, kept for
+        the next probe, get the cell among their readers."""
+        board, puzzle = self.board, self.puzzle
         trial = board.copy()
-        trial.set(row, column, value)
-        looked_at = bytearray(self.puzzle.height), bytearray(self.puzzle.width)
-        if self.puzzle.propagate(trial, (row,), (column,), looked_at=looked_at) is None:
+        lines = (trial.row_filled, trial.row_empty), (trial.col_filled, trial.col_empty)
+        key = (row * puzzle.width + column) * 2 + value
+        ended = self.probe_ends.get(key, ())
+        if ended:
+            pending = [], []
+            for axis, index, filled, empty in ended:
+                known_filled, known_empty = lines[axis]
+                known_filled[index] |= filled
+                known_empty[index] |= empty
+                if known_filled[index] & known_empty[index]:
+                    return True
+                if known_filled[index] != filled or known_empty[index] != empty:
+                    pending[axis].append(index)  # the board has learnt more on this line since
+        else:
+            trial.set(row, column, value)
+            pending = [row], [column]
+        looked_at = bytearray(puzzle.height), bytearray(puzzle.width)
+        if puzzle.propagate(trial, *pending, looked_at=looked_at) is None:
             return True
-        for axis, seen in zip(("row", "column"), looked_at):
-            lines = readers[axis]
+        for axis, index, _, _ in ended:
+            looked_at[axis][index] = 1
+        ended = self.probe_ends[key] = []
+        for axis, (seen, (trial_filled, trial_empty), board_filled, board_empty, readers) in enumerate((
+                (looked_at[0], lines[0], board.row_filled, board.row_empty, self.probe_readers[0]),
+                (looked_at[1], lines[1], board.col_filled, board.col_empty, self.probe_readers[1]))):
             index = seen.find(1)
             while index >= 0:
-                lines[index] |= cell
+                filled, empty = trial_filled[index], trial_empty[index]
+                if filled != board_filled[index] or empty != board_empty[index]:
+                    ended.append((axis, index, filled, empty))
+                    readers[index] |= bit
                 index = seen.find(1, index + 1)
         return False
 

@@ -172,6 +172,7 @@ class _Player:
     def __init__(self, puzzle: Puzzle, picture: np.ndarray | None, task: Task):
         self.puzzle = puzzle
         self.picture = picture
+        self.solution_cells = None if picture is None else picture.ravel().tolist()  # by row * width + column
         self.task = task
         self.board = puzzle.board()
         self.path = SolvePath()
@@ -179,15 +180,14 @@ class _Player:
         self.pending = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
         self.unchecked = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
         self.probe_from = (0, 0)  # where the next probe scan starts
-        # Probe memo. Cell row * width + column is bit of ``unprobed`` until both its probes
-        # have run without a contradiction; ``probe_readers[axis][i]`` has the bits of the
-        # cells whose last probes looked at line i. A change to a line puts its readers back
-        # into ``unprobed``: a probe that looked at none of the changed lines still finds no
-        # contradiction (see :meth:`probe_step`).
-        self.unprobed = (1 << (puzzle.height * puzzle.width)) - 1
-        self.probe_readers = [0] * puzzle.height, [0] * puzzle.width
-        # cell * 2 + value -> [(axis, line, filled, empty)]: the lines (axis 0 rows, 1
-        # columns) where that probe last ended unlike the board, and how
+        # Probe memo (see :meth:`probe_step`). Byte row * width + column of ``unprobed`` is
+        # 1 until the cell's probes have run without a contradiction; ``probe_readers[axis][i]``
+        # holds the cells whose last probes ended with line i unlike the board (axis 0 rows,
+        # 1 columns). A change to a line puts its readers back into ``unprobed``.
+        self.unprobed = bytearray(b"\x01") * (puzzle.height * puzzle.width)
+        self.probe_readers = [set() for _ in range(puzzle.height)], [set() for _ in range(puzzle.width)]
+        # cell * 2 + value -> [(axis, line, filled, empty)]: the lines where that probe
+        # last ended unlike the board, and how
         self.probe_ends: dict[int, list[tuple[int, int, int, int]]] = {}
 
     def record(self, kind: str, axis: str, index: int, cells) -> None:
@@ -197,8 +197,9 @@ class _Player:
                 self.pending[crossing_axis].add(crossing)
                 self.unchecked[crossing_axis].add(crossing)
                 readers = self.probe_readers[crossing_axis == "column"]
-                self.unprobed |= readers[crossing]
-                readers[crossing] = 0
+                for cell in readers[crossing]:
+                    self.unprobed[cell] = 1
+                readers[crossing].clear()
 
     def simple_sweep(self) -> bool:
         """One pass of simple rules over the pending rows, then the pending columns."""
@@ -254,70 +255,66 @@ class _Player:
         cells settled since added (they lie on other lines) is one too (Edge tiled 8x8,
         88x120: from minutes to seconds).
         """
-        board, width, picture = self.board, self.puzzle.width, self.picture
-        unknown = 0
-        for row in reversed(range(self.puzzle.height)):
-            unknown = (unknown << width) | board.unknown_in_row(row)
-        candidates = self.unprobed & unknown
+        board, width, solution, unprobed = self.board, self.puzzle.width, self.solution_cells, self.unprobed
         start = self.probe_from[0] * width + self.probe_from[1]
-        later = candidates >> start << start
-        for part in (later, candidates ^ later):
-            while part:
-                bit = part & -part
-                part ^= bit
-                row, column = divmod(bit.bit_length() - 1, width)
-                for value in (True, False):
-                    if picture is not None and value == picture[row, column]:
-                        continue  # the solution agrees with the assumption: no contradiction can follow
-                    self.task.check_cancelled()
-                    if self.probe(row, column, value, bit):
-                        self.set_cell(PROBE, row, column, not value)
-                        self.probe_from = (row, column)
-                        return True
-                self.unprobed ^= bit
+        for low, high in ((start, len(unprobed)), (0, start)):
+            cell = unprobed.find(1, low, high)
+            while cell >= 0:
+                unprobed[cell] = 0
+                row, column = divmod(cell, width)
+                if not (board.row_filled[row] | board.row_empty[row]) >> column & 1:
+                    # True first; with the solution known, only the value it disagrees with:
+                    # assuming the other one line logic cannot contradict
+                    for value in (True, False) if solution is None else (not solution[cell],):
+                        self.task.check_cancelled()
+                        if self.probe(row, column, value):
+                            self.set_cell(PROBE, row, column, not value)
+                            self.probe_from = (row, column)
+                            return True
+                cell = unprobed.find(1, cell + 1, high)
         return False
 
-    def probe(self, row: int, column: int, value: bool, bit: int) -> bool:
-        """Whether assuming ``value`` for the cell (``bit`` of the cell masks) leads line
-        logic to a contradiction.
+    def probe(self, row: int, column: int, value: bool) -> bool:
+        """Whether assuming ``value`` for the cell leads line logic to a contradiction.
 
         Line logic goes on from where the cell's last probe with this value ended (what
-        the board and the assumption imply still holds: only the lines that changed since
-        need looking at again). Then the lines where it ends unlike the board, kept for
-        the next probe, get the cell among their readers."""
+        the board and the assumption implied then they still imply: only the lines the
+        board has learnt more on since need looking at again). The lines where it ends
+        unlike the board are kept for the next probe, and get the cell among their readers."""
         board, puzzle = self.board, self.puzzle
         trial = board.copy()
-        lines = (trial.row_filled, trial.row_empty), (trial.col_filled, trial.col_empty)
-        key = (row * puzzle.width + column) * 2 + value
-        ended = self.probe_ends.get(key, ())
-        if ended:
-            pending = [], []
-            for axis, index, filled, empty in ended:
-                known_filled, known_empty = lines[axis]
-                known_filled[index] |= filled
-                known_empty[index] |= empty
-                if known_filled[index] & known_empty[index]:
-                    return True
-                if known_filled[index] != filled or known_empty[index] != empty:
-                    pending[axis].append(index)  # the board has learnt more on this line since
-        else:
+        trial_lines = (trial.row_filled, trial.row_empty), (trial.col_filled, trial.col_empty)
+        cell = row * puzzle.width + column
+        key = cell * 2 + value
+        ended = self.probe_ends.get(key)
+        if ended is None:
             trial.set(row, column, value)
             pending = [row], [column]
+        else:
+            pending = [], []
+            for axis, index, filled, empty in ended:
+                trial_filled, trial_empty = trial_lines[axis]
+                trial_filled[index] |= filled
+                trial_empty[index] |= empty
+                if trial_filled[index] & trial_empty[index]:
+                    return True
+                if trial_filled[index] != filled or trial_empty[index] != empty:
+                    pending[axis].append(index)
         looked_at = bytearray(puzzle.height), bytearray(puzzle.width)
         if puzzle.propagate(trial, *pending, looked_at=looked_at) is None:
             return True
-        for axis, index, _, _ in ended:
+        for axis, index, _, _ in ended or ():
             looked_at[axis][index] = 1
         ended = self.probe_ends[key] = []
-        for axis, (seen, (trial_filled, trial_empty), board_filled, board_empty, readers) in enumerate((
-                (looked_at[0], lines[0], board.row_filled, board.row_empty, self.probe_readers[0]),
-                (looked_at[1], lines[1], board.col_filled, board.col_empty, self.probe_readers[1]))):
+        board_lines = (board.row_filled, board.row_empty), (board.col_filled, board.col_empty)
+        for axis, seen in enumerate(looked_at):
+            (trial_filled, trial_empty), (board_filled, board_empty) = trial_lines[axis], board_lines[axis]
+            readers = self.probe_readers[axis]
             index = seen.find(1)
             while index >= 0:
-                filled, empty = trial_filled[index], trial_empty[index]
-                if filled != board_filled[index] or empty != board_empty[index]:
-                    ended.append((axis, index, filled, empty))
-                    readers[index] |= bit
+                if trial_filled[index] != board_filled[index] or trial_empty[index] != board_empty[index]:
+                    ended.append((axis, index, trial_filled[index], trial_empty[index]))
+                    readers[index].add(cell)
                 index = seen.find(1, index + 1)
         return False
 

@@ -303,7 +303,7 @@ class _Player:
         looked_at = bytearray(puzzle.height), bytearray(puzzle.width)
         if puzzle.propagate(trial, *pending, looked_at=looked_at) is None:
             return True
-        for axis, index, _, _ in ended or ():
+        for axis, index, _, _ in ended or ():  # where the last probe ended unlike the board it may still be
             looked_at[axis][index] = 1
         ended = self.probe_ends[key] = []
         board_lines = (board.row_filled, board.row_empty), (board.col_filled, board.col_empty)

@@ -237,7 +237,8 @@ def test_probe_memo_gives_the_plain_scans_path_on_tiled_pictures():
     assert sum(path.count(PROBE) for path in paths) > 20
 
 
-@pytest.mark.parametrize("name", ["webpbn-00436-petroglyph.non", "webpbn-06574-forever.non", "domino-7.non"])
+@pytest.mark.parametrize("name", ["webpbn-00436-petroglyph.non", "webpbn-00803-light.non", "webpbn-06574-forever.non",
+                                  "domino-7.non"])
 def test_probe_memo_gives_the_plain_scans_path_on_hard_puzzles(name):
     non = read_non(HARD / name)
     verdict = check_puzzle(non.row_clues, non.column_clues, non.goal if non.goal_fits() else None)

@@ -1,0 +1,144 @@
+"""Nonograms as SAT by block positions, with a likely value for every variable (Qt-free).
+
+The encoding :mod:`editor.nonogram.cnf` uses (an automaton per line) answers most
+questions fast, but finding a *first* solution of a big clue-only puzzle (Faase, 80x95)
+takes it minutes. This one is what hyouv/FastNonogramSolver finds Faase with: per
+block ``j`` of a line, *order* variables "block j starts at or before p", and *cover*
+variables "block j covers cell i" (true exactly when it starts in ``(i - size, i]``):
+
+* ``start_j <= p`` implies ``start_j <= p + 1``; ``start_j+1 <= p`` implies
+  ``start_j <= p - size_j - 1`` (blocks keep their order and a gap);
+* a start that no placement fitting what line logic proved allows is ruled out by a
+  clause (unit propagation could not derive it);
+* a cover implies its cell filled, a filled cell needs one of its covers.
+
+Each variable gets a phase (the value the solver tries first) from belief propagation
+(:mod:`editor.nonogram.belief`): cells from both lines' messages, order and cover
+variables from the weighted placements of their line. :func:`first_solution` hands
+them to CaDiCaL as fixed decision phases.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from editor.nonogram.belief import line_marginals, propagate
+
+FIRST_SOLVER = "cadical195"  # the one python-sat solver that takes phases
+
+_TRUE, _FALSE = object(), object()  # literals of constants, dropped from (or satisfying) a clause
+
+
+class _Builder:
+    def __init__(self, cells: int):
+        self.variables = cells
+        self.clauses: list[list[int]] = []
+        self.phases: list[int] = []
+
+    def new(self, likely: bool | None = None) -> int:
+        self.variables += 1
+        if likely is not None:
+            self.phases.append(self.variables if likely else -self.variables)
+        return self.variables
+
+    def add(self, *literals) -> None:
+        if any(literal is _TRUE for literal in literals):
+            return
+        self.clauses.append([literal for literal in literals if literal is not _FALSE])
+
+
+def _negate(literal):
+    return _FALSE if literal is _TRUE else _TRUE if literal is _FALSE else -literal
+
+
+def _line(builder: _Builder, clue, cells: list[int], allowed: np.ndarray, starts: np.ndarray | None) -> None:
+    """One line's order and cover variables and clauses. ``allowed[block, p]``: some
+    placement that fits what is known starts the block at p; ``starts[block, p]`` the
+    probability that it does (for the phases; None: no phases)."""
+    length = len(cells)
+    if not clue:
+        for cell in cells:
+            builder.add(-cell)
+        return
+    first = [int(np.flatnonzero(row)[0]) for row in allowed[:len(clue)]]
+    last = [int(np.flatnonzero(row)[-1]) for row in allowed[:len(clue)]]
+    at_or_before = []  # per block: p -> its variable, for first <= p < last
+    for block in range(len(clue)):
+        cumulative = None if starts is None else np.cumsum(starts[block])
+        at_or_before.append({p: builder.new(None if cumulative is None else bool(cumulative[p] >= 0.5))
+                             for p in range(first[block], last[block])})
+
+    def order(block, p):  # the literal "block starts at or before p"
+        if p < first[block]:
+            return _FALSE
+        if p >= last[block]:
+            return _TRUE
+        return at_or_before[block][p]
+
+    covers = [[] for _ in range(length)]
+    for block, size in enumerate(clue):
+        for p in range(first[block], last[block] - 1):
+            builder.add(-order(block, p), order(block, p + 1))
+        for p in range(first[block] + 1, last[block]):
+            if not allowed[block, p]:  # never "at or before p" without "at or before p - 1"
+                builder.add(-order(block, p), order(block, p - 1))
+        if block + 1 < len(clue):
+            for p in range(first[block + 1], last[block + 1] + 1):
+                builder.add(_negate(order(block + 1, p)), order(block, p - size - 1))
+        for cell in range(first[block], last[block] + size):
+            started, not_ended = order(block, cell), _negate(order(block, cell - size))
+            likely = None if starts is None else bool(starts[block, max(0, cell - size + 1):cell + 1].sum() >= 0.5)
+            cover = builder.new(likely)
+            builder.add(-cover, started)
+            builder.add(-cover, not_ended)
+            builder.add(cover, _negate(started), _negate(not_ended))
+            builder.add(-cover, cells[cell])
+            covers[cell].append(cover)
+    for cell in range(length):
+        builder.add(-cells[cell], *covers[cell])
+
+
+def encode(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, phases: bool = True):
+    """(clauses, number of variables, phases) of a puzzle from what line logic proved
+    (``filled``/``empty``, height x width bool), or None when a line cannot be placed.
+    Cell (row, column) is variable ``row * width + column + 1``; ``phases``: a literal per
+    variable (its likely value), empty when ``phases`` is False."""
+    height, width = filled.shape
+    builder = _Builder(height * width)
+    cells = np.arange(1, height * width + 1).reshape(height, width)
+    beliefs = propagate(row_clues, column_clues, filled, empty) if phases else None
+    if beliefs is not None:
+        likely = beliefs.filled() >= 0.5
+        likely = (likely | filled) & ~empty
+        builder.phases = np.where(likely, cells, -cells).ravel().tolist()
+    for clues, line_cells, line_filled, line_empty, crossing in (
+            (row_clues, cells, filled, empty, None if beliefs is None else beliefs.from_columns),
+            (column_clues, cells.T, filled.T, empty.T, None if beliefs is None else beliefs.from_rows.T)):
+        clues = [[block for block in clue if block] for clue in clues]
+        allowed = line_marginals(clues, line_filled, line_empty)
+        if not allowed.possible.all():
+            return None
+        weighted = None if crossing is None else line_marginals(clues, line_filled, line_empty, crossing)
+        for index, clue in enumerate(clues):
+            _line(builder, clue, line_cells[index].tolist(), allowed.starts[index] > 0,
+                  None if weighted is None else weighted.starts[index])
+    builder.clauses += [[int(cell)] for cell in cells[filled]] + [[-int(cell)] for cell in cells[empty]]
+    return builder.clauses, builder.variables, builder.phases
+
+
+def first_solution(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, seed: int = 0):
+    """A solution (bool array) that completes what line logic proved, or None when there
+    is none: CaDiCaL on :func:`encode`, deciding each variable first its likely value.
+    Runs to the end (call it through :mod:`editor.sat` to bound it)."""
+    from pysat.solvers import Solver
+
+    encoded = encode(row_clues, column_clues, filled, empty)
+    if encoded is None:
+        return None
+    clauses, _, phases = encoded
+    height, width = filled.shape
+    with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
+        solver.set_phases(phases)
+        if not solver.solve():
+            return None
+        model = solver.get_model()
+    return np.array(model[:height * width]).reshape(height, width) > 0

@@ -233,11 +233,13 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
 
         model = symmetric_model(clauses, row_clues, column_clues)  # symmetric clues: a symmetric solution first
         if model is None:
-            with Solver(name=solver_name, bootstrap_with=clauses) as solver:
-                if not solver.solve():
-                    return None, None
-                model = solver.get_model()
-        picture = _grid(model, height, width)
+            from editor.nonogram.order_cnf import first_solution
+
+            picture = first_solution(row_clues, column_clues, known)  # Faase: the automaton takes minutes
+            if picture is None:
+                return None, None
+        else:
+            picture = _grid(model, height, width)
         decided, other = _search_near(row_clues, column_clues, picture)
         if decided:
             return picture, other

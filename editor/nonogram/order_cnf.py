@@ -125,20 +125,33 @@ def encode(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, phase
     return builder.clauses, builder.variables, builder.phases
 
 
-def first_solution(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, seed: int = 0):
-    """A solution (bool array) that completes what line logic proved, or None when there
-    is none: CaDiCaL on :func:`encode`, deciding each variable first its likely value.
-    Runs to the end (call it through :mod:`editor.sat` to bound it)."""
+def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
+    """A solution (row masks) that completes ``known`` (the board's (row_filled, row_empty)
+    masks, at a line-logic fixpoint), or None when there is none: probing to a fixpoint
+    (:mod:`editor.nonogram.probing`), then CaDiCaL on :func:`encode` and the probes'
+    implications, deciding each variable first its likely value. Runs to the end (call
+    it through :mod:`editor.sat` to bound it)."""
     from pysat.solvers import Solver
 
-    encoded = encode(row_clues, column_clues, filled, empty)
+    from editor.nonogram.probing import probe_to_fixpoint
+    from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
+
+    puzzle = Puzzle(row_clues, column_clues)
+    height, width = puzzle.height, puzzle.width
+    filled, empty = rows_to_array(known[0], width), rows_to_array(known[1], width)
+    board = Board(width, height)
+    board.row_filled, board.row_empty = array_to_rows(filled), array_to_rows(empty)
+    board.col_filled, board.col_empty = array_to_rows(filled.T), array_to_rows(empty.T)
+    implications = probe_to_fixpoint(puzzle, board)
+    if implications is None:
+        return None
+    encoded = encode(puzzle.row_clues, puzzle.column_clues, board.filled_array(), board.empty_array())
     if encoded is None:
         return None
     clauses, _, phases = encoded
-    height, width = filled.shape
-    with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
+    with Solver(name=FIRST_SOLVER, bootstrap_with=clauses + implications) as solver:
         solver.set_phases(phases)
         if not solver.solve():
             return None
         model = solver.get_model()
-    return np.array(model[:height * width]).reshape(height, width) > 0
+    return array_to_rows(np.array(model[:height * width]).reshape(height, width) > 0)

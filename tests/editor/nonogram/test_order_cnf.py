@@ -9,7 +9,7 @@ from pysat.solvers import Solver
 
 from editor.nonogram import belief, order_cnf
 from editor.nonogram.probing import probe_to_fixpoint
-from editor.nonogram.puzzle import Puzzle
+from editor.nonogram.puzzle import Puzzle, rows_to_array
 from tests.editor.nonogram.reference import patterns, runs, solutions
 
 
@@ -130,10 +130,10 @@ def test_first_solution_fits_the_clues_or_there_is_none(seed):
         if puzzle.propagate(board) is None:
             assert not exists
             continue
-        found = order_cnf.first_solution(rows, columns, board.filled_array(), board.empty_array())
+        found = order_cnf.first_solution(rows, columns, (board.row_filled, board.row_empty))
         assert (found is not None) == exists
         if found is not None:
-            assert puzzle.is_solution(found)
+            assert puzzle.is_solution(rows_to_array(found, width))
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -2,15 +2,19 @@
 the block-position encoding and the probing implications against every solution."""
 import itertools
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 from pysat.solvers import Solver
 
+from editor.level.non_format import read_non
 from editor.nonogram import belief, order_cnf
 from editor.nonogram.probing import probe_to_fixpoint
 from editor.nonogram.puzzle import Puzzle, rows_to_array
 from tests.editor.nonogram.reference import patterns, runs, solutions
+
+HARD = Path(__file__).resolve().parents[2] / "data" / "hard"
 
 
 def weighted_counts(clue, length, filled, empty, weights):
@@ -118,10 +122,10 @@ def test_the_encoding_allows_exactly_the_solutions(seed):
             assert models(clauses, height * width) == expected, (rows, columns)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_first_solution_fits_the_clues_or_there_is_none(seed):
-    rng = random.Random(100 + seed)
-    for _ in range(15):
+@pytest.mark.parametrize("variant", [order_cnf.PROBING, order_cnf.PLAIN])
+def test_each_racer_finds_a_solution_that_fits_or_there_is_none(variant):
+    rng = random.Random(100)
+    for _ in range(60):
         height, width = rng.randint(2, 7), rng.randint(2, 7)
         rows, columns = random_clues(rng, height, width)
         puzzle = Puzzle(rows, columns)
@@ -130,10 +134,31 @@ def test_first_solution_fits_the_clues_or_there_is_none(seed):
         if puzzle.propagate(board) is None:
             assert not exists
             continue
-        found = order_cnf.first_solution(rows, columns, (board.row_filled, board.row_empty))
+        found = order_cnf._solve(rows, columns, (board.row_filled, board.row_empty), variant, lambda: False)
         assert (found is not None) == exists
         if found is not None:
             assert puzzle.is_solution(rows_to_array(found, width))
+
+
+def test_the_race_answers_with_a_fitting_solution_or_none():
+    for rows, columns in [([(1, 1), (1,), (1, 1)], [(1, 1), (1,), (1, 1)]),  # an X: unique
+                          ([(2,), (2,), (1, 1), (1, 1)], [(1, 1), (2,), (2,), (1, 1)])]:  # no solution
+        puzzle = Puzzle(rows, columns)
+        board = puzzle.board()
+        puzzle.propagate(board)
+        found = order_cnf.first_solution(rows, columns, (board.row_filled, board.row_empty))
+        assert (found is not None) == bool(solutions(rows, columns, limit=1))
+        assert found is None or puzzle.is_solution(rows_to_array(found, len(columns)))
+
+
+def test_the_rival_racer_gives_up_when_the_process_that_started_it_is_gone():
+    faase = read_non(HARD / "faase.non")  # far from solved in one slice of the search
+    puzzle = Puzzle(faase.row_clues, faase.column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    not_its_parent = -1
+    assert order_cnf._rival(faase.row_clues, faase.column_clues, (board.row_filled, board.row_empty),
+                            order_cnf.PLAIN, not_its_parent) == order_cnf._STOPPED
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -61,11 +61,18 @@ def _line(builder: _Builder, clue, cells: list[int], allowed: np.ndarray, starts
         return
     first = [int(np.flatnonzero(row)[0]) for row in allowed[:len(clue)]]
     last = [int(np.flatnonzero(row)[-1]) for row in allowed[:len(clue)]]
+    # per block and position: the probability that the block starts at or before it (its likely value)
+    likely = None if starts is None else (np.cumsum(starts, axis=1) >= 0.5).tolist()
     at_or_before = []  # per block: p -> its variable, for first <= p < last
     for block in range(len(clue)):
-        cumulative = None if starts is None else np.cumsum(starts[block])
-        at_or_before.append({p: builder.new(None if cumulative is None else bool(cumulative[p] >= 0.5))
+        at_or_before.append({p: builder.new(None if likely is None else likely[block][p])
                              for p in range(first[block], last[block])})
+    if starts is not None:  # per block and cell: whether the block likely covers it (starts within size cells)
+        cumulative = np.cumsum(starts, axis=1)
+        earlier = np.zeros_like(cumulative)
+        for block, size in enumerate(clue):
+            earlier[block, size:] = cumulative[block, :-size]
+        covered = (cumulative - earlier >= 0.5).tolist()
 
     def order(block, p):  # the literal "block starts at or before p"
         if p < first[block]:
@@ -86,8 +93,7 @@ def _line(builder: _Builder, clue, cells: list[int], allowed: np.ndarray, starts
                 builder.add(_negate(order(block + 1, p)), order(block, p - size - 1))
         for cell in range(first[block], last[block] + size):
             started, not_ended = order(block, cell), _negate(order(block, cell - size))
-            likely = None if starts is None else bool(starts[block, max(0, cell - size + 1):cell + 1].sum() >= 0.5)
-            cover = builder.new(likely)
+            cover = builder.new(None if starts is None else covered[block][cell])
             builder.add(-cover, started)
             builder.add(-cover, not_ended)
             builder.add(cover, _negate(started), _negate(not_ended))

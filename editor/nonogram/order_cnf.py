@@ -131,7 +131,7 @@ def encode(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, phase
     return builder.clauses, builder.variables, builder.phases
 
 
-SLICE_CONFLICTS = 2000  # between two looks at the rival (Faase: about a second)
+SLICE_CONFLICTS = 10_000  # between two looks at the rival (Faase: a few seconds; short slices cost conflicts)
 PROBING, PLAIN = "probing", "plain"  # the two racers (see first_solution)
 _STOPPED = "stopped"
 

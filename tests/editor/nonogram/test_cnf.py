@@ -381,15 +381,15 @@ def hard_puzzles():
 
     with open(HARD / "expected.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    # the clue-only Faase: no solution within a minute yet (see tests/data/hard/README.md)
-    return [(row["file"], row["class"]) for row in rows if row["file"] != "faase.non"]
+    return [(row["file"], row["class"]) for row in rows]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, expected", hard_puzzles())
 def test_the_hard_puzzles_get_their_true_class_with_fitting_solutions(name, expected):
     puzzle = read_non(HARD / name)
-    result = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, task=Task(time_limit=120))
+    # a safety net, not a speed test (bench_hard.py times them): Faase takes its minute on an idle machine
+    result = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, task=Task(time_limit=900))
     assert result.kind == expected
     assert fits(result.picture, puzzle.row_clues, puzzle.column_clues)
     if expected == MULT:

@@ -39,19 +39,6 @@ class LineMarginals:
     starts: np.ndarray
     possible: np.ndarray
 
-    def covers(self, clues) -> np.ndarray:
-        """``covers[line, block, cell]``: the probability that the block covers the cell."""
-        count, blocks, length = self.starts.shape
-        result = np.zeros((count, blocks, length))
-        cumulative = np.cumsum(self.starts, axis=2)  # P(start <= p)
-        for line, clue in enumerate(clues):
-            for block, size in enumerate(clue):
-                # covered at i: the block starts in (i - size, i]
-                before = np.zeros(length)
-                before[size:] = cumulative[line, block, :-size]
-                result[line, block] = cumulative[line, block] - before
-        return result
-
 
 def line_marginals(clues, filled: np.ndarray, empty: np.ndarray, weights: np.ndarray | None = None) -> LineMarginals:
     """The exact marginals of lines of one length: every placement of a line's clue that

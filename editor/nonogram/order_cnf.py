@@ -61,18 +61,17 @@ def _line(builder: _Builder, clue, cells: list[int], allowed: np.ndarray, starts
         return
     first = [int(np.flatnonzero(row)[0]) for row in allowed[:len(clue)]]
     last = [int(np.flatnonzero(row)[-1]) for row in allowed[:len(clue)]]
-    # per block and position: the probability that the block starts at or before it (its likely value)
-    likely = None if starts is None else (np.cumsum(starts, axis=1) >= 0.5).tolist()
-    at_or_before = []  # per block: p -> its variable, for first <= p < last
-    for block in range(len(clue)):
-        at_or_before.append({p: builder.new(None if likely is None else likely[block][p])
-                             for p in range(first[block], last[block])})
-    if starts is not None:  # per block and cell: whether the block likely covers it (starts within size cells)
-        cumulative = np.cumsum(starts, axis=1)
-        earlier = np.zeros_like(cumulative)
+    started_by = covered = None  # the likely values: per block and position, started by then; covering it
+    if starts is not None:
+        cumulative = np.cumsum(starts, axis=1)  # the probability that the block starts at or before p
+        earlier = np.zeros_like(cumulative)  # ... at or before p - size (it ended before p)
         for block, size in enumerate(clue):
             earlier[block, size:] = cumulative[block, :-size]
-        covered = (cumulative - earlier >= 0.5).tolist()
+        started_by, covered = (cumulative >= 0.5).tolist(), (cumulative - earlier >= 0.5).tolist()
+    at_or_before = []  # per block: p -> its variable, for first <= p < last
+    for block in range(len(clue)):
+        at_or_before.append({p: builder.new(None if started_by is None else started_by[block][p])
+                             for p in range(first[block], last[block])})
 
     def order(block, p):  # the literal "block starts at or before p"
         if p < first[block]:

@@ -23,6 +23,7 @@ import numpy as np
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat proves faster (Mozaic)
+QUICK_CONFLICTS = 3000  # bare clues' first solution on the automaton encoding: Light 339, Mozaic 2,659; Lion 31,000
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
 
 
@@ -210,6 +211,28 @@ def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, lis
     return True, None if other is None else other.row_filled
 
 
+def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> list[int] | None:
+    """A solution of bare clues (row masks), or None when there is none: a symmetric one
+    first where the clues are symmetric, then a short CaDiCaL search on ``clauses`` (the
+    automaton encoding; most clue sets), then the racers of
+    :func:`editor.nonogram.order_cnf.first_solution` (Lion, Faase)."""
+    from pysat.solvers import Solver
+
+    from editor.nonogram.order_cnf import FIRST_SOLVER, first_solution
+    from editor.nonogram.symmetry import symmetric_model
+
+    height, width = len(row_clues), len(column_clues)
+    model = symmetric_model(clauses, row_clues, column_clues)
+    if model is not None:
+        return _grid(model, height, width)
+    with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
+        solver.conf_budget(QUICK_CONFLICTS)
+        found = solver.solve_limited()
+        if found is not None:
+            return _grid(solver.get_model(), height, width) if found else None
+    return first_solution(row_clues, column_clues, known)
+
+
 def decide(row_clues, column_clues, known, picture: list[int] | None,
            solver_name: str = DEFAULT_SOLVER) -> tuple[list[int] | None, list[int] | None]:
     """(a solution, a second solution) as row masks, None where there is none.
@@ -229,17 +252,9 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
         return None, None
     clauses, _ = encoded
     if picture is None:
-        from editor.nonogram.symmetry import symmetric_model
-
-        model = symmetric_model(clauses, row_clues, column_clues)  # symmetric clues: a symmetric solution first
-        if model is None:
-            from editor.nonogram.order_cnf import first_solution
-
-            picture = first_solution(row_clues, column_clues, known)  # Faase: the automaton takes minutes
-            if picture is None:
-                return None, None
-        else:
-            picture = _grid(model, height, width)
+        picture = _first_picture(row_clues, column_clues, known, clauses)
+        if picture is None:
+            return None, None
         decided, other = _search_near(row_clues, column_clues, picture)
         if decided:
             return picture, other

@@ -221,9 +221,27 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
 
     monkeypatch.setattr("pysat.solvers.Solver", counting_solver)
     first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
-    assert created == [order_cnf.FIRST_SOLVER]  # the first solution; the search finds the second
+    assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search finds the second
     first, second = rows_to_array(first, 15), rows_to_array(second, 15)
     assert puzzle.is_solution(first) and puzzle.is_solution(second) and (first != second).any()
+
+
+def test_bare_clues_the_short_search_leaves_open_go_to_the_racers(monkeypatch):
+    """Light's first solution takes 339 conflicts on the automaton encoding: with a budget
+    of one, it comes from the racing block-position solvers, and the verdict stays right."""
+    monkeypatch.setattr(cnf, "QUICK_CONFLICTS", 1)
+    raced = []
+    real_first_solution = order_cnf.first_solution
+
+    def first_solution(*args):
+        raced.append(real_first_solution(*args))
+        return raced[-1]
+
+    monkeypatch.setattr(order_cnf, "first_solution", first_solution)
+    light = read_non(HARD / "webpbn-00803-light.non")
+    first, second = decide_bare(light.row_clues, light.column_clues, known="line logic")
+    assert raced and raced[0] is not None
+    assert fits(first, light.row_clues, light.column_clues) and second is None  # Light is unique
 
 
 def stuck_search(*args):

@@ -189,22 +189,25 @@ def _rival(row_clues, column_clues, known, variant: str, parent: int):
 def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
     """A solution (row masks) that completes ``known`` (the board's (row_filled, row_empty)
     masks, at a line-logic fixpoint), or None when there is none: CaDiCaL on
-    :func:`encode`, deciding each variable first its likely value. Two racers, one on
-    each core: here with probing to a fixpoint (:mod:`editor.nonogram.probing`) first
-    and its implications added (Knotty, Lion: a fraction of the conflicts), in a
-    separate process without (it starts solving seconds sooner on Faase); the first
-    answer wins. Runs to the end (call it through :mod:`editor.sat` to bound it)."""
+    :func:`encode`, deciding each variable first its likely value, with probing to a
+    fixpoint (:mod:`editor.nonogram.probing`) first and its implications added (Knotty,
+    Lion: a fraction of the conflicts). When its first slice of conflicts does not answer
+    (Faase), a second racer starts in a separate process, without probing, on the other
+    core; the first answer wins. Runs to the end (call it through :mod:`editor.sat` to
+    bound it)."""
     import os
 
     from editor.sat import start_in_process
 
-    rival = start_in_process(_rival, (row_clues, column_clues, known, PLAIN, os.getpid()), name="second SAT solver")
-    answers = []
+    rivals, answers = [], []
 
-    def rival_answered() -> bool:
-        if not answers and rival.done():
+    def rival_answered() -> bool:  # between two slices: start the rival, or look at it
+        if not rivals:
+            rivals.append(start_in_process(_rival, (row_clues, column_clues, known, PLAIN, os.getpid()),
+                                           name="second SAT solver"))
+        elif not answers and rivals[0].done():
             try:
-                answers.append(rival.result())
+                answers.append(rivals[0].result())
             except RuntimeError:  # it failed (out of memory, say): this racer goes on alone
                 answers.append(_STOPPED)
         return bool(answers) and answers[0] != _STOPPED
@@ -213,4 +216,5 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
         mine = _solve(row_clues, column_clues, known, PROBING, rival_answered)
         return answers[0] if mine == _STOPPED else mine
     finally:
-        rival.kill()
+        for rival in rivals:
+            rival.kill()

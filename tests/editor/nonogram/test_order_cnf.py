@@ -150,6 +150,27 @@ def test_the_race_answers_with_a_fitting_solution_or_none():
         assert found is None or puzzle.is_solution(rows_to_array(found, len(columns)))
 
 
+def test_a_search_its_first_slice_leaves_open_starts_the_rival_and_ends_it(monkeypatch):
+    from editor import sat
+
+    monkeypatch.setattr(order_cnf, "SLICE_CONFLICTS", 50)  # Knotty takes about 1,000 conflicts here
+    started = []
+    real_start = sat.start_in_process
+
+    def start_in_process(*args, **kwargs):
+        started.append(real_start(*args, **kwargs))
+        return started[-1]
+
+    monkeypatch.setattr(sat, "start_in_process", start_in_process)
+    knotty = read_non(HARD / "knotty.non")
+    puzzle = Puzzle(knotty.row_clues, knotty.column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    found = order_cnf.first_solution(knotty.row_clues, knotty.column_clues, (board.row_filled, board.row_empty))
+    assert puzzle.is_solution(rows_to_array(found, puzzle.width))
+    assert len(started) == 1 and started[0].done()
+
+
 def test_the_rival_racer_gives_up_when_the_process_that_started_it_is_gone():
     faase = read_non(HARD / "faase.non")  # far from solved in one slice of the search
     puzzle = Puzzle(faase.row_clues, faase.column_clues)

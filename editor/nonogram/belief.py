@@ -55,16 +55,12 @@ def line_marginals(clues, filled: np.ndarray, empty: np.ndarray, weights: np.nda
     white = np.where(filled, 0.0, 1.0 - weights)
     lines = np.arange(count)
 
-    def move(state_weights, position):  # the weights after the cell at position (forward)
-        here = state_weights
-        after = here * stays * white[:, position, None]
-        after[:, 1:] += (here * (fills * black[:, position, None] + steps * white[:, position, None]))[:, :-1]
-        return after
-
     forward = np.zeros((count, length + 1, states))
     forward[:, 0, 0] = 1.0
     for position in range(length):
-        after = move(forward[:, position], position)
+        here = forward[:, position]
+        after = here * stays * white[:, position, None]
+        after[:, 1:] += (here * (fills * black[:, position, None] + steps * white[:, position, None]))[:, :-1]
         total = after.sum(axis=1, keepdims=True)
         forward[:, position + 1] = after / np.where(total > 0, total, 1.0)  # scaled: long lines do not underflow
     backward = np.zeros((count, length + 1, states))

@@ -130,7 +130,8 @@ def encode(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, phase
     return builder.clauses, builder.variables, builder.phases
 
 
-SLICE_CONFLICTS = 10_000  # between two looks at the rival (Faase: a few seconds; short slices cost conflicts)
+FIRST_SLICE = 3000  # conflicts before the second racer starts (with probing Knotty takes 948, Lion 1,538)
+SLICE_CONFLICTS = 10_000  # then between two looks at it (Faase: a few seconds; short slices cost conflicts)
 PROBING, PLAIN = "probing", "plain"  # the two racers (see first_solution)
 _STOPPED = "stopped"
 
@@ -166,13 +167,15 @@ def _solve(row_clues, column_clues, known, variant: str, stop) -> list[int] | No
         clauses.reverse()
     with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
         solver.set_phases(phases)
+        budget = FIRST_SLICE
         while True:
-            solver.conf_budget(SLICE_CONFLICTS)
+            solver.conf_budget(budget)
             answer = solver.solve_limited()
             if answer is not None:
                 break
             if stop():
                 return _STOPPED
+            budget = SLICE_CONFLICTS
         if not answer:
             return None
         model = solver.get_model()
@@ -191,8 +194,8 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     masks, at a line-logic fixpoint), or None when there is none: CaDiCaL on
     :func:`encode`, deciding each variable first its likely value, with probing to a
     fixpoint (:mod:`editor.nonogram.probing`) first and its implications added (Knotty,
-    Lion: a fraction of the conflicts). When its first slice of conflicts does not answer
-    (Faase), a second racer starts in a separate process, without probing, on the other
+    Lion: a fraction of the conflicts). When its first ``FIRST_SLICE`` conflicts do not
+    answer (Faase), a second racer starts in a separate process, without probing, on the other
     core; the first answer wins. Runs to the end (call it through :mod:`editor.sat` to
     bound it)."""
     import os

@@ -153,7 +153,8 @@ def test_the_race_answers_with_a_fitting_solution_or_none():
 def test_a_search_its_first_slice_leaves_open_starts_the_rival_and_ends_it(monkeypatch):
     from editor import sat
 
-    monkeypatch.setattr(order_cnf, "SLICE_CONFLICTS", 50)  # Knotty takes about 1,000 conflicts here
+    monkeypatch.setattr(order_cnf, "FIRST_SLICE", 50)  # Knotty takes about 1,000 conflicts here
+    monkeypatch.setattr(order_cnf, "SLICE_CONFLICTS", 50)
     started = []
     real_start = sat.start_in_process
 

@@ -23,7 +23,9 @@ import numpy as np
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat proves faster (Mozaic)
-QUICK_CONFLICTS = 1000  # bare clues' first solution on the automaton encoding: Light 339 (Lion needs 31,000: 1,000 cost it 0.3 s, 3,000 1 s)
+# bare clues: the first solution's short search on this encoding (Light: 339 conflicts; Lion needs
+# 31,000, and 1,000 cost it 0.3 s, 3,000 a second before the racers of order_cnf)
+QUICK_CONFLICTS = 1000
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
 
 

@@ -141,7 +141,8 @@ def first_solution_times(path: Path, limit: float) -> list[str]:
 
     _, engine, board = line_logic(path)
     clues_and_known = (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty))
-    runs = [(order_cnf._rival, clues_and_known + (variant, os.getpid())) for variant in (order_cnf.PROBING, order_cnf.PLAIN)]
+    runs = [(order_cnf._rival, clues_and_known + (variant, os.getpid()))
+            for variant in (order_cnf.PROBING, order_cnf.PLAIN)]
     runs.append((_kissat_first, clues_and_known))
     figures = []
     for function, args in runs:

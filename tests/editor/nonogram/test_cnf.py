@@ -221,7 +221,7 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
 
     monkeypatch.setattr("pysat.solvers.Solver", counting_solver)
     first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
-    assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search finds the second
+    assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search: the second
     first, second = rows_to_array(first, 15), rows_to_array(second, 15)
     assert puzzle.is_solution(first) and puzzle.is_solution(second) and (first != second).any()
 

@@ -149,13 +149,14 @@ class Puzzle:
                 and tuple(map(tuple, columns)) == self.column_clues)
 
     def propagate(self, board: Board, rows: Iterable[int] | None = None, columns: Iterable[int] | None = None,
-                  task: Task | None = None) -> int | None:
+                  task: Task | None = None, looked_at: tuple[bytearray, bytearray] | None = None) -> int | None:
         """Line logic on ``board`` (in place) until nothing changes.
 
         ``rows``/``columns``: the lines to look at first (all of them when both are None),
         e.g. the row and column of a cell just set. Returns the number of sweeps that found
         something, or ``None`` when a line has no placement left (a contradiction; the
-        board then holds what was known when it was found).
+        board then holds what was known when it was found). ``looked_at``: a row and a
+        column bytearray in which every line the line solver looked at gets a 1.
         """
         height, width = self.height, self.width
         if rows is None and columns is None:
@@ -171,15 +172,16 @@ class Puzzle:
         sweeps = 0
         # a sweep of a huge puzzle takes long: look at the task between its lines too
         line_task = task if max(height, width) > EAGER_LINES else None
+        row_seen, col_seen = looked_at or (None, None)
         while 1 in row_pending or 1 in col_pending:
             if task is not None:
                 task.check_cancelled()
             rows_changed = _sweep(self._row_solvers, board.row_filled, board.row_empty, row_pending,
-                                  board.col_filled, board.col_empty, col_pending, line_task)
+                                  board.col_filled, board.col_empty, col_pending, line_task, row_seen)
             if rows_changed is None:
                 return None
             columns_changed = _sweep(self._column_solvers, board.col_filled, board.col_empty, col_pending,
-                                     board.row_filled, board.row_empty, row_pending, line_task)
+                                     board.row_filled, board.row_empty, row_pending, line_task, col_seen)
             if columns_changed is None:
                 return None
             sweeps += rows_changed or columns_changed
@@ -226,16 +228,20 @@ def _counts(solvers, filled, empty) -> list[int]:
     return counts
 
 
-def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pending, task=None) -> bool | None:
+def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pending, task=None,
+           seen=None) -> bool | None:
     """Solve every pending line of one direction; new cells go into the crossing lines.
 
-    Returns whether anything changed, or None on a contradiction.
+    Returns whether anything changed, or None on a contradiction. ``seen``: a bytearray
+    in which each line looked at gets a 1.
     """
     changed = False
     index = pending.find(1)
     looked = 0
     while index >= 0:
         pending[index] = 0
+        if seen is not None:
+            seen[index] = 1
         if task is not None:
             looked += 1
             if not looked % TASK_CHECK_LINES:

@@ -5,12 +5,15 @@ import numpy as np
 import pytest
 
 from editor.level.non_format import read_non
-from editor.nonogram.grade import (KINDS, LINE_DEDUCTION, LONG_SWEEPS, PROBE, SEARCH, SIMPLE, grade_of, grade_verdict,
-                                   simple_rules, solve_path)
+from editor.nonogram.grade import (KINDS, LINE_DEDUCTION, LONG_SWEEPS, PROBE, SEARCH, SIMPLE, SolvePath, _Player,
+                                   grade_of, grade_verdict, simple_rules, solve_path)
 from editor.nonogram.line import solve_line
 from editor.nonogram.puzzle import Puzzle
 from editor.nonogram.verdict import check_drawing, check_puzzle
+from editor.tasks import Task
 from tests.editor.nonogram.reference import NONOGRAMS, line_deduction
+
+HARD = NONOGRAMS.parent / "hard"
 
 
 def _grid(text: str) -> np.ndarray:
@@ -161,3 +164,84 @@ def test_bare_clues_without_a_picture_stop_where_lookahead_does():
     switch = Puzzle([[1], [1]], [[1], [1]])
     path = solve_path(switch)
     assert not path.solved and path.steps == []
+
+
+class _PlainScan(_Player):
+    """The probe step by its definition: every open cell from where the last probe settled,
+    wrapping round, True then False, each propagated from scratch (no memo, no shortcut)."""
+
+    def probe_step(self) -> bool:
+        cells = list(self.board.unknown_cells())
+        start = next((i for i, cell in enumerate(cells) if cell >= self.probe_from), 0)
+        for row, column in cells[start:] + cells[:start]:
+            for value in (True, False):
+                trial = self.board.copy()
+                trial.set(row, column, value)
+                if self.puzzle.propagate(trial, (row,), (column,)) is None:
+                    self.set_cell(PROBE, row, column, not value)
+                    self.probe_from = (row, column)
+                    return True
+        return False
+
+
+def _plain_path(puzzle: Puzzle, picture=None):
+    return _PlainScan(puzzle, None if picture is None else np.asarray(picture, dtype=bool), Task()).run()
+
+
+def _assert_same_path(puzzle: Puzzle, picture=None) -> SolvePath:
+    path = solve_path(puzzle, picture)
+    plain = _plain_path(puzzle, picture)
+    assert path.steps == plain.steps
+    assert (path.sweeps, path.solved, path.grade) == (plain.sweeps, plain.solved, plain.grade)
+    return path
+
+
+def test_probe_memo_gives_the_plain_scans_path_on_random_drawings():
+    """With and without the picture (with it, probes the solution agrees with are skipped;
+    without it, a picture with several solutions is probed both ways to where lookahead stops)."""
+    rng = np.random.default_rng(23)
+    kinds = set()
+    for _ in range(150):
+        drawing = rng.random((int(rng.integers(4, 10)), int(rng.integers(4, 10)))) < rng.uniform(0.4, 0.7)
+        verdict = check_drawing(drawing)
+        path = _assert_same_path(verdict.puzzle)
+        if verdict.kind in ("LINE", "BRANCH"):
+            path = _assert_same_path(verdict.puzzle, drawing)
+        kinds.add(path.hardest)
+    assert {SIMPLE, LINE_DEDUCTION, PROBE} <= kinds
+
+
+def _tiled(gadget: np.ndarray, count: int) -> np.ndarray:
+    """``count`` x ``count`` copies of a drawing, an empty row and column after each."""
+    height, width = gadget.shape
+    grid = np.zeros((count * (height + 1), count * (width + 1)), dtype=bool)
+    for k, j in itertools.product(range(count), repeat=2):
+        grid[k * (height + 1):k * (height + 1) + height, j * (width + 1):j * (width + 1) + width] = gadget
+    return grid
+
+
+def test_probe_memo_gives_the_plain_scans_path_on_tiled_pictures():
+    """Many probe and search steps in one picture (what Edge tiled 8x8 is, small): 3x3 tiles
+    of a random picture that needs lookahead, until the tiling needs search too. Cells settled
+    in one tile leave the probes in the tiles beside it valid, which the memo skips."""
+    rng = np.random.default_rng(4)
+    paths = []
+    while not any(path.count(SEARCH) for path in paths):
+        gadget = rng.random((7, 7)) < 0.5
+        if check_drawing(gadget).kind != "BRANCH":
+            continue
+        grid = _tiled(gadget, 3)
+        verdict = check_drawing(grid)
+        if verdict.kind == "BRANCH":
+            paths.append(_assert_same_path(verdict.puzzle, grid))
+    assert sum(path.count(PROBE) for path in paths) > 20
+
+
+@pytest.mark.parametrize("name", ["webpbn-00436-petroglyph.non", "webpbn-00803-light.non", "webpbn-06574-forever.non",
+                                  "domino-7.non"])
+def test_probe_memo_gives_the_plain_scans_path_on_hard_puzzles(name):
+    non = read_non(HARD / name)
+    verdict = check_puzzle(non.row_clues, non.column_clues, non.goal if non.goal_fits() else None)
+    assert verdict.kind == "BRANCH"
+    path = _assert_same_path(verdict.puzzle, verdict.picture)
+    assert path.hardest in (PROBE, SEARCH) and path.solved

@@ -62,9 +62,13 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     """Run one command; ``host`` defaults to the plugins found through the entry points."""
     args = _parser().parse_args(argv)
     if args.command == "check":
+        # No linear algebra here: without numpy's BLAS threads this process keeps one thread,
+        # so that it can fork its SAT solver's process instead of starting an interpreter
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         from editor.nonogram.check_cli import run_check
 
-        return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None)
+        with _stop_on_termination():  # so that its SAT solver's process ends with it
+            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None)
     if args.command == "fix":
         from editor.nonogram.fix_cli import run_fix
 

@@ -3,6 +3,9 @@
     result = run_in_process(function, args, task, time_limit=30, name="...")
     child = start_in_process(function, args, name="...")   # computing beside the caller
     ...; child.done(); result = child.wait(task); child.kill()
+    child = fork_ready()          # a copy of this process, waiting (None where that is not safe)
+    ...; child.send(function, args, name="..."); result = child.wait(task); child.kill()
+    keep_ready(["editor.nonogram.cnf"])   # a fresh interpreter started ahead, its imports done
 
 The fast SAT solvers (kissat, CaDiCaL) run inside one C call that neither checks a flag
 nor lets the interpreter raise. Run in a child process, that call can still be stopped:
@@ -11,31 +14,55 @@ child at once. The child is a fresh interpreter (safe in a process that runs Qt 
 threads) that imports only what ``function`` needs, never the caller's main script;
 ``function`` and its arguments are pickled (a module-level function). The answer comes
 back through a temporary file, so a child never waits on a full pipe.
+
+A fresh interpreter and its imports take a few tenths of a second. A process that runs
+no threads but the caller's (``nonogram-editor check``) can instead fork a copy of
+itself, its modules loaded already, in a millisecond (:func:`fork_ready`, Linux; not
+where Qt or any other thread runs, as a forked copy of those can hang). A forked child
+waits for its call on a pipe; when its parent ends without sending one, it ends too.
+Where forking is not safe (the editor), :func:`keep_ready` starts a fresh interpreter
+ahead of time that imports what the work will need and waits likewise, and the next
+:func:`start_in_process` hands it the call.
 """
 from __future__ import annotations
 
+import atexit
+import os
 import pickle
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import warnings
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, BinaryIO, Callable, Iterable
 
 from editor.tasks import Task, TimeUp
 
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
 
-# the child: read (sys.path, pickled call) from stdin, write the pickled outcome to the file argv[1]
-_CHILD = ("import pickle, sys\n"
-          "path, call = pickle.load(sys.stdin.buffer)\n"
+# the fresh interpreter: read sys.path and the modules to import, then serve the call that follows on stdin
+_CHILD = ("import importlib, pickle, sys\n"
+          "path, modules = pickle.load(sys.stdin.buffer)\n"
           "sys.path[:0] = [p for p in path if p not in sys.path]\n"
+          "for module in modules:\n"
+          "    importlib.import_module(module)\n"
           "from editor.sat import _serve\n"
-          "_serve(call, sys.argv[1])\n")
+          "_serve(sys.stdin.buffer)\n")
 
 
-def _serve(call: bytes, answer: str) -> None:
-    function, args = pickle.loads(call)
+def _serve(calls: BinaryIO) -> None:
+    """The child's side: wait for (function, args, answer file, stderr file or None) on
+    ``calls``, and write the pickled outcome of ``function(*args)`` to the answer file."""
+    try:
+        function, args, answer, errors = pickle.load(calls)
+    except EOFError:  # no call came: the parent killed it or ended
+        return
+    if errors is not None:  # forked: from now on its own stderr, not the parent's
+        with open(errors, "wb") as file:
+            os.dup2(file.fileno(), 2)
     try:
         outcome = (True, function(*args))
     except Exception as error:  # sent to the parent, which raises it there
@@ -43,24 +70,89 @@ def _serve(call: bytes, answer: str) -> None:
     Path(answer).write_bytes(pickle.dumps(outcome))
 
 
-class Child:
-    """``function(*args)`` computing in a child process (:func:`start_in_process`)."""
+class _Forked:
+    """A copy of this process made by ``os.fork``, serving one call from a pipe; it has the
+    little of :class:`subprocess.Popen` that :class:`Child` uses."""
 
-    def __init__(self, function: Callable[..., Any], args: tuple = (), name: str = "solver"):
+    def __init__(self):
+        reading, writing = os.pipe()
+        with warnings.catch_warnings():  # Python 3.12+ warns of every fork beside another thread;
+            warnings.simplefilter("ignore", DeprecationWarning)  # fork_ready allows only one that waits
+            self.pid = os.fork()
+        if self.pid == 0:  # the copy: never returns (os._exit skips the parent's exit handlers and buffers)
+            code = 1
+            try:
+                os.close(writing)
+                with open(reading, "rb") as calls:
+                    _serve(calls)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(reading)
+        self.stdin = open(writing, "wb")
+        self.returncode = None
+
+    def _ended(self, status: int) -> None:
+        self.returncode = os.waitstatus_to_exitcode(status)
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self._ended(status)
+        return self.returncode
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            self._ended(os.waitpid(self.pid, 0)[1])
+        return self.returncode
+
+    def kill(self) -> None:
+        os.kill(self.pid, signal.SIGKILL)
+
+
+class Child:
+    """A child process: computing at once (:func:`start_in_process`), or waiting for its
+    call (:meth:`send`): a forked copy (:func:`fork_ready`) or a fresh interpreter that
+    has imported ``modules`` (:func:`keep_ready`)."""
+
+    def __init__(self, forked: bool = False, modules: Iterable[str] = ()):
+        self.name = "solver"
+        self._started = time.monotonic()
+        self._folder = None
+        if forked:
+            self._process = _Forked()
+        else:
+            # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
+            environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
+            with open(self._files() / "stderr", "wb") as errors:
+                self._process = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
+                                                 stdout=subprocess.DEVNULL, stderr=errors, env=environment)
+            self._write(pickle.dumps((sys.path, list(modules))))
+        self._forked = forked
+
+    def _files(self) -> Path:
+        """The child's folder for its answer and stderr (made when first needed)."""
+        if self._folder is None:
+            self._folder = tempfile.TemporaryDirectory(prefix="nonogram-editor-")
+        return Path(self._folder.name)
+
+    def _write(self, data: bytes) -> None:
+        try:
+            self._process.stdin.write(data)
+            self._process.stdin.flush()
+        except (BrokenPipeError, ValueError):  # the child is gone already (or killed): result() says why
+            pass
+
+    def send(self, function: Callable[..., Any], args: tuple = (), name: str = "solver") -> Child:
+        """Give the child its call, ``function(*args)`` (once); returns the child."""
         self.name = name
         self._started = time.monotonic()
-        self._folder = tempfile.TemporaryDirectory(prefix="nonogram-editor-")
-        folder = Path(self._folder.name)
-        self._answer = folder / "answer"
-        with open(folder / "stderr", "wb") as errors:
-            self._errors = folder / "stderr"
-            self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(self._answer)],
-                                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors)
-        try:
-            self._process.stdin.write(pickle.dumps((sys.path, pickle.dumps((function, args)))))
-            self._process.stdin.close()
-        except BrokenPipeError:  # the child is gone already: result() says why
-            pass
+        folder = self._files()
+        self._write(pickle.dumps((function, args, str(folder / "answer"),
+                                  str(folder / "stderr") if self._forked else None)))
+        self._process.stdin.close()
+        return self
 
     def done(self) -> bool:
         return self._process.poll() is not None
@@ -70,9 +162,12 @@ class Child:
         RuntimeError naming the process."""
         self._process.wait()
         try:
-            ok, result = pickle.loads(self._answer.read_bytes())
+            ok, result = pickle.loads((self._files() / "answer").read_bytes())
         except (OSError, EOFError, pickle.UnpicklingError):
-            lines = self._errors.read_text(errors="replace").strip().splitlines()
+            try:
+                lines = (self._files() / "stderr").read_text(errors="replace").strip().splitlines()
+            except OSError:
+                lines = []
             detail = lines[-1] if lines else f"exit code {self._process.returncode}"
             self.kill()
             raise RuntimeError(f"the {self.name} process ended without an answer ({detail})") from None
@@ -86,7 +181,7 @@ class Child:
         """The result, polling until it comes. Raises :class:`~editor.tasks.Cancelled` when
         ``task`` is cancelled and :class:`~editor.tasks.TimeUp` when the task's own time
         limit or ``time_limit`` (seconds from now) passes first (the child goes on: kill
-        it). ``on_wait(seconds)``, seconds since the child started, is called at every poll."""
+        it). ``on_wait(seconds)``, seconds since the child got its call, is called at every poll."""
         start = time.monotonic()
         while not self.done():
             time.sleep(POLL_SECONDS)
@@ -103,13 +198,66 @@ class Child:
         if self._process.poll() is None:
             self._process.kill()
             self._process.wait()
-        self._folder.cleanup()
+        self._process.stdin.close()
+        if self._folder is not None:
+            self._folder.cleanup()
+
+
+def fork_ready(threads: int = 1) -> Child | None:
+    """A copy of this process, forked now and waiting for its call (:meth:`Child.send`):
+    it skips a fresh interpreter's start-up and imports. None unless this process runs
+    ``threads`` threads at most, all of them Python's (Linux: every thread counted, Qt's
+    and numba's too): the caller's and, with 2, one that does nothing but wait for it."""
+    try:
+        running = len(os.listdir("/proc/self/task"))
+    except OSError:  # not Linux
+        return None
+    if running > threads or running != threading.active_count():
+        return None
+    return Child(forked=True)
+
+
+_spare: Child | None = None  # the process keep_ready started, until start_in_process takes it
+_spare_lock = threading.Lock()  # the editor's checks run on worker threads
+
+
+def keep_ready(modules: Iterable[str] = ()) -> None:
+    """Unless one is waiting already, start a fresh interpreter that imports ``modules``
+    and waits: the next :func:`start_in_process` hands it its call and skips the start-up.
+    It ends with :func:`discard_ready`, at exit, or when this process ends."""
+    global _spare
+    with _spare_lock:
+        if _spare is not None and not _spare.done():
+            return
+        dead, _spare = _spare, Child(modules=modules)
+    if dead is not None:
+        dead.kill()
+
+
+def discard_ready() -> None:
+    """End the process :func:`keep_ready` started, if no call has taken it."""
+    global _spare
+    with _spare_lock:
+        spare, _spare = _spare, None
+    if spare is not None:
+        spare.kill()
+
+
+atexit.register(discard_ready)
 
 
 def start_in_process(function: Callable[..., Any], args: tuple = (), name: str = "solver") -> Child:
-    """``function(*args)`` starts computing in a child process; the caller goes on with
-    its own work, then waits for the result (:meth:`Child.wait`) or kills it."""
-    return Child(function, args, name)
+    """``function(*args)`` starts computing in a child process (the one :func:`keep_ready`
+    started, if it is waiting); the caller goes on with its own work, then waits for the
+    result (:meth:`Child.wait`) or kills it."""
+    global _spare
+    with _spare_lock:
+        child, _spare = _spare, None
+    if child is None or child.done():
+        if child is not None:
+            child.kill()
+        child = Child()
+    return child.send(function, args, name)
 
 
 def run_in_process(function: Callable[..., Any], args: tuple = (), task: Task | None = None,

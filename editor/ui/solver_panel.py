@@ -4,7 +4,8 @@ Every edit of the solution restarts a short single-shot timer; when it fires, th
 is checked by :func:`editor.nonogram.verdict.check_drawing` in a
 :class:`~editor.ui.background.BackgroundJob` (the GUI thread only copies the grid and
 shows results): line logic first, shown at once, and when it stalls the search for another
-solution, which may take longer and reports its progress. Bursts of edits coalesce into one check, a new check cancels the one in
+solution, which may take longer and reports its progress (from the first drawing that
+stalls on, a SAT process waits ready, its start-up paid, for the check that needs it). Bursts of edits coalesce into one check, a new check cancels the one in
 flight, and a result is shown only if its drawing is the newest check's and still what
 the grid shows, so painting never waits for the solver and a stale verdict never appears.
 
@@ -23,7 +24,8 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, STALLED, UNDECIDED, Verdict, check_drawing
+from editor.nonogram.verdict import (BRANCH, CONTRADICTION, LINE, MULT, STALLED, UNDECIDED, Verdict, check_drawing,
+                                     keep_sat_process_ready)
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
 from editor.ui.lifetime import connect_alive
@@ -62,6 +64,8 @@ def count_colour(count: int) -> QColor:
 def verdict_with_counts(drawing: np.ndarray, task: Task, line_logic_only: bool = False) -> Verdict:
     """A background job: the verdict and, for the line labels, every line's count."""
     task.set_time_limit(CHECK_TIME_LIMIT)
+    if not line_logic_only:  # line logic stalled: this check or a later one may need the SAT solver
+        keep_sat_process_ready()
     verdict = check_drawing(drawing, task, line_logic_only)
     verdict.line_counts()
     return verdict

@@ -2,7 +2,6 @@
 against brute force, and the verdicts it decides (through a separate process)."""
 import itertools
 import random
-import subprocess
 import sys
 import threading
 import time
@@ -298,18 +297,16 @@ def test_domino_logic_is_branch_and_forever_keeps_its_goal():
     assert result.kind == BRANCH and np.array_equal(result.picture, forever.goal)
 
 
-@pytest.fixture
-def sat_processes(monkeypatch):
-    """Every process run_in_process starts (to see that none outlives its check)."""
-    started = []
-    real_popen = subprocess.Popen
+@pytest.fixture(params=["forked", "fresh interpreter"])
+def sat_processes(request, monkeypatch):
+    """Every process editor.sat starts (to see that none outlives its check), forked from
+    this process (as in ``nonogram-editor check``) or a fresh interpreter (as in the editor)."""
+    from tests.editor.nonogram.test_sat_process import record_children
 
-    def popen(*args, **kwargs):
-        process = real_popen(*args, **kwargs)
-        started.append(process)
-        return process
-
-    monkeypatch.setattr(sat_module.subprocess, "Popen", popen)
+    sat_module.discard_ready()  # a waiting process from an earlier test would take the call unseen
+    started = record_children(monkeypatch)
+    forked = request.param == "forked"
+    monkeypatch.setattr(sat_module, "fork_ready", lambda threads=1: sat_module.Child(forked=True) if forked else None)
     return started
 
 

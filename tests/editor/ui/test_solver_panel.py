@@ -180,14 +180,10 @@ def endless_decide(*args):
     time.sleep(600)
 
 
-def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
-    from types import SimpleNamespace
-
+def record_popen(monkeypatch) -> list:
+    """Every process editor.sat starts from now on (the editor's are fresh interpreters)."""
     from editor import sat
-    from editor.nonogram import verdict as verdict_module
 
-    search_never_decides(monkeypatch)
-    monkeypatch.setattr(verdict_module, "cnf", SimpleNamespace(decide=endless_decide))
     started = []
     real_popen = sat.subprocess.Popen
 
@@ -196,6 +192,18 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
         return started[-1]
 
     monkeypatch.setattr(sat.subprocess, "Popen", popen)
+    return started
+
+
+def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
+    from types import SimpleNamespace
+
+    from editor import sat
+    from editor.nonogram import verdict as verdict_module
+
+    search_never_decides(monkeypatch)
+    monkeypatch.setattr(verdict_module, "cnf", SimpleNamespace(decide=endless_decide))
+    started = record_popen(monkeypatch)
     canvas = window.solution_canvas
     panel = panel_of(window)
     wait_for_verdict_on(qtbot, window)
@@ -206,3 +214,28 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
     assert len(started) == 1 and started[0].poll() is None
     click_cell(qtbot, canvas, 0, 0)  # the next edit cancels the check in flight
     qtbot.waitUntil(lambda: started[0].poll() is not None, timeout=10_000)
+
+
+def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses(window, qtbot, monkeypatch):
+    """The editor cannot fork its SAT process: the first check that stalls starts one ahead
+    (interpreter and imports), the SAT stage hands it the call, and no process is left."""
+    from editor import sat
+    from editor.nonogram import verdict as verdict_module
+
+    search_never_decides(monkeypatch)
+    sat.discard_ready()
+    started = record_popen(monkeypatch)
+    readied = []
+    real_keep_ready = sat.keep_ready
+    monkeypatch.setattr(sat, "keep_ready", lambda modules=(): readied.append(modules) or real_keep_ready(modules))
+    canvas = window.solution_canvas
+    wait_for_verdict_on(qtbot, window)
+    assert started == [] and readied == []  # line-solvable drawings need none
+    click_cell(qtbot, canvas, 2, 3)
+    click_cell(qtbot, canvas, 3, 4)
+    verdict = wait_for_verdict_on(qtbot, window, timeout=60_000)
+    assert verdict.kind == MULT and verdict.decided_by == verdict_module.BY_SAT
+    assert len(readied) == 1 and "pysat.solvers" in readied[0]
+    assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
+    sat.discard_ready()
+    assert all(process.poll() is not None for process in started)

@@ -23,6 +23,10 @@ import numpy as np
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat proves faster (Mozaic)
+# bare clues: the first solution's short search on this encoding (Light: 339 conflicts; Lion needs
+# 31,000, and 1,000 cost it 0.3 s, 3,000 a second before the racers of order_cnf) where no fork
+QUICK_CONFLICTS = 1000
+KISSAT_HEAD_START = 3.0  # seconds kissat gets in a fork of this process first (Lion: 0.8 s, Faase: none in minutes)
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
 
 
@@ -210,6 +214,61 @@ def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, lis
     return True, None if other is None else other.row_filled
 
 
+def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> list[int] | None:
+    """A solution of bare clues (row masks), or None when there is none: a symmetric one
+    first where the clues are symmetric, then kissat on ``clauses`` (the automaton
+    encoding; most clue sets, Lion) for ``KISSAT_HEAD_START`` seconds in a fork (where
+    none can be made, a short CaDiCaL search), then the racers of
+    :func:`editor.nonogram.order_cnf.first_solution` (Faase)."""
+    from pysat.solvers import Solver
+
+    from editor.nonogram.order_cnf import FIRST_SOLVER, first_solution
+    from editor.nonogram.symmetry import symmetric_model
+    from editor.sat import fork_ready
+    from editor.tasks import TimeUp
+
+    height, width = len(row_clues), len(column_clues)
+    model = symmetric_model(clauses, row_clues, column_clues)
+    if model is not None:
+        return _grid(model, height, width)
+    head = fork_ready()
+    if head is not None:  # kissat, which cannot be stopped but by ending its process, gets a head start
+        head.send(_kissat_first, (row_clues, column_clues, known), name="kissat")
+        try:
+            return head.wait(time_limit=KISSAT_HEAD_START)
+        except TimeUp:
+            pass
+        finally:
+            head.kill()
+    else:  # a short search that can be stopped
+        with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
+            solver.conf_budget(QUICK_CONFLICTS)
+            found = solver.solve_limited()
+            if found is not None:
+                return _grid(solver.get_model(), height, width) if found else None
+    return first_solution(row_clues, column_clues, known)
+
+
+def _kissat_first(row_clues, column_clues, known) -> list[int] | None:
+    """In a fork (:func:`_first_picture`): kissat's first solution on the automaton
+    encoding, or None. The process ends with its parent (Linux: fork_ready forks only there)."""
+    import ctypes
+    import os
+    import signal
+
+    parent = os.getppid()
+    ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it ended before that
+        os._exit(0)
+    from pysat.solvers import Solver
+
+    encoded = encode(row_clues, column_clues, known)
+    if encoded is None:
+        return None
+    with Solver(name=DEFAULT_SOLVER, bootstrap_with=encoded[0]) as solver:
+        return _grid(solver.get_model(), len(row_clues), len(column_clues)) if solver.solve() else None
+
+
 def decide(row_clues, column_clues, known, picture: list[int] | None,
            solver_name: str = DEFAULT_SOLVER) -> tuple[list[int] | None, list[int] | None]:
     """(a solution, a second solution) as row masks, None where there is none.
@@ -229,15 +288,9 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
         return None, None
     clauses, _ = encoded
     if picture is None:
-        from editor.nonogram.symmetry import symmetric_model
-
-        model = symmetric_model(clauses, row_clues, column_clues)  # symmetric clues: a symmetric solution first
-        if model is None:
-            with Solver(name=solver_name, bootstrap_with=clauses) as solver:
-                if not solver.solve():
-                    return None, None
-                model = solver.get_model()
-        picture = _grid(model, height, width)
+        picture = _first_picture(row_clues, column_clues, known, clauses)
+        if picture is None:
+            return None, None
         decided, other = _search_near(row_clues, column_clues, picture)
         if decided:
             return picture, other

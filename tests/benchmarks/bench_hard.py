@@ -2,7 +2,8 @@
 ``nonogram-editor check`` and which stage decided it; optionally other solvers side by side.
 
     .venv/bin/python tests/benchmarks/bench_hard.py [--time-limit S] [--only NAME]
-        [--sat-solvers cadical195,kissat404,...] [--encode] [--picross PATH] [--pbnsolve PATH] [EXTRA.non ...]
+        [--sat-solvers cadical195,kissat404,...] [--encode] [--first] [--picross PATH] [--pbnsolve PATH]
+        [EXTRA.non ...]
 
 * Each puzzle runs as its own ``python -m editor check --json`` process, as a user runs it
   (clue-only files from their clues; a file with a goal as a designer's drawing). The
@@ -15,6 +16,10 @@
   questions, in this process) with each python-sat solver, seconds per puzzle.
 * ``--encode``: the seconds the SAT encoding (:func:`editor.nonogram.cnf.encode`, from line
   logic's fixpoint) takes in this process, best of three, with its variables and clauses.
+* ``--first``: the seconds each racer of the first-solution step for bare clues
+  (:func:`editor.nonogram.order_cnf.first_solution`: with probing, and plain) takes alone
+  from line logic's fixpoint, in a process of its own (interpreter start included), and
+  kissat on the automaton encoding (what found first solutions before).
 * ``--picross`` / ``--pbnsolve``: the process wall time (and CPU time) of those solvers
   (built locally from their sources; not part of this project) asked for up to two solutions.
 * EXTRA files: more puzzles to time (e.g. webpbn puzzles that may not be redistributed).
@@ -117,6 +122,39 @@ def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
     return figures
 
 
+def _kissat_first(row_clues, column_clues, known):
+    from pysat.solvers import Solver
+
+    from editor.nonogram import cnf
+
+    with Solver(name="kissat404", bootstrap_with=cnf.encode(row_clues, column_clues, known)[0]) as solver:
+        return solver.solve()
+
+
+def first_solution_times(path: Path, limit: float) -> list[str]:
+    import os
+
+    from editor.nonogram import order_cnf
+    from editor.sat import run_in_process
+    from editor.tasks import TimeUp
+    from tests.benchmarks.bench_hard import _kissat_first  # by a name the child process can import
+
+    _, engine, board = line_logic(path)
+    clues_and_known = (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty))
+    runs = [(order_cnf._rival, clues_and_known + (variant, os.getpid()))
+            for variant in (order_cnf.PROBING, order_cnf.PLAIN)]
+    runs.append((_kissat_first, clues_and_known))
+    figures = []
+    for function, args in runs:
+        start = time.perf_counter()
+        try:
+            run_in_process(function, args, time_limit=limit, name="first solution")
+            figures.append(f"{time.perf_counter() - start:.2f}")
+        except TimeUp:
+            figures.append(f">{limit:.0f}")
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("extra", nargs="*", type=Path)
@@ -124,6 +162,7 @@ def main() -> None:
     parser.add_argument("--only", help="only the puzzles whose file name contains this")
     parser.add_argument("--sat-solvers", help="comma-separated python-sat solver names")
     parser.add_argument("--encode", action="store_true", help="time the SAT encoding of each puzzle")
+    parser.add_argument("--first", action="store_true", help="time each way to a first solution alone")
     parser.add_argument("--picross", help="picross-solver's CLI binary (picross_solver_cli)")
     parser.add_argument("--pbnsolve", help="pbnsolve binary (run as pbnsolve -u FILE.non: solve and check uniqueness)")
     args = parser.parse_args()
@@ -145,6 +184,8 @@ def main() -> None:
         header += f" {title:>14s}"
     if args.encode:
         header += "  encode s"
+    if args.first:
+        header += "  first solution s: probing  plain  kissat (automaton)"
     print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json")
     print(header, flush=True)
     for path in paths:
@@ -164,6 +205,8 @@ def main() -> None:
             line += f" {run_other(command(path), args.time_limit):>14s}"
         if args.encode:
             line += f"  {encode_time(path)}"
+        if args.first:
+            line += "  " + " ".join(f"{figure:>7s}" for figure in first_solution_times(path, args.time_limit))
         print(line + mark, flush=True)
 
 

@@ -1,0 +1,134 @@
+"""How likely each cell is filled: belief propagation between rows and columns (Qt-free).
+
+A SAT solver that has to find a first solution of a big clue-only puzzle (Faase, 80x95)
+spends its time on wrong guesses; told a likely value for every variable first, it
+guesses mostly right. The estimates come from belief propagation: each row sends each
+of its cells a message "how likely filled, judging by this row and what the columns
+say", each column the same, for a few rounds. A line's message is exact: the
+placements of its clue that fit what is known are counted forward and backward over
+the line's automaton (the one :mod:`editor.nonogram.cnf` encodes), each placement
+weighted by the crossing lines' messages about its cells. What comes back is the
+*extrinsic* part (the line's own estimate with the crossing message divided out), and
+each round moves a message only half way, so that the rounds settle.
+
+:func:`line_marginals` is the exact step (lines of one length at once, numpy over
+lines and automaton states); :func:`propagate` the rounds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from editor.nonogram.cnf import _automata
+
+ROUNDS = 20  # rounds of row and column messages
+DAMPING = 0.5  # a message moves this far towards its new value per round
+SURE = 1e-6  # messages stay within (SURE, 1 - SURE): no cell is ruled out by a guess
+
+
+@dataclass
+class LineMarginals:
+    """What the weighted placements of lines of one length say (arrays over lines first).
+
+    ``filled[line, cell]``: the probability that the cell is filled; ``starts[line, block,
+    position]``: that the block starts there (zero where no placement that fits what is
+    known starts it). A line with no placement at all is all zero (``possible`` False)."""
+
+    filled: np.ndarray
+    starts: np.ndarray
+    possible: np.ndarray
+
+
+def line_marginals(clues, filled: np.ndarray, empty: np.ndarray, weights: np.ndarray | None = None) -> LineMarginals:
+    """The exact marginals of lines of one length: every placement of a line's clue that
+    fits its known cells (``filled``/``empty``, bool arrays lines x cells), weighted by
+    the product over its cells of ``weights`` (the probability of filled) for a filled
+    cell and ``1 - weights`` for an empty one (uniform when None)."""
+    clues = [[block for block in clue if block] for clue in clues]
+    count, length = filled.shape
+    states = max([1] + [sum(clue) + len(clue) for clue in clues])
+    fills, stays, steps, accept = _automata(clues, states)
+    if weights is None:
+        weights = np.full((count, length), 0.5)
+    black = np.where(empty, 0.0, weights)  # the weight of a cell's filled value, zero where ruled out
+    white = np.where(filled, 0.0, 1.0 - weights)
+    lines = np.arange(count)
+
+    forward = np.zeros((count, length + 1, states))
+    forward[:, 0, 0] = 1.0
+    for position in range(length):
+        here = forward[:, position]
+        after = here * stays * white[:, position, None]
+        after[:, 1:] += (here * (fills * black[:, position, None] + steps * white[:, position, None]))[:, :-1]
+        total = after.sum(axis=1, keepdims=True)
+        forward[:, position + 1] = after / np.where(total > 0, total, 1.0)  # scaled: long lines do not underflow
+    backward = np.zeros((count, length + 1, states))
+    backward[lines, length, accept] = 1.0
+    for position in range(length - 1, -1, -1):
+        after = backward[:, position + 1]
+        ahead = np.zeros_like(after)
+        ahead[:, :-1] = after[:, 1:]  # the weight of state s + 1 after, at s
+        before = (stays * white[:, position, None] * after
+                  + (fills * black[:, position, None] + steps * white[:, position, None]) * ahead)
+        total = before.sum(axis=1, keepdims=True)
+        backward[:, position] = before / np.where(total > 0, total, 1.0)
+
+    # the weight of each transition at each position, from forward and backward (scales cancel per position)
+    ahead = np.zeros_like(backward[:, 1:])
+    ahead[:, :, :-1] = backward[:, 1:, 1:]
+    here = forward[:, :-1]
+    filling = here * fills[:, None, :] * black[:, :, None] * ahead  # [line, position, state]
+    emptying = here * white[:, :, None] * (stays[:, None, :] * backward[:, 1:] + steps[:, None, :] * ahead)
+    total = filling.sum(axis=2) + emptying.sum(axis=2)
+    possible = forward[lines, length, accept] > 0
+    possible &= (total > 0).all(axis=1)
+    scale = np.where(total > 0, total, 1.0)
+    filling /= scale[:, :, None]
+    filling[~possible] = 0.0
+
+    blocks = max([1] + [len(clue) for clue in clues])
+    starts = np.zeros((count, blocks, length))
+    for line, clue in enumerate(clues):
+        first = 0  # the state before each block's first cell
+        for block, size in enumerate(clue):
+            starts[line, block] = filling[line, :, first]
+            first += size + 1
+    return LineMarginals(filling.sum(axis=2), starts, possible)
+
+
+@dataclass
+class Beliefs:
+    """The messages to every cell, from its row and from its column (height x width), and
+    what follows from them."""
+
+    from_rows: np.ndarray
+    from_columns: np.ndarray
+
+    def filled(self) -> np.ndarray:
+        """Each cell's probability of filled, the two messages taken as independent evidence."""
+        yes = self.from_rows * self.from_columns
+        no = (1 - self.from_rows) * (1 - self.from_columns)
+        return yes / (yes + no)
+
+
+def _extrinsic(posterior: np.ndarray, prior: np.ndarray) -> np.ndarray:
+    """The line's own message: its posterior with the prior's odds divided out."""
+    posterior = np.clip(posterior, 1e-9, 1 - 1e-9)
+    yes, no = posterior * (1 - prior), (1 - posterior) * prior
+    return np.clip(yes / (yes + no), SURE, 1 - SURE)
+
+
+def propagate(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, rounds: int = ROUNDS) -> Beliefs:
+    """Belief propagation from the known cells (``filled``/``empty``, height x width bool)."""
+    height, width = filled.shape
+    from_rows, from_columns = np.full((height, width), 0.5), np.full((height, width), 0.5)
+    for _ in range(rounds):
+        rows = line_marginals(row_clues, filled, empty, from_columns)
+        update = _extrinsic(rows.filled, from_columns)
+        from_rows = np.where(rows.possible[:, None], (1 - DAMPING) * from_rows + DAMPING * update, from_rows)
+        columns = line_marginals(column_clues, filled.T, empty.T, from_rows.T)
+        update = _extrinsic(columns.filled, from_rows.T)
+        from_columns = np.where(columns.possible[None, :],
+                                (1 - DAMPING) * from_columns + DAMPING * update.T, from_columns)
+    return Beliefs(from_rows, from_columns)

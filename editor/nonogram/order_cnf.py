@@ -1,0 +1,223 @@
+"""Nonograms as SAT by block positions, with a likely value for every variable (Qt-free).
+
+The encoding :mod:`editor.nonogram.cnf` uses (an automaton per line) answers most
+questions fast, but finding a *first* solution of a big clue-only puzzle (Faase, 80x95)
+takes it minutes. This one is what hyouv/FastNonogramSolver finds Faase with: per
+block ``j`` of a line, *order* variables "block j starts at or before p", and *cover*
+variables "block j covers cell i" (true exactly when it starts in ``(i - size, i]``):
+
+* ``start_j <= p`` implies ``start_j <= p + 1``; ``start_j+1 <= p`` implies
+  ``start_j <= p - size_j - 1`` (blocks keep their order and a gap);
+* a start that no placement fitting what line logic proved allows is ruled out by a
+  clause (unit propagation could not derive it);
+* a cover implies its cell filled, a filled cell needs one of its covers.
+
+Each variable gets a phase (the value the solver tries first) from belief propagation
+(:mod:`editor.nonogram.belief`): cells from both lines' messages, order and cover
+variables from the weighted placements of their line. :func:`first_solution` hands
+them to CaDiCaL as fixed decision phases.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from editor.nonogram.belief import line_marginals, propagate
+
+FIRST_SOLVER = "cadical195"  # the one python-sat solver that takes phases
+
+_TRUE, _FALSE = object(), object()  # literals of constants, dropped from (or satisfying) a clause
+
+
+class _Builder:
+    def __init__(self, cells: int):
+        self.variables = cells
+        self.clauses: list[list[int]] = []
+        self.phases: list[int] = []
+
+    def new(self, likely: bool | None = None) -> int:
+        self.variables += 1
+        if likely is not None:
+            self.phases.append(self.variables if likely else -self.variables)
+        return self.variables
+
+    def add(self, *literals) -> None:
+        if any(literal is _TRUE for literal in literals):
+            return
+        self.clauses.append([literal for literal in literals if literal is not _FALSE])
+
+
+def _negate(literal):
+    return _FALSE if literal is _TRUE else _TRUE if literal is _FALSE else -literal
+
+
+def _line(builder: _Builder, clue, cells: list[int], allowed: np.ndarray, starts: np.ndarray | None) -> None:
+    """One line's order and cover variables and clauses. ``allowed[block, p]``: some
+    placement that fits what is known starts the block at p; ``starts[block, p]`` the
+    probability that it does (for the phases; None: no phases)."""
+    length = len(cells)
+    if not clue:
+        for cell in cells:
+            builder.add(-cell)
+        return
+    first = [int(np.flatnonzero(row)[0]) for row in allowed[:len(clue)]]
+    last = [int(np.flatnonzero(row)[-1]) for row in allowed[:len(clue)]]
+    started_by = covered = None  # the likely values: per block and position, started by then; covering it
+    if starts is not None:
+        cumulative = np.cumsum(starts, axis=1)  # the probability that the block starts at or before p
+        earlier = np.zeros_like(cumulative)  # ... at or before p - size (it ended before p)
+        for block, size in enumerate(clue):
+            earlier[block, size:] = cumulative[block, :-size]
+        started_by, covered = (cumulative >= 0.5).tolist(), (cumulative - earlier >= 0.5).tolist()
+    at_or_before = []  # per block: p -> its variable, for first <= p < last
+    for block in range(len(clue)):
+        at_or_before.append({p: builder.new(None if started_by is None else started_by[block][p])
+                             for p in range(first[block], last[block])})
+
+    def order(block, p):  # the literal "block starts at or before p"
+        if p < first[block]:
+            return _FALSE
+        if p >= last[block]:
+            return _TRUE
+        return at_or_before[block][p]
+
+    covers = [[] for _ in range(length)]
+    for block, size in enumerate(clue):
+        for p in range(first[block], last[block] - 1):
+            builder.add(-order(block, p), order(block, p + 1))
+        for p in range(first[block] + 1, last[block]):
+            if not allowed[block, p]:  # never "at or before p" without "at or before p - 1"
+                builder.add(-order(block, p), order(block, p - 1))
+        if block + 1 < len(clue):
+            for p in range(first[block + 1], last[block + 1] + 1):
+                builder.add(_negate(order(block + 1, p)), order(block, p - size - 1))
+        for cell in range(first[block], last[block] + size):
+            started, not_ended = order(block, cell), _negate(order(block, cell - size))
+            cover = builder.new(None if starts is None else covered[block][cell])
+            builder.add(-cover, started)
+            builder.add(-cover, not_ended)
+            builder.add(cover, _negate(started), _negate(not_ended))
+            builder.add(-cover, cells[cell])
+            covers[cell].append(cover)
+    for cell in range(length):
+        builder.add(-cells[cell], *covers[cell])
+
+
+def encode(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, phases: bool = True):
+    """(clauses, number of variables, phases) of a puzzle from what line logic proved
+    (``filled``/``empty``, height x width bool), or None when a line cannot be placed.
+    Cell (row, column) is variable ``row * width + column + 1``; ``phases``: a literal per
+    variable (its likely value), empty when ``phases`` is False."""
+    height, width = filled.shape
+    builder = _Builder(height * width)
+    cells = np.arange(1, height * width + 1).reshape(height, width)
+    beliefs = propagate(row_clues, column_clues, filled, empty) if phases else None
+    if beliefs is not None:
+        likely = beliefs.filled() >= 0.5
+        likely = (likely | filled) & ~empty
+        builder.phases = np.where(likely, cells, -cells).ravel().tolist()
+    for clues, line_cells, line_filled, line_empty, crossing in (
+            (row_clues, cells, filled, empty, None if beliefs is None else beliefs.from_columns),
+            (column_clues, cells.T, filled.T, empty.T, None if beliefs is None else beliefs.from_rows.T)):
+        clues = [[block for block in clue if block] for clue in clues]
+        allowed = line_marginals(clues, line_filled, line_empty)
+        if not allowed.possible.all():
+            return None
+        weighted = None if crossing is None else line_marginals(clues, line_filled, line_empty, crossing)
+        for index, clue in enumerate(clues):
+            _line(builder, clue, line_cells[index].tolist(), allowed.starts[index] > 0,
+                  None if weighted is None else weighted.starts[index])
+    builder.clauses += [[int(cell)] for cell in cells[filled]] + [[-int(cell)] for cell in cells[empty]]
+    return builder.clauses, builder.variables, builder.phases
+
+
+FIRST_SLICE = 3000  # conflicts before the second racer starts (with probing Knotty takes 948, Lion 1,538)
+SLICE_CONFLICTS = 10_000  # then between two looks at it (Faase: a few seconds; short slices cost conflicts)
+PROBING, PLAIN = "probing", "plain"  # the two racers (see first_solution)
+_STOPPED = "stopped"
+
+
+def _solve(row_clues, column_clues, known, variant: str, stop) -> list[int] | None | str:
+    """One racer of :func:`first_solution`: a solution (row masks), None when there is
+    none, or _STOPPED when ``stop()`` turned true between two slices of the search.
+    ``variant``: PROBING probes to a fixpoint first and adds the probes' implications,
+    PLAIN goes straight to the solver (and gives it the clauses in another order)."""
+    from pysat.solvers import Solver
+
+    from editor.nonogram.probing import probe_to_fixpoint
+    from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
+
+    puzzle = Puzzle(row_clues, column_clues)
+    height, width = puzzle.height, puzzle.width
+    filled, empty = rows_to_array(known[0], width), rows_to_array(known[1], width)
+    implications = []
+    if variant == PROBING:
+        board = Board(width, height)
+        board.row_filled, board.row_empty = array_to_rows(filled), array_to_rows(empty)
+        board.col_filled, board.col_empty = array_to_rows(filled.T), array_to_rows(empty.T)
+        implications = probe_to_fixpoint(puzzle, board)
+        if implications is None:
+            return None
+        filled, empty = board.filled_array(), board.empty_array()
+    encoded = encode(puzzle.row_clues, puzzle.column_clues, filled, empty)
+    if encoded is None:
+        return None
+    clauses, _, phases = encoded
+    clauses += implications
+    if variant == PLAIN:
+        clauses.reverse()
+    with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
+        solver.set_phases(phases)
+        budget = FIRST_SLICE
+        while True:
+            solver.conf_budget(budget)
+            answer = solver.solve_limited()
+            if answer is not None:
+                break
+            if stop():
+                return _STOPPED
+            budget = SLICE_CONFLICTS
+        if not answer:
+            return None
+        model = solver.get_model()
+    return array_to_rows(np.array(model[:height * width]).reshape(height, width) > 0)
+
+
+def _rival(row_clues, column_clues, known, variant: str, parent: int):
+    """A racer in its own process: it gives up when the process that started it is gone."""
+    import os
+
+    return _solve(row_clues, column_clues, known, variant, lambda: os.getppid() != parent)
+
+
+def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
+    """A solution (row masks) that completes ``known`` (the board's (row_filled, row_empty)
+    masks, at a line-logic fixpoint), or None when there is none: CaDiCaL on
+    :func:`encode`, deciding each variable first its likely value, with probing to a
+    fixpoint (:mod:`editor.nonogram.probing`) first and its implications added (Knotty,
+    Lion: a fraction of the conflicts). When its first ``FIRST_SLICE`` conflicts do not
+    answer (Faase), a second racer starts in a separate process, without probing, on the other
+    core; the first answer wins. Runs to the end (call it through :mod:`editor.sat` to
+    bound it)."""
+    import os
+
+    from editor.sat import start_in_process
+
+    rivals, answers = [], []
+
+    def rival_answered() -> bool:  # between two slices: start the rival, or look at it
+        if not rivals:
+            rivals.append(start_in_process(_rival, (row_clues, column_clues, known, PLAIN, os.getpid()),
+                                           name="second SAT solver"))
+        elif not answers and rivals[0].done():
+            try:
+                answers.append(rivals[0].result())
+            except RuntimeError:  # it failed (out of memory, say): this racer goes on alone
+                answers.append(_STOPPED)
+        return bool(answers) and answers[0] != _STOPPED
+
+    try:
+        mine = _solve(row_clues, column_clues, known, PROBING, rival_answered)
+        return answers[0] if mine == _STOPPED else mine
+    finally:
+        for rival in rivals:
+            rival.kill()

@@ -5,6 +5,7 @@
     ...; child.done(); result = child.wait(task); child.kill()
     child = fork_ready()          # a copy of this process, waiting (None where that is not safe)
     ...; child.send(function, args, name="..."); result = child.wait(task); child.kill()
+    child = fork_running(function, args, name="...")   # a copy computing at once (or None)
     keep_ready(["editor.nonogram.cnf"])   # a fresh interpreter started ahead, its imports done
 
 The fast SAT solvers (kissat, CaDiCaL) run inside one C call that neither checks a flag
@@ -55,11 +56,17 @@ _CHILD = ("import importlib, pickle, sys\n"
 
 def _serve(calls: BinaryIO) -> None:
     """The child's side: wait for (function, args, answer file, stderr file or None) on
-    ``calls``, and write the pickled outcome of ``function(*args)`` to the answer file."""
+    ``calls``, and :func:`_answer` it."""
     try:
-        function, args, answer, errors = pickle.load(calls)
+        call = pickle.load(calls)
     except EOFError:  # no call came: the parent killed it or ended
         return
+    _answer(*call)
+
+
+def _answer(function: Callable[..., Any], args: tuple, answer: str, errors: str | None) -> None:
+    """Write the pickled outcome of ``function(*args)`` to the file ``answer`` (and, in a
+    fork, stderr to the file ``errors``)."""
     if errors is not None:  # forked: from now on its own stderr, not the parent's
         with open(errors, "wb") as file:
             os.dup2(file.fileno(), 2)
@@ -71,10 +78,11 @@ def _serve(calls: BinaryIO) -> None:
 
 
 class _Forked:
-    """A copy of this process made by ``os.fork``, serving one call from a pipe; it has the
-    little of :class:`subprocess.Popen` that :class:`Child` uses."""
+    """A copy of this process made by ``os.fork``, serving one call from a pipe, or the
+    ``call`` (arguments of :func:`_answer`) given here, at once from its own copy of the
+    objects; it has the little of :class:`subprocess.Popen` that :class:`Child` uses."""
 
-    def __init__(self):
+    def __init__(self, call: tuple | None = None):
         reading, writing = os.pipe()
         with warnings.catch_warnings():  # Python 3.12+ warns of every fork beside another thread;
             warnings.simplefilter("ignore", DeprecationWarning)  # fork_ready allows only one that waits
@@ -84,7 +92,7 @@ class _Forked:
             try:
                 os.close(writing)
                 with open(reading, "rb") as calls:
-                    _serve(calls)
+                    _serve(calls) if call is None else _answer(*call)
                 code = 0
             finally:
                 os._exit(code)
@@ -116,12 +124,14 @@ class Child:
     call (:meth:`send`): a forked copy (:func:`fork_ready`) or a fresh interpreter that
     has imported ``modules`` (:func:`keep_ready`)."""
 
-    def __init__(self, forked: bool = False, modules: Iterable[str] = ()):
-        self.name = "solver"
+    def __init__(self, forked: bool = False, modules: Iterable[str] = (),
+                 call: tuple[Callable[..., Any], tuple, str] | None = None):
+        self.name = "solver" if call is None else call[2]
         self._started = time.monotonic()
         self._folder = None
         if forked:
-            self._process = _Forked()
+            answers = None if call is None else (str(self._files() / "answer"), str(self._files() / "stderr"))
+            self._process = _Forked(None if call is None else (*call[:2], *answers))
         else:
             # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
             environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
@@ -208,13 +218,22 @@ def fork_ready(threads: int = 1) -> Child | None:
     it skips a fresh interpreter's start-up and imports. None unless this process runs
     ``threads`` threads at most, all of them Python's (Linux: every thread counted, Qt's
     and numba's too): the caller's and, with 2, one that does nothing but wait for it."""
+    return Child(forked=True) if _may_fork(threads) else None
+
+
+def fork_running(function: Callable[..., Any], args: tuple = (), name: str = "solver") -> Child | None:
+    """A copy of this process, forked now, computing ``function(*args)`` at once on its own
+    copy of the arguments (nothing is pickled: big arguments cost nothing); None where
+    :func:`fork_ready` would be."""
+    return Child(forked=True, call=(function, args, name)) if _may_fork(1) else None
+
+
+def _may_fork(threads: int) -> bool:
     try:
         running = len(os.listdir("/proc/self/task"))
     except OSError:  # not Linux
-        return None
-    if running > threads or running != threading.active_count():
-        return None
-    return Child(forked=True)
+        return False
+    return running <= threads and running == threading.active_count()
 
 
 _spare: Child | None = None  # the process keep_ready started, until start_in_process takes it

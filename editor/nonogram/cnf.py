@@ -224,16 +224,16 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
 
     from editor.nonogram.order_cnf import FIRST_SOLVER, first_solution
     from editor.nonogram.symmetry import symmetric_model
-    from editor.sat import fork_ready
+    from editor.sat import fork_running
     from editor.tasks import TimeUp
 
     height, width = len(row_clues), len(column_clues)
     model = symmetric_model(clauses, row_clues, column_clues)
     if model is not None:
         return _grid(model, height, width)
-    head = fork_ready()
-    if head is not None:  # kissat, which cannot be stopped but by ending its process, gets a head start
-        head.send(_kissat_first, (row_clues, column_clues, known), name="kissat")
+    # kissat, which cannot be stopped but by ending its process, gets a head start
+    head = fork_running(_kissat_first, (clauses, height, width), name="kissat")
+    if head is not None:
         try:
             return head.wait(time_limit=KISSAT_HEAD_START)
         except TimeUp:
@@ -249,9 +249,9 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
     return first_solution(row_clues, column_clues, known)
 
 
-def _kissat_first(row_clues, column_clues, known) -> list[int] | None:
-    """In a fork (:func:`_first_picture`): kissat's first solution on the automaton
-    encoding, or None. The process ends with its parent (Linux: fork_ready forks only there)."""
+def _kissat_first(clauses: list[list[int]], height: int, width: int) -> list[int] | None:
+    """In a fork (:func:`_first_picture`): kissat's first solution of ``clauses`` (the
+    automaton encoding), or None. The process ends with its parent (Linux: forks happen only there)."""
     import ctypes
     import os
     import signal
@@ -262,11 +262,8 @@ def _kissat_first(row_clues, column_clues, known) -> list[int] | None:
         os._exit(0)
     from pysat.solvers import Solver
 
-    encoded = encode(row_clues, column_clues, known)
-    if encoded is None:
-        return None
-    with Solver(name=DEFAULT_SOLVER, bootstrap_with=encoded[0]) as solver:
-        return _grid(solver.get_model(), len(row_clues), len(column_clues)) if solver.solve() else None
+    with Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
+        return _grid(solver.get_model(), height, width) if solver.solve() else None
 
 
 def decide(row_clues, column_clues, known, picture: list[int] | None,

@@ -221,7 +221,7 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
         return Solver(*args, **kwargs)
 
     monkeypatch.setattr("pysat.solvers.Solver", counting_solver)
-    monkeypatch.setattr(sat_module, "fork_ready", lambda threads=1: None)  # the first solution's search here
+    monkeypatch.setattr(sat_module, "fork_running", lambda *args, **kwargs: None)  # the first solution's search here
     first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
     assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search: the second
     first, second = rows_to_array(first, 15), rows_to_array(second, 15)
@@ -231,7 +231,7 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
 def test_bare_clues_the_short_search_leaves_open_go_to_the_racers(monkeypatch):
     """Light's first solution takes 339 conflicts on the automaton encoding: with a budget
     of one, it comes from the racing block-position solvers, and the verdict stays right."""
-    monkeypatch.setattr(sat_module, "fork_ready", lambda threads=1: None)  # no kissat head start
+    monkeypatch.setattr(sat_module, "fork_running", lambda *args, **kwargs: None)  # no kissat head start
     monkeypatch.setattr(cnf, "QUICK_CONFLICTS", 1)
     raced = []
     real_first_solution = order_cnf.first_solution
@@ -252,11 +252,11 @@ def test_kissat_first_solution_in_its_own_process_fits_or_there_is_none():
     puzzle = Puzzle(light.row_clues, light.column_clues)
     board = puzzle.board()
     puzzle.propagate(board)
-    found = run_in_process(cnf._kissat_first, (light.row_clues, light.column_clues,
-                                                (board.row_filled, board.row_empty)))
+    clauses, _ = cnf.encode(light.row_clues, light.column_clues, (board.row_filled, board.row_empty))
+    found = run_in_process(cnf._kissat_first, (clauses, puzzle.height, puzzle.width))
     assert puzzle.is_solution(rows_to_array(found, puzzle.width))
     rows, columns = [(2,), (2,), (1, 1), (1, 1)], [(1, 1), (2,), (2,), (1, 1)]  # line logic misses that none fits
-    assert run_in_process(cnf._kissat_first, (rows, columns, ([0] * 4, [0] * 4))) is None
+    assert run_in_process(cnf._kissat_first, (cnf.encode(rows, columns)[0], 4, 4)) is None
 
 
 def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monkeypatch):
@@ -266,8 +266,8 @@ def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monk
             "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
             "from editor.level.non_format import read_non\n"
             "order_cnf.first_solution = None  # never reached: kissat answers first\n"
-            "import editor.sat; real_fork_ready, forks = editor.sat.fork_ready, []\n"
-            "editor.sat.fork_ready = lambda threads=1: forks.append(real_fork_ready(threads)) or forks[-1]\n"
+            "import editor.sat; real_fork_running, forks = editor.sat.fork_running, []\n"
+            "editor.sat.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
             f"light = read_non({str(HARD / 'webpbn-00803-light.non')!r})\n"
             "puzzle = Puzzle(light.row_clues, light.column_clues); board = puzzle.board(); puzzle.propagate(board)\n"
             "first, second = cnf.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"

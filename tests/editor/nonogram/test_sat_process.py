@@ -68,6 +68,17 @@ def test_a_forked_child_answers_names_a_failure_and_ends():
 
 
 @linux_only
+def test_a_child_forked_with_its_call_computes_on_its_own_copy_of_the_arguments():
+    """(What fork_running makes.) Nothing is pickled on the way in: a lambda, which pickle
+    refuses, reaches it; the answer still comes back, and a failure is named."""
+    unpicklable = lambda: 41  # noqa: E731
+    child = sat_module.Child(forked=True, call=(lambda make: make() + 1, (unpicklable,), "copy"))
+    assert child.wait() == 42 and _gone(child._process.pid)
+    with pytest.raises(RuntimeError, match="the sums process failed: ValueError: bad input"):
+        sat_module.Child(forked=True, call=(_fails, ("bad input",), "sums")).wait()
+
+
+@linux_only
 def test_a_forked_child_that_gets_no_call_ends_when_killed_or_when_its_parent_ends():
     waiting = sat_module.Child(forked=True)
     time.sleep(0.1)

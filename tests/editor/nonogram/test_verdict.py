@@ -244,6 +244,21 @@ def test_line_logic_only_gives_line_or_the_provisional_stalled():
     assert check_drawing(plus, line_logic_only=True).kind == LINE
 
 
+@pytest.mark.parametrize("name", ["webpbn-00436-petroglyph.non", "webpbn-00803-light.non"])
+def test_probing_finds_a_first_solution_without_guessing(name):
+    """Bare clues: probing each node before guessing. Petroglyph and Light need no guess
+    at all (guessing by line alone took 11,364 guesses and 2 s, and over 40,000 and 5 s)."""
+    from editor.nonogram.search import Lookahead, find_solution
+
+    clues = read_non(NONOGRAMS.parent / "hard" / name)
+    puzzle = Puzzle(clues.row_clues, clues.column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    stats = Lookahead()
+    solution, exhaustive = find_solution(puzzle, board, Task(), stats)
+    assert exhaustive and puzzle.is_solution(solution.filled_array()) and stats.branches == 0
+
+
 def test_search_finds_solutions_and_respects_its_budget():
     from editor.nonogram.search import Lookahead, find_alternative, find_solution
 
@@ -251,10 +266,14 @@ def test_search_finds_solutions_and_respects_its_budget():
     puzzle = Puzzle(edge.row_clues, edge.column_clues)
     board = puzzle.board()
     puzzle.propagate(board)
+    solution, exhaustive = find_solution(puzzle, board.copy(), Task(), Lookahead())
+    assert exhaustive and np.array_equal(solution.filled_array(), edge.goal)
+    # two solutions, and no probe settles a cell: a guess is needed
+    crossing = Puzzle([[1], [1]], [[1], [1]])
     stats = Lookahead()
-    solution, exhaustive = find_solution(puzzle, board.copy(), Task(), stats)
-    assert exhaustive and np.array_equal(solution.filled_array(), edge.goal) and stats.branches > 0
-    assert find_solution(puzzle, board.copy(), Task(), Lookahead(), budget=0) == (None, False)
+    solution, exhaustive = find_solution(crossing, crossing.board(), Task(), stats)
+    assert exhaustive and crossing.is_solution(solution.filled_array()) and stats.branches == 1
+    assert find_solution(crossing, crossing.board(), Task(), Lookahead(), budget=0) == (None, False)
     assert find_alternative(puzzle, board, edge.goal, Task(), Lookahead()) is None
     assert np.array_equal(board.filled_array(), edge.goal)  # proved cell by cell
 

@@ -1,0 +1,223 @@
+"""Puzzles the project has never seen, from their bare clues: per puzzle the verdict, the
+process wall time of ``nonogram-editor check`` and which stage decided it, checked against
+pbnsolve; then a summary (count per class, max and p95 wall, CPU, UNDECIDED, disagreements).
+
+    .venv/bin/python tests/benchmarks/bench_unseen.py --tournament taai2011.txt [--first N] [--skip K]
+    .venv/bin/python tests/benchmarks/bench_unseen.py --random 30x30 --density 0.5 --count 50 --seed 1
+    .venv/bin/python tests/benchmarks/bench_unseen.py --non FILE.non...
+        [--time-limit S] [--pbnsolve PATH] [--picross PATH] [--keep DIR]
+
+* ``--tournament``: a computer-nonogram tournament set (TAAI/TCGA/ICGA, e.g. from
+  github.com/zxkyjimmy/NonogramRecord ``question/*.txt``; GPL, so never kept in this
+  repository): ``$N`` then the column clues then the row clues, one clue per line
+  (tab-separated). With ``--solutions`` (the matching ``solution/*.txt``) a unique
+  verdict's solution must be the given one.
+* ``--random WxH``: pictures with each cell filled with probability ``--density``
+  (``--seed``), checked from their clues alone (the designer checking someone else's clues).
+* ``--non``: puzzle files (e.g. webpbn puzzles that may not be redistributed), also
+  checked from their clues alone.
+* Each puzzle is written as a clue-only ``.non`` file (to a temporary folder, or
+  ``--keep DIR``) and runs as its own ``python -m editor check --json`` process
+  (:func:`bench_hard.run_check`). Every verdict is checked here: a solution (and a MULT's
+  second one) must fit the clues (``BAD``); with ``--pbnsolve`` (``pbnsolve -u``: solve and
+  check uniqueness) its class must agree (``WRONG``; LINE and BRANCH both count as unique).
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_hard import HARD, ROOT, children_cpu, run_check  # noqa: E402
+
+sys.path.insert(0, str(HARD))
+from convert import write_non  # noqa: E402
+
+from editor.level.clues import clues as clues_of_grid  # noqa: E402
+from editor.nonogram.puzzle import Puzzle  # noqa: E402
+
+UNIQUE = "unique"  # LINE or BRANCH: what pbnsolve's answer can be compared with
+PBNSOLVE_CLASSES = (("UNIQUE LINE SOLUTION", UNIQUE), ("UNIQUE SOLUTION", UNIQUE),
+                    ("FOUND MULTIPLE SOLUTIONS", "MULT"), ("NO SOLUTION", "CONTRADICTION"))
+
+
+def read_tournament(path: Path) -> list[tuple[str, list[list[int]]]]:
+    """The numbered blocks of a tournament file (questions or solutions): (name, its lines of numbers)."""
+    blocks: list[tuple[str, list[list[int]]]] = []
+    for line in path.read_text().splitlines():
+        if line.startswith("$"):
+            blocks.append((line[1:].strip(), []))
+        elif blocks and line.strip():
+            blocks[-1][1].append([int(n) for n in line.split()])
+    return blocks
+
+
+def tournament_puzzles(path: Path, solutions: Path | None):
+    """(name, row clues, column clues, the given solution or None) per puzzle of the set."""
+    given = {name: np.array(lines, dtype=bool) for name, lines in read_tournament(solutions)} if solutions else {}
+    for name, lines in read_tournament(path):
+        clues = [[n for n in line if n] for line in lines]
+        side = len(clues) // 2  # square: the columns first
+        yield f"{path.stem}-{name}", clues[side:], clues[:side], given.get(name)
+
+
+def random_puzzles(size: str, density: float, count: int, seed: int):
+    width, height = (int(n) for n in size.lower().split("x"))
+    generator = np.random.default_rng(seed)
+    for index in range(count):
+        picture = generator.random((height, width)) < density
+        rows, columns = clues_of_grid(picture)
+        yield f"rand{width}x{height}-d{density:g}-s{seed}-{index}", rows, columns, None
+
+
+def non_puzzles(paths: list[Path]):
+    from editor.level.non_format import read_non
+
+    for path in paths:
+        puzzle = read_non(path)
+        yield path.stem, puzzle.row_clues, puzzle.column_clues, None
+
+
+def pbnsolve_class(binary: str, path: Path, limit: float) -> tuple[str, float]:
+    """pbnsolve's class of the puzzle (unique, MULT, CONTRADICTION, or >limit) and its wall seconds."""
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([binary, "-u", str(path)], capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return f">{limit:.0f}s", limit
+    wall = time.perf_counter() - start
+    for text, kind in PBNSOLVE_CLASSES:
+        if text in done.stdout:
+            return kind, wall
+    return "?", wall
+
+
+def picross_class(binary: str, path: Path, limit: float) -> tuple[str, float]:
+    """picross-solver's class (up to two solutions asked for) and its wall seconds."""
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([binary, str(path), "--max-nb-solutions", "2", "--no-timing"],
+                              capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return f">{limit:.0f}s", limit
+    wall = time.perf_counter() - start
+    found = re.findall(r"Solution nb (\d+)", done.stdout)
+    kind = {0: "CONTRADICTION", 1: UNIQUE}.get(len(found), "MULT")
+    return kind, wall
+
+
+def grid(rows: list[str]) -> np.ndarray:
+    return np.array([[c == "1" for c in row] for row in rows], dtype=bool)
+
+
+def faults(result: dict, puzzle: Puzzle, given: np.ndarray | None) -> list[str]:
+    """What is wrong with a verdict that can be seen without another solver."""
+    kind = result["verdict"]
+    problems = []
+    if kind in ("LINE", "BRANCH", "MULT"):
+        solution = grid(result["solution"])
+        if not puzzle.is_solution(solution):
+            problems.append("solution does not fit")
+        if kind != "MULT" and given is not None and not (solution == given).all():
+            problems.append("unique, but the given solution differs")
+    if kind == "MULT":
+        other = grid(result["alternative"])
+        if not puzzle.is_solution(other) or (other == grid(result["solution"])).all():
+            problems.append("second solution does not fit or is the same")
+    if kind == "CONTRADICTION" and given is not None:
+        problems.append("no solution, but one is given")
+    return problems
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(np.ceil(share * len(ordered))) - 1)] if ordered else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--tournament", type=Path, help="a tournament question file ($N, column clues, row clues)")
+    source.add_argument("--random", metavar="WxH", help="random pictures of this size")
+    source.add_argument("--non", nargs="+", type=Path, help=".non files (their goal, if any, left out)")
+    parser.add_argument("--solutions", type=Path, help="the tournament's solution file")
+    parser.add_argument("--first", type=int, help="only this many puzzles")
+    parser.add_argument("--skip", type=int, default=0, help="leave out this many puzzles first")
+    parser.add_argument("--density", type=float, default=0.5)
+    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--slow", type=float, default=10.0, help="wall seconds above which a puzzle is listed as slow")
+    parser.add_argument("--pbnsolve", help="pbnsolve binary: its class must agree")
+    parser.add_argument("--picross", help="picross-solver's CLI binary: its class must agree")
+    parser.add_argument("--keep", type=Path, help="write the .non files here (default: a temporary folder)")
+    args = parser.parse_args()
+
+    if args.tournament:
+        puzzles = tournament_puzzles(args.tournament, args.solutions)
+    elif args.non:
+        puzzles = non_puzzles(args.non)
+    else:
+        puzzles = random_puzzles(args.random, args.density, args.count, args.seed)
+    puzzles = list(puzzles)[args.skip:]
+    puzzles = puzzles[:args.first] if args.first else puzzles
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-unseen-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    others = [(title, binary, ask) for title, binary, ask in
+              (("pbnsolve", args.pbnsolve, pbnsolve_class), ("picross", args.picross, picross_class)) if binary]
+
+    print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json "
+          f"(bare clues; files in {folder})")
+    header = f"{'puzzle':36s} {'size':>7s} {'open':>5s} {'verdict':13s} {'wall s':>7s} {'cpu s':>6s}  {'decided by':20s}"
+    for title, _, _ in others:
+        header += f" {title + ' (s)':>22s}"
+    print(header, flush=True)
+    walls, kinds, undecided, slow, wrong = [], {}, [], [], []
+    cpu_total = 0.0
+    for name, rows, columns, given in puzzles:
+        path = folder / f"{name}.non"
+        write_non(path, rows, columns, {"title": name})
+        result, wall, cpu = run_check(path, args.time_limit)
+        kind = result["verdict"]
+        walls.append(wall)
+        cpu_total += cpu
+        kinds[kind] = kinds.get(kind, 0) + 1
+        problems = [] if kind == "ERROR" else faults(result, Puzzle(rows, columns), given)
+        if kind == "ERROR":
+            problems.append(result["error"])
+        if kind == "UNDECIDED":
+            undecided.append(name)
+        if wall > args.slow:
+            slow.append(f"{name} {wall:.1f} s")
+        size = f"{len(columns)}x{len(rows)}"
+        line = (f"{name:36s} {size:>7s} {result.get('open_cells_after_line_logic', ''):>5} "
+                f"{kind:13s} {wall:7.2f} {cpu:6.2f}  {result.get('decided_by', ''):20s}")
+        ours = UNIQUE if kind in ("LINE", "BRANCH") else kind
+        for title, binary, ask in others:
+            theirs, seconds = ask(binary, path, args.time_limit)
+            line += f" {theirs:>13s} {seconds:8.2f}"
+            if not theirs.startswith(">") and kind != "UNDECIDED" and theirs != ours:
+                problems.append(f"{title} says {theirs}")
+        if problems:
+            wrong.append(f"{name}: {kind}: {'; '.join(problems)}")
+        print(line + ("  WRONG: " + "; ".join(problems) if problems else ""), flush=True)
+
+    print(f"\n{len(walls)} puzzles: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())))
+    print(f"wall: max {max(walls):.2f} s, p95 {percentile(walls, 0.95):.2f} s, median {percentile(walls, 0.5):.2f} s, "
+          f"total {sum(walls):.1f} s; CPU (process and children) total {cpu_total:.1f} s")
+    print(f"UNDECIDED: {', '.join(undecided) or 'none'}")
+    print(f"over {args.slow:g} s: {', '.join(slow) or 'none'}")
+    print(f"wrong or disagreeing: {len(wrong) or 'none'}")
+    for entry in wrong:
+        print(f"  {entry}")
+
+
+if __name__ == "__main__":
+    main()

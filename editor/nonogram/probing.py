@@ -45,12 +45,7 @@ def probe_to_fixpoint(puzzle: Puzzle, board: Board, task: Task | None = None) ->
                 task.check_cancelled()
             if board.value(row, column) is not None:
                 continue  # proved earlier in this round
-            outcomes = []
-            for value in (True, False):
-                trial = board.copy()
-                trial.set(row, column, value)
-                outcomes.append(trial if puzzle.propagate(trial, (row,), (column,)) is not None else None)
-            filled, empty = outcomes
+            filled, empty = (puzzle.assume(board, row, column, value) for value in (True, False))
             if filled is None and empty is None:
                 return None
             if filled is None or empty is None:

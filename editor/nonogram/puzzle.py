@@ -187,6 +187,13 @@ class Puzzle:
             sweeps += rows_changed or columns_changed
         return sweeps
 
+    def assume(self, board: Board, row: int, column: int, value: bool, task: Task | None = None) -> Board | None:
+        """A copy of ``board`` with cell (row, column) set to ``value`` and line logic run
+        from its row and column (a probe, or a guess), or None when that runs into a contradiction."""
+        trial = board.copy()
+        trial.set(row, column, value)
+        return trial if self.propagate(trial, (row,), (column,), task) is not None else None
+
     def line_counts(self, board: Board) -> tuple[list[int], list[int]]:
         """Each row's and column's number of placements still consistent with ``board``."""
         return (_counts(self._row_solvers, board.row_filled, board.row_empty),

@@ -132,9 +132,8 @@ def find_solution(puzzle: Puzzle, board: Board, task: Task, stats: Lookahead,
         row, column = cell
         first = False if picture is None else bool(picture.row_filled[row] >> column & 1)
         for value in (not first, first):  # the preferred value is pushed last, popped first
-            child = node.copy()
-            child.set(row, column, value)
-            if puzzle.propagate(child, (row,), (column,), task) is not None:
+            child = puzzle.assume(node, row, column, value, task)
+            if child is not None:
                 stack.append((child, depth + 1))
     return None, True
 
@@ -159,10 +158,8 @@ def _probe_node(puzzle: Puzzle, node: Board, task: Task) -> tuple[int, int] | No
         open_cells = node.unknown_count()
         gains = []
         for value in (True, False):
-            trial = node.copy()
-            trial.set(row, column, value)
-            settled = puzzle.propagate(trial, (row,), (column,), task)
-            gains.append(None if settled is None else open_cells - trial.unknown_count())
+            trial = puzzle.assume(node, row, column, value, task)
+            gains.append(None if trial is None else open_cells - trial.unknown_count())
         if None in gains:
             if gains == [None, None]:
                 return False
@@ -233,9 +230,8 @@ def _local_alternative(puzzle: Puzzle, board: Board, goal: Board, task: Task, st
             if puzzle.propagate(window, rows, columns, task) is None:
                 raise RuntimeError("the picture does not fit the clues")
             for row, column in window.unknown_cells():
-                trial = window.copy()
-                trial.set(row, column, not goal.row_filled[row] >> column & 1)
-                if puzzle.propagate(trial, (row,), (column,), task) is None:
+                trial = puzzle.assume(window, row, column, not goal.row_filled[row] >> column & 1, task)
+                if trial is None:
                     continue
                 found, _ = find_solution(puzzle, trial, task, stats, picture=goal, budget=LOCAL_BUDGET)
                 if found is not None:
@@ -271,9 +267,8 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
             task.check_cancelled()
             stats.probes += 1
             value = bool(picture[row, column])
-            trial = board.copy()
-            trial.set(row, column, not value)
-            if puzzle.propagate(trial, (row,), (column,), task) is None:
+            trial = puzzle.assume(board, row, column, not value, task)
+            if trial is None:
                 _prove(puzzle, board, row, column, value)
                 stats.proved_by_probing += 1
                 proved = True
@@ -295,9 +290,8 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
                 unsettled.append((row, column))
                 continue
             value = bool(picture[row, column])
-            trial = board.copy()
-            trial.set(row, column, not value)
-            if puzzle.propagate(trial, (row,), (column,), task) is not None:
+            trial = puzzle.assume(board, row, column, not value, task)
+            if trial is not None:
                 found, exhaustive = find_solution(puzzle, trial, task, stats, picture=goal, budget=budget)
                 if found is not None:
                     return found

@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hard import HARD, ROOT, children_cpu, run_check  # noqa: E402
@@ -41,6 +42,7 @@ sys.path.insert(0, str(HARD))
 from convert import write_non  # noqa: E402
 
 from editor.level.clues import clues as clues_of_grid  # noqa: E402
+from editor.level.non_format import format_non  # noqa: E402
 from editor.nonogram.puzzle import Puzzle  # noqa: E402
 
 UNIQUE = "unique"  # LINE or BRANCH: what pbnsolve's answer can be compared with
@@ -65,7 +67,7 @@ def tournament_puzzles(path: Path, solutions: Path | None):
     for name, lines in read_tournament(path):
         clues = [[n for n in line if n] for line in lines]
         side = len(clues) // 2  # square: the columns first
-        yield f"{path.stem}-{name}", clues[side:], clues[:side], given.get(name)
+        yield f"{path.stem}-{name}", clues[side:], clues[:side], given.get(name), False
 
 
 def random_puzzles(size: str, density: float, count: int, seed: int):
@@ -74,7 +76,143 @@ def random_puzzles(size: str, density: float, count: int, seed: int):
     for index in range(count):
         picture = generator.random((height, width)) < density
         rows, columns = clues_of_grid(picture)
-        yield f"rand{width}x{height}-d{density:g}-s{seed}-{index}", rows, columns, None
+        yield f"rand{width}x{height}-d{density:g}-s{seed}-{index}", rows, columns, None, False
+
+
+# Proxies of the kinds of hard webpbn puzzles kept aside (Sierpinski, Gettysburg, Meow, ...),
+# generated here from a seed: fractals, dithered images, line art and text, and pictures with
+# many solutions, 15x15 to 99x59. Each picture is checked twice: from its bare clues and with
+# the picture as the goal (a designer's drawing).
+PROXY_SIZES = ((15, 15), (20, 20), (25, 25), (30, 30), (40, 40), (45, 35), (50, 50), (60, 60), (80, 60), (99, 59))
+BAYER = (np.array([[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]]) + 0.5) / 16
+
+
+def _fractal(kind: str, width: int, height: int, dx: int, dy: int, scale: int) -> np.ndarray:
+    """Sierpinski's triangle as Pascal's triangle mod 2 (``pascal``), its square form
+    (``sierpinski``: row AND column is 0) or Sierpinski's carpet, shifted and magnified."""
+    row, column = np.indices((height, width))
+    row, column = (row + dy) // scale, (column + dx) // scale
+    if kind == "pascal":
+        return (column <= row) & ((column & row) == column)
+    if kind == "sierpinski":
+        return (row & column) == 0
+    hole = np.zeros((height, width), dtype=bool)
+    while (row > 0).any() or (column > 0).any():
+        hole |= (row % 3 == 1) & (column % 3 == 1)
+        row, column = row // 3, column // 3
+    return ~hole
+
+
+def _dithered(lightness: np.ndarray, how: str) -> np.ndarray:
+    """Filled where dark: Floyd-Steinberg (pillow's ``convert("1")``) or a 4x4 Bayer matrix."""
+    lightness = np.clip(lightness, 0, 255)
+    if how == "fs":
+        return np.asarray(Image.fromarray(lightness.astype(np.uint8)).convert("1")) == 0
+    height, width = lightness.shape
+    return lightness / 255 < np.tile(BAYER, (height // 4 + 1, width // 4 + 1))[:height, :width]
+
+
+def _greys(kind: str, width: int, height: int, density: float, generator) -> np.ndarray:
+    """A grey image (0-255, dark = filled) of mean darkness about ``density``."""
+    row, column = np.indices((height, width)) / max(width, height)
+    if kind == "gradient":
+        angle = generator.uniform(0, np.pi)
+        shade = np.cos(angle) * column + np.sin(angle) * row
+    elif kind == "radial":
+        shade = -np.hypot(row - generator.uniform(0.2, 0.8), column - generator.uniform(0.2, 0.8))
+    elif kind == "noise":  # smooth value noise: a coarse random grid scaled up
+        coarse = generator.random((4 + height // 8, 4 + width // 8)) * 255
+        shade = _pixels(Image.fromarray(coarse.astype(np.uint8)).resize((width, height), Image.Resampling.BICUBIC))
+    else:  # shapes: grey discs and boxes on a grey ground
+        image = Image.new("L", (width, height), int(generator.integers(120, 220)))
+        draw = ImageDraw.Draw(image)
+        for _ in range(int(generator.integers(3, 8))):
+            x, y = generator.integers(0, width), generator.integers(0, height)
+            size = generator.integers(3, max(4, min(width, height) // 2))
+            box = [x - size, y - size, x + size, y + size]
+            (draw.ellipse if generator.random() < 0.5 else draw.rectangle)(box, fill=int(generator.integers(0, 256)))
+        shade = -_pixels(image)
+    shade = (shade - shade.min()) / max(1e-9, np.ptp(shade))  # 0 light to 1 dark
+    shade = shade + (density - shade.mean())
+    return 255 * (1 - shade)
+
+
+def _pixels(image: Image.Image) -> np.ndarray:
+    return np.asarray(image.convert("L"), dtype=np.float64)
+
+
+def _line_art(kind: str, width: int, height: int, generator) -> np.ndarray:
+    """Text in pillow's own font (Aileron), or one-cell-wide strokes: lines, circles, arcs."""
+    image = Image.new("L", (width, height), 255)
+    draw = ImageDraw.Draw(image)
+    if kind == "text":
+        size = int(generator.integers(9, 15))
+        font = ImageFont.load_default(size=size)
+        words = ["Nonogram", "Gettysburg", "MEOW", "Thing", "Marley", "Nature", "fractal", "8 0 5 7", "picross"]
+        for top in range(0, height - size // 2, size + 1):
+            text = " ".join(generator.choice(words, 3))
+            draw.text((int(generator.integers(-4, 2)), top), text, font=font, fill=0)
+    else:
+        for _ in range(int(generator.integers(4, 10))):
+            x0, x1 = generator.integers(0, width, 2)
+            y0, y1 = generator.integers(0, height, 2)
+            shape = generator.integers(0, 3)
+            if shape == 0:
+                draw.line([(x0, y0), (x1, y1)], fill=0, width=1)
+            elif shape == 1:
+                draw.ellipse([min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)], outline=0)
+            else:
+                draw.arc([min(x0, x1), min(y0, y1), max(x0, x1) + 2, max(y0, y1) + 2],
+                         int(generator.integers(0, 360)), int(generator.integers(0, 360)), fill=0)
+    return _pixels(image) < 128
+
+
+def _many_solutions(kind: str, width: int, height: int, density: float, generator) -> np.ndarray:
+    """Pictures with many solutions: checkerboard patches in random noise, or thin diagonals."""
+    if kind == "checker":
+        picture = generator.random((height, width)) < density
+        row, column = np.indices((height, width))
+        for _ in range(int(generator.integers(2, 6))):
+            top, left = generator.integers(0, height - 4), generator.integers(0, width - 4)
+            h, w = generator.integers(4, max(5, height // 3)), generator.integers(4, max(5, width // 3))
+            patch = (slice(top, top + h), slice(left, left + w))
+            picture[patch] = ((row + column) % 2 == 0)[patch]
+        return picture
+    picture = np.zeros((height, width), dtype=bool)
+    row, column = np.indices((height, width))
+    while picture.mean() < density * 0.5:
+        slope = generator.choice([-1, 1])
+        offset = generator.integers(-height, width)
+        picture |= (column - slope * row) % (width + height) == offset % (width + height)
+    return picture
+
+
+def proxy_pictures(seed: int):
+    """(name, picture) for every proxy: each kind at several sizes, densities and offsets."""
+    generator = np.random.default_rng(seed)
+    for index, (width, height) in enumerate(PROXY_SIZES):
+        for kind in ("pascal", "sierpinski", "carpet"):
+            scale = 1 + (index + len(kind)) % 2
+            dx, dy = generator.integers(0, 9, 2)
+            yield f"{kind}-{width}x{height}-x{scale}-{dx}-{dy}", _fractal(kind, width, height, dx, dy, scale)
+        for kind in ("gradient", "radial", "noise", "shapes"):
+            density = generator.choice([0.3, 0.4, 0.5, 0.6, 0.7])
+            how = "fs" if generator.random() < 0.6 else "bayer"
+            picture = _dithered(_greys(kind, width, height, density, generator), how)
+            yield f"{how}-{kind}-{width}x{height}-d{density:g}", picture
+        for kind in ("text", "strokes"):
+            yield f"{kind}-{width}x{height}", _line_art(kind, width, height, generator)
+        for kind in ("checker", "diagonals"):
+            density = generator.choice([0.3, 0.5, 0.7])
+            yield f"{kind}-{width}x{height}-d{density:g}", _many_solutions(kind, width, height, density, generator)
+
+
+def proxy_puzzles(seed: int, goals: str):
+    """Each proxy picture as bare clues (``-bare``) and/or with its goal (``-goal``), as ``goals`` says."""
+    for name, picture in proxy_pictures(seed):
+        rows, columns = clues_of_grid(picture)
+        for variant in (("bare", "goal") if goals == "both" else (goals,)):
+            yield f"{name}-{variant}", rows, columns, picture, variant == "goal"
 
 
 def non_puzzles(paths: list[Path]):
@@ -82,7 +220,7 @@ def non_puzzles(paths: list[Path]):
 
     for path in paths:
         puzzle = read_non(path)
-        yield path.stem, puzzle.row_clues, puzzle.column_clues, None
+        yield path.stem, puzzle.row_clues, puzzle.column_clues, None, False
 
 
 def pbnsolve_class(binary: str, path: Path, limit: float) -> tuple[str, float]:
@@ -147,6 +285,11 @@ def main() -> None:
     source.add_argument("--tournament", type=Path, help="a tournament question file ($N, column clues, row clues)")
     source.add_argument("--random", metavar="WxH", help="random pictures of this size")
     source.add_argument("--non", nargs="+", type=Path, help=".non files (their goal, if any, left out)")
+    source.add_argument("--proxies", action="store_true",
+                        help="generated proxies of hard webpbn puzzles (fractals, dithering, line art, MULT)")
+    parser.add_argument("--goals", choices=("bare", "goal", "both"), default="both",
+                        help="--proxies: check the bare clues, the picture as the goal, or both")
+    parser.add_argument("--only", help="only the puzzles whose name contains this")
     parser.add_argument("--solutions", type=Path, help="the tournament's solution file")
     parser.add_argument("--first", type=int, help="only this many puzzles")
     parser.add_argument("--skip", type=int, default=0, help="leave out this many puzzles first")
@@ -164,9 +307,11 @@ def main() -> None:
         puzzles = tournament_puzzles(args.tournament, args.solutions)
     elif args.non:
         puzzles = non_puzzles(args.non)
+    elif args.proxies:
+        puzzles = proxy_puzzles(args.seed, args.goals)
     else:
         puzzles = random_puzzles(args.random, args.density, args.count, args.seed)
-    puzzles = list(puzzles)[args.skip:]
+    puzzles = [puzzle for puzzle in puzzles if not args.only or args.only in puzzle[0]][args.skip:]
     puzzles = puzzles[:args.first] if args.first else puzzles
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-unseen-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -179,11 +324,16 @@ def main() -> None:
     for title, _, _ in others:
         header += f" {title + ' (s)':>22s}"
     print(header, flush=True)
-    walls, kinds, undecided, slow, wrong = [], {}, [], [], []
+    walls, kinds, undecided, slow, wrong, behind = [], {}, [], [], [], []
     cpu_total = 0.0
-    for name, rows, columns, given in puzzles:
+    theirs_by_clues = {}  # (clues, solver) -> its answer: the bare and goal variants share one
+    for name, rows, columns, given, with_goal in puzzles:
         path = folder / f"{name}.non"
         write_non(path, rows, columns, {"title": name})
+        clue_path = path
+        if with_goal:  # the others get the bare clues (pbnsolve would read the goal as a hint)
+            path = folder / f"{name}.goal.non"
+            path.write_text(format_non(given, name))
         result, wall, cpu = run_check(path, args.time_limit)
         kind = result["verdict"]
         walls.append(wall)
@@ -201,8 +351,13 @@ def main() -> None:
                 f"{kind:13s} {wall:7.2f} {cpu:6.2f}  {result.get('decided_by', ''):20s}")
         ours = UNIQUE if kind in ("LINE", "BRANCH") else kind
         for title, binary, ask in others:
-            theirs, seconds = ask(binary, path, args.time_limit)
+            key = (str(rows), str(columns), title)
+            if key not in theirs_by_clues:
+                theirs_by_clues[key] = ask(binary, clue_path, args.time_limit)
+            theirs, seconds = theirs_by_clues[key]
             line += f" {theirs:>13s} {seconds:8.2f}"
+            if seconds > 1 and wall > seconds:
+                behind.append(f"{name} {wall:.1f} s, {title} {seconds:.1f} s")
             if not theirs.startswith(">") and kind != "UNDECIDED" and theirs != ours:
                 problems.append(f"{title} says {theirs}")
         if problems:
@@ -214,6 +369,7 @@ def main() -> None:
           f"total {sum(walls):.1f} s; CPU (process and children) total {cpu_total:.1f} s")
     print(f"UNDECIDED: {', '.join(undecided) or 'none'}")
     print(f"over {args.slow:g} s: {', '.join(slow) or 'none'}")
+    print(f"slower than another solver taking over 1 s: {', '.join(behind) or 'none'}")
     print(f"wrong or disagreeing: {len(wrong) or 'none'}")
     for entry in wrong:
         print(f"  {entry}")

@@ -225,9 +225,10 @@ def main() -> None:
             undecided.append(name)
         if wall > args.slow:
             slow.append(f"{name} {wall:.1f} s")
+        decided = "(time limit)" if kind == "UNDECIDED" else result.get("decided_by", "")
         size = f"{len(columns)}x{len(rows)}"
         line = (f"{name:36s} {size:>7s} {result.get('open_cells_after_line_logic', ''):>5} "
-                f"{kind:13s} {wall:7.2f} {cpu:6.2f}  {result.get('decided_by', ''):20s}")
+                f"{kind:13s} {wall:7.2f} {cpu:6.2f}  {decided:20s}")
         ours = UNIQUE if kind in ("LINE", "BRANCH") else kind
         for title, binary, ask in others:
             key = (str(rows), str(columns), title)

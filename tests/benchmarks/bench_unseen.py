@@ -236,7 +236,7 @@ def main() -> None:
                 theirs_by_clues[key] = ask(binary, clue_path, args.time_limit)
             theirs, seconds = theirs_by_clues[key]
             line += f" {theirs:>13s} {seconds:8.2f}"
-            if seconds > 1 and wall > seconds:
+            if seconds > 1 and wall > seconds and not theirs.startswith(">"):  # it answered, and first
                 behind.append(f"{name} {wall:.1f} s, {title} {seconds:.1f} s")
             if not theirs.startswith(">") and kind != "UNDECIDED" and theirs != ours:
                 problems.append(f"{title} says {theirs}")

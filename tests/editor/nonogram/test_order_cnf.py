@@ -172,6 +172,30 @@ def test_a_search_its_first_slice_leaves_open_starts_the_rival_and_ends_it(monke
     assert len(started) == 1 and started[0].done()
 
 
+def test_a_search_its_first_slice_leaves_open_goes_on_as_for_a_satisfiable_formula(monkeypatch):
+    from pysat.solvers import Solver
+
+    configured = []  # (slices looked at so far, options) per call
+    real_configure = Solver.configure
+    monkeypatch.setattr(Solver, "configure", lambda solver, options: (configured.append((len(looks), options)),
+                                                                       real_configure(solver, options)))
+    monkeypatch.setattr(order_cnf, "FIRST_SLICE", 50)
+    monkeypatch.setattr(order_cnf, "SLICE_CONFLICTS", 50)
+    looks = []
+
+    def stop_at_the_third_look():
+        looks.append(None)
+        return len(looks) == 3
+
+    faase = read_non(HARD / "faase.non")  # far from solved in three slices
+    puzzle = Puzzle(faase.row_clues, faase.column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    assert order_cnf._solve(faase.row_clues, faase.column_clues, (board.row_filled, board.row_empty),
+                            order_cnf.PLAIN, stop_at_the_third_look) == order_cnf._STOPPED
+    assert configured == [(0, order_cnf.SATISFIABLE)]  # once, after the first slice
+
+
 def test_the_rival_racer_gives_up_when_the_process_that_started_it_is_gone():
     faase = read_non(HARD / "faase.non")  # far from solved in one slice of the search
     puzzle = Puzzle(faase.row_clues, faase.column_clues)

@@ -201,12 +201,16 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     fixpoint (:mod:`editor.nonogram.probing`) first and its implications added (Knotty,
     Lion: a fraction of the conflicts). When its first ``FIRST_SLICE`` conflicts do not
     answer (Faase), a second racer starts in a separate process, without probing, on the other
-    core; the first answer wins. Runs to the end (call it through :mod:`editor.sat` to
-    bound it)."""
+    core; the first answer wins. Where this process may use one CPU only, there is no
+    race: sharing it would halve this racer's speed. Runs to the end (call it through
+    :mod:`editor.sat` to bound it)."""
     import os
 
     from editor.sat import start_in_process
 
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if cpus < 2:
+        return _solve(row_clues, column_clues, known, PROBING, lambda: False)
     rivals, answers = [], []
 
     def rival_answered() -> bool:  # between two slices: start the rival, or look at it

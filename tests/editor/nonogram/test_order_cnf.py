@@ -1,6 +1,7 @@
 """The first-solution stage for bare clues: belief propagation against brute-force counts,
 the block-position encoding and the probing implications against every solution."""
 import itertools
+import os
 import random
 from pathlib import Path
 
@@ -172,9 +173,24 @@ def test_a_search_its_first_slice_leaves_open_starts_the_rival_and_ends_it(monke
     assert len(started) == 1 and started[0].done()
 
 
-def test_a_search_its_first_slice_leaves_open_goes_on_as_for_a_satisfiable_formula(monkeypatch):
-    from pysat.solvers import Solver
+def test_on_one_cpu_the_search_has_no_rival(monkeypatch):
+    from editor import sat
 
+    monkeypatch.setattr(order_cnf, "FIRST_SLICE", 50)  # Knotty takes about 1,000 conflicts here
+    monkeypatch.setattr(order_cnf, "SLICE_CONFLICTS", 50)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})  # as under ``taskset -c 0``
+    started = []
+    monkeypatch.setattr(sat, "start_in_process", lambda *args, **kwargs: started.append(args))
+    knotty = read_non(HARD / "knotty.non")
+    puzzle = Puzzle(knotty.row_clues, knotty.column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    found = order_cnf.first_solution(knotty.row_clues, knotty.column_clues, (board.row_filled, board.row_empty))
+    assert puzzle.is_solution(rows_to_array(found, puzzle.width))
+    assert started == []
+
+
+def test_a_search_its_first_slice_leaves_open_goes_on_as_for_a_satisfiable_formula(monkeypatch):
     configured = []  # (slices looked at so far, options) per call
     real_configure = Solver.configure
     monkeypatch.setattr(Solver, "configure", lambda solver, options: (configured.append((len(looks), options)),

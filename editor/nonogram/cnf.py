@@ -24,7 +24,7 @@ DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/be
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat proves faster (Mozaic)
 # bare clues: the first solution's short search on this encoding (Light: 339 conflicts; Lion needs
-# 31,000, and 1,000 cost it 0.3 s, 3,000 a second before the racers of order_cnf) where no fork
+# 31,000, and 1,000 cost it 0.3 s, 3,000 a second before order_cnf) where no fork
 QUICK_CONFLICTS = 1000
 KISSAT_HEAD_START = 3.0  # seconds kissat gets in a fork of this process first (Lion: 0.8 s, Faase: none in minutes)
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
@@ -218,7 +218,7 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
     """A solution of bare clues (row masks), or None when there is none: a symmetric one
     first where the clues are symmetric, then kissat on ``clauses`` (the automaton
     encoding; most clue sets, Lion) for ``KISSAT_HEAD_START`` seconds in a fork (where
-    none can be made, a short CaDiCaL search), then the racers of
+    none can be made, a short CaDiCaL search), then the search of
     :func:`editor.nonogram.order_cnf.first_solution` (Faase)."""
     from pysat.solvers import Solver
 

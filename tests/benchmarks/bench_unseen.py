@@ -210,7 +210,7 @@ def main() -> None:
         path = folder / f"{name}.non"
         write_non(path, rows, columns, {"title": name})
         clue_path = path
-        if with_goal:  # the others get the bare clues (pbnsolve would read the goal as a hint)
+        if with_goal:  # only the check gets the goal; the others solve the same clues from scratch
             path = folder / f"{name}.goal.non"
             path.write_text(format_non(given, name))
         result, wall, cpu = run_check(path, args.time_limit)

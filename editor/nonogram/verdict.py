@@ -24,12 +24,11 @@ search; whichever answers first decides (:attr:`Verdict.decided_by` says which),
 past ``SEARCH_ALONE`` only the SAT solver goes on. (Racing the two for longer was
 measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
 the races the search won were puzzles it decides within its CPU budget anyway.) On bare
-clues, once the search has to guess, it steps back (on Linux, ``SEARCH_NICE``: a lower
+clues, while they race, the search steps back (on Linux, ``SEARCH_NICE``: a lower
 priority for its thread) so that on a busy machine the SAT process gets the CPU first:
-a first solution that takes guesses the SAT solver finds in moments (measured at load 6:
-Lion 3.4 s wall to 2.9 s; 25x25 TAAI puzzles the search used to win 1.1 s to 0.9 s),
-while one that probing reaches without a guess comes sooner from the search (Marilyn:
-0.9 s, against 2.5 s for the SAT solver with the search stepped back). A drawing's race is about proving no other solution, where the search's
+there the search has to find a first solution, which the SAT solver finds in moments
+(measured at load 6: Lion 3.4 s wall to 2.9 s; 25x25 TAAI puzzles the search used to win
+1.1 s to 0.9 s). A drawing's race is about proving no other solution, where the search's
 probing often wins (Marilyn, Petroglyph), so there both keep the same priority. The
 search on bare clues runs in a thread of its own, so the lower priority ends with it.
 """
@@ -61,7 +60,7 @@ BY_SEARCH = "probing and search"
 BY_SAT = "SAT solver"
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
-SEARCH_NICE = 10  # the search's thread's niceness (Linux) once it guesses beside the SAT process (bare clues)
+SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
 
 
 @dataclass
@@ -245,18 +244,14 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         sat = _SatStage(puzzle, board, picture)
         bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
         searching_since = None
-        stepped_back = False
 
         def give_way() -> bool:  # the search's CPU time decides when the SAT process starts and takes over
-            nonlocal searching_since, stepped_back
+            nonlocal searching_since
             now = time.thread_time()  # the search's thread's, from its first call here
             searching_since = now if searching_since is None else searching_since
             spent = now - searching_since
-            if spent > SAT_HEAD_START:
-                sat.start(threads=2 if bare_clues else 1)
-                if bare_clues and finding.branches and not stepped_back:  # it guesses: see the module
-                    _step_back()
-                    stepped_back = True
+            if spent > SAT_HEAD_START and sat.start(threads=2 if bare_clues else 1) and bare_clues:
+                _step_back()
             return spent > SEARCH_ALONE or sat.done()
 
         try:

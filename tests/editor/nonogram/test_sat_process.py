@@ -170,12 +170,10 @@ def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path, name, kind
     assert result.stderr == ""
 
 
-def _stuck_search_that_records_its_priority(priorities, guesses: bool = True):
+def _stuck_search_that_records_its_priority(priorities):
     def search(*args):
         task = next(arg for arg in args if isinstance(arg, Task))
-        stats = args[-1]  # find_solution's and find_alternative's Lookahead
         while True:
-            stats.branches += guesses
             task.check_cancelled()
             priorities.add(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
             time.sleep(0.001)
@@ -184,9 +182,8 @@ def _stuck_search_that_records_its_priority(priorities, guesses: bool = True):
 
 @linux_only
 def test_on_bare_clues_the_search_steps_back_while_the_sat_process_runs(monkeypatch):
-    """Bare clues: the search's thread gets SEARCH_NICE once the SAT process runs and the
-    search guesses; a drawing's search keeps its priority; the caller's thread keeps its
-    own either way."""
+    """Bare clues: the search's thread gets SEARCH_NICE once the SAT process runs; a
+    drawing's search keeps its priority; the caller's thread keeps its own either way."""
     caller = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
     priorities = set()
     stuck = _stuck_search_that_records_its_priority(priorities)
@@ -206,22 +203,6 @@ def test_on_bare_clues_the_search_steps_back_while_the_sat_process_runs(monkeypa
     priorities.clear()
     drawing = check_drawing(noise, task=Task(time_limit=120))
     assert drawing.kind == MULT and drawing.decided_by == BY_SAT and puzzle.is_solution(drawing.alternative)
-    assert priorities == {caller}
-
-
-@linux_only
-def test_on_bare_clues_a_search_that_does_not_guess_keeps_its_priority(monkeypatch):
-    """Probing that gets on without a guess (Marilyn) keeps its priority beside the SAT process."""
-    caller = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-    priorities = set()
-    stuck = _stuck_search_that_records_its_priority(priorities, guesses=False)
-    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 1e9)
-    monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 0.0)
-    monkeypatch.setattr(verdict_module, "find_solution", stuck)
-    puzzle = Puzzle.from_grid(np.random.default_rng(3).random((12, 12)) < 0.5)
-
-    bare = check_puzzle(puzzle.row_clues, puzzle.column_clues, task=Task(time_limit=120))
-    assert bare.kind == MULT and bare.decided_by == BY_SAT
     assert priorities == {caller}
 
 

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from editor.plugin_api import PanelContext, Registry
 from plugins.cube import plugin, scene
 from plugins.cube.checker import check_garden
-from tests.editor.scene3d.test_view import require_gl, rgb_array, window_point
+from tests.editor.scene3d.test_view import rgb_array, window_point
+from tests.plugins.panels import open_panel
 
 
 def click(qtbot, button):
@@ -17,18 +17,7 @@ def click(qtbot, button):
 
 @pytest.fixture
 def panel(qtbot):
-    require_gl()
-    messages = []
-    panels = Registry("panel")
-    plugin.nonogram_editor_panels(panels)
-    context = PanelContext(main_window=None, show_message=messages.append, settings_prefix="test/cube")
-    widget = panels.get("cube").factory(context, None)
-    widget.messages = messages
-    qtbot.addWidget(widget)
-    widget.resize(1000, 560)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return open_panel(qtbot, plugin, "cube", (1000, 560))
 
 
 def choose(panel, garden_id):

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from editor.plugin_api import PanelContext, Registry
 from plugins.pyramid import checker, plugin, scene
 from plugins.pyramid.panel import PyramidPanel
 from tests.editor.scene3d.test_view import require_gl, rgb_array, window_point
+from tests.plugins.panels import open_panel
 
 ALL_SOLUTIONS = 518_469
 UP_TO_ROTATION = 172_823
@@ -29,18 +29,7 @@ def assert_shows_a_fitting_solution(panel):
 
 @pytest.fixture
 def panel(qtbot):
-    require_gl()
-    messages = []
-    panels = Registry("panel")
-    plugin.nonogram_editor_panels(panels)
-    context = PanelContext(main_window=None, show_message=messages.append, settings_prefix="test/pyramid")
-    widget = panels.get("pyramid").factory(context, None)
-    widget.messages = messages
-    qtbot.addWidget(widget)
-    widget.resize(900, 520)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return open_panel(qtbot, plugin, "pyramid", (900, 520))
 
 
 def test_panel_counts_in_the_background_and_browses(panel, qtbot):

@@ -4,8 +4,9 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from plugins.voxel import checker, scene
+from plugins.voxel import checker, plugin, scene
 from plugins.voxel.panel import VoxelPanel
+from tests.plugins.panels import open_panel
 
 
 def choose(qtbot, panel, name):
@@ -18,11 +19,7 @@ def choose(qtbot, panel, name):
 
 @pytest.fixture
 def panel(qtbot):
-    widget = VoxelPanel()
-    qtbot.addWidget(widget)
-    widget.resize(700, 800)
-    widget.show()
-    qtbot.waitExposed(widget)
+    widget = open_panel(qtbot, plugin, "voxel", (700, 800))
     choose(qtbot, widget, "soma")
     return widget
 

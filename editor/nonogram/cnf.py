@@ -263,6 +263,7 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
             if racers == [automaton] and (spent is None or spent > KISSAT_ALONE):
                 blocks = fork_running(_in_fork, (first_solution, row_clues, column_clues, known), name="block encoding")
                 if blocks is None:  # no fork now: the block encoding alone, in this process
+                    automaton.kill()
                     return first_solution(row_clues, column_clues, known)
                 racers.append(blocks)
             elif spent is not None and spent > KISSAT_HEAD_START:

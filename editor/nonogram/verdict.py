@@ -20,15 +20,15 @@ drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.cnf`), complete an
 the hard cases, decides what they leave undecided, in a separate process so that Cancel
 and the time limit end it at once. That process starts once the search has used
 ``SAT_HEAD_START`` of CPU time, so that its start-up and encoding overlap the rest of the
-search (on bare clues at once, ``SAT_HEAD_START_BARE``: there the search first has to find
-a solution, and the SAT solver most often finds it sooner; TAAI 2011 #201-300: median 0.68
-to 0.54 s); whichever answers first decides (:attr:`Verdict.decided_by` says which), and
+search (on bare clues sooner, ``SAT_HEAD_START_BARE``: there the search first has to find
+a solution, which the SAT solver most often finds sooner; not at once, as a fork beside
+every small puzzle's search cost it 10 to 40 ms); whichever answers first decides
+(:attr:`Verdict.decided_by` says which), and
 past ``SEARCH_ALONE`` only the SAT solver goes on. (Racing the two for longer was
 measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
 the races the search won were puzzles it decides within its CPU budget anyway.) On bare
-clues, while they race, the search steps back once it has used ``SAT_HEAD_START``
-(on Linux, ``SEARCH_NICE``: a lower priority for its thread; before that it keeps its
-priority, so that what it decides in a moment, Mum in 70 ms, is not slowed) so that on a busy machine the SAT process gets the CPU first:
+clues, while they race, the search steps back (on Linux, ``SEARCH_NICE``: a lower
+priority for its thread) so that on a busy machine the SAT process gets the CPU first:
 there the search has to find a first solution, which the SAT solver finds in moments
 (measured at load 6: Lion 3.4 s wall to 2.9 s; 25x25 TAAI puzzles the search used to win
 1.1 s to 0.9 s). A drawing's race is about proving no other solution, where the search's
@@ -248,18 +248,15 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         sat = _SatStage(puzzle, board, picture)
         bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
         searching_since = None
-        stepped_back = False
+        head_start = SAT_HEAD_START_BARE if bare_clues else SAT_HEAD_START
 
         def give_way() -> bool:  # the search's CPU time decides when the SAT process starts and takes over
-            nonlocal searching_since, stepped_back
+            nonlocal searching_since
             now = time.thread_time()  # the search's thread's, from its first call here
             searching_since = now if searching_since is None else searching_since
             spent = now - searching_since
-            if spent >= (SAT_HEAD_START_BARE if bare_clues else SAT_HEAD_START):
-                sat.start(threads=2 if bare_clues else 1)
-            if bare_clues and spent > SAT_HEAD_START and not stepped_back:
+            if spent >= head_start and sat.start(threads=2 if bare_clues else 1) and bare_clues:
                 _step_back()
-                stepped_back = True
             return spent > SEARCH_ALONE or sat.done()
 
         try:

@@ -20,10 +20,7 @@ drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.cnf`), complete an
 the hard cases, decides what they leave undecided, in a separate process so that Cancel
 and the time limit end it at once. That process starts once the search has used
 ``SAT_HEAD_START`` of CPU time, so that its start-up and encoding overlap the rest of the
-search (on bare clues sooner, ``SAT_HEAD_START_BARE``: there the search first has to find
-a solution, which the SAT solver most often finds sooner; not at once, as a fork beside
-every small puzzle's search cost it 10 to 40 ms); whichever answers first decides
-(:attr:`Verdict.decided_by` says which), and
+search; whichever answers first decides (:attr:`Verdict.decided_by` says which), and
 past ``SEARCH_ALONE`` only the SAT solver goes on. (Racing the two for longer was
 measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
 the races the search won were puzzles it decides within its CPU budget anyway.) On bare
@@ -63,7 +60,6 @@ BY_SEARCH = "probing and search"
 BY_SAT = "SAT solver"
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
-SAT_HEAD_START_BARE = 0.02  # ... on bare clues (Lion: 0.08 s sooner; see the module)
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
 
 
@@ -248,14 +244,13 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         sat = _SatStage(puzzle, board, picture)
         bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
         searching_since = None
-        head_start = SAT_HEAD_START_BARE if bare_clues else SAT_HEAD_START
 
         def give_way() -> bool:  # the search's CPU time decides when the SAT process starts and takes over
             nonlocal searching_since
             now = time.thread_time()  # the search's thread's, from its first call here
             searching_since = now if searching_since is None else searching_since
             spent = now - searching_since
-            if spent >= head_start and sat.start(threads=2 if bare_clues else 1) and bare_clues:
+            if spent > SAT_HEAD_START and sat.start(threads=2 if bare_clues else 1) and bare_clues:
                 _step_back()
             return spent > SEARCH_ALONE or sat.done()
 

@@ -438,19 +438,6 @@ def test_the_sat_process_runs_beside_the_search_and_its_answer_ends_the_search(m
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
 
-def test_on_bare_clues_the_sat_process_starts_with_the_search(monkeypatch, sat_processes):
-    """Bare clues: the SAT process does not wait for the search's SAT_HEAD_START (here out
-    of reach, as is the search's own budget)."""
-    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 1e9)
-    monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 1e9)
-    monkeypatch.setattr(verdict_module, "find_solution", stuck_search)
-    puzzle = Puzzle.from_grid(np.random.default_rng(3).random((12, 12)) < 0.5)
-    result = check_puzzle(puzzle.row_clues, puzzle.column_clues, task=Task(time_limit=30))
-    assert result.kind == MULT and result.decided_by == BY_SAT
-    assert puzzle.is_solution(result.picture) and puzzle.is_solution(result.alternative)
-    assert len(sat_processes) == 1
-
-
 def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
     knotty = read_non(HARD / "knotty.non")  # far from decided in the moment before the cancel
     started = threading.Event()

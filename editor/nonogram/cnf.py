@@ -26,7 +26,7 @@ DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/be
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat proves faster (Mozaic)
 # bare clues: the first solution's short search on this encoding (Light: 339 conflicts; Lion needs
-# 31,000, and 1,000 cost it 0.3 s, 3,000 a second before the racers of order_cnf) where no fork
+# 31,000, and 1,000 cost it 0.3 s, 3,000 a second before order_cnf) where no fork
 QUICK_CONFLICTS = 1000
 KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (Lion: 0.9 to 1.2; most clue sets: a fraction)
 KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (Knotty, Faase: no answer in minutes)

@@ -16,10 +16,10 @@
   questions, in this process) with each python-sat solver, seconds per puzzle.
 * ``--encode``: the seconds the SAT encoding (:func:`editor.nonogram.cnf.encode`, from line
   logic's fixpoint) takes in this process, best of three, with its variables and clauses.
-* ``--first``: the seconds each racer of the first-solution step for bare clues
-  (:func:`editor.nonogram.order_cnf.first_solution`: with probing, and plain) takes alone
-  from line logic's fixpoint, in a process of its own (interpreter start included), and
-  kissat on the automaton encoding (what found first solutions before).
+* ``--first``: the seconds each way to a first solution of bare clues takes alone from line
+  logic's fixpoint, in a process of its own (interpreter start included): probing with the
+  block encoding (:func:`editor.nonogram.order_cnf.first_solution`, what the check runs after
+  kissat's head start) and kissat on the automaton encoding (what found first solutions before).
 * ``--picross`` / ``--pbnsolve``: the process wall time (and CPU time) of those solvers
   (built locally from their sources; not part of this project) asked for up to two solutions.
 * EXTRA files: more puzzles to time (e.g. webpbn puzzles that may not be redistributed).
@@ -132,8 +132,6 @@ def _kissat_first(row_clues, column_clues, known):
 
 
 def first_solution_times(path: Path, limit: float) -> list[str]:
-    import os
-
     from editor.nonogram import order_cnf
     from editor.sat import run_in_process
     from editor.tasks import TimeUp
@@ -141,9 +139,7 @@ def first_solution_times(path: Path, limit: float) -> list[str]:
 
     _, engine, board = line_logic(path)
     clues_and_known = (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty))
-    runs = [(order_cnf._rival, clues_and_known + (variant, os.getpid()))
-            for variant in (order_cnf.PROBING, order_cnf.PLAIN)]
-    runs.append((_kissat_first, clues_and_known))
+    runs = [(order_cnf.first_solution, clues_and_known), (_kissat_first, clues_and_known)]
     figures = []
     for function, args in runs:
         start = time.perf_counter()
@@ -185,7 +181,7 @@ def main() -> None:
     if args.encode:
         header += "  encode s"
     if args.first:
-        header += "  first solution s: probing  plain  kissat (automaton)"
+        header += "  first solution s: blocks  kissat (automaton)"
     print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json")
     print(header, flush=True)
     for path in paths:

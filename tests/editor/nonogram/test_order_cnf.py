@@ -121,8 +121,7 @@ def test_the_encoding_allows_exactly_the_solutions(seed):
             assert models(clauses, height * width) == expected, (rows, columns)
 
 
-@pytest.mark.parametrize("variant", [order_cnf.PROBING, order_cnf.PLAIN])
-def test_each_racer_finds_a_solution_that_fits_or_there_is_none(variant):
+def test_the_first_solution_fits_or_there_is_none():
     rng = random.Random(100)
     for _ in range(60):
         height, width = rng.randint(2, 7), rng.randint(2, 7)
@@ -133,13 +132,12 @@ def test_each_racer_finds_a_solution_that_fits_or_there_is_none(variant):
         if puzzle.propagate(board) is None:
             assert not exists
             continue
-        found = order_cnf._solve(rows, columns, (board.row_filled, board.row_empty), variant, lambda: False)
+        known = (list(board.row_filled), list(board.row_empty))
+        found = order_cnf.first_solution(rows, columns, known)
         assert (found is not None) == exists
         if found is not None:
             assert puzzle.is_solution(rows_to_array(found, width))
-
-
-def test_the_race_answers_with_a_fitting_solution_or_none():
+        assert known == (board.row_filled, board.row_empty)  # the caller's masks are left alone
     for rows, columns in [([(1, 1), (1,), (1, 1)], [(1, 1), (1,), (1, 1)]),  # an X: unique
                           ([(2,), (2,), (1, 1), (1, 1)], [(1, 1), (2,), (2,), (1, 1)])]:  # no solution
         puzzle = Puzzle(rows, columns)
@@ -150,36 +148,28 @@ def test_the_race_answers_with_a_fitting_solution_or_none():
         assert found is None or puzzle.is_solution(rows_to_array(found, len(columns)))
 
 
-def test_a_search_its_first_slice_leaves_open_starts_the_rival_and_ends_it(monkeypatch):
-    from editor import sat
-
-    monkeypatch.setattr(order_cnf, "FIRST_SLICE", 50)  # Knotty takes about 1,000 conflicts here
-    monkeypatch.setattr(order_cnf, "SLICE_CONFLICTS", 50)
-    started = []
-    real_start = sat.start_in_process
-
-    def start_in_process(*args, **kwargs):
-        started.append(real_start(*args, **kwargs))
-        return started[-1]
-
-    monkeypatch.setattr(sat, "start_in_process", start_in_process)
+def test_a_search_its_first_conflicts_leave_open_goes_on_as_for_a_satisfiable_formula(monkeypatch):
+    configured = []
+    real_configure = Solver.configure
+    monkeypatch.setattr(Solver, "configure", lambda solver, options: (configured.append(options),
+                                                                       real_configure(solver, options)))
+    monkeypatch.setattr(order_cnf, "FIRST_CONFLICTS", 50)  # Knotty takes about 1,000 conflicts here
     knotty = read_non(HARD / "knotty.non")
     puzzle = Puzzle(knotty.row_clues, knotty.column_clues)
     board = puzzle.board()
     puzzle.propagate(board)
     found = order_cnf.first_solution(knotty.row_clues, knotty.column_clues, (board.row_filled, board.row_empty))
-    assert puzzle.is_solution(rows_to_array(found, puzzle.width))
-    assert len(started) == 1 and started[0].done()
+    assert puzzle.is_solution(rows_to_array(found, puzzle.width))  # the rest of the search is not cut short
+    assert configured == [order_cnf.SATISFIABLE]
 
-
-def test_the_rival_racer_gives_up_when_the_process_that_started_it_is_gone():
-    faase = read_non(HARD / "faase.non")  # far from solved in one slice of the search
-    puzzle = Puzzle(faase.row_clues, faase.column_clues)
+    configured.clear()  # a puzzle decided within the first conflicts: never
+    rows = columns = [(1, 1), (1,), (1, 1)]
+    puzzle = Puzzle(rows, columns)
     board = puzzle.board()
     puzzle.propagate(board)
-    not_its_parent = -1
-    assert order_cnf._rival(faase.row_clues, faase.column_clues, (board.row_filled, board.row_empty),
-                            order_cnf.PLAIN, not_its_parent) == order_cnf._STOPPED
+    assert puzzle.is_solution(rows_to_array(order_cnf.first_solution(rows, columns, (board.row_filled,
+                                                                                        board.row_empty)), 3))
+    assert configured == []
 
 
 @pytest.mark.parametrize("seed", range(6))

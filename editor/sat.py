@@ -167,6 +167,15 @@ class Child:
     def done(self) -> bool:
         return self._process.poll() is not None
 
+    def cpu_seconds(self) -> float | None:
+        """The CPU seconds (user and system) the child has used so far, or None where that
+        cannot be read (not Linux, or the child has been reaped)."""
+        try:
+            fields = Path(f"/proc/{self._process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
     def result(self) -> Any:
         """The function's result (waits for it). A failure in the child is raised as a
         RuntimeError naming the process."""

@@ -17,6 +17,8 @@ and then one that differs from a given picture (or none).
 from __future__ import annotations
 
 import gc
+import os
+import time
 
 import numpy as np
 
@@ -26,7 +28,9 @@ NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat pr
 # bare clues: the first solution's short search on this encoding (Light: 339 conflicts; Lion needs
 # 31,000, and 1,000 cost it 0.3 s, 3,000 a second before order_cnf) where no fork
 QUICK_CONFLICTS = 1000
-KISSAT_HEAD_START = 3.0  # seconds kissat gets in a fork of this process first (Lion: 0.8 s, Faase: none in minutes)
+KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (Lion: 0.9 to 1.2; most clue sets: a fraction)
+KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (Knotty, Faase: no answer in minutes)
+RACE_POLL_SECONDS = 0.005  # how often the first-solution race looks at its racers
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
 
 
@@ -215,55 +219,94 @@ def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, lis
 
 
 def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> list[int] | None:
-    """A solution of bare clues (row masks), or None when there is none: a symmetric one
-    first where the clues are symmetric, then kissat on ``clauses`` (the automaton
-    encoding; most clue sets, Lion) for ``KISSAT_HEAD_START`` seconds in a fork (where
-    none can be made, a short CaDiCaL search), then the search of
-    :func:`editor.nonogram.order_cnf.first_solution` (Faase)."""
+    """A solution of bare clues (row masks), or None when there is none. Two racers, each
+    in a fork of this process (Linux), the first answer wins:
+
+    * on ``clauses`` (the automaton encoding), a symmetric solution where the clues are
+      symmetric (:mod:`editor.nonogram.symmetry`), then kissat (most clue sets, Lion: 0.9 s;
+      none in minutes on Knotty or Faase), until it has used ``KISSAT_HEAD_START`` CPU seconds;
+    * once that racer has used ``KISSAT_ALONE`` CPU seconds, the block encoding of
+      :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s, Faase).
+
+    Where no fork can be made, the same in turn: a symmetric solution, a short CaDiCaL
+    search on ``clauses``, then ``first_solution`` in this process."""
     from pysat.solvers import Solver
 
     from editor.nonogram.order_cnf import FIRST_SOLVER, first_solution
-    from editor.nonogram.symmetry import symmetric_model
     from editor.sat import fork_running
-    from editor.tasks import TimeUp
 
     height, width = len(row_clues), len(column_clues)
-    model = symmetric_model(clauses, row_clues, column_clues)
-    if model is not None:
-        return _grid(model, height, width)
-    # kissat, which cannot be stopped but by ending its process, gets a head start
-    head = fork_running(_kissat_first, (clauses, height, width), name="kissat")
-    if head is not None:
-        try:
-            return head.wait(time_limit=KISSAT_HEAD_START)
-        except TimeUp:
-            pass
-        finally:
-            head.kill()
-    else:  # a short search that can be stopped
-        with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
+    automaton = fork_running(_in_fork, (_automaton_first, clauses, row_clues, column_clues), name="kissat")
+    if automaton is None:
+        model = _symmetric_model(clauses, row_clues, column_clues)
+        if model is not None:
+            return model
+        with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:  # a short search that can be stopped
             solver.conf_budget(QUICK_CONFLICTS)
             found = solver.solve_limited()
             if found is not None:
                 return _grid(solver.get_model(), height, width) if found else None
-    return first_solution(row_clues, column_clues, known)
+        return first_solution(row_clues, column_clues, known)
+    racers = [automaton]
+    try:
+        while True:
+            for racer in racers:
+                if racer.done():
+                    try:
+                        return racer.result()
+                    except RuntimeError:  # it failed (out of memory, say): the other goes on alone
+                        if len(racers) == 1:
+                            raise
+                        racers.remove(racer)
+                        break
+            spent = automaton.cpu_seconds() if automaton in racers else None
+            if racers == [automaton] and (spent is None or spent > KISSAT_ALONE):
+                blocks = fork_running(_in_fork, (first_solution, row_clues, column_clues, known), name="block encoding")
+                if blocks is None:  # no fork now: the block encoding alone, in this process
+                    automaton.kill()
+                    return first_solution(row_clues, column_clues, known)
+                racers.append(blocks)
+            elif spent is not None and spent > KISSAT_HEAD_START:
+                automaton.kill()  # kissat cannot be stopped but by ending its process
+                racers.remove(automaton)
+            time.sleep(RACE_POLL_SECONDS)
+    finally:
+        for racer in racers:
+            racer.kill()
 
 
-def _kissat_first(clauses: list[list[int]], height: int, width: int) -> list[int] | None:
-    """In a fork (:func:`_first_picture`): kissat's first solution of ``clauses`` (the
-    automaton encoding), or None. The process ends with its parent (Linux: forks happen only there)."""
+def _symmetric_model(clauses, row_clues, column_clues) -> list[int] | None:
+    """:func:`editor.nonogram.symmetry.symmetric_model` as row masks."""
+    from editor.nonogram.symmetry import symmetric_model
+
+    model = symmetric_model(clauses, row_clues, column_clues)
+    return None if model is None else _grid(model, len(row_clues), len(column_clues))
+
+
+def _automaton_first(clauses: list[list[int]], row_clues, column_clues) -> list[int] | None:
+    """A first solution on ``clauses`` (the automaton encoding): a symmetric one, else
+    kissat's (runs to the end)."""
+    from pysat.solvers import Solver
+
+    model = _symmetric_model(clauses, row_clues, column_clues)
+    if model is not None:
+        return model
+    with Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
+        return _grid(solver.get_model(), len(row_clues), len(column_clues)) if solver.solve() else None
+
+
+def _in_fork(function, *args):
+    """``function(*args)`` in a fork of the SAT process (:func:`editor.sat.fork_running`)
+    that ends with its parent (Linux, where forks happen: ``PR_SET_PDEATHSIG``), so that
+    killing the SAT process (Cancel, a time limit) ends its racers too."""
     import ctypes
-    import os
     import signal
 
     parent = os.getppid()
     ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # it ended before that
         os._exit(0)
-    from pysat.solvers import Solver
-
-    with Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
-        return _grid(solver.get_model(), height, width) if solver.solve() else None
+    return function(*args)
 
 
 def decide(row_clues, column_clues, known, picture: list[int] | None,

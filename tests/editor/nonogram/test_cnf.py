@@ -247,16 +247,95 @@ def test_bare_clues_the_short_search_leaves_open_go_to_the_racers(monkeypatch):
     assert fits(first, light.row_clues, light.column_clues) and second is None  # Light is unique
 
 
-def test_kissat_first_solution_in_its_own_process_fits_or_there_is_none():
-    light = read_non(HARD / "webpbn-00803-light.non")
-    puzzle = Puzzle(light.row_clues, light.column_clues)
+@pytest.mark.parametrize("name", ["webpbn-00803-light.non", "domino-7.non"])  # domino-7: symmetric clues
+def test_the_automaton_racer_in_its_own_process_finds_a_fitting_solution_or_there_is_none(name):
+    puzzle_file = read_non(HARD / name)
+    puzzle = Puzzle(puzzle_file.row_clues, puzzle_file.column_clues)
     board = puzzle.board()
     puzzle.propagate(board)
-    clauses, _ = cnf.encode(light.row_clues, light.column_clues, (board.row_filled, board.row_empty))
-    found = run_in_process(cnf._kissat_first, (clauses, puzzle.height, puzzle.width))
+    clauses, _ = cnf.encode(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
+    found = run_in_process(cnf._automaton_first, (clauses, puzzle.row_clues, puzzle.column_clues))
     assert puzzle.is_solution(rows_to_array(found, puzzle.width))
     rows, columns = [(2,), (2,), (1, 1), (1, 1)], [(1, 1), (2,), (2,), (1, 1)]  # line logic misses that none fits
-    assert run_in_process(cnf._kissat_first, (cnf.encode(rows, columns)[0], 4, 4)) is None
+    assert run_in_process(cnf._automaton_first, (cnf.encode(rows, columns)[0], rows, columns)) is None
+
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks: Linux")
+
+# a script's start for the first-solution race in a process of its own (where forks can be
+# made): a racer that never answers, and the racers' forks recorded as (name, pid)
+RACE_SCRIPT = (
+    "import os, sys; from editor.nonogram import cnf, order_cnf\n"
+    "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
+    "from editor.level.non_format import read_non\n"
+    "import editor.sat; real_fork_running, racers = editor.sat.fork_running, []\n"
+    "def recording(function, args, name='solver'):\n"
+    "    child = real_fork_running(function, args, name=name)\n"
+    "    racers.append((name, child._process.pid))\n"
+    "    return child\n"
+    "editor.sat.fork_running = recording\n"
+    "def never_answers(*args):\n"
+    "    if len(sys.argv) > 1: open(os.path.join(sys.argv[1], str(os.getpid())), 'w').close()\n"
+    "    while True: pass\n"
+    f"light = read_non({str(HARD / 'webpbn-00803-light.non')!r})\n"
+    "puzzle = Puzzle(light.row_clues, light.column_clues); board = puzzle.board(); puzzle.propagate(board)\n"
+    "known = (board.row_filled, board.row_empty)\n")
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (reaped, or a zombie nobody has reaped yet)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
+    except (OSError, IndexError):
+        return True
+
+
+def _run_race(code: str, *args) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", RACE_SCRIPT + code, *args], capture_output=True, text=True,
+                          env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+    return done.stdout.split("\n")
+
+
+@linux_only
+@pytest.mark.parametrize("loser", ["kissat", "block encoding"])
+def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_racer(loser):
+    """Either racer's answer fits the clues; the one that does not answer is ended
+    (kissat once it has used its head start, the block encoding when kissat answers)."""
+    never = "cnf._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
+    code = (f"{never} = never_answers\n"
+            "cnf.KISSAT_ALONE, cnf.KISSAT_HEAD_START = -1, 0.3  # both race from the start\n"
+            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+            "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
+            "print(racers)\n")
+    lines = _run_race(code)
+    assert lines[0] == "True None"  # Light is unique
+    racers = eval(lines[1])
+    assert [name for name, _ in racers] == ["kissat", "block encoding"]
+    assert all(_gone(pid) for _, pid in racers)
+
+
+@linux_only
+def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
+    code = ("first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+            "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), [name for name, _ in racers])\n")
+    assert _run_race(code)[0] == "True ['kissat']"  # Light: kissat answers in a fraction of KISSAT_ALONE
+
+
+@linux_only
+def test_ending_the_sat_process_ends_its_racers(tmp_path):
+    """Cancel and the time limit kill the SAT process: its racers end with it."""
+    code = ("cnf._automaton_first = order_cnf.first_solution = never_answers; cnf.KISSAT_ALONE = -1\n"
+            "sat = editor.sat.fork_running(cnf.decide, (light.row_clues, light.column_clues, known, None))\n"
+            "import time\n"
+            "while len(os.listdir(sys.argv[1])) < 2: time.sleep(0.01)\n"
+            "sat.kill()\n"
+            "print(os.listdir(sys.argv[1]))\n")
+    racers = [int(pid) for pid in eval(_run_race(code, str(tmp_path))[0])]
+    deadline = time.monotonic() + 60
+    while not all(_gone(pid) for pid in racers) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(racers) == 2 and all(_gone(pid) for pid in racers)
 
 
 def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monkeypatch):

@@ -1,10 +1,12 @@
 """Puzzles the project has never seen, from their bare clues: per puzzle the verdict, the
 process wall time of ``nonogram-editor check`` and which stage decided it, checked against
-pbnsolve; then a summary (count per class, max and p95 wall, CPU, UNDECIDED, disagreements).
+pbnsolve and picross-solver; then a summary (count per class, max and p95 wall, CPU, UNDECIDED,
+where another solver taking over a second was faster, disagreements).
 
     .venv/bin/python tests/benchmarks/bench_unseen.py --tournament taai2011.txt [--first N] [--skip K]
     .venv/bin/python tests/benchmarks/bench_unseen.py --random 30x30 --density 0.5 --count 50 --seed 1
     .venv/bin/python tests/benchmarks/bench_unseen.py --non FILE.non...
+    .venv/bin/python tests/benchmarks/bench_unseen.py --proxies [--seed 1] [--goals bare|goal|both] [--only TEXT]
         [--time-limit S] [--pbnsolve PATH] [--picross PATH] [--keep DIR]
 
 * ``--tournament``: a computer-nonogram tournament set (TAAI/TCGA/ICGA, e.g. from
@@ -16,6 +18,11 @@ pbnsolve; then a summary (count per class, max and p95 wall, CPU, UNDECIDED, dis
   (``--seed``), checked from their clues alone (the designer checking someone else's clues).
 * ``--non``: puzzle files (e.g. webpbn puzzles that may not be redistributed), also
   checked from their clues alone.
+* ``--proxies``: generated proxies of the hard webpbn puzzles kept aside for judging
+  (:mod:`proxies`: fractals, dithered images, text and strokes, pictures with many
+  solutions; 15x15 to 99x59), each from its bare clues (``-bare``) and with its picture as
+  the goal (``-goal``, a designer's drawing; the other solvers get the bare clues). The
+  picture is a solution: a unique verdict must give it, CONTRADICTION is wrong.
 * Each puzzle is written as a clue-only ``.non`` file (to a temporary folder, or
   ``--keep DIR``) and runs as its own ``python -m editor check --json`` process
   (:func:`bench_hard.run_check`). Every verdict is checked here: a solution (and a MULT's
@@ -39,8 +46,10 @@ from bench_hard import HARD, ROOT, children_cpu, run_check  # noqa: E402
 
 sys.path.insert(0, str(HARD))
 from convert import write_non  # noqa: E402
+from proxies import proxy_pictures  # noqa: E402
 
 from editor.level.clues import clues as clues_of_grid  # noqa: E402
+from editor.level.non_format import format_non  # noqa: E402
 from editor.nonogram.puzzle import Puzzle  # noqa: E402
 
 UNIQUE = "unique"  # LINE or BRANCH: what pbnsolve's answer can be compared with
@@ -65,7 +74,7 @@ def tournament_puzzles(path: Path, solutions: Path | None):
     for name, lines in read_tournament(path):
         clues = [[n for n in line if n] for line in lines]
         side = len(clues) // 2  # square: the columns first
-        yield f"{path.stem}-{name}", clues[side:], clues[:side], given.get(name)
+        yield f"{path.stem}-{name}", clues[side:], clues[:side], given.get(name), False
 
 
 def random_puzzles(size: str, density: float, count: int, seed: int):
@@ -74,7 +83,15 @@ def random_puzzles(size: str, density: float, count: int, seed: int):
     for index in range(count):
         picture = generator.random((height, width)) < density
         rows, columns = clues_of_grid(picture)
-        yield f"rand{width}x{height}-d{density:g}-s{seed}-{index}", rows, columns, None
+        yield f"rand{width}x{height}-d{density:g}-s{seed}-{index}", rows, columns, None, False
+
+
+def proxy_puzzles(seed: int, goals: str):
+    """Each proxy picture as bare clues (``-bare``) and/or with its goal (``-goal``), as ``goals`` says."""
+    for name, picture in proxy_pictures(seed):
+        rows, columns = clues_of_grid(picture)
+        for variant in (("bare", "goal") if goals == "both" else (goals,)):
+            yield f"{name}-{variant}", rows, columns, picture, variant == "goal"
 
 
 def non_puzzles(paths: list[Path]):
@@ -82,7 +99,7 @@ def non_puzzles(paths: list[Path]):
 
     for path in paths:
         puzzle = read_non(path)
-        yield path.stem, puzzle.row_clues, puzzle.column_clues, None
+        yield path.stem, puzzle.row_clues, puzzle.column_clues, None, False
 
 
 def pbnsolve_class(binary: str, path: Path, limit: float) -> tuple[str, float]:
@@ -147,6 +164,11 @@ def main() -> None:
     source.add_argument("--tournament", type=Path, help="a tournament question file ($N, column clues, row clues)")
     source.add_argument("--random", metavar="WxH", help="random pictures of this size")
     source.add_argument("--non", nargs="+", type=Path, help=".non files (their goal, if any, left out)")
+    source.add_argument("--proxies", action="store_true",
+                        help="generated proxies of hard webpbn puzzles (fractals, dithering, line art, MULT)")
+    parser.add_argument("--goals", choices=("bare", "goal", "both"), default="both",
+                        help="--proxies: check the bare clues, the picture as the goal, or both")
+    parser.add_argument("--only", help="only the puzzles whose name contains this")
     parser.add_argument("--solutions", type=Path, help="the tournament's solution file")
     parser.add_argument("--first", type=int, help="only this many puzzles")
     parser.add_argument("--skip", type=int, default=0, help="leave out this many puzzles first")
@@ -164,9 +186,11 @@ def main() -> None:
         puzzles = tournament_puzzles(args.tournament, args.solutions)
     elif args.non:
         puzzles = non_puzzles(args.non)
+    elif args.proxies:
+        puzzles = proxy_puzzles(args.seed, args.goals)
     else:
         puzzles = random_puzzles(args.random, args.density, args.count, args.seed)
-    puzzles = list(puzzles)[args.skip:]
+    puzzles = [puzzle for puzzle in puzzles if not args.only or args.only in puzzle[0]][args.skip:]
     puzzles = puzzles[:args.first] if args.first else puzzles
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-unseen-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -179,11 +203,16 @@ def main() -> None:
     for title, _, _ in others:
         header += f" {title + ' (s)':>22s}"
     print(header, flush=True)
-    walls, kinds, undecided, slow, wrong = [], {}, [], [], []
+    walls, kinds, undecided, slow, wrong, behind = [], {}, [], [], [], []
     cpu_total = 0.0
-    for name, rows, columns, given in puzzles:
+    theirs_by_clues = {}  # (clues, solver) -> its answer: the bare and goal variants share one
+    for name, rows, columns, given, with_goal in puzzles:
         path = folder / f"{name}.non"
         write_non(path, rows, columns, {"title": name})
+        clue_path = path
+        if with_goal:  # only the check gets the goal; the others solve the same clues from scratch
+            path = folder / f"{name}.goal.non"
+            path.write_text(format_non(given, name))
         result, wall, cpu = run_check(path, args.time_limit)
         kind = result["verdict"]
         walls.append(wall)
@@ -196,13 +225,19 @@ def main() -> None:
             undecided.append(name)
         if wall > args.slow:
             slow.append(f"{name} {wall:.1f} s")
+        decided = "(time limit)" if kind == "UNDECIDED" else result.get("decided_by", "")
         size = f"{len(columns)}x{len(rows)}"
         line = (f"{name:36s} {size:>7s} {result.get('open_cells_after_line_logic', ''):>5} "
-                f"{kind:13s} {wall:7.2f} {cpu:6.2f}  {result.get('decided_by', ''):20s}")
+                f"{kind:13s} {wall:7.2f} {cpu:6.2f}  {decided:20s}")
         ours = UNIQUE if kind in ("LINE", "BRANCH") else kind
         for title, binary, ask in others:
-            theirs, seconds = ask(binary, path, args.time_limit)
+            key = (str(rows), str(columns), title)
+            if key not in theirs_by_clues:
+                theirs_by_clues[key] = ask(binary, clue_path, args.time_limit)
+            theirs, seconds = theirs_by_clues[key]
             line += f" {theirs:>13s} {seconds:8.2f}"
+            if seconds > 1 and wall > seconds and not theirs.startswith(">"):  # it answered, and first
+                behind.append(f"{name} {wall:.1f} s, {title} {seconds:.1f} s")
             if not theirs.startswith(">") and kind != "UNDECIDED" and theirs != ours:
                 problems.append(f"{title} says {theirs}")
         if problems:
@@ -214,6 +249,7 @@ def main() -> None:
           f"total {sum(walls):.1f} s; CPU (process and children) total {cpu_total:.1f} s")
     print(f"UNDECIDED: {', '.join(undecided) or 'none'}")
     print(f"over {args.slow:g} s: {', '.join(slow) or 'none'}")
+    print(f"slower than another solver taking over 1 s: {', '.join(behind) or 'none'}")
     print(f"wrong or disagreeing: {len(wrong) or 'none'}")
     for entry in wrong:
         print(f"  {entry}")

@@ -28,9 +28,10 @@ NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat pr
 # bare clues: the first solution's short search on this encoding (Light: 339 conflicts; Lion needs
 # 31,000, and 1,000 cost it 0.3 s, 3,000 a second before order_cnf) where no fork
 QUICK_CONFLICTS = 1000
-KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (Lion: 0.9 to 1.2; most clue sets: a fraction)
+KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (first solution, Lion: 0.9 to 1.2; most puzzles: a fraction)
 KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (Knotty, Faase: no answer in minutes)
-RACE_POLL_SECONDS = 0.005  # how often the first-solution race looks at its racers
+RACER_NICE = 10  # the block encoding's niceness while it races kissat for another solution
+RACE_POLL_SECONDS = 0.005  # how often a race of forked solvers looks at its racers
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
 
 
@@ -247,32 +248,88 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
             if found is not None:
                 return _grid(solver.get_model(), height, width) if found else None
         return first_solution(row_clues, column_clues, known)
-    racers = [automaton]
+    return _race(automaton, (first_solution, (row_clues, column_clues, known), "block encoding"), KISSAT_HEAD_START)
+
+
+def _race(first, second: tuple, first_limit: float | None = None):
+    """The answer of whichever of two forked solvers answers first. ``first`` (a running
+    fork, :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE``
+    CPU seconds; then ``second`` ((function, args, name)) joins in a fork of its own
+    (where none can be made, ``first`` is ended and ``second`` runs here). ``first`` is
+    ended once it has used ``first_limit`` CPU seconds (None: never); so is the loser."""
+    from editor.sat import fork_running
+
+    racers, joined = [first], False
     try:
         while True:
-            for racer in racers:
-                if racer.done():
-                    try:
-                        return racer.result()
-                    except RuntimeError:  # it failed (out of memory, say): the other goes on alone
-                        if len(racers) == 1:
-                            raise
-                        racers.remove(racer)
-                        break
-            spent = automaton.cpu_seconds() if automaton in racers else None
-            if racers == [automaton] and (spent is None or spent > KISSAT_ALONE):
-                blocks = fork_running(_in_fork, (first_solution, row_clues, column_clues, known), name="block encoding")
-                if blocks is None:  # no fork now: the block encoding alone, in this process
-                    automaton.kill()
-                    return first_solution(row_clues, column_clues, known)
-                racers.append(blocks)
-            elif spent is not None and spent > KISSAT_HEAD_START:
-                automaton.kill()  # kissat cannot be stopped but by ending its process
-                racers.remove(automaton)
+            finished, answer = _finished(racers)
+            if finished:
+                return answer
+            spent = first.cpu_seconds() if first in racers else None
+            if not joined and (spent is None or spent > KISSAT_ALONE):
+                joined = True
+                function, args, name = second
+                child = fork_running(_in_fork, (function, *args), name=name)
+                if child is None:
+                    first.kill()
+                    return function(*args)
+                racers.append(child)
+            elif first_limit is not None and spent is not None and spent > first_limit:
+                first.kill()  # kissat cannot be stopped but by ending its process
+                racers.remove(first)
             time.sleep(RACE_POLL_SECONDS)
     finally:
         for racer in racers:
             racer.kill()
+
+
+def _finished(racers: list) -> tuple[bool, object]:
+    """(True, its answer) when one of ``racers`` (forks) has finished. One that failed
+    (out of memory, say) is dropped from the list and the others go on; when it was the
+    last, its failure is raised."""
+    for racer in racers:
+        if racer.done():
+            try:
+                return True, racer.result()
+            except RuntimeError:
+                if len(racers) == 1:
+                    raise
+                racers.remove(racer)
+                break
+    return False, None
+
+
+def _other_picture(clauses, solver_name: str, row_clues, column_clues, known, picture: list[int]) -> list[int] | None:
+    """A solution other than ``picture`` (``clauses``: the automaton encoding with the
+    clause that some open cell differs), or None: ``solver_name`` on ``clauses`` races
+    :func:`editor.nonogram.order_cnf.other_solution` (the block encoding, the picture's
+    values tried first; a 50x50 text picture's other solution: 0.7 s against kissat's
+    54 s), each in a fork (Linux), the second from ``KISSAT_ALONE`` CPU seconds on and at
+    a lower priority, so that where ``solver_name`` answers fast (most drawings) nothing
+    changes. Where nothing can be forked, ``solver_name`` alone."""
+    from editor.nonogram.order_cnf import other_solution
+    from editor.sat import fork_running
+
+    height, width = len(row_clues), len(column_clues)
+    solver = fork_running(_in_fork, (_solve_all, clauses, solver_name, height, width), name=solver_name)
+    if solver is None:
+        return _solve_all(clauses, solver_name, height, width)
+    return _race(solver, (_stepping_back, (other_solution, row_clues, column_clues, known, picture), "block encoding"))
+
+
+def _stepping_back(function, *args):
+    """``function(*args)`` at the niceness ``RACER_NICE`` (Unix)."""
+    if hasattr(os, "nice"):
+        os.nice(RACER_NICE)
+    return function(*args)
+
+
+def _solve_all(clauses, solver_name: str, height: int, width: int) -> list[int] | None:
+    """A solution of ``clauses`` by ``solver_name`` (row masks), or None (runs to the end)."""
+    from pysat.solvers import Solver
+
+    with Solver(name=solver_name, bootstrap_with=clauses) as solver:
+        return _grid(solver.get_model(), height, width) if solver.solve() else None
 
 
 def _symmetric_model(clauses, row_clues, column_clues) -> list[int] | None:
@@ -286,13 +343,10 @@ def _symmetric_model(clauses, row_clues, column_clues) -> list[int] | None:
 def _automaton_first(clauses: list[list[int]], row_clues, column_clues) -> list[int] | None:
     """A first solution on ``clauses`` (the automaton encoding): a symmetric one, else
     kissat's (runs to the end)."""
-    from pysat.solvers import Solver
-
     model = _symmetric_model(clauses, row_clues, column_clues)
     if model is not None:
         return model
-    with Solver(name=DEFAULT_SOLVER, bootstrap_with=clauses) as solver:
-        return _grid(solver.get_model(), len(row_clues), len(column_clues)) if solver.solve() else None
+    return _solve_all(clauses, DEFAULT_SOLVER, len(row_clues), len(column_clues))
 
 
 def _in_fork(function, *args):
@@ -356,7 +410,4 @@ def decide(row_clues, column_clues, known, picture: list[int] | None,
         near = solver.solve_limited()
         if near is not None:
             return picture, (_grid(solver.get_model(), height, width) if near else None)
-    with Solver(name=solver_name, bootstrap_with=clauses) as solver:
-        if not solver.solve():
-            return picture, None
-        return picture, _grid(solver.get_model(), height, width)
+    return picture, _other_picture(clauses, solver_name, row_clues, column_clues, known, picture)

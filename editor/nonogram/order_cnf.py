@@ -147,8 +147,6 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     A second solver racing this one on the other core (without probing, in another
     process) was tried: in the satisfiable mode it never won on Faase, and on a busy
     machine it took CPU from this one (Faase: 43 to 46 s instead of 26 to 28 s)."""
-    from pysat.solvers import Solver
-
     from editor.nonogram.probing import probe_to_fixpoint
     from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 
@@ -165,7 +163,18 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     if encoded is None:
         return None
     clauses, _, phases = encoded
-    with Solver(name=FIRST_SOLVER, bootstrap_with=clauses + implications) as solver:
+    return solve_guided(clauses + implications, phases, height, width)
+
+
+def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width: int) -> list[int] | None:
+    """A solution (row masks) of ``clauses`` over a height x width grid's cell variables
+    (and any others), or None: CaDiCaL deciding each variable first as ``phases`` says, in
+    its default configuration for ``FIRST_CONFLICTS`` conflicts, then in ``SATISFIABLE``."""
+    from pysat.solvers import Solver
+
+    from editor.nonogram.puzzle import array_to_rows
+
+    with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
         solver.set_phases(phases)
         solver.conf_budget(FIRST_CONFLICTS)
         found = solver.solve_limited()
@@ -176,3 +185,24 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
             return None
         model = solver.get_model()
     return array_to_rows(np.array(model[:height * width]).reshape(height, width) > 0)
+
+
+def other_solution(row_clues, column_clues, known: tuple[list[int], list[int]], picture: list[int]) -> list[int] | None:
+    """A solution (row masks) other than ``picture`` that completes ``known``, or None:
+    :func:`solve_guided` on :func:`encode` (no belief propagation) with a clause that some
+    open cell differs, trying the picture's values first. Where the other solutions lie
+    near the picture this finds one in moments where the automaton encoding takes long
+    (a 50x50 text picture from bare clues: 1,810 conflicts, 0.7 s, against kissat's 54 s
+    on the automaton encoding)."""
+    from editor.nonogram.puzzle import Puzzle, rows_to_array
+
+    puzzle = Puzzle(row_clues, column_clues)
+    height, width = puzzle.height, puzzle.width
+    filled, empty, shown = (rows_to_array(rows, width) for rows in (*known, picture))
+    encoded = encode(puzzle.row_clues, puzzle.column_clues, filled, empty, phases=False)
+    if encoded is None:
+        return None
+    clauses, _, _ = encoded
+    cells = np.arange(1, height * width + 1).reshape(height, width)
+    clauses.append(np.where(shown, -cells, cells)[~(filled | empty)].tolist())
+    return solve_guided(clauses, np.where(shown, cells, -cells).ravel().tolist(), height, width)

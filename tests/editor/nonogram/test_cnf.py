@@ -338,6 +338,28 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
     assert len(racers) == 2 and all(_gone(pid) for pid in racers)
 
 
+@linux_only
+@pytest.mark.parametrize("loser", ["kissat404", "block encoding"])
+def test_the_race_for_another_solution_takes_the_answer_that_comes_and_ends_the_other_racer(loser):
+    """Either racer's other solution fits the clues and differs from the picture (here a
+    4x4 with one filled cell per row and column: 24 solutions); both forks end."""
+    never = "cnf._solve_all" if loser == "kissat404" else "order_cnf.other_solution"
+    code = (f"{never} = never_answers; cnf.KISSAT_ALONE = -1  # both race from the start\n"
+            "import numpy as np\n"
+            "rows = columns = [[1]] * 4; puzzle = Puzzle(rows, columns)\n"
+            "picture = [1, 2, 4, 8]  # the diagonal\n"
+            "differ = [-(row * 4 + row + 1) for row in range(4)]  # some filled cell of it is empty\n"
+            "other = cnf._other_picture(cnf.encode(rows, columns)[0] + [differ], 'kissat404', rows, columns,\n"
+            "                           ([0] * 4, [0] * 4), picture)\n"
+            "print(puzzle.is_solution(rows_to_array(other, 4)), other != picture)\n"
+            "print(racers)\n")
+    lines = _run_race(code)
+    assert lines[0] == "True True"
+    racers = eval(lines[1])
+    assert [name for name, _ in racers] == ["kissat404", "block encoding"]
+    assert all(_gone(pid) for _, pid in racers)
+
+
 def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monkeypatch):
     """A fork of a process with numpy's BLAS threads would not be safe: the check runs in
     a child without them, as `check` does."""

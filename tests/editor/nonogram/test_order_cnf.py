@@ -148,6 +148,24 @@ def test_the_first_solution_fits_or_there_is_none():
         assert found is None or puzzle.is_solution(rows_to_array(found, len(columns)))
 
 
+def test_another_solution_differs_and_fits_or_the_picture_is_the_only_one():
+    rng = random.Random(101)
+    for _ in range(80):
+        height, width = rng.randint(2, 7), rng.randint(2, 7)
+        picture = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
+        rows, columns = [runs(row) for row in picture], [runs(column) for column in zip(*picture)]
+        puzzle = Puzzle(rows, columns)
+        board = puzzle.board()
+        puzzle.propagate(board)
+        shown = np.array(picture, dtype=bool)
+        masks = [int("".join(str(cell) for cell in reversed(row)), 2) for row in picture]
+        other = order_cnf.other_solution(rows, columns, (list(board.row_filled), list(board.row_empty)), masks)
+        assert (other is not None) == (len(solutions(rows, columns)) > 1)
+        if other is not None:
+            found = rows_to_array(other, width)
+            assert puzzle.is_solution(found) and (found != shown).any()
+
+
 def test_a_search_its_first_conflicts_leave_open_goes_on_as_for_a_satisfiable_formula(monkeypatch):
     configured = []
     real_configure = Solver.configure

@@ -256,7 +256,8 @@ def _race(first, second: tuple, first_limit: float | None = None):
     fork, :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE``
     CPU seconds; then ``second`` ((function, args, name)) joins in a fork of its own
     (where none can be made, ``first`` is ended and ``second`` runs here). ``first`` is
-    ended once it has used ``first_limit`` CPU seconds (None: never); so is the loser."""
+    ended once it has used ``first_limit`` CPU seconds (None: never), the loser when the
+    race is over."""
     from editor.sat import fork_running
 
     racers, joined = [first], False

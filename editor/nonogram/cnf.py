@@ -30,6 +30,13 @@ NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat pr
 QUICK_CONFLICTS = 1000
 KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (first solution, Lion: 0.9 to 1.2; most puzzles: a fraction)
 KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (Knotty, Faase: no answer in minutes)
+# bare clues with this many cells line logic leaves open, where two cores are free of other work:
+# the block encoding joins kissat once kissat has used KISSAT_PEEK CPU seconds (kissat answers none
+# of the 50x50 to 99x59 proxies in minutes), and once kissat is ended a second block racer with
+# CaDiCaL seed RELAY_SEED takes its core
+BIG_OPEN = 1500
+KISSAT_PEEK = 0.2
+RELAY_SEED = 1
 RACER_NICE = 10  # the block encoding's niceness while it races kissat for another solution
 RACE_POLL_SECONDS = 0.005  # how often a race of forked solvers looks at its racers
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
@@ -237,6 +244,9 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
     from editor.sat import fork_running
 
     height, width = len(row_clues), len(column_clues)
+    full = (1 << width) - 1
+    open_cells = sum((full & ~(filled | empty)).bit_count() for filled, empty in zip(*known))
+    big = open_cells >= BIG_OPEN and _cores() >= 2
     automaton = fork_running(_in_fork, (_automaton_first, clauses, row_clues, column_clues), name="kissat")
     if automaton is None:
         model = _symmetric_model(clauses, row_clues, column_clues)
@@ -248,26 +258,72 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
             if found is not None:
                 return _grid(solver.get_model(), height, width) if found else None
         return first_solution(row_clues, column_clues, known)
-    return _race(automaton, (first_solution, (row_clues, column_clues, known), "block encoding"), KISSAT_HEAD_START)
+    relay = (first_solution, (row_clues, column_clues, known, RELAY_SEED), "block encoding, seed")
+    return _race(automaton, (first_solution, (row_clues, column_clues, known), "block encoding"), KISSAT_HEAD_START,
+                 relay if big else None)
 
 
-def _race(first, second: tuple, first_limit: float | None = None):
-    """The answer of whichever of two forked solvers answers first. ``first`` (a running
-    fork, :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE``
-    CPU seconds; then ``second`` ((function, args, name)) joins in a fork of its own
-    (where none can be made, ``first`` is ended and ``second`` runs here). ``first`` is
-    ended once it has used ``first_limit`` CPU seconds (None: never), the loser when the
-    race is over."""
+def _cores() -> int:
+    """The number of CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class _OtherWork:
+    """How many of this process's cores other work leaves free since it was made: all
+    CPU time of the machine (Linux: /proc/stat; niced work counts as free) but the
+    racers' own."""
+
+    def __init__(self):
+        self._start = self._ticks()
+
+    @staticmethod
+    def _ticks() -> tuple[int, int] | None:  # (busy, all) clock ticks of all CPUs
+        try:
+            with open("/proc/stat") as stat:
+                user, _nice, system, idle, iowait, irq, softirq, steal = map(int, stat.readline().split()[1:9])
+        except (OSError, ValueError):
+            return None
+        busy = user + system + irq + softirq + steal
+        return busy, busy + _nice + idle + iowait
+
+    def free(self, racers: list) -> float:
+        """The cores free of other work, ``racers`` (forks, all running since this was made) not counted."""
+        now = self._ticks()
+        if now is None or self._start is None or now[1] <= self._start[1]:
+            return 0.0
+        tick = os.sysconf("SC_CLK_TCK")
+        ours = sum(racer.cpu_seconds() or 0.0 for racer in racers) * tick
+        wall = (now[1] - self._start[1]) / (os.cpu_count() or 1)
+        return _cores() - max(0.0, now[0] - self._start[0] - ours) / wall
+
+
+def _race(first, second: tuple, first_limit: float | None = None, relay: tuple | None = None):
+    """The answer of whichever forked solver answers first. ``first`` (a running fork,
+    :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE`` CPU
+    seconds; then ``second`` ((function, args, name)) joins in a fork of its own (where
+    none can be made, ``first`` is ended and ``second`` runs here). ``first`` is ended
+    once it has used ``first_limit`` CPU seconds (None: never); the losers when the race
+    is over. With ``relay`` (as ``second``): where two cores are free of other work,
+    ``second`` joins once ``first`` has used ``KISSAT_PEEK`` CPU seconds, and ``relay``
+    takes the core of ``first`` when that is ended."""
     from editor.sat import fork_running
 
     racers, joined = [first], False
+    other_work = _OtherWork() if relay is not None else None
+
+    def two_free() -> bool:
+        return other_work is not None and other_work.free(racers) >= 1.75
+
     try:
         while True:
             finished, answer = _finished(racers)
             if finished:
                 return answer
             spent = first.cpu_seconds() if first in racers else None
-            if not joined and (spent is None or spent > KISSAT_ALONE):
+            if not joined and (spent is None or spent > KISSAT_ALONE or spent > KISSAT_PEEK and two_free()):
                 joined = True
                 function, args, name = second
                 child = fork_running(_in_fork, (function, *args), name=name)
@@ -276,8 +332,14 @@ def _race(first, second: tuple, first_limit: float | None = None):
                     return function(*args)
                 racers.append(child)
             elif first_limit is not None and spent is not None and spent > first_limit:
+                relaying = two_free()
                 first.kill()  # kissat cannot be stopped but by ending its process
                 racers.remove(first)
+                if relaying:
+                    function, args, name = relay
+                    child = fork_running(_in_fork, (function, *args), name=name)
+                    if child is not None:
+                        racers.append(child)
             time.sleep(RACE_POLL_SECONDS)
     finally:
         for racer in racers:

@@ -316,6 +316,45 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
 
 
 @linux_only
+@pytest.mark.parametrize("free_cores", [2.0, 1.0])
+def test_a_big_board_gets_a_relay_racer_once_kissat_ends_where_two_cores_are_free(free_cores):
+    """Bare clues with many open cells: where two cores are free of other work, the block
+    encoding joins kissat at once, and a second one (another seed) takes kissat's place
+    when kissat is ended; here only that one answers. Where they are not, no relay."""
+    code = ("cnf._automaton_first = never_answers; cnf.BIG_OPEN = 0; cnf._cores = lambda: 2\n"
+            f"cnf._OtherWork.free = lambda self, racers: {free_cores}\n"
+            "cnf.KISSAT_HEAD_START = 0.3\n"
+            "real_first_solution = order_cnf.first_solution\n"
+            "def relay_answers(rows, columns, known, seed=0):\n"
+            "    if not seed and cnf._OtherWork.free(None, []) > 1.75: never_answers()\n"
+            "    return real_first_solution(rows, columns, known, seed)\n"
+            "order_cnf.first_solution = relay_answers\n"
+            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+            "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
+            "print(racers)\n")
+    lines = _run_race(code)
+    assert lines[0] == "True None"
+    racers = eval(lines[1])
+    relay = ["block encoding, seed"] if free_cores > 1.75 else []
+    assert [name for name, _ in racers] == ["kissat", "block encoding"] + relay
+    assert all(_gone(pid) for _, pid in racers)
+
+
+def test_other_work_is_the_machines_busy_time_but_the_racers(monkeypatch):
+    class Racer:
+        def cpu_seconds(self):
+            return 1.0
+
+    ticks = iter([(1000, 10_000), (1000 + 300 * 2, 10_000 + 400 * 4)])  # (busy, all) clock ticks
+    monkeypatch.setattr(cnf._OtherWork, "_ticks", staticmethod(lambda: next(ticks)))
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)  # 400 ticks of wall time on each of 4 CPUs
+    monkeypatch.setattr(os, "sysconf", lambda name: 100)
+    monkeypatch.setattr(cnf, "_cores", lambda: 4)
+    # 600 busy ticks, 200 of them the racers': one core of the four busy with other work
+    assert cnf._OtherWork().free([Racer(), Racer()]) == pytest.approx(3.0)
+
+
+@linux_only
 def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
     code = ("first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), [name for name, _ in racers])\n")

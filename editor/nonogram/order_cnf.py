@@ -146,7 +146,9 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]], 
 
     A second solver racing this one on the other core (without probing, in another
     process) was tried: in the satisfiable mode it never won on Faase, and on a busy
-    machine it took CPU from this one (Faase: 43 to 46 s instead of 26 to 28 s)."""
+    machine it took CPU from this one (Faase: 43 to 46 s instead of 26 to 28 s). The
+    check's second block racer (another ``seed``, :data:`editor.nonogram.cnf.RELAY_SEED`)
+    therefore runs only where two cores are free of other work."""
     from editor.nonogram.probing import probe_to_fixpoint
     from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 

@@ -33,10 +33,11 @@ KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (Knotty, Fa
 # bare clues with this many cells line logic leaves open, where two cores are free of other work:
 # the block encoding joins kissat once kissat has used KISSAT_PEEK CPU seconds (kissat answers none
 # of the 50x50 to 99x59 proxies in minutes), and once kissat is ended a second block racer with
-# CaDiCaL seed RELAY_SEED takes its core
+# CaDiCaL seed RELAY_SEED takes its core, until other work takes a core (looked at every RELAY_LOOK s)
 BIG_OPEN = 1500
 KISSAT_PEEK = 0.2
 RELAY_SEED = 1
+RELAY_LOOK = 2.0
 RACER_NICE = 10  # the block encoding's niceness while it races kissat for another solution
 RACE_POLL_SECONDS = 0.005  # how often a race of forked solvers looks at its racers
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
@@ -274,10 +275,11 @@ def _cores() -> int:
 class _OtherWork:
     """How many of this process's cores other work leaves free since it was made: all
     CPU time of the machine (Linux: /proc/stat; niced work counts as free) but the
-    racers' own."""
+    racers' own (``racers``: those running already)."""
 
-    def __init__(self):
+    def __init__(self, racers: list = ()):
         self._start = self._ticks()
+        self._spent = {id(racer): racer.cpu_seconds() or 0.0 for racer in racers}
 
     @staticmethod
     def _ticks() -> tuple[int, int] | None:  # (busy, all) clock ticks of all CPUs
@@ -295,7 +297,7 @@ class _OtherWork:
         if now is None or self._start is None or now[1] <= self._start[1]:
             return 0.0
         tick = os.sysconf("SC_CLK_TCK")
-        ours = sum(racer.cpu_seconds() or 0.0 for racer in racers) * tick
+        ours = sum((racer.cpu_seconds() or 0.0) - self._spent.get(id(racer), 0.0) for racer in racers) * tick
         wall = (now[1] - self._start[1]) / (os.cpu_count() or 1)
         return _cores() - max(0.0, now[0] - self._start[0] - ours) / wall
 
@@ -308,11 +310,13 @@ def _race(first, second: tuple, first_limit: float | None = None, relay: tuple |
     once it has used ``first_limit`` CPU seconds (None: never); the losers when the race
     is over. With ``relay`` (as ``second``): where two cores are free of other work,
     ``second`` joins once ``first`` has used ``KISSAT_PEEK`` CPU seconds, and ``relay``
-    takes the core of ``first`` when that is ended."""
+    takes the core of ``first`` when that is ended; it is ended when other work takes
+    a core (looked at every ``RELAY_LOOK`` seconds)."""
     from editor.sat import fork_running
 
-    racers, joined = [first], False
+    racers, joined, relaying = [first], False, None
     other_work = _OtherWork() if relay is not None else None
+    looked = time.monotonic()
 
     def two_free() -> bool:
         return other_work is not None and other_work.free(racers) >= 1.75
@@ -332,14 +336,21 @@ def _race(first, second: tuple, first_limit: float | None = None, relay: tuple |
                     return function(*args)
                 racers.append(child)
             elif first_limit is not None and spent is not None and spent > first_limit:
-                relaying = two_free()
+                free = two_free()
                 first.kill()  # kissat cannot be stopped but by ending its process
                 racers.remove(first)
-                if relaying:
+                if free:
                     function, args, name = relay
-                    child = fork_running(_in_fork, (function, *args), name=name)
-                    if child is not None:
-                        racers.append(child)
+                    relaying = fork_running(_in_fork, (function, *args), name=name)
+                    if relaying is not None:
+                        racers.append(relaying)
+                        other_work, looked = _OtherWork(racers), time.monotonic()
+            elif relaying in racers and time.monotonic() - looked > RELAY_LOOK:
+                if two_free():
+                    other_work, looked = _OtherWork(racers), time.monotonic()
+                else:  # two racers on one core: each at half speed
+                    relaying.kill()
+                    racers.remove(relaying)
             time.sleep(RACE_POLL_SECONDS)
     finally:
         for racer in racers:

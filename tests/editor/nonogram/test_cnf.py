@@ -316,28 +316,40 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
 
 
 @linux_only
-@pytest.mark.parametrize("free_cores", [2.0, 1.0])
-def test_a_big_board_gets_a_relay_racer_once_kissat_ends_where_two_cores_are_free(free_cores):
+@pytest.mark.parametrize("other_work", ["none", "from the start", "once the relay runs"])
+def test_a_big_board_gets_a_relay_racer_once_kissat_ends_where_two_cores_are_free(other_work):
     """Bare clues with many open cells: where two cores are free of other work, the block
     encoding joins kissat at once, and a second one (another seed) takes kissat's place
-    when kissat is ended; here only that one answers. Where they are not, no relay."""
+    when kissat is ended, until other work takes a core. Here kissat never answers, and
+    the block encoding with seed 0 only after two CPU seconds."""
+    free = {"none": "2.0", "from the start": "1.0",
+            "once the relay runs": "1.0 if racers and racers[-1].name.endswith('seed') else 2.0"}[other_work]
     code = ("cnf._automaton_first = never_answers; cnf.BIG_OPEN = 0; cnf._cores = lambda: 2\n"
-            f"cnf._OtherWork.free = lambda self, racers: {free_cores}\n"
-            "cnf.KISSAT_HEAD_START = 0.3\n"
+            f"cnf._OtherWork.free = lambda self, racers: {free}\n"
+            "cnf.KISSAT_HEAD_START, cnf.RELAY_LOOK = 0.3, 0.05\n"
             "real_first_solution = order_cnf.first_solution\n"
-            "def relay_answers(rows, columns, known, seed=0):\n"
-            "    if not seed and cnf._OtherWork.free(None, []) > 1.75: never_answers()\n"
+            "def slow_seed_0(rows, columns, known, seed=0):\n"
+            "    while not seed and time.process_time() < 2: pass\n"
             "    return real_first_solution(rows, columns, known, seed)\n"
-            "order_cnf.first_solution = relay_answers\n"
+            "order_cnf.first_solution = slow_seed_0\n"
+            "import time; real_kill, ended = editor.sat.Child.kill, []\n"
+            "def kill(child):\n"
+            "    if not child.done(): ended.append(child.name)\n"
+            "    real_kill(child)\n"
+            "editor.sat.Child.kill = kill\n"
             "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
-            "print(racers)\n")
+            "print(racers)\n"
+            "print(ended)\n")
     lines = _run_race(code)
     assert lines[0] == "True None"
     racers = eval(lines[1])
-    relay = ["block encoding, seed"] if free_cores > 1.75 else []
+    relay = ["block encoding, seed"] if other_work != "from the start" else []
     assert [name for name, _ in racers] == ["kissat", "block encoding"] + relay
     assert all(_gone(pid) for _, pid in racers)
+    # who was ended while still running: kissat, then the loser (the relay when other work came)
+    assert eval(lines[2]) == {"none": ["kissat", "block encoding"], "from the start": ["kissat"],
+                              "once the relay runs": ["kissat", "block encoding, seed"]}[other_work]
 
 
 def test_other_work_is_the_machines_busy_time_but_the_racers(monkeypatch):

@@ -31,11 +31,10 @@ QUICK_CONFLICTS = 1000
 KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (first solution, Lion: 0.9 to 1.2; most puzzles: a fraction)
 KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (Knotty, Faase: no answer in minutes)
 # bare clues with this many cells line logic leaves open, where two cores are free of other work:
-# the block encoding joins kissat once kissat has used KISSAT_PEEK CPU seconds (kissat answers none
-# of the 50x50 to 99x59 proxies in minutes), and once kissat is ended a second block racer with
-# CaDiCaL seed RELAY_SEED takes its core, until other work takes a core (looked at every RELAY_LOOK s)
+# once kissat is ended (it answers none of the 50x50 to 99x59 proxies in minutes) a second block
+# racer with CaDiCaL seed RELAY_SEED takes its core, until other work takes a core (looked at
+# every RELAY_LOOK s)
 BIG_OPEN = 1500
-KISSAT_PEEK = 0.2
 RELAY_SEED = 1
 RELAY_LOOK = 2.0
 RACER_NICE = 10  # the block encoding's niceness while it races kissat for another solution
@@ -308,10 +307,9 @@ def _race(first, second: tuple, first_limit: float | None = None, relay: tuple |
     seconds; then ``second`` ((function, args, name)) joins in a fork of its own (where
     none can be made, ``first`` is ended and ``second`` runs here). ``first`` is ended
     once it has used ``first_limit`` CPU seconds (None: never); the losers when the race
-    is over. With ``relay`` (as ``second``): where two cores are free of other work,
-    ``second`` joins once ``first`` has used ``KISSAT_PEEK`` CPU seconds, and ``relay``
-    takes the core of ``first`` when that is ended; it is ended when other work takes
-    a core (looked at every ``RELAY_LOOK`` seconds)."""
+    is over. ``relay`` (as ``second``, or None) takes the core of ``first`` when that is
+    ended, where two cores are free of other work, and is ended when other work takes a
+    core (looked at every ``RELAY_LOOK`` seconds)."""
     from editor.sat import fork_running
 
     racers, joined, relaying = [first], False, None
@@ -327,7 +325,7 @@ def _race(first, second: tuple, first_limit: float | None = None, relay: tuple |
             if finished:
                 return answer
             spent = first.cpu_seconds() if first in racers else None
-            if not joined and (spent is None or spent > KISSAT_ALONE or spent > KISSAT_PEEK and two_free()):
+            if not joined and (spent is None or spent > KISSAT_ALONE):
                 joined = True
                 function, args, name = second
                 child = fork_running(_in_fork, (function, *args), name=name)

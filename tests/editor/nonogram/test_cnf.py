@@ -318,15 +318,15 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
 @linux_only
 @pytest.mark.parametrize("other_work", ["none", "from the start", "once the relay runs"])
 def test_a_big_board_gets_a_relay_racer_once_kissat_ends_where_two_cores_are_free(other_work):
-    """Bare clues with many open cells: where two cores are free of other work, the block
-    encoding joins kissat at once, and a second one (another seed) takes kissat's place
-    when kissat is ended, until other work takes a core. Here kissat never answers, and
-    the block encoding with seed 0 only after two CPU seconds."""
+    """Bare clues with many open cells: where two cores are free of other work, a second
+    block encoding racer (another seed) takes kissat's place when kissat is ended, until
+    other work takes a core. Here kissat never answers, and the block encoding with seed 0
+    only after two CPU seconds."""
     free = {"none": "2.0", "from the start": "1.0",
             "once the relay runs": "1.0 if racers and racers[-1].name.endswith('seed') else 2.0"}[other_work]
     code = ("cnf._automaton_first = never_answers; cnf.BIG_OPEN = 0; cnf._cores = lambda: 2\n"
             f"cnf._OtherWork.free = lambda self, racers: {free}\n"
-            "cnf.KISSAT_HEAD_START, cnf.RELAY_LOOK = 0.3, 0.05\n"
+            "cnf.KISSAT_ALONE, cnf.KISSAT_HEAD_START, cnf.RELAY_LOOK = 0.1, 0.3, 0.05\n"
             "real_first_solution = order_cnf.first_solution\n"
             "def slow_seed_0(rows, columns, known, seed=0):\n"
             "    while not seed and time.process_time() < 2: pass\n"

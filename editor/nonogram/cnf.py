@@ -228,11 +228,11 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
       none in minutes on Knotty or Faase), until it has used ``KISSAT_HEAD_START`` CPU seconds;
     * once that racer has used ``KISSAT_ALONE`` CPU seconds, the block encoding of
       :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s, Faase);
-    * in kissat's place once it is ended, at a lower priority (on a busy machine the
-      block encoding keeps its core), decimation
+    * in kissat's place once it is ended, decimation
       (:func:`editor.nonogram.decimate.first_solution`: big pictures with many solutions,
       a 99x59 text picture in 12 CPU s where neither SAT racer finds one in a minute);
-      when it gives up, the block encoding races on alone.
+      when it gives up, the block encoding races on alone. (At a lower priority it got a
+      tenth of a core on a busy machine: a 99x59 dithered picture stayed undecided.)
 
     Where no fork can be made, the same in turn: a symmetric solution, a short CaDiCaL
     search on ``clauses``, then ``first_solution`` in this process."""
@@ -255,7 +255,7 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
                 return _grid(solver.get_model(), height, width) if found else None
         return first_solution(row_clues, column_clues, known)
     return _race(automaton, (first_solution, (row_clues, column_clues, known), "block encoding"), KISSAT_HEAD_START,
-                 (_stepping_back, (decimate.first_solution, row_clues, column_clues, known), "decimation"))
+                 (decimate.first_solution, (row_clues, column_clues, known), "decimation"))
 
 
 def _race(first, second: tuple, first_limit: float | None = None, third: tuple | None = None):

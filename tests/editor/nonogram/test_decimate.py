@@ -71,17 +71,24 @@ def test_hard_puzzles_get_a_fitting_solution(name):
     assert engine.is_solution(rows_to_array(rows, engine.width))
 
 
-def test_it_gives_up_after_its_dead_ends_and_goes_back_to_solve():
-    """With no return to an earlier board allowed, a dead end ends the search with GaveUp,
-    never with a wrong answer or a false None; with returns (and probing there) allowed,
-    the same boards get a solution (half-filled 40x40 random pictures: seeds 2 and 4 run
-    into a dead end)."""
-    gave_up = []
+def dead_end_boards():
+    """Half-filled 40x40 random pictures' clues at line logic's fixpoint, seeds 0 to 5 (2 and
+    4 run into a dead end)."""
     for seed in range(6):
         picture = np.random.default_rng(seed).random((40, 40)) < 0.5
         puzzle = Puzzle.from_grid(picture)
         board = puzzle.board()
         puzzle.propagate(board)
+        yield seed, puzzle, board
+
+
+def test_it_gives_up_after_its_dead_ends_and_goes_back_to_solve(monkeypatch):
+    """Without the SAT search at a dead end: with no return to an earlier board allowed, a
+    dead end ends the search with GaveUp, never with a wrong answer or a false None; with
+    returns (and probing there) allowed, the same boards get a solution."""
+    monkeypatch.setattr(decimate, "_complete", lambda puzzle, board: False)  # out of conflicts
+    gave_up = []
+    for seed, puzzle, board in dead_end_boards():
         try:
             solved = decimate.decimate(puzzle, board, dead_ends=0)
         except decimate.GaveUp:
@@ -89,6 +96,26 @@ def test_it_gives_up_after_its_dead_ends_and_goes_back_to_solve():
             solved = decimate.decimate(puzzle, board)
         assert solved is not None and puzzle.is_solution(solved.filled_array())
     assert gave_up == [2, 4]
+
+
+def test_the_sat_search_at_a_dead_end_completes_the_board_before_it():
+    for seed, puzzle, board in dead_end_boards():
+        solved = decimate.decimate(puzzle, board, dead_ends=0)
+        assert solved is not None and puzzle.is_solution(solved.filled_array())
+
+
+def test_complete_answers_a_solution_none_or_out_of_conflicts(monkeypatch):
+    rows = columns = [[1]] * 4  # one filled cell per row and column: 24 solutions
+    puzzle = Puzzle(rows, columns)
+    board = puzzle.board()
+    assert puzzle.is_solution(decimate._complete(puzzle, board).filled_array())
+    board.set(0, 0, True)
+    board.set(1, 0, True)  # two in column 0: line logic would see it, and so does the SAT search
+    assert decimate._complete(puzzle, board) is None
+    monkeypatch.setattr(decimate, "COMPLETE_CONFLICTS", 1)
+    picture = np.random.default_rng(2).random((40, 40)) < 0.5
+    puzzle = Puzzle.from_grid(picture)
+    assert decimate._complete(puzzle, puzzle.board()) is False  # one conflict is not enough here
 
 
 @linux_only

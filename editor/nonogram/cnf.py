@@ -220,7 +220,7 @@ def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, lis
 
 
 def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> list[int] | None:
-    """A solution of bare clues (row masks), or None when there is none. Two racers, each
+    """A solution of bare clues (row masks), or None when there is none. Racers, each
     in a fork of this process (Linux), the first answer wins:
 
     * on ``clauses`` (the automaton encoding), a symmetric solution where the clues are
@@ -231,8 +231,8 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
     * in kissat's place once it is ended, decimation
       (:func:`editor.nonogram.decimate.first_solution`: big pictures with many solutions,
       a 99x59 text picture in 12 CPU s where neither SAT racer finds one in a minute);
-      when it gives up, the block encoding races on alone. (At a lower priority it got a
-      tenth of a core on a busy machine: a 99x59 dithered picture stayed undecided.)
+      when it gives up, the block encoding races on alone. (At a lower priority, on a busy
+      machine, a 99x59 checkerboard-noise picture stayed UNDECIDED at a minute.)
 
     Where no fork can be made, the same in turn: a symmetric solution, a short CaDiCaL
     search on ``clauses``, then ``first_solution`` in this process."""

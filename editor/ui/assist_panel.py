@@ -29,7 +29,7 @@ from editor.level.clues import clues
 from editor.nonogram.clue_solve import ClueReport
 from editor.nonogram.fix import Suggestion, make_harder, make_line_solvable, single_cell_effects
 from editor.nonogram.grade import SolvePath, grade_verdict
-from editor.nonogram.verdict import BRANCH, LINE, MULT, Verdict
+from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import add_action
 from editor.ui.lifetime import connect_alive
@@ -76,6 +76,11 @@ class AssistPanel(QWidget):
         self.clue_report_label.hide()
         self.clue_report_view = QLabel()
         self.clue_report_view.hide()
+        self.solve_on_button = QPushButton("Keep solving (no time limit)")
+        self.solve_on_button.setToolTip("Solve the puzzle's clues again, until done (Stop in the status bar ends it)")
+        connect_alive(self.solve_on_button.clicked, self, self._solve_on)
+        self.solve_on_button.hide()
+        self._clue_file: Path | None = None  # the imported clue file the report is about
         self.grade_label = QLabel("")
         self.grade_label.setWordWrap(True)
         self.step_slider = QSlider(Qt.Horizontal)
@@ -101,6 +106,7 @@ class AssistPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.clue_report_label)
         layout.addWidget(self.clue_report_view)
+        layout.addWidget(self.solve_on_button)
         layout.addWidget(QLabel("<b>Difficulty</b>"))
         for widget in (self.grade_label, self.step_slider, self.step_label):
             layout.addWidget(widget)
@@ -159,6 +165,8 @@ class AssistPanel(QWidget):
         for MULT, the broken lines for CONTRADICTION; the dock is brought to the front."""
         self.clue_report_label.setText(f"<b>{path.name}: {report.verdict.kind}</b><br>{report.describe()}")
         self.clue_report_label.show()
+        self._clue_file = path
+        self.solve_on_button.setVisible(report.verdict.kind == UNDECIDED)
         if len(report.solutions) == 2:
             first, second = report.solutions
             differing = first != second
@@ -172,6 +180,10 @@ class AssistPanel(QWidget):
         else:
             self.clue_report_view.hide()
         self.parentWidget().raise_()
+
+    def _solve_on(self) -> None:
+        self.solve_on_button.hide()
+        self._window.import_non_path(self._clue_file, time_limit=None)
 
     # -- reacting to the verdict and to edits
     def _on_edit(self) -> None:
@@ -316,7 +328,7 @@ def export_sheet(main_window, solution_sheet: bool) -> None:
     rows, columns = clues(grid)
 
     def chosen(path: Path) -> None:
-        main_window._run(lambda: write_sheet(path, rows, columns, title, grid if solution_sheet else None),
+        main_window._run(lambda _task: write_sheet(path, rows, columns, title, grid if solution_sheet else None),
                          lambda _r: main_window.show_message(f"Exported {path}"), "Could not export the sheet", path)
 
     what = "solution" if solution_sheet else "puzzle"

@@ -101,7 +101,7 @@ def import_image_dialog(main_window) -> None:
     """Ask for an image, open it in the background, then show the import dialog."""
 
     def chosen(path: Path) -> None:
-        main_window._run(lambda: ImageSource.open(path), lambda source: _show(main_window, source),
+        main_window._run(lambda _task: ImageSource.open(path), lambda source: _show(main_window, source),
                          "Could not import the image", path)
 
     main_window._file_dialog_for("Import an image", IMAGE_FILTER, chosen, saving=False, suffix="png")

@@ -26,10 +26,10 @@ import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-                               QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, colour_name, read_puzzle
-from editor.core.editor import level_path, write_level, write_puzzle
+from editor.core.editor import CLUE_SOLVE_SECONDS, level_path, write_level, write_puzzle
 from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
 from editor.level.metadata import read_about
@@ -59,7 +59,7 @@ class MainWindow(QMainWindow):
         self._syncing = False
         self._closing_allowed = False
         self._hovered: tuple[str, int, int] | None = None  # the cell the status bar describes
-        self._load_job: BackgroundJob | None = None
+        self._load_job: BackgroundJob | None = None  # the newest open or import: starting another stops it
         self._save_job: BackgroundJob | None = None
         self._file_jobs: set[BackgroundJob] = set()
         self._file_dialog: QFileDialog | None = None
@@ -206,6 +206,13 @@ class MainWindow(QMainWindow):
         self.cell_label = QLabel()
         self.cell_label.setMinimumWidth(260)
         self.statusBar().addPermanentWidget(self.cell_label)
+        self.solving_label = QLabel()  # how far solving an imported puzzle's clues has got
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop solving the imported puzzle's clues (nothing is opened)")
+        connect_alive(self.stop_button.clicked, self, self._stop_opening)
+        for widget in (self.solving_label, self.stop_button):
+            self.statusBar().addPermanentWidget(widget)
+            widget.hide()
 
     def _install(self, what: str, install: Callable):
         """Install another part of the studio; one that fails is reported and skipped."""
@@ -449,7 +456,11 @@ class MainWindow(QMainWindow):
         return dialog
 
     def new_level(self) -> None:
-        self.maybe_discard_changes(lambda: (self.editor.new(), self.show_message("New 10x10 level")))
+        def new():
+            self._stop_opening()
+            self.editor.new()
+            self.show_message("New 10x10 level")
+        self.maybe_discard_changes(new)
 
     def open_dialog(self) -> None:
         self._file_dialog_for("Open a level", LEVEL_FILTER, self.open_level_path, saving=False, suffix="level")
@@ -469,16 +480,21 @@ class MainWindow(QMainWindow):
                               saving=True, suffix="level")
 
     def import_non_dialog(self) -> None:
-        self._file_dialog_for("Import a .non puzzle", NON_FILTER,
-                              lambda path: self.maybe_discard_changes(lambda: self._import_non(path)),
-                              saving=False, suffix="non")
+        self._file_dialog_for("Import a .non puzzle", NON_FILTER, self.import_non_path, saving=False, suffix="non")
+
+    def import_non_path(self, path, time_limit: float | None = CLUE_SOLVE_SECONDS) -> None:
+        """Import a .non puzzle (asking first if there are unsaved changes); clues without a
+        goal that fits are solved within ``time_limit`` seconds (None: until done or stopped)."""
+        path = Path(path)
+        self.maybe_discard_changes(lambda: self._import_non(path, time_limit))
 
     def export_non_dialog(self) -> None:
         self._file_dialog_for("Export as a .non puzzle", NON_FILTER, self._export_non, saving=True, suffix="non")
 
     # ------------------------------------------------------------------ files: background work
     def _run(self, function: Callable, on_success: Callable, failure_title: str, path: Path) -> BackgroundJob:
-        job = BackgroundJob(lambda task: function(), owner=self, name=failure_title)
+        """``function(task)`` off the GUI thread; its result to ``on_success``, a failure to a message box."""
+        job = BackgroundJob(function, owner=self, name=failure_title)
         # A result already queued when the window is deleted must not reach the dead window.
         job.succeeded.connect(lambda result: on_success(result) if shiboken6.isValid(self) else None)
         job.failed.connect(lambda exc: self.show_error(failure_title, exc, path) if shiboken6.isValid(self) else None)
@@ -490,9 +506,17 @@ class MainWindow(QMainWindow):
         """True while a level is being read or written (its result not yet handled)."""
         return bool(self._file_jobs)
 
+    def _stop_opening(self) -> None:
+        """Stop the open or import under way, if any: its result never replaces the level."""
+        if self._load_job is not None:
+            self._load_job.cancel()
+        self.solving_label.hide()
+        self.stop_button.hide()
+
     def _load(self, path: Path) -> None:
+        self._stop_opening()
         self.show_message(f"Opening {path}…")
-        self._load_job = self._run(lambda: (load_level(path), read_about(path)),
+        self._load_job = self._run(lambda _task: (load_level(path), read_about(path)),
                                    lambda loaded: self._loaded(loaded[0], path, loaded[1]),
                                    "Could not open the level", path)
 
@@ -520,12 +544,17 @@ class MainWindow(QMainWindow):
             if then is not None:
                 then()
 
-        self._save_job = self._run(lambda: write_level(level, about, path), saved,
+        self._save_job = self._run(lambda _task: write_level(level, about, path), saved,
                                    "Could not save the level", path)
 
-    def _import_non(self, path: Path) -> None:
+    def _import_non(self, path: Path, time_limit: float | None = CLUE_SOLVE_SECONDS) -> None:
         """Read (and, without a fitting goal, solve) the puzzle off the GUI thread (the
-        core's read_puzzle); what solving found goes to the Assist dock."""
+        core's read_puzzle, within ``time_limit`` seconds); meanwhile the status bar shows
+        how far solving has got, with a Stop button. What solving found goes to the Assist dock."""
+        def read(task):
+            task.set_time_limit(time_limit)
+            return read_puzzle(path, task)
+
         def imported(puzzle: ImportedPuzzle):
             if puzzle.report is not None:
                 self.assist_dock.widget().show_clue_report(path, puzzle.report)
@@ -540,11 +569,28 @@ class MainWindow(QMainWindow):
             self.show_message(f"Imported {path} ({puzzle.level.width}x{puzzle.level.height}); "
                               f"Save writes {puzzle.level.path.name}")
 
-        self._load_job = self._run(lambda: read_puzzle(path), imported, "Could not import the puzzle", path)
+        self._stop_opening()
+        self.show_message(f"Importing {path}…")
+        job = self._load_job = self._run(read, imported, "Could not import the puzzle", path)
+        self.solving_label.setText(f"Reading {path.name}…")
+        for widget in (self.solving_label, self.stop_button):
+            widget.show()
+        connect_alive(job.progress, self, lambda progress: self.solving_label.setText(
+            f"Solving the clues of {path.name}: {progress.message}"
+            + (f" {100 * progress.fraction:.0f}%" if progress.fraction is not None else "")))
+        connect_alive(job.cancelled, self,
+                      lambda: self.show_message(f"Stopped importing {path}") if job is self._load_job else None)
+        connect_alive(job.done, self, lambda: self._import_done(job))
+
+    def _import_done(self, job: BackgroundJob) -> None:
+        if job is self._load_job:  # not one stopped for a newer open or import
+            self.solving_label.hide()
+            self.stop_button.hide()
 
     def _export_non(self, path: Path) -> None:
         solution, about, level = self.solution_grid(), dict(self.document.about), self.document.path
-        self._save_job = self._run(lambda: write_puzzle(path, solution, about, level), lambda _r: self.show_message(f"Exported {path}"),
+        self._save_job = self._run(lambda _task: write_puzzle(path, solution, about, level),
+                                   lambda _r: self.show_message(f"Exported {path}"),
                                    "Could not export the puzzle", path)
 
     def show_error(self, title: str, error: BaseException, path: Path | None = None) -> None:

@@ -150,3 +150,14 @@ def test_decimation_giving_up_leaves_the_race_to_the_block_encoding():
     lines = _run_race(code)
     assert lines[0] == "True None"
     assert [name for name, _ in eval(lines[1])] == ["kissat", "block encoding", "decimation"]
+
+
+def test_a_big_proxy_from_bare_clues_gets_a_fitting_solution():
+    """Checkerboard noise 99x59 (tests/benchmarks/proxies.py, seed 1): 5,824 open cells
+    after line logic, no first solution from kissat or the block encoding in a minute."""
+    from tests.benchmarks.proxies import proxy_pictures
+
+    picture = dict(proxy_pictures(seed=1))["checker-99x59-d0.5"]
+    clues = Puzzle.from_grid(picture)
+    puzzle, rows = first(clues.row_clues, clues.column_clues)
+    assert puzzle.is_solution(rows_to_array(rows, puzzle.width))

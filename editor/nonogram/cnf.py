@@ -220,19 +220,25 @@ def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, lis
 
 
 def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> list[int] | None:
-    """A solution of bare clues (row masks), or None when there is none. Two racers, each
+    """A solution of bare clues (row masks), or None when there is none. Racers, each
     in a fork of this process (Linux), the first answer wins:
 
     * on ``clauses`` (the automaton encoding), a symmetric solution where the clues are
       symmetric (:mod:`editor.nonogram.symmetry`), then kissat (most clue sets, Lion: 0.9 s;
       none in minutes on Knotty or Faase), until it has used ``KISSAT_HEAD_START`` CPU seconds;
     * once that racer has used ``KISSAT_ALONE`` CPU seconds, the block encoding of
-      :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s, Faase).
+      :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s, Faase);
+    * in kissat's place once it is ended, decimation
+      (:func:`editor.nonogram.decimate.first_solution`: big pictures with many solutions,
+      a 99x59 text picture in 12 CPU s where neither SAT racer finds one in a minute);
+      when it gives up, the block encoding races on alone. (At a lower priority, on a busy
+      machine, a 99x59 checkerboard-noise picture stayed UNDECIDED at a minute.)
 
     Where no fork can be made, the same in turn: a symmetric solution, a short CaDiCaL
     search on ``clauses``, then ``first_solution`` in this process."""
     from pysat.solvers import Solver
 
+    from editor.nonogram import decimate
     from editor.nonogram.order_cnf import FIRST_SOLVER, first_solution
     from editor.sat import fork_running
 
@@ -248,16 +254,18 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
             if found is not None:
                 return _grid(solver.get_model(), height, width) if found else None
         return first_solution(row_clues, column_clues, known)
-    return _race(automaton, (first_solution, (row_clues, column_clues, known), "block encoding"), KISSAT_HEAD_START)
+    return _race(automaton, (first_solution, (row_clues, column_clues, known), "block encoding"), KISSAT_HEAD_START,
+                 (decimate.first_solution, (row_clues, column_clues, known), "decimation"))
 
 
-def _race(first, second: tuple, first_limit: float | None = None):
-    """The answer of whichever of two forked solvers answers first. ``first`` (a running
+def _race(first, second: tuple, first_limit: float | None = None, third: tuple | None = None):
+    """The answer of whichever forked solver answers first. ``first`` (a running
     fork, :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE``
     CPU seconds; then ``second`` ((function, args, name)) joins in a fork of its own
     (where none can be made, ``first`` is ended and ``second`` runs here). ``first`` is
-    ended once it has used ``first_limit`` CPU seconds (None: never), the loser when the
-    race is over."""
+    ended once it has used ``first_limit`` CPU seconds (None: never), and ``third`` (like
+    ``second``; None: none) takes its place in a fork of its own; a racer that fails
+    (decimation giving up) drops out. The others are ended when the race is over."""
     from editor.sat import fork_running
 
     racers, joined = [first], False
@@ -278,6 +286,11 @@ def _race(first, second: tuple, first_limit: float | None = None):
             elif first_limit is not None and spent is not None and spent > first_limit:
                 first.kill()  # kissat cannot be stopped but by ending its process
                 racers.remove(first)
+                if third is not None:
+                    function, args, name = third
+                    child = fork_running(_in_fork, (function, *args), name=name)
+                    if child is not None:
+                        racers.append(child)
             time.sleep(RACE_POLL_SECONDS)
     finally:
         for racer in racers:

@@ -119,10 +119,15 @@ def _extrinsic(posterior: np.ndarray, prior: np.ndarray) -> np.ndarray:
     return np.clip(yes / (yes + no), SURE, 1 - SURE)
 
 
-def propagate(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, rounds: int = ROUNDS) -> Beliefs:
-    """Belief propagation from the known cells (``filled``/``empty``, height x width bool)."""
+def propagate(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, rounds: int = ROUNDS,
+              start: Beliefs | None = None) -> Beliefs:
+    """Belief propagation from the known cells (``filled``/``empty``, height x width bool),
+    from the messages of ``start`` (a few more rounds after a change) or uniform ones."""
     height, width = filled.shape
-    from_rows, from_columns = np.full((height, width), 0.5), np.full((height, width), 0.5)
+    if start is None:
+        from_rows, from_columns = np.full((height, width), 0.5), np.full((height, width), 0.5)
+    else:
+        from_rows, from_columns = start.from_rows, start.from_columns
     for _ in range(rounds):
         rows = line_marginals(row_clues, filled, empty, from_columns)
         update = _extrinsic(rows.filled, from_columns)

@@ -100,7 +100,7 @@ def _text_line(path: Path, verdict: Verdict, solve: SolvePath | None) -> str:
     elif verdict.kind == BRANCH:
         detail = verdict.lookahead_text()
     elif verdict.kind == UNDECIDED:
-        detail = "time limit reached: no second solution found, uniqueness not proved"
+        detail = "time limit reached before a verdict; --time-limit 0 checks without one"
     else:
         detail = "no solution"
     return f"{line}  ({verdict.open_cells} cells open after line logic; {detail})"

@@ -30,13 +30,6 @@ NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat pr
 QUICK_CONFLICTS = 1000
 KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (first solution, Lion: 0.9 to 1.2; most puzzles: a fraction)
 KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (Knotty, Faase: no answer in minutes)
-# bare clues with this many cells line logic leaves open, where two cores are free of other work:
-# once kissat is ended (it answers none of the 50x50 to 99x59 proxies in minutes) a second block
-# racer with CaDiCaL seed RELAY_SEED takes its core, until other work takes a core (looked at
-# every RELAY_LOOK s)
-BIG_OPEN = 1500
-RELAY_SEED = 1
-RELAY_LOOK = 2.0
 RACER_NICE = 10  # the block encoding's niceness while it races kissat for another solution
 RACE_POLL_SECONDS = 0.005  # how often a race of forked solvers looks at its racers
 SEARCH_NEAR = 0.05  # CPU seconds of line-logic search next to the SAT solver's first solution
@@ -227,26 +220,29 @@ def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, lis
 
 
 def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> list[int] | None:
-    """A solution of bare clues (row masks), or None when there is none. Two racers, each
+    """A solution of bare clues (row masks), or None when there is none. Racers, each
     in a fork of this process (Linux), the first answer wins:
 
     * on ``clauses`` (the automaton encoding), a symmetric solution where the clues are
       symmetric (:mod:`editor.nonogram.symmetry`), then kissat (most clue sets, Lion: 0.9 s;
       none in minutes on Knotty or Faase), until it has used ``KISSAT_HEAD_START`` CPU seconds;
     * once that racer has used ``KISSAT_ALONE`` CPU seconds, the block encoding of
-      :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s, Faase).
+      :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s, Faase);
+    * in kissat's place once it is ended, decimation
+      (:func:`editor.nonogram.decimate.first_solution`: big pictures with many solutions,
+      a 99x59 text picture in 12 CPU s where neither SAT racer finds one in a minute);
+      when it gives up, the block encoding races on alone. (At a lower priority, on a busy
+      machine, a 99x59 checkerboard-noise picture stayed UNDECIDED at a minute.)
 
     Where no fork can be made, the same in turn: a symmetric solution, a short CaDiCaL
     search on ``clauses``, then ``first_solution`` in this process."""
     from pysat.solvers import Solver
 
+    from editor.nonogram import decimate
     from editor.nonogram.order_cnf import FIRST_SOLVER, first_solution
     from editor.sat import fork_running
 
     height, width = len(row_clues), len(column_clues)
-    full = (1 << width) - 1
-    open_cells = sum((full & ~(filled | empty)).bit_count() for filled, empty in zip(*known))
-    big = open_cells >= BIG_OPEN and _cores() >= 2
     automaton = fork_running(_in_fork, (_automaton_first, clauses, row_clues, column_clues), name="kissat")
     if automaton is None:
         model = _symmetric_model(clauses, row_clues, column_clues)
@@ -258,67 +254,21 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
             if found is not None:
                 return _grid(solver.get_model(), height, width) if found else None
         return first_solution(row_clues, column_clues, known)
-    relay = (first_solution, (row_clues, column_clues, known, RELAY_SEED), "block encoding, seed")
     return _race(automaton, (first_solution, (row_clues, column_clues, known), "block encoding"), KISSAT_HEAD_START,
-                 relay if big else None)
+                 (decimate.first_solution, (row_clues, column_clues, known), "decimation"))
 
 
-def _cores() -> int:
-    """The number of CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
-
-
-class _OtherWork:
-    """How many of this process's cores other work leaves free since it was made: all
-    CPU time of the machine (Linux: /proc/stat; niced work counts as free) but the
-    racers' own (``racers``: those running already)."""
-
-    def __init__(self, racers: list = ()):
-        self._start = self._ticks()
-        self._spent = {id(racer): racer.cpu_seconds() or 0.0 for racer in racers}
-
-    @staticmethod
-    def _ticks() -> tuple[int, int] | None:  # (busy, all) clock ticks of all CPUs
-        try:
-            with open("/proc/stat") as stat:
-                user, _nice, system, idle, iowait, irq, softirq, steal = map(int, stat.readline().split()[1:9])
-        except (OSError, ValueError):
-            return None
-        busy = user + system + irq + softirq + steal
-        return busy, busy + _nice + idle + iowait
-
-    def free(self, racers: list) -> float:
-        """The cores free of other work, ``racers`` (forks, all running since this was made) not counted."""
-        now = self._ticks()
-        if now is None or self._start is None or now[1] <= self._start[1]:
-            return 0.0
-        tick = os.sysconf("SC_CLK_TCK")
-        ours = sum((racer.cpu_seconds() or 0.0) - self._spent.get(id(racer), 0.0) for racer in racers) * tick
-        wall = (now[1] - self._start[1]) / (os.cpu_count() or 1)
-        return _cores() - max(0.0, now[0] - self._start[0] - ours) / wall
-
-
-def _race(first, second: tuple, first_limit: float | None = None, relay: tuple | None = None):
-    """The answer of whichever forked solver answers first. ``first`` (a running fork,
-    :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE`` CPU
-    seconds; then ``second`` ((function, args, name)) joins in a fork of its own (where
-    none can be made, ``first`` is ended and ``second`` runs here). ``first`` is ended
-    once it has used ``first_limit`` CPU seconds (None: never); the losers when the race
-    is over. ``relay`` (as ``second``, or None) takes the core of ``first`` when that is
-    ended, where two cores are free of other work, and is ended when other work takes a
-    core (looked at every ``RELAY_LOOK`` seconds)."""
+def _race(first, second: tuple, first_limit: float | None = None, third: tuple | None = None):
+    """The answer of whichever forked solver answers first. ``first`` (a running
+    fork, :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE``
+    CPU seconds; then ``second`` ((function, args, name)) joins in a fork of its own
+    (where none can be made, ``first`` is ended and ``second`` runs here). ``first`` is
+    ended once it has used ``first_limit`` CPU seconds (None: never), and ``third`` (like
+    ``second``; None: none) takes its place in a fork of its own; a racer that fails
+    (decimation giving up) drops out. The others are ended when the race is over."""
     from editor.sat import fork_running
 
-    racers, joined, relaying = [first], False, None
-    other_work = _OtherWork() if relay is not None else None
-    looked = time.monotonic()
-
-    def two_free() -> bool:
-        return other_work is not None and other_work.free(racers) >= 1.75
-
+    racers, joined = [first], False
     try:
         while True:
             finished, answer = _finished(racers)
@@ -334,21 +284,13 @@ def _race(first, second: tuple, first_limit: float | None = None, relay: tuple |
                     return function(*args)
                 racers.append(child)
             elif first_limit is not None and spent is not None and spent > first_limit:
-                free = two_free()
                 first.kill()  # kissat cannot be stopped but by ending its process
                 racers.remove(first)
-                if free:
-                    function, args, name = relay
-                    relaying = fork_running(_in_fork, (function, *args), name=name)
-                    if relaying is not None:
-                        racers.append(relaying)
-                        other_work, looked = _OtherWork(racers), time.monotonic()
-            elif relaying in racers and time.monotonic() - looked > RELAY_LOOK:
-                if two_free():
-                    other_work, looked = _OtherWork(racers), time.monotonic()
-                else:  # two racers on one core: each at half speed
-                    relaying.kill()
-                    racers.remove(relaying)
+                if third is not None:
+                    function, args, name = third
+                    child = fork_running(_in_fork, (function, *args), name=name)
+                    if child is not None:
+                        racers.append(child)
             time.sleep(RACE_POLL_SECONDS)
     finally:
         for racer in racers:

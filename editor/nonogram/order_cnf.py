@@ -137,18 +137,16 @@ FIRST_CONFLICTS = 3000  # in CaDiCaL's default configuration (Knotty takes 948, 
 SATISFIABLE = {"stabilizeonly": 1, "elimreleff": 10, "subsumereleff": 60}
 
 
-def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]], seed: int = 0) -> list[int] | None:
+def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
     """A solution (row masks) that completes ``known`` (the board's (row_filled, row_empty)
     masks, at a line-logic fixpoint), or None when there is none: probing to a fixpoint
-    (:mod:`editor.nonogram.probing`), then CaDiCaL (its random ``seed``) on :func:`encode`
-    with the probes' implications added, deciding each variable first its likely value. Runs to the end
+    (:mod:`editor.nonogram.probing`), then CaDiCaL on :func:`encode` with the probes'
+    implications added, deciding each variable first its likely value. Runs to the end
     (call it through :mod:`editor.sat` to bound it).
 
     A second solver racing this one on the other core (without probing, in another
     process) was tried: in the satisfiable mode it never won on Faase, and on a busy
-    machine it took CPU from this one (Faase: 43 to 46 s instead of 26 to 28 s). The
-    check's second block racer (another ``seed``, :data:`editor.nonogram.cnf.RELAY_SEED`)
-    therefore runs only where two cores are free of other work."""
+    machine it took CPU from this one (Faase: 43 to 46 s instead of 26 to 28 s)."""
     from editor.nonogram.probing import probe_to_fixpoint
     from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 
@@ -165,23 +163,18 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]], 
     if encoded is None:
         return None
     clauses, _, phases = encoded
-    return solve_guided(clauses + implications, phases, height, width, seed)
+    return solve_guided(clauses + implications, phases, height, width)
 
 
-def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width: int,
-                 seed: int = 0) -> list[int] | None:
+def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width: int) -> list[int] | None:
     """A solution (row masks) of ``clauses`` over a height x width grid's cell variables
-    (and any others), or None: CaDiCaL (its random ``seed``) deciding each variable first
-    as ``phases`` says, in its default configuration for ``FIRST_CONFLICTS`` conflicts,
-    then in ``SATISFIABLE``."""
+    (and any others), or None: CaDiCaL deciding each variable first as ``phases`` says, in
+    its default configuration for ``FIRST_CONFLICTS`` conflicts, then in ``SATISFIABLE``."""
     from pysat.solvers import Solver
 
     from editor.nonogram.puzzle import array_to_rows
 
-    with Solver(name=FIRST_SOLVER) as solver:
-        if seed:
-            solver.configure({"seed": seed})
-        solver.append_formula(clauses)
+    with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
         solver.set_phases(phases)
         solver.conf_budget(FIRST_CONFLICTS)
         found = solver.solve_limited()

@@ -19,7 +19,8 @@
 * ``--first``: the seconds each way to a first solution of bare clues takes alone from line
   logic's fixpoint, in a process of its own (interpreter start included): probing with the
   block encoding (:func:`editor.nonogram.order_cnf.first_solution`, what the check runs after
-  kissat's head start) and kissat on the automaton encoding (what found first solutions before).
+  kissat's head start), kissat on the automaton encoding (what found first solutions before)
+  and decimation (:func:`editor.nonogram.decimate.first_solution`, in kissat's place after its head start).
 * ``--picross`` / ``--pbnsolve``: the process wall time (and CPU time) of those solvers
   (built locally from their sources; not part of this project) asked for up to two solutions.
 * EXTRA files: more puzzles to time (e.g. webpbn puzzles that may not be redistributed).
@@ -132,14 +133,15 @@ def _kissat_first(row_clues, column_clues, known):
 
 
 def first_solution_times(path: Path, limit: float) -> list[str]:
-    from editor.nonogram import order_cnf
+    from editor.nonogram import decimate, order_cnf
     from editor.sat import run_in_process
     from editor.tasks import TimeUp
     from tests.benchmarks.bench_hard import _kissat_first  # by a name the child process can import
 
     _, engine, board = line_logic(path)
     clues_and_known = (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty))
-    runs = [(order_cnf.first_solution, clues_and_known), (_kissat_first, clues_and_known)]
+    runs = [(order_cnf.first_solution, clues_and_known), (_kissat_first, clues_and_known),
+            (decimate.first_solution, clues_and_known)]
     figures = []
     for function, args in runs:
         start = time.perf_counter()
@@ -148,6 +150,8 @@ def first_solution_times(path: Path, limit: float) -> list[str]:
             figures.append(f"{time.perf_counter() - start:.2f}")
         except TimeUp:
             figures.append(f">{limit:.0f}")
+        except RuntimeError:  # decimation gave up
+            figures.append(f"x{time.perf_counter() - start:.0f}")
     return figures
 
 
@@ -181,7 +185,7 @@ def main() -> None:
     if args.encode:
         header += "  encode s"
     if args.first:
-        header += "  first solution s: blocks  kissat (automaton)"
+        header += "  first solution s: blocks  kissat (automaton)  decimation (xN: gave up after N s)"
     print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json")
     print(header, flush=True)
     for path in paths:

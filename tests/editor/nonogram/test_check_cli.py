@@ -48,7 +48,7 @@ def test_folder_with_a_mult_level_and_a_bad_file(tmp_path, capsys):
 def test_time_limit_marks_a_level_undecided(capsys):
     assert run_check([str(NONOGRAMS / "webpbn-00023-edge.non")], time_limit=0) == 1
     line = capsys.readouterr().out.strip()
-    assert "edge.non: UNDECIDED" in line and "time limit reached" in line
+    assert "edge.non: UNDECIDED" in line and "time limit reached" in line and "--time-limit 0" in line
 
 
 def test_missing_path_and_wrong_goal(tmp_path, capsys):

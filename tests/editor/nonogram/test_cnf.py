@@ -297,6 +297,15 @@ def _run_race(code: str, *args) -> list[str]:
     return done.stdout.split("\n")
 
 
+def _race_outcome(code: str) -> tuple[str, list[str]]:
+    """The first line the race script prints and the names of the racers it started,
+    each of which must have ended by then."""
+    lines = _run_race(code)
+    racers = eval(lines[1])
+    assert all(_gone(pid) for _, pid in racers)
+    return lines[0], [name for name, _ in racers]
+
+
 @linux_only
 @pytest.mark.parametrize("loser", ["kissat", "block encoding"])
 def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_racer(loser):
@@ -310,11 +319,9 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
             "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
-    lines = _run_race(code)
-    assert lines[0] == "True None"  # Light is unique
-    racers = eval(lines[1])
-    assert [name for name, _ in racers][:2] == ["kissat", "block encoding"]
-    assert all(_gone(pid) for _, pid in racers)
+    answer, racers = _race_outcome(code)
+    assert answer == "True None"  # Light is unique
+    assert racers[:2] == ["kissat", "block encoding"]
 
 
 @linux_only
@@ -355,11 +362,7 @@ def test_the_race_for_another_solution_takes_the_answer_that_comes_and_ends_the_
             "                           ([0] * 4, [0] * 4), picture)\n"
             "print(puzzle.is_solution(rows_to_array(other, 4)), other != picture)\n"
             "print(racers)\n")
-    lines = _run_race(code)
-    assert lines[0] == "True True"
-    racers = eval(lines[1])
-    assert [name for name, _ in racers] == ["kissat404", "block encoding"]
-    assert all(_gone(pid) for _, pid in racers)
+    assert _race_outcome(code) == ("True True", ["kissat404", "block encoding"])
 
 
 def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monkeypatch):

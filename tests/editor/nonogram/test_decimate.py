@@ -11,7 +11,7 @@ from editor.level.non_format import read_non
 from editor.nonogram import decimate
 from editor.nonogram.puzzle import Puzzle, rows_to_array
 from tests.editor.nonogram.reference import runs, solutions
-from tests.editor.nonogram.test_cnf import _gone, _run_race, linux_only
+from tests.editor.nonogram.test_cnf import _race_outcome, linux_only
 
 HARD = Path(__file__).resolve().parents[2] / "data" / "hard"
 
@@ -125,11 +125,7 @@ def test_decimation_takes_kissats_place_once_kissat_is_ended_and_its_answer_is_t
             "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
-    lines = _run_race(code)
-    assert lines[0] == "True None"  # Light is unique
-    racers = eval(lines[1])
-    assert [name for name, _ in racers] == ["kissat", "block encoding", "decimation"]
-    assert all(_gone(pid) for _, pid in racers)
+    assert _race_outcome(code) == ("True None", ["kissat", "block encoding", "decimation"])  # Light is unique
 
 
 @linux_only
@@ -147,9 +143,7 @@ def test_decimation_giving_up_leaves_the_race_to_the_block_encoding():
             "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
-    lines = _run_race(code)
-    assert lines[0] == "True None"
-    assert [name for name, _ in eval(lines[1])] == ["kissat", "block encoding", "decimation"]
+    assert _race_outcome(code) == ("True None", ["kissat", "block encoding", "decimation"])
 
 
 def test_a_big_proxy_from_bare_clues_gets_a_fitting_solution():

@@ -7,7 +7,7 @@ encoding (:mod:`editor.nonogram.order_cnf`) with and without belief-propagation 
 and the automaton encoding (:mod:`editor.nonogram.cnf`), once, with their CPU seconds;
 then each way (``WAYS``) in a process of its own, limited to ``--limit`` CPU seconds
 (RLIMIT_CPU), timed from the encoded clauses on (``>limit``: no answer by then). The
-check's block racer is ``block`` (``block-seed1``: its relay racer).
+check's block racer is ``block`` (``block-seed1``: the same with CaDiCaL's seed 1).
 """
 from __future__ import annotations
 

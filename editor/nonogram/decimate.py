@@ -141,14 +141,8 @@ def _complete(puzzle: Puzzle, board: Board) -> Board | None | bool:
 def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
     """A solution (row masks) that completes ``known`` (the board's (row_filled, row_empty)
     masks, at a line-logic fixpoint), None when there is none, or :class:`GaveUp`."""
-    from editor.nonogram.puzzle import array_to_rows, rows_to_array
-
     puzzle = Puzzle(row_clues, column_clues)
-    board = puzzle.board()
-    board.row_filled, board.row_empty = list(known[0]), list(known[1])
-    board.col_filled = array_to_rows(rows_to_array(known[0], puzzle.width).T)
-    board.col_empty = array_to_rows(rows_to_array(known[1], puzzle.width).T)
-    solved = decimate(puzzle, board)
+    solved = decimate(puzzle, Board.from_rows(*known, puzzle.width))
     if solved is None:
         return None
     if not puzzle.is_solution(solved.filled_array()):

@@ -148,14 +148,11 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     process) was tried: in the satisfiable mode it never won on Faase, and on a busy
     machine it took CPU from this one (Faase: 43 to 46 s instead of 26 to 28 s)."""
     from editor.nonogram.probing import probe_to_fixpoint
-    from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
+    from editor.nonogram.puzzle import Board, Puzzle
 
     puzzle = Puzzle(row_clues, column_clues)
     height, width = puzzle.height, puzzle.width
-    board = Board(width, height)
-    board.row_filled, board.row_empty = list(known[0]), list(known[1])
-    filled, empty = rows_to_array(known[0], width), rows_to_array(known[1], width)
-    board.col_filled, board.col_empty = array_to_rows(filled.T), array_to_rows(empty.T)
+    board = Board.from_rows(*known, width)
     implications = probe_to_fixpoint(puzzle, board)
     if implications is None:
         return None

@@ -89,6 +89,15 @@ class Board:
         return rows_to_array(self.row_empty, self.width)
 
     @classmethod
+    def from_rows(cls, row_filled: Sequence[int], row_empty: Sequence[int], width: int) -> "Board":
+        """The board that knows what the row masks say (bit c of row r: cell (r, c))."""
+        board = cls(width, len(row_filled))
+        board.row_filled, board.row_empty = list(row_filled), list(row_empty)
+        board.col_filled = array_to_rows(rows_to_array(row_filled, width).T)
+        board.col_empty = array_to_rows(rows_to_array(row_empty, width).T)
+        return board
+
+    @classmethod
     def from_array(cls, grid: np.ndarray) -> "Board":
         """A complete board: ``grid``'s True cells filled, the rest empty."""
         grid = np.asarray(grid, dtype=bool)

@@ -212,7 +212,7 @@ class MainWindow(QMainWindow):
         connect_alive(self.stop_button.clicked, self, self._stop_opening)
         for widget in (self.solving_label, self.stop_button):
             self.statusBar().addPermanentWidget(widget)
-            widget.hide()
+        self._show_solving(False)
 
     def _install(self, what: str, install: Callable):
         """Install another part of the studio; one that fails is reported and skipped."""
@@ -510,8 +510,7 @@ class MainWindow(QMainWindow):
         """Stop the open or import under way, if any: its result never replaces the level."""
         if self._load_job is not None:
             self._load_job.cancel()
-        self.solving_label.hide()
-        self.stop_button.hide()
+        self._show_solving(False)
 
     def _load(self, path: Path) -> None:
         self._stop_opening()
@@ -573,19 +572,19 @@ class MainWindow(QMainWindow):
         self.show_message(f"Importing {path}…")
         job = self._load_job = self._run(read, imported, "Could not import the puzzle", path)
         self.solving_label.setText(f"Reading {path.name}…")
-        for widget in (self.solving_label, self.stop_button):
-            widget.show()
+        self._show_solving(True)
         connect_alive(job.progress, self, lambda progress: self.solving_label.setText(
             f"Solving the clues of {path.name}: {progress.message}"
             + (f" {100 * progress.fraction:.0f}%" if progress.fraction is not None else "")))
         connect_alive(job.cancelled, self,
                       lambda: self.show_message(f"Stopped importing {path}") if job is self._load_job else None)
-        connect_alive(job.done, self, lambda: self._import_done(job))
+        # a job stopped for a newer open or import leaves the newer one's progress shown
+        connect_alive(job.done, self, lambda: self._show_solving(False) if job is self._load_job else None)
 
-    def _import_done(self, job: BackgroundJob) -> None:
-        if job is self._load_job:  # not one stopped for a newer open or import
-            self.solving_label.hide()
-            self.stop_button.hide()
+    def _show_solving(self, shown: bool) -> None:
+        """Show or hide the import's progress and its Stop button in the status bar."""
+        self.solving_label.setVisible(shown)
+        self.stop_button.setVisible(shown)
 
     def _export_non(self, path: Path) -> None:
         solution, about, level = self.solution_grid(), dict(self.document.about), self.document.path

@@ -61,6 +61,7 @@ BY_SAT = "SAT solver"
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
+SPARE_CORE = 0.75  # idle cores (on average while the search ran) beside it that let bare clues' racers start together
 
 
 @dataclass
@@ -288,6 +289,7 @@ class _SatStage:
         self._args = (puzzle.row_clues, puzzle.column_clues, (list(board.row_filled), list(board.row_empty)),
                       None if picture is None else array_to_rows(picture))
         self._child = None
+        self._since = _cpu_sample()
 
     def start(self, threads: int) -> bool:
         """Start the process unless it has started already; True if it starts now.
@@ -298,9 +300,10 @@ class _SatStage:
         from editor.sat import fork_ready, start_in_process  # here: a quick check never loads it
 
         name = "nonogram SAT solver"
+        idle = _idle_cores(self._since)  # the machine's, beside this process's search
+        args = (*self._args, cnf.DEFAULT_SOLVER, idle is not None and idle >= SPARE_CORE)
         forked = fork_ready(threads)
-        self._child = forked.send(cnf.decide, self._args, name) if forked else \
-            start_in_process(cnf.decide, self._args, name)
+        self._child = forked.send(cnf.decide, args, name) if forked else start_in_process(cnf.decide, args, name)
         return True
 
     def done(self) -> bool:
@@ -318,6 +321,27 @@ class _SatStage:
     def stop(self) -> None:
         if self._child is not None:
             self._child.kill()
+
+
+def _cpu_sample() -> tuple[int, int] | None:
+    """(idle, all) clock ticks of the machine's CPUs so far (Linux: /proc/stat), None elsewhere."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(field) for field in stat.readline().split()[1:9]]
+    except (OSError, ValueError, IndexError):
+        return None
+    return ticks[3] + ticks[4], sum(ticks)  # idle and waiting for I/O; all: up to steal
+
+
+def _idle_cores(since: tuple[int, int] | None) -> float | None:
+    """How many of the machine's CPUs were idle on average since ``since`` (a
+    :func:`_cpu_sample`), or None where that cannot be told (not Linux, or too short a
+    time: under 5 ticks a CPU)."""
+    now = _cpu_sample()
+    cores = os.cpu_count() or 1
+    if since is None or now is None or now[1] - since[1] < 5 * cores:
+        return None
+    return cores * (now[0] - since[0]) / (now[1] - since[1])
 
 
 def keep_sat_process_ready() -> None:

@@ -397,6 +397,9 @@ def _in_fork(function, *args):
     return function(*args)
 
 
+_kept: list = []  # the last encoding decide made
+
+
 def decide(row_clues, column_clues, known, picture: list[int] | None, solver_name: str = DEFAULT_SOLVER,
            spare_core: bool = False) -> tuple[list[int] | None, list[int] | None]:
     """(a solution, a second solution) as row masks, None where there is none.
@@ -419,6 +422,7 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, solver_nam
             blocks.kill()
         return None, None
     clauses, _ = encoded
+    _kept[:] = [clauses]  # until the next call: freeing Lion's takes 20-30 ms that a SAT process, ending next, can skip
     if picture is None:
         picture = _first_picture(row_clues, column_clues, known, clauses, blocks)
         if picture is None:

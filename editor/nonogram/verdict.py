@@ -20,10 +20,10 @@ drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.cnf`), complete an
 the hard cases, decides what they leave undecided, in a separate process so that Cancel
 and the time limit end it at once. That process starts once the search has used
 ``SAT_HEAD_START`` of CPU time, so that its start-up and encoding overlap the rest of the
-search; on bare clues it starts from what the search's probing has proved at its first
-node by then (Lion: half the open cells, kissat's first solution 0.75 to 0.4 CPU s), and
-it is told whether a core was idle beside the search meanwhile (``SPARE_CORE``: its
-racers for a first solution then join sooner, :mod:`editor.nonogram.cnf`). Whichever
+search. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
+clues it starts from what the search's probing has proved at its first node by then
+(Lion: half the open cells; kissat's first solution mostly 0.75 to 0.4 CPU s) and its
+racers for a first solution start together (:mod:`editor.nonogram.cnf`). Whichever
 answers first decides (:attr:`Verdict.decided_by` says which), and past
 ``SEARCH_ALONE`` only the SAT solver goes on. (Racing the two for longer was
 measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
@@ -288,14 +288,18 @@ class _SatStage:
     process: (a solution, another solution), None where there is none; with ``picture``
     the first is that picture. Started while probing and search still run, so that its
     start-up and encoding (and on two cores its solving) overlap theirs. ``board``: a
-    board at a line-logic fixpoint that the search may go on proving cells on (in another
-    thread: the first node of the search on bare clues); the process starts from what it
-    knows then (Lion: 1,000 of 2,208 open cells proved by probing in 0.1 s)."""
+    board at a line-logic fixpoint that the search may go on proving cells on (the first
+    node of the search on bare clues). Where a core was idle beside the search, the
+    process starts from what ``board`` knows then (Lion: 1,054 of 2,208 open cells proved
+    in 0.1 s), else from the fixpoint: kissat's time is a lottery on the cells known (Lion
+    from 1,154, 1,155 and 1,156 open cells: 0.36, 0.79 and over 1.5 CPU s; from the
+    fixpoint always 0.75), which only the block racer, on the idle core, bounds."""
 
     def __init__(self, puzzle: Puzzle, board: Board, picture: np.ndarray | None):
         self._width = puzzle.width
         self._clues = (puzzle.row_clues, puzzle.column_clues)
         self._board = board
+        self._fixpoint = (list(board.row_filled), list(board.row_empty))
         self._picture = None if picture is None else array_to_rows(picture)
         self._child = None
         self._since = _cpu_sample()
@@ -310,8 +314,9 @@ class _SatStage:
 
         name = "nonogram SAT solver"
         idle = _idle_cores(self._since)  # the machine's, beside this process's search
-        known = (list(self._board.row_filled), list(self._board.row_empty))  # each a copy made at once
-        args = (*self._clues, known, self._picture, cnf.DEFAULT_SOLVER, idle is not None and idle >= SPARE_CORE)
+        spare_core = idle is not None and idle >= SPARE_CORE
+        known = (list(self._board.row_filled), list(self._board.row_empty)) if spare_core else self._fixpoint
+        args = (*self._clues, known, self._picture, cnf.DEFAULT_SOLVER, spare_core)
         forked = fork_ready(threads)
         self._child = forked.send(cnf.decide, args, name) if forked else start_in_process(cnf.decide, args, name)
         return True

@@ -564,7 +564,8 @@ def test_the_hard_puzzles_get_their_true_class_with_fitting_solutions(name, expe
 
 @pytest.mark.parametrize("idle, spare", [(1.0, True), (0.2, False), (None, False)])
 def test_the_sat_process_is_told_of_a_spare_core_from_the_machines_idle_cores(monkeypatch, idle, spare):
-    """Bare clues' racers start together only where the machine had a core idle beside the search."""
+    """Bare clues' racers start together only where the machine had a core idle beside
+    the search, and only then from what the search has proved on its board since."""
     sent = []
 
     class Waiting:
@@ -578,5 +579,10 @@ def test_the_sat_process_is_told_of_a_spare_core_from_the_machines_idle_cores(mo
     puzzle = Puzzle(light.row_clues, light.column_clues)
     board = puzzle.board()
     puzzle.propagate(board)
-    assert verdict_module._SatStage(puzzle, board, None).start(threads=2)
+    fixpoint = (list(board.row_filled), list(board.row_empty))
+    stage = verdict_module._SatStage(puzzle, board, None)
+    row, column = next(iter(board.unknown_cells()))
+    board.set(row, column, True)  # the search proves a cell
+    assert stage.start(threads=2)
     assert sent[0][-2:] == (cnf.DEFAULT_SOLVER, spare)
+    assert sent[0][2] == ((list(board.row_filled), list(board.row_empty)) if spare else fixpoint)

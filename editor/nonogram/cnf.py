@@ -28,7 +28,7 @@ NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat pr
 # bare clues: the first solution's short search on this encoding (Light: 339 conflicts; Lion needs
 # 31,000, and 1,000 cost it 0.3 s, 3,000 a second before order_cnf) where no fork
 QUICK_CONFLICTS = 1000
-KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (first solution, Lion: 0.4 to 0.7; most puzzles: a fraction)
+KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (first solution, Lion: 0.75; most puzzles: a fraction)
 # ... where the caller has a core to spare: the block racer joins at once, on the other core.
 # Kissat's time is a lottery on the cells known (Lion from the search's first node: 0.38 to
 # 0.70 CPU s, at times over 1.5); the block racer (Lion 0.48-0.57) bounds it
@@ -229,7 +229,7 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]],
     in a fork of this process (Linux), the first answer wins:
 
     * on ``clauses`` (the automaton encoding), a symmetric solution where the clues are
-      symmetric (:mod:`editor.nonogram.symmetry`), then kissat (most clue sets, Lion: 0.4 s;
+      symmetric (:mod:`editor.nonogram.symmetry`), then kissat (most clue sets, Lion: 0.75 s;
       none in minutes on Knotty or Faase), until it has used ``KISSAT_HEAD_START`` CPU seconds;
     * once that racer has used ``alone`` CPU seconds (None: ``KISSAT_ALONE``), the block encoding of
       :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s, Faase);

@@ -325,14 +325,16 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
 
 
 @linux_only
-def test_with_a_spare_core_the_block_encoding_joins_kissat_sooner():
-    """``spare_core``: the block racer joins once kissat has used KISSAT_ALONE_SPARE CPU
-    seconds (here KISSAT_ALONE is out of reach), answers, and kissat is ended."""
-    code = ("cnf._automaton_first = never_answers; cnf.KISSAT_ALONE = 1e9\n"
+@pytest.mark.parametrize("loser", ["kissat", "block encoding"])
+def test_with_a_spare_core_the_block_encoding_races_kissat_from_the_start(loser):
+    """``spare_core``: the block racer is forked before the automaton encoding (here
+    KISSAT_ALONE is out of reach); whichever answers first decides, the other is ended."""
+    never = "cnf._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
+    code = (f"{never} = never_answers; cnf.KISSAT_ALONE = 1e9\n"
             "first, second = cnf.decide(light.row_clues, light.column_clues, known, None, cnf.DEFAULT_SOLVER, True)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
-    assert _race_outcome(code) == ("True None", ["kissat", "block encoding"])  # Light is unique
+    assert _race_outcome(code) == ("True None", ["block encoding", "kissat"])  # Light is unique
 
 
 @linux_only

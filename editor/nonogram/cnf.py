@@ -231,8 +231,9 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
     * in kissat's place once it is ended, decimation
       (:func:`editor.nonogram.decimate.first_solution`: big pictures with many solutions,
       a 99x59 text picture in 12 CPU s where neither SAT racer finds one in a minute);
-      when it gives up, kissat on the block encoding in its place (:func:`_decimation_then_kissat`). (At a lower priority, on a busy
-      machine, a 99x59 checkerboard-noise picture stayed UNDECIDED at a minute.)
+      when it gives up, kissat on the block encoding in its place
+      (:func:`_decimation_then_kissat`). (At a lower priority, on a busy machine, a 99x59
+      checkerboard-noise picture stayed UNDECIDED at a minute.)
 
     Where no fork can be made, the same in turn: a symmetric solution, a short CaDiCaL
     search on ``clauses``, then ``first_solution`` in this process."""

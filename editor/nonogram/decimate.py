@@ -33,7 +33,7 @@ from editor.nonogram.puzzle import Board, Puzzle
 COMPLETE_CONFLICTS = 2000  # CaDiCaL's search on the board before a dead end (80x60 noise, 900 open cells: 0.15 s)
 STEP = 40  # cells set per batch (a 99x59 dithered picture: 5,753 open cells, about 70 batches)
 UPDATE_ROUNDS = 3  # rounds of belief propagation after each batch, from the messages before it
-DEAD_ENDS = 8  # returns to an earlier board before the search gives up
+DEAD_ENDS = 2  # returns to an earlier board before it gives up at the next dead end (the proxies it solves: 2 at most)
 EARLY = 0.5  # ... or a dead end while more than this share of the start's open cells is open (Faase)
 
 

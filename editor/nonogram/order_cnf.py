@@ -163,6 +163,31 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     return solve_guided(clauses + implications, phases, height, width)
 
 
+def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
+    """Like :func:`first_solution`, but kissat on :func:`encode` without phases (it takes
+    none): a 50x50 text picture in 12 CPU s and 60x60 diagonals in 7, against 26 and 13
+    for CaDiCaL guided; Knotty and Faase none in 30 (CaDiCaL: 0.1 and 5.5). Runs to the end."""
+    from pysat.solvers import Solver
+
+    from editor.nonogram.probing import probe_to_fixpoint
+    from editor.nonogram.puzzle import Board, Puzzle, array_to_rows
+
+    puzzle = Puzzle(row_clues, column_clues)
+    height, width = puzzle.height, puzzle.width
+    board = Board.from_rows(*known, width)
+    implications = probe_to_fixpoint(puzzle, board)
+    if implications is None:
+        return None
+    encoded = encode(puzzle.row_clues, puzzle.column_clues, board.filled_array(), board.empty_array(), phases=False)
+    if encoded is None:
+        return None
+    with Solver(name="kissat404", bootstrap_with=encoded[0] + implications) as solver:
+        if not solver.solve():
+            return None
+        model = solver.get_model()
+    return array_to_rows(np.array(model[:height * width]).reshape(height, width) > 0)
+
+
 def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width: int) -> list[int] | None:
     """A solution (row masks) of ``clauses`` over a height x width grid's cell variables
     (and any others), or None: CaDiCaL deciding each variable first as ``phases`` says, in

@@ -118,6 +118,22 @@ def test_complete_answers_a_solution_none_or_out_of_conflicts(monkeypatch):
     assert decimate._complete(puzzle, puzzle.board()) is False  # one conflict is not enough here
 
 
+def test_where_decimation_gives_up_kissat_on_the_block_encoding_answers(monkeypatch):
+    """The race's third racer: decimation, and when it gives up, kissat in the same process."""
+    from editor.nonogram import cnf
+
+    def gives_up(*args):
+        raise decimate.GaveUp
+
+    monkeypatch.setattr(decimate, "first_solution", gives_up)
+    light = read_non(HARD / "webpbn-00803-light.non")
+    puzzle = Puzzle(light.row_clues, light.column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    rows = cnf._decimation_then_kissat(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
+    assert puzzle.is_solution(rows_to_array(rows, puzzle.width))
+
+
 @linux_only
 def test_decimation_takes_kissats_place_once_kissat_is_ended_and_its_answer_is_taken():
     code = ("cnf._automaton_first = order_cnf.first_solution = never_answers\n"

@@ -17,6 +17,7 @@ lines and automaton states); :func:`propagate` the rounds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -25,6 +26,14 @@ from editor.nonogram.cnf import _automata
 ROUNDS = 20  # rounds of row and column messages
 DAMPING = 0.5  # a message moves this far towards its new value per round
 SURE = 1e-6  # messages stay within (SURE, 1 - SURE): no cell is ruled out by a guess
+
+
+@lru_cache(maxsize=16)
+def _line_automata(clues: tuple[tuple[int, ...], ...]):
+    """:func:`editor.nonogram.cnf._automata` of ``clues`` (no zero blocks), for as many
+    states as the longest needs: the same clues come back every round of :func:`propagate`."""
+    states = max([1] + [sum(clue) + len(clue) for clue in clues])
+    return _automata(clues, states)
 
 
 @dataclass
@@ -45,32 +54,33 @@ def line_marginals(clues, filled: np.ndarray, empty: np.ndarray, weights: np.nda
     fits its known cells (``filled``/``empty``, bool arrays lines x cells), weighted by
     the product over its cells of ``weights`` (the probability of filled) for a filled
     cell and ``1 - weights`` for an empty one (uniform when None)."""
-    clues = [[block for block in clue if block] for clue in clues]
+    clues = tuple(tuple(block for block in clue if block) for clue in clues)
     count, length = filled.shape
-    states = max([1] + [sum(clue) + len(clue) for clue in clues])
-    fills, stays, steps, accept = _automata(clues, states)
+    fills, stays, steps, accept = _line_automata(clues)
+    states = fills.shape[1]
     if weights is None:
         weights = np.full((count, length), 0.5)
     black = np.where(empty, 0.0, weights)  # the weight of a cell's filled value, zero where ruled out
     white = np.where(filled, 0.0, 1.0 - weights)
     lines = np.arange(count)
+    # per line, position and state: the weight of staying, and of going on to the next state
+    staying = stays[:, None, :] * white[:, :, None]
+    moving = fills[:, None, :] * black[:, :, None] + steps[:, None, :] * white[:, :, None]
 
     forward = np.zeros((count, length + 1, states))
     forward[:, 0, 0] = 1.0
     for position in range(length):
         here = forward[:, position]
-        after = here * stays * white[:, position, None]
-        after[:, 1:] += (here * (fills * black[:, position, None] + steps * white[:, position, None]))[:, :-1]
+        after = here * staying[:, position]
+        after[:, 1:] += here[:, :-1] * moving[:, position, :-1]
         total = after.sum(axis=1, keepdims=True)
         forward[:, position + 1] = after / np.where(total > 0, total, 1.0)  # scaled: long lines do not underflow
     backward = np.zeros((count, length + 1, states))
     backward[lines, length, accept] = 1.0
     for position in range(length - 1, -1, -1):
         after = backward[:, position + 1]
-        ahead = np.zeros_like(after)
-        ahead[:, :-1] = after[:, 1:]  # the weight of state s + 1 after, at s
-        before = (stays * white[:, position, None] * after
-                  + (fills * black[:, position, None] + steps * white[:, position, None]) * ahead)
+        before = staying[:, position] * after
+        before[:, :-1] += moving[:, position, :-1] * after[:, 1:]  # from state s + 1 after, at s
         total = before.sum(axis=1, keepdims=True)
         backward[:, position] = before / np.where(total > 0, total, 1.0)
 

@@ -28,7 +28,7 @@ NEAR_CONFLICTS = 2000  # Knotty with its picture: about 1,000; beyond, kissat pr
 # bare clues: the first solution's short search on this encoding (Light: 339 conflicts; Lion needs
 # 31,000, and 1,000 cost it 0.3 s, 3,000 a second before order_cnf) where no fork
 QUICK_CONFLICTS = 1000
-KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (first solution, Lion: 0.9 to 1.2; most puzzles: a fraction)
+KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (first solution, Lion: 0.75; most puzzles: a fraction)
 KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (Knotty, Faase: no answer in minutes)
 RACER_NICE = 10  # the block encoding's niceness while it races kissat for another solution
 RACE_POLL_SECONDS = 0.005  # how often a race of forked solvers looks at its racers
@@ -219,15 +219,16 @@ def _search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, lis
     return True, None if other is None else other.row_filled
 
 
-def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> list[int] | None:
+def _first_picture(row_clues, column_clues, known, clauses: list[list[int]], blocks=None) -> list[int] | None:
     """A solution of bare clues (row masks), or None when there is none. Racers, each
     in a fork of this process (Linux), the first answer wins:
 
     * on ``clauses`` (the automaton encoding), a symmetric solution where the clues are
-      symmetric (:mod:`editor.nonogram.symmetry`), then kissat (most clue sets, Lion: 0.9 s;
+      symmetric (:mod:`editor.nonogram.symmetry`), then kissat (most clue sets, Lion: 0.75 s;
       none in minutes on Knotty or Faase), until it has used ``KISSAT_HEAD_START`` CPU seconds;
-    * once that racer has used ``KISSAT_ALONE`` CPU seconds, the block encoding of
-      :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s, Faase);
+    * the block encoding of :func:`editor.nonogram.order_cnf.first_solution` (Knotty: 0.5 s,
+      Faase): ``blocks``, that racer's fork started already (:func:`_blocks_at_once`), else
+      it joins once kissat's racer has used ``KISSAT_ALONE`` CPU seconds;
     * in kissat's place once it is ended, decimation
       (:func:`editor.nonogram.decimate.first_solution`: big pictures with many solutions,
       a 99x59 text picture in 12 CPU s where neither SAT racer finds one in a minute);
@@ -245,6 +246,8 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
     height, width = len(row_clues), len(column_clues)
     automaton = fork_running(_in_fork, (_automaton_first, clauses, row_clues, column_clues), name="kissat")
     if automaton is None:
+        if blocks is not None:
+            blocks.kill()
         model = _symmetric_model(clauses, row_clues, column_clues)
         if model is not None:
             return model
@@ -255,7 +258,7 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]]) -> 
                 return _grid(solver.get_model(), height, width) if found else None
         return first_solution(row_clues, column_clues, known)
     return _race(automaton, (first_solution, (row_clues, column_clues, known), "block encoding"), KISSAT_HEAD_START,
-                 (_decimation_then_kissat, (row_clues, column_clues, known), "decimation"))
+                 (_decimation_then_kissat, (row_clues, column_clues, known), "decimation"), blocks)
 
 
 def _decimation_then_kissat(row_clues, column_clues, known) -> list[int] | None:
@@ -271,17 +274,31 @@ def _decimation_then_kissat(row_clues, column_clues, known) -> list[int] | None:
         return kissat_solution(row_clues, column_clues, known)
 
 
-def _race(first, second: tuple, first_limit: float | None = None, third: tuple | None = None):
+def _blocks_at_once(row_clues, column_clues, known):
+    """The block encoding's racer (:func:`editor.nonogram.order_cnf.first_solution`) forked
+    now, before the automaton encoding, for a caller with a core to spare: kissat's time
+    is a lottery on the cells known (Lion from the search's first node: 0.36 to over 1.5
+    CPU s), which the block racer (Lion 0.6 s) bounds. None where no fork can be made."""
+    from editor.nonogram.order_cnf import first_solution
+    from editor.sat import fork_running
+
+    return fork_running(_in_fork, (first_solution, row_clues, column_clues, known), name="block encoding")
+
+
+def _race(first, second: tuple, first_limit: float | None = None, third: tuple | None = None, running=None):
     """The answer of whichever forked solver answers first. ``first`` (a running
     fork, :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE``
     CPU seconds; then ``second`` ((function, args, name)) joins in a fork of its own
-    (where none can be made, ``first`` is ended and ``second`` runs here). ``first`` is
+    (where none can be made, ``first`` is ended and ``second`` runs here); ``running``:
+    ``second``'s fork, started already (it races from the start). ``first`` is
     ended once it has used ``first_limit`` CPU seconds (None: never), and ``third`` (like
     ``second``; None: none) takes its place in a fork of its own; a racer that fails
     (decimation giving up) drops out. The others are ended when the race is over."""
     from editor.sat import fork_running
 
-    racers, joined = [first], False
+    racers, joined = [first], running is not None
+    if running is not None:
+        racers.append(running)
     try:
         while True:
             finished, answer = _finished(racers)
@@ -390,26 +407,34 @@ def _in_fork(function, *args):
     return function(*args)
 
 
-def decide(row_clues, column_clues, known, picture: list[int] | None,
-           solver_name: str = DEFAULT_SOLVER) -> tuple[list[int] | None, list[int] | None]:
+_kept: list = []  # the last encoding decide made
+
+
+def decide(row_clues, column_clues, known, picture: list[int] | None, solver_name: str = DEFAULT_SOLVER,
+           spare_core: bool = False) -> tuple[list[int] | None, list[int] | None]:
     """(a solution, a second solution) as row masks, None where there is none.
 
     With ``picture`` (row masks of a known solution) the first is the picture itself and
     only "another solution" is asked; without, a solution is found first, then another,
     first by a short line-logic search next to it (:func:`_search_near`; the verdict's
     own search has already tried that near a given picture).
-    ``solver_name``: the python-sat solver that answers in full. Runs to the end (call
-    it through :mod:`editor.sat` to bound it).
+    ``solver_name``: the python-sat solver that answers in full. ``spare_core``: another
+    core is free for this process (the first solution's racers then start together,
+    :func:`_blocks_at_once`). Runs to the end (call it through :mod:`editor.sat` to bound it).
     """
     from pysat.solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
+    blocks = _blocks_at_once(row_clues, column_clues, known) if picture is None and spare_core else None
     encoded = encode(row_clues, column_clues, known)
     if encoded is None:
+        if blocks is not None:
+            blocks.kill()
         return None, None
     clauses, _ = encoded
+    _kept[:] = [clauses]  # until the next call: freeing Lion's takes 20-30 ms that a SAT process, ending next, can skip
     if picture is None:
-        picture = _first_picture(row_clues, column_clues, known, clauses)
+        picture = _first_picture(row_clues, column_clues, known, clauses, blocks)
         if picture is None:
             return None, None
         decided, other = _search_near(row_clues, column_clues, picture)

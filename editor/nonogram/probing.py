@@ -11,19 +11,45 @@ seconds.
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
+
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.tasks import Task
 
 
-def _settled(before: Board, after: Board):
-    """The cells ``after`` knows and ``before`` does not: (row, column, filled)."""
-    for row, (filled, empty, old_filled, old_empty) in enumerate(zip(after.row_filled, after.row_empty,
-                                                                     before.row_filled, before.row_empty)):
-        for mask, value in ((filled & ~old_filled, True), (empty & ~old_empty, False)):
-            while mask:
-                low = mask & -mask
-                yield row, low.bit_length() - 1, value
-                mask ^= low
+def _changed_rows(before: Board, after: Board) -> list[int]:
+    """The rows where ``after`` knows more than ``before`` (compared in C: a probe changes few)."""
+    rows = range(before.height)
+    filled = compress(rows, map(ne, after.row_filled, before.row_filled))
+    empty = compress(rows, map(ne, after.row_empty, before.row_empty))
+    return sorted(set(filled).union(empty))
+
+
+def _cells(row: int, mask: int, value: bool):
+    while mask:
+        low = mask & -mask
+        yield row, low.bit_length() - 1, value
+        mask ^= low
+
+
+def _settled(before: Board, after: Board) -> list[tuple[int, int, bool]]:
+    """The cells ``after`` knows and ``before`` does not: (row, column, filled), row by row,
+    the filled ones of a row first."""
+    cells = []
+    for row in _changed_rows(before, after):
+        cells += _cells(row, after.row_filled[row] & ~before.row_filled[row], True)
+        cells += _cells(row, after.row_empty[row] & ~before.row_empty[row], False)
+    return cells
+
+
+def _common(board: Board, one: Board, other: Board) -> list[tuple[int, int, bool]]:
+    """The cells both ``one`` and ``other`` settle, with the same value, that ``board`` does not know."""
+    cells = []
+    for row in sorted(set(_changed_rows(board, one)).intersection(_changed_rows(board, other))):
+        cells += _cells(row, one.row_filled[row] & other.row_filled[row] & ~board.row_filled[row], True)
+        cells += _cells(row, one.row_empty[row] & other.row_empty[row] & ~board.row_empty[row], False)
+    return cells
 
 
 def probe_to_fixpoint(puzzle: Puzzle, board: Board, task: Task | None = None) -> list[list[int]] | None:
@@ -32,10 +58,6 @@ def probe_to_fixpoint(puzzle: Puzzle, board: Board, task: Task | None = None) ->
     cell variables (cell (r, c) is ``r * width + c + 1``, positive: filled), or None when
     the clues have no solution."""
     width = puzzle.width
-
-    def literal(row, column, value):
-        variable = row * width + column + 1
-        return variable if value else -variable
 
     while True:
         proved = False
@@ -54,7 +76,7 @@ def probe_to_fixpoint(puzzle: Puzzle, board: Board, task: Task | None = None) ->
                 board.col_filled, board.col_empty = survivor.col_filled, survivor.col_empty
                 proved = True
                 continue
-            common = set(_settled(board, filled)) & set(_settled(board, empty))
+            common = _common(board, filled, empty)
             for other_row, other_column, value in common:
                 board.set(other_row, other_column, value)
             if common:
@@ -62,9 +84,9 @@ def probe_to_fixpoint(puzzle: Puzzle, board: Board, task: Task | None = None) ->
                     return None
                 proved = True
                 continue
-            for value, trial in ((True, filled), (False, empty)):
-                assumed = literal(row, column, not value)
-                implications += [[assumed, literal(*cell)] for cell in _settled(board, trial)
-                                 if cell[:2] != (row, column)]
+            variable = row * width + column + 1
+            for assumed, trial in ((-variable, filled), (variable, empty)):  # "not that value, or ..."
+                implications += [[assumed, r * width + c + 1 if value else -(r * width + c + 1)]
+                                 for r, c, value in _settled(board, trial) if (r, c) != (row, column)]
         if not proved:
             return implications

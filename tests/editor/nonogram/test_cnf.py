@@ -325,6 +325,19 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
 
 
 @linux_only
+@pytest.mark.parametrize("loser", ["kissat", "block encoding"])
+def test_with_a_spare_core_the_block_encoding_races_kissat_from_the_start(loser):
+    """``spare_core``: the block racer is forked before the automaton encoding (here
+    KISSAT_ALONE is out of reach); whichever answers first decides, the other is ended."""
+    never = "cnf._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
+    code = (f"{never} = never_answers; cnf.KISSAT_ALONE = 1e9\n"
+            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None, cnf.DEFAULT_SOLVER, True)\n"
+            "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
+            "print(racers)\n")
+    assert _race_outcome(code) == ("True None", ["block encoding", "kissat"])  # Light is unique
+
+
+@linux_only
 def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
     code = ("first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), [name for name, _ in racers])\n")
@@ -549,3 +562,29 @@ def test_the_hard_puzzles_get_their_true_class_with_fitting_solutions(name, expe
     assert fits(result.picture, puzzle.row_clues, puzzle.column_clues)
     if expected == MULT:
         assert fits(result.alternative, puzzle.row_clues, puzzle.column_clues) and result.differing.any()
+
+
+@pytest.mark.parametrize("idle, spare", [(1.0, True), (0.2, False), (None, False)])
+def test_the_sat_process_is_told_of_a_spare_core_from_the_machines_idle_cores(monkeypatch, idle, spare):
+    """Bare clues' racers start together only where the machine had a core idle beside
+    the search, and only then from what the search has proved on its board since."""
+    sent = []
+
+    class Waiting:
+        def send(self, function, args, name):
+            sent.append(args)
+            return self
+
+    monkeypatch.setattr(sat_module, "fork_ready", lambda threads=1: Waiting())
+    monkeypatch.setattr(verdict_module, "_idle_cores", lambda since: idle)
+    light = read_non(HARD / "webpbn-00803-light.non")
+    puzzle = Puzzle(light.row_clues, light.column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    fixpoint = (list(board.row_filled), list(board.row_empty))
+    stage = verdict_module._SatStage(puzzle, board, None)
+    row, column = next(iter(board.unknown_cells()))
+    board.set(row, column, True)  # the search proves a cell
+    assert stage.start(threads=2)
+    assert sent[0][-2:] == (cnf.DEFAULT_SOLVER, spare)
+    assert sent[0][2] == ((list(board.row_filled), list(board.row_empty)) if spare else fixpoint)

@@ -1,5 +1,6 @@
 """Verdicts against exhaustive enumeration, the real puzzles' known classes, cancellation."""
 import csv
+import os
 import itertools
 import random
 from collections import defaultdict
@@ -303,3 +304,17 @@ def test_a_long_sweep_looks_at_its_task_between_lines():
     with pytest.raises(TimeUp):
         puzzle.propagate(puzzle.board(), task=TimeUpOnSecondLook())
     assert len(puzzle._row_solvers) < 100  # stopped inside the first sweep, not after all 400 rows
+
+
+def test_idle_cores_are_told_only_over_a_few_ticks_and_lie_within_the_machine():
+    from editor.nonogram import verdict
+
+    since = verdict._cpu_sample()
+    if since is None:  # not Linux
+        assert verdict._idle_cores(since) is None
+        return
+    assert verdict._idle_cores(verdict._cpu_sample()) is None  # no time has passed
+    idle = None
+    while idle is None:  # busy until every CPU has counted a few ticks
+        idle = verdict._idle_cores(since)
+    assert 0 <= idle <= os.cpu_count()

@@ -410,8 +410,8 @@ def _in_fork(function, *args):
 _kept: list = []  # the last encoding decide made
 
 
-def decide(row_clues, column_clues, known, picture: list[int] | None, solver_name: str = DEFAULT_SOLVER,
-           spare_core: bool = False) -> tuple[list[int] | None, list[int] | None]:
+def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core: bool = False,
+           solver_name: str = DEFAULT_SOLVER) -> tuple[list[int] | None, list[int] | None]:
     """(a solution, a second solution) as row masks, None where there is none.
 
     With ``picture`` (row masks of a known solution) the first is the picture itself and

@@ -316,7 +316,7 @@ class _SatStage:
         idle = _idle_cores(self._since)  # the machine's, beside this process's search
         spare_core = idle is not None and idle >= SPARE_CORE
         known = (list(self._board.row_filled), list(self._board.row_empty)) if spare_core else self._fixpoint
-        args = (*self._clues, known, self._picture, cnf.DEFAULT_SOLVER, spare_core)
+        args = (*self._clues, known, self._picture, spare_core)
         forked = fork_ready(threads)
         self._child = forked.send(cnf.decide, args, name) if forked else start_in_process(cnf.decide, args, name)
         return True

@@ -116,7 +116,7 @@ def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
         start = time.perf_counter()
         try:
             run_in_process(cnf.decide, (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty),
-                                        goal, name), time_limit=limit, name=name)
+                                        goal, False, name), time_limit=limit, name=name)
             figures.append(f"{time.perf_counter() - start:.2f}")
         except TimeUp:
             figures.append(f">{limit:.0f}")

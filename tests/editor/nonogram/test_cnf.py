@@ -331,7 +331,7 @@ def test_with_a_spare_core_the_block_encoding_races_kissat_from_the_start(loser)
     KISSAT_ALONE is out of reach); whichever answers first decides, the other is ended."""
     never = "cnf._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
     code = (f"{never} = never_answers; cnf.KISSAT_ALONE = 1e9\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None, cnf.DEFAULT_SOLVER, True)\n"
+            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None, True)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
     assert _race_outcome(code) == ("True None", ["block encoding", "kissat"])  # Light is unique
@@ -586,5 +586,5 @@ def test_the_sat_process_is_told_of_a_spare_core_from_the_machines_idle_cores(mo
     row, column = next(iter(board.unknown_cells()))
     board.set(row, column, True)  # the search proves a cell
     assert stage.start(threads=2)
-    assert sent[0][-2:] == (cnf.DEFAULT_SOLVER, spare)
+    assert sent[0][-1] == spare
     assert sent[0][2] == ((list(board.row_filled), list(board.row_empty)) if spare else fixpoint)

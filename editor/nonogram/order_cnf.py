@@ -147,20 +147,11 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     A second solver racing this one on the other core (without probing, in another
     process) was tried: in the satisfiable mode it never won on Faase, and on a busy
     machine it took CPU from this one (Faase: 43 to 46 s instead of 26 to 28 s)."""
-    from editor.nonogram.probing import probe_to_fixpoint
-    from editor.nonogram.puzzle import Board, Puzzle
-
-    puzzle = Puzzle(row_clues, column_clues)
-    height, width = puzzle.height, puzzle.width
-    board = Board.from_rows(*known, width)
-    implications = probe_to_fixpoint(puzzle, board)
-    if implications is None:
+    probed = _probed_encoding(row_clues, column_clues, known)
+    if probed is None:
         return None
-    encoded = encode(puzzle.row_clues, puzzle.column_clues, board.filled_array(), board.empty_array())
-    if encoded is None:
-        return None
-    clauses, _, phases = encoded
-    return solve_guided(clauses + implications, phases, height, width)
+    clauses, phases = probed
+    return solve_guided(clauses, phases, len(row_clues), len(column_clues))
 
 
 def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
@@ -169,23 +160,35 @@ def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]])
     for CaDiCaL guided; Knotty and Faase none in 30 (CaDiCaL: 0.1 and 5.5). Runs to the end."""
     from pysat.solvers import Solver
 
-    from editor.nonogram.probing import probe_to_fixpoint
-    from editor.nonogram.puzzle import Board, Puzzle, array_to_rows
+    from editor.nonogram.puzzle import array_to_rows
 
-    puzzle = Puzzle(row_clues, column_clues)
-    height, width = puzzle.height, puzzle.width
-    board = Board.from_rows(*known, width)
-    implications = probe_to_fixpoint(puzzle, board)
-    if implications is None:
+    probed = _probed_encoding(row_clues, column_clues, known, phases=False)
+    if probed is None:
         return None
-    encoded = encode(puzzle.row_clues, puzzle.column_clues, board.filled_array(), board.empty_array(), phases=False)
-    if encoded is None:
-        return None
-    with Solver(name="kissat404", bootstrap_with=encoded[0] + implications) as solver:
+    height, width = len(row_clues), len(column_clues)
+    with Solver(name="kissat404", bootstrap_with=probed[0]) as solver:
         if not solver.solve():
             return None
         model = solver.get_model()
     return array_to_rows(np.array(model[:height * width]).reshape(height, width) > 0)
+
+
+def _probed_encoding(row_clues, column_clues, known: tuple[list[int], list[int]], phases: bool = True):
+    """Probing to a fixpoint from ``known`` (:mod:`editor.nonogram.probing`), then
+    :func:`encode` with the probes' implications added: (clauses, phases or None), or None
+    when there is no solution."""
+    from editor.nonogram.probing import probe_to_fixpoint
+    from editor.nonogram.puzzle import Board, Puzzle
+
+    puzzle = Puzzle(row_clues, column_clues)
+    board = Board.from_rows(*known, puzzle.width)
+    implications = probe_to_fixpoint(puzzle, board)
+    if implications is None:
+        return None
+    encoded = encode(puzzle.row_clues, puzzle.column_clues, board.filled_array(), board.empty_array(), phases=phases)
+    if encoded is None:
+        return None
+    return encoded[0] + implications, encoded[2] if phases else None
 
 
 def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width: int) -> list[int] | None:

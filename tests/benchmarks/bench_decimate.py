@@ -26,10 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import pickle
-import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,11 +36,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-
-
-def cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_first import cpu, run_child  # noqa: E402
 
 
 def descend(puzzle, board, step: int, rounds: int, update_rounds: int):
@@ -104,21 +98,12 @@ def check_board(pickled: str) -> None:
 
 
 def solvable(puzzle, board, limit: float) -> str:
-    def limited():
-        seconds = int(limit) + 2
-        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
-
     with tempfile.NamedTemporaryFile(suffix=".pickle") as handle:
         pickle.dump((puzzle.row_clues, puzzle.column_clues, board.filled_array(), board.empty_array()), handle)
         handle.flush()
-        done = subprocess.run([sys.executable, __file__, "--child", handle.name], capture_output=True, text=True,
-                              preexec_fn=limited, env=dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1"))
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    if not lines:
-        return f">{limit:.0f}" if done.returncode < 0 else "error"
-    answer = json.loads(lines[-1])
-    if answer["cpu"] > limit:
-        return f">{limit:.0f}"
+        answer = run_child([__file__, "--child", handle.name], limit, 2)
+    if isinstance(answer, str):
+        return answer
     return f"{'yes' if answer['found'] else 'no'} {answer['cpu']:.1f}"
 
 

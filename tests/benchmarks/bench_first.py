@@ -117,19 +117,27 @@ def run_way(pickled: str, way: str) -> None:
     print(json.dumps({"found": found, "cpu": cpu() - start}), flush=True)
 
 
-def time_way(pickled: str, way: str, limit: float) -> str:
+def run_child(arguments: list[str], limit: float, slack: int) -> dict | str:
+    """``python ARGUMENTS`` (a benchmark's child, printing a JSON line with its "cpu") held to
+    ``limit`` + ``slack`` CPU seconds (RLIMIT_CPU): its last JSON line, or ">limit" when it
+    went over ``limit``, or "error"."""
     def limited():
-        seconds = int(limit) + 5  # the pickle's loading on top
+        seconds = int(limit) + slack
         resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
 
-    done = subprocess.run([sys.executable, __file__, "--child", pickled, way], capture_output=True, text=True,
-                          preexec_fn=limited, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    done = subprocess.run([sys.executable, *arguments], capture_output=True, text=True, preexec_fn=limited,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1"))
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if not lines:
         return f">{limit:.0f}" if done.returncode < 0 else "error"
     answer = json.loads(lines[-1])
-    if answer["cpu"] > limit:
-        return f">{limit:.0f}"
+    return f">{limit:.0f}" if answer["cpu"] > limit else answer
+
+
+def time_way(pickled: str, way: str, limit: float) -> str:
+    answer = run_child([__file__, "--child", pickled, way], limit, 5)  # the pickle's loading on top
+    if isinstance(answer, str):
+        return answer
     return f"{answer['cpu']:.1f}" + ("" if answer["found"] else " (none)")
 
 

@@ -36,7 +36,8 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
         while pending:
             task.check_cancelled()
             done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-            for future in done:
+            for future in done:  # a batch can hold every result: a cancel between two of them still counts
+                task.check_cancelled()
                 yield future.result()
     finally:
         if pending:  # stopped early (cancelled, closed, an item failed): stop the running items too

@@ -1,7 +1,7 @@
 """Verdicts against exhaustive enumeration, the real puzzles' known classes, cancellation."""
 import csv
-import os
 import itertools
+import os
 import random
 from collections import defaultdict
 

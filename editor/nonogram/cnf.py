@@ -241,10 +241,9 @@ def _first_picture(row_clues, column_clues, known, clauses: list[list[int]], blo
     from pysat.solvers import Solver
 
     from editor.nonogram.order_cnf import FIRST_SOLVER, first_solution
-    from editor.sat import fork_running
 
     height, width = len(row_clues), len(column_clues)
-    automaton = fork_running(_in_fork, (_automaton_first, clauses, row_clues, column_clues), name="kissat")
+    automaton = _fork(_automaton_first, (clauses, row_clues, column_clues), "kissat")
     if automaton is None:
         if blocks is not None:
             blocks.kill()
@@ -280,9 +279,8 @@ def _blocks_at_once(row_clues, column_clues, known):
     is a lottery on the cells known (Lion from the search's first node: 0.36 to over 1.5
     CPU s), which the block racer (Lion 0.6 s) bounds. None where no fork can be made."""
     from editor.nonogram.order_cnf import first_solution
-    from editor.sat import fork_running
 
-    return fork_running(_in_fork, (first_solution, row_clues, column_clues, known), name="block encoding")
+    return _fork(first_solution, (row_clues, column_clues, known), "block encoding")
 
 
 def _race(first, second: tuple, first_limit: float | None = None, third: tuple | None = None, running=None):
@@ -294,8 +292,6 @@ def _race(first, second: tuple, first_limit: float | None = None, third: tuple |
     ended once it has used ``first_limit`` CPU seconds (None: never), and ``third`` (like
     ``second``; None: none) takes its place in a fork of its own; a racer that fails
     (decimation giving up) drops out. The others are ended when the race is over."""
-    from editor.sat import fork_running
-
     racers, joined = [first], running is not None
     if running is not None:
         racers.append(running)
@@ -307,18 +303,17 @@ def _race(first, second: tuple, first_limit: float | None = None, third: tuple |
             spent = first.cpu_seconds() if first in racers else None
             if not joined and (spent is None or spent > KISSAT_ALONE):
                 joined = True
-                function, args, name = second
-                child = fork_running(_in_fork, (function, *args), name=name)
+                child = _fork(*second)
                 if child is None:
                     first.kill()
+                    function, args, _ = second
                     return function(*args)
                 racers.append(child)
             elif first_limit is not None and spent is not None and spent > first_limit:
                 first.kill()  # kissat cannot be stopped but by ending its process
                 racers.remove(first)
                 if third is not None:
-                    function, args, name = third
-                    child = fork_running(_in_fork, (function, *args), name=name)
+                    child = _fork(*third)
                     if child is not None:
                         racers.append(child)
             time.sleep(RACE_POLL_SECONDS)
@@ -352,10 +347,9 @@ def _other_picture(clauses, solver_name: str, row_clues, column_clues, known, pi
     a lower priority, so that where ``solver_name`` answers fast (most drawings) nothing
     changes. Where nothing can be forked, ``solver_name`` alone."""
     from editor.nonogram.order_cnf import other_solution
-    from editor.sat import fork_running
 
     height, width = len(row_clues), len(column_clues)
-    solver = fork_running(_in_fork, (_solve_all, clauses, solver_name, height, width), name=solver_name)
+    solver = _fork(_solve_all, (clauses, solver_name, height, width), solver_name)
     if solver is None:
         return _solve_all(clauses, solver_name, height, width)
     return _race(solver, (_stepping_back, (other_solution, row_clues, column_clues, known, picture), "block encoding"))
@@ -391,6 +385,14 @@ def _automaton_first(clauses: list[list[int]], row_clues, column_clues) -> list[
     if model is not None:
         return model
     return _solve_all(clauses, DEFAULT_SOLVER, len(row_clues), len(column_clues))
+
+
+def _fork(function, args: tuple, name: str):
+    """``function(*args)`` running in a fork of its own (:func:`editor.sat.fork_running`,
+    through :func:`_in_fork`), or None where none can be made."""
+    from editor.sat import fork_running
+
+    return fork_running(_in_fork, (function, *args), name=name)
 
 
 def _in_fork(function, *args):

@@ -306,6 +306,9 @@ class GridCanvas(QWidget):
         painter = QPainter(self)
         region = event.region()
         for exposed in (region if region.rectCount() <= MAX_PAINT_RECTS else [region.boundingRect()]):
+            # each rectangle draws only itself: what one draws (margin backgrounds, a clue's
+            # text) must not overwrite what another rectangle of the same region drew
+            painter.setClipRect(exposed)
             self.paint_area(painter, exposed)
 
     def paint_area(self, painter: QPainter, exposed: QRect) -> None:

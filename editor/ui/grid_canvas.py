@@ -117,6 +117,7 @@ class GridCanvas(QWidget):
         self._looks: np.ndarray | None = None  # cell_looks() as last drawn
         self._image: QImage | None = None  # their colours, one pixel per cell
         self._marks_drawn: list[QRect] = []  # where the selection and the cell cursor were last drawn
+        self._room_wanted: bool | None = None  # make_room's request held until the stroke ends (grow_only)
         self._origin = self.compute_origin()
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
@@ -168,6 +169,17 @@ class GridCanvas(QWidget):
         self.setFixedSize(self.sizeHint().expandedTo(self.size()) if grow_only else self.sizeHint())
         self.update()
 
+    def make_room(self, grow_only: bool) -> bool:
+        """What is drawn around the grid needs other room: lay the canvas out again now (True),
+        or, while a mouse button is down, once it is released (False): a stroke lands where
+        the pointer is only if the grid stays put beneath it (meanwhile the clues are drawn
+        as far as they fit)."""
+        if self._button is None:
+            self.refresh_geometry(grow_only)
+            return True
+        self._room_wanted = grow_only and self._room_wanted is not False
+        return False
+
     def set_cell_size(self, size: int) -> None:
         self.cell_size = max(MIN_CELL, min(MAX_CELL, size))
         self.refresh_geometry()
@@ -216,6 +228,9 @@ class GridCanvas(QWidget):
         elif event.button() == self._button:
             self._button = None
             self.released.emit()
+            if self._room_wanted is not None:
+                grow_only, self._room_wanted = self._room_wanted, None
+                self.refresh_geometry(grow_only)
 
     def leaveEvent(self, event):
         self.hovered.emit(-1, -1)
@@ -423,12 +438,12 @@ class SolutionCanvas(GridCanvas):
         self._row_labels, self._column_labels = rows, columns
         needed = self.sizeHint()
         if rows is None and columns is None:  # no labels: no room for them
-            self.refresh_geometry()
-            return
-        if needed.width() > self.width() or needed.height() > self.height():
-            self.refresh_geometry(grow_only=True)
-            return
-        # room enough: repaint just the labels that changed, right of and below the grid
+            if self.make_room(grow_only=False):
+                return
+        elif needed.width() > self.width() or needed.height() > self.height():
+            if self.make_room(grow_only=True):
+                return
+        # repaint just the labels that changed, right of and below the grid
         origin, size, grid = self._origin, self.cell_size, self.grid_rect()
         right, bottom = grid.right() + 1, grid.bottom() + 1
         for row in _changed_entries(old_rows, rows):
@@ -464,8 +479,8 @@ class SolutionCanvas(GridCanvas):
         self._clued[changed] = visible[changed]
         # the margins do not shrink while drawing: only the changed clues can outgrow them
         if self._row_clue_width(rows) > self._origin.x() or self._column_clue_height(columns) > self._origin.y():
-            self.refresh_geometry(grow_only=True)
-            return
+            if self.make_room(grow_only=True):
+                return
         origin, size = self._origin, self.cell_size
         for row in rows:
             self.update(QRect(0, origin.y() + row * size, origin.x(), size))

@@ -27,7 +27,7 @@ from editor.core import Editor
 from editor.core.history import changed_cells
 from editor.level.clues import clues, line_clues
 
-MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: clue numbers still fit a column
+MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: a clue number still fits a column, narrowed
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
 GUIDE_EVERY = 5
 GRID_COLOUR = QColor(170, 170, 170)
@@ -484,7 +484,7 @@ class SolutionCanvas(GridCanvas):
         origin, size = self._origin, self.cell_size
         for row in rows:
             self.update(QRect(0, origin.y() + row * size, origin.x(), size))
-        for column in columns:  # a column's numbers may overhang its cell by 2 pixels each side
+        for column in columns:  # and the lines either side of it
             self.update(QRect(origin.x() + column * size - 2, 0, size + 4, origin.y()))
 
     def row_clues(self) -> list[list[int]]:
@@ -508,25 +508,37 @@ class SolutionCanvas(GridCanvas):
         """The height of one number of a column clue."""
         return QFontMetrics(self.clue_font()).height()
 
-    def _text(self, font: QFont, text: str) -> QStaticText:
-        """``text`` laid out in ``font``, once: the clues of a 128x128 grid are thousands of
-        texts, measured at every click and drawn ~5 times faster laid out than by drawText."""
-        key = (font.pixelSize(), text)
+    def _text(self, font: QFont, text: str, squeeze: float = 1) -> QStaticText:
+        """``text`` laid out in ``font`` (narrowed by the factor ``squeeze``), once: the clues
+        of a 128x128 grid are thousands of texts, measured at every click and drawn ~5 times
+        faster laid out than by drawText."""
+        key = (font.pixelSize(), text, squeeze)
         laid_out = self._texts.get(key)
         if laid_out is None:
             if len(self._texts) > 20000:
                 self._texts.clear()
             laid_out = self._texts[key] = QStaticText(text)
             laid_out.setTextFormat(Qt.PlainText)
-            laid_out.prepare(QTransform(), font)
+            laid_out.prepare(QTransform.fromScale(squeeze, 1), font)
         return laid_out
 
-    def _draw_text(self, painter: QPainter, font: QFont, x: float, y: float, text: str, align_x: float) -> None:
+    def _draw_text(self, painter: QPainter, font: QFont, x: float, y: float, text: str, align_x: float,
+                   max_width: float = math.inf) -> None:
         """Draw ``text`` in ``font`` (the painter's) with its vertical middle at ``y``, and its
-        left edge (``align_x`` 0), centre (0.5) or right edge (1) at ``x``."""
+        left edge (``align_x`` 0), centre (0.5) or right edge (1) at ``x``; a text wider than
+        ``max_width`` is squeezed across to that width (as tall as ever)."""
         laid_out = self._text(font, text)
         size = laid_out.size()
-        painter.drawStaticText(QPoint(round(x - align_x * size.width()), round(y - size.height() / 2)), laid_out)
+        top_left = QPoint(round(x - align_x * min(size.width(), max_width)), round(y - size.height() / 2))
+        if size.width() <= max_width:
+            painter.drawStaticText(top_left, laid_out)
+            return
+        squeeze = max_width / size.width()
+        painter.save()
+        painter.translate(top_left)
+        painter.scale(squeeze, 1)
+        painter.drawStaticText(QPoint(0, 0), self._text(font, text, squeeze))
+        painter.restore()
 
     def _widest(self, font: QFont, texts) -> int:
         """The width of the widest of ``texts`` in ``font`` (0 for none)."""
@@ -607,7 +619,7 @@ class SolutionCanvas(GridCanvas):
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):
                 self._draw_text(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
-                                number, 0.5)
+                                number, 0.5, max_width=size - 2)  # clear of the next column's numbers
 
     def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The line labels that the exposed area touches."""

@@ -5,6 +5,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QRegion
 
 from editor.paths import LEVELS
+from editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
 from tests.editor.ui.conftest import centre
 from tests.editor.ui.test_files import open_and_wait
 from tests.editor.ui.test_repaint import settle
@@ -97,3 +98,29 @@ def test_clues_stay_drawn_after_a_real_click_undo_and_redo(window, qtbot):
         seen, full = on_screen(window, canvas), pixels(canvas.grab().toImage())
         wrong = seen != full
         assert not wrong.any(), f"after {name}: {wrong.sum()} pixels differ, in {np.argwhere(wrong)[[0, -1]]}"
+
+
+def test_two_and_three_digit_column_clues_keep_apart_at_the_smallest_zoom(window, qtbot):
+    """At 10 pixels per cell "26" is wider than its column: between each two neighbouring
+    columns' numbers a column of pixels stays clear of text, and each number is there."""
+    lengths = [26, 128, 26, 26, 19, 128, 100, 26, 26, 10] * 3
+    solution = np.zeros((128, len(lengths)), dtype=bool)
+    for column, length in enumerate(lengths):
+        solution[:length, column] = True
+    window.width_spin.setValue(solution.shape[1])
+    window.height_spin.setValue(solution.shape[0])
+    window.editor.set_cells("solution", solution, "columns")
+    window.set_zoom(MIN_CELL)
+    canvas = window.solution_canvas
+    assert canvas.clue_font().pixelSize() >= MIN_CLUE_PIXELS
+    image = pixels(canvas.grab().toImage())
+    origin, size = canvas.grid_origin(), canvas.cell_size
+    band = image[origin.y() - 4 - canvas._clue_step():origin.y() - 4]  # the one number of each column
+    plain = [QColor(colour).rgb() for colour in (CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR)]
+    ink = (~np.isin(band, np.array(plain, dtype=np.uint32))).any(axis=0)  # per pixel column: any text there
+    for column in range(len(lengths)):
+        left, middle = origin.x() + column * size, origin.x() + column * size + size // 2
+        assert ink[left:left + size].any(), f"column {column + 1}'s clue is not drawn"
+        if column + 1 < len(lengths):
+            assert not ink[middle:middle + size].all(), (
+                f"columns {column + 1} and {column + 2}: {lengths[column]} and {lengths[column + 1]} touch")

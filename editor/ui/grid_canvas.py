@@ -414,7 +414,7 @@ class SolutionCanvas(GridCanvas):
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
-        self._texts: dict[tuple[int, str], QStaticText] = {}  # (font pixel size, text): laid out
+        self._texts: dict[tuple, tuple[QStaticText, float, float]] = {}  # _text's, by its arguments
         super().__init__(editor, "solution", parent)
         self.refresh_clues()
 
@@ -508,41 +508,41 @@ class SolutionCanvas(GridCanvas):
         """The height of one number of a column clue."""
         return QFontMetrics(self.clue_font()).height()
 
-    def _text(self, font: QFont, text: str, squeeze: float = 1) -> QStaticText:
-        """``text`` laid out in ``font`` (narrowed by the factor ``squeeze``), once: the clues
-        of a 128x128 grid are thousands of texts, measured at every click and drawn ~5 times
-        faster laid out than by drawText."""
+    def _text(self, font: QFont, text: str, squeeze: float = 1) -> tuple[QStaticText, float, float]:
+        """``text`` laid out in ``font`` (narrowed by the factor ``squeeze``), with its width
+        and height in ``font``, once: the clues of a 128x128 grid are thousands of texts,
+        measured at every click and drawn ~5 times faster laid out than by drawText."""
         key = (font.pixelSize(), text, squeeze)
-        laid_out = self._texts.get(key)
-        if laid_out is None:
+        known = self._texts.get(key)
+        if known is None:
             if len(self._texts) > 20000:
                 self._texts.clear()
-            laid_out = self._texts[key] = QStaticText(text)
+            laid_out = QStaticText(text)
             laid_out.setTextFormat(Qt.PlainText)
             laid_out.prepare(QTransform.fromScale(squeeze, 1), font)
-        return laid_out
+            size = laid_out.size()
+            known = self._texts[key] = (laid_out, size.width(), size.height())
+        return known
 
     def _draw_text(self, painter: QPainter, font: QFont, x: float, y: float, text: str, align_x: float,
                    max_width: float = math.inf) -> None:
         """Draw ``text`` in ``font`` (the painter's) with its vertical middle at ``y``, and its
         left edge (``align_x`` 0), centre (0.5) or right edge (1) at ``x``; a text wider than
         ``max_width`` is squeezed across to that width (as tall as ever)."""
-        laid_out = self._text(font, text)
-        size = laid_out.size()
-        top_left = QPoint(round(x - align_x * min(size.width(), max_width)), round(y - size.height() / 2))
-        if size.width() <= max_width:
-            painter.drawStaticText(top_left, laid_out)
+        laid_out, width, height = self._text(font, text)
+        if width <= max_width:
+            painter.drawStaticText(QPoint(round(x - align_x * width), round(y - height / 2)), laid_out)
             return
-        squeeze = max_width / size.width()
+        squeeze = max_width / width
         painter.save()
-        painter.translate(top_left)
+        painter.translate(round(x - align_x * max_width), round(y - height / 2))
         painter.scale(squeeze, 1)
-        painter.drawStaticText(QPoint(0, 0), self._text(font, text, squeeze))
+        painter.drawStaticText(QPoint(0, 0), self._text(font, text, squeeze)[0])
         painter.restore()
 
     def _widest(self, font: QFont, texts) -> int:
         """The width of the widest of ``texts`` in ``font`` (0 for none)."""
-        return math.ceil(max((self._text(font, text).size().width() for text in texts), default=0))
+        return math.ceil(max((self._text(font, text)[1] for text in texts), default=0))
 
     def _row_clue_width(self, rows=None) -> int:
         """The room the row clues need (those of ``rows`` only, if given)."""

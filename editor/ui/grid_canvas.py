@@ -12,7 +12,7 @@ Repainting costs what changed, not the grid: a canvas keeps its cells as an imag
 pixel per cell and what each cell looked like when last drawn (:meth:`GridCanvas.cell_looks`);
 :meth:`GridCanvas.refresh_cells` repaints only the cells whose look changed, and a paint
 event draws each rectangle of its region, not their bounding box (which for a click's row
-and column of clues would be the whole grid).
+and column of clues would be the whole grid), each clipped to itself.
 """
 from __future__ import annotations
 
@@ -484,7 +484,7 @@ class SolutionCanvas(GridCanvas):
         origin, size = self._origin, self.cell_size
         for row in rows:
             self.update(QRect(0, origin.y() + row * size, origin.x(), size))
-        for column in columns:  # and the lines either side of it
+        for column in columns:  # its numbers, and the lines either side of them
             self.update(QRect(origin.x() + column * size - 2, 0, size + 4, origin.y()))
 
     def row_clues(self) -> list[list[int]]:

@@ -1,8 +1,10 @@
 """What the solution canvas puts on screen, pixel by pixel: a repaint of part of it draws
 exactly what a full repaint draws there (every clue of it), after real edits too."""
 import numpy as np
+import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QRegion
+from PySide6.QtWidgets import QApplication
 
 from editor.paths import LEVELS
 from editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
@@ -35,6 +37,9 @@ def rendered(canvas, region: QRegion) -> np.ndarray:
 
 def on_screen(window, canvas) -> np.ndarray:
     """The canvas's pixels as the X server shows them (what the real repaints left there)."""
+    assert canvas.visibleRegion().boundingRect() == canvas.rect(), "the whole canvas must be on screen"
+    for _ in range(2):  # the paints already asked for (an update posts its request first)
+        QApplication.processEvents()
     corner = canvas.mapTo(window, QPoint(0, 0))
     grab = window.screen().grabWindow(window.winId(), corner.x(), corner.y(), canvas.width(), canvas.height())
     return pixels(grab.toImage())
@@ -48,11 +53,16 @@ def clue_rects(canvas) -> list[QRect]:
     return rows + columns
 
 
-def test_a_region_of_clues_and_far_cells_is_drawn_as_a_full_repaint_draws_it(window, qtbot):
+@pytest.mark.parametrize("cell_size", [None, MIN_CELL])
+def test_a_region_of_clues_and_far_cells_is_drawn_as_a_full_repaint_draws_it(window, qtbot, cell_size):
     """Regions as real edits make them (a line's clue, its cell, a far cell, a label), each
     painted in one paint event: every pixel in the region, every clue's text included, is
-    the full repaint's."""
+    the full repaint's (at the zoom an opened level gets, and at the smallest)."""
     open_and_wait(qtbot, window, LEVELS / "cat.level")
+    settle(qtbot, window)
+    window.solver_dock.widget().show_counts_check.setChecked(False)  # the labels are ours alone
+    if cell_size is not None:
+        window.set_zoom(cell_size)
     canvas = window.solution_canvas
     labels = [(str(n), QColor("green" if n == 1 else "orange")) for n in range(1, 26)]
     canvas.set_line_labels(labels, labels[::-1])

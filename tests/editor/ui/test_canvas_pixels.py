@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor.paths import LEVELS
 from editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
-from tests.editor.ui.conftest import centre
+from tests.editor.ui.conftest import centre, drag
 from tests.editor.ui.test_files import open_and_wait
 from tests.editor.ui.test_repaint import settle
 
@@ -90,7 +90,8 @@ def test_a_region_of_clues_and_far_cells_is_drawn_as_a_full_repaint_draws_it(win
 
 def test_clues_stay_drawn_after_a_real_click_undo_and_redo(window, qtbot):
     """cat.level, a click on row 11 / column 1, Ctrl+Z, Ctrl+Shift+Z (the keys, as a user
-    presses them): what is on screen after each is what a full repaint draws."""
+    presses them), then a big filled rectangle and its undo: what is on screen after each
+    is what a full repaint draws."""
     open_and_wait(qtbot, window, LEVELS / "cat.level")
     canvas = window.solution_canvas
     window.activateWindow()
@@ -100,6 +101,9 @@ def test_clues_stay_drawn_after_a_real_click_undo_and_redo(window, qtbot):
     steps = [("click", lambda: qtbot.mouseClick(canvas, Qt.LeftButton, pos=cell), True),
              ("Ctrl+Z", lambda: qtbot.keyClick(canvas, Qt.Key_Z, Qt.ControlModifier), False),
              ("Ctrl+Shift+Z", lambda: qtbot.keyClick(canvas, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier), True),
+             ("Ctrl+Z", lambda: qtbot.keyClick(canvas, Qt.Key_Z, Qt.ControlModifier), False),
+             ("a filled rectangle", lambda: (window.tools.set_tool("filled rectangle"),
+                                             drag(qtbot, canvas, [(3, 0), (21, 17)])), True),
              ("Ctrl+Z", lambda: qtbot.keyClick(canvas, Qt.Key_Z, Qt.ControlModifier), False)]
     for name, step, filled in steps:
         step()

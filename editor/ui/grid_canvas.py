@@ -12,7 +12,7 @@ Repainting costs what changed, not the grid: a canvas keeps its cells as an imag
 pixel per cell and what each cell looked like when last drawn (:meth:`GridCanvas.cell_looks`);
 :meth:`GridCanvas.refresh_cells` repaints only the cells whose look changed, and a paint
 event draws each rectangle of its region, not their bounding box (which for a click's row
-and column of clues would be the whole grid).
+and column of clues would be the whole grid), each clipped to itself.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from editor.core import Editor
 from editor.core.history import changed_cells
 from editor.level.clues import clues, line_clues
 
-MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: clue numbers still fit a column
+MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: a clue number still fits a column, narrowed
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
 GUIDE_EVERY = 5
 GRID_COLOUR = QColor(170, 170, 170)
@@ -117,6 +117,7 @@ class GridCanvas(QWidget):
         self._looks: np.ndarray | None = None  # cell_looks() as last drawn
         self._image: QImage | None = None  # their colours, one pixel per cell
         self._marks_drawn: list[QRect] = []  # where the selection and the cell cursor were last drawn
+        self._room_wanted: bool | None = None  # make_room's request held until the stroke ends (grow_only)
         self._origin = self.compute_origin()
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
@@ -168,6 +169,17 @@ class GridCanvas(QWidget):
         self.setFixedSize(self.sizeHint().expandedTo(self.size()) if grow_only else self.sizeHint())
         self.update()
 
+    def make_room(self, grow_only: bool) -> bool:
+        """What is drawn around the grid needs other room: lay the canvas out again now (True),
+        or, while a mouse button is down, once it is released (False): a stroke lands where
+        the pointer is only if the grid stays put beneath it (meanwhile the clues are drawn
+        as far as they fit)."""
+        if self._button is None:
+            self.refresh_geometry(grow_only)
+            return True
+        self._room_wanted = grow_only and self._room_wanted is not False
+        return False
+
     def set_cell_size(self, size: int) -> None:
         self.cell_size = max(MIN_CELL, min(MAX_CELL, size))
         self.refresh_geometry()
@@ -216,6 +228,9 @@ class GridCanvas(QWidget):
         elif event.button() == self._button:
             self._button = None
             self.released.emit()
+            if self._room_wanted is not None:
+                grow_only, self._room_wanted = self._room_wanted, None
+                self.refresh_geometry(grow_only)
 
     def leaveEvent(self, event):
         self.hovered.emit(-1, -1)
@@ -306,6 +321,9 @@ class GridCanvas(QWidget):
         painter = QPainter(self)
         region = event.region()
         for exposed in (region if region.rectCount() <= MAX_PAINT_RECTS else [region.boundingRect()]):
+            # each rectangle draws only itself: what one draws (margin backgrounds, a clue's
+            # text) must not overwrite what another rectangle of the same region drew
+            painter.setClipRect(exposed)
             self.paint_area(painter, exposed)
 
     def paint_area(self, painter: QPainter, exposed: QRect) -> None:
@@ -396,7 +414,7 @@ class SolutionCanvas(GridCanvas):
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
-        self._texts: dict[tuple[int, str], QStaticText] = {}  # (font pixel size, text): laid out
+        self._texts: dict[tuple, tuple[QStaticText, float, float]] = {}  # _text's, by its arguments
         super().__init__(editor, "solution", parent)
         self.refresh_clues()
 
@@ -420,12 +438,12 @@ class SolutionCanvas(GridCanvas):
         self._row_labels, self._column_labels = rows, columns
         needed = self.sizeHint()
         if rows is None and columns is None:  # no labels: no room for them
-            self.refresh_geometry()
-            return
-        if needed.width() > self.width() or needed.height() > self.height():
-            self.refresh_geometry(grow_only=True)
-            return
-        # room enough: repaint just the labels that changed, right of and below the grid
+            if self.make_room(grow_only=False):
+                return
+        elif needed.width() > self.width() or needed.height() > self.height():
+            if self.make_room(grow_only=True):
+                return
+        # repaint just the labels that changed, right of and below the grid
         origin, size, grid = self._origin, self.cell_size, self.grid_rect()
         right, bottom = grid.right() + 1, grid.bottom() + 1
         for row in _changed_entries(old_rows, rows):
@@ -461,12 +479,12 @@ class SolutionCanvas(GridCanvas):
         self._clued[changed] = visible[changed]
         # the margins do not shrink while drawing: only the changed clues can outgrow them
         if self._row_clue_width(rows) > self._origin.x() or self._column_clue_height(columns) > self._origin.y():
-            self.refresh_geometry(grow_only=True)
-            return
+            if self.make_room(grow_only=True):
+                return
         origin, size = self._origin, self.cell_size
         for row in rows:
             self.update(QRect(0, origin.y() + row * size, origin.x(), size))
-        for column in columns:  # a column's numbers may overhang its cell by 2 pixels each side
+        for column in columns:  # its numbers, and the lines either side of them
             self.update(QRect(origin.x() + column * size - 2, 0, size + 4, origin.y()))
 
     def row_clues(self) -> list[list[int]]:
@@ -490,29 +508,41 @@ class SolutionCanvas(GridCanvas):
         """The height of one number of a column clue."""
         return QFontMetrics(self.clue_font()).height()
 
-    def _text(self, font: QFont, text: str) -> QStaticText:
-        """``text`` laid out in ``font``, once: the clues of a 128x128 grid are thousands of
-        texts, measured at every click and drawn ~5 times faster laid out than by drawText."""
-        key = (font.pixelSize(), text)
-        laid_out = self._texts.get(key)
-        if laid_out is None:
+    def _text(self, font: QFont, text: str, squeeze: float = 1) -> tuple[QStaticText, float, float]:
+        """``text`` laid out in ``font`` (narrowed by the factor ``squeeze``), with its width
+        and height in ``font``, once: the clues of a 128x128 grid are thousands of texts,
+        measured at every click and drawn ~5 times faster laid out than by drawText."""
+        key = (font.pixelSize(), text, squeeze)
+        known = self._texts.get(key)
+        if known is None:
             if len(self._texts) > 20000:
                 self._texts.clear()
-            laid_out = self._texts[key] = QStaticText(text)
+            laid_out = QStaticText(text)
             laid_out.setTextFormat(Qt.PlainText)
-            laid_out.prepare(QTransform(), font)
-        return laid_out
+            laid_out.prepare(QTransform.fromScale(squeeze, 1), font)
+            size = laid_out.size()
+            known = self._texts[key] = (laid_out, size.width(), size.height())
+        return known
 
-    def _draw_text(self, painter: QPainter, font: QFont, x: float, y: float, text: str, align_x: float) -> None:
+    def _draw_text(self, painter: QPainter, font: QFont, x: float, y: float, text: str, align_x: float,
+                   max_width: float = math.inf) -> None:
         """Draw ``text`` in ``font`` (the painter's) with its vertical middle at ``y``, and its
-        left edge (``align_x`` 0), centre (0.5) or right edge (1) at ``x``."""
-        laid_out = self._text(font, text)
-        size = laid_out.size()
-        painter.drawStaticText(QPoint(round(x - align_x * size.width()), round(y - size.height() / 2)), laid_out)
+        left edge (``align_x`` 0), centre (0.5) or right edge (1) at ``x``; a text wider than
+        ``max_width`` is squeezed across to that width (as tall as ever)."""
+        laid_out, width, height = self._text(font, text)
+        if width <= max_width:
+            painter.drawStaticText(QPoint(round(x - align_x * width), round(y - height / 2)), laid_out)
+            return
+        squeeze = max_width / width
+        painter.save()
+        painter.translate(round(x - align_x * max_width), round(y - height / 2))
+        painter.scale(squeeze, 1)
+        painter.drawStaticText(QPoint(0, 0), self._text(font, text, squeeze)[0])
+        painter.restore()
 
     def _widest(self, font: QFont, texts) -> int:
         """The width of the widest of ``texts`` in ``font`` (0 for none)."""
-        return math.ceil(max((self._text(font, text).size().width() for text in texts), default=0))
+        return math.ceil(max((self._text(font, text)[1] for text in texts), default=0))
 
     def _row_clue_width(self, rows=None) -> int:
         """The room the row clues need (those of ``rows`` only, if given)."""
@@ -589,7 +619,7 @@ class SolutionCanvas(GridCanvas):
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):
                 self._draw_text(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
-                                number, 0.5)
+                                number, 0.5, max_width=size - 2)  # clear of the next column's numbers
 
     def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The line labels that the exposed area touches."""

@@ -117,6 +117,7 @@ def _show(main_window, source: ImageSource) -> None:
 
 def _replace(main_window, level: Level, path: Path) -> None:
     main_window.editor.replace_level(level, f"Import {path.name}")
+    main_window.fit_new_level()
     main_window.show_message(f"Imported {path.name} as a {level.width}x{level.height} level")
 
 

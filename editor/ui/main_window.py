@@ -264,6 +264,11 @@ class MainWindow(QMainWindow):
     def fit_to_window(self) -> None:
         self.set_zoom(self.fit_cell_size())
 
+    def fit_new_level(self) -> None:
+        """A level just opened or imported: the zoom chosen, unless the level does not fit it."""
+        if self.isVisible():
+            self.set_zoom(self.fit_cell_size(largest=max(self._cell_size, DEFAULT_CELL)))
+
     # ------------------------------------------------------------------ what the core says changed
     def _core_changed(self, aspects: set[str]) -> None:
         document = self.document
@@ -303,8 +308,8 @@ class MainWindow(QMainWindow):
             self._show_cell(focused.layer, *self.editor.cursor)
         elif self._hovered is not None and aspects & {"solution", "picture", "size"}:
             self._show_cell(*self._hovered)
-        if "document" in aspects and self.isVisible():  # the zoom chosen, unless the new level does not fit
-            self.set_zoom(self.fit_cell_size(largest=max(self._cell_size, DEFAULT_CELL)))
+        if "document" in aspects:
+            self.fit_new_level()
 
     def _update_title(self) -> None:
         name = self.document.path.name if self.document.path else "Untitled"

@@ -23,7 +23,10 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     busy at a stretch meanwhile, verdicts arriving included (the longest gap of a 1 ms
     heartbeat timer); and the undo stack's size afterwards;
   * a drag on the same grid: each mouse move to the next cell of a stroke, to the grid
-    repainted (median / p95 / max over ``--strokes`` strokes of 30 cells).
+    repainted (median / p95 / max over ``--strokes`` strokes of 30 cells);
+  * a full repaint of a 128x128 solution canvas (random drawing, every line labelled) at
+    10 and 24 pixels per cell, and a repaint of a click's region (its cell, row clue and
+    column clue): CPU time, median over ``--runs`` (at least 15) and 300 regions.
 """
 from __future__ import annotations
 
@@ -256,6 +259,42 @@ def click_times(clicks: int, strokes: int) -> dict[str, list[float]]:
     return figures
 
 
+def repaint_times(runs: int) -> dict[str, list[float]]:
+    import numpy as np
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QColor, QImage, QRegion
+    from PySide6.QtWidgets import QApplication
+
+    from editor.core import Editor
+    from editor.ui.grid_canvas import SolutionCanvas
+
+    _app = QApplication.instance() or QApplication([])
+    editor, rng = Editor(), np.random.default_rng(1)
+    editor.resize(128, 128)
+    editor.document.solution[:128, :128] = rng.random((128, 128)) < 0.5
+    canvas = SolutionCanvas(editor)
+    labels = [(str(n), QColor("orange")) for n in rng.integers(1, 5000, 128).tolist()]
+    canvas.set_line_labels(labels, labels)
+    figures: dict[str, list[float]] = {}
+    for size in (10, 24):
+        canvas.set_cell_size(size)
+        image = QImage(canvas.size(), QImage.Format_RGB32)
+        figures[f"full {size}"] = full = []
+        for _ in range(runs):
+            cpu = time.thread_time()
+            canvas.render(image)
+            full.append(time.thread_time() - cpu)
+        origin = canvas.grid_origin()
+        figures[f"click {size}"] = click = []
+        for row, column in rng.integers(0, 128, (300, 2)).tolist():
+            region = (QRegion(canvas.cell_rect(row, column)) + QRegion(QRect(0, origin.y() + row * size, origin.x(), size))
+                      + QRegion(QRect(origin.x() + column * size - 2, 0, size + 4, origin.y())))
+            cpu = time.thread_time()
+            canvas.render(image, region.boundingRect().topLeft(), region)
+            click.append(time.thread_time() - cpu)
+    return figures
+
+
 def spread(name: str, seconds: list[float]) -> str:
     ordered = sorted(seconds)
     return (f"{name}: median {statistics.median(ordered) * 1000:.1f} ms, "
@@ -289,6 +328,10 @@ def main() -> int:
     print(f"  longest GUI-thread stall meanwhile, verdicts arriving included (1 ms heartbeat gap): "
           f"{max(figures['stall']) * 1000:.0f} ms; undo stack after {args.clicks} clicks and {args.strokes} "
           f"strokes: {figures['undo steps'][0]} steps")
+    for name, seconds in repaint_times(max(args.runs, 15)).items():
+        what, size = name.split()
+        region = "the whole canvas" if what == "full" else "a click's cell and clues"
+        print(describe(f"repaint of {region}, 128x128 solution canvas at {size} px per cell (CPU)", seconds))
     if args.only_clicks:
         return 0
     for name, seconds in flood_fill_times(max(args.runs, 20)).items():

@@ -3,6 +3,7 @@ import numpy as np
 from PIL import Image
 from PySide6.QtCore import QPoint, Qt
 
+from editor.ui.grid_canvas import DEFAULT_CELL
 from tests.editor.ui.conftest import drag, wait_for_job
 from tests.editor.ui.test_files import choose_file
 
@@ -99,3 +100,24 @@ def test_an_imported_image_replaces_the_open_levels_grids_as_one_undo_step(windo
     assert not window.editor.modified  # back at the saved level
     assert window.editor.redo()
     assert np.array_equal(window.solution_grid(), imported)
+
+
+def test_an_imported_128_cell_image_is_fitted_to_the_window_as_an_opened_level_is(window, make_window, qtbot,
+                                                                                  tmp_path):
+    """Not just its clues on screen until Ctrl+9: the zoom an opened level of that size gets."""
+    from editor.level import save_level
+    from tests.editor.ui.test_files import open_and_wait
+
+    rng = np.random.default_rng(10)
+    Image.fromarray(rng.integers(0, 256, (200, 256, 3), dtype=np.uint8)).save(tmp_path / "noise.png")
+    file_action(window, "Import &image…").trigger()
+    choose_file(qtbot, window, tmp_path / "noise.png")
+    wait_for_job(qtbot, window)
+    window.image_import_dialog.size_spin.setValue(128)
+    window.image_import_dialog.accept()
+    assert window.solution_grid().shape == (100, 128)
+    save_level(window.editor.level(), tmp_path / "noise.level")
+    opened = make_window()
+    open_and_wait(qtbot, opened, tmp_path / "noise.level")
+    assert opened.cell_size < DEFAULT_CELL  # it needs fitting: at the default zoom it does not fit
+    assert window.cell_size == opened.cell_size

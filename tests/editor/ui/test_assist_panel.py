@@ -11,7 +11,7 @@ from editor.nonogram.verdict import LINE, MULT
 from editor.ui.assist_panel import HEAT_LEVELS, PATH_KNOWN, PATH_NEW, PROPOSAL_OVERLAY
 from tests.editor.ui.conftest import drag, wait_for_job
 from tests.editor.ui.test_files import choose_file
-from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
+from tests.editor.ui.test_solver_panel import click_cell, wait_for_counts_on, wait_for_verdict_on
 
 HARD = Path(__file__).resolve().parents[2] / "data" / "hard"
 
@@ -205,6 +205,8 @@ def test_an_overlay_repaints_only_the_grid_and_only_when_it_changes(window, qtbo
     from PySide6.QtGui import QColor
 
     canvas = window.solution_canvas
+    wait_for_verdict_on(qtbot, window)
+    wait_for_counts_on(qtbot, window)
     wait_until(qtbot, lambda: not assist(window).busy())
     painted = []
 

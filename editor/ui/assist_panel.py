@@ -177,9 +177,15 @@ class AssistPanel(QWidget):
     def _is_current(self, drawing) -> bool:
         return drawing is not None and drawing is self._drawing and np.array_equal(drawing, self._window.solution_grid())
 
-    def show_clue_report(self, path: Path, report: ClueReport) -> None:
+    def show_clue_report(self, path: Path, report: ClueReport | None) -> None:
         """What solving an imported clue file found: the verdict, two solutions side by side
-        for MULT, the broken lines for CONTRADICTION; the dock is brought to the front."""
+        for MULT, the broken lines for CONTRADICTION; the dock is brought to the front.
+        None (a file whose goal fits its clues): no report, an earlier one is hidden."""
+        if report is None:
+            for widget in (self.clue_report_label, self.clue_report_view, self.solve_on_button):
+                widget.hide()
+            self._clue_file = None
+            return
         self.clue_report_label.setText(f"<b>{path.name}: {report.verdict.kind}</b><br>{report.describe()}")
         self.clue_report_label.show()
         self._clue_file = path

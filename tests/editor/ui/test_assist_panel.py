@@ -319,3 +319,11 @@ def test_the_grid_shows_the_overlays_of_the_tab_in_front_each_explained_by_its_o
     assert min(distances) > 100  # no colour of one legend passes for one of the other
     assert {QColor(c.red(), c.green(), c.blue()).name() for _, c in HEAT_LEVELS} <= legend_colours(assist_legend)
 
+def test_a_clue_report_goes_once_a_puzzle_with_a_fitting_goal_is_imported(window, qtbot, tmp_path):
+    (tmp_path / "contradiction.non").write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")
+    text = import_non(qtbot, window, tmp_path / "contradiction.non")
+    assert "contradiction.non: CONTRADICTION" in text and assist(window).clue_report_label.isVisible()
+    (tmp_path / "goal.non").write_text('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "10"\n')
+    import_non(qtbot, window, tmp_path / "goal.non")
+    assert window.solution_grid().tolist() == [[True, False]]
+    assert not assist(window).clue_report_label.isVisible() and not assist(window).clue_report_view.isVisible()

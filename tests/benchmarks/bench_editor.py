@@ -29,7 +29,8 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     cell, then the event loop runs until the solver dock shows the final verdict of the new
     drawing (``verdict_shown``), and until the line counts beside the grid are those of the
     new drawing; median / p95 / max over ``--verdict-clicks`` clicks, a pause of
-    ``--think`` ms after each (the designer looks); the process's CPU seconds from a click
+    ``--think`` ms after each (the designer looks), and on the random drawing once more with
+    "Show the other solution" on; the process's CPU seconds from a click
     to the next (every thread: checks, counts, the Assist dock's searches); the longest the GUI thread
     was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown.
 """
@@ -281,8 +282,9 @@ def dithered_photo(width: int = 128, height: int = 96):
     return ImageSource(Image.fromarray(np.stack([light] * 3, -1))).solution(width, height, dither=True)
 
 
-def verdict_times(drawing, clicks: int, think_ms: int, seed: int) -> dict[str, list[float]]:
-    """Click -> final verdict on screen, and -> the new drawing's line counts on screen."""
+def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution: bool = False) -> dict[str, list[float]]:
+    """Click -> final verdict on screen, and -> the new drawing's line counts on screen
+    (``other_solution``: with "Show the other solution" on, once the first verdict is in)."""
     import random
 
     import numpy as np
@@ -332,6 +334,9 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int) -> dict[str, l
         return bool(counted) and counted[-1] is not None and np.array_equal(counted[-1], grid)
 
     run_until(lambda: final_shown() is not None and counts_on_screen())
+    if other_solution:
+        QTest.mouseClick(panel.alternative_button, Qt.MouseButton.LeftButton)
+        assert panel.alternative_view.isVisible()
     heartbeat, gaps = QElapsedTimer(), []
     ticker = QTimer()
     ticker.setInterval(1)
@@ -401,10 +406,12 @@ def main() -> int:
 
     import numpy as np
 
-    drawings = (("random 128x128 MULT drawing", np.random.default_rng(128).random((128, 128)) < 0.5),
-                ("dithered 128x96 photo", dithered_photo()))
-    for seed, (name, drawing) in enumerate(drawings):
-        figures = verdict_times(drawing, args.verdict_clicks, args.think, seed)
+    random_drawing = np.random.default_rng(128).random((128, 128)) < 0.5
+    drawings = (("random 128x128 MULT drawing", random_drawing, False),
+                ("the same, the other solution shown", random_drawing, True),
+                ("dithered 128x96 photo", dithered_photo(), False))
+    for seed, (name, drawing, other_solution) in enumerate(drawings):
+        figures = verdict_times(drawing, args.verdict_clicks, args.think, seed, other_solution)
         kinds = sorted(set(figures["kinds"]))
         print(spread(f"{name} ({'/'.join(kinds)}): click -> final verdict on screen", figures["verdict"]))
         print(spread("  click -> the new drawing's line counts on screen", figures["counts"]))

@@ -24,7 +24,7 @@ How the deduction works, bit-parallel, in O(k) big-int operations for k blocks:
   iff for some j, ``pre_j(c)``, c is not filled and ``suf_j(c + 1)``. Cells that cannot
   be empty are filled; cells that cannot be filled are empty.
 
-Results are memoised per solver on ``(filled, empty)``; :func:`line_solver` shares one
+Results (and counts) are memoised per solver on ``(filled, empty)``; :func:`line_solver` shares one
 solver per ``(clue, n)``, so the editor's re-checks after an edit only recompute the
 lines that changed.
 """
@@ -79,7 +79,8 @@ class LineSolver:
     """The complete line deduction for one clue on lines of ``n`` cells."""
 
     __slots__ = ("clue", "n", "full", "_stride", "_mask_stride", "_in_bytes", "_in_pad",
-                 "_out_bytes", "_out_pad", "_steps", "_run_slots", "_mirrored_clue", "_blocks", "_memo")
+                 "_out_bytes", "_out_pad", "_steps", "_run_slots", "_mirrored_clue", "_blocks", "_memo",
+                 "_count_memo")
 
     def __init__(self, clue, n: int):
         clue = tuple(int(length) for length in clue)
@@ -107,6 +108,7 @@ class LineSolver:
         self._blocks = tuple((length, length + 2 if j < k - 1 else length + 1, _cover_shifts(length))
                              for j, length in enumerate(clue))
         self._memo: dict[tuple[int, int], tuple[int, int] | None] = {}
+        self._count_memo: dict[tuple[int, int], int] = {}
 
     def __repr__(self) -> str:
         return f"LineSolver({list(self.clue)}, {self.n})"
@@ -196,8 +198,19 @@ class LineSolver:
         return full & ~(can_be_empty & not_filled), full & ~can_be_filled
 
     def count(self, filled: int, empty: int) -> int:
-        """How many placements of the clue agree with what is known (exact)."""
-        return count_placements(self.clue, self.n, filled, empty)
+        """How many placements of the clue agree with what is known (exact; memoised like
+        :meth:`solve`, so that counting again after an edit counts only the changed lines)."""
+        key = (filled, empty)
+        memo = self._count_memo
+        try:
+            return memo[key]
+        except KeyError:
+            pass
+        count = count_placements(self.clue, self.n, filled, empty)
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = count
+        return count
 
 
 _registry: dict[tuple[tuple[int, ...], int], LineSolver] = {}

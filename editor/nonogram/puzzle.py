@@ -203,10 +203,11 @@ class Puzzle:
         trial.set(row, column, value)
         return trial if self.propagate(trial, (row,), (column,), task) is not None else None
 
-    def line_counts(self, board: Board) -> tuple[list[int], list[int]]:
-        """Each row's and column's number of placements still consistent with ``board``."""
-        return (_counts(self._row_solvers, board.row_filled, board.row_empty),
-                _counts(self._column_solvers, board.col_filled, board.col_empty))
+    def line_counts(self, board: Board, task: Task | None = None) -> tuple[list[int], list[int]]:
+        """Each row's and column's number of placements still consistent with ``board``
+        (``task`` is looked at between lines: a long count can be cancelled)."""
+        return (_counts(self._row_solvers, board.row_filled, board.row_empty, task),
+                _counts(self._column_solvers, board.col_filled, board.col_empty, task))
 
 
 def _line_solvers(clues, length: int):
@@ -233,9 +234,11 @@ EAGER_LINES = 256  # up to this many lines in a direction, their solvers are mad
 TASK_CHECK_LINES = 32  # a sweep looks at its task every so many lines (a huge puzzle's sweep takes long)
 
 
-def _counts(solvers, filled, empty) -> list[int]:
+def _counts(solvers, filled, empty, task: Task | None) -> list[int]:
     counts = []
     for index, (f, e) in enumerate(zip(filled, empty)):
+        if task is not None:
+            task.check_cancelled()
         solver = solvers[index]
         if f | e == solver.full:  # a known line has one placement, or none if it breaks its clue
             counts.append(0 if solver.solve(f, e) is None else 1)

@@ -14,6 +14,10 @@ results:
 * File > Export puzzle sheet / solution sheet (``editor.ui.sheets``).
 * An imported clue file without a (fitting) goal: what solving its clues found
   (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT.
+
+Its overlays are on the grid while its tab is in front (``editor.ui.overlays``: never
+mixed with the solver dock's), in colours its own legend explains and the solver's
+legend does not use.
 """
 from __future__ import annotations
 
@@ -33,15 +37,23 @@ from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import add_action
 from editor.ui.lifetime import connect_alive
+from editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
 from editor.ui.sheets import write_sheet
 from editor.ui.solver_panel import picture_pixmap
 
-HEAT_LEVELS = (("heat-1", QColor(255, 200, 0, 70)), ("heat-2", QColor(255, 140, 0, 120)),
-               ("heat-3", QColor(0, 170, 80, 150)))  # some help, much help, unique
+HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
+               ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique
 PROPOSAL_OVERLAY, PROPOSAL_COLOUR = "proposal", QColor(200, 0, 200, 140)
-PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(120, 120, 255, 60)
+PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(150, 120, 255, 70)
 PATH_LINE, PATH_LINE_COLOUR = "path-line", QColor(255, 220, 0, 90)
-PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(0, 120, 255, 150)
+PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(40, 40, 255, 150)
+LEGEND = legend_html([(HEAT_LEVELS[2][1], "a flip of this cell makes it unique"),
+                      (HEAT_LEVELS[1][1], "a flip that lets line logic settle many more cells"),
+                      (HEAT_LEVELS[0][1], "a flip that lets line logic settle a few more"),
+                      (PROPOSAL_COLOUR, "the proposal's flips"),
+                      (PATH_KNOWN_COLOUR, "solve path: cells settled before the step"),
+                      (PATH_LINE_COLOUR, "solve path: the step's line"),
+                      (PATH_NEW_COLOUR, "solve path: the cells the step settles")])
 LISTED = 6
 START_PENDING = QEvent.Type(QEvent.registerEventType())  # see AssistPanel._start_after_repaint
 SHEET_FILTER = "PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)"
@@ -70,6 +82,7 @@ class AssistPanel(QWidget):
         self.suggestions: list[Suggestion] = []
         self.proposal: list[tuple[int, int]] = []
         self.path: SolvePath | None = None
+        self.overlays = OverlaySet(main_window.solution_canvas, active=False)
 
         self.clue_report_label = QLabel("")  # what an imported clue file turned out to be
         self.clue_report_label.setWordWrap(True)
@@ -122,6 +135,10 @@ class AssistPanel(QWidget):
         answer.addWidget(self.accept_button)
         answer.addWidget(self.reject_button)
         layout.addLayout(answer)
+        legend = QLabel(LEGEND)
+        legend.setWordWrap(True)
+        legend.setTextFormat(Qt.RichText)
+        layout.addWidget(legend)
         self._set_proposal([])
 
         solver_panel.verdict_shown.connect(self._on_verdict)
@@ -160,9 +177,15 @@ class AssistPanel(QWidget):
     def _is_current(self, drawing) -> bool:
         return drawing is not None and drawing is self._drawing and np.array_equal(drawing, self._window.solution_grid())
 
-    def show_clue_report(self, path: Path, report: ClueReport) -> None:
+    def show_clue_report(self, path: Path, report: ClueReport | None) -> None:
         """What solving an imported clue file found: the verdict, two solutions side by side
-        for MULT, the broken lines for CONTRADICTION; the dock is brought to the front."""
+        for MULT, the broken lines for CONTRADICTION; the dock is brought to the front.
+        None (a file whose goal fits its clues): no report, an earlier one is hidden."""
+        if report is None:
+            for widget in (self.clue_report_label, self.clue_report_view, self.solve_on_button):
+                widget.hide()
+            self._clue_file = None
+            return
         self.clue_report_label.setText(f"<b>{path.name}: {report.verdict.kind}</b><br>{report.describe()}")
         self.clue_report_label.show()
         self._clue_file = path
@@ -220,16 +243,15 @@ class AssistPanel(QWidget):
     def _show_suggestions(self, suggestions: list[Suggestion]) -> None:
         self.suggestions = suggestions
         self.suggestion_list.clear()
-        canvas = self._window.solution_canvas
         shape = self._window.solution_grid().shape
         for (name, colour), cells in zip(HEAT_LEVELS, heat_levels(suggestions, shape)):
-            canvas.set_overlay(name, cells if cells.any() else None, colour)
+            self.overlays.set(name, cells, colour)
         for suggestion in suggestions[:LISTED]:
             item = QListWidgetItem(suggestion.describe())
             item.setData(Qt.UserRole, suggestion)
             self.suggestion_list.addItem(item)
         if self._drawing is not None and suggestions:
-            self.suggestion_label.setText("Green: a flip that makes it unique; orange: flips that settle more "
+            self.suggestion_label.setText("Green: a flip that makes it unique; cyan: flips that settle more "
                                           "cells. Click one below to apply it.")
         elif self._drawing is not None and self.solvable_button.isEnabled():
             self.suggestion_label.setText("No single-cell edit helps line logic.")
@@ -271,7 +293,7 @@ class AssistPanel(QWidget):
             marks = np.zeros(self._window.solution_grid().shape, dtype=bool)
             for cell in cells:
                 marks[cell] = True
-        self._window.solution_canvas.set_overlay(PROPOSAL_OVERLAY, marks, PROPOSAL_COLOUR)
+        self.overlays.set(PROPOSAL_OVERLAY, marks, PROPOSAL_COLOUR)
 
     def accept_proposal(self) -> None:
         cells = self.proposal
@@ -295,11 +317,10 @@ class AssistPanel(QWidget):
         self._show_step(0)
 
     def _show_step(self, upto: int) -> None:
-        canvas = self._window.solution_canvas
         path = self.path
         if path is None or upto == 0:
             for name in (PATH_KNOWN, PATH_LINE, PATH_NEW):
-                canvas.set_overlay(name, None, PATH_NEW_COLOUR)
+                self.overlays.set(name, None, PATH_NEW_COLOUR)
             self.step_label.setText("Move the slider to replay the solve path." if path else "")
             return
         height, width = self._window.solution_grid().shape
@@ -314,9 +335,9 @@ class AssistPanel(QWidget):
         new = np.zeros((height, width), dtype=bool)
         for row, column, _ in step.cells:
             new[row, column] = True
-        canvas.set_overlay(PATH_KNOWN, known if known.any() else None, PATH_KNOWN_COLOUR)
-        canvas.set_overlay(PATH_LINE, line if line.any() else None, PATH_LINE_COLOUR)
-        canvas.set_overlay(PATH_NEW, new, PATH_NEW_COLOUR)
+        self.overlays.set(PATH_KNOWN, known, PATH_KNOWN_COLOUR)
+        self.overlays.set(PATH_LINE, line, PATH_LINE_COLOUR)
+        self.overlays.set(PATH_NEW, new, PATH_NEW_COLOUR)
         self.step_label.setText(f"Step {upto} of {len(path.steps)} (sweep {step.sweep}): {step.kind} on "
                                 f"{step.axis} {step.index + 1}, settles {len(step.cells)} cells")
 
@@ -351,6 +372,9 @@ def install(main_window, solver_dock: QDockWidget) -> QDockWidget:
     main_window.addDockWidget(Qt.RightDockWidgetArea, dock)
     main_window.tabifyDockWidget(solver_dock, dock)
     solver_dock.raise_()
+    panel.overlay_switch = OverlaySwitch()  # the grid shows the overlays of the dock in front
+    panel.overlay_switch.add(solver_dock, solver_dock.widget().overlays)
+    panel.overlay_switch.add(dock, panel.overlays)
     main_window.view_menu.addAction(dock.toggleViewAction())
     for text, solution_sheet in (("Export puzzle &sheet…", False), ("Export s&olution sheet…", True)):
         add_file_action(main_window, text, lambda s=solution_sheet: export_sheet(main_window, s))

@@ -560,8 +560,7 @@ class MainWindow(QMainWindow):
             return read_puzzle(path, task)
 
         def imported(puzzle: ImportedPuzzle):
-            if puzzle.report is not None:
-                self.assist_dock.widget().show_clue_report(path, puzzle.report)
+            self.assist_dock.widget().show_clue_report(path, puzzle.report)  # None hides an earlier one
             try:
                 self.editor.open_imported(puzzle, path)
             except UnsolvableClues as refused:  # the dock shows why

@@ -3,16 +3,24 @@
 Every edit of the solution restarts a short single-shot timer; when it fires, the drawing
 is checked by :func:`editor.nonogram.verdict.check_drawing` in a
 :class:`~editor.ui.background.BackgroundJob` (the GUI thread only copies the grid and
-shows results): line logic first, shown at once, and when it stalls the search for another
-solution, which may take longer and reports its progress (from the first drawing that
-stalls on, a SAT process waits ready, its start-up paid, for the check that needs it). Bursts of edits coalesce into one check, a new check cancels the one in
-flight, and a result is shown only if its drawing is the newest check's and still what
-the grid shows, so painting never waits for the solver and a stale verdict never appears.
+shows results): line logic first, and when it stalls the search for another solution,
+which may take longer and reports its progress (from the first drawing that stalls on, a
+SAT process waits ready, its start-up paid, for the check that needs it). Bursts of edits
+coalesce into one check, a new check cancels the one in flight, and a result is shown only
+if its drawing is the newest check's and still what the grid shows, so painting never
+waits for the solver and a stale verdict never appears.
+
+While a check runs, the last verdict stays on screen. A check not decided within
+``SLOW_CHECK_MS`` marks it "re-checking" and shows how far line logic got on the new
+drawing (its open cells and line counts); a quicker one replaces it with no step between.
+The line counts are counted after the verdict is shown, in a job of their own that the
+next edit cancels (only the lines whose clue or known cells changed are counted again).
 
 What the designer sees: the verdict in words with sweeps and time; on the grid, the cells
-line logic leaves open (shaded) and, for MULT, the cells where another solution differs;
-beside each row and column its number of placements still possible where line logic
-stopped, coloured determined / ambiguous / contradiction, with a legend.
+line logic leaves open (shaded) and, for MULT, the cells where another solution differs
+(the choice to show them holds across edits); beside each row and column its number of
+placements still possible where line logic stopped, coloured determined / ambiguous /
+contradiction, with a legend.
 """
 from __future__ import annotations
 
@@ -29,9 +37,11 @@ from editor.nonogram.verdict import (BRANCH, CONTRADICTION, LINE, MULT, STALLED,
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
 from editor.ui.lifetime import connect_alive
+from editor.ui.overlays import OverlaySet, legend_html
 
 COALESCE_MS = 6  # quiet time after an edit before checking (restarted by each edit)
 MAX_DEFER_MS = 150  # during a long drag, check at least this often
+SLOW_CHECK_MS = 300  # a check not decided by then marks the last verdict "re-checking"
 OPEN_OVERLAY = "solver: open after line logic"
 DIFFERENCE_OVERLAY = "solver: differs in the other solution"
 OPEN_COLOUR = QColor(70, 130, 230, 90)
@@ -61,32 +71,27 @@ def count_colour(count: int) -> QColor:
     return CONTRADICTION_COLOUR if count == 0 else AMBIGUOUS_COLOUR
 
 
-def verdict_with_counts(drawing: np.ndarray, task: Task, line_logic_only: bool = False) -> Verdict:
-    """A background job: the verdict and, for the line labels, every line's count."""
+def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool = False) -> Verdict:
+    """A background job: the verdict on ``drawing``."""
     task.set_time_limit(CHECK_TIME_LIMIT)
     if not line_logic_only:  # line logic stalled: this check or a later one may need the SAT solver
         keep_sat_process_ready()
-    verdict = check_drawing(drawing, task, line_logic_only)
-    verdict.line_counts()
-    return verdict
+    return check_drawing(drawing, task, line_logic_only)
 
 
-def _swatch(colour: QColor, text: str) -> str:
-    return (f'<tr><td style="background-color: {colour.name()}; color: {colour.name()}">&nbsp;&nbsp;&nbsp;&nbsp;</td>'
-            f"<td>&nbsp;{text}</td></tr>")
+def count_in_background(verdict: Verdict, task: Task) -> tuple[list[int], list[int]]:
+    """A background job: each line's placements still possible where line logic stopped."""
+    return verdict.puzzle.line_counts(verdict.logic, task)
 
 
 def _legend_html() -> str:
-    return ("<b>Legend</b><table cellspacing='2'>"
-            + _swatch(DETERMINED_COLOUR, "line count 1: the line is determined")
-            + _swatch(AMBIGUOUS_COLOUR, "count above 1: the line is still ambiguous")
-            + _swatch(CONTRADICTION_COLOUR, "count 0: the line contradicts")
-            + _swatch(QColor(OPEN_COLOUR.red(), OPEN_COLOUR.green(), OPEN_COLOUR.blue()),
-                      "shaded: cells line logic leaves open")
-            + _swatch(QColor(DIFFERENCE_COLOUR.red(), DIFFERENCE_COLOUR.green(), DIFFERENCE_COLOUR.blue()),
-                      "cells another solution paints differently")
-            + "</table><p>The numbers beside the rows and under the columns count the ways each "
-              "line's clue can still be placed where line logic stops.</p>")
+    return legend_html([(DETERMINED_COLOUR, "line count 1: the line is determined"),
+                        (AMBIGUOUS_COLOUR, "count above 1: the line is still ambiguous"),
+                        (CONTRADICTION_COLOUR, "count 0: the line contradicts"),
+                        (OPEN_COLOUR, "shaded: cells line logic leaves open"),
+                        (DIFFERENCE_COLOUR, "cells another solution paints differently")],
+                       "The numbers beside the rows and under the columns count the ways each "
+                       "line's clue can still be placed where line logic stops.")
 
 
 def picture_pixmap(picture: np.ndarray, differing: np.ndarray, cell: int) -> QPixmap:
@@ -105,6 +110,7 @@ class SolverPanel(QWidget):
     """The dock's contents; drives the background checks for ``main_window``."""
 
     verdict_shown = Signal(object)  # the Verdict, once it is on screen
+    counts_shown = Signal(object)  # the Verdict whose line counts are now beside the grid
 
     def __init__(self, main_window, parent=None):
         super().__init__(parent)
@@ -112,17 +118,25 @@ class SolverPanel(QWidget):
         self._checked_drawing: np.ndarray | None = None  # the drawing of the newest check started
         self._first_pending_edit: float | None = None
         self._job: BackgroundJob | None = None
-        self.verdict: Verdict | None = None
+        self._counts_job: BackgroundJob | None = None
+        self.verdict: Verdict | None = None  # the newest verdict shown (STALLED while a slow check goes on)
+        self._decided: Verdict | None = None  # the newest final verdict shown
+        self._stalled: tuple[Verdict, np.ndarray] | None = None  # line logic's STALLED and its drawing, not shown yet
+        self._counts: tuple[Verdict, tuple[list[int], list[int]]] | None = None  # the newest counted
+        self.counted: Verdict | None = None  # the verdict whose line counts are beside the grid
         # what the canvas shows now: unchanged overlays and labels are not sent again, so a
         # verdict that changes nothing on the grid costs the grid no repaint or relayout
-        self._overlays_shown: dict[str, np.ndarray | None] = {}
+        self.overlays = OverlaySet(main_window.solution_canvas)
         self._labels_shown: tuple | None = None
-        self._kind_shown: str | None = None
+        self._headline_shown: str | None = None
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
         self._timer.timeout.connect(self._start_check)
+        self._slow_timer = QTimer(self)  # from the start of a check to marking it slow
+        self._slow_timer.setSingleShot(True)
+        self._slow_timer.timeout.connect(self._check_is_slow)
 
         self.verdict_label = QLabel("Draw a picture: the verdict appears here.")
         self.verdict_label.setWordWrap(True)
@@ -180,6 +194,10 @@ class SolverPanel(QWidget):
         if self._checked_drawing is not None and np.array_equal(drawing, self._checked_drawing):
             return  # e.g. the release that ends a click: that drawing is checked or being checked
         self._checked_drawing = drawing
+        self._stalled = None
+        if self._counts_job is not None:  # the shown verdict's counts: not needed any more
+            self._counts_job.cancel()
+        self._slow_timer.start(SLOW_CHECK_MS)
         self._run(drawing, line_logic_only=True)
 
     def _run(self, drawing: np.ndarray, line_logic_only: bool) -> None:
@@ -187,9 +205,9 @@ class SolverPanel(QWidget):
         if self._job is not None:
             self._job.cancel()
         self.status_label.setText("Checking…")
-        job = BackgroundJob(lambda task: verdict_with_counts(drawing, task, line_logic_only), owner=self,
+        job = BackgroundJob(lambda task: check_in_background(drawing, task, line_logic_only), owner=self,
                             name="uniqueness check")
-        job.succeeded.connect(lambda verdict: self._show(verdict, drawing))
+        job.succeeded.connect(lambda verdict: self._checked(verdict, drawing))
         job.failed.connect(lambda error: self._failed(error, drawing))
         job.progress.connect(lambda progress: self._progress(progress, drawing))
         self._job = job
@@ -208,58 +226,96 @@ class SolverPanel(QWidget):
     def _failed(self, error: BaseException, drawing: np.ndarray) -> None:
         if not self._is_current(drawing):
             return
+        self._slow_timer.stop()
         self.status_label.setText("")
-        self._kind_shown = None
+        self._headline_shown = None
         self.verdict_label.setText("The check failed")
         self.details_label.setText(str(error))
         self._window.show_message(f"The uniqueness check failed: {error}")
 
-    def _show(self, verdict: Verdict, drawing: np.ndarray) -> None:
+    def _checked(self, verdict: Verdict, drawing: np.ndarray) -> None:
         if not self._is_current(drawing):
             return  # the grid changed since: its own check is on the way
+        if verdict.kind != STALLED:
+            self._slow_timer.stop()
+            self._show(verdict)
+            return
+        self._run(drawing, line_logic_only=False)  # line logic stalled: the full check decides
+        self._stalled = (verdict, drawing)
+        if not self._slow_timer.isActive():  # the check is slow already
+            self._check_is_slow()
+
+    def _check_is_slow(self) -> None:
+        """The check has not decided within SLOW_CHECK_MS: show how far line logic got, if
+        known, and mark the last verdict as being re-checked."""
+        if self._stalled is not None and self._is_current(self._stalled[1]):
+            self._show(self._stalled[0])
+        else:
+            self._show_headline(rechecking=True)
+
+    def _show(self, verdict: Verdict) -> None:
         self.verdict = verdict
-        if verdict.kind != self._kind_shown:
-            self._kind_shown = verdict.kind
-            colour = VERDICT_COLOURS[verdict.kind]
-            self.verdict_label.setText(f"{verdict.kind} — {verdict.headline()}")
-            self.verdict_label.setStyleSheet(f"color: white; background-color: {colour.name()}; border-radius: 4px")
+        if verdict.kind == STALLED:
+            self._stalled = None
+        else:
+            self._decided = verdict
+        self._show_headline()
         self.details_label.setText(verdict.describe())
-        self.status_label.setText(f"{verdict.width} x {verdict.height}, sweeps {verdict.sweeps}, "
+        self.status_label.setText("Checking… looking for another solution" if verdict.kind == STALLED else
+                                  f"{verdict.width} x {verdict.height}, sweeps {verdict.sweeps}, "
                                   f"{verdict.seconds * 1000:.1f} ms")
-        is_mult = verdict.kind == MULT
-        self.alternative_button.setEnabled(is_mult)
-        if not is_mult:
-            self.alternative_button.setChecked(False)
+        self.alternative_button.setEnabled(verdict.kind == MULT)  # checked or not, the choice is kept
         self._show_overlays()
         self._show_line_labels()
         self._show_alternative()
-        if verdict.kind == STALLED:
-            self.status_label.setText("Checking… looking for another solution")
-            self._run(drawing, line_logic_only=False)
         self.verdict_shown.emit(verdict)
 
-    def _set_overlay(self, name: str, cells: np.ndarray | None, colour: QColor) -> None:
-        if cells is not None and not cells.any():
-            cells = None
-        shown = self._overlays_shown.get(name)
-        if (cells is None and shown is None and name in self._overlays_shown) or (
-                cells is not None and shown is not None and np.array_equal(cells, shown)):
+    def _show_headline(self, rechecking: bool = False) -> None:
+        """The newest final verdict in the headline, marked while a slow check of a newer
+        drawing goes on (STALLED itself only before any verdict)."""
+        shown = self._decided if self._decided is not None else self.verdict
+        if shown is None:
             return
-        self._overlays_shown[name] = cells
-        self._window.solution_canvas.set_overlay(name, cells, colour)
+        rechecking = rechecking or shown is not self.verdict
+        colour = VERDICT_COLOURS[STALLED if rechecking else shown.kind]
+        headline = f"{shown.kind} — {shown.headline()}" + (" (re-checking…)" if rechecking else "")
+        if headline != self._headline_shown:
+            self._headline_shown = headline
+            self.verdict_label.setText(headline)
+            self.verdict_label.setStyleSheet(f"color: white; background-color: {colour.name()}; border-radius: 4px")
 
     def _show_overlays(self) -> None:
         verdict = self.verdict
         open_cells = verdict.undetermined if verdict is not None and self.show_open_check.isChecked() else None
-        self._set_overlay(OPEN_OVERLAY, open_cells, OPEN_COLOUR)
+        self.overlays.set(OPEN_OVERLAY, open_cells, OPEN_COLOUR)
 
     def _show_line_labels(self) -> None:
-        if self.verdict is None or not self.show_counts_check.isChecked():
-            rows = columns = None
-        else:
-            row_counts, column_counts = self.verdict.line_counts()
-            rows = [(compact_count(n), count_colour(n)) for n in row_counts]
-            columns = [(compact_count(n), count_colour(n)) for n in column_counts]
+        """The counts of the verdict shown, once counted (the previous ones stay meanwhile)."""
+        verdict = self.verdict
+        if verdict is None or not self.show_counts_check.isChecked():
+            self._set_line_labels(None, None)
+            self.counted = None
+            return
+        if self._counts is not None and self._counts[0] is verdict:
+            row_counts, column_counts = self._counts[1]
+            self._set_line_labels([(compact_count(n), count_colour(n)) for n in row_counts],
+                                  [(compact_count(n), count_colour(n)) for n in column_counts])
+            self.counted = verdict
+            self.counts_shown.emit(verdict)
+            return
+        if self._counts_job is not None:
+            self._counts_job.cancel()
+        job = BackgroundJob(lambda task: count_in_background(verdict, task), owner=self, name="line counts")
+        job.succeeded.connect(lambda counts: self._counted(verdict, counts))
+        self._counts_job = job
+        job.start()
+
+    def _counted(self, verdict: Verdict, counts: tuple[list[int], list[int]]) -> None:
+        if verdict is self.verdict:
+            self._counts = (verdict, counts)
+            self._show_line_labels()
+
+    def _set_line_labels(self, rows, columns) -> None:
         labels = (rows, columns)
         if labels != self._labels_shown:
             self._labels_shown = labels
@@ -270,10 +326,10 @@ class SolverPanel(QWidget):
         showing = self.alternative_button.isChecked() and verdict is not None and verdict.kind == MULT
         self.alternative_button.setText("Hide the other solution" if showing else "Show the other solution")
         if not showing:
-            self._set_overlay(DIFFERENCE_OVERLAY, None, DIFFERENCE_COLOUR)
+            self.overlays.set(DIFFERENCE_OVERLAY, None, DIFFERENCE_COLOUR)
             self.alternative_view.hide()
             return
-        self._set_overlay(DIFFERENCE_OVERLAY, verdict.differing, DIFFERENCE_COLOUR)
+        self.overlays.set(DIFFERENCE_OVERLAY, verdict.differing, DIFFERENCE_COLOUR)
         cell = max(2, min(12, 240 // max(verdict.width, verdict.height)))
         self.alternative_view.setPixmap(picture_pixmap(verdict.alternative, verdict.differing, cell))
         self.alternative_view.setToolTip("Another picture with the same clues; orange: the cells that differ")

@@ -27,6 +27,15 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
   * a full repaint of a 128x128 solution canvas (random drawing, every line labelled) at
     10 and 24 pixels per cell, and a repaint of a click's region (its cell, row clue and
     column clue): CPU time, median over ``--runs`` (at least 15) and 300 regions.
+  * the live verdict on a random 128x128 MULT drawing (density 0.5) and on a dithered
+    128x96 photo (a synthetic one, through the image import): a real click on a random
+    cell, then the event loop runs until the solver dock shows the final verdict of the new
+    drawing (``verdict_shown``), and until the line counts beside the grid are those of the
+    new drawing; median / p95 / max over ``--verdict-clicks`` clicks, a pause of
+    ``--think`` ms after each (the designer looks), and on the random drawing once more with
+    "Show the other solution" on; the process's CPU seconds from a click
+    to the next (every thread: checks, counts, the Assist dock's searches); the longest the GUI thread
+    was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown.
 """
 from __future__ import annotations
 
@@ -295,6 +304,116 @@ def repaint_times(runs: int) -> dict[str, list[float]]:
     return figures
 
 
+def dithered_photo(width: int = 128, height: int = 96):
+    """A synthetic grey photo (gradients, discs, noise) dithered to ``width`` x ``height``
+    through the image import, as a designer imports a photo."""
+    import numpy as np
+    from PIL import Image
+
+    from editor.level.image_import import ImageSource
+
+    rng = np.random.default_rng(96)
+    y, x = np.mgrid[0:480, 0:640]
+    light = 60 + 150 * x / 640 + 40 * np.sin(y / 45.0)
+    for cy, cx, radius, change in ((200, 180, 110, -90), (300, 450, 140, 70), (120, 520, 60, -120)):
+        light += change * (((y - cy) ** 2 + (x - cx) ** 2) < radius * radius)
+    light = (light + rng.normal(0, 12, light.shape)).clip(0, 255).astype(np.uint8)
+    return ImageSource(Image.fromarray(np.stack([light] * 3, -1))).solution(width, height, dither=True)
+
+
+def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution: bool = False) -> dict[str, list[float]]:
+    """Click -> final verdict on screen, and -> the new drawing's line counts on screen
+    (``other_solution``: with "Show the other solution" on, once the first verdict is in)."""
+    import random
+
+    import numpy as np
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from editor.level import Level
+    from editor.nonogram.verdict import STALLED
+    from editor.ui.background import cancel_all
+    from editor.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow()
+    window.setGeometry(app.primaryScreen().availableGeometry())
+    window.show()
+    window.editor.open_level(Level(drawing, np.full(drawing.shape + (3,), 255, dtype=np.uint8)))
+    window.set_zoom(6)
+    panel, canvas, rng = window.solver_dock.widget(), window.solution_canvas, random.Random(seed)
+    shown: list[tuple[float, str, np.ndarray]] = []
+    panel.verdict_shown.connect(lambda verdict: shown.append((time.perf_counter(), verdict.kind, verdict.picture)))
+
+    def run_until(done, timeout: float = 120.0) -> None:
+        """The event loop runs until ``done()``, looked at every 2 ms (cheaply: a busier
+        poll would take the GUI thread's time from what is measured)."""
+        loop, poll, start = QEventLoop(), QTimer(), time.perf_counter()
+        poll.timeout.connect(lambda: loop.quit() if done() or time.perf_counter() - start > timeout else None)
+        poll.start(2)
+        loop.exec()
+        poll.stop()
+
+    grid = window.solution_grid()  # the drawing now (taken once after each click)
+
+    def final_shown() -> float | None:
+        for when, kind, picture in shown:
+            if kind != STALLED and picture is not None and np.array_equal(picture, grid):
+                return when
+        return None
+
+    counted: list[np.ndarray] = []  # the pictures whose line counts were put on screen
+    if hasattr(panel, "counts_shown"):
+        panel.counts_shown.connect(lambda verdict: counted.append(verdict.picture))
+    else:  # the counts came with the verdict
+        panel.verdict_shown.connect(lambda verdict: counted.append(verdict.picture))
+
+    def counts_on_screen() -> bool:
+        return bool(counted) and counted[-1] is not None and np.array_equal(counted[-1], grid)
+
+    run_until(lambda: final_shown() is not None and counts_on_screen())
+    if other_solution:
+        QTest.mouseClick(panel.alternative_button, Qt.MouseButton.LeftButton)
+        assert panel.alternative_view.isVisible()
+    heartbeat, gaps = QElapsedTimer(), []
+    ticker = QTimer()
+    ticker.setInterval(1)
+    ticker.timeout.connect(lambda: gaps.append(heartbeat.restart()))
+    figures: dict[str, list[float]] = {"verdict": [], "counts": [], "cpu": [], "stalled": [], "kinds": []}
+    ticker.start()
+    heartbeat.start()
+    height, width = drawing.shape
+    for _ in range(clicks):
+        seen = canvas.visibleRegion().boundingRect()
+        top, left = (max(0, n) for n in canvas.cell_at(seen.topLeft()))
+        bottom, right = (min(limit - 1, n) for n, limit in zip(canvas.cell_at(seen.bottomRight()), (height, width)))
+        row, column = rng.randint(top, bottom), rng.randint(left, right)
+        button = Qt.MouseButton.LeftButton if not window.document.solution[row, column] else Qt.MouseButton.RightButton
+        shown.clear()
+        start, cpu = time.perf_counter(), time.process_time()
+        QTest.mouseClick(canvas, button, Qt.KeyboardModifier.NoModifier, canvas.cell_rect(row, column).center())
+        grid = window.solution_grid()
+        run_until(lambda: final_shown() is not None)
+        verdict_at = final_shown()
+        run_until(counts_on_screen)
+        figures["counts"].append(time.perf_counter() - start)
+        figures["verdict"].append(verdict_at - start)
+        figures["stalled"].append(sum(kind == STALLED for _, kind, _ in shown))
+        figures["kinds"].append(panel.verdict.kind)
+        loop = QEventLoop()
+        QTimer.singleShot(think_ms, loop.quit)
+        loop.exec()
+        figures["cpu"].append(time.process_time() - cpu)
+    ticker.stop()
+    figures["stall"] = [gap / 1000 for gap in gaps[1:]]
+    cancel_all()
+    window.editor.history.mark_saved()
+    window.close()
+    app.processEvents()
+    return figures
+
+
 def spread(name: str, seconds: list[float]) -> str:
     ordered = sorted(seconds)
     return (f"{name}: median {statistics.median(ordered) * 1000:.1f} ms, "
@@ -313,6 +432,9 @@ def main() -> int:
     parser.add_argument("--clicks", type=int, default=300)
     parser.add_argument("--strokes", type=int, default=10)
     parser.add_argument("--only-clicks", action="store_true", help="measure only the clicks")
+    parser.add_argument("--verdict-clicks", type=int, default=40)
+    parser.add_argument("--think", type=int, default=300, help="ms after each verdict before the next click")
+    parser.add_argument("--only-verdicts", action="store_true", help="measure only the live verdict")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         if shutil.which("xvfb-run") is None:
@@ -321,6 +443,22 @@ def main() -> int:
         return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1920x1200x24", sys.executable, *sys.argv])
     os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="nonogram-editor-bench-config-"))
 
+    import numpy as np
+
+    random_drawing = np.random.default_rng(128).random((128, 128)) < 0.5
+    drawings = (("random 128x128 MULT drawing", random_drawing, False),
+                ("the same, the other solution shown", random_drawing, True),
+                ("dithered 128x96 photo", dithered_photo(), False))
+    for seed, (name, drawing, other_solution) in enumerate(() if args.only_clicks else drawings):
+        figures = verdict_times(drawing, args.verdict_clicks, args.think, seed, other_solution)
+        kinds = sorted(set(figures["kinds"]))
+        print(spread(f"{name} ({'/'.join(kinds)}): click -> final verdict on screen", figures["verdict"]))
+        print(spread("  click -> the new drawing's line counts on screen", figures["counts"]))
+        print(spread("  CPU time from a click to the next (every thread)", figures["cpu"]))
+        print(f"  longest GUI-thread stall (1 ms heartbeat gap): {max(figures['stall']) * 1000:.0f} ms; "
+              f"provisional STALLED shown after {sum(n > 0 for n in figures['stalled'])} of {args.verdict_clicks} clicks")
+    if args.only_verdicts:
+        return 0
     figures = click_times(args.clicks, args.strokes)
     print(spread("click on a 128x128 grid, with the solver dock (GUI thread, press -> repainted)", figures["click"]))
     print(spread("  the same, the GUI thread's CPU time", figures["click cpu"]))

@@ -130,3 +130,36 @@ def test_bad_clues_are_rejected():
         LineSolver((0, 2), 5)
     with pytest.raises(ValueError):
         LineSolver((1,), 0)
+
+
+def test_counts_are_memoised_so_a_recount_after_an_edit_counts_only_changed_lines(monkeypatch):
+    """Puzzle.line_counts after a one-cell edit of a 40x40 drawing counts two lines again
+    (the edited row and column), and its counts are those of a fresh count; a cancelled
+    task stops it."""
+    import numpy as np
+
+    from editor.nonogram import line
+    from editor.nonogram.puzzle import Puzzle
+    from editor.tasks import Cancelled, Task
+
+    drawing = np.random.default_rng(40).random((40, 40)) < 0.5
+    first = Puzzle.from_grid(drawing)
+    board = first.board()
+    first.propagate(board)
+    first.line_counts(board)
+    counted = []
+    real = line.count_placements
+    monkeypatch.setattr(line, "count_placements", lambda *args: counted.append(args[:2]) or real(*args))
+    drawing[7, 12] ^= True
+    edited = Puzzle.from_grid(drawing)
+    board = edited.board()
+    edited.propagate(board)
+    rows, columns = edited.line_counts(board)
+    assert 1 <= len(counted) <= 2 and {clue for clue, _ in counted} <= {edited.row_clues[7], edited.column_clues[12]}
+    line.clear_line_caches()
+    assert (rows, columns) == Puzzle.from_grid(drawing).line_counts(board)
+    assert rows[7] == count_placements(edited.row_clues[7], 40, board.row_filled[7], board.row_empty[7])
+    task = Task()
+    task.cancel()
+    with pytest.raises(Cancelled):
+        edited.line_counts(board, task)

@@ -49,7 +49,10 @@ def wait_for_cancelled_jobs(qtbot, hang_ms=180000):
 
 @pytest.fixture
 def window(make_window):
-    return make_window()
+    main_window = make_window()
+    if main_window.solver_dock is not None:  # its tab in front (its overlays on the grid), whatever layout was saved
+        main_window.solver_dock.raise_()
+    return main_window
 
 
 def centre(canvas, row: int, column: int) -> QPoint:

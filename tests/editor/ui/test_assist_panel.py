@@ -3,7 +3,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QEventLoop, Qt, QTimer
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QColor, QImage
 
 from editor.level.clues import clues
 from editor.level.non_format import read_non
@@ -11,7 +11,7 @@ from editor.nonogram.verdict import LINE, MULT
 from editor.ui.assist_panel import HEAT_LEVELS, PATH_KNOWN, PATH_NEW, PROPOSAL_OVERLAY
 from tests.editor.ui.conftest import drag, wait_for_job
 from tests.editor.ui.test_files import choose_file
-from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
+from tests.editor.ui.test_solver_panel import click_cell, wait_for_counts_on, wait_for_verdict_on
 
 HARD = Path(__file__).resolve().parents[2] / "data" / "hard"
 
@@ -32,6 +32,20 @@ def wait_until(qtbot, condition, timeout_ms=30000):
     assert condition()
 
 
+def click_tab(qtbot, window, title):
+    """A real click on the dock tab named ``title`` (the Solver and Assist docks share a tab bar)."""
+    from PySide6.QtWidgets import QTabBar
+
+    for bar in window.findChildren(QTabBar):
+        for index in range(bar.count()):
+            if bar.tabText(index) == title and bar.isVisible():
+                qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(index).center())
+                dock = window.assist_dock if title == "Assist" else window.solver_dock
+                qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty(), timeout=5000)
+                return
+    raise AssertionError(f"no tab {title!r}")
+
+
 def make_switch(qtbot, window):
     """Two diagonal cells: a MULT drawing (the other diagonal fits the same clues)."""
     wait_for_verdict_on(qtbot, window)
@@ -43,6 +57,7 @@ def make_switch(qtbot, window):
 def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
     panel = assist(window)
     make_switch(qtbot, window)
+    click_tab(qtbot, window, "Assist")
     wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
     names = window.solution_canvas.overlay_names()
     assert any(name in names for name, _ in HEAT_LEVELS)
@@ -62,6 +77,7 @@ def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
 def test_make_line_solvable_proposal_accepted_and_rejected(window, qtbot):
     panel = assist(window)
     make_switch(qtbot, window)
+    click_tab(qtbot, window, "Assist")
     before = window.solution_grid()
     wait_until(qtbot, lambda: panel.solvable_button.isEnabled())
     qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
@@ -85,6 +101,7 @@ def test_step_slider_replays_the_solve_path(window, qtbot):
     drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])  # a full top row: line-solvable
     drag(qtbot, window.solution_canvas, [(1, 0), (9, 0)])  # and the left column
     assert wait_for_verdict_on(qtbot, window).kind == LINE
+    click_tab(qtbot, window, "Assist")
     wait_until(qtbot, lambda: panel.path is not None and panel.step_slider.isEnabled())
     assert panel.grade_label.text().startswith("grade 1")
     slider = panel.step_slider
@@ -205,6 +222,8 @@ def test_an_overlay_repaints_only_the_grid_and_only_when_it_changes(window, qtbo
     from PySide6.QtGui import QColor
 
     canvas = window.solution_canvas
+    wait_for_verdict_on(qtbot, window)
+    wait_for_counts_on(qtbot, window)
     wait_until(qtbot, lambda: not assist(window).busy())
     painted = []
 
@@ -229,3 +248,82 @@ def test_an_overlay_repaints_only_the_grid_and_only_when_it_changes(window, qtbo
         assert painted == []
     finally:
         canvas.removeEventFilter(paints)
+
+
+def legend_colours(label_text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"background-color: (#[0-9a-f]{6})", label_text))
+
+
+def pixels(window, cells):
+    """The colours drawn at the centres of ``cells`` of the solution grid (rendered now)."""
+    canvas = window.solution_canvas
+    image = canvas.grab().toImage()
+    colours = [image.pixelColor(canvas.cell_rect(*cell).center()) for cell in cells]
+    return np.array([[colour.red(), colour.green(), colour.blue()] for colour in colours])
+
+
+def blended(filled: bool, colour) -> np.ndarray:
+    """A cell's colour under ``colour`` alone (the grid's blend of a translucent overlay)."""
+    from editor.ui.grid_canvas import EMPTY_RGBA, FILLED_RGBA
+
+    base = (FILLED_RGBA if filled else EMPTY_RGBA)[:3].astype(float)
+    alpha = colour.alphaF()
+    return base * (1 - alpha) + np.array([colour.red(), colour.green(), colour.blue()]) * alpha
+
+
+def test_the_grid_shows_the_overlays_of_the_tab_in_front_each_explained_by_its_own_legend(window, qtbot):
+    """Solver tab in front: its shading and the other solution, no heat; Assist tab in
+    front (a real click on its tab): the heat, none of the solver's. The pixels drawn are
+    those of one set alone, filled and empty cells stay far apart under the heat, and the
+    two legends share no colour."""
+    from PySide6.QtWidgets import QLabel
+
+    from editor.ui.solver_panel import DIFFERENCE_OVERLAY, OPEN_COLOUR, OPEN_OVERLAY
+
+    panel, solver = assist(window), window.solver_dock.widget()
+    canvas = window.solution_canvas
+    click_tab(qtbot, window, "Solver")
+    make_switch(qtbot, window)
+    qtbot.mouseClick(solver.alternative_button, Qt.LeftButton)
+    wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
+    names = canvas.overlay_names()
+    assert OPEN_OVERLAY in names and DIFFERENCE_OVERLAY in names and not any(n in names for n, _ in HEAT_LEVELS)
+    grid, verdict = window.solution_grid(), solver.verdict
+    heated = [(cell, colour) for name, colour in HEAT_LEVELS if panel.overlays.cells(name) is not None
+              for cell in zip(*np.nonzero(panel.overlays.cells(name)))]
+    assert heated
+    cells = [cell for cell, _ in heated]
+    under_solver = pixels(window, cells)
+    for (cell, _), drawn in zip(heated, under_solver):  # shaded open (blue) or plain, never heat
+        if verdict.undetermined[cell] and not verdict.differing[cell]:
+            assert np.abs(drawn - blended(grid[cell], OPEN_COLOUR)).max() <= 2
+
+    click_tab(qtbot, window, "Assist")
+    names = canvas.overlay_names()
+    assert OPEN_OVERLAY not in names and DIFFERENCE_OVERLAY not in names
+    for (cell, colour), drawn in zip(heated, pixels(window, cells)):
+        assert np.abs(drawn - blended(grid[cell], colour)).max() <= 2
+        assert np.abs(blended(True, colour) - blended(False, colour)).sum() > 150
+
+    click_tab(qtbot, window, "Solver")
+    assert not any(n in canvas.overlay_names() for n, _ in HEAT_LEVELS)
+    assert np.array_equal(pixels(window, cells), under_solver)
+
+    solver_legend = "".join(label.text() for label in solver.findChildren(QLabel) if "Legend" in label.text())
+    assist_legend = "".join(label.text() for label in panel.findChildren(QLabel) if "Legend" in label.text())
+    assert legend_colours(solver_legend) and legend_colours(assist_legend)
+    distances = [np.abs(np.array(QColor(a).getRgb()[:3]) - QColor(b).getRgb()[:3]).sum()
+                 for a in legend_colours(solver_legend) for b in legend_colours(assist_legend)]
+    assert min(distances) > 100  # no colour of one legend passes for one of the other
+    assert {QColor(c.red(), c.green(), c.blue()).name() for _, c in HEAT_LEVELS} <= legend_colours(assist_legend)
+
+def test_a_clue_report_goes_once_a_puzzle_with_a_fitting_goal_is_imported(window, qtbot, tmp_path):
+    (tmp_path / "contradiction.non").write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")
+    text = import_non(qtbot, window, tmp_path / "contradiction.non")
+    assert "contradiction.non: CONTRADICTION" in text and assist(window).clue_report_label.isVisible()
+    (tmp_path / "goal.non").write_text('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "10"\n')
+    import_non(qtbot, window, tmp_path / "goal.non")
+    assert window.solution_grid().tolist() == [[True, False]]
+    assert not assist(window).clue_report_label.isVisible() and not assist(window).clue_report_view.isVisible()

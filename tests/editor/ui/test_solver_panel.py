@@ -6,7 +6,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from editor.nonogram.verdict import LINE, MULT, STALLED
+from editor.nonogram.verdict import LINE, MULT, STALLED, check_drawing
 from editor.ui import solver_panel
 from editor.ui.solver_panel import (AMBIGUOUS_COLOUR, DETERMINED_COLOUR, DIFFERENCE_OVERLAY, OPEN_OVERLAY,
                                     compact_count)
@@ -28,6 +28,12 @@ def wait_for_verdict_on(qtbot, window, timeout=10000):
 
     qtbot.waitUntil(current, timeout=timeout)
     return panel.verdict
+
+
+def wait_for_counts_on(qtbot, window, timeout=10000):
+    """Until the line counts beside the grid are those of the verdict shown (they follow it)."""
+    panel = panel_of(window)
+    qtbot.waitUntil(lambda: panel.counted is not None and panel.counted is panel.verdict, timeout=timeout)
 
 
 def click_cell(qtbot, canvas, row, column, button=Qt.LeftButton):
@@ -54,11 +60,12 @@ def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot)
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == MULT
-    assert kinds[-2:] == [STALLED, MULT]  # line logic's result first, then the search's
+    assert kinds[-1] == MULT
     assert panel.verdict_label.text().startswith("MULT")
     assert "Another picture fits" in panel.details_label.text() and "sweep" in panel.details_label.text()
     assert OPEN_OVERLAY in canvas.overlay_names() and DIFFERENCE_OVERLAY not in canvas.overlay_names()
     assert np.array_equal(canvas._overlays[OPEN_OVERLAY][0], verdict.undetermined)
+    wait_for_counts_on(qtbot, window)
     rows = canvas._row_labels
     assert rows[2] == ("2", AMBIGUOUS_COLOUR) and rows[0] == ("1", DETERMINED_COLOUR)
     assert panel.alternative_button.isEnabled()
@@ -75,6 +82,7 @@ def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot)
     assert verdict.kind == LINE
     assert DIFFERENCE_OVERLAY not in canvas.overlay_names() and OPEN_OVERLAY not in canvas.overlay_names()
     assert not panel.alternative_button.isEnabled() and not panel.alternative_view.isVisible()
+    wait_for_counts_on(qtbot, window)
     assert all(colour == DETERMINED_COLOUR for _, colour in canvas._row_labels)
 
 
@@ -84,6 +92,7 @@ def test_counts_and_shading_can_be_switched_off(window, qtbot):
     click_cell(qtbot, canvas, 0, 0)
     click_cell(qtbot, canvas, 1, 1)
     wait_for_verdict_on(qtbot, window)
+    wait_for_counts_on(qtbot, window)
     qtbot.mouseClick(panel.show_counts_check, Qt.LeftButton, pos=panel.show_counts_check.rect().center())
     assert canvas._row_labels is None and canvas._column_labels is None
     qtbot.mouseClick(panel.show_open_check, Qt.LeftButton, pos=panel.show_open_check.rect().center())
@@ -93,7 +102,7 @@ def test_counts_and_shading_can_be_switched_off(window, qtbot):
 def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, qtbot, monkeypatch):
     checked = []
     first_started = threading.Event()
-    real = solver_panel.verdict_with_counts
+    real = solver_panel.check_in_background
 
     def slow_first_check(drawing, task, line_logic_only=False):
         checked.append(drawing.copy())
@@ -103,7 +112,7 @@ def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, q
         return real(drawing, task, line_logic_only)
 
     wait_for_verdict_on(qtbot, window)
-    monkeypatch.setattr(solver_panel, "verdict_with_counts", slow_first_check)
+    monkeypatch.setattr(solver_panel, "check_in_background", slow_first_check)
     panel = panel_of(window)
     shown = []
     panel.verdict_shown.connect(lambda verdict: shown.append(verdict.picture.copy()))
@@ -239,3 +248,130 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
     assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
     sat.discard_ready()
     assert all(process.poll() is not None for process in started)
+
+
+class Headlines:
+    """Every verdict headline the dock paints (what the designer sees, however briefly)."""
+
+    def __init__(self, panel):
+        from PySide6.QtCore import QEvent, QObject
+
+        self.painted = []
+        label = panel.verdict_label
+        headlines = self
+
+        class Filter(QObject):
+            def eventFilter(self, watched, event):
+                if event.type() == QEvent.Type.Paint and (not headlines.painted or headlines.painted[-1] != label.text()):
+                    headlines.painted.append(label.text())
+                return False
+
+        self._filter = Filter()
+        label.installEventFilter(self._filter)
+
+
+def test_a_quick_verdict_replaces_the_last_directly_and_the_other_solution_stays_shown(window, qtbot, monkeypatch):
+    """Edits of a MULT drawing whose verdicts come at once: the headline goes from MULT to
+    MULT with no STALLED between, and "Show the other solution" stays on: the next MULT
+    shows its own alternative, a LINE hides it, and Ctrl+Z back to MULT shows it again."""
+    monkeypatch.setattr(solver_panel, "SLOW_CHECK_MS", 60_000)  # a loaded machine makes no check "slow"
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    wait_for_verdict_on(qtbot, window)
+    click_cell(qtbot, canvas, 2, 3)
+    click_cell(qtbot, canvas, 3, 4)
+    assert wait_for_verdict_on(qtbot, window).kind == MULT
+    qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
+    assert panel.alternative_button.isChecked()
+    kinds = []
+    panel.verdict_shown.connect(lambda shown: kinds.append(shown.kind))
+    headlines = Headlines(panel)
+
+    click_cell(qtbot, canvas, 7, 7)  # another MULT drawing: the switch is still there
+    verdict = wait_for_verdict_on(qtbot, window)
+    qtbot.wait(50)  # the label's repaint
+    assert verdict.kind == MULT and kinds == [MULT]
+    assert panel.verdict_label.text().startswith("MULT")
+    assert all(text.startswith("MULT") and "STALLED" not in text for text in headlines.painted)
+    assert panel.alternative_button.isChecked() and panel.alternative_view.isVisible()
+    assert np.array_equal(canvas._overlays[DIFFERENCE_OVERLAY][0], verdict.differing)
+
+    click_cell(qtbot, canvas, 2, 4)  # unique by line logic: nothing to compare with
+    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    assert DIFFERENCE_OVERLAY not in canvas.overlay_names() and not panel.alternative_view.isVisible()
+    assert panel.alternative_button.isChecked() and not panel.alternative_button.isEnabled()  # the choice is kept
+
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(canvas, Qt.Key_Z, Qt.ControlModifier)
+    assert not window.solution_grid()[2, 4]  # undone
+    verdict = wait_for_verdict_on(qtbot, window)
+    assert verdict.kind == MULT and STALLED not in kinds
+    assert np.array_equal(canvas._overlays[DIFFERENCE_OVERLAY][0], verdict.differing)
+    assert panel.alternative_view.isVisible() and panel.alternative_button.text() == "Hide the other solution"
+
+
+def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, monkeypatch):
+    """A check that takes longer than SLOW_CHECK_MS (held here until the test lets it go):
+    the last verdict stays in the headline, marked "re-checking", greyed, while the grid
+    shows what line logic found on the new drawing; the final verdict then replaces it."""
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    wait_for_verdict_on(qtbot, window)
+    click_cell(qtbot, canvas, 2, 3)
+    click_cell(qtbot, canvas, 3, 4)
+    assert wait_for_verdict_on(qtbot, window).kind == MULT
+    release = threading.Event()
+    real = solver_panel.check_in_background
+
+    def held(drawing, task, line_logic_only=False):
+        if not line_logic_only:
+            release.wait(60)
+        return real(drawing, task, line_logic_only)
+
+    monkeypatch.setattr(solver_panel, "check_in_background", held)
+    headlines = Headlines(panel)
+    click_cell(qtbot, canvas, 7, 7)
+    qtbot.waitUntil(lambda: panel.verdict.kind == STALLED, timeout=10_000)  # after SLOW_CHECK_MS
+    qtbot.wait(50)
+    assert panel.verdict_label.text().startswith("MULT") and "re-checking" in panel.verdict_label.text()
+    assert solver_panel.VERDICT_COLOURS[STALLED].name() in panel.verdict_label.styleSheet()
+    line_logic = check_drawing(window.solution_grid(), line_logic_only=True)  # the new drawing's
+    assert np.array_equal(canvas._overlays[OPEN_OVERLAY][0], line_logic.undetermined)
+    release.set()
+    verdict = wait_for_verdict_on(qtbot, window)
+    qtbot.wait(50)
+    assert verdict.kind == MULT and panel.verdict_label.text() == f"MULT — {verdict.headline()}"
+    assert all(text.startswith("MULT") for text in headlines.painted)
+    assert "re-checking" in " ".join(headlines.painted)
+
+
+def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_next_edit(window, qtbot, monkeypatch):
+    """The counts are counted after the verdict is shown, in their own job: while they are
+    held back the verdict is on screen (the previous counts stay beside the grid); an edit
+    meanwhile cancels that count, and the newest drawing's counts arrive."""
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    wait_for_verdict_on(qtbot, window)
+    wait_for_counts_on(qtbot, window)
+    release = threading.Event()
+    tasks = []
+    real = solver_panel.count_in_background
+
+    def held(verdict, task):
+        tasks.append(task)
+        release.wait(60)
+        return real(verdict, task)
+
+    monkeypatch.setattr(solver_panel, "count_in_background", held)
+    labels_before = canvas._row_labels
+    click_cell(qtbot, canvas, 2, 3)
+    verdict = wait_for_verdict_on(qtbot, window)
+    assert verdict.kind == LINE and panel.verdict_label.text().startswith("LINE")
+    assert panel.counted is not verdict and canvas._row_labels == labels_before
+    click_cell(qtbot, canvas, 3, 4)
+    verdict = wait_for_verdict_on(qtbot, window)
+    assert verdict.kind == MULT and tasks[0].cancelled
+    release.set()
+    wait_for_counts_on(qtbot, window)
+    assert canvas._row_labels[2] == ("2", AMBIGUOUS_COLOUR)

@@ -25,7 +25,9 @@ by default the next of the stream :meth:`solve_from` started), and adds its acti
 :meth:`solution_count` and :meth:`solution` (a store that fills while a count runs).
 
 Shortcuts (while the focus is in the panel): Alt+Home first, Alt+Left previous,
-Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel.
+Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel. Esc is claimed from the
+window only while a job runs (a shortcut override), so the window's own Esc (the editor's
+Select None) goes on working everywhere else and the two never make an ambiguous shortcut.
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ import html
 import os
 import random
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
@@ -186,7 +188,7 @@ class PuzzlePanel(QWidget):
         splitter.setSizes([1] * splitter.count())
         layout.addWidget(splitter, 1)
         for name, slot in (("first", self.show_first), ("previous", self.show_previous), ("next", self.show_next),
-                           ("random", self.show_random), ("go", self._focus_number), ("cancel", self.cancel)):
+                           ("random", self.show_random), ("go", self._focus_number)):
             shortcut = QShortcut(QKeySequence(SHORTCUTS[name]), self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
@@ -300,7 +302,10 @@ class PuzzlePanel(QWidget):
         self._job, self._on_result, self._on_error = job, on_result, on_error
         self.progress_bar.setRange(0, 0)  # busy until a report gives a fraction
         self.status.setText(message)
+        pressed = any(button.hasFocus() for button in self._actions)
         self.update_controls()
+        if pressed:  # the button that started the job is disabled now: the focus stays in the panel
+            self.cancel_button.setFocus()
         job.start()
         return job
 
@@ -308,6 +313,23 @@ class PuzzlePanel(QWidget):
         if self._job is not None:
             self._job.cancel()
             self.cancel_button.setEnabled(False)  # until the job has stopped
+
+    def _is_cancel_key(self, event) -> bool:
+        return QKeySequence(event.keyCombination()) == QKeySequence(SHORTCUTS["cancel"])
+
+    def event(self, event):
+        # A key the focus widget leaves alone comes up to the panel, first as a shortcut
+        # override: claiming it keeps Esc from the window's shortcuts while a job runs.
+        if event.type() == QEvent.Type.ShortcutOverride and self.busy and self._is_cancel_key(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event):
+        if self.busy and self._is_cancel_key(event):
+            self.cancel()
+        else:
+            super().keyPressEvent(event)
 
     def _on_progress(self, progress: Progress) -> None:
         if progress.fraction is not None:

@@ -97,6 +97,34 @@ class PuzzleCanvas(QWidget):
         self.update()
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that never widens what holds it (its layout gives it the room there
+    is): a text too long for the room ends in "…", and the tooltip shows it whole.
+    ``text()`` is the whole text."""
+
+    def __init__(self, text: str = "", parent=None):
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._text = ""
+        self.setText(text)
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:
+        self._text = text
+        self._fit()
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        shown = self.fontMetrics().elidedText(self._text, Qt.TextElideMode.ElideRight, self.contentsRect().width())
+        super().setText(shown)
+        self.setToolTip(self._text if shown != self._text else "")
+
+
 class PuzzlePanel(QWidget):
     """Jobs, browsing, the 2-D and 3-D views and their selection, load errors (see the module)."""
 
@@ -154,7 +182,7 @@ class PuzzlePanel(QWidget):
         self.number_box.setRange(1, 1)
         self.number_box.setToolTip(f"Solution number, 1 is the first found ({SHORTCUTS['go']})")
         self.go_button = QPushButton("Go", self)
-        self.shown_label = QLabel("No solution yet", self)
+        self.shown_label = ElidedLabel("No solution yet", self)
         self.first_button.clicked.connect(self.show_first)
         self.previous_button.clicked.connect(self.show_previous)
         self.next_button.clicked.connect(self.show_next)
@@ -165,14 +193,15 @@ class PuzzlePanel(QWidget):
         for widget in (self.first_button, self.previous_button, self.next_button, self.random_button,
                        self.number_box, self.go_button):
             browse.addWidget(widget)
-        browse.addWidget(self.shown_label, 1)
+        browse.addStretch(1)
         layout.addLayout(browse)
+        layout.addWidget(self.shown_label)  # a line of its own: the whole width of the panel
         self.check_label = QLabel("", self)
         self.check_label.setWordWrap(True)
-        self.piece_label = QLabel("", self)
+        self.piece_label = ElidedLabel("", self)
         checks = QHBoxLayout()
         checks.addWidget(self.check_label, 1)
-        checks.addWidget(self.piece_label)
+        checks.addWidget(self.piece_label, 1)
         layout.addLayout(checks)
 
         self.canvas = self.make_canvas()

@@ -324,7 +324,7 @@ class AssistPanel(QWidget):
 def export_sheet(main_window, solution_sheet: bool) -> None:
     """Ask for a file (PDF, SVG or PNG) and write the sheet in the background."""
     grid = main_window.solution_grid()
-    title = main_window.document.path.stem if main_window.document.path else "Nonogram"
+    title = main_window.document.title or "Nonogram"
     rows, columns = clues(grid)
 
     def chosen(path: Path) -> None:

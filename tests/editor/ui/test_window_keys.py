@@ -49,3 +49,24 @@ def test_esc_cancels_the_job_of_the_panel_with_the_focus_and_selects_none_elsewh
     assert window.editor.selection is None  # Select None, and the count goes on
     assert panel.busy and not panel._job.task.cancelled
     no_ambiguous_shortcut(qtlog, capfd)
+
+
+def test_delete_after_select_all_clears_wherever_the_focus_is(window, qtbot, qtlog, capfd):
+    drag(qtbot, window.solution_canvas, [(1, 1), (1, 6)])
+    button = window.palette_widget.add_button  # the focus outside the grids
+    focus(qtbot, button)
+    qtbot.keyClick(button, Qt.Key_A, Qt.ControlModifier)
+    assert window.editor.selection is not None
+    qtbot.keyClick(button, Qt.Key_Delete)
+    assert not window.solution_grid().any()
+    window.undo_action.trigger()
+    assert window.solution_grid()[1, 1:7].all()
+
+    canvas = window.solution_canvas  # no selection: Delete on a grid clears the cell under the cursor
+    focus(qtbot, canvas)
+    qtbot.keyClick(canvas, Qt.Key_Escape)
+    assert window.editor.selection is None
+    window.editor.set_cursor((1, 3))
+    qtbot.keyClick(canvas, Qt.Key_Delete)
+    assert window.solution_grid()[1].tolist() == [False, True, True, False, True, True, True] + [False] * 3
+    no_ambiguous_shortcut(qtlog, capfd)

@@ -50,6 +50,7 @@ from editor.nonogram import cnf
 from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
 from editor.tasks import OverBudget, Task, TimeUp
+from editor.wording import plural as _plural
 
 LINE = "LINE"
 BRANCH = "BRANCH"
@@ -192,10 +193,6 @@ class Verdict:
 
 def _row_strings(grid: np.ndarray) -> list[str]:
     return ["".join("1" if cell else "0" for cell in row) for row in grid]
-
-
-def _plural(count: int, word: str, words: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def _duration(seconds: float) -> str:

@@ -35,6 +35,7 @@ from editor.ui.edit_tools import add_action
 from editor.ui.lifetime import connect_alive
 from editor.ui.sheets import write_sheet
 from editor.ui.solver_panel import picture_pixmap
+from editor.wording import plural
 
 HEAT_LEVELS = (("heat-1", QColor(255, 200, 0, 70)), ("heat-2", QColor(255, 140, 0, 120)),
                ("heat-3", QColor(0, 170, 80, 150)))  # some help, much help, unique
@@ -252,7 +253,7 @@ class AssistPanel(QWidget):
         self.proposal_label.setText("Working on a proposal…")
         if kind == "line-solvable":
             self._start("proposal", lambda task: make_line_solvable(drawing, task=task),
-                        lambda plan: self._set_proposal(plan.cells, f"{len(plan.cells)} edits -> {plan.verdict.kind}"
+                        lambda plan: self._set_proposal(plan.cells, f"{plural(len(plan.cells), 'edit')} -> {plan.verdict.kind}"
                                                         + (f", grade {plan.grade}" if plan.grade else "")),
                         "The proposal")
         else:
@@ -277,7 +278,7 @@ class AssistPanel(QWidget):
         cells = self.proposal
         self._set_proposal([])
         if cells:
-            self.apply_flips(cells, f"Apply a proposal of {len(cells)} edits")
+            self.apply_flips(cells, f"Apply a proposal of {plural(len(cells), 'edit')}")
 
     def reject_proposal(self) -> None:
         self._set_proposal([])
@@ -318,7 +319,7 @@ class AssistPanel(QWidget):
         canvas.set_overlay(PATH_LINE, line if line.any() else None, PATH_LINE_COLOUR)
         canvas.set_overlay(PATH_NEW, new, PATH_NEW_COLOUR)
         self.step_label.setText(f"Step {upto} of {len(path.steps)} (sweep {step.sweep}): {step.kind} on "
-                                f"{step.axis} {step.index + 1}, settles {len(step.cells)} cells")
+                                f"{step.axis} {step.index + 1}, settles {plural(len(step.cells), 'cell')}")
 
 
 def export_sheet(main_window, solution_sheet: bool) -> None:

@@ -61,3 +61,29 @@ def test_long_status_lines_do_not_widen_a_puzzle_dock(isolated_settings, window,
     for label in (panel.shown_label, panel.piece_label):
         assert label.text() == label.toolTip() == LONG_STATUS  # all of it, a hover away
         assert QLabel.text(label).endswith("…") and label.width() <= dock.width()
+
+
+def test_a_floating_puzzle_dock_comes_back_floating_where_it_was(isolated_settings, qtbot):
+    require_gl()
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    dock = first.puzzle_docks.open_panel("voxel")
+    dock.setFloating(True)
+    dock.setGeometry(QRect(120, 90, 560, 480))
+    qtbot.waitUntil(lambda: dock.isVisible() and dock.isFloating())
+    where = dock.geometry()
+    # Quitting as the application does: the main window closes (saving the layout), then Qt
+    # closes every window left, the floating dock among them.
+    first.close()
+    dock.close()
+
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    restored = second.findChild(QDockWidget, dock.objectName())
+    assert restored is not None and restored.isFloating() and restored.isVisible()
+    assert restored.geometry() == where
+    second.close()

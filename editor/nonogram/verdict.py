@@ -165,11 +165,12 @@ class Verdict:
     def lookahead_text(self) -> str:
         """BRANCH: the lookahead it took, in a few words (the command line's detail)."""
         look = self.lookahead
+        probes, branches = _plural(look.probes, "probe"), _plural(look.branches, "branch", "branches")
         if self.decided_by == BY_SAT:
-            return f"SAT solver after {look.probes} probes and {look.branches} branches"
+            return f"SAT solver after {probes} and {branches}"
         if look.needs_search:
-            return f"search: {look.branches} branches, depth {look.depth}, {look.probes} probes"
-        return f"probing depth 1: {look.probes} probes in {look.probe_rounds} rounds"
+            return f"search: {branches}, depth {look.depth}, {probes}"
+        return f"probing depth 1: {probes} in {_plural(look.probe_rounds, 'round')}"
 
     def to_json(self) -> dict:
         look = self.lookahead

@@ -1,4 +1,5 @@
 """Counts in what the editor says read as English: "1 edit", "1 cell", never "1 edits"."""
+import numpy as np
 from PySide6.QtCore import Qt
 
 from editor.nonogram.verdict import LINE
@@ -31,3 +32,14 @@ def test_a_step_that_settles_one_cell_says_so(window, qtbot):
     step = next(i for i, s in enumerate(panel.path.steps, 1) if len(s.cells) == 1)
     panel.step_slider.setValue(step)
     assert panel.step_label.text().endswith("settles 1 cell")
+
+
+def test_the_lookahead_detail_counts_in_words():
+    from dataclasses import replace
+
+    from editor.nonogram.search import Lookahead
+    from editor.nonogram.verdict import BRANCH, check_drawing
+
+    verdict = replace(check_drawing(np.eye(3, dtype=bool)), kind=BRANCH,
+                      lookahead=Lookahead(probes=1, probe_rounds=1, branches=1))
+    assert verdict.lookahead_text() == "probing depth 1: 1 probe in 1 round"

@@ -48,6 +48,13 @@ def test_esc_cancels_the_job_of_the_panel_with_the_focus_and_selects_none_elsewh
     qtbot.keyClick(window.solution_canvas, Qt.Key_Escape)
     assert window.editor.selection is None  # Select None, and the count goes on
     assert panel.busy and not panel._job.task.cancelled
+
+    window.editor.select_all()
+    qtbot.keyClick(panel.view.render_window(), Qt.Key_Escape)  # keys in the 3-D view reach the panel
+    assert panel._job.task.cancelled and window.editor.selection is not None
+    qtbot.waitUntil(lambda: not panel.busy, timeout=60_000)
+    qtbot.keyClick(panel.view.render_window(), Qt.Key_Escape)  # no job: Select None
+    assert window.editor.selection is None
     no_ambiguous_shortcut(qtlog, capfd)
 
 

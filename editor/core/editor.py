@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from editor.core.clip import Clip
+from editor.core.colours import colour_name
 from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
@@ -590,7 +591,3 @@ def write_puzzle(path: str | os.PathLike, solution: np.ndarray, about: dict[str,
 def level_path(path: Path) -> Path:
     path = Path(path)
     return path if path.suffix == ".level" else path.with_name(path.name + ".level")
-
-
-def colour_name(colour: Colour) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*colour)

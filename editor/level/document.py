@@ -46,6 +46,11 @@ class LevelDocument:
         document.path = path if path is not None else level.path
         return document
 
+    @property
+    def title(self) -> str:
+        """The level info's title, else the file's name without its suffix ("" for a new level)."""
+        return self.about.get("title") or (self.path.stem if self.path else "")
+
     def to_level(self) -> Level:
         """A copy of the visible level (safe to hand to another thread)."""
         return Level(self.visible_solution(), self.visible_picture(), self.cleared, self.path)

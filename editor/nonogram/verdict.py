@@ -50,6 +50,7 @@ from editor.nonogram import cnf
 from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
 from editor.tasks import OverBudget, Task, TimeUp
+from editor.wording import plural as _plural
 
 LINE = "LINE"
 BRANCH = "BRANCH"
@@ -164,11 +165,12 @@ class Verdict:
     def lookahead_text(self) -> str:
         """BRANCH: the lookahead it took, in a few words (the command line's detail)."""
         look = self.lookahead
+        probes, branches = _plural(look.probes, "probe"), _plural(look.branches, "branch", "branches")
         if self.decided_by == BY_SAT:
-            return f"SAT solver after {look.probes} probes and {look.branches} branches"
+            return f"SAT solver after {probes} and {branches}"
         if look.needs_search:
-            return f"search: {look.branches} branches, depth {look.depth}, {look.probes} probes"
-        return f"probing depth 1: {look.probes} probes in {look.probe_rounds} rounds"
+            return f"search: {branches}, depth {look.depth}, {probes}"
+        return f"probing depth 1: {probes} in {_plural(look.probe_rounds, 'round')}"
 
     def to_json(self) -> dict:
         look = self.lookahead
@@ -192,10 +194,6 @@ class Verdict:
 
 def _row_strings(grid: np.ndarray) -> list[str]:
     return ["".join("1" if cell else "0" for cell in row) for row in grid]
-
-
-def _plural(count: int, word: str, words: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def _duration(seconds: float) -> str:

@@ -34,8 +34,8 @@ import shiboken6
 from PySide6.Qt3DCore import Qt3DCore
 from PySide6.Qt3DExtras import Qt3DExtras
 from PySide6.Qt3DRender import Qt3DRender
-from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QEventLoop, QIODevice, QPoint, QPointF, Qt, QTimer,
-                            Signal)
+from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QEvent, QEventLoop, QIODevice, QPoint, QPointF, Qt,
+                            QTimer, Signal)
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF, QQuaternion, QVector3D
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
@@ -96,6 +96,14 @@ class _OrbitWindow(Qt3DExtras.Qt3DWindow):
     def wheelEvent(self, event):
         if self.view is not None:
             self.view._wheel(event)
+
+    def event(self, event):
+        # Keys go on to the widgets around the view, as from any widget in them (Esc in a
+        # puzzle panel cancels its job with the focus in the 3-D view too)
+        if event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and self.view is not None:
+            QCoreApplication.sendEvent(self.view, event)
+            return True
+        return super().event(event)
 
 
 class _Viewport:

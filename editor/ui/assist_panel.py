@@ -40,6 +40,7 @@ from editor.ui.lifetime import connect_alive
 from editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
 from editor.ui.sheets import write_sheet
 from editor.ui.solver_panel import picture_pixmap
+from editor.wording import plural
 
 HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
                ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique
@@ -274,7 +275,7 @@ class AssistPanel(QWidget):
         self.proposal_label.setText("Working on a proposal…")
         if kind == "line-solvable":
             self._start("proposal", lambda task: make_line_solvable(drawing, task=task),
-                        lambda plan: self._set_proposal(plan.cells, f"{len(plan.cells)} edits -> {plan.verdict.kind}"
+                        lambda plan: self._set_proposal(plan.cells, f"{plural(len(plan.cells), 'edit')} -> {plan.verdict.kind}"
                                                         + (f", grade {plan.grade}" if plan.grade else "")),
                         "The proposal")
         else:
@@ -299,7 +300,7 @@ class AssistPanel(QWidget):
         cells = self.proposal
         self._set_proposal([])
         if cells:
-            self.apply_flips(cells, f"Apply a proposal of {len(cells)} edits")
+            self.apply_flips(cells, f"Apply a proposal of {plural(len(cells), 'edit')}")
 
     def reject_proposal(self) -> None:
         self._set_proposal([])
@@ -339,13 +340,13 @@ class AssistPanel(QWidget):
         self.overlays.set(PATH_LINE, line, PATH_LINE_COLOUR)
         self.overlays.set(PATH_NEW, new, PATH_NEW_COLOUR)
         self.step_label.setText(f"Step {upto} of {len(path.steps)} (sweep {step.sweep}): {step.kind} on "
-                                f"{step.axis} {step.index + 1}, settles {len(step.cells)} cells")
+                                f"{step.axis} {step.index + 1}, settles {plural(len(step.cells), 'cell')}")
 
 
 def export_sheet(main_window, solution_sheet: bool) -> None:
     """Ask for a file (PDF, SVG or PNG) and write the sheet in the background."""
     grid = main_window.solution_grid()
-    title = main_window.document.path.stem if main_window.document.path else "Nonogram"
+    title = main_window.document.title or "Nonogram"
     rows, columns = clues(grid)
 
     def chosen(path: Path) -> None:

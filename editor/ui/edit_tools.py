@@ -70,7 +70,10 @@ class EditTools(QObject):
                                 "Copy the selection (the whole grid if none) as rows of # and .")
         self.paste_action = add_action(self, edit_menu, "&Paste", self.paste, QKeySequence.Paste,
                                  "Paste at the selection or the cell cursor")
-        add_action(self, edit_menu, "Clear the Selection", lambda: window.editor.delete_selection())
+        # Delete wherever the focus is; enabled only with a selection, so that otherwise the
+        # key reaches a focused grid, where it clears the cell under the cursor
+        self.clear_action = add_action(self, edit_menu, "Clear the Selection", lambda: window.editor.delete_selection(),
+                                       QKeySequence.Delete, "Clear the selected cells")
         add_action(self, edit_menu, "Select &All", lambda: window.editor.select_all(), QKeySequence.SelectAll)
         add_action(self, edit_menu, "Select &None", lambda: window.editor.clear_selection(), "Escape")
 
@@ -105,7 +108,7 @@ class EditTools(QObject):
         data.setText(clip.to_text())
         data.setData(MIME_TYPE, clip.to_json().encode())
         QGuiApplication.clipboard().setMimeData(data)
-        self.window.show_message(f"{done} {clip.shape[1]}x{clip.shape[0]} cells")
+        self.window.show_message(f"{done} {clip.shape[1]}x{clip.shape[0]} " + ("cell" if clip.shape == (1, 1) else "cells"))
 
     def paste(self) -> None:
         data = QGuiApplication.clipboard().mimeData()

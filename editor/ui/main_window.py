@@ -296,6 +296,8 @@ class MainWindow(QMainWindow):
                 canvas.update(canvas.grid_rect())
         if "symmetry" in aspects:
             self.tools.show_symmetry(self.editor.symmetry)
+        if "selection" in aspects or "document" in aspects:
+            self.tools.clear_action.setEnabled(self.editor.selection is not None)
         if "history" in aspects:
             history = self.editor.history
             self.undo_action.setEnabled(history.can_undo())

@@ -6,10 +6,12 @@ core. Removing a colour the picture uses first asks which colour replaces it.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+import base64
+
+from PySide6.QtCore import QBuffer, QIODevice, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QButtonGroup, QColorDialog, QGridLayout, QHBoxLayout, QInputDialog, QPushButton,
-                               QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QColorDialog, QComboBox, QGridLayout, QHBoxLayout, QInputDialog,
+                               QPushButton, QToolButton, QVBoxLayout, QWidget)
 
 from editor.core import Editor, colour_name
 from editor.level.document import Colour
@@ -126,8 +128,12 @@ class PaletteWidget(QWidget):
         names = [colour_name(colour) for colour in others]
         dialog = QInputDialog(self)
         dialog.setWindowTitle("Remove a colour")
-        dialog.setLabelText(f"The picture uses {colour_name(palette[index])}. Which colour replaces it?")
+        dialog.setLabelText(f"The picture uses {swatch_html(palette[index])} {colour_name(palette[index])}. "
+                            f"Which colour replaces it?")
         dialog.setComboBoxItems(names)
+        choices = dialog.findChild(QComboBox)
+        for item, colour in enumerate(others):
+            choices.setItemIcon(item, swatch_icon(colour))
         dialog.setTextValue(colour_name(WHITE) if WHITE in others else names[0])
         dialog.setAttribute(Qt.WA_DeleteOnClose)
         connect_alive(dialog.textValueSelected, self,
@@ -156,11 +162,23 @@ def qcolor(colour: Colour) -> QColor:
     return QColor(*colour)
 
 
-def swatch_icon(colour: Colour) -> QIcon:
+def swatch_pixmap(colour: Colour) -> QPixmap:
     pixmap = QPixmap(SWATCH - 6, SWATCH - 6)
     pixmap.fill(qcolor(colour))
     painter = QPainter(pixmap)
     painter.setPen(QColor(120, 120, 120))
     painter.drawRect(0, 0, pixmap.width() - 1, pixmap.height() - 1)
     painter.end()
-    return QIcon(pixmap)
+    return pixmap
+
+
+def swatch_icon(colour: Colour) -> QIcon:
+    return QIcon(swatch_pixmap(colour))
+
+
+def swatch_html(colour: Colour) -> str:
+    """The swatch as an image in a rich-text label."""
+    data = QBuffer()
+    data.open(QIODevice.OpenModeFlag.WriteOnly)
+    swatch_pixmap(colour).save(data, "PNG")
+    return f"<img src='data:image/png;base64,{base64.b64encode(bytes(data.data())).decode()}'>"

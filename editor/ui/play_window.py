@@ -62,6 +62,7 @@ class PlayWindow(QWidget):
         self.canvas.set_cell_size(cell_size)
         self._mark = UNKNOWN
         self._last = (0, 0)
+        self._solved = False  # what the message last said
         self.canvas.pressed.connect(self._pressed)
         self.canvas.dragged.connect(self._dragged)
         self.canvas.arrow_key.connect(self._arrow)
@@ -102,9 +103,14 @@ class PlayWindow(QWidget):
         self.canvas.set_overlay(MISTAKE_OVERLAY, None, MISTAKE_COLOUR)
         self.canvas.refresh_cells()
         self.canvas.update_marks()  # the cell cursor follows the click
-        if self.session.check().solved:
+        solved = self.session.check().solved
+        if solved:
             self._tick()
             self.message_label.setText(f"Solved in {self.timer_label.text()}!")
+        elif self._solved:  # a later mark undid it: the message must not go on saying so
+            self.message_label.setText(f"Not solved any more: a mark differs from the solution "
+                                       f"(first solved in {self.timer_label.text()}).")
+        self._solved = solved
 
     def _pressed(self, cell, button, _shift) -> None:
         wanted = FILLED if button == Qt.LeftButton else CROSSED
@@ -132,6 +138,7 @@ class PlayWindow(QWidget):
 
     def check(self) -> None:
         result = self.session.check()
+        self._solved = result.solved
         self.canvas.set_overlay(MISTAKE_OVERLAY, result.mistakes if result.mistakes.any() else None, MISTAKE_COLOUR)
         if result.solved:
             self.message_label.setText(f"Solved in {self.timer_label.text()}!")
@@ -157,6 +164,7 @@ class PlayWindow(QWidget):
         for name in (MISTAKE_OVERLAY, HINT_OVERLAY):
             self.canvas.set_overlay(name, None, QColor())
         self.message_label.setText("Started again.")
+        self._solved = False
         self._tick()
 
     def session_solution(self) -> np.ndarray:

@@ -53,7 +53,10 @@ class PanelDock(QDockWidget):
             return
         if "editor.scene3d.view" in sys.modules:  # hand 3-D views' windows back for reuse
             sys.modules["editor.scene3d.view"].release_views(self)
-        self.closed.emit(self.panel_id)
+        # Quitting closes the main window, then every window left, floating docks too: a dock
+        # closed after its main window stays open for the next start (the layout saved has it).
+        if self.parentWidget() is not None and self.parentWidget().isVisible():
+            self.closed.emit(self.panel_id)
 
 
 class PuzzleDocks(QObject):

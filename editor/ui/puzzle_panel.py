@@ -25,7 +25,9 @@ by default the next of the stream :meth:`solve_from` started), and adds its acti
 :meth:`solution_count` and :meth:`solution` (a store that fills while a count runs).
 
 Shortcuts (while the focus is in the panel): Alt+Home first, Alt+Left previous,
-Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel.
+Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel. Esc is claimed from the
+window only while a job runs (a shortcut override), so the window's own Esc (the editor's
+Select None) goes on working everywhere else and the two never make an ambiguous shortcut.
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ import html
 import os
 import random
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
@@ -95,6 +97,34 @@ class PuzzleCanvas(QWidget):
         self.update()
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that never widens what holds it (its layout gives it the room there
+    is): a text too long for the room ends in "…", and the tooltip shows it whole.
+    ``text()`` is the whole text."""
+
+    def __init__(self, text: str = "", parent=None):
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._text = ""
+        self.setText(text)
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:
+        self._text = text
+        self._fit()
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        shown = self.fontMetrics().elidedText(self._text, Qt.TextElideMode.ElideRight, self.contentsRect().width())
+        super().setText(shown)
+        self.setToolTip(self._text if shown != self._text else "")
+
+
 class PuzzlePanel(QWidget):
     """Jobs, browsing, the 2-D and 3-D views and their selection, load errors (see the module)."""
 
@@ -152,7 +182,7 @@ class PuzzlePanel(QWidget):
         self.number_box.setRange(1, 1)
         self.number_box.setToolTip(f"Solution number, 1 is the first found ({SHORTCUTS['go']})")
         self.go_button = QPushButton("Go", self)
-        self.shown_label = QLabel("No solution yet", self)
+        self.shown_label = ElidedLabel("No solution yet", self)
         self.first_button.clicked.connect(self.show_first)
         self.previous_button.clicked.connect(self.show_previous)
         self.next_button.clicked.connect(self.show_next)
@@ -163,14 +193,15 @@ class PuzzlePanel(QWidget):
         for widget in (self.first_button, self.previous_button, self.next_button, self.random_button,
                        self.number_box, self.go_button):
             browse.addWidget(widget)
-        browse.addWidget(self.shown_label, 1)
+        browse.addStretch(1)
         layout.addLayout(browse)
+        layout.addWidget(self.shown_label)  # a line of its own: the whole width of the panel
         self.check_label = QLabel("", self)
         self.check_label.setWordWrap(True)
-        self.piece_label = QLabel("", self)
+        self.piece_label = ElidedLabel("", self)
         checks = QHBoxLayout()
         checks.addWidget(self.check_label, 1)
-        checks.addWidget(self.piece_label)
+        checks.addWidget(self.piece_label, 1)
         layout.addLayout(checks)
 
         self.canvas = self.make_canvas()
@@ -186,7 +217,7 @@ class PuzzlePanel(QWidget):
         splitter.setSizes([1] * splitter.count())
         layout.addWidget(splitter, 1)
         for name, slot in (("first", self.show_first), ("previous", self.show_previous), ("next", self.show_next),
-                           ("random", self.show_random), ("go", self._focus_number), ("cancel", self.cancel)):
+                           ("random", self.show_random), ("go", self._focus_number)):
             shortcut = QShortcut(QKeySequence(SHORTCUTS[name]), self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
@@ -300,7 +331,10 @@ class PuzzlePanel(QWidget):
         self._job, self._on_result, self._on_error = job, on_result, on_error
         self.progress_bar.setRange(0, 0)  # busy until a report gives a fraction
         self.status.setText(message)
+        pressed = any(button.hasFocus() for button in self._actions)
         self.update_controls()
+        if pressed:  # the button that started the job is disabled now: the focus stays in the panel
+            self.cancel_button.setFocus()
         job.start()
         return job
 
@@ -308,6 +342,23 @@ class PuzzlePanel(QWidget):
         if self._job is not None:
             self._job.cancel()
             self.cancel_button.setEnabled(False)  # until the job has stopped
+
+    def _is_cancel_key(self, event) -> bool:
+        return QKeySequence(event.keyCombination()) == QKeySequence(SHORTCUTS["cancel"])
+
+    def event(self, event):
+        # A key the focus widget leaves alone comes up to the panel, first as a shortcut
+        # override: claiming it keeps Esc from the window's shortcuts while a job runs.
+        if event.type() == QEvent.Type.ShortcutOverride and self.busy and self._is_cancel_key(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event):
+        if self.busy and self._is_cancel_key(event):
+            self.cancel()
+        else:
+            super().keyPressEvent(event)
 
     def _on_progress(self, progress: Progress) -> None:
         if progress.fraction is not None:

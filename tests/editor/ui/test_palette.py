@@ -2,8 +2,9 @@
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QColorDialog, QInputDialog
+from PySide6.QtWidgets import QColorDialog, QComboBox, QInputDialog, QLabel
 
+from editor.core import colour_name
 from tests.editor.ui.conftest import drag
 
 RED, TEAL = (220, 40, 40), (10, 160, 150)
@@ -38,8 +39,8 @@ def test_add_paint_edit_remove_colours_with_undo(window, qtbot):
     qtbot.mouseClick(palette.remove_button, Qt.LeftButton)  # the picture uses it: which colour replaces it?
     dialog = window.palette_widget.replace_dialog
     assert isinstance(dialog, QInputDialog) and dialog.isVisible() and TEAL in palette.colours
-    assert dialog.textValue() == "#ffffff"  # white is offered first
-    dialog.setTextValue("#dc2828")
+    assert dialog.textValue() == "#ffffff (white)"  # white is offered first
+    dialog.setTextValue("#dc2828 (red)")
     dialog.accept()
     assert TEAL not in palette.colours and (window.document.visible_picture()[1, 1:7] == RED).all()
     window.undo_action.trigger()
@@ -65,3 +66,23 @@ def test_right_click_on_the_picture_picks_its_colour(window, qtbot):
     qtbot.mouseClick(window.picture_canvas, Qt.RightButton, pos=window.picture_canvas.cell_rect(2, 3).center())
     assert window.palette_widget.current_colour() == (1, 2, 3)  # a new colour is added to the palette
     assert np.array_equal(window.document.picture[2, 3], (1, 2, 3))
+
+
+def test_the_replacement_question_shows_each_colour_as_a_swatch_and_a_name(window, qtbot):
+    palette = window.palette_widget
+    palette.add_colour(TEAL)
+    drag(qtbot, window.picture_canvas, [(1, 1), (1, 3)])
+    qtbot.mouseClick(palette.remove_button, Qt.LeftButton)
+    dialog = palette.replace_dialog
+    qtbot.waitExposed(dialog)
+    label = dialog.findChild(QLabel)
+    assert "#0aa096 (teal)" in label.text()
+    image = label.grab().toImage()  # the removed colour, painted beside its name
+    assert any(image.pixelColor(x, y).getRgb()[:3] == TEAL for x in range(image.width()) for y in range(image.height()))
+    choices = dialog.findChild(QComboBox)
+    for item in range(choices.count()):
+        colour = palette.colours[[colour_name(c) for c in palette.colours].index(choices.itemText(item))]
+        swatch = choices.itemIcon(item).pixmap(16, 16).toImage()
+        assert swatch.pixelColor(8, 8).getRgb()[:3] == colour  # each choice with its swatch
+    assert "#dc2828 (red)" in [choices.itemText(i) for i in range(choices.count())]
+    dialog.reject()

@@ -251,6 +251,23 @@ def test_test_solve_plays_without_changing_the_level(window, qtbot):
     play.close()
 
 
+def test_test_solve_stops_saying_solved_once_a_mark_breaks_it(window, qtbot):
+    drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])
+    window.test_solve()
+    play = window.play_window
+    qtbot.waitExposed(play)
+    canvas = play.canvas
+    drag(qtbot, canvas, [(0, 0), (0, 9)])
+    assert play.message_label.text().startswith("Solved in")
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=centre(canvas, 5, 5))  # one more filled cell
+    assert "Solved" not in play.message_label.text() and "Not solved any more" in play.message_label.text()
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=centre(canvas, 5, 5))  # cleared again: solved again
+    assert play.message_label.text().startswith("Solved in")
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=centre(canvas, 0, 3))  # a gap in the row
+    assert "Not solved any more" in play.message_label.text()
+    play.close()
+
+
 def test_ctrl_wheel_zooms_around_the_pointer(window, qtbot):
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.width() == 1280)

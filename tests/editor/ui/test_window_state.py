@@ -1,8 +1,10 @@
-"""The saved layout comes back as it was, with floating docks in front of the window."""
+"""The saved layout comes back as it was, with floating docks in front of the window; long status
+lines never widen a dock (the width would be saved and squeeze the grid at every start)."""
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication, QDockWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel
 
 from editor.ui.main_window import MainWindow
+from tests.editor.scene3d.test_view import require_gl
 
 
 def dock_in_front(dock: QDockWidget, point: QPoint) -> bool:
@@ -36,3 +38,52 @@ def test_a_floating_dock_restored_over_a_maximized_window_is_in_front(isolated_s
     centre = restored.geometry().center()
     assert second.geometry().contains(centre)  # the dock lies over the window: only one can be seen there
     qtbot.waitUntil(lambda: dock_in_front(restored, centre), timeout=5000)
+
+
+LONG_STATUS = ("Solution 508,896 of 518,469 (distinct up to the 24 rotations of the cube, turned 240 degrees "
+               "about the corner where pieces 3, 7 and 11 meet)")
+
+
+def test_long_status_lines_do_not_widen_a_puzzle_dock(isolated_settings, window, qtbot):
+    require_gl()
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    dock = window.puzzle_docks.open_panel("voxel")
+    panel = dock.widget()
+    qtbot.waitUntil(lambda: panel.puzzle is not None and not panel.busy, timeout=30_000)
+    qtbot.wait(100)
+    widths = dock.width(), window.solution_scroll.width()
+    panel.report(LONG_STATUS + " /a/path/with/no/room/to/break/anywhere/along/its/whole/length/count.db")
+    panel.shown_label.setText(LONG_STATUS)
+    panel.piece_label.setText(LONG_STATUS)
+    qtbot.wait(100)
+    assert (dock.width(), window.solution_scroll.width()) == widths
+    for label in (panel.shown_label, panel.piece_label):
+        assert label.text() == label.toolTip() == LONG_STATUS  # all of it, a hover away
+        assert QLabel.text(label).endswith("…") and label.width() <= dock.width()
+
+
+def test_a_floating_puzzle_dock_comes_back_floating_where_it_was(isolated_settings, qtbot):
+    require_gl()
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    dock = first.puzzle_docks.open_panel("voxel")
+    dock.setFloating(True)
+    dock.setGeometry(QRect(120, 90, 560, 480))
+    qtbot.waitUntil(lambda: dock.isVisible() and dock.isFloating())
+    where = dock.geometry()
+    # Quitting as the application does: the main window closes (saving the layout), then Qt
+    # closes every window left, the floating dock among them.
+    first.close()
+    dock.close()
+
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    restored = second.findChild(QDockWidget, dock.objectName())
+    assert restored is not None and restored.isFloating() and restored.isVisible()
+    assert restored.geometry() == where
+    second.close()

@@ -1,0 +1,45 @@
+"""Counts in what the editor says read as English: "1 edit", "1 cell", never "1 edits"."""
+import numpy as np
+from PySide6.QtCore import Qt
+
+from editor.nonogram.verdict import LINE
+from editor.wording import plural
+from tests.editor.ui.test_assist_panel import assist, make_switch, wait_until
+from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
+
+
+def test_plural():
+    assert [plural(n, "cell") for n in (0, 1, 2)] == ["0 cells", "1 cell", "2 cells"]
+    assert plural(1, "guess", "guesses") == "1 guess" and plural(3, "guess", "guesses") == "3 guesses"
+
+
+def test_a_one_flip_proposal_says_one_edit(window, qtbot):
+    panel = assist(window)
+    make_switch(qtbot, window)  # one more filled cell pins the switch
+    wait_until(qtbot, lambda: panel.solvable_button.isEnabled())
+    qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
+    wait_until(qtbot, lambda: panel.proposal)
+    assert len(panel.proposal) == 1 and "1 edit -> LINE" in panel.proposal_label.text()
+    qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
+    assert window.undo_action.text() == "&Undo Apply a proposal of 1 edit"
+
+
+def test_a_step_that_settles_one_cell_says_so(window, qtbot):
+    panel = assist(window)
+    click_cell(qtbot, window.solution_canvas, 0, 0)  # each column settles one cell of the top row
+    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    wait_until(qtbot, lambda: panel.path is not None and panel.step_slider.isEnabled())
+    step = next(i for i, s in enumerate(panel.path.steps, 1) if len(s.cells) == 1)
+    panel.step_slider.setValue(step)
+    assert panel.step_label.text().endswith("settles 1 cell")
+
+
+def test_the_lookahead_detail_counts_in_words():
+    from dataclasses import replace
+
+    from editor.nonogram.search import Lookahead
+    from editor.nonogram.verdict import BRANCH, check_drawing
+
+    verdict = replace(check_drawing(np.eye(3, dtype=bool)), kind=BRANCH,
+                      lookahead=Lookahead(probes=1, probe_rounds=1, branches=1))
+    assert verdict.lookahead_text() == "probing depth 1: 1 probe in 1 round"

@@ -18,9 +18,10 @@ flushes it to disk and holds an advisory lock on it while the writer lives.
 :meth:`AtomicFiles.commit` writes a journal ``.FIRST.journal`` naming each temporary and its
 target, and the targets to delete (the journal's arrival is the commit point), renames the
 temporaries over their targets, deletes those targets, then deletes the journal.
-:func:`recover` finishes the renames and deletions of a journal that a killed commit left, and deletes temporaries that no live writer holds (those of a write that
-never committed). Commits and recoveries in one folder take turns through a lock on the folder.
-All targets of a group share one folder. :func:`write_file` replaces a single file this way.
+:func:`recover` finishes the renames and deletions of a journal that a killed commit left,
+and deletes temporaries that no live writer holds (those of a write that never committed).
+Commits and recoveries in one folder take turns through a lock on the folder. All targets of
+a group share one folder. :func:`write_file` replaces a single file this way.
 """
 from __future__ import annotations
 

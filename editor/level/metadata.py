@@ -5,15 +5,15 @@ beside them in ``NAME.about``, written like the metadata lines of a ``.non`` fil
 (``title "Cat"``, ``by "Jan Wolter"``, ``copyright "..."``, ``catalogue "#6"``; any other
 keyword is kept too). A ``.non`` import brings its metadata along and an export writes
 it back, so it survives import, editing and export. It is saved with the trio, as one
-(``save_level(level, path, format_about(about).encode())``: all old or all new; no
-level info, no file), and read
-like the trio's files, refusing anything but a small regular file.
+(``save_level(level, path, format_about(about).encode())``: all old or all new; no level
+info, no file), and read like the trio's files, refusing anything but a small regular file.
 
     about = read_about("cat.level")           # {} when there is no NAME.about
 """
 from __future__ import annotations
 
 import os
+
 from editor.level.errors import LevelError, LevelErrorKind
 from editor.level.model import about_path, recover_level
 from editor.level.non_format import NonPuzzle

@@ -9,7 +9,8 @@ for ever). The time of a normal save and load of a 128x128 level is printed besi
 
 Then the fuzz figures of issue 24, each group of cases in a child process of its own: level
 info files (pipe, device, huge, not UTF-8), image import (pipe, device, a 13000x13000 PNG of
-164 KB, a broken chunk, mangled images of eight formats), BurrTools files (gzip and XML
+164 KB, a broken chunk, mangled images of eight formats, and the largest image accepted, a
+noisy 4096x4096 RGBA PNG, for the peak memory), BurrTools files (gzip and XML
 mutations of the examples, a 2 GB file, a 1 MB gzip bomb, a million voxels in 1.2 KB) and
 count checkpoints (an edited total, random bit flips of a finished one). Per group: cases,
 refused, tracebacks (any other exception), hangs (over 30 s), errors not naming the file,
@@ -208,7 +209,9 @@ def image_cases(folder: Path, mutations: int):
     data = bytearray(broken.read_bytes())
     data[33:37] = (10).to_bytes(4, "big")
     broken.write_bytes(bytes(data))
-    paths += [bomb, broken]
+    largest = folder / "4096x4096-rgba.png"  # the largest image accepted: its memory counts in the peak
+    Image.fromarray(np.random.default_rng(2).integers(0, 256, (4096, 4096, 4), dtype=np.uint8)).save(largest)
+    paths += [bomb, broken, largest]
     rng = random.Random(24)
     image = Image.fromarray(np.random.default_rng(1).integers(0, 256, (48, 64, 3), dtype=np.uint8))
     for kind in ("png", "gif", "bmp", "jpg", "tiff", "webp", "ico", "ppm"):

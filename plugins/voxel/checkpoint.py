@@ -45,14 +45,16 @@ class SubResult(NamedTuple):
 
 
 def progress_in(path: str | Path) -> tuple[int, int] | None:
-    """(subproblems done, all of them) in a checkpoint file; None if there is none or it is unreadable."""
+    """(subproblems done, all of them) in a checkpoint file; None if there is none, it is
+    unreadable or of another format (a count would refuse it)."""
     if not Path(path).is_file():
         return None
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
             total = db.execute("SELECT value FROM meta WHERE key = 'subproblems'").fetchone()
             done = db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
-        return (int(done), int(total[0])) if total else None
+            form = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+        return (int(done), int(total[0])) if total and form == (FORMAT,) else None
     except (sqlite3.Error, ValueError):
         return None
 

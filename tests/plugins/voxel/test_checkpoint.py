@@ -11,7 +11,7 @@ import pytest
 
 from editor.tasks import Cancelled, Task
 from plugins.voxel import distributed, solver
-from plugins.voxel.checkpoint import CheckpointError
+from plugins.voxel.checkpoint import CheckpointError, progress_in
 from plugins.voxel.model import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -216,6 +216,7 @@ def test_checkpoints_without_checksums_and_foreign_tables_are_refused_by_name(tm
     interrupted_count(old)
     with sqlite3.connect(old) as db:
         db.execute("UPDATE meta SET value = 'nonogram-editor count checkpoint 1' WHERE key = 'format'")
+    assert progress_in(old) is None  # the panel offers no Resume for it
     with pytest.raises(CheckpointError, match=r"old\.db: this checkpoint was made by an older version .* without "
                                               "checksums"):
         distributed.count_in_parts(SOMA, checkpoint=old)

@@ -5,6 +5,7 @@
             file.write(data_a)
         with files.open(path_b) as file:
             file.write(data_b)
+        files.remove(path_c)  # deleted with the commit
         files.commit()
 
 The group is replaced as a whole. After an error, no commit, or the process killed at any
@@ -15,11 +16,12 @@ it before reading).
 How: :meth:`AtomicFiles.open` writes a temporary ``.NAME.XXXXXXXX.tmp`` beside its target,
 flushes it to disk and holds an advisory lock on it while the writer lives.
 :meth:`AtomicFiles.commit` writes a journal ``.FIRST.journal`` naming each temporary and its
-target (the journal's arrival is the commit point), renames the temporaries over their
-targets, then deletes the journal. :func:`recover` finishes the renames of a journal that a
-killed commit left, and deletes temporaries that no live writer holds (those of a write that
-never committed). Commits and recoveries in one folder take turns through a lock on the folder.
-All targets of a group share one folder. :func:`write_file` replaces a single file this way.
+target, and the targets to delete (the journal's arrival is the commit point), renames the
+temporaries over their targets, deletes those targets, then deletes the journal.
+:func:`recover` finishes the renames and deletions of a journal that a killed commit left,
+and deletes temporaries that no live writer holds (those of a write that never committed).
+Commits and recoveries in one folder take turns through a lock on the folder. All targets of
+a group share one folder. :func:`write_file` replaces a single file this way.
 """
 from __future__ import annotations
 
@@ -58,6 +60,7 @@ class AtomicFiles:
             raise ValueError(f"the files of a group must share one folder, not {sorted(map(str, folders))}")
         self._folder = folders.pop()
         self._written: list[tuple[Path, Path, int]] = []  # (temporary, target, its locked descriptor)
+        self._removed: list[Path] = []
         self._journaled = False  # once the journal names the temporaries, they are recovery's to finish
 
     def __enter__(self) -> "AtomicFiles":
@@ -90,16 +93,24 @@ class AtomicFiles:
             file.flush()
             os.fsync(descriptor)
 
+    def remove(self, target: str | os.PathLike) -> None:
+        """Delete ``target`` (if it exists) with the commit, as part of the group."""
+        target = Path(target)
+        if target not in self._targets:
+            raise ValueError(f"{target} is not one of this group's files")
+        self._removed.append(target)
+
     def commit(self) -> None:
-        """Make every written file current: all of them, even if the process dies halfway."""
+        """Make every written file current and delete the removed ones: all of it, even if the
+        process dies halfway."""
         journal = _journal_path(self._targets)
         with _folder_lock(self._folder):
-            if len(self._written) > 1:
+            if len(self._written) + len(self._removed) > 1:
                 renames = [[temporary.name, target.name] for temporary, target, _ in self._written]
                 descriptor, name = _temporary(journal)
                 try:
                     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-                        json.dump({"renames": renames}, file)
+                        json.dump({"renames": renames, "removes": [target.name for target in self._removed]}, file)
                         file.flush()
                         os.fsync(descriptor)
                     os.replace(name, journal)
@@ -110,6 +121,8 @@ class AtomicFiles:
                 _fsync_directory(self._folder)
             for temporary, target, _ in self._written:
                 os.replace(temporary, target)
+            for target in self._removed:
+                target.unlink(missing_ok=True)
             _fsync_directory(self._folder)
             journal.unlink(missing_ok=True)
 
@@ -132,11 +145,14 @@ def recover(targets: Iterable[str | os.PathLike], clean: bool = True) -> None:
         return
     folder = journal.parent
     with _folder_lock(folder):
-        for temporary, target in _journal_renames(journal, targets):
+        renames, removes = _journal_entries(journal, targets)
+        for temporary, target in renames:
             try:
                 os.replace(folder / temporary, folder / target)
             except FileNotFoundError:  # renamed before the kill
                 pass
+        for target in removes:
+            (folder / target).unlink(missing_ok=True)
         if os.path.lexists(journal):
             _fsync_directory(folder)
             journal.unlink()
@@ -161,20 +177,22 @@ def _temporary(target: Path) -> tuple[int, str]:
     return descriptor, name
 
 
-def _journal_renames(journal: Path, targets: list[Path]) -> list[tuple[str, str]]:
-    """The (temporary, target) names a journal lists; only names of this group's files count."""
+def _journal_entries(journal: Path, targets: list[Path]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The (temporary, target) names a journal lists to rename, and the targets to delete; only
+    names of this group's files count."""
     try:
         descriptor = os.open(journal, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        return []
+        return [], []
     try:
         with os.fdopen(descriptor, "rb") as file:
-            renames = json.loads(file.read(JOURNAL_LIMIT))["renames"]
+            entries = json.loads(file.read(JOURNAL_LIMIT))
         names = {target.name for target in targets}
-        return [(temporary, target) for temporary, target in renames
-                if target in names and _temporary_pattern(target).fullmatch(temporary)]
-    except (OSError, ValueError, KeyError, TypeError):  # not a journal this module wrote
-        return []
+        renames = [(temporary, target) for temporary, target in entries["renames"]
+                   if target in names and _temporary_pattern(target).fullmatch(temporary)]
+        return renames, [target for target in entries.get("removes", []) if target in names]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # not a journal this module wrote
+        return [], []
 
 
 def _delete_stale_temporaries(folder: Path, names: list[str]) -> None:

@@ -26,7 +26,7 @@ from editor.core.colours import colour_name
 from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
-from editor.level.metadata import about_of_non, non_metadata, read_about, write_about
+from editor.level.metadata import about_of_non, format_about, non_metadata, read_about
 from editor.level.model import WHITE, Level, load_level, save_level
 from editor.tasks import Task
 
@@ -573,9 +573,8 @@ class Editor:
 
 
 def write_level(level: Level, about: dict[str, str], path: str | os.PathLike) -> None:
-    """Save the trio, then the level info beside it (LevelError names the file that failed)."""
-    save_level(level, path)
-    write_about(level_path(Path(path)), about)
+    """Save the trio and the level info beside it as one (LevelError names the file that failed)."""
+    save_level(level, path, format_about(about).encode("utf-8"))
 
 
 def write_puzzle(path: str | os.PathLike, solution: np.ndarray, about: dict[str, str],

@@ -5,7 +5,10 @@
     solution = source.solution(width, height, threshold=128, invert=False, dither=False)
     picture = source.picture(width, height, colours=8)
 
-Opening keeps a working copy no bigger than ``WORKING_SIDE`` pixels; the grids are
+Opening refuses what is not a regular file (a pipe, a device: see ``editor.level.reading``)
+and an image whose header declares more than ``MAX_PIXELS`` pixels to decode, before
+decoding it; every failure of the decoder becomes an :class:`ImageImportError` naming the
+file. It keeps a working copy no bigger than ``WORKING_SIDE`` pixels; the grids are
 scaled down from it (box filter: each cell is the mean of its pixels) and kept per grid
 size, so moving the threshold slider only compares lightness values again. Transparent
 pixels count as white paper.
@@ -17,6 +20,7 @@ The two derivations between a level's grids are here too: :func:`solution_from_p
 from __future__ import annotations
 
 import os
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,8 +28,10 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from editor.level.errors import LevelError, LevelErrorKind
+from editor.level.reading import open_regular
 
 WORKING_SIDE = 512  # pixels of the longer side kept after opening
+MAX_PIXELS = 4096 * 4096  # decoded at most (a JPEG is decoded reduced, see Image.draft)
 MAX_GRID = 128  # the editor's largest width and height
 INK = (0, 0, 0)
 PAPER = (255, 255, 255)
@@ -61,16 +67,34 @@ class ImageSource:
     @classmethod
     def open(cls, path: str | os.PathLike) -> "ImageSource":
         path = Path(path)
+        if not os.path.lexists(path):
+            raise ImageImportError(LevelErrorKind.IO, path, "no such file")
         try:
-            with Image.open(path) as image:
-                image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))  # JPEG: decode at a reduced size
-                return cls(image, path)
-        except FileNotFoundError:
-            raise ImageImportError(LevelErrorKind.IO, path, "no such file") from None
+            file, _ = open_regular(path)
+        except LevelError as error:
+            raise ImageImportError(error.kind, error.path, error.detail) from None
+        try:
+            with file, warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # MAX_PIXELS is checked here; damage is an error or harmless
+                with Image.open(file) as image:  # reads the header only
+                    image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))  # JPEG: decode at a reduced size
+                    width, height = image.size
+                    if width * height > MAX_PIXELS:
+                        raise ImageImportError(LevelErrorKind.IO, path, f"the image is {width}x{height} pixels, "
+                                               f"more than the {MAX_PIXELS // 1_000_000} million an import uses")
+                    return cls(image, path)
+        except ImageImportError:
+            raise
         except UnidentifiedImageError:
             raise ImageImportError(LevelErrorKind.IO, path, "not an image pillow can read") from None
-        except (OSError, ValueError, Image.DecompressionBombError) as error:
-            raise ImageImportError(LevelErrorKind.IO, path, f"the image is damaged or unreadable ({error})") from None
+        except Image.DecompressionBombError:
+            raise ImageImportError(LevelErrorKind.IO, path, "the image declares far more pixels than an import "
+                                                            "uses") from None
+        except MemoryError:
+            raise ImageImportError(LevelErrorKind.IO, path, "not enough memory to decode the image") from None
+        except Exception as error:  # noqa: BLE001 - pillow's decoders raise many types on damaged data
+            raise ImageImportError(LevelErrorKind.IO, path, f"the image is damaged or unreadable "
+                                                            f"({type(error).__name__}: {error})") from None
 
     def grid_size(self, longer_side: int) -> tuple[int, int]:
         """(width, height) with ``longer_side`` cells across the longer side, aspect ratio kept."""

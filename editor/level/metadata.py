@@ -4,27 +4,23 @@ The seed game reads only ``NAME.level``, ``NAME.pbm`` and ``NAME.ppm``; the meta
 beside them in ``NAME.about``, written like the metadata lines of a ``.non`` file
 (``title "Cat"``, ``by "Jan Wolter"``, ``copyright "..."``, ``catalogue "#6"``; any other
 keyword is kept too). A ``.non`` import brings its metadata along and an export writes
-it back, so it survives import, editing and export.
+it back, so it survives import, editing and export. It is saved with the trio, as one
+(``save_level(level, path, format_about(about).encode())``: all old or all new; no level
+info, no file), and read like the trio's files, refusing anything but a small regular file.
 
     about = read_about("cat.level")           # {} when there is no NAME.about
-    write_about("cat.level", {"title": "Cat", "by": "Jan"})   # atomically; {} removes the file
 """
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from editor.level.errors import LevelError, LevelErrorKind
-from editor.level.model import level_paths
+from editor.level.model import about_path, recover_level
 from editor.level.non_format import NonPuzzle
-from editor.safe_write import write_file
+from editor.level.reading import read_capped
 
 FIELDS = ("title", "by", "copyright", "catalogue")  # the ones the editor offers to edit, in order
-SUFFIX = ".about"
-
-
-def about_path(level_path: str | os.PathLike) -> Path:
-    return level_paths(level_path)[0].with_suffix(SUFFIX)
+ABOUT_LIMIT = 1 << 16  # bytes: a few lines of text
 
 
 def _unquote(text: str) -> str:
@@ -49,27 +45,17 @@ def format_about(about: dict[str, str]) -> str:
 
 
 def read_about(level_path: str | os.PathLike) -> dict[str, str]:
-    """The metadata beside a level ({} if it has none)."""
+    """The metadata beside a level ({} if it has none); :class:`LevelError` names the file if it
+    is not a small regular text file."""
     path = about_path(level_path)
-    try:
-        return parse_about(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    recover_level(path)
+    if not os.path.lexists(path):
         return {}
-    except (OSError, UnicodeDecodeError) as error:
-        raise LevelError(LevelErrorKind.IO, path, getattr(error, "strerror", None) or str(error)) from None
-
-
-def write_about(level_path: str | os.PathLike, about: dict[str, str]) -> None:
-    """Write (or, when nothing is set, remove) the metadata beside a level, atomically."""
-    path = about_path(level_path)
-    text = format_about(about)
+    data = read_capped(path, ABOUT_LIMIT, "level info")
     try:
-        if text:
-            write_file(path, text.encode("utf-8"))
-        else:
-            path.unlink(missing_ok=True)
-    except OSError as error:
-        raise LevelError(LevelErrorKind.IO, path, error.strerror or str(error)) from None
+        return parse_about(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise LevelError(LevelErrorKind.IO, path, "the level info is not UTF-8 text") from None
 
 
 def about_of_non(puzzle: NonPuzzle) -> dict[str, str]:

@@ -2,8 +2,9 @@
 
 ``name.level`` holds one line, ``0`` or ``1`` (cleared yet); ``name.pbm`` the solution
 (1 = filled); ``name.ppm`` the colour picture the player wins. :func:`load_level` reads
-any netpbm form; :func:`save_level` writes plain P1/P3, the three as one: after a failure
-or a kill at any instant the level is all old or all new (see ``editor.safe_write``).
+any netpbm form; :func:`save_level` writes plain P1/P3, the three (and the level info
+``name.about``, see ``editor.level.metadata``) as one: after a failure or a kill at any
+instant the level is all old or all new (see ``editor.safe_write``).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from editor.level.reading import open_regular, read_at_most
 from editor.safe_write import AtomicFiles, recover
 
 EXTENSIONS = (".level", ".pbm", ".ppm")
+ABOUT_SUFFIX = ".about"
 WHITE = (255, 255, 255)
 FLAG_LIMIT = 64  # bytes: "0" or "1" and a line end, with room for stray spaces
 
@@ -65,6 +67,21 @@ def level_paths(path: str | os.PathLike) -> tuple[Path, Path, Path]:
     if path.suffix.lower() in EXTENSIONS:
         path = path.with_suffix("")
     return tuple(path.with_name(path.name + ext) for ext in EXTENSIONS)  # type: ignore[return-value]
+
+
+def about_path(path: str | os.PathLike) -> Path:
+    """The level info file ``NAME.about`` of the level given by any of its trio."""
+    return level_paths(path)[0].with_suffix(ABOUT_SUFFIX)
+
+
+def recover_level(path: str | os.PathLike) -> None:
+    """Complete a save of this level that was killed halfway (costs one ``stat`` otherwise)."""
+    targets = (*level_paths(path), about_path(path))
+    try:
+        recover(targets, clean=False)
+    except OSError as exc:
+        raise LevelError(LevelErrorKind.IO, targets[0], "a save of this level was interrupted and cannot be "
+                                                        f"completed here: {exc.strerror or exc}") from None
 
 
 def _check_directory(folder: Path, writing: bool) -> None:
@@ -122,11 +139,7 @@ def load_level(path: str | os.PathLike) -> Level:
     targets = level_paths(path)
     level_path, pbm_path, ppm_path = targets
     _check_directory(level_path.parent, writing=False)
-    try:
-        recover(targets, clean=False)  # complete a save that was killed halfway
-    except OSError as exc:
-        raise LevelError(LevelErrorKind.IO, level_path, "a save of this level was interrupted and cannot be "
-                                                        f"completed here: {exc.strerror or exc}") from None
+    recover_level(level_path)
     cleared = parse_level_flag(_read_flag(level_path), level_path)
     solution = _read_netpbm(pbm_path, pixmap=False)
     picture = _read_netpbm(ppm_path, pixmap=True)
@@ -137,20 +150,27 @@ def load_level(path: str | os.PathLike) -> Level:
     return Level(solution, picture, cleared, level_path)
 
 
-def save_level(level: Level, path: str | os.PathLike) -> None:
+def save_level(level: Level, path: str | os.PathLike, about: bytes | None = None) -> None:
     """Write the trio as one (``AtomicFiles``): if anything fails, the previous files are
-    untouched and :class:`LevelError` is raised; a kill leaves the old or the new trio."""
+    untouched and :class:`LevelError` is raised; a kill leaves the old or the new trio.
+    ``about``: the contents of ``NAME.about``, written (or, when empty, deleted) in the same
+    group; None leaves it as it is."""
     targets = level_paths(path)
     _check_directory(targets[0].parent, writing=True)
-    contents = (b"1\n" if level.cleared else b"0\n", format_pbm(level.solution), format_ppm(level.picture))
+    group = (*targets, about_path(targets[0]))
+    contents = [b"1\n" if level.cleared else b"0\n", format_pbm(level.solution), format_ppm(level.picture)]
+    if about:
+        contents.append(about)
     target = targets[0]
     try:
-        with AtomicFiles(targets) as files:
-            for target, data in zip(targets, contents):
+        with AtomicFiles(group) as files:
+            for target, data in zip(group, contents):
                 if target.is_dir():
                     raise LevelError(LevelErrorKind.IO, target, "a folder has this name")
                 with files.open(target) as file:
                     file.write(data)
+            if about is not None and not about and os.path.lexists(group[3]):
+                files.remove(group[3])
             files.commit()
     except OSError as exc:
         raise LevelError(LevelErrorKind.IO, target, f"could not save: {exc.strerror or exc}") from None

@@ -29,17 +29,23 @@ LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
 
 
 def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
-    """The files to check, and a message for each path that is neither a level nor a folder."""
+    """The files to check, and a message for each path that is neither a level nor a folder, or
+    that cannot be read (a folder among them is searched for the rest all the same)."""
     files: list[Path] = []
     problems: list[str] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
-            # Not only regular files: a pipe or a broken link named x.level is reported, not skipped.
-            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in (".level", ".non") and not p.is_dir())
-            if not found:
+        try:
+            is_dir = path.is_dir()
+        except OSError as error:  # e.g. inside a folder without search permission
+            problems.append(f"{path}: cannot be read ({error.strerror or error})")
+            continue
+        if is_dir:
+            found, unreadable = _files_in(path)
+            if not found and not unreadable:
                 problems.append(f"{path}: no .level or .non files in this folder")
             files += found
+            problems += unreadable
         elif not path.exists():
             problems.append(f"{path}: {_missing(path)}")
         elif path.suffix.lower() in LEVEL_SUFFIXES + (".non",):
@@ -47,6 +53,21 @@ def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
         else:
             problems.append(f"{path}: not a .level or .non file")
     return files, problems
+
+
+def _files_in(folder: Path) -> tuple[list[Path], list[str]]:
+    """The ``.level`` and ``.non`` files below ``folder`` (links to folders not followed), and a
+    message for each folder below it that cannot be read. Not only regular files: a pipe or a
+    broken link named x.level is reported by its check, not skipped."""
+    unreadable: list[str] = []
+
+    def report(error: OSError) -> None:
+        unreadable.append(f"{error.filename}: this folder cannot be read ({error.strerror or error}); "
+                          "its levels were not checked")
+
+    found = [Path(top, name) for top, _, names in os.walk(folder, onerror=report) for name in names
+             if Path(name).suffix.lower() in (".level", ".non")]
+    return sorted(found), unreadable
 
 
 def _missing(path: Path) -> str:

@@ -12,19 +12,30 @@ What this engine does not do is refused with a message naming it: grids other th
 colour constraints, a limit on holes (``maxHoles``), variable voxels in a piece. Groups
 (which pieces may come apart together) matter only for disassembly, which is not done
 here, so they do not change the count and are not needed.
+
+An untrusted file costs bounded time and memory: at most ``MAX_XML_BYTES`` read, and as
+much once decompressed (in chunks, so a gzip bomb stops at the limit); shapes of at most
+``MAX_SHAPE_VOXELS`` voxels each and ``MAX_ALL_VOXELS`` in all, checked before they are
+read; then the JSON loader's limits (``MAX_CELLS`` cells, ``MAX_PIECES`` pieces). Every
+fault is a :class:`PuzzleFileError` naming the file.
 """
 from __future__ import annotations
 
-import gzip
 import re
 import xml.etree.ElementTree as ET
+import zlib
 from pathlib import Path
 
 from plugins.voxel.geometry import Voxel, lowest, normal_form, orientations, shifted
-from plugins.voxel.model import ID_PREFIX, Piece, Puzzle, PuzzleFileError, check_volume
+from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, Piece, Puzzle, PuzzleFileError,
+                                 check_volume, read_puzzle_file)
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra-octahedra"}
 SOLVED = 2  # problem state
+MAX_XML_BYTES = 16 << 20  # the file, and its XML once decompressed (stored solutions make it large)
+MAX_SHAPE_VOXELS = 8 * MAX_CELLS  # declared (x * y * z, empty voxels included) per shape
+MAX_ALL_VOXELS = 25 * MAX_CELLS  # declared, all shapes together
+_CHUNK = 1 << 20  # bytes decompressed at a time
 
 
 def problem_names(path: str | Path) -> list[str]:
@@ -47,7 +58,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     grid_type = _int(grid.get("type", "0"), "gridType type", fail) if grid is not None else 0
     if grid_type != 0:
         fail(f"grid type {grid_type} ({GRIDS.get(grid_type, 'unknown')}) is not supported; only the cube grid is")
-    shapes = [_read_shape(v, i, fail) for i, v in enumerate(root.findall("shapes/voxel"))]
+    shapes = _read_shapes(root.findall("shapes/voxel"), fail)
     problems = _problems(root)
     if not problems:
         fail("the file has no problems")
@@ -65,6 +76,9 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     target, optional = result_shape["cells"], result_shape["variable"]
     if not target:
         fail(f"{where}: the result shape {result_shape['name']!r} has no voxels")
+    if len(target) > MAX_CELLS:
+        fail(f"{where}: the result shape has {len(target)} voxels, more than the {MAX_CELLS} a puzzle may have")
+    piece_count = cell_count = 0
     pieces: dict[tuple, dict] = {}  # rotation class -> name, cells, least, most
     for item in element.findall("shapes/shape"):
         shape = _shape_at(shapes, item.get("id"), where, fail)
@@ -82,6 +96,12 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
             fail(f"{where}: piece {shape['name']!r} has variable voxels, which are not supported in pieces")
         if not shape["cells"]:
             fail(f"{where}: piece {shape['name']!r} has no voxels")
+        piece_count += most
+        cell_count += most * len(shape["cells"])
+        if piece_count > MAX_PIECES:
+            fail(f"{where}: more than {MAX_PIECES} pieces (counting copies)")
+        if cell_count > MAX_CELLS:
+            fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
         key = tuple(orientations(shape["cells"], False))
         entry = pieces.setdefault(key, {"name": shape["name"], "cells": normal_form(shape["cells"]), "least": 0,
                                         "most": 0})
@@ -107,23 +127,39 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
 
 
 def _read_xml(path: Path) -> ET.Element:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise PuzzleFileError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    data = read_puzzle_file(path, MAX_XML_BYTES)
     if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise PuzzleFileError(f"{path}: the gzip data is damaged ({exc})") from None
+        data = _gunzip(data, path)
     try:
         return ET.fromstring(data)
-    except ET.ParseError as exc:
+    except (ET.ParseError, ValueError) as exc:
         error = exc
     try:  # BurrTools writes comments in the machine's 8-bit encoding without declaring it
         return ET.fromstring(re.sub(r"^<\?xml[^>]*\?>", "", data.decode("latin-1")))
-    except ET.ParseError:
+    except (ET.ParseError, ValueError):
         raise PuzzleFileError(f"{path}: not valid XML ({error})") from None
+
+
+def _gunzip(data: bytes, path: Path) -> bytes:
+    """gzip ``data`` decompressed, at most ``MAX_XML_BYTES`` of it, a chunk at a time."""
+    out, size = [], 0
+    while data[:2] == b"\x1f\x8b":  # a member (gzip allows several, one after another)
+        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+        try:
+            while not inflater.eof:
+                chunk = inflater.decompress(data, _CHUNK)
+                data = inflater.unconsumed_tail
+                size += len(chunk)
+                if size > MAX_XML_BYTES:
+                    raise PuzzleFileError(f"{path}: more than {MAX_XML_BYTES >> 20} MiB once decompressed; "
+                                          "a puzzle file is much smaller")
+                if not chunk and not data:
+                    raise PuzzleFileError(f"{path}: the gzip data is damaged (it ends too soon)")
+                out.append(chunk)
+        except zlib.error as exc:
+            raise PuzzleFileError(f"{path}: the gzip data is damaged ({exc})") from None
+        data = inflater.unused_data
+    return b"".join(out)
 
 
 def _problems(root: ET.Element) -> list[tuple[str, ET.Element]]:
@@ -143,12 +179,28 @@ def _choose(problems, wanted: str | None, fail):
     fail(f"no problem {wanted!r}; the problems are " + ", ".join(map(repr, names)))
 
 
+def _read_shapes(elements: list[ET.Element], fail) -> list[dict]:
+    shapes, voxels = [], 0
+    for index, element in enumerate(elements):
+        shape = _read_shape(element, index, fail)
+        voxels += shape["declared"]
+        if voxels > MAX_ALL_VOXELS:
+            fail(f"the shapes declare more than {MAX_ALL_VOXELS} voxels in all, more than a puzzle may have")
+        shapes.append(shape)
+    return shapes
+
+
 def _read_shape(element: ET.Element, index: int, fail) -> dict:
     name = element.get("name") or f"S{index + 1}"
     size = [_int(element.get(k), f"shape {name!r}: {k}", fail) for k in "xyz"]
     if _int(element.get("type", "0"), f"shape {name!r}: type", fail) != 0:
         fail(f"shape {name!r} is not on the cube grid (type {element.get('type')})")
+    if max(size) > MAX_EXTENT or size[0] * size[1] * size[2] > MAX_SHAPE_VOXELS:
+        fail(f"shape {name!r} is {size[0]}x{size[1]}x{size[2]} voxels, more than a puzzle may have "
+             f"(at most {MAX_EXTENT} along an axis and {MAX_SHAPE_VOXELS} in all)")
     text = (element.text or "").strip()
+    if len(text) > 8 * size[0] * size[1] * size[2]:  # a voxel is one character and its colour's digits
+        fail(f"shape {name!r} holds far more text than its {size[0]}x{size[1]}x{size[2]} voxels")
     tokens = re.findall(r"([#+_])(\d*)", text)
     if "".join(c + d for c, d in tokens) != text:
         fail(f"shape {name!r}: unexpected characters in the voxels (only #, + and _ with colour digits)")
@@ -163,7 +215,8 @@ def _read_shape(element: ET.Element, index: int, fail) -> dict:
         if char == "+":
             variable.append(voxel)
         colours = colours or (char != "_" and colour not in ("", "0"))
-    return {"name": name, "cells": cells, "variable": variable, "colours": colours}
+    return {"name": name, "cells": cells, "variable": variable, "colours": colours,
+            "declared": size[0] * size[1] * size[2]}
 
 
 def _shape_at(shapes: list[dict], text, where: str, fail) -> dict:

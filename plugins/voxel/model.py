@@ -97,18 +97,26 @@ def puzzle_id(path: str | Path) -> str:
     return ID_PREFIX + Path(path).stem
 
 
+def read_puzzle_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (a FIFO or device would hang or never end)."""
+    try:
+        with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NONBLOCK)) as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise PuzzleFileError(f"{path}: not a regular file")
+            data = file.read(limit + 1)
+    except OSError as exc:
+        raise PuzzleFileError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise PuzzleFileError(f"{path}: larger than {limit // 1024} KiB; a puzzle file is much smaller")
+    return data
+
+
 def load_puzzle(path: str | Path) -> Puzzle:
     """Read a puzzle file (a regular file of at most ``MAX_FILE_BYTES``); its id is :func:`puzzle_id`."""
     path = Path(path)
     try:
-        with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NONBLOCK)) as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):  # a FIFO or device would hang or never end
-                raise PuzzleFileError(f"{path}: not a regular file")
-            data = file.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise PuzzleFileError(f"{path}: larger than {MAX_FILE_BYTES // 1024} KiB; a puzzle file is much smaller")
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_puzzle_file(path).decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise PuzzleFileError(f"{path}: cannot read the file ({exc})") from None
     try:
         data = json.loads(text)

@@ -126,3 +126,30 @@ def test_a_journal_names_only_its_own_groups_files(tmp_path):
 def test_a_group_lives_in_one_folder(tmp_path):
     with pytest.raises(ValueError, match="share one folder"):
         AtomicFiles([tmp_path / "a", tmp_path / "sub" / "b"])
+
+
+def test_a_removal_is_part_of_the_group_even_when_the_commit_dies_halfway(tmp_path, monkeypatch):
+    kept, removed = tmp_path / "a.txt", tmp_path / "b.txt"
+    kept.write_bytes(b"old")
+    removed.write_bytes(b"old")
+    real_unlink = Path.unlink
+
+    def die_before_deleting(path, missing_ok=False):
+        if path == removed:
+            raise KeyboardInterrupt  # the process stops between the renames and the deletion
+        real_unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", die_before_deleting)
+    with pytest.raises(KeyboardInterrupt), AtomicFiles([kept, removed]) as files:
+        with files.open(kept) as file:
+            file.write(b"new")
+        files.remove(removed)
+        files.commit()
+    monkeypatch.setattr(Path, "unlink", real_unlink)
+    assert kept.read_bytes() == b"new" and removed.exists()
+    recover([kept, removed])
+    assert not removed.exists() and hidden_files(tmp_path) == []
+    (tmp_path / ".a.txt.journal").write_text('{"renames": [], "removes": ["../a.txt", "c.txt"]}')
+    (tmp_path / "c.txt").write_bytes(b"not the group's")
+    recover([kept, removed])  # a planted journal deletes nothing outside the group
+    assert kept.exists() and (tmp_path / "c.txt").exists()

@@ -85,3 +85,101 @@ def test_one_grid_from_the_other():
     assert tuple(picture[0, 0]) == (10, 20, 30) and tuple(picture[0, 1]) == (250, 240, 230)
     assert np.array_equal(solution_from_picture(picture), solution)
     assert not solution_from_picture(picture, threshold=0).any()
+
+
+def png_declaring(width: int, height: int, rows: int = 0) -> bytes:
+    """A greyscale PNG whose header says ``width`` x ``height``, with ``rows`` rows of zeros compressed."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    compressor = zlib.compressobj(9)
+    body = b"".join(compressor.compress(bytes(1 + width)) for _ in range(rows)) + compressor.flush()
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", body) + chunk(b"IEND", b""))
+
+
+def _opened_or_error(path):
+    """What opening ``path`` gives, within 30 s (a hang fails the test, not the run)."""
+    import threading
+
+    outcome = []
+
+    def run():
+        try:
+            outcome.append(ImageSource.open(path))
+        except Exception as error:  # noqa: BLE001 - the test looks at whatever came
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(30)
+    assert outcome, f"opening {path} did not end"
+    return outcome[0]
+
+
+def test_pipes_and_devices_are_refused_at_once_by_name(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "pipe.png")
+    (tmp_path / "zero.png").symlink_to("/dev/zero")
+    for name, what in (("pipe.png", "named pipe"), ("zero.png", "character device")):
+        error = _opened_or_error(tmp_path / name)
+        assert isinstance(error, ImageImportError) and what in str(error)
+        assert str(error).startswith(str(tmp_path / name))
+
+
+def test_an_image_declaring_too_many_pixels_is_refused_before_decoding(tmp_path, monkeypatch):
+    from PIL import ImageFile
+
+    path = tmp_path / "huge.png"
+    path.write_bytes(png_declaring(13000, 13000, rows=8))
+    decoded = []
+    real_load = ImageFile.ImageFile.load
+    monkeypatch.setattr(ImageFile.ImageFile, "load", lambda image: decoded.append(image) or real_load(image))
+    error = _opened_or_error(path)
+    assert isinstance(error, ImageImportError), error
+    assert str(error).startswith(str(path)) and "13000x13000" in str(error)
+    assert not decoded
+    path.write_bytes(png_declaring(60000, 60000))  # beyond pillow's own bomb limit
+    error = _opened_or_error(path)
+    assert isinstance(error, ImageImportError) and str(error).startswith(str(path))
+
+
+def test_a_broken_png_chunk_is_a_clear_error(tmp_path):
+    import struct
+
+    path = _save(tmp_path, np.random.default_rng(0).integers(0, 256, (24, 24, 3)), "broken.png")
+    data = bytearray(path.read_bytes())
+    data[33:37] = struct.pack(">I", 10)  # the first data chunk's length: the next chunk is read out of step
+    path.write_bytes(bytes(data))
+    error = _opened_or_error(path)
+    assert isinstance(error, ImageImportError), repr(error)
+    assert str(error).startswith(str(path)) and "damaged" in str(error)
+
+
+def test_mangled_images_give_only_clear_errors(tmp_path, capfd):
+    import random
+
+    image = Image.fromarray(np.random.default_rng(0).integers(0, 256, (24, 24, 3), dtype=np.uint8))
+    errors = 0
+    for kind in ("png", "gif", "bmp", "jpg", "tiff", "webp", "ico", "ppm"):
+        original = tmp_path / f"original.{kind}"
+        image.save(original)
+        data = original.read_bytes()
+        rng = random.Random(kind)
+        for case in range(25):
+            mangled = bytearray(data)
+            for _ in range(rng.randint(1, 4)):
+                mangled[rng.randrange(len(mangled))] = rng.randrange(256)
+            path = tmp_path / f"mangled{case}.{kind}"
+            path.write_bytes(bytes(mangled))
+            outcome = _opened_or_error(path)
+            assert isinstance(outcome, (ImageSource, ImageImportError)), f"{path}: {outcome!r}"
+            if isinstance(outcome, ImageImportError):
+                errors += 1
+                assert str(outcome).startswith(str(path))
+    assert errors > 20  # the mangling reached the decoders
+    assert capfd.readouterr().err == ""  # pillow's warnings about damaged files stay quiet

@@ -154,3 +154,32 @@ def test_the_editor_limit_still_holds_for_levels_the_checker_accepts(tmp_path):
     assert load_level(tmp_path / "tall.level") == level  # check can judge it ...
     with pytest.raises(ValueError, match="up to 128x128"):  # ... the editor says it is too large
         LevelDocument.from_level(level)
+
+
+def about_error(path) -> LevelError:
+    """The LevelError reading ``path``'s level info raises, within a few seconds."""
+    from editor.level.metadata import read_about
+
+    outcome = []
+    thread = threading.Thread(target=lambda: outcome.append(_raised(read_about, path)), daemon=True)
+    thread.start()
+    thread.join(30)
+    assert outcome, f"reading the level info of {path} did not end"
+    assert isinstance(outcome[0], LevelError), outcome[0]
+    return outcome[0]
+
+
+def test_level_info_that_is_a_pipe_a_device_or_huge_is_refused_by_name(tmp_path):
+    path = saved_level(tmp_path)
+    about = tmp_path / "x.about"
+    os.mkfifo(about)
+    assert "named pipe" in str(about_error(path)) and about_error(path).path == about
+    about.unlink()
+    about.symlink_to("/dev/zero")
+    assert str(about_error(path)).startswith(f"{about}: ") and "character device" in str(about_error(path))
+    about.unlink()
+    with open(about, "wb") as file:
+        file.truncate(1 << 30)
+    assert "too large" in str(about_error(path))
+    about.write_bytes(b'title "\xff"\n')
+    assert "UTF-8" in str(about_error(path))

@@ -138,3 +138,46 @@ def test_check_does_not_load_the_plugin_machinery(tmp_path):
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "[]"
+
+
+def deny(monkeypatch, no_search=(), no_read=()):
+    """Permission bits as an ordinary user meets them (the tests may run as root, whom they do not
+    stop): nothing inside a ``no_search`` folder can be reached, a ``no_read`` folder cannot be listed."""
+    import errno
+    import os
+    from pathlib import Path
+
+    no_search = [Path(folder) for folder in no_search]
+    no_read = [Path(folder) for folder in no_read]
+
+    def guard(function, listing=False):
+        def guarded(path, *args, **kwargs):
+            if not isinstance(path, int):
+                target = Path(os.fsdecode(path))
+                if any(folder in target.parents for folder in no_search) or (listing and target in no_read):
+                    raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(path))
+            return function(path, *args, **kwargs)
+        return guarded
+
+    for name in ("stat", "lstat", "open"):
+        monkeypatch.setattr(os, name, guard(getattr(os, name)))
+    monkeypatch.setattr(os, "scandir", guard(os.scandir, listing=True))
+
+
+def test_unreadable_paths_are_each_reported_and_the_rest_checked(tmp_path, monkeypatch, capsys):
+    pack, locked = tmp_path / "pack", tmp_path / "locked"
+    for folder in (pack / "sub", locked):
+        folder.mkdir(parents=True)
+        save_level(Level.blank(2, 2), folder / "hidden.level")
+    save_level(Level(np.ones((2, 2), dtype=bool), np.zeros((2, 2, 3), dtype=np.uint8)), pack / "full.level")
+    save_level(Level(np.ones((1, 1), dtype=bool), np.zeros((1, 1, 3), dtype=np.uint8)), tmp_path / "dot.level")
+    deny(monkeypatch, no_search=[locked], no_read=[pack / "sub"])
+    paths = [str(locked / "hidden.level"), str(pack), str(tmp_path / "dot.level")]
+    assert run_check(paths) == 2
+    captured = capsys.readouterr()
+    checked = [line.split(":")[0] for line in captured.out.splitlines()]
+    assert checked == [str(pack / "full.level"), str(tmp_path / "dot.level")]
+    errors = captured.err.splitlines()
+    assert len(errors) == 2 and "Traceback" not in captured.err
+    assert errors[0].startswith(f"error: {locked / 'hidden.level'}: ") and "Permission denied" in errors[0]
+    assert errors[1].startswith(f"error: {pack / 'sub'}: this folder cannot be read")

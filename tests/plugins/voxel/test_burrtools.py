@@ -159,3 +159,71 @@ def test_the_command_line_counts_a_burrtools_file():
     missing = subprocess.run([sys.executable, "-m", "editor", "solve", "nowhere.xmpuzzle", "--count"], cwd=ROOT,
                              capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and "nowhere.xmpuzzle: no such puzzle file" in missing.stderr
+
+
+def refusal(path, problem=None) -> str:
+    with pytest.raises(PuzzleFileError) as error:
+        load_burrtools(path, problem)
+    assert str(error.value).startswith(f"{path}: ")
+    return str(error.value)
+
+
+def test_huge_bombs_pipes_and_devices_are_refused_quickly_by_name(tmp_path):
+    import os
+    import zlib
+
+    bomb = tmp_path / "bomb.xmpuzzle"
+    compressor = zlib.compressobj(9, wbits=31)
+    bomb.write_bytes(b"".join(compressor.compress(bytes(1 << 20)) for _ in range(64)) + compressor.flush())
+    assert "once decompressed" in refusal(bomb)  # 64 MiB of zeros in 64 KB
+    large = tmp_path / "large.xmpuzzle"
+    with open(large, "wb") as file:
+        file.truncate(2 << 30)
+    assert "larger than" in refusal(large)
+    million = write(tmp_path, xml([(100, 100, 100, "#" * 1_000_000), (1, 1, 1, "#")], [("p", [(1, 1)], 0, "")]))
+    assert "100x100x100 voxels, more than a puzzle may have" in refusal(million, "p")
+    cube = write(tmp_path, xml([(30, 30, 30, "#" * 27_000), (1, 1, 1, "#")], [("p", [(1, 27_000)], 0, "")]))
+    assert "more than the 20000 a puzzle may have" in refusal(cube, "p")
+    many = write(tmp_path, xml([(20, 20, 20, "#" * 8000)] * 70, [("p", [(1, 1)], 0, "")]))
+    assert "declare more than" in refusal(many, "p")
+    os.mkfifo(tmp_path / "pipe.xmpuzzle")
+    assert "not a regular file" in refusal(tmp_path / "pipe.xmpuzzle")
+    (tmp_path / "zero.xmpuzzle").symlink_to("/dev/zero")
+    assert "not a regular file" in refusal(tmp_path / "zero.xmpuzzle")
+
+
+def mutations(data: bytes, rng, count: int):
+    for _ in range(count):
+        mangled = bytearray(data)
+        for _ in range(rng.randint(1, 6)):
+            where = rng.randrange(len(mangled))
+            choice = rng.random()
+            if choice < 0.6:
+                mangled[where] = rng.randrange(256)
+            elif choice < 0.8:
+                del mangled[where:where + rng.randint(1, 40)]
+            else:
+                mangled[where:where] = bytes(mangled[rng.randrange(len(mangled)):][:rng.randint(1, 40)])
+        yield bytes(mangled)
+
+
+def test_mangled_files_give_only_clear_errors(tmp_path):
+    import random
+
+    rng = random.Random(24)
+    cases = refused = 0
+    for name in ("CubeInCage.xmpuzzle", "PelikanBurr.xmpuzzle"):
+        packed = (DATA / name).read_bytes()
+        plain = gzip.decompress(packed)
+        for kind, data in (("gzip", packed), ("xml", plain), ("xml-gzip", plain)):
+            for case, mangled in enumerate(mutations(data, rng, 60)):
+                path = tmp_path / f"{kind}-{case}-{name}"
+                path.write_bytes(gzip.compress(mangled) if kind == "xml-gzip" else mangled)
+                cases += 1
+                try:
+                    for problem in problem_names(path) or [None]:
+                        load_burrtools(path, problem)
+                except PuzzleFileError as error:
+                    refused += 1
+                    assert str(error).startswith(f"{path}: "), error
+    assert cases == 360 and refused > 150

@@ -11,7 +11,7 @@ import pytest
 
 from editor.tasks import Cancelled, Task
 from plugins.voxel import distributed, solver
-from plugins.voxel.checkpoint import CheckpointError
+from plugins.voxel.checkpoint import CheckpointError, progress_in
 from plugins.voxel.model import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -159,3 +159,70 @@ def test_big_counts_interrupted_twice_and_resumed_end_right(name, known, tmp_pat
             distributed.count_in_parts(puzzle, task, jobs=2, checkpoint=path)
     outcome = distributed.count_in_parts(puzzle, jobs=2, checkpoint=path)
     assert (outcome.count, outcome.distinct) == known
+
+
+def interrupted_count(path):
+    """A checkpoint of a SOMA count cancelled at its first progress report."""
+    with pytest.raises(Cancelled):
+        task = Task(on_progress=lambda p: task.cancel(), interval=0)
+        distributed.count_in_parts(SOMA, task, checkpoint=path)
+    assert 0 < rows(path)
+
+
+@pytest.mark.parametrize("edit", ["UPDATE results SET total = total + 1000000000 WHERE rowid = (SELECT MIN(rowid) FROM results)",
+                                  "UPDATE results SET distinct_ = distinct_ - 1 WHERE distinct_ > 0",
+                                  "UPDATE results SET kept = zeroblob(length(kept)) WHERE length(kept) > 0",
+                                  "UPDATE results SET subproblem = subproblem + 1 WHERE rowid = (SELECT MIN(rowid) FROM results)"])
+def test_an_edited_result_is_refused_not_counted(tmp_path, edit):
+    path = tmp_path / "count.db"
+    interrupted_count(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute(edit).rowcount > 0
+    with pytest.raises(CheckpointError, match=r"count\.db: subproblem \d+ has a result that does not match its "
+                                              "checksum"):
+        distributed.count_in_parts(SOMA, checkpoint=path)
+
+
+def test_bit_flips_never_give_a_wrong_complete_count(tmp_path):
+    """Flip one bit of the file at a time: each either fails by name or gives the right count."""
+    import random
+
+    path = tmp_path / "count.db"
+    distributed.count_in_parts(SOMA, checkpoint=path)
+    original = path.read_bytes()
+    rng = random.Random(24)
+    outcomes = {"refused": 0, "right": 0}
+    flipped = tmp_path / "flipped.db"
+    for _ in range(12):
+        data = bytearray(original)
+        position = rng.randrange(len(data))
+        data[position] ^= 1 << rng.randrange(8)
+        flipped.write_bytes(bytes(data))
+        try:
+            outcome = distributed.count_in_parts(SOMA, checkpoint=flipped)
+        except CheckpointError as error:
+            assert str(error).startswith(f"{flipped}: ")
+            outcomes["refused"] += 1
+        else:
+            assert (outcome.count, outcome.distinct) == KNOWN[SOMA], f"bit flip at byte {position}"
+            outcomes["right"] += 1
+        for suffix in ("-wal", "-shm"):
+            Path(f"{flipped}{suffix}").unlink(missing_ok=True)
+    assert sum(outcomes.values()) == 12
+
+
+def test_checkpoints_without_checksums_and_foreign_tables_are_refused_by_name(tmp_path):
+    old = tmp_path / "old.db"
+    interrupted_count(old)
+    with sqlite3.connect(old) as db:
+        db.execute("UPDATE meta SET value = 'nonogram-editor count checkpoint 1' WHERE key = 'format'")
+    assert progress_in(old) is None  # the panel offers no Resume for it
+    with pytest.raises(CheckpointError, match=r"old\.db: this checkpoint was made by an older version .* without "
+                                              "checksums"):
+        distributed.count_in_parts(SOMA, checkpoint=old)
+    for name, table in (("extra.db", "meta (key TEXT, value TEXT, note TEXT NOT NULL)"),
+                        ("other.db", "meta (name TEXT, data TEXT)")):
+        with sqlite3.connect(tmp_path / name) as db:
+            db.execute(f"CREATE TABLE {table}")
+        with pytest.raises(CheckpointError, match=rf"{name}: not a readable count checkpoint"):
+            distributed.count_in_parts(SOMA, checkpoint=tmp_path / name)

@@ -61,9 +61,11 @@ def _end_with_parent(parent_pid: int) -> None:
 
     Linux sends a signal of our choice when the parent goes (even while this worker runs
     compiled code that holds the GIL); the parent may have died just before that was
-    set, hence the check after. Elsewhere a thread waits on the pipe that only the parent
-    holds open (multiprocessing's parent sentinel). Once the workers are gone, the
-    resource tracker sees its pipe close and ends too.
+    set, hence the check after. Strictly, Linux watches the thread that started the
+    worker: the one iterating :func:`map_in_processes`, which shuts the pool down before
+    it ends. Elsewhere a thread waits on the pipe that only the parent holds open
+    (multiprocessing's parent sentinel). Once the workers are gone, the resource tracker
+    sees its pipe close and ends too.
     """
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)

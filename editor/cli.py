@@ -54,7 +54,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--checkpoint", metavar="FILE",
                        help="save each finished part of a count to FILE and resume from it if it exists")
     solve.add_argument("--cluster", metavar="ADDRESS",
-                       help="count on a Dask cluster, e.g. tcp://host:8786 (see README, \"Count on a cluster\")")
+                       help="count on a Dask cluster: tls://host:8786 with the three TLS files, or tcp://host:8786 "
+                            "on a trusted network only (see README, \"Count on a cluster\")")
+    solve.add_argument("--tls-ca-file", metavar="FILE", help="the certificate authority of a tls:// cluster")
+    solve.add_argument("--tls-cert", metavar="FILE", help="this client's certificate for a tls:// cluster")
+    solve.add_argument("--tls-key", metavar="FILE", help="this client's private key for a tls:// cluster")
+    solve.add_argument("--cluster-wait", type=float, default=60.0, metavar="SECONDS",
+                       help="stop when the cluster has had no worker for this long (default 60)")
     return parser
 
 
@@ -176,6 +182,15 @@ def _solve_or_count(spec, args) -> int:
                 print(f"error: puzzle {spec.id!r} cannot be counted", file=sys.stderr)
                 return 2
             options = {name: getattr(args, name) for name in ("checkpoint", "cluster") if getattr(args, name)}
+            tls = [name for name in ("tls_ca_file", "tls_cert", "tls_key") if getattr(args, name)]
+            if tls and not args.cluster:
+                print(f"error: --{tls[0].replace('_', '-')} goes with --cluster", file=sys.stderr)
+                return 2
+            if args.cluster:
+                from editor.plugin_api import Cluster
+
+                options["cluster"] = Cluster(args.cluster, args.tls_ca_file, args.tls_cert, args.tls_key,
+                                             args.cluster_wait)
             unsupported = sorted(set(options) - set(spec.count_options))
             if unsupported:
                 print(f"error: puzzle {spec.id!r} cannot be counted with --{unsupported[0]}", file=sys.stderr)

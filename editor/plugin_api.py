@@ -73,7 +73,7 @@ from editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_cente
 from editor.tasks import Cancelled, Progress, Task, TimeUp
 
 __all__ = [  # what plugins may use (the hook names and markers aside)
-    "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Registry", "API_VERSION",
+    "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Cluster", "Registry", "API_VERSION",
     "PuzzleDataError",
     "Task", "Progress", "Cancelled", "TimeUp", "run_in_process", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
     "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
@@ -106,7 +106,7 @@ ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
 BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
 TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
-API_VERSION = 4  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts; 4: the puzzle-files hook, PuzzleSpec.count_options
+API_VERSION = 5  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts; 4: the puzzle-files hook, PuzzleSpec.count_options; 5: Cluster
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -165,6 +165,20 @@ class CountResult:
 
 
 @dataclass(frozen=True)
+class Cluster:
+    """A Dask cluster to count on: its scheduler's ``address`` (``tcp://host:8786``, or
+    ``tls://host:8786`` with the files of the certificate authority, this client's
+    certificate and its key; files not given come from Dask's configuration), and how many
+    seconds a count waits while the cluster has no worker before it gives up."""
+
+    address: str
+    tls_ca_file: str | None = None
+    tls_cert: str | None = None
+    tls_key: str | None = None
+    worker_wait: float = 60.0
+
+
+@dataclass(frozen=True)
 class PuzzleSpec:
     """A puzzle the command line (``nonogram-editor solve ID``) and panels can solve.
 
@@ -186,8 +200,8 @@ class PuzzleSpec:
     ``format_solution(solution) -> str``: a human-readable picture of a solution.
     ``solution_to_json(solution) -> JSON-able``: for ``--json``.
     ``count_options``: the keyword arguments ``count`` also takes, from ``checkpoint``
-        (a file to resume from and save progress to) and ``cluster`` (a Dask scheduler
-        address); the command line refuses the matching options for other puzzles.
+        (a file to resume from and save progress to) and ``cluster`` (a :class:`Cluster`);
+        the command line refuses the matching options for other puzzles.
     """
 
     id: str

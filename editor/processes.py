@@ -8,17 +8,26 @@ can hang), so ``function`` and the items must be picklable (a module-level funct
 ``functools.partial`` of one). Results come as they are ready, in any order. Cancelling the
 task (or closing the iterator) stops the workers, running items and all, and raises
 :class:`~editor.tasks.Cancelled` within a fraction of a second; the command line
-terminates running workers on SIGTERM and SIGHUP. With ``jobs`` 1 everything runs here, in order, and no process is started.
+terminates running workers on SIGTERM and SIGHUP, and workers end by themselves when their
+parent dies without a word (SIGKILL, the OOM killer). With ``jobs`` 1 everything runs here,
+in order, and no process is started.
 """
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import sys
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Callable, Iterable, Iterator
 
 from editor.tasks import Task
 
 POLL_SECONDS = 0.2  # how often a waiting caller looks at the task's cancel flag
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
 def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int) -> Iterator:
@@ -30,7 +39,8 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             yield function(item)
         return
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
+                               initializer=_end_with_parent, initargs=(os.getpid(),))
     pending = {pool.submit(function, item) for item in items}
     try:
         while pending:
@@ -44,3 +54,29 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             for process in list(pool._processes.values()):  # the executor has no public way to (before 3.14)
                 process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _end_with_parent(parent_pid: int) -> None:
+    """Worker start-up: end this worker as soon as its parent ``parent_pid`` dies, however it dies.
+
+    Linux sends a signal of our choice when the parent goes (even while this worker runs
+    compiled code that holds the GIL); the parent may have died just before that was
+    set, hence the check after. Strictly, Linux watches the thread that started the
+    worker: the one iterating :func:`map_in_processes`, which shuts the pool down before
+    it ends. Elsewhere a thread waits on the pipe that only the parent holds open
+    (multiprocessing's parent sentinel). Once the workers are gone, the resource tracker
+    sees its pipe close and ends too.
+    """
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if os.getppid() != parent_pid:
+                os._exit(1)
+            return
+    sentinel = multiprocessing.parent_process().sentinel
+
+    def exit_when_orphaned():
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)
+
+    threading.Thread(target=exit_when_orphaned, name="exit with parent", daemon=True).start()

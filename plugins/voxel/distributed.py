@@ -6,8 +6,8 @@ fixed order. Workers count below one prefix each (:func:`count_subproblem`), in 
 (:data:`PARTS_PER_WORKER`); this process adds up their results and writes each into the
 checkpoint as it arrives, so a killed count, a lost worker or a restarted cluster costs
 only the subproblems in flight. They run in this process (``jobs`` 1), on local
-processes (``jobs`` N) or on a Dask cluster (``cluster``: the scheduler's address, e.g.
-``tcp://host:8786``; Dask is imported only then).
+processes (``jobs`` N) or on a Dask cluster (``cluster``: a :class:`~editor.plugin_api.Cluster`
+or the scheduler's address, e.g. ``tcp://host:8786``; Dask is imported only then).
 
 The finished subproblems are a random sample (the order is shuffled): :func:`time_left`
 estimates from them.
@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from editor.plugin_api import Task, map_in_processes
+from editor.plugin_api import Cluster, Task, map_in_processes
 from plugins.voxel import dlx
 from plugins.voxel.checkpoint import Checkpoint, SubResult
 from plugins.voxel.model import Puzzle, puzzle_to_json
@@ -100,32 +102,107 @@ class ClusterError(ValueError):
     """The Dask cluster cannot be reached or used; the message says what to do."""
 
 
-def _run_dask(puzzle, work, keep, address: str):
-    """Batches of subproblems as Dask tasks on the cluster at ``address``; Dask re-runs a lost worker's."""
+class ClusterLost(ClusterError):
+    """The cluster went away mid-count (its scheduler, or every worker for too long)."""
+
+
+def _security(cluster: Cluster):
+    """Dask's TLS settings for a ``tls://`` cluster (files not given come from Dask's configuration)."""
+    from distributed.security import Security
+
+    files = {"tls_ca_file": cluster.tls_ca_file, "tls_client_cert": cluster.tls_cert,
+             "tls_client_key": cluster.tls_key}
+    given = {name: path for name, path in files.items() if path}
+    if not cluster.address.startswith("tls://"):
+        if given:
+            raise ClusterError(f"the TLS files go with a tls:// address, not {cluster.address}")
+        return None
+    for path in given.values():
+        if not Path(path).is_file():
+            raise ClusterError(f"{path}: no such TLS file")
+    security = Security(require_encryption=True, **given)
+    if not (security.tls_ca_file and security.tls_client_cert):
+        raise ClusterError(f"{cluster.address} needs TLS files: --tls-ca-file, --tls-cert and --tls-key "
+                           "(or Dask's distributed.comm.tls configuration)")
+    return security
+
+
+@contextmanager
+def _dask_quiet():
+    """Dask's own log lines off: a lost or refused connection is reported once, by us."""
+    loggers = [logging.getLogger(name) for name in list(logging.root.manager.loggerDict)
+               if name.split(".")[0] == "distributed"]
+    before = [logger.disabled for logger in loggers]
+    for logger in loggers:
+        logger.disabled = True
+    try:
+        yield
+    finally:
+        for logger, disabled in zip(loggers, before):
+            logger.disabled = disabled
+
+
+def _run_dask(puzzle, work, keep, cluster: Cluster):
+    """Batches of subproblems as Dask tasks on ``cluster``; Dask re-runs a lost worker's.
+
+    Raises ``ClusterLost`` when the scheduler is lost, or has had no worker for
+    ``cluster.worker_wait`` seconds.
+    """
     try:
         from distributed import Client, as_completed
+        from distributed.client import FutureCancelledError
+        from distributed.comm.core import CommClosedError
     except ImportError:
         raise ClusterError("counting on a cluster needs Dask distributed: pip install 'dask[distributed]'") from None
+    address = cluster.address
+    security = _security(cluster)
     try:
-        client = Client(address, timeout=10)
+        with _dask_quiet():
+            client = Client(address, timeout=10, security=security)
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    lost = ClusterLost(f"lost the Dask scheduler at {address}")
+
+    def threads() -> int:
+        try:
+            return sum(client.nthreads().values())
+        except (OSError, TimeoutError):
+            raise lost from None
+
     futures = []
     try:
-        workers = sum(client.nthreads().values()) or 1
+        workers = threads() or 1
         futures = [client.submit(count_batch, batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
         pending = as_completed(futures)
+        idle_since = None  # when the cluster was first seen without a worker
         while not pending.is_empty():
             ready = pending.next_batch(block=False)
             if not ready:
+                if threads():
+                    idle_since = None
+                elif idle_since is None:
+                    idle_since = time.monotonic()
+                elif time.monotonic() - idle_since > cluster.worker_wait:
+                    raise ClusterLost(f"the Dask scheduler at {address} has had no worker for "
+                                      f"{cluster.worker_wait:g} s (start some with: dask worker {address})")
                 yield []
                 time.sleep(POLL_SECONDS)
             for future in ready:
-                yield future.result()
+                try:
+                    result = future.result()
+                except CommClosedError:
+                    raise lost from None
+                except FutureCancelledError as exc:
+                    if exc.reason == "scheduler-connection-lost":
+                        raise lost from None
+                    raise
+                yield result
                 future.release()
     finally:
-        client.cancel([f for f in futures if not f.done()])
-        client.close()
+        with _dask_quiet():
+            if client.status == "running":
+                client.cancel([f for f in futures if not f.done()])
+            client.close()
 
 
 def _duration(seconds: float) -> str:
@@ -155,7 +232,7 @@ class Tally:
         self.finished_seconds += result.seconds
 
 
-def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, cluster: str | None = None,
+def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, cluster: Cluster | str | None = None,
                    checkpoint: str | Path | None = None, keep: int = KEEP_LIMIT,
                    wanted: int = SUBPROBLEMS) -> CountOutcome:
     """Count every solution through subproblems; resumes from ``checkpoint`` if it holds results.
@@ -177,6 +254,7 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
         work = [(i, prefix) for i, prefix in enumerate(plan.subproblems) if i not in done_before]
         keep_more = max(0, keep - len(tally.kept))
         if cluster:
+            cluster = Cluster(cluster) if isinstance(cluster, str) else cluster
             runner, workers = _run_dask(puzzle, work, keep_more, cluster), "cluster"
         else:
             jobs_used = jobs if len(work) > 1 else 1
@@ -201,6 +279,11 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
                     estimate = "estimating the time left" if left is None else f"about {_duration(left)} left"
                     task.report(tally.finished, total, f"{workers}: {tally.finished}/{total} subproblems, "
                                 f"{tally.count} solutions so far ({tally.distinct} distinct), {estimate}")
+        except ClusterLost as exc:
+            kept = (f"{tally.finished} of {total} subproblems are saved in {checkpoint}: counting again with it "
+                    "resumes from there" if checkpoint is not None else
+                    f"the {tally.finished} subproblems done are lost (a checkpoint file would keep them)")
+            raise ClusterLost(f"{exc}; {kept}") from None
         finally:
             runner.close()  # stops the workers when cancelled
     finally:

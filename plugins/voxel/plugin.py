@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from editor.plugin_api import CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
+from editor.plugin_api import Cluster, CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
 from plugins.voxel import checker, layout, scene
 from plugins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
@@ -23,7 +23,7 @@ def _solutions(puzzle: Puzzle, task: Task):
 
 
 def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
-           cluster: str | None = None) -> CountResult:
+           cluster: Cluster | None = None) -> CountResult:
     from plugins.voxel import solver
 
     outcome = solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=checkpoint, cluster=cluster)

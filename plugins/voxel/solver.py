@@ -80,13 +80,13 @@ class CountOutcome:
 
 
 def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, keep: int = KEEP_LIMIT,
-                    in_process_nodes: int = SMALL_COUNT_NODES, checkpoint=None, cluster: str | None = None
+                    in_process_nodes: int = SMALL_COUNT_NODES, checkpoint=None, cluster=None
                     ) -> CountOutcome:
     """Count every solution and the classes up to symmetry; raises ``Cancelled`` if cancelled.
 
     With ``jobs`` > 1 the count first runs here for ``in_process_nodes`` search nodes, and
     is split among processes only if it has not finished by then (``CountOutcome.jobs``
-    says which happened). A ``checkpoint`` file or a Dask ``cluster`` address always
+    says which happened). A ``checkpoint`` file or a Dask ``cluster`` (a ``Cluster`` or its address) always
     splits the count into subproblems (``plugins.voxel.distributed``).
     """
     one_search = checkpoint is None and not cluster

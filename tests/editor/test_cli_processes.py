@@ -1,4 +1,4 @@
-"""`solve --count --jobs N`: at most one process per core, and no worker outlives a SIGTERM or SIGHUP."""
+"""`solve --count --jobs N`: at most one process per core, and no worker outlives a SIGTERM, SIGHUP or SIGKILL."""
 import json
 import os
 import signal
@@ -92,3 +92,41 @@ def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
     text = "".join(stderr)
     assert f"stopped by {signal.Signals(signum).name}" in text
     assert "resource_tracker" not in text and "leaked" not in text and "Traceback" not in text, text
+
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_kill_9_mid_count_leaves_no_worker_and_no_resource_tracker():
+    """SIGKILL cannot be caught: the workers notice their parent's death themselves and end."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen([sys.executable, "-m", "editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    stderr: list[str] = []
+    progress = threading.Event()
+
+    def read_stderr():
+        for chunk in iter(lambda: process.stderr.read(1), ""):
+            stderr.append(chunk)
+            if "processes:" in "".join(stderr[-200:]):  # the workers report progress: they run
+                progress.set()
+
+    threading.Thread(target=read_stderr, daemon=True).start()
+    started = {}
+    try:
+        assert progress.wait(300), "".join(stderr)
+        started = children(process.pid)  # the workers and the resource tracker
+        assert sum("spawn_main" in command for command in started.values()) == 2, started
+        process.kill()
+        process.wait()
+        poll = threading.Event()  # never set: waits between polls, for a minute at most
+        for _ in range(600):
+            if not any(alive(pid) for pid in started):
+                break
+            poll.wait(0.1)
+        survivors = {pid: command for pid, command in started.items() if alive(pid)}
+    finally:
+        process.kill()
+        for pid in started:  # a failed run must not leave them behind either
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert survivors == {}

@@ -61,12 +61,14 @@ def count_colour(count: int) -> QColor:
     return CONTRADICTION_COLOUR if count == 0 else AMBIGUOUS_COLOUR
 
 
-def verdict_with_counts(drawing: np.ndarray, task: Task, line_logic_only: bool = False) -> Verdict:
-    """A background job: the verdict and, for the line labels, every line's count."""
+def verdict_with_counts(drawing: np.ndarray, task: Task, line_logic_only: bool = False,
+                        previous: Verdict | None = None) -> Verdict:
+    """A background job: the verdict and, for the line labels, every line's count.
+    ``previous``: the last verdict on an earlier drawing, for the check to reuse."""
     task.set_time_limit(CHECK_TIME_LIMIT)
     if not line_logic_only:  # line logic stalled: this check or a later one may need the SAT solver
         keep_sat_process_ready()
-    verdict = check_drawing(drawing, task, line_logic_only)
+    verdict = check_drawing(drawing, task, line_logic_only, previous)
     verdict.line_counts()
     return verdict
 
@@ -113,6 +115,7 @@ class SolverPanel(QWidget):
         self._first_pending_edit: float | None = None
         self._job: BackgroundJob | None = None
         self.verdict: Verdict | None = None
+        self._decided: Verdict | None = None  # the last decided verdict, the next check's hint
         # what the canvas shows now: unchanged overlays and labels are not sent again, so a
         # verdict that changes nothing on the grid costs the grid no repaint or relayout
         self._overlays_shown: dict[str, np.ndarray | None] = {}
@@ -187,13 +190,20 @@ class SolverPanel(QWidget):
         if self._job is not None:
             self._job.cancel()
         self.status_label.setText("Checking…")
-        job = BackgroundJob(lambda task: verdict_with_counts(drawing, task, line_logic_only), owner=self,
+        previous = self._decided
+        job = BackgroundJob(lambda task: verdict_with_counts(drawing, task, line_logic_only, previous), owner=self,
                             name="uniqueness check")
+        job.succeeded.connect(self._keep_decided)
         job.succeeded.connect(lambda verdict: self._show(verdict, drawing))
         job.failed.connect(lambda error: self._failed(error, drawing))
         job.progress.connect(lambda progress: self._progress(progress, drawing))
         self._job = job
         job.start()
+
+    def _keep_decided(self, verdict: Verdict) -> None:
+        """Keep a decided verdict, even on a drawing changed since, for the next check to reuse."""
+        if verdict.kind in (LINE, BRANCH, MULT, CONTRADICTION):
+            self._decided = verdict
 
     def _is_current(self, drawing: np.ndarray) -> bool:
         """Whether ``drawing`` is what the grid shows now (else its result is stale)."""

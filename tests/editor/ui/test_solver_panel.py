@@ -95,12 +95,12 @@ def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, q
     first_started = threading.Event()
     real = solver_panel.verdict_with_counts
 
-    def slow_first_check(drawing, task, line_logic_only=False):
+    def slow_first_check(drawing, task, line_logic_only=False, previous=None):
         checked.append(drawing.copy())
         if len(checked) == 1:  # the check of the first stroke's drawing is slow
             first_started.set()
             time.sleep(0.4)
-        return real(drawing, task, line_logic_only)
+        return real(drawing, task, line_logic_only, previous)
 
     wait_for_verdict_on(qtbot, window)
     monkeypatch.setattr(solver_panel, "verdict_with_counts", slow_first_check)

@@ -3,7 +3,7 @@ edit the verdict, its CPU seconds (this process and every process it started) an
 seconds; per drawing the median, the maximum and the verdict counts.
 
     .venv/bin/python tests/benchmarks/bench_edits.py [--edits N] [--seed S] [--only NAME]
-        [--time-limit S] [--cold] [--chain]
+        [--time-limit S] [--cold] [--chain] [--editor]
 
 * The drawings: Knotty with one of its solutions as the goal, Forever with its goal (both
   ``tests/data/hard``) and 9-Dom (its clues' only solution, found first and not timed).
@@ -15,7 +15,11 @@ seconds; per drawing the median, the maximum and the verdict counts.
 * The checks run in this process, as ``nonogram-editor check`` runs them (the SAT stage in
   a forked copy, its racers in forks of that). CPU seconds count those too: this process
   adopts its orphaned grandchildren (Linux ``PR_SET_CHILD_SUBREAPER``) and waits for every
-  child after each check.
+  child after each check. ``--editor``: as the Solver dock runs them, beside another
+  thread, so that nothing forks: before each check a fresh interpreter is kept ready for
+  the SAT stage (:func:`editor.nonogram.verdict.keep_sat_process_ready`), its start-up
+  counted with the check that uses it; the processes that ended meanwhile are counted
+  (the racers of a SAT process killed at the end of a check may count with the next).
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ import os
 import resource
 import statistics
 import sys
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -49,11 +54,15 @@ def drawing(name: str) -> np.ndarray:
     return check_puzzle(puzzle.row_clues, puzzle.column_clues).picture
 
 
-def wait_for_children() -> None:
-    """Wait for every child process (and adopted grandchild) to end, so its CPU is counted."""
+def wait_for_children(editor: bool) -> None:
+    """Wait for every child process (and adopted grandchild) to end, so its CPU is counted;
+    ``editor``: only for those that have ended (the one kept ready waits on)."""
+    if editor:
+        time.sleep(0.05)  # killed racers: a moment to end
     while True:
         try:
-            os.waitpid(-1, 0)
+            if os.waitpid(-1, os.WNOHANG if editor else 0)[0] == 0:
+                return
         except ChildProcessError:
             return
 
@@ -64,14 +73,16 @@ def cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def timed_check(grid: np.ndarray, previous, time_limit: float):
-    from editor.nonogram.verdict import check_drawing
+def timed_check(grid: np.ndarray, previous, time_limit: float, editor: bool = False):
+    from editor.nonogram.verdict import check_drawing, keep_sat_process_ready
     from editor.tasks import Task
 
     cpu, wall = cpu_seconds(), time.perf_counter()
+    if editor:
+        keep_sat_process_ready()
     verdict = check_drawing(grid, Task(time_limit=time_limit), previous=previous)
     wall = time.perf_counter() - wall
-    wait_for_children()
+    wait_for_children(editor)
     return verdict, cpu_seconds() - cpu, wall
 
 
@@ -83,17 +94,21 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--cold", action="store_true", help="check without the previous verdict as a hint")
     parser.add_argument("--chain", action="store_true", help="each edit from the previous edit's drawing")
+    parser.add_argument("--editor", action="store_true", help="no forks, a SAT process kept ready (the Solver dock)")
     args = parser.parse_args()
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None).prctl(PR_SET_CHILD_SUBREAPER, 1)
+    if args.editor:  # a second thread, as the editor's GUI thread beside its checks: no forks
+        threading.Thread(target=threading.Event().wait, daemon=True, name="stands for the GUI").start()
     print(f"{args.edits} single-cell edits per drawing, seed {args.seed}, "
-          f"{'cold' if args.cold else 'previous verdict as the hint'}{', chained' if args.chain else ''}; "
+          f"{'cold' if args.cold else 'previous verdict as the hint'}{', chained' if args.chain else ''}"
+          f"{', as in the editor' if args.editor else ''}; "
           f"time limit {args.time_limit:g} s", flush=True)
     for name in DRAWINGS:
         if args.only and args.only not in name:
             continue
         base = drawing(name)
-        verdict, cpu, wall = timed_check(base, None, args.time_limit)
+        verdict, cpu, wall = timed_check(base, None, args.time_limit, args.editor)
         print(f"{name} {base.shape[1]}x{base.shape[0]}: unedited {verdict.kind} ({verdict.decided_by}) "
               f"cpu {cpu:.2f} s, wall {wall:.2f} s", flush=True)
         rng = np.random.default_rng(args.seed)
@@ -103,7 +118,8 @@ def main() -> None:
             row, column = int(rng.integers(base.shape[0])), int(rng.integers(base.shape[1]))
             edited = current.copy()
             edited[row, column] = ~edited[row, column]
-            verdict, cpu, wall = timed_check(edited, None if args.cold else current_verdict, args.time_limit)
+            verdict, cpu, wall = timed_check(edited, None if args.cold else current_verdict, args.time_limit,
+                                             args.editor)
             cpus.append(cpu)
             kinds[verdict.kind] += 1
             print(f"  edit {index:3d} cell ({row:2d},{column:2d}) {verdict.kind:9s} cpu {cpu:6.2f} s  "

@@ -63,6 +63,7 @@ UNDECIDED = "UNDECIDED"  # the time limit passed first
 BY_LINE_LOGIC = "line logic"
 BY_SEARCH = "probing and search"
 BY_SAT = "SAT solver"
+BY_PREVIOUS = "the previous verdict"  # its other solution, checked against the new clues (check_drawing's previous)
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
@@ -202,15 +203,18 @@ def _duration(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def check_drawing(drawing: np.ndarray, task: Task | None = None, line_logic_only: bool = False) -> Verdict:
+def check_drawing(drawing: np.ndarray, task: Task | None = None, line_logic_only: bool = False,
+                  previous: Verdict | None = None) -> Verdict:
     """The verdict on the clues a drawing implies (the drawing is always one solution).
 
     ``line_logic_only``: stop after line logic (fast): LINE, or the provisional STALLED
-    when lookahead or search would be needed to decide.
+    when lookahead or search would be needed to decide. ``previous``: a verdict on an
+    earlier drawing (the editor's: the one before the last edit), whose work the check
+    may reuse (:func:`_reuse_previous`); any verdict gives the same kind of answer.
     """
     start = time.perf_counter()
     drawing = np.asarray(drawing, dtype=bool)
-    return _check(Puzzle.from_grid(drawing), drawing, task, start, line_logic_only)
+    return _check(Puzzle.from_grid(drawing), drawing, task, start, line_logic_only, previous)
 
 
 def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: Task | None = None) -> Verdict:
@@ -225,7 +229,7 @@ def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: 
 
 
 def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start: float,
-           line_logic_only: bool = False) -> Verdict:
+           line_logic_only: bool = False, previous: Verdict | None = None) -> Verdict:
     """``start``: when the check began (perf_counter), so that its seconds are all of it."""
     task = task or Task()
     board = puzzle.board()
@@ -244,6 +248,9 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
             return verdict(LINE, picture=board.filled_array())
         if line_logic_only:
             return verdict(STALLED, picture=picture)
+        other, sat_first = _reuse_previous(puzzle, picture, previous)
+        if other is not None:
+            return verdict(MULT, picture=picture, alternative=other, decided_by=BY_PREVIOUS)
         root = board.copy()  # the search's first node: what its probing there proves, the SAT process starts from
         sat = _SatStage(puzzle, root, picture)
         bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
@@ -254,9 +261,9 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
             now = time.thread_time()  # the search's thread's, from its first call here
             searching_since = now if searching_since is None else searching_since
             spent = now - searching_since
-            if spent > SAT_HEAD_START and sat.start(threads=2 if bare_clues else 1) and bare_clues:
+            if (sat_first or spent > SAT_HEAD_START) and sat.start(threads=2 if bare_clues else 1) and bare_clues:
                 _step_back()
-            return spent > SEARCH_ALONE or sat.done()
+            return spent > (SAT_HEAD_START if sat_first else SEARCH_ALONE) or sat.done()
 
         try:
             with task.give_way(give_way):
@@ -279,6 +286,31 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array(),
                        decided_by=BY_SEARCH)
     return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SEARCH)
+
+
+def _reuse_previous(puzzle: Puzzle, picture: np.ndarray | None,
+                    previous: Verdict | None) -> tuple[np.ndarray | None, bool]:
+    """What a verdict on an earlier drawing of the same size (``previous``) tells the
+    check of ``picture``: (another solution of ``puzzle``, or None; whether to start the
+    SAT solver at once). A designer edits a few cells at a time, and a drawing edited
+    away from where its other solution differed mostly keeps that other solution, with
+    the edit carried over (the cells where the drawing changed, changed in it too). The
+    candidates (that, the other solution as it was, the earlier drawing) are each checked
+    against the clues, so a stale or unrelated verdict never changes the answer. A
+    drawing whose verdict took the SAT solver most likely takes it again: it starts at
+    once, and the search beside it gives way after ``SAT_HEAD_START`` (time enough for
+    its quick finds)."""
+    if previous is None or picture is None or previous.picture is None or previous.picture.shape != picture.shape:
+        return None, False
+    earlier = np.asarray(previous.picture, dtype=bool)
+    candidates = [earlier]
+    if previous.alternative is not None and previous.alternative.shape == picture.shape:
+        alternative = np.asarray(previous.alternative, dtype=bool)
+        candidates[:0] = [alternative ^ earlier ^ picture, alternative]
+    for candidate in candidates:
+        if not np.array_equal(candidate, picture) and puzzle.is_solution(candidate):
+            return candidate.copy(), False
+    return None, previous.decided_by == BY_SAT
 
 
 class _SatStage:

@@ -71,12 +71,14 @@ def count_colour(count: int) -> QColor:
     return CONTRADICTION_COLOUR if count == 0 else AMBIGUOUS_COLOUR
 
 
-def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool = False) -> Verdict:
-    """A background job: the verdict on ``drawing``."""
+def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool = False,
+                        previous: Verdict | None = None) -> Verdict:
+    """A background job: the verdict on ``drawing``. ``previous``: the last decided verdict
+    on an earlier drawing, for the check to reuse."""
     task.set_time_limit(CHECK_TIME_LIMIT)
     if not line_logic_only:  # line logic stalled: this check or a later one may need the SAT solver
         keep_sat_process_ready()
-    return check_drawing(drawing, task, line_logic_only)
+    return check_drawing(drawing, task, line_logic_only, previous)
 
 
 def count_in_background(verdict: Verdict, task: Task) -> tuple[list[int], list[int]]:
@@ -124,6 +126,7 @@ class SolverPanel(QWidget):
         self._stalled: tuple[Verdict, np.ndarray] | None = None  # line logic's STALLED and its drawing, not shown yet
         self._counts: tuple[Verdict, tuple[list[int], list[int]]] | None = None  # the newest counted
         self.counted: Verdict | None = None  # the verdict whose line counts are beside the grid
+        self._hint: Verdict | None = None  # the last decided verdict, on any drawing: the next check's hint
         # what the canvas shows now: unchanged overlays and labels are not sent again, so a
         # verdict that changes nothing on the grid costs the grid no repaint or relayout
         self.overlays = OverlaySet(main_window.solution_canvas)
@@ -205,13 +208,20 @@ class SolverPanel(QWidget):
         if self._job is not None:
             self._job.cancel()
         self.status_label.setText("Checking…")
-        job = BackgroundJob(lambda task: check_in_background(drawing, task, line_logic_only), owner=self,
+        previous = self._hint
+        job = BackgroundJob(lambda task: check_in_background(drawing, task, line_logic_only, previous), owner=self,
                             name="uniqueness check")
+        job.succeeded.connect(self._keep_hint)
         job.succeeded.connect(lambda verdict: self._checked(verdict, drawing))
         job.failed.connect(lambda error: self._failed(error, drawing))
         job.progress.connect(lambda progress: self._progress(progress, drawing))
         self._job = job
         job.start()
+
+    def _keep_hint(self, verdict: Verdict) -> None:
+        """Keep a decided verdict, even on a drawing changed since, for the next check to reuse."""
+        if verdict.kind in (LINE, BRANCH, MULT, CONTRADICTION):
+            self._hint = verdict
 
     def _is_current(self, drawing: np.ndarray) -> bool:
         """Whether ``drawing`` is what the grid shows now (else its result is stale)."""

@@ -104,12 +104,12 @@ def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, q
     first_started = threading.Event()
     real = solver_panel.check_in_background
 
-    def slow_first_check(drawing, task, line_logic_only=False):
+    def slow_first_check(drawing, task, line_logic_only=False, previous=None):
         checked.append(drawing.copy())
         if len(checked) == 1:  # the check of the first stroke's drawing is slow
             first_started.set()
             time.sleep(0.4)
-        return real(drawing, task, line_logic_only)
+        return real(drawing, task, line_logic_only, previous)
 
     wait_for_verdict_on(qtbot, window)
     monkeypatch.setattr(solver_panel, "check_in_background", slow_first_check)
@@ -324,10 +324,10 @@ def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, m
     release = threading.Event()
     real = solver_panel.check_in_background
 
-    def held(drawing, task, line_logic_only=False):
+    def held(drawing, task, line_logic_only=False, previous=None):
         if not line_logic_only:
             release.wait(60)
-        return real(drawing, task, line_logic_only)
+        return real(drawing, task, line_logic_only, previous)
 
     monkeypatch.setattr(solver_panel, "check_in_background", held)
     headlines = Headlines(panel)

@@ -7,6 +7,7 @@ opening a window. ``nonogram-editor --help`` lists every command and option.
 from __future__ import annotations
 
 import difflib
+import os
 import sys
 from pathlib import Path
 
@@ -33,7 +34,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in COMMANDS:
         from editor.cli import run_command
 
-        return run_command(argv)
+        try:
+            return run_command(argv)
+        except BrokenPipeError:  # the reader stopped early (``| head``): no traceback
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
     if argv and argv[0] in ("-h", "--help"):
         print(full_help())
         return 0

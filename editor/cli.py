@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from editor import jit
+
 if TYPE_CHECKING:
     from editor.plugin_host import PluginHost
     from editor.tasks import Progress
@@ -119,6 +121,7 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         for spec in specs:
             print(f"{spec.id:24s} {spec.title}")
         return 0
+    jit.announce_compiling = True  # the first solve after an install compiles for a while: say so
     known = args.puzzle in puzzles
     spec = puzzles.get(args.puzzle)  # builds this puzzle's spec only
     _warn_about_failures(host)

@@ -65,11 +65,11 @@ def run_app(argv: list[str]) -> int:
 
     from editor.ui.background import cancel_all
     from editor.ui.main_window import MainWindow
+    from editor.ui.settings import name_application
 
     quiet_qt_logging()
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    app.setApplicationName("Nonogram Editor")
-    app.setOrganizationName("NonogramStudio")
+    name_application(app)
     window = MainWindow()
     window.show()
     if argv:  # [LEVEL]: editor.__main__ lets nothing else through

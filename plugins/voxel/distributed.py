@@ -105,7 +105,8 @@ def _run_dask(puzzle, work, keep, address: str):
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise ClusterError("counting on a cluster needs Dask distributed: pip install 'dask[distributed]'") from None
+        raise ClusterError("counting on a cluster needs Dask, the [cluster] extra: "
+                           "pip install 'nonogram-editor[cluster]'") from None
     try:
         client = Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as exc:

@@ -64,13 +64,15 @@ def _parser() -> argparse.ArgumentParser:
 
     check = _command(sub, "check", "check .level / .non files and folders for a unique, line-solvable solution")
     check.add_argument("paths", nargs="+", metavar="PATH")
-    check.add_argument("--json", action="store_true", help="stdout is one JSON object per file, one a line (docs/cli.md)")
+    check.add_argument("--json", action="store_true",
+                       help="stdout is one JSON object per file, one a line (docs/cli.md)")
     check.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
 
     fix = _command(sub, "fix", "suggest cell edits that make a level unique and line-solvable (or harder)")
     fix.add_argument("level", metavar="LEVEL")
-    fix.add_argument("--max-edits", type=NON_NEGATIVE_COUNT, default=20, metavar="N", help="edits to make it line-solvable (default 20)")
+    fix.add_argument("--max-edits", type=NON_NEGATIVE_COUNT, default=20, metavar="N",
+                     help="edits to make it line-solvable (default 20)")
     fix.add_argument("--json", action="store_true", help="stdout is one JSON object (docs/cli.md)")
     fix.add_argument("--write", action="store_true", help="save the fixed level beside the original (never over it)")
     fix.add_argument("--harder", action="store_true", help="single edits that keep it unique but grade harder")
@@ -83,7 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--first", action="store_true", help="print one solution (the default)")
     mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
-    mode.add_argument("--list", type=POSITIVE_COUNT, metavar="N", help="print the first N solutions in the solver's order")
+    mode.add_argument("--list", type=POSITIVE_COUNT, metavar="N",
+                      help="print the first N solutions in the solver's order")
     solve.add_argument("--json", action="store_true", help="stdout is one JSON object, nothing else (docs/cli.md)")
     solve.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")

@@ -5,4 +5,8 @@ Qt-free subpackages: ``editor.level`` (levels, netpbm, .non), ``editor.nonogram`
 Qt lives in ``editor.ui``; Qt3D only in ``editor.scene3d``.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one place (pyproject.toml reads it)
+
+from editor import jit  # noqa: E402  (after __version__, which it reads)
+
+jit.use_user_cache_folder()  # before any solver imports numba

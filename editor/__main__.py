@@ -1,29 +1,87 @@
-"""``nonogram-editor`` / ``python -m editor``: the app, or a command-line engine.
+"""``nonogram-editor`` / ``python -m editor``: the editor window, or a command-line engine.
 
-    nonogram-editor [LEVEL]              open the editor (optionally on a level)
-    nonogram-editor check PATH...        verdicts for .level/.non files and folders
-    nonogram-editor fix LEVEL [--max-edits N] [--json] [--write] [--harder]
-                                         edits that make a level unique and line-solvable
-    nonogram-editor puzzles              list the puzzles plugins provide
-    nonogram-editor solve ID [--first|--count] [--json] [--jobs N]
+Only ``nonogram-editor [LEVEL]`` opens the window; everything else is decided here, without
+Qt, so that a typo or an unknown option in a script fails at once (exit 2) instead of
+opening a window. ``nonogram-editor --help`` lists every command and option.
 """
 from __future__ import annotations
 
+import difflib
+import os
 import sys
+from pathlib import Path
+
+import editor
+
+COMMANDS = ("check", "fix", "puzzles", "solve")
+USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
+SUMMARY = """\
+Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.
+
+  nonogram-editor [LEVEL]        open the editor window (optionally on a .level or .non file)
+  nonogram-editor COMMAND ...    a command-line engine (no window, no display needed):
+{commands}
+  -h, --help                     this help: every command and its options
+  -V, --version                  the version
+
+Exit status: 0 success, 1 a negative answer (see each command), 2 a usage error or a file
+that could not be read. docs/cli.md describes the output of --json.
+"""
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in ("check", "fix", "puzzles", "solve"):
+    if argv and argv[0] in COMMANDS:
         from editor.cli import run_command
 
-        return run_command(argv)
+        try:
+            return run_command(argv)
+        except BrokenPipeError:  # the reader stopped early (``| head``): no traceback
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
     if argv and argv[0] in ("-h", "--help"):
-        print(__doc__.strip())
+        print(full_help())
         return 0
+    if argv and argv[0] in ("-V", "--version"):
+        print(f"nonogram-editor {editor.__version__}")
+        return 0
+    problem = _window_usage_problem(argv)
+    if problem:
+        print(f"nonogram-editor: error: {problem}", file=sys.stderr)
+        return 2
     from editor.ui.app import run_app
 
     return run_app(argv)
+
+
+def _window_usage_problem(argv: list[str]) -> str | None:
+    """Why ``argv`` is not ``[LEVEL]`` (what opens the window), or None if it is."""
+    if not argv:
+        return None
+    first = argv[0]
+    if first.startswith("-"):
+        return f"unknown option {first!r} (nonogram-editor --help lists the options)"
+    looks_like_a_path = Path(first).suffix or "/" in first or Path(first).exists()
+    if not looks_like_a_path:
+        close = difflib.get_close_matches(first, COMMANDS, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"the commands are {', '.join(COMMANDS)}"
+        return f"unknown command {first!r} ({hint})"
+    if len(argv) > 1:
+        return f"the window opens one level; unexpected {argv[1]!r} after {first!r}"
+    if not Path(first).is_file():
+        return f"{first}: no such file"
+    return None
+
+
+def full_help() -> str:
+    """The top-level help followed by every command's own, so that one page lists every option."""
+    from editor.cli import command_parsers
+
+    parsers = command_parsers()
+    commands = "\n".join(f"      {name:10s}{parser.description}" for name, parser in parsers.items())
+    pages = [SUMMARY.format(version=editor.__version__, commands=commands)]
+    pages += [parser.format_help() for parser in parsers.values()]
+    return "\n".join(pages).rstrip()
 
 
 if __name__ == "__main__":

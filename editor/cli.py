@@ -17,39 +17,78 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from editor import jit
+
 if TYPE_CHECKING:
     from editor.plugin_host import PluginHost
     from editor.tasks import Progress
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line on stderr and exit status 2 (argparse's own prints the usage first)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _number(kind: type, low: float, meaning: str):
+    """An argparse ``type`` for a number of ``kind`` that is at least ``low``."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
+        if not value >= low:  # also NaN
+            raise argparse.ArgumentTypeError(f"{text} is not {meaning}")
+        return value
+    return parse
+
+
+NON_NEGATIVE_SECONDS = _number(float, 0, "a number of seconds (0 or more)")
+POSITIVE_COUNT = _number(int, 1, "a count of 1 or more")
+NON_NEGATIVE_COUNT = _number(int, 0, "a count of 0 or more")
+
+
+def command_parsers() -> dict[str, argparse.ArgumentParser]:
+    """Each command's parser by name (``nonogram-editor --help`` prints them all)."""
+    return _parser().commands
+
+
+def _command(sub, name: str, summary: str) -> argparse.ArgumentParser:
+    return sub.add_parser(name, help=summary, description=summary)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="nonogram-editor")
+    parser = _Parser(prog="nonogram-editor")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    check = sub.add_parser("check", help="check .level / .non files and folders for a unique, line-solvable solution")
+    check = _command(sub, "check", "check .level / .non files and folders for a unique, line-solvable solution")
     check.add_argument("paths", nargs="+", metavar="PATH")
-    check.add_argument("--json", action="store_true", help="one JSON object per line")
-    check.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+    check.add_argument("--json", action="store_true",
+                       help="stdout is one JSON object per file, one a line (docs/cli.md)")
+    check.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
 
-    fix = sub.add_parser("fix", help="suggest cell edits that make a level unique and line-solvable (or harder)")
+    fix = _command(sub, "fix", "suggest cell edits that make a level unique and line-solvable (or harder)")
     fix.add_argument("level", metavar="LEVEL")
-    fix.add_argument("--max-edits", type=int, default=20, metavar="N", help="edits to make it line-solvable (default 20)")
-    fix.add_argument("--json", action="store_true", help="one JSON object")
+    fix.add_argument("--max-edits", type=NON_NEGATIVE_COUNT, default=20, metavar="N",
+                     help="edits to make it line-solvable (default 20)")
+    fix.add_argument("--json", action="store_true", help="stdout is one JSON object (docs/cli.md)")
     fix.add_argument("--write", action="store_true", help="save the fixed level beside the original (never over it)")
     fix.add_argument("--harder", action="store_true", help="single edits that keep it unique but grade harder")
 
-    sub.add_parser("puzzles", help="list the puzzles the plugins provide")
+    _command(sub, "puzzles", "list the puzzles the plugins provide")
 
-    solve = sub.add_parser("solve", help="solve or count a puzzle")
+    solve = _command(sub, "solve", "solve or count a puzzle")
     solve.add_argument("puzzle", metavar="ID|FILE", help="a puzzle id (see `puzzles`) or a puzzle file")
     solve.add_argument("--problem", metavar="NAME", help="which problem of a file holding several (BurrTools)")
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--first", action="store_true", help="print one solution (the default)")
     mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
-    mode.add_argument("--list", type=int, metavar="N", help="print the first N solutions in the solver's order")
-    solve.add_argument("--json", action="store_true", help="the last line of stdout is a JSON object")
-    solve.add_argument("--jobs", type=int, default=1, metavar="N",
+    mode.add_argument("--list", type=POSITIVE_COUNT, metavar="N",
+                      help="print the first N solutions in the solver's order")
+    solve.add_argument("--json", action="store_true", help="stdout is one JSON object, nothing else (docs/cli.md)")
+    solve.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")
     solve.add_argument("--checkpoint", metavar="FILE",
                        help="save each finished part of a count to FILE and resume from it if it exists")
@@ -59,8 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--tls-ca-file", metavar="FILE", help="the certificate authority of a tls:// cluster")
     solve.add_argument("--tls-cert", metavar="FILE", help="this client's certificate for a tls:// cluster")
     solve.add_argument("--tls-key", metavar="FILE", help="this client's private key for a tls:// cluster")
-    solve.add_argument("--cluster-wait", type=float, default=60.0, metavar="SECONDS",
+    solve.add_argument("--cluster-wait", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="stop when the cluster has had no worker for this long (default 60)")
+    parser.commands = sub.choices
     return parser
 
 
@@ -78,7 +118,7 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     if args.command == "fix":
         from editor.nonogram.fix_cli import run_fix
 
-        return run_fix(args.level, max(0, args.max_edits), args.json, args.write, args.harder)
+        return run_fix(args.level, args.max_edits, args.json, args.write, args.harder)
 
     from editor.plugin_host import PluginHost
 
@@ -90,38 +130,32 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         for spec in specs:
             print(f"{spec.id:24s} {spec.title}")
         return 0
+    jit.announce_compiling = True  # the first solve after an install compiles for a while: say so
     known = args.puzzle in puzzles
     spec = puzzles.get(args.puzzle)  # builds this puzzle's spec only
     _warn_about_failures(host)
     if spec is None and not known and Path(args.puzzle).suffix:
-        spec = _open_file(host, args.puzzle, args.problem)
-        if spec is None:
-            return 2
+        try:
+            spec = _open_file(host, args.puzzle, args.problem)
+        except ValueError as exc:
+            return _fail(args, str(exc))
     elif spec is None:
         problem = "could not be loaded (see the warning above)" if known else "`nonogram-editor puzzles` lists them"
-        print(f"error: no puzzle {args.puzzle!r}; {problem}", file=sys.stderr)
-        return 2
+        return _fail(args, f"no puzzle {args.puzzle!r}; {problem}")
     elif args.problem is not None:
-        print("error: --problem goes with a puzzle file", file=sys.stderr)
-        return 2
+        return _fail(args, "--problem goes with a puzzle file")
     return _solve(spec, args)
 
 
 def _open_file(host: PluginHost, path: str, problem: str | None):
-    """The puzzle in a file, through the plugin that reads its kind; None after saying what is wrong."""
+    """The puzzle in a file, through the plugin that reads its kind (ValueError says what is wrong)."""
     suffix = Path(path).suffix.lower()
     readers = [f for f in host.puzzle_files() if suffix in f.suffixes]
     if not Path(path).is_file():
-        print(f"error: {path}: no such puzzle file (and no puzzle with that id)", file=sys.stderr)
-        return None
+        raise ValueError(f"{path}: no such puzzle file (and no puzzle with that id)")
     if not readers:
-        print(f"error: {path}: no plugin reads {suffix} files", file=sys.stderr)
-        return None
-    try:
-        return readers[0].open(path, problem)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return None
+        raise ValueError(f"{path}: no plugin reads {suffix} files")
+    return readers[0].open(path, problem)
 
 
 def _warn_about_failures(host: PluginHost) -> None:
@@ -129,10 +163,32 @@ def _warn_about_failures(host: PluginHost) -> None:
         print(f"warning: {failure}", file=sys.stderr)
 
 
-def _progress_line(progress: Progress) -> None:
-    fraction = progress.fraction
-    share = f"{100 * fraction:5.1f}% " if fraction is not None else ""
-    print(f"\r{share}{progress.message}\033[K", end="", file=sys.stderr, flush=True)
+class _ProgressLine:
+    """How far a solve has got, on stderr: on a terminal one line redrawn in place; elsewhere
+    (a log) a plain line at most every ``LOG_INTERVAL`` seconds, never a control character."""
+
+    LOG_INTERVAL = 10.0
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.terminal = self.stream.isatty()
+        self.drawn = False
+        self._last_logged = time.monotonic()
+
+    def __call__(self, progress: Progress) -> None:
+        share = f"{100 * progress.fraction:5.1f}% " if progress.fraction is not None else ""
+        if self.terminal:
+            print(f"\r{share}{progress.message}\033[K", end="", file=self.stream, flush=True)
+            self.drawn = True
+        elif time.monotonic() - self._last_logged >= self.LOG_INTERVAL:
+            self._last_logged = time.monotonic()
+            print(f"{share}{progress.message}", file=self.stream, flush=True)
+
+    def end(self) -> None:
+        """Ends a line drawn in place, so that what follows starts on a line of its own."""
+        if self.drawn:
+            print(file=self.stream, flush=True)
+            self.drawn = False
 
 
 def _jobs(asked: int) -> int:
@@ -171,21 +227,34 @@ def _solve(spec, args) -> int:
         return _solve_or_count(spec, args)
 
 
+def _say(args, text: str) -> None:
+    """A human line of the answer: stdout, except with --json (where stdout is JSON only)."""
+    if not args.json:
+        print(text)
+
+
+def _fail(args, message: str, code: int = 2) -> int:
+    """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (docs/cli.md)."""
+    print(f"error: {message}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"puzzle": args.puzzle, "error": message}))
+    return code
+
+
 def _solve_or_count(spec, args) -> int:
     from editor.tasks import Cancelled, Task
 
-    task = Task(on_progress=_progress_line if sys.stderr.isatty() or args.count else None, interval=0.5)
+    progress = _ProgressLine()
+    task = Task(on_progress=progress if progress.terminal or args.count else None, interval=0.5)
     start = time.perf_counter()
     try:
         if args.count:
             if spec.count is None:
-                print(f"error: puzzle {spec.id!r} cannot be counted", file=sys.stderr)
-                return 2
+                return _fail(args, f"puzzle {spec.id!r} cannot be counted")
             options = {name: getattr(args, name) for name in ("checkpoint", "cluster") if getattr(args, name)}
             tls = [name for name in ("tls_ca_file", "tls_cert", "tls_key") if getattr(args, name)]
             if tls and not args.cluster:
-                print(f"error: --{tls[0].replace('_', '-')} goes with --cluster", file=sys.stderr)
-                return 2
+                return _fail(args, f"--{tls[0].replace('_', '-')} goes with --cluster")
             if args.cluster:
                 from editor.plugin_api import Cluster
 
@@ -193,36 +262,35 @@ def _solve_or_count(spec, args) -> int:
                                              args.cluster_wait)
             unsupported = sorted(set(options) - set(spec.count_options))
             if unsupported:
-                print(f"error: puzzle {spec.id!r} cannot be counted with --{unsupported[0]}", file=sys.stderr)
-                return 2
+                return _fail(args, f"puzzle {spec.id!r} cannot be counted with --{unsupported[0]}")
             result = spec.count(task, _jobs(args.jobs), **options)
             seconds = time.perf_counter() - start
-            print(file=sys.stderr)
-            print(f"{spec.title}: {result.count} solutions"
-                  + (f", {result.distinct} distinct up to symmetry" if result.distinct is not None else "")
-                  + f" in {seconds:.2f} s")
+            progress.end()
+            _say(args, f"{spec.title}: {result.count} solutions"
+                 + (f", {result.distinct} distinct up to symmetry" if result.distinct is not None else "")
+                 + f" in {seconds:.2f} s")
             if args.json:
                 print(json.dumps({"puzzle": spec.id, "count": result.count, "distinct": result.distinct,
                                   "seconds": round(seconds, 3), "complete": result.complete, **result.extra}))
             return 0 if result.complete else 1
         if args.list is not None:
             if spec.solutions is None:
-                print(f"error: puzzle {spec.id!r} gives no stream of solutions to list", file=sys.stderr)
-                return 2
-            found = list(itertools.islice(spec.solutions(task), max(0, args.list)))
+                return _fail(args, f"puzzle {spec.id!r} gives no stream of solutions to list")
+            found = list(itertools.islice(spec.solutions(task), args.list))
         else:
             found = [solution] if (solution := spec.first(task)) is not None else []
         seconds = time.perf_counter() - start
+        progress.end()
         problems = [spec.check(solution) if spec.check is not None else None for solution in found]
         for number, (solution, wrong) in enumerate(zip(found, problems), 1):
             if args.list is not None:
-                print(f"solution {number}:")
-            print(spec.format_solution(solution))
+                _say(args, f"solution {number}:")
+            _say(args, spec.format_solution(solution))
             if wrong is not None:
-                print("checked independently: " + ("valid" if not wrong else "INVALID: " + "; ".join(wrong)))
-        print(f"{spec.title}: no solution ({seconds:.2f} s)" if not found else
-              f"{spec.title}: solved in {seconds:.3f} s" if args.list is None else
-              f"{spec.title}: {len(found)} solution{'s' if len(found) != 1 else ''} in {seconds:.3f} s")
+                _say(args, "checked independently: " + ("valid" if not wrong else "INVALID: " + "; ".join(wrong)))
+        _say(args, f"{spec.title}: no solution ({seconds:.2f} s)" if not found else
+             f"{spec.title}: solved in {seconds:.3f} s" if args.list is None else
+             f"{spec.title}: {len(found)} solution{'s' if len(found) != 1 else ''} in {seconds:.3f} s")
         valid = None if spec.check is None else not any(problems)
         if args.json:
             summary = {"puzzle": spec.id, "found": bool(found), "seconds": round(seconds, 3), "valid": valid}
@@ -233,11 +301,12 @@ def _solve_or_count(spec, args) -> int:
             print(json.dumps(summary))
         return 0 if found and valid is not False else 1
     except ValueError as exc:  # a checkpoint or cluster the count cannot use: the message says why
-        print(f"\nerror: {exc}", file=sys.stderr)
-        return 2
+        progress.end()
+        return _fail(args, str(exc))
     except (Cancelled, KeyboardInterrupt):
-        print("\ncancelled", file=sys.stderr)
+        progress.end()
+        print("cancelled", file=sys.stderr)
         return 130
     except Exception as exc:  # a plugin's bug: say whose, without a traceback
-        print(f"\nerror: puzzle {spec.id!r} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
+        progress.end()
+        return _fail(args, f"puzzle {spec.id!r} failed: {type(exc).__name__}: {exc}", 1)

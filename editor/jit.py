@@ -1,16 +1,39 @@
-"""numba's ``njit`` for every compiled solver: cached on disk where possible, compiled anyway where not.
+"""numba's ``njit`` for every compiled solver: cached in the user's cache folder, compiled anyway
+where there is none.
 
-``cache=True`` needs a folder numba can write: the package's ``__pycache__``, or the user's
-cache folder, or ``NUMBA_CACHE_DIR``. A system-wide install used by another account with no
-writable HOME has none, and numba then refuses to compile at all ("cannot cache function
-...: no locator available"). This helper compiles without the cache instead (every process
-compiles again: slower to start, same answers) and says so once on stderr.
+numba reads ``NUMBA_CACHE_DIR`` when it is imported: :func:`use_user_cache_folder` (run by
+``import editor``, before any solver imports numba) points it at
+``$XDG_CACHE_HOME/nonogram-editor/numba`` unless it is set already, so that the compiled code is
+not written beside the installed package (where an uninstall would leave it behind).
+
+A system-wide install used by another account with no writable cache folder has nowhere to
+keep it, and numba then refuses to compile at all ("cannot cache function ...: no locator
+available"). :func:`njit` compiles without the cache instead (every process compiles again:
+slower to start, same answers) and says so once on stderr.
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import sys
+from pathlib import Path
 
+import editor
+
+announce_compiling = False  # the command line sets it: someone waits there for the first compile
 _warned = False
+_announced = False
+
+
+def cache_folder() -> Path:
+    """Where this user's compiled solvers are kept (``$XDG_CACHE_HOME/nonogram-editor``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base, "nonogram-editor")
+
+
+def use_user_cache_folder() -> None:
+    """Point numba's cache at :func:`cache_folder` unless ``NUMBA_CACHE_DIR`` is set (before numba loads)."""
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_folder() / "numba"))
 
 
 def njit(function=None, *, cache: bool = True, **options):
@@ -22,6 +45,7 @@ def njit(function=None, *, cache: bool = True, **options):
 
     def decorate(func):
         if cache:
+            _announce_first_compile()
             try:
                 return numba.njit(cache=True, **options)(func)
             except RuntimeError as exc:  # numba found no writable cache folder for this file
@@ -31,6 +55,23 @@ def njit(function=None, *, cache: bool = True, **options):
         return numba.njit(**options)(func)
 
     return decorate if function is None else decorate(function)
+
+
+def _announce_first_compile() -> None:
+    """Says once, on the command line, that this install's solvers are being compiled (the
+    first run after installing or upgrading: a marker per version and install folder)."""
+    global _announced
+    if not announce_compiling or _announced:
+        return
+    _announced = True
+    install = str(Path(editor.__file__).resolve().parent)
+    marker = cache_folder() / f"compiled-{editor.__version__}-{hashlib.sha1(install.encode()).hexdigest()[:12]}"
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.open("x").close()
+    except OSError:  # compiled before (FileExistsError), or no cache folder (the note below says so)
+        return
+    print("note: compiling the solvers, once for this install (about 20 s)", file=sys.stderr, flush=True)
 
 
 def _say_once(exc: RuntimeError) -> None:

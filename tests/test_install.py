@@ -1,51 +1,134 @@
-"""A non-editable install (a wheel built from a copy of the repository) finds every plugin's puzzles."""
+"""Installs as a user and a packager make them, from a copy of the repository: the wheel (no
+extra) finds every plugin's puzzles, checks the shipped levels, solves, says once that it
+compiles, keeps numba's cache in the user's cache folder and uninstalls without a trace; the
+sdist holds the tests, docs and levels, installs, and its tests pass."""
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+RUN = dict(capture_output=True, text=True, timeout=900)
+# Kept out of the dependencies a wheel install sees: the [cluster] extra, and this checkout itself.
+NOT_FROM_THE_TEST_ENVIRONMENT = ("distributed", "dask", "editor", "plugins", "nonogram_editor", "__editable__")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[str, Path]:
+    """The wheel and the sdist, built as pip and a packager build them, from a clean copy."""
+    tmp = tmp_path_factory.mktemp("built")
+    source = tmp / "source"  # building in a copy leaves the checkout without build/ or egg-info
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "__pycache__", "build", "dist", "*.egg-info", ".pytest_cache", ".hypothesis"))
+    # As pip builds it for `pip install .` (setuptools from PyPI or pip's cache in an isolated build env).
+    wheel = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp / "dist"), str(source)],
+                           **RUN)
+    assert wheel.returncode == 0, wheel.stderr
+    # The sdist through setuptools' build backend, in an environment of its own (as `python -m build --sdist`).
+    backend = tmp / "backend"
+    subprocess.run([sys.executable, "-m", "venv", str(backend)], check=True)
+    setup = subprocess.run([backend / "bin" / "python", "-m", "pip", "install", "-q", "setuptools>=77"], **RUN)
+    assert setup.returncode == 0, setup.stderr
+    sdist = subprocess.run([backend / "bin" / "python", "-c", "import sys; from setuptools import build_meta; "
+                            "print(build_meta.build_sdist(sys.argv[1]))", str(tmp / "dist")], cwd=source, **RUN)
+    assert sdist.returncode == 0, sdist.stderr
+    [wheel_file] = (tmp / "dist").glob("nonogram_editor-*.whl")
+    [sdist_file] = (tmp / "dist").glob("nonogram_editor-*.tar.gz")
+    return {"wheel": wheel_file, "sdist": sdist_file}
+
+
+def venv_with_test_dependencies(folder: Path) -> tuple[Path, Path]:
+    """A venv (python, site-packages) that sees this environment's dependencies except the
+    [cluster] extra and this checkout (.pth files of a directory named in a .pth are not processed)."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
+    python = folder / "bin" / "python"
+    site = Path(subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               **RUN).stdout.strip())
+    dependencies = folder.parent / f"{folder.name}-dependencies"
+    dependencies.mkdir()
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        if not entry.name.startswith(NOT_FROM_THE_TEST_ENVIRONMENT) and entry.suffix != ".pth":
+            (dependencies / entry.name).symlink_to(entry)
+    (site / "test-dependencies.pth").write_text(f"{dependencies}\n")
+    return python, site
+
+
+def clean_env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "NONOGRAM_EDITOR_DISABLE_PLUGINS", "NUMBA_CACHE_DIR")}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    return env
 
 
 @pytest.mark.slow
-def test_a_wheel_install_lists_and_solves_the_shipped_puzzles(tmp_path):
-    source = tmp_path / "source"  # building in a copy leaves the checkout without build/ or egg-info
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "__pycache__", "build", "*.egg-info", ".pytest_cache"))
-    run = dict(capture_output=True, text=True, timeout=600)
-    # Built as pip builds it for `pip install .` (setuptools from PyPI or pip's cache in an isolated build env).
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                            "-w", str(tmp_path / "wheels"), str(source)], **run)
-    assert built.returncode == 0, built.stderr
-    [wheel] = (tmp_path / "wheels").glob("nonogram_editor-*.whl")
-
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    # The dependencies (PySide6, numba...) come from the test's own environment; the editable
-    # install there is not seen (.pth files of a directory named in a .pth are not processed).
-    site = Path(subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               **run).stdout.strip())
-    (site / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_trace(built, tmp_path):
+    python, site = venv_with_test_dependencies(tmp_path / "venv")
+    before = sorted(p.name for p in site.iterdir())
     installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-                                "--no-index", str(wheel)], **run)
+                                "--no-index", str(built["wheel"])], **RUN)
     assert installed.returncode == 0, installed.stderr
-
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NONOGRAM_EDITOR_DISABLE_PLUGINS")}
-    elsewhere = tmp_path / "elsewhere"
+    command = tmp_path / "venv" / "bin" / "nonogram-editor"
+    env, elsewhere = clean_env(tmp_path), tmp_path / "elsewhere"
     elsewhere.mkdir()
-    where = subprocess.run([python, "-c", "import plugins.voxel; print(plugins.voxel.__file__)"],
-                           cwd=elsewhere, env=env, **run)
-    assert where.stdout.startswith(str(site)), where.stdout + where.stderr
-    listed = subprocess.run([venv / "bin" / "nonogram-editor", "puzzles"], cwd=elsewhere, env=env, **run)
+
+    def run(*args):
+        return subprocess.run([command, *args], cwd=elsewhere, env=env, **RUN)
+
+    assert subprocess.run([python, "-c", "import distributed"], env=env, **RUN).returncode == 1  # no extra
+    where = subprocess.run([python, "-c", "import plugins.voxel, editor.paths; print(plugins.voxel.__file__); "
+                            "print(editor.paths.LEVELS)"], cwd=elsewhere, env=env, **RUN)
+    code_file, levels = where.stdout.split()
+    assert code_file.startswith(str(site)) and levels.startswith(str(site)), where.stdout + where.stderr
+
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.startswith("nonogram-editor ")
+    listed = run("puzzles")
     assert listed.returncode == 0 and listed.stderr == "", listed.stderr
     ids = [line.split()[0] for line in listed.stdout.splitlines()]
     assert {"pyramid", "cube-square-packed", "cube-hanging", "voxel-soma", "voxel-tetris-cube"} <= set(ids)
-    solved = subprocess.run([venv / "bin" / "nonogram-editor", "solve", "voxel-soma", "--first", "--json"],
-                            cwd=elsewhere, env=env, **run)
-    assert solved.returncode == 0, solved.stderr
-    assert '"found": true' in solved.stdout.splitlines()[-1]
+    checked = run("check", levels, "--json")
+    assert checked.returncode == 0, checked.stderr
+    assert len(checked.stdout.splitlines()) == len(list(Path(levels).glob("*.level"))) >= 5
+
+    solved, again = run("solve", "voxel-soma", "--first", "--json"), run("solve", "voxel-soma", "--first", "--json")
+    assert solved.returncode == again.returncode == 0, solved.stderr + again.stderr
+    assert '"found": true' in solved.stdout
+    assert solved.stderr.count("note: compiling the solvers") == 1 and again.stderr == ""
+    assert list((tmp_path / "cache" / "nonogram-editor" / "numba").rglob("*.nbi"))
+
+    cluster = run("solve", "voxel-soma", "--count", "--cluster", "tcp://127.0.0.1:9")
+    assert cluster.returncode == 2 and "pip install 'nonogram-editor[cluster]'" in cluster.stderr, cluster.stderr
+
+    removed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "uninstall", "-y",
+                              "nonogram-editor"], **RUN)
+    assert removed.returncode == 0, removed.stderr
+    assert sorted(p.name for p in site.iterdir()) == before
+
+
+@pytest.mark.slow
+def test_the_sdist_holds_the_tests_docs_and_levels_installs_and_its_tests_pass(built, tmp_path):
+    with tarfile.open(built["sdist"]) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+        archive.extractall(tmp_path, filter="data")
+    tracked = subprocess.run(["git", "ls-files"], cwd=REPO, **RUN).stdout.split()
+    expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/"))}
+    assert expected <= names, sorted(expected - names)[:10]
+    assert {"LICENSE", "README.md", "pyproject.toml"} <= names
+    assert not [name for name in names if "__pycache__" in name]
+
+    [unpacked] = tmp_path.glob("nonogram_editor-*")
+    python, _ = venv_with_test_dependencies(tmp_path / "venv")
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                                str(built["sdist"])], **RUN)
+    assert installed.returncode == 0, installed.stderr
+    # A packager's run of the tests, from the unpacked sdist (a share of them: the whole suite is
+    # `resources/scripts/test` in the unpacked folder, which takes many minutes).
+    tests = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_packaging.py",
+                            "tests/editor/test_cli_conventions.py", "tests/editor/nonogram/test_check_cli.py",
+                            "tests/editor/level/test_model.py"], cwd=unpacked, env=clean_env(tmp_path), **RUN)
+    assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]

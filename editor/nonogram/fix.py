@@ -23,7 +23,7 @@ import numpy as np
 from editor.level.clues import clues as clues_of_grid, line_clues
 from editor.nonogram.grade import grade_verdict
 from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import BRANCH, LINE, MULT, STALLED, UNDECIDED, Verdict, check_drawing
+from editor.nonogram.verdict import BRANCH, LINE, MULT, STALLED, UNDECIDED, Verdict, cells_to_json, check_drawing
 from editor.tasks import Task, TimeUp
 
 CHECKED = 5  # candidates (the most promising) that get the full verdict
@@ -60,7 +60,7 @@ class Suggestion:
                f"{self.open_cells} open"
 
     def to_json(self) -> dict:
-        return {"cells": [[r, c] for r, c in self.cells], "verdict": self.kind, "open_cells": self.open_cells,
+        return {"cells": cells_to_json(self.cells), "verdict": self.kind, "open_cells": self.open_cells,
                 "settled": self.settled, "sweeps": self.sweeps, "border": self.border, "grade": self.grade}
 
 
@@ -202,7 +202,7 @@ class Plan:
     grade: int | None = None
 
     def to_json(self) -> dict:
-        return {"edits": [[r, c] for r, c in self.cells], "result": self.verdict.kind, "result_grade": self.grade,
+        return {"edits": cells_to_json(self.cells), "result": self.verdict.kind, "result_grade": self.grade,
                 "result_open_cells": self.verdict.open_cells}
 
 

@@ -19,7 +19,7 @@ import numpy as np
 from editor.level import Level, LevelError, load_level, save_level
 from editor.level.non_format import read_non, write_non
 from editor.nonogram.fix import flipped, make_harder, make_line_solvable, single_cell_effects
-from editor.nonogram.verdict import LINE, check_drawing
+from editor.nonogram.verdict import LINE, cells_to_json, check_drawing
 from editor.tasks import Cancelled
 
 SHOWN = 5  # single-cell suggestions printed
@@ -108,5 +108,5 @@ def _harder(drawing: np.ndarray, _max_edits: int):  # one edit: the hardest sing
               "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder:"]}
     report["lines"] += [f"  {s.describe()}" for s in suggestions[:SHOWN]] or ["  none found"]
     best = suggestions[0] if suggestions else None
-    report["edits"] = [list(cell) for cell in best.cells] if best else []
+    report["edits"] = cells_to_json(best.cells) if best else []
     return report, flipped(drawing, best.cells) if best else None, best is not None

@@ -188,9 +188,15 @@ class Verdict:
             data["solution"] = _row_strings(self.picture)
         if self.kind == MULT:
             differing = self.differing
-            data["differing_cells"] = [[int(r), int(c)] for r, c in zip(*np.nonzero(differing))]
+            data["differing_cells"] = cells_to_json(zip(*np.nonzero(differing)))
             data["alternative"] = _row_strings(self.alternative)
         return data
+
+
+def cells_to_json(cells) -> list[list[int]]:
+    """Cells for JSON output: ``[row, column]``, both counted from 1, as in the text output and
+    the editor's status bar (docs/cli.md)."""
+    return [[int(row) + 1, int(column) + 1] for row, column in cells]
 
 
 def _row_strings(grid: np.ndarray) -> list[str]:

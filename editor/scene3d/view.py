@@ -1,6 +1,6 @@
 """SceneView: the 3-D preview every puzzle plugin reuses (Qt3D inside a QWidget).
 
-    view = SceneView(parent)
+    view = scene_view(parent)        # a SceneView, or an UnavailableView where OpenGL is not
     view.set_parts(parts)            # editor.scene3d.parts.Part list: replaces the scene
     view.set_explode(0.5)            # 0..1 of each Part.explode offset
     view.set_visible_parts({"a"})    # None shows every part
@@ -36,7 +36,8 @@ from PySide6.Qt3DExtras import Qt3DExtras
 from PySide6.Qt3DRender import Qt3DRender
 from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QEvent, QEventLoop, QIODevice, QPoint, QPointF, Qt,
                             QTimer, Signal)
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF, QQuaternion, QVector3D
+from PySide6.QtGui import (QColor, QGuiApplication, QImage, QOffscreenSurface, QOpenGLContext, QPainter, QPen,
+                           QPolygonF, QQuaternion, QVector3D)
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
@@ -606,6 +607,79 @@ class SceneView(QWidget):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._fresh_frames_needed = max(self._fresh_frames_needed, 1)
+
+
+_opengl_problem: list[str | None] = []  # asked once per process
+
+
+def opengl_unavailable() -> str | None:
+    """Why Qt3D cannot render here (no OpenGL context can be made: it would crash), or None."""
+    if not _opengl_problem:
+        context, surface = QOpenGLContext(), QOffscreenSurface()
+        surface.create()
+        usable = context.create() and context.makeCurrent(surface)
+        if usable:
+            context.doneCurrent()
+        platform = QGuiApplication.platformName()
+        _opengl_problem.append(None if usable else f"no OpenGL context can be made on Qt's {platform!r} platform")
+    return _opengl_problem[0]
+
+
+def scene_view(parent=None) -> SceneView | UnavailableView:
+    """A SceneView, or where OpenGL is unavailable an :class:`UnavailableView` saying why."""
+    reason = opengl_unavailable()
+    return SceneView(parent) if reason is None else UnavailableView(reason, parent)
+
+
+class UnavailableView(QWidget):
+    """Stands in for a SceneView where no OpenGL context can be made: says so, keeps the state
+    a panel sets (parts, selection, explode) and renders nothing."""
+
+    partClicked = Signal(str)
+    message = Signal(str)
+
+    def __init__(self, reason: str, parent=None):
+        super().__init__(parent)
+        self.reason = reason
+        self._parts: list[Part] = []
+        self._explode = 0.0
+        self._selected: str | None = None
+        label = QLabel(f"3-D preview unavailable: {reason}", self)
+        label.setWordWrap(True)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setMinimumSize(160, 120)
+        QVBoxLayout(self).addWidget(label)
+        self.label = label
+
+    def set_parts(self, parts: list[Part]) -> None:
+        self._parts = list(parts)
+        self._selected = None
+
+    def parts(self) -> list[Part]:
+        return list(self._parts)
+
+    def set_explode(self, amount: float) -> None:
+        self._explode = max(0.0, min(1.0, float(amount)))
+
+    def explode(self) -> float:
+        return self._explode
+
+    def set_visible_parts(self, ids: set[str] | None) -> None:
+        pass
+
+    def select_part(self, part_id: str | None) -> None:
+        self._selected = part_id if any(p.id == part_id for p in self._parts) else None
+
+    def selected_part(self) -> str | None:
+        return self._selected
+
+    camera_moved_by_user = False
+
+    def reset_camera(self) -> None:
+        pass
+
+    def capture_image(self, timeout_ms: int = 5000) -> QImage:
+        return QImage()
 
 
 class PictureOptionsDialog(QDialog):

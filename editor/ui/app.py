@@ -43,22 +43,37 @@ def quiet_qt_logging() -> None:
     qInstallMessageHandler(handle)
 
 
+def missing_display() -> str | None:
+    """Why Qt would find no display to open the window on (it aborts then), or None."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith(("xcb", "wayland")):
+        return None  # offscreen, vnc, eglfs...: no display server needed
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "no display found (DISPLAY and WAYLAND_DISPLAY are not set)"
+
+
 def run_app(argv: list[str]) -> int:
+    problem = missing_display()
+    if problem:
+        print(f"nonogram-editor: {problem}. Run the window on a virtual display with "
+              "`xvfb-run nonogram-editor`, or use the command-line engines (`nonogram-editor --help`).",
+              file=sys.stderr)
+        return 1
     from PySide6.QtCore import QTimer, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
     from editor.ui.background import cancel_all
     from editor.ui.main_window import MainWindow
+    from editor.ui.settings import name_application
 
     quiet_qt_logging()
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    app.setApplicationName("Nonogram Editor")
-    app.setOrganizationName("NonogramStudio")
+    name_application(app)
     window = MainWindow()
-    paths = [a for a in argv if not a.startswith("-")]
     window.show()
-    if paths:
-        window.open_level_path(paths[0])
+    if argv:  # [LEVEL]: editor.__main__ lets nothing else through
+        window.open_level_path(argv[0])
     quit_after = os.environ.get(QUIT_AFTER_ENV)
     if quit_after:
         def shown(window=window):

@@ -28,6 +28,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
                                QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
+import editor
 from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, colour_name, read_puzzle
 from editor.core.editor import CLUE_SOLVE_SECONDS, level_path, write_level, write_puzzle
 from editor.level import Level, load_level
@@ -623,8 +624,8 @@ class MainWindow(QMainWindow):
 
     def _about(self) -> None:
         box = QMessageBox(QMessageBox.Information, f"About {APP_TITLE}",
-                          f"{APP_TITLE}: draw nonogram levels (solution + colour picture) in the format of "
-                          f"the Logic Paint game.", QMessageBox.Ok, self)
+                          f"{APP_TITLE} {editor.__version__}: draw nonogram levels (solution + colour picture) "
+                          f"in the format of the Logic Paint game.\n\nMIT licence.", QMessageBox.Ok, self)
         box.setAttribute(Qt.WA_DeleteOnClose)
         box.open()
 

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, Q
 
 from editor.plugin_api import PuzzleDataError
 from editor.scene3d.parts import part_id, piece_of_part
-from editor.scene3d.view import SceneView
+from editor.scene3d.view import scene_view
 from editor.tasks import Progress, Task
 from editor.ui.background import BackgroundJob
 
@@ -205,7 +205,7 @@ class PuzzlePanel(QWidget):
         layout.addLayout(checks)
 
         self.canvas = self.make_canvas()
-        self.view = SceneView(self)
+        self.view = scene_view(self)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.view.partClicked.connect(self._part_clicked)
         self.view.message.connect(self.report)  # where a picture was saved

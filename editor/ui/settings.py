@@ -11,14 +11,27 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
 T = TypeVar("T", int, list, QByteArray)
 RECENT_LIMIT = 8
+ORGANISATION = "NonogramStudio"
+APPLICATION = "Nonogram Editor"
+
+
+def name_application(app: QCoreApplication) -> None:
+    """The names the settings are kept under (``$XDG_CONFIG_HOME/ORGANISATION/APPLICATION.conf``)."""
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
 
 
 def app_settings() -> QSettings:
-    return QSettings("NonogramStudio", "Nonogram Editor")
+    """The settings of the running application, under its organisation and application names
+    (a test or a second profile names it otherwise); the editor's names if it has none."""
+    app = QCoreApplication.instance()
+    if app is not None and not app.organizationName():
+        name_application(app)
+    return QSettings()
 
 
 def read_setting(settings: QSettings, key: str, default: T) -> T:

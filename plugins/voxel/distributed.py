@@ -153,7 +153,8 @@ def _run_dask(puzzle, work, keep, cluster: Cluster):
         from distributed.client import FutureCancelledError
         from distributed.comm.core import CommClosedError
     except ImportError:
-        raise ClusterError("counting on a cluster needs Dask distributed: pip install 'dask[distributed]'") from None
+        raise ClusterError("counting on a cluster needs Dask, the [cluster] extra: "
+                           "pip install 'nonogram-editor[cluster]'") from None
     address = cluster.address
     security = _security(cluster)
     try:

@@ -44,7 +44,7 @@ ensure_venv() {
     if [ ! -e "$stamp" ]; then
         echo "setup: installing the project and its dependencies into $VENV" >&2
         "$VENV/bin/python" -m pip install -q --upgrade pip >&2
-        "$VENV/bin/python" -m pip install -q -e "$REPO[test]" >&2
+        "$VENV/bin/python" -m pip install -q -e "$REPO[test,cluster]" >&2
         # PySide6's three wheels all ship PySide6/__init__.py: moving between versions can
         # uninstall it after the new one was written. Put it back if it is gone.
         if ! "$VENV/bin/python" -c 'import PySide6; PySide6.__version__' 2>/dev/null; then
@@ -52,7 +52,7 @@ ensure_venv() {
                 "PySide6-Essentials==$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("PySide6-Essentials"))')" >&2
         fi
         # numba compiles the pyramid and voxel searches on first use and caches them in
-        # __pycache__: do it now, so that the first Solve in the app is as quick as the rest.
+        # ~/.cache/nonogram-editor: do it now, so that the first Solve in the app is as quick as the rest.
         echo "setup: compiling the solvers (once, about 15 s)" >&2
         "$VENV/bin/nonogram-editor" solve pyramid --first >/dev/null 2>&1 || true
         "$VENV/bin/nonogram-editor" solve voxel-soma --count >/dev/null 2>&1 || true

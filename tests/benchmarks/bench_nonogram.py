@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 NONOGRAMS = ROOT / "tests" / "data" / "nonograms"
 
 from editor.level.clues import line_clues  # noqa: E402
+from editor.paths import LEVELS  # noqa: E402
 from editor.level.non_format import read_non  # noqa: E402
 from editor.nonogram.line import LineSolver, clear_line_caches  # noqa: E402
 from editor.nonogram.puzzle import Puzzle  # noqa: E402
@@ -131,7 +132,7 @@ def bench_editor() -> None:
     from editor.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
-    level_path = ROOT / "levels" / "sailboat.level"
+    level_path = LEVELS / "sailboat.level"
     level = load_level(level_path)
     assert level.solution.shape == (30, 30) and check_drawing(level.solution).kind == LINE
 

@@ -134,7 +134,7 @@ def test_fix_command_writes_beside_the_original_never_over_it(tmp_path, capsys):
     assert run_fix(str(original), as_json=True, write=True) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["verdict"] == MULT and record["result"] == LINE and record["written"].endswith("noise-fixed-2.level")
-    edits = [tuple(cell) for cell in record["edits"]]
+    edits = [(row - 1, column - 1) for row, column in record["edits"]]  # JSON counts from 1
     assert np.array_equal(load_level(record["written"]).solution, flipped(drawing, edits))
     assert all((tmp_path / name).read_bytes() == data for name, data in before.items())  # untouched
 

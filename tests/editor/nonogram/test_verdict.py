@@ -162,7 +162,7 @@ def test_mult_verdict_counts_and_words():
     rows, columns = verdict.line_counts()
     assert rows[:2] == [2, 2] and rows[2:] == [1, 1, 1] and columns[:2] == [2, 2]
     assert "differs in 4 cells" in verdict.describe()
-    assert verdict.to_json()["differing_cells"] == [[0, 0], [0, 1], [1, 0], [1, 1]]
+    assert verdict.to_json()["differing_cells"] == [[1, 1], [1, 2], [2, 1], [2, 2]]  # from 1
 
 
 def test_contradiction_from_line_logic_and_from_search():

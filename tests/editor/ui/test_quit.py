@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from editor.level import load_level
+from editor.paths import LEVELS
 
 ROOT = Path(__file__).resolve().parents[3]
 WAYS = ["save", "discard", "cancel-then-quit", "window-close", "ctrl-q"]
@@ -23,7 +24,7 @@ def run_and_quit(tmp_path, way: str, panels: str) -> tuple[subprocess.CompletedP
     level = tmp_path / "level" / "x.level"
     level.parent.mkdir()
     for suffix in (".level", ".pbm", ".ppm"):
-        shutil.copy(ROOT / "levels" / f"cat{suffix}", level.with_suffix(suffix))
+        shutil.copy(LEVELS / f"cat{suffix}", level.with_suffix(suffix))
     runtime = tmp_path / "runtime"
     runtime.mkdir(mode=0o700)
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(runtime),
@@ -36,7 +37,7 @@ def run_and_quit(tmp_path, way: str, panels: str) -> tuple[subprocess.CompletedP
 @pytest.mark.parametrize("panels", ["none", "all"])
 @pytest.mark.parametrize("way", WAYS)
 def test_quitting_is_silent_and_exits_0(tmp_path, way, panels):
-    before = load_level(ROOT / "levels" / "cat.level")
+    before = load_level(LEVELS / "cat.level")
     result, level = run_and_quit(tmp_path, way, panels)
     assert (result.returncode, result.stderr) == (0, "")
     after = load_level(level)

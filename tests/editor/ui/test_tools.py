@@ -7,7 +7,7 @@ from PySide6.QtGui import QGuiApplication, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from editor.level import Level
-from editor.paths import ROOT
+from editor.paths import LEVELS, ROOT
 from tests.editor.ui.conftest import centre, drag
 
 
@@ -214,7 +214,7 @@ def test_a_30x30_level_fits_at_1280x800_with_the_solver_dock(window, qtbot):
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.width() == 1280)
     assert window.solver_dock is not None and window.solver_dock.isVisible()
-    window.editor.load(ROOT / "levels" / "sailboat.level")  # 30x30
+    window.editor.load(LEVELS / "sailboat.level")  # 30x30
     canvas, viewport = window.solution_canvas, window.solution_scroll.viewport()
     assert canvas.width() <= viewport.width() and canvas.height() <= viewport.height()
     assert canvas.cell_size >= 16 and canvas.clue_font().pixelSize() >= 10  # readable clues at that size
@@ -271,7 +271,7 @@ def test_test_solve_stops_saying_solved_once_a_mark_breaks_it(window, qtbot):
 def test_ctrl_wheel_zooms_around_the_pointer(window, qtbot):
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.width() == 1280)
-    window.editor.load(ROOT / "levels" / "sailboat.level")
+    window.editor.load(LEVELS / "sailboat.level")
     window.set_zoom(40)  # larger than the view: it scrolls
     canvas, scroll = window.solution_canvas, window.solution_scroll
     scroll.horizontalScrollBar().setValue(scroll.horizontalScrollBar().maximum() // 2)

@@ -34,13 +34,12 @@ def test_registering_the_puzzles_imports_no_solver():
 def test_solve_first_json_is_a_checked_packing():
     result = run("solve", "voxel-tetris-cube", "--first", "--json")
     assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout.splitlines()[-1])
+    data = json.loads(result.stdout)  # stdout is the JSON document only
     assert data["found"] and data["puzzle"] == "voxel-tetris-cube"
     puzzle = load_puzzle(RESOURCE_DIR / "tetris-cube.json")
     names = [p.name for p in puzzle.pieces]
     placements = [(names.index(p["piece"]), [tuple(c) for c in p["cells"]]) for p in data["solution"]["pieces"]]
     assert checker.check_solution(puzzle, placements) == []
-    assert "layer z=3:" in result.stdout
 
 
 def test_count_json_with_jobs_and_no_qt_loaded():

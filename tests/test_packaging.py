@@ -1,0 +1,48 @@
+"""What a packager and a pip user rely on: a licence, one version, Dask as an extra named in
+the message --cluster gives without it, the sample levels shipped with the code."""
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+import editor
+from editor.cli import run_command
+from editor.paths import LEVELS
+
+REPO = Path(__file__).resolve().parent.parent
+PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
+
+
+def test_mit_licence_file_and_metadata():
+    project = PROJECT["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (REPO / "LICENSE").read_text().startswith("MIT License")
+    assert project["authors"] and any(c.startswith("Topic :: ") for c in project["classifiers"])
+
+
+def test_the_version_is_written_once():
+    assert "version" not in PROJECT["project"] and "version" in PROJECT["project"]["dynamic"]
+    assert PROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "editor.__version__"}
+    from editor.__main__ import main
+    assert main(["--version"]) == 0
+
+
+def test_dask_is_the_cluster_extra_not_a_dependency():
+    assert not any(d.startswith("distributed") for d in PROJECT["project"]["dependencies"])
+    assert any(d.startswith("distributed") for d in PROJECT["project"]["optional-dependencies"]["cluster"])
+
+
+def test_cluster_without_the_extra_names_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` fails as if not installed
+    code = run_command(["solve", "voxel-soma", "--count", "--cluster", "tcp://127.0.0.1:9", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "pip install 'nonogram-editor[cluster]'" in json.loads(out)["error"]
+    [error] = [line for line in err.splitlines() if line.startswith("error:")]
+    assert "the [cluster] extra" in error and "Traceback" not in err
+
+
+def test_the_sample_levels_are_package_data():
+    assert LEVELS.is_relative_to(Path(editor.__file__).parent)
+    assert len(list(LEVELS.glob("*.level"))) >= 5
+    assert "data/levels/*" in PROJECT["tool"]["setuptools"]["package-data"]["*"]

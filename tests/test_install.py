@@ -83,7 +83,8 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
     where = subprocess.run([python, "-c", "import plugins.voxel, editor.paths; print(plugins.voxel.__file__); "
                             "print(editor.paths.LEVELS)"], cwd=elsewhere, env=env, **RUN)
     code_file, levels = where.stdout.split()
-    assert code_file.startswith(str(site)) and levels.startswith(str(site)), where.stdout + where.stderr
+    shared = tmp_path / "venv" / "share" / "nonogram-editor"
+    assert code_file.startswith(str(site)) and levels == str(shared / "levels"), where.stdout + where.stderr
 
     version = run("--version")
     assert version.returncode == 0 and version.stdout.startswith("nonogram-editor ")
@@ -108,6 +109,7 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
                               "nonogram-editor"], **RUN)
     assert removed.returncode == 0, removed.stderr
     assert sorted(p.name for p in site.iterdir()) == before
+    assert not list(shared.rglob("*.level"))
 
 
 @pytest.mark.slow
@@ -116,7 +118,7 @@ def test_the_sdist_holds_the_tests_docs_and_levels_installs_and_its_tests_pass(b
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
         archive.extractall(tmp_path, filter="data")
     tracked = subprocess.run(["git", "ls-files"], cwd=REPO, **RUN).stdout.split()
-    expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/"))}
+    expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/", "levels/"))}
     assert expected <= names, sorted(expected - names)[:10]
     assert {"LICENSE", "README.md", "pyproject.toml"} <= names
     assert not [name for name in names if "__pycache__" in name]

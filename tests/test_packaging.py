@@ -42,7 +42,7 @@ def test_cluster_without_the_extra_names_it(monkeypatch, capsys):
     assert "the [cluster] extra" in error and "Traceback" not in err
 
 
-def test_the_sample_levels_are_package_data():
-    assert LEVELS.is_relative_to(Path(editor.__file__).parent)
+def test_the_sample_levels_are_the_checkouts_and_ship_as_data_files():
+    assert LEVELS == Path(editor.__file__).parent.parent / "levels"
     assert len(list(LEVELS.glob("*.level"))) >= 5
-    assert "data/levels/*" in PROJECT["tool"]["setuptools"]["package-data"]["*"]
+    assert PROJECT["tool"]["setuptools"]["data-files"]["share/nonogram-editor/levels"] == ["levels/*"]

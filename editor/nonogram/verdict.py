@@ -65,6 +65,7 @@ BY_SAT = "SAT solver"
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
+QUICK_FIRST = 0.2  # CPU seconds decimation gets to find bare clues' first solution before the search's probing
 SPARE_CORE = 0.75  # idle cores (on average while the search ran) beside it that let bare clues' racers start together
 
 
@@ -246,6 +247,8 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
             return verdict(LINE, picture=board.filled_array())
         if line_logic_only:
             return verdict(STALLED, picture=picture)
+        if picture is None:
+            picture = _decimated(puzzle, board, task)
         root = board.copy()  # the search's first node: what its probing there proves, the SAT process starts from
         sat = _SatStage(puzzle, root, picture)
         bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
@@ -410,3 +413,21 @@ def _search(puzzle: Puzzle, board: Board, picture: np.ndarray | None, task: Task
             return None, None
         picture = first.filled_array()
     return picture, find_alternative(puzzle, board.copy(), picture, task, lookahead)
+
+
+def _decimated(puzzle: Puzzle, board: Board, task: Task) -> np.ndarray | None:
+    """Bare clues' first solution by decimation (:mod:`editor.nonogram.decimate`) from
+    line logic's ``board`` (not changed) within ``QUICK_FIRST`` CPU seconds, or None (it
+    gave up, or its time ran out). Clues with many solutions (random pictures, tournament
+    puzzles) have one after a few batches of likely cells, where the search probes every
+    open cell at every node; with a solution in hand, the rest of the check is a
+    drawing's, and another solution next to it takes milliseconds
+    (:func:`editor.nonogram.search.find_alternative`)."""
+    from editor.nonogram.decimate import GaveUp, decimate
+
+    try:
+        with task.budget(QUICK_FIRST):
+            solved = decimate(puzzle, board, task=task)
+    except (GaveUp, OverBudget):
+        return None
+    return None if solved is None else solved.filled_array()

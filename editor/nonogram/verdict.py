@@ -247,9 +247,9 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
             return verdict(LINE, picture=board.filled_array())
         if line_logic_only:
             return verdict(STALLED, picture=picture)
-        if picture is None:
-            picture = _decimated(puzzle, board, task)
         root = board.copy()  # the search's first node: what its probing there proves, the SAT process starts from
+        if picture is None:
+            picture = _first_quickly(puzzle, root, task, finding)
         sat = _SatStage(puzzle, root, picture)
         bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
         searching_since = None
@@ -415,19 +415,22 @@ def _search(puzzle: Puzzle, board: Board, picture: np.ndarray | None, task: Task
     return picture, find_alternative(puzzle, board.copy(), picture, task, lookahead)
 
 
-def _decimated(puzzle: Puzzle, board: Board, task: Task) -> np.ndarray | None:
-    """Bare clues' first solution by decimation (:mod:`editor.nonogram.decimate`) from
-    line logic's ``board`` (not changed) within ``QUICK_FIRST`` CPU seconds, or None (it
-    gave up, or its time ran out). Clues with many solutions (random pictures, tournament
-    puzzles) have one after a few batches of likely cells, where the search probes every
-    open cell at every node; with a solution in hand, the rest of the check is a
-    drawing's, and another solution next to it takes milliseconds
+def _first_quickly(puzzle: Puzzle, root: Board, task: Task, finding: Lookahead) -> np.ndarray | None:
+    """Bare clues' first solution if one comes within ``QUICK_FIRST`` CPU seconds, else None.
+    First probing at the search's first node (``root``, proved on in place, as the search
+    would), which completes most unique puzzles; then decimation
+    (:mod:`editor.nonogram.decimate`) from there: clues with many solutions (random
+    pictures, tournament puzzles) get one after a few batches of likely cells, where the
+    search would probe every open cell at every node. With a solution in hand the rest
+    is a drawing's check, and another solution next to it takes milliseconds
     (:func:`editor.nonogram.search.find_alternative`)."""
     from editor.nonogram.decimate import GaveUp, decimate
 
     try:
         with task.budget(QUICK_FIRST):
-            solved = decimate(puzzle, board, task=task)
+            first, exhaustive = find_solution(puzzle, root, task, finding, budget=0)
+            if first is None and not exhaustive:
+                first = decimate(puzzle, root, task=task)
     except (GaveUp, OverBudget):
         return None
-    return None if solved is None else solved.filled_array()
+    return None if first is None else first.filled_array()

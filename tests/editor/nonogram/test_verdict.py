@@ -356,10 +356,12 @@ def test_many_solutions_are_found_without_the_sat_solver(monkeypatch):
     # node is not needed), the second a repair next to it: no SAT process (which decided 84
     # of 148 such verdicts). The budgets are lifted so that a busy machine cannot change the outcome.
     from editor.nonogram import verdict as verdict_module
+    from editor.nonogram.search import find_solution
     from editor.nonogram.verdict import BY_SEARCH
 
-    def no_probing_search(*args):
-        raise AssertionError("the first solution took the probing search")
+    def no_probing_search(*args, budget=None):  # probing at the first node only (budget 0: no guess)
+        assert budget == 0, "the first solution took the probing search"
+        return find_solution(*args, budget=budget)
 
     monkeypatch.setattr(verdict_module, "find_solution", no_probing_search)
     monkeypatch.setattr(verdict_module, "QUICK_FIRST", 60.0)
@@ -374,13 +376,14 @@ def test_many_solutions_are_found_without_the_sat_solver(monkeypatch):
 
 def test_a_quick_first_solution_out_of_time_leaves_the_verdict_to_the_rest(monkeypatch):
     from editor.nonogram import verdict as verdict_module
+    from editor.nonogram.search import Lookahead
 
     monkeypatch.setattr(verdict_module, "QUICK_FIRST", 0.0)
     puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")  # BRANCH
     engine = Puzzle(puzzle.row_clues, puzzle.column_clues)
     board = engine.board()
     engine.propagate(board)
-    assert verdict_module._decimated(engine, board, Task()) is None
+    assert verdict_module._first_quickly(engine, board, Task(), Lookahead()) is None
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
     assert verdict.kind == BRANCH and (verdict.picture == puzzle.goal).all()
 

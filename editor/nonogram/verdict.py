@@ -14,6 +14,11 @@
   check decides between BRANCH and MULT.
 * ``UNDECIDED``: the task's time limit passed before the check could decide.
 
+On bare clues, a first solution is looked for quickly first (:func:`_first_quickly`:
+probing at the search's first node, then decimation, within ``QUICK_FIRST`` CPU
+seconds); with one in hand the rest is a drawing's check, and clues with many solutions
+are MULT in a fraction of that time, no SAT process started.
+
 Past line logic, probing and the search (:mod:`editor.nonogram.search`) get up to
 ``SEARCH_ALONE`` seconds of CPU time: they give the difficulty figures and decide most
 drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.cnf`), complete and fast on

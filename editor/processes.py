@@ -8,12 +8,16 @@ can hang), so ``function`` and the items must be picklable (a module-level funct
 ``functools.partial`` of one). Results come as they are ready, in any order. Cancelling the
 task (or closing the iterator) stops the workers, running items and all, and raises
 :class:`~editor.tasks.Cancelled` within a fraction of a second; the command line
-terminates running workers on SIGTERM and SIGHUP. With ``jobs`` 1 everything runs here, in order, and no process is started.
+terminates running workers on SIGTERM and SIGHUP; the workers ignore Ctrl+C (the caller
+stops them). With ``jobs`` 1 everything runs here, in order, and no process is started.
 """
 from __future__ import annotations
 
 import multiprocessing
+import signal
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
 from editor.tasks import Task
@@ -30,8 +34,9 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             yield function(item)
         return
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context)
-    pending = {pool.submit(function, item) for item in items}
+    with _interrupts_ignored():  # the workers start with Ctrl+C ignored: the caller stops them
+        pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context)
+        pending = {pool.submit(function, item) for item in items}
     try:
         while pending:
             task.check_cancelled()
@@ -44,3 +49,18 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             for process in list(pool._processes.values()):  # the executor has no public way to (before 3.14)
                 process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def _interrupts_ignored():
+    """SIGINT ignored in the block (main thread only), so that the processes started in it
+    ignore it from their first instruction: a terminal's Ctrl+C reaches the whole process
+    group, and a worker interrupted while its interpreter starts prints a fatal error."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -174,5 +175,16 @@ def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: 
 
 
 def _numbered_report(numbered: tuple[int, tuple]) -> tuple[int, tuple]:
+    """:func:`_report` in a worker process, which a stopped check ends with SIGTERM: that
+    ends the check of the file as an exception does (its SAT solver's process with it),
+    then the worker."""
+    signal.signal(signal.SIGTERM, _exit_on_termination)
     index, item = numbered
-    return index, _report(item)
+    try:
+        return index, _report(item)
+    except SystemExit as stop:  # not back to the pool's loop, which would take the next file
+        os._exit(stop.code)
+
+
+def _exit_on_termination(signum, _frame):
+    raise SystemExit(128 + signum)

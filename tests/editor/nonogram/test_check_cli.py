@@ -183,11 +183,17 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
         found = subprocess.run(["pgrep", "-g", str(check.pid)], capture_output=True, text=True).stdout.split()
         return [pid for pid in found if pid != str(check.pid)]
 
-    while len(group()) < 2 and check.poll() is None:  # the workers have started
-        time.sleep(0.05)
-    os.killpg(check.pid, signal.SIGINT)  # as a terminal's Ctrl+C
-    out, err = check.communicate(timeout=120)
-    assert check.returncode == 130 and out == ""
-    assert err.strip() == "cancelled"
-    while group():  # every worker and SAT process ends
-        time.sleep(0.05)
+    def interrupted(processes: int) -> None:
+        while len(group()) < processes and check.poll() is None:
+            time.sleep(0.02)
+        os.killpg(check.pid, signal.SIGINT)  # as a terminal's Ctrl+C
+        out, err = check.communicate(timeout=120)
+        assert check.returncode == 130 and out == ""
+        assert err.strip() == "cancelled"
+        while group():  # every worker and SAT process ends
+            time.sleep(0.05)
+
+    interrupted(1)  # a worker's interpreter starting
+    check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    interrupted(5)  # two workers and their SAT solvers' processes

@@ -70,7 +70,7 @@ BY_SAT = "SAT solver"
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
-QUICK_FIRST = 0.3  # CPU seconds decimation gets to find bare clues' first solution before the search's probing
+QUICK_FIRST = 0.3  # CPU seconds for bare clues' quick first solution (probing at the first node, then decimation)
 SPARE_CORE = 0.75  # idle cores (on average while the search ran) beside it that let bare clues' racers start together
 
 

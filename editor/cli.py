@@ -68,6 +68,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="stdout is one JSON object per file, one a line (docs/cli.md)")
     check.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
+    check.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="files checked at once, in processes of their own (default 1; at most the number of cores)")
 
     fix = _command(sub, "fix", "suggest cell edits that make a level unique and line-solvable (or harder)")
     fix.add_argument("level", metavar="LEVEL")
@@ -114,7 +116,7 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         from editor.nonogram.check_cli import run_check
 
         with _stop_on_termination():  # so that its SAT solver's process ends with it
-            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None)
+            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs))
     if args.command == "fix":
         from editor.nonogram.fix_cli import run_fix
 

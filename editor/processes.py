@@ -8,9 +8,9 @@ can hang), so ``function`` and the items must be picklable (a module-level funct
 ``functools.partial`` of one). Results come as they are ready, in any order. Cancelling the
 task (or closing the iterator) stops the workers, running items and all, and raises
 :class:`~editor.tasks.Cancelled` within a fraction of a second; the command line
-terminates running workers on SIGTERM and SIGHUP, and workers end by themselves when their
-parent dies without a word (SIGKILL, the OOM killer). With ``jobs`` 1 everything runs here,
-in order, and no process is started.
+terminates running workers on SIGTERM and SIGHUP; the workers ignore Ctrl+C (the caller
+stops them) and end by themselves when their parent dies without a word (SIGKILL, the OOM
+killer). With ``jobs`` 1 everything runs here, in order, and no process is started.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ import signal
 import sys
 import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
 from editor.tasks import Task
@@ -39,9 +40,10 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             yield function(item)
         return
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
-                               initializer=_end_with_parent, initargs=(os.getpid(),))
-    pending = {pool.submit(function, item) for item in items}
+    with _interrupts_ignored():  # the workers start with Ctrl+C ignored: the caller stops them
+        pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
+                                   initializer=_end_with_parent, initargs=(os.getpid(),))
+        pending = {pool.submit(function, item) for item in items}
     try:
         while pending:
             task.check_cancelled()
@@ -80,3 +82,18 @@ def _end_with_parent(parent_pid: int) -> None:
         os._exit(1)
 
     threading.Thread(target=exit_when_orphaned, name="exit with parent", daemon=True).start()
+
+
+@contextmanager
+def _interrupts_ignored():
+    """SIGINT ignored in the block (main thread only), so that the processes started in it
+    ignore it from their first instruction: a terminal's Ctrl+C reaches the whole process
+    group, and a worker interrupted while its interpreter starts prints a fatal error."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

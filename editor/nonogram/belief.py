@@ -22,6 +22,7 @@ from functools import lru_cache
 import numpy as np
 
 from editor.nonogram.cnf import _automata
+from editor.tasks import Task
 
 ROUNDS = 20  # rounds of row and column messages
 DAMPING = 0.5  # a message moves this far towards its new value per round
@@ -130,15 +131,18 @@ def _extrinsic(posterior: np.ndarray, prior: np.ndarray) -> np.ndarray:
 
 
 def propagate(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, rounds: int = ROUNDS,
-              start: Beliefs | None = None) -> Beliefs:
+              start: Beliefs | None = None, task: Task | None = None) -> Beliefs:
     """Belief propagation from the known cells (``filled``/``empty``, height x width bool),
-    from the messages of ``start`` (a few more rounds after a change) or uniform ones."""
+    from the messages of ``start`` (a few more rounds after a change) or uniform ones.
+    ``task``: checked for cancelling at every round."""
     height, width = filled.shape
     if start is None:
         from_rows, from_columns = np.full((height, width), 0.5), np.full((height, width), 0.5)
     else:
         from_rows, from_columns = start.from_rows, start.from_columns
     for _ in range(rounds):
+        if task is not None:
+            task.check_cancelled()
         rows = line_marginals(row_clues, filled, empty, from_columns)
         update = _extrinsic(rows.filled, from_columns)
         from_rows = np.where(rows.possible[:, None], (1 - DAMPING) * from_rows + DAMPING * update, from_rows)

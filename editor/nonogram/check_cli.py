@@ -1,11 +1,12 @@
-"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS]``: verdicts for level packs, e.g. in CI.
+"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), ``.non`` files and folders
 (searched recursively for both). Each level gets one line: its verdict, sweeps and time,
 and for a unique one its grade (``editor.nonogram.grade``) (``--json``: one JSON object
 per line). A ``.non`` file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
-time limit is UNDECIDED. A file that cannot be read or checked is reported on stderr (naming
+time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
+them in the same order. A file that cannot be read or checked is reported on stderr (naming
 the file and the fault) and the rest are still checked. Exit status: 0 only if every level is
 LINE; 1 if every file was checked and some level is not LINE; 2 if a path or file could not
 be read or checked, or holds no level (this wins over 1).
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -23,7 +25,7 @@ from editor.level.reading import open_regular
 from editor.level.non_format import read_non
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
-from editor.tasks import Task, TimeUp
+from editor.tasks import Cancelled, Task, TimeUp
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
 
@@ -127,39 +129,83 @@ def _text_line(path: Path, verdict: Verdict, solve: SolvePath | None) -> str:
     return f"{line}  ({verdict.open_cells} cells open after line logic; {detail})"
 
 
-def run_check(paths: list[str], as_json: bool = False, time_limit: float | None = None) -> int:
+def run_check(paths: list[str], as_json: bool = False, time_limit: float | None = None, jobs: int = 1) -> int:
+    """``jobs``: processes checking files at once; the output is in the files' order all the same."""
     try:
-        return _check_all(paths, as_json, time_limit)
+        return _check_all(paths, as_json, time_limit, jobs)
     except BrokenPipeError:  # the reader stopped early (``| head``): not an error of the levels
         sys.stdout = open(os.devnull, "w")
         return 1
+    except (Cancelled, KeyboardInterrupt):
+        print("\ncancelled", file=sys.stderr)
+        return 130
 
 
-def _check_all(paths: list[str], as_json: bool, time_limit: float | None) -> int:
+def _report(item: tuple[Path, bool, float | None]) -> tuple[str | None, str | None, list[str]]:
+    """What the command prints for one file: (its line, its kind or None after an error,
+    its warnings and errors for stderr). Module-level: a worker process runs it."""
+    path, as_json, time_limit = item
+    try:
+        verdict, solve, warnings = grade_file(path, time_limit)
+    except Exception as error:  # one bad file costs only itself (a LevelError names it already)
+        message = str(error) if isinstance(error, LevelError) else \
+            f"{path}: could not be checked: {type(error).__name__}: {error}"
+        line = json.dumps({"path": str(path), "error": message}) if as_json else None
+        return line, None, [f"error: {message}"]
+    if as_json:
+        line = json.dumps({"path": str(path), **verdict.to_json(), **(solve.to_json() if solve else {})})
+    else:
+        line = _text_line(path, verdict, solve)
+    return line, verdict.kind, [f"warning: {warning}" for warning in warnings]
+
+
+def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: int) -> int:
     files, problems = level_files(paths)
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     failed = bool(problems)
     all_line = True
-    for path in files:
-        try:
-            verdict, solve, warnings = grade_file(path, time_limit)
-        except Exception as error:  # one bad file costs only itself (a LevelError names it already)
-            message = str(error) if isinstance(error, LevelError) else \
-                f"{path}: could not be checked: {type(error).__name__}: {error}"
-            print(f"error: {message}", file=sys.stderr)
-            if as_json:
-                print(json.dumps({"path": str(path), "error": message}))
-            failed = True
-            continue
-        for warning in warnings:
-            print(f"warning: {warning}", file=sys.stderr)
-        all_line &= verdict.kind == LINE
-        if as_json:
-            print(json.dumps({"path": str(path), **verdict.to_json(), **(solve.to_json() if solve else {})}),
-                  flush=True)
-        else:
-            print(_text_line(path, verdict, solve), flush=True)
+    for line, kind, messages in _in_order(files, as_json, time_limit, jobs):
+        for message in messages:
+            print(message, file=sys.stderr)
+        failed |= kind is None
+        all_line &= kind == LINE
+        if line is not None:
+            print(line, flush=True)
     if failed or not files:
         return 2
     return 0 if all_line else 1
+
+
+def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: int):
+    """:func:`_report` for every file, in the files' order, on up to ``jobs`` processes
+    (:func:`editor.processes.map_in_processes`; one: here, no process started)."""
+    items = [(path, as_json, time_limit) for path in files]
+    if jobs <= 1 or len(files) <= 1:
+        yield from map(_report, items)
+        return
+    from editor.processes import map_in_processes
+
+    done: dict[int, tuple] = {}
+    following = 0
+    for index, report in map_in_processes(Task(), _numbered_report, list(enumerate(items)), jobs):
+        done[index] = report
+        while following in done:
+            yield done.pop(following)
+            following += 1
+
+
+def _numbered_report(numbered: tuple[int, tuple]) -> tuple[int, tuple]:
+    """:func:`_report` in a worker process, which a stopped check ends with SIGTERM: that
+    ends the check of the file as an exception does (its SAT solver's process with it),
+    then the worker."""
+    signal.signal(signal.SIGTERM, _exit_on_termination)
+    index, item = numbered
+    try:
+        return index, _report(item)
+    except SystemExit as stop:  # not back to the pool's loop, which would take the next file
+        os._exit(stop.code)
+
+
+def _exit_on_termination(signum, _frame):
+    raise SystemExit(128 + signum)

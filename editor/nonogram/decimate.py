@@ -29,6 +29,7 @@ import numpy as np
 from editor.nonogram.belief import ROUNDS, Beliefs, propagate
 from editor.nonogram.probing import probe_to_fixpoint
 from editor.nonogram.puzzle import Board, Puzzle
+from editor.tasks import Task
 
 COMPLETE_CONFLICTS = 2000  # CaDiCaL's search on the board before a dead end (80x60 noise, 900 open cells: 0.15 s)
 STEP = 40  # cells set per batch (a 99x59 dithered picture: 5,753 open cells, about 70 batches)
@@ -41,9 +42,11 @@ class GaveUp(Exception):
     """Decimation ran into ``DEAD_ENDS`` contradictions without a solution (there may be one)."""
 
 
-def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DEAD_ENDS) -> Board | None:
+def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DEAD_ENDS,
+             task: Task | None = None) -> Board | None:
     """A complete board that solves ``puzzle`` and agrees with ``board`` (at a line-logic
-    fixpoint; not changed), None when there is no solution, or :class:`GaveUp`."""
+    fixpoint; not changed), None when there is no solution, or :class:`GaveUp`. ``task``:
+    checked for cancelling (and giving way) between steps."""
     width = puzzle.width
     beliefs = None
     start, start_probed = board, False
@@ -57,7 +60,7 @@ def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DE
         if not count:
             return board
         beliefs = propagate(puzzle.row_clues, puzzle.column_clues, filled, empty,
-                            ROUNDS if beliefs is None else UPDATE_ROUNDS, beliefs)
+                            ROUNDS if beliefs is None else UPDATE_ROUNDS, beliefs, task)
         likely = beliefs.filled()
         sureness = np.where(open_cells, np.abs(likely - 0.5), -1.0)
         batch = [divmod(int(index), width) for index in np.argsort(-sureness, axis=None, kind="stable")[:min(count, step)]]
@@ -65,7 +68,7 @@ def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DE
             trial = board.copy()
             for row, column in batch:
                 trial.set(row, column, bool(likely[row, column] >= 0.5))
-            if puzzle.propagate(trial, {row for row, _ in batch}, {column for _, column in batch}) is not None:
+            if puzzle.propagate(trial, {row for row, _ in batch}, {column for _, column in batch}, task) is not None:
                 checkpoints.append((board, beliefs, probed))
                 board, probed = trial, False
                 continue
@@ -74,11 +77,11 @@ def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DE
             if board.value(row, column) is not None:
                 continue
             value = bool(likely[row, column] >= 0.5)
-            trial = puzzle.assume(board, row, column, value)
+            trial = puzzle.assume(board, row, column, value, task)
             if trial is not None:
                 board = trial
                 continue
-            trial = puzzle.assume(board, row, column, not value)
+            trial = puzzle.assume(board, row, column, not value, task)
             if trial is None:
                 dead = True
             else:
@@ -107,7 +110,7 @@ def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DE
             if dead_ends < 0 or count > EARLY * start_open:
                 raise GaveUp
             board = board.copy()
-            if probe_to_fixpoint(puzzle, board) is None:
+            if probe_to_fixpoint(puzzle, board, task) is None:
                 if at_start:
                     return None  # the start board probes into a contradiction
                 continue

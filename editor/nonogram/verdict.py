@@ -14,6 +14,11 @@
   check decides between BRANCH and MULT.
 * ``UNDECIDED``: the task's time limit passed before the check could decide.
 
+On bare clues, a first solution is looked for quickly first (:func:`_first_quickly`:
+probing at the search's first node, then decimation, within ``QUICK_FIRST`` CPU
+seconds); with one in hand the rest is a drawing's check, and clues with many solutions
+are MULT in a fraction of that time, no SAT process started.
+
 Past line logic, probing and the search (:mod:`editor.nonogram.search`) get up to
 ``SEARCH_ALONE`` seconds of CPU time: they give the difficulty figures and decide most
 drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.cnf`), complete and fast on
@@ -67,6 +72,7 @@ BY_PREVIOUS = "the previous verdict"  # its other solution, checked against the 
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
+QUICK_FIRST = 0.3  # CPU seconds for bare clues' quick first solution (probing at the first node, then decimation)
 SPARE_CORE = 0.75  # idle cores (on average while the search ran) beside it that let bare clues' racers start together
 
 
@@ -258,6 +264,8 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         if other is not None:
             return verdict(MULT, picture=picture, alternative=other, decided_by=BY_PREVIOUS)
         root = board.copy()  # the search's first node: what its probing there proves, the SAT process starts from
+        if picture is None:
+            picture = _first_quickly(puzzle, root, task, finding)
         sat = _SatStage(puzzle, root, picture)
         bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
         searching_since = None
@@ -446,3 +454,24 @@ def _search(puzzle: Puzzle, board: Board, picture: np.ndarray | None, task: Task
             return None, None
         picture = first.filled_array()
     return picture, find_alternative(puzzle, board.copy(), picture, task, lookahead)
+
+
+def _first_quickly(puzzle: Puzzle, root: Board, task: Task, finding: Lookahead) -> np.ndarray | None:
+    """Bare clues' first solution if one comes within ``QUICK_FIRST`` CPU seconds, else None.
+    First probing at the search's first node (``root``, proved on in place, as the search
+    would), which completes most unique puzzles; then decimation
+    (:mod:`editor.nonogram.decimate`) from there: clues with many solutions (random
+    pictures, tournament puzzles) get one after a few batches of likely cells, where the
+    search would probe every open cell at every node. With a solution in hand the rest
+    is a drawing's check, and another solution next to it takes milliseconds
+    (:func:`editor.nonogram.search.find_alternative`)."""
+    from editor.nonogram.decimate import GaveUp, decimate
+
+    try:
+        with task.budget(QUICK_FIRST):
+            first, exhaustive = find_solution(puzzle, root, task, finding, budget=0)
+            if first is None and not exhaustive:
+                first = decimate(puzzle, root, task=task)
+    except (GaveUp, OverBudget):
+        return None
+    return None if first is None else first.filled_array()

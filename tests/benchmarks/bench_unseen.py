@@ -1,7 +1,8 @@
 """Puzzles the project has never seen, from their bare clues: per puzzle the verdict, the
 process wall time of ``nonogram-editor check`` and which stage decided it, checked against
-pbnsolve and picross-solver; then a summary (count per class, max and p95 wall, CPU, UNDECIDED,
-where another solver taking over a second was faster, disagreements).
+pbnsolve and picross-solver; then a summary (count per class, max and p95 wall, CPU, the
+median per-puzzle ratio of CPU seconds to each other solver's, UNDECIDED, where another
+solver taking over a second was faster, disagreements).
 
     .venv/bin/python tests/benchmarks/bench_unseen.py --tournament taai2011.txt [--first N] [--skip K]
     .venv/bin/python tests/benchmarks/bench_unseen.py --random 30x30 --density 0.5 --count 50 --seed 1
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -205,6 +207,7 @@ def main() -> None:
     print(header, flush=True)
     walls, kinds, undecided, slow, wrong, behind = [], {}, [], [], [], []
     cpu_total = 0.0
+    cpu_ratios = {}  # solver -> [(check's CPU s, its CPU s)] per puzzle
     theirs_by_clues = {}  # (clues, solver) -> its answer: the bare and goal variants share one
     for name, rows, columns, given, with_goal in puzzles:
         path = folder / f"{name}.non"
@@ -233,9 +236,11 @@ def main() -> None:
         for title, binary, ask in others:
             key = (str(rows), str(columns), title)
             if key not in theirs_by_clues:
-                theirs_by_clues[key] = ask(binary, clue_path, args.time_limit)
-            theirs, seconds = theirs_by_clues[key]
+                before = children_cpu()
+                theirs_by_clues[key] = (*ask(binary, clue_path, args.time_limit), children_cpu() - before)
+            theirs, seconds, their_cpu = theirs_by_clues[key]
             line += f" {theirs:>13s} {seconds:8.2f}"
+            cpu_ratios.setdefault(title, []).append((cpu, their_cpu))
             if seconds > 1 and wall > seconds and not theirs.startswith(">"):  # it answered, and first
                 behind.append(f"{name} {wall:.1f} s, {title} {seconds:.1f} s")
             if not theirs.startswith(">") and kind != "UNDECIDED" and theirs != ours:
@@ -247,6 +252,11 @@ def main() -> None:
     print(f"\n{len(walls)} puzzles: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())))
     print(f"wall: max {max(walls):.2f} s, p95 {percentile(walls, 0.95):.2f} s, median {percentile(walls, 0.5):.2f} s, "
           f"total {sum(walls):.1f} s; CPU (process and children) total {cpu_total:.1f} s")
+    for title, pairs in cpu_ratios.items():  # a stopped run counts its CPU up to the limit: a lower bound
+        ratio = statistics.median(ours / max(theirs, 0.001) for ours, theirs in pairs)
+        print(f"CPU per puzzle: check median {statistics.median(ours for ours, _ in pairs):.3f} s, {title} median "
+              f"{statistics.median(theirs for _, theirs in pairs):.3f} s; median ratio check/{title} {ratio:.2f} "
+              f"(theirs counted as at least 1 ms)")
     print(f"UNDECIDED: {', '.join(undecided) or 'none'}")
     print(f"over {args.slow:g} s: {', '.join(slow) or 'none'}")
     print(f"slower than another solver taking over 1 s: {', '.join(behind) or 'none'}")

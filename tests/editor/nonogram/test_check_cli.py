@@ -7,7 +7,7 @@ import sys
 import numpy as np
 
 from editor.level import Level, save_level
-from editor.level.non_format import write_non
+from editor.level.non_format import format_non, write_non
 from editor.nonogram.check_cli import run_check
 from editor.paths import LEVELS
 from tests.editor.nonogram.reference import NONOGRAMS
@@ -181,3 +181,62 @@ def test_unreadable_paths_are_each_reported_and_the_rest_checked(tmp_path, monke
     assert len(errors) == 2 and "Traceback" not in captured.err
     assert errors[0].startswith(f"error: {locked / 'hidden.level'}: ") and "Permission denied" in errors[0]
     assert errors[1].startswith(f"error: {pack / 'sub'}: this folder cannot be read")
+
+
+def _without_times(output: str) -> list[dict]:
+    records = [json.loads(line) for line in output.splitlines()]
+    for record in records:
+        record.pop("seconds", None)
+    return records
+
+
+def test_jobs_check_a_folder_in_processes_with_the_same_output(tmp_path):
+    switch = np.zeros((4, 4), dtype=bool)
+    switch[0, 0] = switch[1, 1] = True
+    save_level(Level(switch, np.full((4, 4, 3), 255, dtype=np.uint8)), tmp_path / "switch.level")
+    for name in ("webpbn-00023-edge.non", "webpbn-00006-cat.non", "webpbn-00065-mum.non"):
+        shutil.copy(NONOGRAMS / name, tmp_path / name)
+    (tmp_path / "broken.non").write_text("width 3\n")
+    noise = np.random.default_rng(1).random((25, 25)) < 0.45
+    (tmp_path / "bare.non").write_text(format_non(noise).split("goal")[0])  # bare clues, many solutions
+    runs = {}
+    for jobs in (1, 2):
+        result = subprocess.run([sys.executable, "-m", "editor", "check", "--json", "--jobs", str(jobs), str(tmp_path)],
+                                capture_output=True, text=True, timeout=300)
+        runs[jobs] = result.returncode, _without_times(result.stdout), result.stderr
+    assert runs[1] == runs[2]
+    returncode, records, errors = runs[2]
+    assert returncode == 2 and "broken.non" in errors and "Traceback" not in errors
+    assert [record["path"] for record in records] == sorted(str(path) for path in tmp_path.iterdir()
+                                                            if path.suffix in (".level", ".non"))
+    assert [record.get("verdict") for record in records] == ["MULT", None, "MULT", "LINE", "BRANCH", "BRANCH"]
+
+
+def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
+    import os
+    import signal
+    import time
+
+    for name in ("a.non", "b.non", "c.non"):  # bare clues of Faase: a minute or more each
+        shutil.copy(NONOGRAMS.parent / "hard" / "faase.non", tmp_path / name)
+    check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+    def group() -> list[str]:
+        found = subprocess.run(["pgrep", "-g", str(check.pid)], capture_output=True, text=True).stdout.split()
+        return [pid for pid in found if pid != str(check.pid)]
+
+    def interrupted(processes: int) -> None:
+        while len(group()) < processes and check.poll() is None:
+            time.sleep(0.02)
+        os.killpg(check.pid, signal.SIGINT)  # as a terminal's Ctrl+C
+        out, err = check.communicate(timeout=120)
+        assert check.returncode == 130 and out == ""
+        assert err.strip() == "cancelled"
+        while group():  # every worker and SAT process ends
+            time.sleep(0.05)
+
+    interrupted(1)  # a worker's interpreter starting
+    check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    interrupted(5)  # two workers and their SAT solvers' processes

@@ -396,7 +396,7 @@ def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monk
     assert done.stdout.split() == ["True", "None", "True"], done.stderr[-2000:]
 
 
-def stuck_search(*args):
+def stuck_search(*args, **options):
     """Stands in for probing and search: never decides (until its task says stop)."""
     task = next(arg for arg in args if isinstance(arg, Task))
     while True:
@@ -408,6 +408,7 @@ def stuck_search(*args):
 def sat_at_once(monkeypatch):
     """Probing and search never decide: every stalled check is the SAT solver's."""
     monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 0.0)
+    monkeypatch.setattr(verdict_module, "QUICK_FIRST", 0.0)  # nor a quick first solution of bare clues
     monkeypatch.setattr(verdict_module, "find_solution", stuck_search)
     monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
 

@@ -176,7 +176,7 @@ def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path, name, kind
 
 
 def _stuck_search_that_records_its_priority(priorities):
-    def search(*args):
+    def search(*args, **options):
         task = next(arg for arg in args if isinstance(arg, Task))
         while True:
             task.check_cancelled()
@@ -194,6 +194,7 @@ def test_on_bare_clues_the_search_steps_back_while_the_sat_process_runs(monkeypa
     stuck = _stuck_search_that_records_its_priority(priorities)
     monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 1e9)
     monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 0.0)
+    monkeypatch.setattr(verdict_module, "QUICK_FIRST", 0.0)  # no quick first solution of the bare clues
     monkeypatch.setattr(verdict_module, "find_solution", stuck)
     monkeypatch.setattr(verdict_module, "find_alternative", stuck)
     noise = np.random.default_rng(3).random((12, 12)) < 0.5

@@ -318,3 +318,83 @@ def test_idle_cores_are_told_only_over_a_few_ticks_and_lie_within_the_machine():
     while idle is None:  # busy until every CPU has counted a few ticks
         idle = verdict._idle_cores(since)
     assert 0 <= idle <= os.cpu_count()
+
+
+def test_random_bare_clues_against_their_solutions():
+    # 7x7 to 9x9: past line logic, so the quick first solution (decimation) and the search both run.
+    rng = random.Random(23)
+    kinds = defaultdict(int)
+    for _ in range(60):
+        height, width = rng.randint(7, 9), rng.randint(7, 9)
+        density = rng.choice((0.4, 0.5, 0.6))
+        picture = [[int(rng.random() < density) for _ in range(width)] for _ in range(height)]
+        row_clues, column_clues = clues_of(picture)
+        found = solutions(row_clues, column_clues, 2)
+        verdict = check_puzzle(row_clues, column_clues)
+        assert verdict.puzzle.is_solution(verdict.picture)
+        if len(found) == 2:
+            assert verdict.kind == MULT
+            assert verdict.puzzle.is_solution(verdict.alternative) and verdict.differing.any()
+        else:
+            assert verdict.kind in (LINE, BRANCH)
+            assert verdict.picture.astype(int).tolist() == [list(row) for row in found[0]]
+        kinds[verdict.kind] += 1
+    assert kinds[MULT] and kinds[LINE]
+
+
+def many_solution_clues(count, seed):
+    """Bare clues of random 25x25 pictures (density 0.45, as tournament puzzles): nearly all MULT."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        picture = rng.random((25, 25)) < 0.45
+        puzzle = Puzzle.from_grid(picture)
+        yield puzzle.row_clues, puzzle.column_clues
+
+
+def test_many_solutions_are_found_without_the_sat_solver(monkeypatch):
+    # Their first solution is decimation's (the search that probes every open cell at every
+    # node is not needed), the second a repair next to it: no SAT process (which decided 84
+    # of 148 such verdicts). The budgets are lifted so that a busy machine cannot change the outcome.
+    from editor.nonogram import verdict as verdict_module
+    from editor.nonogram.search import find_solution
+    from editor.nonogram.verdict import BY_SEARCH
+
+    def no_probing_search(*args, budget=None):  # probing at the first node only (budget 0: no guess)
+        assert budget == 0, "the first solution took the probing search"
+        return find_solution(*args, budget=budget)
+
+    monkeypatch.setattr(verdict_module, "find_solution", no_probing_search)
+    monkeypatch.setattr(verdict_module, "QUICK_FIRST", 60.0)
+    monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 60.0)
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 60.0)
+    for row_clues, column_clues in many_solution_clues(6, seed=23):
+        verdict = check_puzzle(row_clues, column_clues)
+        assert verdict.kind == MULT and verdict.decided_by == BY_SEARCH
+        assert verdict.puzzle.is_solution(verdict.picture) and verdict.puzzle.is_solution(verdict.alternative)
+        assert verdict.differing.any()
+
+
+def test_a_quick_first_solution_out_of_time_leaves_the_verdict_to_the_rest(monkeypatch):
+    from editor.nonogram import verdict as verdict_module
+    from editor.nonogram.search import Lookahead
+
+    monkeypatch.setattr(verdict_module, "QUICK_FIRST", 0.0)
+    puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")  # BRANCH
+    engine = Puzzle(puzzle.row_clues, puzzle.column_clues)
+    board = engine.board()
+    engine.propagate(board)
+    assert verdict_module._first_quickly(engine, board, Task(), Lookahead()) is None
+    verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
+    assert verdict.kind == BRANCH and (verdict.picture == puzzle.goal).all()
+
+
+def test_decimation_stops_when_cancelled():
+    from editor.nonogram.decimate import decimate
+
+    puzzle = Puzzle(*next(many_solution_clues(1, seed=5)))
+    board = puzzle.board()
+    puzzle.propagate(board)
+    task = Task()
+    task.cancel()
+    with pytest.raises(Cancelled):
+        decimate(puzzle, board, task=task)

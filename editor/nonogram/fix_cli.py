@@ -4,8 +4,8 @@ For a MULT or BRANCH level: the best single-cell edits and their effect, then a 
 of edits that makes it line-solvable (``make_line_solvable``) and the verdict it reaches.
 With ``--harder``, for a unique level: single edits that keep it unique but grade harder.
 ``--write`` saves the fixed level beside the original (``NAME-fixed.level`` and its
-``.pbm``/``.ppm``, or ``NAME-fixed.non``; ``-fixed-2`` and so on if that exists), never over
-it. Exit status: 0 when the result is what was asked for (LINE; with ``--harder`` a harder
+``.pbm``/``.ppm``, or a puzzle file ``NAME-fixed.non`` (``.xml``, ``.g``, ``.nin``: the format
+it was read in); ``-fixed-2`` and so on if that exists), never over it. Exit status: 0 when the result is what was asked for (LINE; with ``--harder`` a harder
 unique level), 1 when not, 2 when the level could not be read or written.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from editor.level import Level, LevelError, load_level, save_level
-from editor.level.non_format import read_non, write_non
+from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_puzzle_file
 from editor.nonogram.fix import flipped, make_harder, make_line_solvable, single_cell_effects
 from editor.nonogram.verdict import LINE, check_drawing
 from editor.tasks import Cancelled
@@ -27,7 +27,7 @@ SHOWN = 5  # single-cell suggestions printed
 
 def fixed_path(path: Path) -> Path:
     """A free name beside ``path``: ``NAME-fixed.SUFFIX``, else ``NAME-fixed-2.SUFFIX``, ..."""
-    suffix = ".non" if path.suffix.lower() == ".non" else ".level"
+    suffix = path.suffix.lower() if is_puzzle_file(path) else ".level"
     stem = path.stem
     for number in range(1, 1000):
         candidate = path.with_name(f"{stem}-fixed{'' if number == 1 else f'-{number}'}{suffix}")
@@ -39,7 +39,7 @@ def fixed_path(path: Path) -> Path:
 def _save(path: Path, drawing: np.ndarray, level: Level | None, extra: dict) -> Path:
     target = fixed_path(path)
     if level is None:
-        write_non(target, drawing, extra.get("title", ""), extra.get("metadata"))
+        write_puzzle_file(target, drawing, extra.get("title", ""), extra.get("metadata"))
     else:
         save_level(Level(drawing, level.picture), target)
     return target
@@ -49,8 +49,8 @@ def run_fix(path_text: str, max_edits: int = 20, as_json: bool = False, write: b
             harder: bool = False) -> int:
     path = Path(path_text)
     try:
-        if path.suffix.lower() == ".non":
-            puzzle = read_non(path)
+        if is_puzzle_file(path):
+            puzzle = read_puzzle_file(path)
             if puzzle.goal is None or not puzzle.goal_fits():
                 print(f"error: {path}: fix needs a goal picture that fits the clues", file=sys.stderr)
                 return 2

@@ -82,8 +82,8 @@ def parse_g(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
     _check_side(len(columns), "columns", path, kind)
     for number, line in rows + columns:
         if not _CLUE_LINE.match(line):
-            raise NonFormatError.parse(path, f"line {number}: {line.strip()[:24]!r} is not a two-colour clue "
-                                             "(block sizes separated by spaces)", kind)
+            raise NonFormatError.parse(path, f"line {number} is not a two-colour clue (block sizes separated "
+                                             "by spaces; a letter after a size marks a colour)", kind)
     row_clues = [parse_clue(line, path, f"line {number}", len(columns), kind) for number, line in rows]
     column_clues = [parse_clue(line, path, f"line {number}", len(rows), kind) for number, line in columns]
     return NonPuzzle(len(columns), len(rows), row_clues, column_clues)
@@ -122,8 +122,8 @@ def parse_nin(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
         raise NonFormatError.parse(path, "the file is empty", kind)
     size = lines[0][1].split()
     if len(size) != 2 or not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in size):
-        raise NonFormatError.parse(path, f"line {lines[0][0]}: the first line must be WIDTH HEIGHT, "
-                                         f"not {lines[0][1].strip()[:24]!r}", kind)
+        raise NonFormatError.parse(path, f"line {lines[0][0]}: the first line must be WIDTH HEIGHT "
+                                         "(two whole numbers)", kind)
     width, height = int(size[0]), int(size[1])
     _check_side(width, "columns", path, kind)
     _check_side(height, "rows", path, kind)
@@ -136,8 +136,7 @@ def parse_nin(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
         clue_lines = without_blanks
     for number, line in clue_lines:
         if not _CLUE_LINE.match(line):
-            raise NonFormatError.parse(path, f"line {number}: {line.strip()[:24]!r} is not a clue "
-                                             "(block sizes separated by spaces)", kind)
+            raise NonFormatError.parse(path, f"line {number} is not a clue (block sizes separated by spaces)", kind)
     rows = [parse_clue(line, path, f"line {number}", width, kind) for number, line in clue_lines[:height]]
     columns = [parse_clue(line, path, f"line {number}", height, kind) for number, line in clue_lines[height:]]
     return NonPuzzle(width, height, rows, columns)

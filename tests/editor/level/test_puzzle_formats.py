@@ -1,6 +1,7 @@
 """The puzzle exchange formats (webpbn XML, Olsak .g, Wilk .nin, and .non): real files from other
 solvers' repositories import, check and export back equal; mangled files get a clear message."""
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -131,7 +132,7 @@ MANGLED = [
      "the goal picture holds '?'"),
     ("tiny.g", "no colon here\n1\n", "no line starting with ':'"),
     ("tiny.g", ":\n1\n1\n", "between the row and the column clues"),
-    ("tiny.g", ":\n1m\n:\n1m\n:\n", "line 2: '1m' is not a two-colour clue"),
+    ("tiny.g", ":\n1m\n:\n1m\n:\n", "line 2 is not a two-colour clue"),
     ("tiny.g", "#t\n:\n1\n:\n1\n", "a triddler"),
     ("tiny.g", ":\n3\n:\n1\n:\n", "line 2: the clue '3' does not fit in 1 cells"),
     ("tiny.g", ":\n:\n1\n:\n", "0 rows"),
@@ -139,7 +140,7 @@ MANGLED = [
     ("tiny.nin", "ten 10\n", "the first line must be WIDTH HEIGHT"),
     ("tiny.nin", "2000 1\n", "2000 columns; a puzzle has between 1 and 1024"),
     ("tiny.nin", "2 2\n1\n1\n1\n", "3 clue lines, but 2 x 2 needs 2 row and 2 column clues (4)"),
-    ("tiny.nin", "1 1\n1\n1,x\n", "line 3: '1,x' is not a clue"),
+    ("tiny.nin", "1 1\n1\n1,x\n", "line 3 is not a clue"),
     ("tiny.nin", "1 1\n1\n" + "9" * 5000 + "\n", "does not fit in 1 cells"),
 ]
 
@@ -169,3 +170,18 @@ def test_webpbn_entities_of_its_dtd_are_read_without_fetching_it(tmp_path):
     path.write_text('<?xml version="1.0"?>\n<!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.3.dtd">\n'
                     f"<puzzleset><puzzle><copyright>&copy; 2016</copyright>{ROWS_1}{COLUMNS_1}</puzzle></puzzleset>")
     assert read_puzzle_file(path).metadata == {"copyright": "© 2016"}
+
+
+@pytest.mark.parametrize("suffix", PUZZLE_SUFFIXES)
+def test_a_pipe_a_device_or_another_file_behind_a_puzzle_name_is_refused_quoting_nothing(tmp_path, suffix):
+    os.mkfifo(tmp_path / f"pipe{suffix}")
+    (tmp_path / f"zero{suffix}").symlink_to("/dev/zero")
+    secret = tmp_path / "secret.txt"
+    secret.write_bytes(b"root:x:0:0:root:/root:/bin/bash\n")
+    (tmp_path / f"secret{suffix}").symlink_to(secret)
+    for name, words in ((f"pipe{suffix}", "named pipe"), (f"zero{suffix}", "character device")):
+        with pytest.raises(NonFormatError, match=words):
+            read_puzzle_file(tmp_path / name)  # at once: a pipe is never waited on
+    with pytest.raises(NonFormatError) as caught:
+        read_puzzle_file(tmp_path / f"secret{suffix}")
+    assert "root" not in str(caught.value).replace(str(tmp_path), "")

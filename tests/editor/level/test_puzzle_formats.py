@@ -101,6 +101,17 @@ def test_fix_writes_its_result_in_the_format_it_read(tmp_path, capsys):
     assert "written:" in capsys.readouterr().out
 
 
+def test_fix_solves_a_clue_only_file_first_and_writes_the_fix_in_its_format(tmp_path, capsys):
+    source = tmp_path / "sachovnice.g"  # the 4x4 chessboard: two solutions, no goal
+    source.write_bytes((FORMATS / "sachovnice.g").read_bytes())
+    assert run_fix(str(source), write=True) == 0
+    captured = capsys.readouterr()
+    assert "no goal picture fits the clues; fixing the first solution of the clues" in captured.err
+    fixed = tmp_path / "sachovnice-fixed.g"
+    assert captured.out.splitlines()[-1] == f"written: {fixed}"
+    assert run_check([str(fixed)]) == 0 and ": LINE" in capsys.readouterr().out
+
+
 BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
                   '<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>'
                   '<puzzleset><puzzle><title>&lol2;</title></puzzle></puzzleset>')

@@ -127,7 +127,7 @@ def parse_webpbn(data: bytes, path: str | os.PathLike = "<text>") -> NonPuzzle:
         goal = _image(_text(image).replace(" ", ""), chars[background], chars[ink], path)
     if len(lines) < 2:
         if goal is None:
-            raise _error(path, "it has neither row and column clues nor a goal picture")
+            raise _error(path, "it lacks row or column clues and has no goal picture to take them from")
         rows, columns = clues_of_grid(goal)
     else:
         height, width = len(lines["rows"]), len(lines["columns"])

@@ -128,7 +128,7 @@ MANGLED = [
     ("tiny.xml", "<html><body/></html>", "root element is <html>"),
     ("tiny.xml", "<puzzleset/>", "holds no <puzzle>"),
     ("tiny.xml", '<puzzleset><puzzle type="triddler"/></puzzleset>', "only grid puzzles"),
-    ("tiny.xml", "<puzzleset><puzzle><title>x</title></puzzle></puzzleset>", "neither row and column clues"),
+    ("tiny.xml", "<puzzleset><puzzle><title>x</title></puzzle></puzzleset>", "lacks row or column clues"),
     ("tiny.xml", f'<puzzleset><puzzle><color name="red" char="r">f00</color>{ROWS_1}{COLUMNS_1}</puzzle></puzzleset>',
      "a colour puzzle (colours red)"),
     ("tiny.xml", f'<puzzleset><puzzle><clues type="rows"><line><count color="red">1</count></line></clues>'
@@ -141,6 +141,7 @@ MANGLED = [
                  "</puzzleset>", "the goal picture is 2 x 1, but the clues are for 1 x 1"),
     ("tiny.xml", '<puzzleset><puzzle><solution><image>|X?|</image></solution></puzzle></puzzleset>',
      "the goal picture holds '?'"),
+    ("tiny.xml", f"<puzzleset><puzzle>{ROWS_1}</puzzle></puzzleset>", "lacks row or column clues"),
     ("tiny.g", "no colon here\n1\n", "no line starting with ':'"),
     ("tiny.g", ":\n1\n1\n", "between the row and the column clues"),
     ("tiny.g", ":\n1m\n:\n1m\n:\n", "line 2 is not a two-colour clue"),
@@ -196,3 +197,11 @@ def test_a_pipe_a_device_or_another_file_behind_a_puzzle_name_is_refused_quoting
     with pytest.raises(NonFormatError) as caught:
         read_puzzle_file(tmp_path / f"secret{suffix}")
     assert "root" not in str(caught.value).replace(str(tmp_path), "")
+
+
+def test_a_webpbn_puzzle_with_only_its_goal_takes_the_clues_from_it(tmp_path):
+    path = tmp_path / "goal.xml"
+    path.write_text('<puzzleset><puzzle><color name="black" char="#">000</color>'
+                    "<solution><image>\n|#.#|\n|.##|\n</image></solution></puzzle></puzzleset>")
+    puzzle = read_puzzle_file(path)
+    assert (puzzle.row_clues, puzzle.column_clues) == ([[1, 1], [2]], [[1], [1], [2]]) and puzzle.goal_fits()

@@ -1,6 +1,6 @@
 """Nonogram Editor: a desktop studio for puzzle designers.
 
-Qt-free subpackages: ``editor.level`` (levels, netpbm, .non), ``editor.nonogram``
+Qt-free subpackages: ``editor.level`` (levels, netpbm, puzzle formats), ``editor.nonogram``
 (the line solver and uniqueness checks), ``editor.tasks`` (progress and cancellation).
 Qt lives in ``editor.ui``; Qt3D only in ``editor.scene3d``.
 """

@@ -62,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="nonogram-editor")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    check = _command(sub, "check", "check .level / .non files and folders for a unique, line-solvable solution")
+    check = _command(sub, "check", "check .level / .non / .xml / .g / .nin files and folders for a unique, line-solvable solution")
     check.add_argument("paths", nargs="+", metavar="PATH")
     check.add_argument("--json", action="store_true",
                        help="stdout is one JSON object per file, one a line (docs/cli.md)")

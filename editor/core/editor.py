@@ -111,14 +111,14 @@ class UnsolvableClues(ValueError):
 
 
 def read_puzzle(path: str | os.PathLike, task: Task | None = None) -> ImportedPuzzle:
-    """Read a ``.non`` puzzle and, without a goal that fits its clues, solve the clues
+    """Read a puzzle file (``.non``, ``.xml``, ``.g``, ``.nin``) and, without a goal that fits its clues, solve the clues
     (:func:`editor.nonogram.clue_solve.solve_clues`, within ``task``; by default within
     ``CLUE_SOLVE_SECONDS``). LevelError names the file and the fault when it cannot be read."""
-    from editor.level.non_format import read_non  # the .non support is optional at import time
+    from editor.level.puzzle_formats import read_puzzle_file  # optional at import time
     from editor.nonogram.clue_solve import solve_clues
 
     path = Path(path)
-    puzzle = read_non(path)
+    puzzle = read_puzzle_file(path)
     about = about_of_non(puzzle)
     if puzzle.goal is not None and puzzle.goal_fits():
         return ImportedPuzzle(level_from_non(puzzle, path), about)
@@ -579,12 +579,13 @@ def write_level(level: Level, about: dict[str, str], path: str | os.PathLike) ->
 
 def write_puzzle(path: str | os.PathLike, solution: np.ndarray, about: dict[str, str],
                  level: Path | None = None) -> None:
-    """Export ``solution`` as a .non puzzle with the level info (the title defaults to the
-    level's file name, else the export's)."""
-    from editor.level.non_format import write_non
+    """Export ``solution`` as a puzzle file in the format ``path``'s suffix names (``.non``
+    for another) with the level info (the title defaults to the level's file name, else the
+    export's)."""
+    from editor.level.puzzle_formats import write_puzzle_file
 
     title, metadata = non_metadata(about)
-    write_non(path, solution, title=title or Path(level or path).stem, metadata=metadata)
+    write_puzzle_file(path, solution, title=title or Path(level or path).stem, metadata=metadata)
 
 
 def level_path(path: Path) -> Path:

@@ -35,17 +35,21 @@ FILE_LIMIT = 16 << 20         # bytes: a 1024x1024 puzzle with its goal needs ab
 
 class NonErrorKind(Enum):
     PARSE_NON = "not a valid .non puzzle"
+    PARSE_XML = "not a valid webpbn XML puzzle"
+    PARSE_G = "not a valid Olsak .g puzzle"
+    PARSE_NIN = "not a valid .nin puzzle"
 
 
 class NonFormatError(LevelError):
-    """A ``.non`` file that cannot be read or written (``str()`` names the file and the fault)."""
+    """A puzzle file (``.non`` or another exchange format) that cannot be read or written
+    (``str()`` names the file and the fault)."""
 
     def __init__(self, kind: LevelErrorKind | NonErrorKind, path: str | Path, detail: str = ""):
         super().__init__(kind, path, detail)  # type: ignore[arg-type]
 
     @classmethod
-    def parse(cls, path: str | Path, detail: str) -> "NonFormatError":
-        return cls(NonErrorKind.PARSE_NON, path, detail)
+    def parse(cls, path: str | Path, detail: str, kind: NonErrorKind = NonErrorKind.PARSE_NON) -> "NonFormatError":
+        return cls(kind, path, detail)
 
 
 @dataclass
@@ -79,32 +83,46 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 24 else text[:20] + "...")
 
 
-def _parse_clue(text: str, path: Path, line_number: int, length: int) -> list[int]:
-    """One line's clue, which must fit in ``length`` cells."""
-    numbers = [part.strip().lstrip("0") or "0" for part in text.replace(" ", ",").split(",") if part.strip()]
+def parse_clue(text: str, path: Path, where: str, length: int,
+               kind: NonErrorKind = NonErrorKind.PARSE_NON) -> list[int]:
+    """One line's clue (numbers separated by commas or white space; ``0`` alone for none),
+    which must fit in ``length`` cells; ``where`` (e.g. "line 12") starts an error's detail."""
+    numbers = [part.strip().lstrip("0") or "0" for part in re.split(r"[,\s]+", text) if part.strip()]
+    if not all(number.isascii() and number.isdigit() for number in numbers):
+        raise NonFormatError.parse(path, f"{where}: the clue {_shown(text)} is not whole numbers", kind)
     if any(len(number) > len(str(length)) for number in numbers):  # before int(): it may have thousands of digits
-        raise NonFormatError.parse(path, f"line {line_number}: the clue {_shown(text)} does not fit in {length} cells")
+        raise NonFormatError.parse(path, f"{where}: the clue {_shown(text)} does not fit in {length} cells",
+                                   kind)
     clue = [int(number) for number in numbers]
     if clue == [0]:
         return []
     if any(number <= 0 for number in clue):
-        raise NonFormatError.parse(path, f"line {line_number}: a clue number is 0 inside a clue: {_shown(text)}")
+        raise NonFormatError.parse(path, f"{where}: a clue number is 0 inside a clue: {_shown(text)}", kind)
     if sum(clue) + len(clue) - 1 > length:
-        raise NonFormatError.parse(path, f"line {line_number}: the clue {_shown(text)} does not fit in {length} cells")
+        raise NonFormatError.parse(path, f"{where}: the clue {_shown(text)} does not fit in {length} cells",
+                                   kind)
     return clue
+
+
+def read_puzzle_data(path: Path, what: str) -> bytes:
+    """The bytes of a puzzle file no larger than ``FILE_LIMIT`` (``what`` names its format)."""
+    try:
+        return read_capped(path, FILE_LIMIT, what)
+    except LevelError as error:
+        raise NonFormatError(error.kind, error.path, error.detail) from None
+
+
+def decoded(data: bytes) -> str:
+    """The text of a puzzle file: UTF-8 (with or without a byte-order mark), else Latin-1."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def read_non(path: str | os.PathLike) -> NonPuzzle:
     path = Path(path)
-    try:
-        data = read_capped(path, FILE_LIMIT, "a .non puzzle")
-    except LevelError as error:
-        raise NonFormatError(error.kind, error.path, error.detail) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_non(text, path)
+    return parse_non(decoded(read_puzzle_data(path, "a .non puzzle")), path)
 
 
 def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
@@ -167,7 +185,7 @@ def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
                     path, f"'{name}' has {len(clue_lines)} clue lines, but the puzzle has {count} {name}")
             clue_lines = without_blanks
         length = width if name == "rows" else height
-        clues[name] = [_parse_clue(clue_text, path, line_number, length) for line_number, clue_text in clue_lines]
+        clues[name] = [parse_clue(clue_text, path, f"line {line_number}", length) for line_number, clue_text in clue_lines]
 
     goal = None
     if "goal" in values:
@@ -190,11 +208,17 @@ def _quote(text: str) -> str:
     return '"' + text.replace('"', "'").replace("\n", " ") + '"'
 
 
-def format_non(solution: np.ndarray, title: str = "", metadata: dict[str, str] | None = None) -> str:
-    """The ``.non`` text of a drawing: its clues and the drawing as the goal."""
+def drawing(solution: np.ndarray) -> np.ndarray:
+    """``solution`` as a bool grid (ValueError unless it is a non-empty 2-D grid)."""
     solution = np.asarray(solution, dtype=bool)
     if solution.ndim != 2 or 0 in solution.shape:
         raise ValueError(f"a drawing must be a non-empty 2-D grid, not of shape {solution.shape}")
+    return solution
+
+
+def format_non(solution: np.ndarray, title: str = "", metadata: dict[str, str] | None = None) -> str:
+    """The ``.non`` text of a drawing: its clues and the drawing as the goal."""
+    solution = drawing(solution)
     rows, columns = clues_of_grid(solution)
     out = []
     if title:
@@ -214,8 +238,12 @@ def format_non(solution: np.ndarray, title: str = "", metadata: dict[str, str] |
 def write_non(path: str | os.PathLike, solution: np.ndarray, title: str = "",
               metadata: dict[str, str] | None = None) -> None:
     """Export a drawing as a ``.non`` puzzle; a failed write leaves the previous file as it was."""
+    write_text(path, format_non(solution, title, metadata))
+
+
+def write_text(path: str | os.PathLike, text: str) -> None:
+    """Write a puzzle file's text (UTF-8); a failed write leaves the previous file as it was."""
     path = Path(path)
-    text = format_non(solution, title, metadata)
     try:
         write_file(path, text.encode("utf-8"))
     except OSError as error:

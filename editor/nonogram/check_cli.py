@@ -1,9 +1,10 @@
 """``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N]``: verdicts for level packs, e.g. in CI.
 
-PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), ``.non`` files and folders
-(searched recursively for both). Each level gets one line: its verdict, sweeps and time,
+PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, webpbn
+``.xml``, Olsak ``.g``, Wilk ``.nin``: ``editor.level.puzzle_formats``) and folders (searched
+recursively for levels and puzzle files). Each level gets one line: its verdict, sweeps and time,
 and for a unique one its grade (``editor.nonogram.grade``) (``--json``: one JSON object
-per line). A ``.non`` file's goal picture is the drawing when
+per line). A puzzle file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
 time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
 them in the same order. A file that cannot be read or checked is reported on stderr (naming
@@ -22,12 +23,13 @@ from pathlib import Path
 
 from editor.level import LevelError, load_level
 from editor.level.reading import open_regular
-from editor.level.non_format import read_non
+from editor.level.puzzle_formats import PUZZLE_SUFFIXES, is_puzzle_file, read_puzzle_file
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
 from editor.tasks import Cancelled, Task, TimeUp
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
+KNOWN_FILES = "a .level or puzzle (" + ", ".join(PUZZLE_SUFFIXES) + ") file"
 
 
 def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
@@ -45,20 +47,20 @@ def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
         if is_dir:
             found, unreadable = _files_in(path)
             if not found and not unreadable:
-                problems.append(f"{path}: no .level or .non files in this folder")
+                problems.append(f"{path}: no .level or puzzle ({', '.join(PUZZLE_SUFFIXES)}) files in this folder")
             files += found
             problems += unreadable
         elif not path.exists():
             problems.append(f"{path}: {_missing(path)}")
-        elif path.suffix.lower() in LEVEL_SUFFIXES + (".non",):
+        elif path.suffix.lower() in LEVEL_SUFFIXES or is_puzzle_file(path):
             files.append(path)
         else:
-            problems.append(f"{path}: not a .level or .non file")
+            problems.append(f"{path}: not {KNOWN_FILES}")
     return files, problems
 
 
 def _files_in(folder: Path) -> tuple[list[Path], list[str]]:
-    """The ``.level`` and ``.non`` files below ``folder`` (links to folders not followed), and a
+    """The ``.level`` and puzzle files below ``folder`` (links to folders not followed), and a
     message for each folder below it that cannot be read. Not only regular files: a pipe or a
     broken link named x.level is reported by its check, not skipped."""
     unreadable: list[str] = []
@@ -68,7 +70,7 @@ def _files_in(folder: Path) -> tuple[list[Path], list[str]]:
                           "its levels were not checked")
 
     found = [Path(top, name) for top, _, names in os.walk(folder, onerror=report) for name in names
-             if Path(name).suffix.lower() in (".level", ".non")]
+             if Path(name).suffix.lower() == ".level" or is_puzzle_file(name)]
     return sorted(found), unreadable
 
 
@@ -84,13 +86,13 @@ def _missing(path: Path) -> str:
 
 
 def check_file(path: Path, time_limit: float | None = None, task: Task | None = None) -> tuple[Verdict, list[str]]:
-    """The verdict on one level or ``.non`` file, and warnings about it. The time limit and
+    """The verdict on one level or puzzle file, and warnings about it. The time limit and
     the verdict's seconds count from the start, reading the file included."""
     start = time.perf_counter()
     task = task or Task(time_limit=time_limit)
     warnings = []
-    if path.suffix.lower() == ".non":
-        puzzle = read_non(path)
+    if is_puzzle_file(path):
+        puzzle = read_puzzle_file(path)
         goal = puzzle.goal
         if goal is not None and not puzzle.goal_fits():
             warnings.append(f"{path}: the goal picture does not fit the clues; checking the clues alone")

@@ -34,6 +34,7 @@ from editor.core.editor import CLUE_SOLVE_SECONDS, level_path, write_level, writ
 from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
 from editor.level.metadata import read_about
+from editor.level.puzzle_formats import DEFAULT_SUFFIX, PUZZLE_FORMATS, PUZZLE_SUFFIXES
 from editor.level.model import WHITE
 from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
@@ -47,7 +48,8 @@ from editor.ui.settings import app_settings, read_setting, recent_files, remembe
 
 APP_TITLE = "Nonogram Editor"
 LEVEL_FILTER = "Levels (*.level)"
-NON_FILTER = "Nonogram puzzles (*.non)"
+EXPORT_FILTERS = {format.name_filter: format.suffix for format in PUZZLE_FORMATS.values()}
+IMPORT_FILTER = ";;".join([f"Puzzles ({' '.join('*' + suffix for suffix in PUZZLE_SUFFIXES)})", *EXPORT_FILTERS])
 FILLED_TEXT = {True: "filled", False: "empty"}
 
 
@@ -166,10 +168,10 @@ class MainWindow(QMainWindow):
         self.save_action = self._action(self.file_menu, "&Save", self.save, QKeySequence.Save)
         self.save_as_action = self._action(self.file_menu, "Save &As…", self.save_as, QKeySequence.SaveAs)
         self.file_menu.addSeparator()
-        self._import_non_action = self._action(self.file_menu, "&Import .non…", self.import_non_dialog,
-                                               tip="Open a puzzle in the .non format")
-        self._export_non_action = self._action(self.file_menu, "&Export .non…", self.export_non_dialog,
-                                               tip="Save the clues as a .non puzzle")
+        self._import_non_action = self._action(self.file_menu, "&Import Puzzle…", self.import_non_dialog,
+                                               tip="Open a puzzle file (.non, webpbn .xml, .g, .nin)")
+        self._export_non_action = self._action(self.file_menu, "&Export Puzzle…", self.export_non_dialog,
+                                               tip="Save the clues as a puzzle file (.non, webpbn .xml, .g, .nin)")
         self.file_menu.addSeparator()
         self._action(self.file_menu, "&Quit", self.close, QKeySequence.Quit)
 
@@ -488,16 +490,21 @@ class MainWindow(QMainWindow):
                               saving=True, suffix="level")
 
     def import_non_dialog(self) -> None:
-        self._file_dialog_for("Import a .non puzzle", NON_FILTER, self.import_non_path, saving=False, suffix="non")
+        self._file_dialog_for("Import a puzzle", IMPORT_FILTER, self.import_non_path, saving=False, suffix="non")
 
     def import_non_path(self, path, time_limit: float | None = CLUE_SOLVE_SECONDS) -> None:
-        """Import a .non puzzle (asking first if there are unsaved changes); clues without a
+        """Import a puzzle file (asking first if there are unsaved changes); clues without a
         goal that fits are solved within ``time_limit`` seconds (None: until done or stopped)."""
         path = Path(path)
         self.maybe_discard_changes(lambda: self._import_non(path, time_limit))
 
     def export_non_dialog(self) -> None:
-        self._file_dialog_for("Export as a .non puzzle", NON_FILTER, self._export_non, saving=True, suffix="non")
+        """Export the clues (and the drawing as the goal where the format has one) in the
+        format of the chosen suffix; a name without one gets the chosen filter's."""
+        dialog = self._file_dialog_for("Export as a puzzle", ";;".join(EXPORT_FILTERS), self._export_non, saving=True,
+                                       suffix=DEFAULT_SUFFIX[1:])
+        connect_alive(dialog.filterSelected, dialog,
+                      lambda name: dialog.setDefaultSuffix(EXPORT_FILTERS.get(name, DEFAULT_SUFFIX)[1:]))
 
     # ------------------------------------------------------------------ files: background work
     def _run(self, function: Callable, on_success: Callable, failure_title: str, path: Path) -> BackgroundJob:

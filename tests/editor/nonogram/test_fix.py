@@ -142,9 +142,9 @@ def test_fix_command_writes_beside_the_original_never_over_it(tmp_path, capsys):
 def test_fix_command_on_bad_and_line_files(tmp_path, capsys):
     assert run_fix(str(tmp_path / "missing.level")) == 2
     assert "missing" in capsys.readouterr().err
-    (tmp_path / "clues.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    (tmp_path / "clues.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n0\n")
     assert run_fix(str(tmp_path / "clues.non")) == 2
-    assert "needs a goal picture" in capsys.readouterr().err
+    assert "clues.non: no goal picture fits the clues, and solving them found no drawing" in capsys.readouterr().err
     save_level(Level(np.ones((3, 3), dtype=bool), np.zeros((3, 3, 3), dtype=np.uint8)), tmp_path / "full.level")
     assert run_fix(str(tmp_path / "full.level"), write=True) == 0
     assert "nothing to fix" in capsys.readouterr().out

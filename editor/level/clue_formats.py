@@ -1,0 +1,155 @@
+"""Two clue-only puzzle formats: Olsak's ``.g`` and Jakub Wilk's ``.nin`` (Qt-free).
+
+Neither holds a goal picture or metadata: a puzzle read from them has clues only (the editor
+solves them on import), and an export writes the drawing's clues.
+
+``.g`` (Mirek Olsak's ``grid`` solver; pbnsolve reads it): text before the first line that
+starts with ``:`` is a comment. The row clues follow, one line each (block sizes separated by
+spaces; an empty line, or ``0``, for a line without blocks), up to the next line starting with
+``:``; then the column clues, up to the next ``:`` line or the end. A ``#d`` line declares
+colours and ``#t`` a triddler: only two-colour grids are read, others are refused.
+
+``.nin`` (the survey format of Wilk's ``nonogram``, used in Jan Wolter's solver survey):
+the first line is ``WIDTH HEIGHT``, then one line per row clue and one per column clue
+(``0`` for a line without blocks).
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+
+from editor.level.clues import clues as clues_of_grid
+from editor.level.non_format import (
+    MAX_SIDE, NonErrorKind, NonFormatError, NonPuzzle, decoded, drawing, parse_clue, read_puzzle_data, write_text)
+
+_CLUE_LINE = re.compile(r"^[\d\s,]*$")
+
+
+def _clue_text(clue: list[int], empty: str) -> str:
+    return " ".join(map(str, clue)) or empty
+
+
+def _check_side(count: int, name: str, path: Path, kind: NonErrorKind) -> None:
+    if not 1 <= count <= MAX_SIDE:
+        raise NonFormatError.parse(path, f"{count} {name}; a puzzle has between 1 and {MAX_SIDE}", kind)
+
+
+# ------------------------------------------------------------------ Olsak's .g
+def read_g(path: str | os.PathLike) -> NonPuzzle:
+    path = Path(path)
+    return parse_g(decoded(read_puzzle_data(path, "an Olsak .g puzzle")), path)
+
+
+def parse_g(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
+    """A puzzle from the text of a ``.g`` file (``path`` only names it in errors)."""
+    path, kind = Path(path), NonErrorKind.PARSE_G
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines) and not lines[index].startswith(":"):
+        line = lines[index]
+        if line[:2].lower() == "#t":
+            raise NonFormatError.parse(path, f"line {index + 1}: a triddler; only grid puzzles can be read", kind)
+        if line[:2].lower() == "#d":  # colour declarations, up to a line starting with ':'
+            index += 1
+            while index < len(lines) and not lines[index].startswith(":"):
+                declared = lines[index].strip()[:1]
+                if declared and declared not in "01":
+                    raise NonFormatError.parse(path, f"line {index + 1}: a colour puzzle (colour '{declared}'); "
+                                                     "only two-colour puzzles can be read", kind)
+                index += 1
+            break
+        index += 1
+    if index >= len(lines):
+        raise NonFormatError.parse(path, "no line starting with ':' before the row clues", kind)
+    sections = []
+    for name in ("rows", "columns"):
+        index += 1  # past the ':' line
+        section = []
+        while index < len(lines) and not lines[index].startswith(":"):
+            section.append((index + 1, lines[index]))
+            index += 1
+        if name == "columns" and index >= len(lines):
+            while section and not section[-1][1].strip():
+                section.pop()  # the blank lines that end the file
+        elif index >= len(lines):
+            raise NonFormatError.parse(path, "no line starting with ':' between the row and the column clues", kind)
+        sections.append(section)
+    rows, columns = sections
+    _check_side(len(rows), "rows", path, kind)
+    _check_side(len(columns), "columns", path, kind)
+    for number, line in rows + columns:
+        if not _CLUE_LINE.match(line):
+            raise NonFormatError.parse(path, f"line {number} is not a two-colour clue (block sizes separated "
+                                             "by spaces; a letter after a size marks a colour)", kind)
+    row_clues = [parse_clue(line, path, f"line {number}", len(columns), kind) for number, line in rows]
+    column_clues = [parse_clue(line, path, f"line {number}", len(rows), kind) for number, line in columns]
+    return NonPuzzle(len(columns), len(rows), row_clues, column_clues)
+
+
+def format_g(solution: np.ndarray, title: str = "", metadata: dict[str, str] | None = None) -> str:
+    """The ``.g`` text of a drawing's clues, the title and metadata in the comment before them."""
+    rows, columns = clues_of_grid(drawing(solution))
+    comment = [f"{key} {' '.join(value.split())}" for key, value in [("title", title), *(metadata or {}).items()]
+               if value and re.fullmatch(r"[A-Za-z]\w*", key)]
+    out = comment + [": rows"] + [_clue_text(clue, "") for clue in rows]
+    out += [": columns"] + [_clue_text(clue, "") for clue in columns] + [": end"]
+    return "\n".join(out) + "\n"
+
+
+def write_g(path: str | os.PathLike, solution: np.ndarray, title: str = "",
+            metadata: dict[str, str] | None = None) -> None:
+    write_text(path, format_g(solution, title, metadata))
+
+
+# ------------------------------------------------------------------ Wilk's .nin
+def read_nin(path: str | os.PathLike) -> NonPuzzle:
+    path = Path(path)
+    return parse_nin(decoded(read_puzzle_data(path, "a .nin puzzle")), path)
+
+
+def parse_nin(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
+    """A puzzle from the text of a ``.nin`` file (``path`` only names it in errors)."""
+    path, kind = Path(path), NonErrorKind.PARSE_NIN
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)]
+    while lines and not lines[0][1].strip():
+        lines.pop(0)
+    while lines and not lines[-1][1].strip():
+        lines.pop()
+    if not lines:
+        raise NonFormatError.parse(path, "the file is empty", kind)
+    size = lines[0][1].split()
+    if len(size) != 2 or not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in size):
+        raise NonFormatError.parse(path, f"line {lines[0][0]}: the first line must be WIDTH HEIGHT "
+                                         "(two whole numbers)", kind)
+    width, height = int(size[0]), int(size[1])
+    _check_side(width, "columns", path, kind)
+    _check_side(height, "rows", path, kind)
+    clue_lines = lines[1:]
+    if len(clue_lines) != width + height:
+        without_blanks = [entry for entry in clue_lines if entry[1].strip()]
+        if len(without_blanks) != width + height:
+            raise NonFormatError.parse(path, f"{len(without_blanks)} clue lines, but {width} x {height} needs "
+                                             f"{height} row and {width} column clues ({width + height})", kind)
+        clue_lines = without_blanks
+    for number, line in clue_lines:
+        if not _CLUE_LINE.match(line):
+            raise NonFormatError.parse(path, f"line {number} is not a clue (block sizes separated by spaces)", kind)
+    rows = [parse_clue(line, path, f"line {number}", width, kind) for number, line in clue_lines[:height]]
+    columns = [parse_clue(line, path, f"line {number}", height, kind) for number, line in clue_lines[height:]]
+    return NonPuzzle(width, height, rows, columns)
+
+
+def format_nin(solution: np.ndarray, title: str = "", metadata: dict[str, str] | None = None) -> str:
+    """The ``.nin`` text of a drawing's clues (the format has no place for a title or metadata)."""
+    solution = drawing(solution)
+    rows, columns = clues_of_grid(solution)
+    height, width = solution.shape
+    return "\n".join([f"{width} {height}"] + [_clue_text(clue, "0") for clue in rows + columns]) + "\n"
+
+
+def write_nin(path: str | os.PathLike, solution: np.ndarray, title: str = "",
+              metadata: dict[str, str] | None = None) -> None:
+    write_text(path, format_nin(solution, title, metadata))

@@ -1,0 +1,51 @@
+"""File > Import Puzzle and Export Puzzle with webpbn .xml, Olsak .g and Wilk .nin, through the real dialogs."""
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QMessageBox
+
+from editor.level.clues import clues
+from editor.level.puzzle_formats import read_puzzle_file
+from editor.ui.main_window import EXPORT_FILTERS
+from tests.editor.level.test_puzzle_formats import FORMATS
+from tests.editor.ui.conftest import drag, wait_for_job
+from tests.editor.ui.test_files import choose_file
+
+
+def test_export_in_the_chosen_format_then_import_it_back(window, qtbot, tmp_path):
+    drag(qtbot, window.solution_canvas, [(2, 1), (2, 8), (7, 8)])
+    drawn = window.solution_grid()
+    for suffix in (".xml", ".g", ".nin"):
+        window._export_non_action.trigger()
+        dialog = window._file_dialog
+        combo = dialog.findChild(QComboBox, "fileTypeCombo")  # the dialog's list of file types
+        assert [combo.itemText(i) for i in range(combo.count())] == list(EXPORT_FILTERS)
+        for _ in range(list(EXPORT_FILTERS.values()).index(suffix)):
+            qtbot.keyClick(combo, Qt.Key_Down)  # choose the format as a user does
+        assert combo.currentText() == dialog.selectedNameFilter() and suffix in combo.currentText()
+        choose_file(qtbot, window, tmp_path / f"shape{suffix[1:]}")  # no suffix typed: the filter's is added
+        wait_for_job(qtbot, window)
+        written = tmp_path / f"shape{suffix[1:]}{suffix}"
+        assert written.exists(), sorted(p.name for p in tmp_path.iterdir())
+        assert (read_puzzle_file(written).row_clues, read_puzzle_file(written).column_clues) == clues(drawn)
+    window.new_action.trigger()
+    window._message_box.button(QMessageBox.Discard).click()
+    window._import_non_action.trigger()
+    choose_file(qtbot, window, tmp_path / "shapexml.xml")
+    wait_for_job(qtbot, window)
+    assert np.array_equal(window.solution_grid(), drawn)
+
+
+def test_importing_a_g_file_solves_its_clues_and_a_colour_one_is_refused(window, qtbot):
+    window._import_non_action.trigger()
+    choose_file(qtbot, window, FORMATS / "kocka.g")
+    wait_for_job(qtbot, window)
+    puzzle = read_puzzle_file(FORMATS / "kocka.g")
+    assert window.solution_grid().shape == (35, 35)
+    assert clues(window.solution_grid()) == (puzzle.row_clues, puzzle.column_clues)
+    assert "kocka.g: LINE" in window.assist_dock.widget().clue_report_label.text()
+    window._import_non_action.trigger()
+    choose_file(qtbot, window, FORMATS / "viceres.g")
+    wait_for_job(qtbot, window)
+    box = window._message_box
+    assert box.isVisible() and "viceres.g: not a valid Olsak .g puzzle" in box.text() and "colour" in box.text()
+    assert window.solution_grid().shape == (35, 35)  # the puzzle before stays

@@ -48,17 +48,19 @@ def run_app(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     from editor.ui.background import cancel_all
+    from editor.ui.identity import set_up_application
     from editor.ui.main_window import MainWindow
 
     quiet_qt_logging()
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName("Nonogram Editor")
     app.setOrganizationName("NonogramStudio")
+    set_up_application(app)
     window = MainWindow()
     paths = [a for a in argv if not a.startswith("-")]
     window.show()
     if paths:
-        window.open_level_path(paths[0])
+        window.open_path(paths[0])
     quit_after = os.environ.get(QUIT_AFTER_ENV)
     if quit_after:
         def shown(window=window):

@@ -33,12 +33,14 @@ from editor.core.editor import CLUE_SOLVE_SECONDS, level_path, write_level, writ
 from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
 from editor.level.metadata import read_about
+from editor import __version__
 from editor.level.model import WHITE
 from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import EditTools, add_action
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
+from editor.ui.identity import LICENCE, app_icon
 from editor.ui.lifetime import connect_alive
 from editor.ui.palette_widget import PaletteWidget
 from editor.ui.play_window import PlayWindow
@@ -66,6 +68,7 @@ class MainWindow(QMainWindow):
         self._message_box: QMessageBox | None = None
         self.play_window = None
         self._cell_size = DEFAULT_CELL
+        self.setWindowIcon(app_icon())
 
         self._build_canvases()
         self._build_toolbar()
@@ -200,7 +203,7 @@ class MainWindow(QMainWindow):
         self.tools = EditTools(self, edit_menu, level_menu)
         self.puzzles_menu = bar.addMenu("&Puzzles")
         self.help_menu = bar.addMenu("&Help")
-        self._action(self.help_menu, "&About", self._about)
+        self.about_action = self._action(self.help_menu, "&About", self._about)
 
     def _build_status_bar(self) -> None:
         self.cell_label = QLabel()
@@ -230,6 +233,13 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
+
+    def open_path(self, path) -> None:
+        """Open a level, or import a .non puzzle (what the command line and a double-click give)."""
+        if Path(path).suffix.lower() == ".non":
+            self.import_non_path(path)
+        else:
+            self.open_level_path(path)
 
     def open_level_path(self, path) -> None:
         """Open a level (asking first if there are unsaved changes); loads off the GUI thread."""
@@ -622,9 +632,10 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("(none yet)").setEnabled(False)
 
     def _about(self) -> None:
-        box = QMessageBox(QMessageBox.Information, f"About {APP_TITLE}",
-                          f"{APP_TITLE}: draw nonogram levels (solution + colour picture) in the format of "
-                          f"the Logic Paint game.", QMessageBox.Ok, self)
+        box = QMessageBox(QMessageBox.Information, self.tr("About {0}").format(APP_TITLE),
+                          self.tr("<h3>{0} {1}</h3><p>Draw nonogram levels (solution + colour picture) in the "
+                                  "format of the Logic Paint game.</p><p>Released under the {2} licence.</p>")
+                          .format(APP_TITLE, __version__, LICENCE), QMessageBox.Ok, self)
         box.setAttribute(Qt.WA_DeleteOnClose)
         box.open()
 

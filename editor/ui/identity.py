@@ -1,0 +1,43 @@
+"""How the application presents itself to the desktop: its desktop entry name (which ties
+its windows to the menu entry and icon, see ``editor.desktop``), its icon, its version, and
+the translation of its text for the user's language.
+
+Translations: ``editor/data/translations/nonogram-editor_<language>.qm`` (e.g. ``_de``),
+compiled with ``pyside6-lrelease`` from the ``.ts`` that ``pyside6-lupdate`` extracts; see
+docs/translations.md. With none for the user's language, the text stays English.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from editor import __version__
+from editor.desktop import APP_ID
+from editor.paths import package_data
+
+LICENCE = "MIT"
+TRANSLATION_NAME = "nonogram-editor"
+
+
+def app_icon() -> QIcon:
+    return QIcon(str(package_data("editor", "icon.svg")))
+
+
+def set_up_application(app: QApplication, translations: Path | None = None,
+                       locale: QLocale | None = None) -> None:
+    """Name, icon and version of ``app``; the translation for ``locale`` (the system's) if
+    ``translations`` (the shipped folder) has one. Call before any window is made."""
+    app.setDesktopFileName(APP_ID)
+    app.setApplicationVersion(__version__)
+    app.setWindowIcon(app_icon())
+    locale = locale or QLocale()
+    folder = translations or package_data("editor", "translations")
+    ours = QTranslator(app)
+    if folder.is_dir() and ours.load(locale, TRANSLATION_NAME, "_", str(folder)):
+        app.installTranslator(ours)
+        qt_own = QTranslator(app)  # Qt's standard buttons and dialogs, in the same language
+        if qt_own.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(qt_own)

@@ -99,6 +99,7 @@ class AssistPanel(QWidget):
         self.grade_label.setWordWrap(True)
         self.step_slider = QSlider(Qt.Horizontal)
         self.step_slider.setEnabled(False)
+        self.step_slider.setAccessibleName("Solve path step")
         self.step_slider.valueChanged.connect(self._show_step)
         self.step_label = QLabel("")
         self.step_label.setWordWrap(True)

@@ -111,6 +111,11 @@ class MainWindow(QMainWindow):
             connect_alive(canvas.zoom_wheel, self, lambda steps, point, scroll=scroll: scroll.keep_in_place(
                 point, lambda: self.set_zoom(zoomed(self._cell_size, steps))))
         self.palette_widget.message.connect(self.show_message)
+        self.solution_canvas.setAccessibleName("Solution grid")
+        self.solution_canvas.setAccessibleDescription(
+            "The cells the player must fill, with the clues; arrow keys move the cell cursor")
+        self.picture_canvas.setAccessibleName("Picture grid")
+        self.picture_canvas.setAccessibleDescription("The colour picture the player wins; arrow keys move the cell cursor")
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -139,6 +144,7 @@ class MainWindow(QMainWindow):
             spin.setRange(1, MAX_SIDE)
             spin.setKeyboardTracking(False)  # one resize when typing "64", not "6" then "64"
             spin.setToolTip(f"{name} of the level in cells (hidden cells are kept)")
+            spin.setAccessibleName(f"{name} in cells")
             spin.valueChanged.connect(self._size_edited)
             box = QWidget()
             layout = QHBoxLayout(box)

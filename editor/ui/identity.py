@@ -35,9 +35,12 @@ def set_up_application(app: QApplication, translations: Path | None = None,
     app.setWindowIcon(app_icon())
     locale = locale or QLocale()
     folder = translations or package_data("editor", "translations")
-    ours = QTranslator(app)
-    if folder.is_dir() and ours.load(locale, TRANSLATION_NAME, "_", str(folder)):
-        app.installTranslator(ours)
-        qt_own = QTranslator(app)  # Qt's standard buttons and dialogs, in the same language
-        if qt_own.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-            app.installTranslator(qt_own)
+    if not folder.is_dir():
+        return
+    for name, where in ((TRANSLATION_NAME, folder),  # then Qt's own buttons and dialogs, in the same language
+                        ("qtbase", Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)))):
+        translator = QTranslator()
+        if not translator.load(locale, name, "_", str(where)):
+            return
+        translator.setParent(app)  # kept as long as the application
+        app.installTranslator(translator)

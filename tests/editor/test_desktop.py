@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from PySide6.QtGui import QImage
 
-from editor import desktop
+from editor import __version__, desktop
 from editor.desktop import APP_ID
 from editor.paths import ROOT, package_data
 
@@ -43,6 +43,7 @@ def test_the_metainfo_is_valid_and_names_the_desktop_entry():
     assert component.findtext("id") == APP_ID
     assert component.findtext("launchable") == f"{APP_ID}.desktop"
     assert component.findtext("project_license") == "MIT"
+    assert component.find("releases/release").get("version") == __version__  # the newest release is this one
 
 
 def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_removes_them(tmp_path):

@@ -28,12 +28,12 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
                                QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
+from editor import __version__
 from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, colour_name, read_puzzle
 from editor.core.editor import CLUE_SOLVE_SECONDS, level_path, write_level, write_puzzle
 from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
 from editor.level.metadata import read_about
-from editor import __version__
 from editor.level.model import WHITE
 from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
@@ -128,7 +128,8 @@ class MainWindow(QMainWindow):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(_caption(self.tr("<b>Solution</b> (left: fill, right: clear; Shift: keep to a row or column)")))
+        left_layout.addWidget(_caption(
+            self.tr("<b>Solution</b> (left: fill, right: clear; Shift: keep to a row or column)")))
         left_layout.addWidget(self.solution_scroll, 1)
         splitter = QSplitter(Qt.Horizontal)
         splitter.addWidget(left)
@@ -509,7 +510,8 @@ class MainWindow(QMainWindow):
                               saving=True, suffix="level")
 
     def import_non_dialog(self) -> None:
-        self._file_dialog_for(self.tr("Import a .non puzzle"), NON_FILTER, self.import_non_path, saving=False, suffix="non")
+        self._file_dialog_for(self.tr("Import a .non puzzle"), NON_FILTER, self.import_non_path, saving=False,
+                              suffix="non")
 
     def import_non_path(self, path, time_limit: float | None = CLUE_SOLVE_SECONDS) -> None:
         """Import a .non puzzle (asking first if there are unsaved changes); clues without a
@@ -518,7 +520,8 @@ class MainWindow(QMainWindow):
         self.maybe_discard_changes(lambda: self._import_non(path, time_limit))
 
     def export_non_dialog(self) -> None:
-        self._file_dialog_for(self.tr("Export as a .non puzzle"), NON_FILTER, self._export_non, saving=True, suffix="non")
+        self._file_dialog_for(self.tr("Export as a .non puzzle"), NON_FILTER, self._export_non, saving=True,
+                              suffix="non")
 
     # ------------------------------------------------------------------ files: background work
     def _run(self, function: Callable, on_success: Callable, failure_title: str, path: Path) -> BackgroundJob:

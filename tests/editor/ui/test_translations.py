@@ -75,7 +75,8 @@ def test_a_translation_in_the_translations_folder_translates_the_menus(german, w
     titles = [action.text() for action in window.menuBar().actions()]
     assert "&Hilfe" in titles and "&Help" not in titles
     assert window.tools.tool_actions["pen"].text() == "&Stift"
-    assert "&Probelösen…" in [action.text() for action in window.menuBar().actions()[titles.index("&Level")].menu().actions()]
+    level_menu = window.menuBar().actions()[titles.index("&Level")].menu()
+    assert "&Probelösen…" in [action.text() for action in level_menu.actions()]
 
 
 def test_without_a_translation_for_the_language_the_text_stays_english(qapp, tmp_path, window):

@@ -2,7 +2,7 @@
 ``NAME.about`` beside the trio, see ``editor.level.metadata``); a change is one undo step."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit
 
 from editor.level.metadata import FIELDS
@@ -47,4 +47,4 @@ def edit_about(main_window) -> None:
 
 def install(main_window) -> None:
     main_window.about_dialog = None
-    add_file_action(main_window, "Level &info…", lambda: edit_about(main_window))
+    add_file_action(main_window, QT_TRANSLATE_NOOP("MainWindow", "Level &info…"), lambda: edit_about(main_window))

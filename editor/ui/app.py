@@ -64,16 +64,18 @@ def run_app(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     from editor.ui.background import cancel_all
+    from editor.ui.identity import set_up_application
     from editor.ui.main_window import MainWindow
     from editor.ui.settings import name_application
 
     quiet_qt_logging()
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     name_application(app)
+    set_up_application(app)
     window = MainWindow()
     window.show()
     if argv:  # [LEVEL]: editor.__main__ lets nothing else through
-        window.open_level_path(argv[0])
+        window.open_path(argv[0])
     quit_after = os.environ.get(QUIT_AFTER_ENV)
     if quit_after:
         def shown(window=window):

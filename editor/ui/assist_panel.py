@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSlider, QVBoxLayout, QWidget)
@@ -99,6 +99,7 @@ class AssistPanel(QWidget):
         self.grade_label.setWordWrap(True)
         self.step_slider = QSlider(Qt.Horizontal)
         self.step_slider.setEnabled(False)
+        self.step_slider.setAccessibleName("Solve path step")
         self.step_slider.valueChanged.connect(self._show_step)
         self.step_label = QLabel("")
         self.step_label.setWordWrap(True)
@@ -358,10 +359,12 @@ def export_sheet(main_window, solution_sheet: bool) -> None:
 
 
 def add_file_action(main_window, text: str, slot) -> None:
-    """A File-menu item, placed above the separator before Quit."""
+    """A File-menu item, placed above the separator before Quit; ``text`` is translated in the
+    main window's context (mark it with ``QT_TRANSLATE_NOOP("MainWindow", ...)``)."""
     menu = main_window.file_menu
     separators = [action for action in menu.actions() if action.isSeparator()]
-    add_action(main_window, menu, text, slot, before=separators[-1] if separators else None)
+    add_action(main_window, menu, QCoreApplication.translate("MainWindow", text), slot,
+               before=separators[-1] if separators else None)
 
 
 def install(main_window, solver_dock: QDockWidget) -> QDockWidget:
@@ -377,6 +380,7 @@ def install(main_window, solver_dock: QDockWidget) -> QDockWidget:
     panel.overlay_switch.add(solver_dock, solver_dock.widget().overlays)
     panel.overlay_switch.add(dock, panel.overlays)
     main_window.view_menu.addAction(dock.toggleViewAction())
-    for text, solution_sheet in (("Export puzzle &sheet…", False), ("Export s&olution sheet…", True)):
+    for text, solution_sheet in ((QT_TRANSLATE_NOOP("MainWindow", "Export puzzle &sheet…"), False),
+                                 (QT_TRANSLATE_NOOP("MainWindow", "Export s&olution sheet…"), True)):
         add_file_action(main_window, text, lambda s=solution_sheet: export_sheet(main_window, s))
     return dock

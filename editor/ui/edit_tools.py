@@ -7,7 +7,7 @@ copied in one open level pastes with its colours into another.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QMimeData, QObject
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
@@ -15,18 +15,32 @@ from editor.core import SYMMETRIES, Clip, ClipError
 from editor.core.clip import MIME_TYPE
 from editor.ui.lifetime import connect_alive
 
-TOOLS = (("pen", "&Pen", "P", "Paint cell by cell"),
-         ("line", "&Line", "L", "A straight line from where you press to where you release"),
-         ("rectangle", "&Rectangle", "R", "A rectangle outline"),
-         ("filled rectangle", "F&illed Rectangle", "Shift+R", "A filled rectangle"),
-         ("fill", "&Flood Fill", "F", "Fill the connected region of the same value or colour"),
-         ("select", "&Select", "S", "Select a block; drag inside it to move it"))
-TRANSFORMS = (("mirror left-right", "&Mirror Left-Right", "Ctrl+Shift+M"),
-              ("mirror top-bottom", "Mirror &Top-Bottom", "Ctrl+Alt+M"),
-              ("rotate 90", "&Rotate 90° Clockwise", "Ctrl+Shift+R"),
-              ("invert", "&Invert the Solution", "Ctrl+Shift+I"),
-              ("shift up", "Shift &Up", "Alt+Shift+Up"), ("shift down", "Shift &Down", "Alt+Shift+Down"),
-              ("shift left", "Shift &Left", "Alt+Shift+Left"), ("shift right", "Shift Ri&ght", "Alt+Shift+Right"))
+# The texts are shown through EditTools.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
+TOOLS = (("pen", QT_TRANSLATE_NOOP("EditTools", "&Pen"), "P",
+          QT_TRANSLATE_NOOP("EditTools", "Paint cell by cell")),
+         ("line", QT_TRANSLATE_NOOP("EditTools", "&Line"), "L",
+          QT_TRANSLATE_NOOP("EditTools", "A straight line from where you press to where you release")),
+         ("rectangle", QT_TRANSLATE_NOOP("EditTools", "&Rectangle"), "R",
+          QT_TRANSLATE_NOOP("EditTools", "A rectangle outline")),
+         ("filled rectangle", QT_TRANSLATE_NOOP("EditTools", "F&illed Rectangle"), "Shift+R",
+          QT_TRANSLATE_NOOP("EditTools", "A filled rectangle")),
+         ("fill", QT_TRANSLATE_NOOP("EditTools", "&Flood Fill"), "F",
+          QT_TRANSLATE_NOOP("EditTools", "Fill the connected region of the same value or colour")),
+         ("select", QT_TRANSLATE_NOOP("EditTools", "&Select"), "S",
+          QT_TRANSLATE_NOOP("EditTools", "Select a block; drag inside it to move it")))
+TRANSFORMS = (("mirror left-right", QT_TRANSLATE_NOOP("EditTools", "&Mirror Left-Right"), "Ctrl+Shift+M"),
+              ("mirror top-bottom", QT_TRANSLATE_NOOP("EditTools", "Mirror &Top-Bottom"), "Ctrl+Alt+M"),
+              ("rotate 90", QT_TRANSLATE_NOOP("EditTools", "&Rotate 90° Clockwise"), "Ctrl+Shift+R"),
+              ("invert", QT_TRANSLATE_NOOP("EditTools", "&Invert the Solution"), "Ctrl+Shift+I"),
+              ("shift up", QT_TRANSLATE_NOOP("EditTools", "Shift &Up"), "Alt+Shift+Up"),
+              ("shift down", QT_TRANSLATE_NOOP("EditTools", "Shift &Down"), "Alt+Shift+Down"),
+              ("shift left", QT_TRANSLATE_NOOP("EditTools", "Shift &Left"), "Alt+Shift+Left"),
+              ("shift right", QT_TRANSLATE_NOOP("EditTools", "Shift Ri&ght"), "Alt+Shift+Right"))
+SYMMETRY_LABELS = {"none": QT_TRANSLATE_NOOP("EditTools", "None"),
+                   "left-right": QT_TRANSLATE_NOOP("EditTools", "Left-right"),
+                   "top-bottom": QT_TRANSLATE_NOOP("EditTools", "Top-bottom"),
+                   "both": QT_TRANSLATE_NOOP("EditTools", "Both"),
+                   "rotate 180": QT_TRANSLATE_NOOP("EditTools", "Rotate 180")}  # one for each of SYMMETRIES
 
 
 class EditTools(QObject):
@@ -37,14 +51,14 @@ class EditTools(QObject):
         super().__init__(window)
         self.window = window
         self.current = "pen"
-        self.toolbar = QToolBar("Tools")
+        self.toolbar = QToolBar(self.tr("Tools"))
         self.toolbar.setObjectName("tools_toolbar")
-        self.menu = QMenu("&Tools", window)
+        self.menu = QMenu(self.tr("&Tools"), window)
         window.menuBar().insertMenu(level_menu.menuAction(), self.menu)
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for tool, text, shortcut, tip in TOOLS:
-            action = _checkable(self, text, shortcut, tip, group)
+            action = _checkable(self, self.tr(text), shortcut, self.tr(tip), group)
             connect_alive(action.triggered, self, lambda _checked=False, tool=tool: self.set_tool(tool))
             self.toolbar.addAction(action)
             self.menu.addAction(action)
@@ -52,11 +66,12 @@ class EditTools(QObject):
         self.tool_actions["pen"].setChecked(True)
 
         self.menu.addSeparator()
-        symmetry_menu = self.menu.addMenu("S&ymmetry")
+        symmetry_menu = self.menu.addMenu(self.tr("S&ymmetry"))
         group = QActionGroup(self)
         self.symmetry_actions: dict[str, QAction] = {}
         for symmetry in SYMMETRIES:
-            action = _checkable(self, symmetry.capitalize(), None, f"Mirror every stroke: {symmetry}", group)
+            action = _checkable(self, self.tr(SYMMETRY_LABELS[symmetry]), None,
+                                self.tr("Mirror every stroke: {0}").format(self.tr(SYMMETRY_LABELS[symmetry])), group)
             connect_alive(action.triggered, self, lambda _checked=False, s=symmetry: window.editor.set_symmetry(s))
             symmetry_menu.addAction(action)
             self.symmetry_actions[symmetry] = action
@@ -65,22 +80,23 @@ class EditTools(QObject):
         window.view_menu.addAction(self.toolbar.toggleViewAction())
 
         edit_menu.addSeparator()
-        self.cut_action = add_action(self, edit_menu, "Cu&t", self.cut, QKeySequence.Cut)
-        self.copy_action = add_action(self, edit_menu, "&Copy", self.copy, QKeySequence.Copy,
-                                "Copy the selection (the whole grid if none) as rows of # and .")
-        self.paste_action = add_action(self, edit_menu, "&Paste", self.paste, QKeySequence.Paste,
-                                 "Paste at the selection or the cell cursor")
+        self.cut_action = add_action(self, edit_menu, self.tr("Cu&t"), self.cut, QKeySequence.Cut)
+        self.copy_action = add_action(self, edit_menu, self.tr("&Copy"), self.copy, QKeySequence.Copy,
+                                      self.tr("Copy the selection (the whole grid if none) as rows of # and ."))
+        self.paste_action = add_action(self, edit_menu, self.tr("&Paste"), self.paste, QKeySequence.Paste,
+                                       self.tr("Paste at the selection or the cell cursor"))
         # Delete wherever the focus is; enabled only with a selection, so that otherwise the
         # key reaches a focused grid, where it clears the cell under the cursor
-        self.clear_action = add_action(self, edit_menu, "Clear the Selection", lambda: window.editor.delete_selection(),
-                                       QKeySequence.Delete, "Clear the selected cells")
-        add_action(self, edit_menu, "Select &All", lambda: window.editor.select_all(), QKeySequence.SelectAll)
-        add_action(self, edit_menu, "Select &None", lambda: window.editor.clear_selection(), "Escape")
+        self.clear_action = add_action(self, edit_menu, self.tr("Clear the Selection"),
+                                       lambda: window.editor.delete_selection(), QKeySequence.Delete,
+                                       self.tr("Clear the selected cells"))
+        add_action(self, edit_menu, self.tr("Select &All"), lambda: window.editor.select_all(), QKeySequence.SelectAll)
+        add_action(self, edit_menu, self.tr("Select &None"), lambda: window.editor.clear_selection(), "Escape")
 
-        self.wrap_action = _checkable(self, "Shifts &Wrap Around", None,
-                                      "A shift brings the line pushed out back on the other side")
+        self.wrap_action = _checkable(self, self.tr("Shifts &Wrap Around"), None,
+                                      self.tr("A shift brings the line pushed out back on the other side"))
         for name, text, shortcut in TRANSFORMS:
-            add_action(self, level_menu, text, lambda name=name: self.transform(name), shortcut)
+            add_action(self, level_menu, self.tr(text), lambda name=name: self.transform(name), shortcut)
             if name == "invert":
                 level_menu.addSeparator()
         level_menu.addAction(self.wrap_action)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QSlider,
                                QSpinBox, QVBoxLayout)
@@ -140,7 +140,8 @@ def picture_from_the_solution(main_window) -> None:
 def install(main_window) -> None:
     """File > Import image… and the two Edit-menu derivations."""
     main_window.image_import_dialog = None
-    add_file_action(main_window, "Import &image…", lambda: import_image_dialog(main_window))
+    add_file_action(main_window, QT_TRANSLATE_NOOP("MainWindow", "Import &image…"),
+                    lambda: import_image_dialog(main_window))
     menu = main_window.edit_menu
     menu.addSeparator()
     menu.addAction("Solution from the &picture").triggered.connect(lambda: solution_from_the_picture(main_window))

@@ -23,12 +23,12 @@ from typing import Callable
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
                                QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
-import editor
+from editor import __version__
 from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, colour_name, read_puzzle
 from editor.core.editor import CLUE_SOLVE_SECONDS, level_path, write_level, write_puzzle
 from editor.level import Level, load_level
@@ -41,13 +41,14 @@ from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_do
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import EditTools, add_action
 from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
+from editor.ui.identity import LICENCE, app_icon
 from editor.ui.lifetime import connect_alive
 from editor.ui.palette_widget import PaletteWidget
 from editor.ui.play_window import PlayWindow
 from editor.ui.settings import app_settings, read_setting, recent_files, remember_recent
 
 APP_TITLE = "Nonogram Editor"
-LEVEL_FILTER = "Levels (*.level)"
+LEVEL_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Levels (*.level)")  # shown through self.tr
 EXPORT_FILTERS = {format.name_filter: format.suffix for format in PUZZLE_FORMATS.values()}
 IMPORT_FILTER = ";;".join([f"Puzzles ({' '.join('*' + suffix for suffix in PUZZLE_SUFFIXES)})", *EXPORT_FILTERS])
 FILLED_TEXT = {True: "filled", False: "empty"}
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self._message_box: QMessageBox | None = None
         self.play_window = None
         self._cell_size = DEFAULT_CELL
+        self.setWindowIcon(app_icon())
 
         self._build_canvases()
         self._build_toolbar()
@@ -111,18 +113,25 @@ class MainWindow(QMainWindow):
             connect_alive(canvas.zoom_wheel, self, lambda steps, point, scroll=scroll: scroll.keep_in_place(
                 point, lambda: self.set_zoom(zoomed(self._cell_size, steps))))
         self.palette_widget.message.connect(self.show_message)
+        self.solution_canvas.setAccessibleName(self.tr("Solution grid"))
+        self.solution_canvas.setAccessibleDescription(
+            self.tr("The cells the player must fill, with the clues; arrow keys move the cell cursor"))
+        self.picture_canvas.setAccessibleName(self.tr("Picture grid"))
+        self.picture_canvas.setAccessibleDescription(
+            self.tr("The colour picture the player wins; arrow keys move the cell cursor"))
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(_caption("<b>Picture</b> (left: paint, right: pick a colour)"))
+        right_layout.addWidget(_caption(self.tr("<b>Picture</b> (left: paint, right: pick a colour)")))
         right_layout.addWidget(self.picture_scroll, 1)
-        right_layout.addWidget(QLabel("<b>Palette</b>"))
+        right_layout.addWidget(QLabel(self.tr("<b>Palette</b>")))
         right_layout.addWidget(self.palette_widget)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(_caption("<b>Solution</b> (left: fill, right: clear; Shift: keep to a row or column)"))
+        left_layout.addWidget(_caption(
+            self.tr("<b>Solution</b> (left: fill, right: clear; Shift: keep to a row or column)")))
         left_layout.addWidget(self.solution_scroll, 1)
         splitter = QSplitter(Qt.Horizontal)
         splitter.addWidget(left)
@@ -132,13 +141,18 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(splitter)
 
     def _build_toolbar(self) -> None:
-        toolbar = QToolBar("Level")
+        toolbar = QToolBar(self.tr("Level"))
         toolbar.setObjectName("level_toolbar")
         self.width_spin, self.height_spin = QSpinBox(), QSpinBox()
-        for spin, name in ((self.width_spin, "Width"), (self.height_spin, "Height")):
+        for spin, name, tip, spoken in (
+                (self.width_spin, self.tr("Width"), self.tr("Width of the level in cells (hidden cells are kept)"),
+                 self.tr("Width in cells")),
+                (self.height_spin, self.tr("Height"), self.tr("Height of the level in cells (hidden cells are kept)"),
+                 self.tr("Height in cells"))):
             spin.setRange(1, MAX_SIDE)
             spin.setKeyboardTracking(False)  # one resize when typing "64", not "6" then "64"
-            spin.setToolTip(f"{name} of the level in cells (hidden cells are kept)")
+            spin.setToolTip(tip)
+            spin.setAccessibleName(spoken)
             spin.valueChanged.connect(self._size_edited)
             box = QWidget()
             layout = QHBoxLayout(box)
@@ -146,8 +160,8 @@ class MainWindow(QMainWindow):
             layout.addWidget(QLabel(name))
             layout.addWidget(spin)
             toolbar.addWidget(box)
-        self.cleared_check = QCheckBox("Cleared")
-        self.cleared_check.setToolTip("The .level flag: has the player cleared this level yet")
+        self.cleared_check = QCheckBox(self.tr("Cleared"))
+        self.cleared_check.setToolTip(self.tr("The .level flag: has the player cleared this level yet"))
         self.cleared_check.toggled.connect(self._cleared_edited)
         toolbar.addWidget(self.cleared_check)
         self.addToolBar(toolbar)
@@ -158,60 +172,61 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        self.file_menu = bar.addMenu("&File")
-        self.new_action = self._action(self.file_menu, "&New", self.new_level, QKeySequence.New, "Start a new 10x10 level")
-        self.open_action = self._action(self.file_menu, "&Open…", self.open_dialog, QKeySequence.Open)
-        self.recent_menu = self.file_menu.addMenu("Open &Recent")
+        self.file_menu = bar.addMenu(self.tr("&File"))
+        self.new_action = self._action(self.file_menu, self.tr("&New"), self.new_level, QKeySequence.New,
+                                       self.tr("Start a new 10x10 level"))
+        self.open_action = self._action(self.file_menu, self.tr("&Open…"), self.open_dialog, QKeySequence.Open)
+        self.recent_menu = self.file_menu.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        self._action(self.file_menu, "Open &Sample Level…", self.open_sample_dialog,
-                     tip="Open one of the levels shipped with the editor")
-        self.save_action = self._action(self.file_menu, "&Save", self.save, QKeySequence.Save)
-        self.save_as_action = self._action(self.file_menu, "Save &As…", self.save_as, QKeySequence.SaveAs)
+        self._action(self.file_menu, self.tr("Open &Sample Level…"), self.open_sample_dialog,
+                     tip=self.tr("Open one of the levels shipped with the editor"))
+        self.save_action = self._action(self.file_menu, self.tr("&Save"), self.save, QKeySequence.Save)
+        self.save_as_action = self._action(self.file_menu, self.tr("Save &As…"), self.save_as, QKeySequence.SaveAs)
         self.file_menu.addSeparator()
-        self._import_non_action = self._action(self.file_menu, "&Import Puzzle…", self.import_non_dialog,
-                                               tip="Open a puzzle file (.non, webpbn .xml, .g, .nin)")
-        self._export_non_action = self._action(self.file_menu, "&Export Puzzle…", self.export_non_dialog,
-                                               tip="Save the clues as a puzzle file (.non, webpbn .xml, .g, .nin)")
+        self._import_non_action = self._action(self.file_menu, self.tr("&Import Puzzle…"), self.import_non_dialog,
+                                               tip=self.tr("Open a puzzle file (.non, webpbn .xml, .g, .nin)"))
+        self._export_non_action = self._action(self.file_menu, self.tr("&Export Puzzle…"), self.export_non_dialog,
+                                               tip=self.tr("Save the clues as a puzzle file (.non, webpbn .xml, .g, .nin)"))
         self.file_menu.addSeparator()
-        self._action(self.file_menu, "&Quit", self.close, QKeySequence.Quit)
+        self._action(self.file_menu, self.tr("&Quit"), self.close, QKeySequence.Quit)
 
-        self.edit_menu = edit_menu = bar.addMenu("&Edit")
-        self.undo_action = self._action(edit_menu, "&Undo", self.editor.undo, QKeySequence.Undo)
-        self.redo_action = self._action(edit_menu, "&Redo", self.editor.redo, QKeySequence.Redo)
+        self.edit_menu = edit_menu = bar.addMenu(self.tr("&Edit"))
+        self.undo_action = self._action(edit_menu, self.tr("&Undo"), self.editor.undo, QKeySequence.Undo)
+        self.redo_action = self._action(edit_menu, self.tr("&Redo"), self.editor.redo, QKeySequence.Redo)
 
-        self.view_menu = bar.addMenu("&View")
-        zoom_in = self._action(self.view_menu, "Zoom &In", lambda: self.set_zoom(zoomed(self._cell_size, 1)))
+        self.view_menu = bar.addMenu(self.tr("&View"))
+        zoom_in = self._action(self.view_menu, self.tr("Zoom &In"), lambda: self.set_zoom(zoomed(self._cell_size, 1)))
         zoom_in.setShortcuts([QKeySequence(QKeySequence.ZoomIn), QKeySequence("Ctrl+=")])
-        self._action(self.view_menu, "Zoom &Out", lambda: self.set_zoom(zoomed(self._cell_size, -1)),
+        self._action(self.view_menu, self.tr("Zoom &Out"), lambda: self.set_zoom(zoomed(self._cell_size, -1)),
                      QKeySequence.ZoomOut)
-        self._action(self.view_menu, "&Reset Zoom", lambda: self.set_zoom(DEFAULT_CELL), "Ctrl+0")
-        self._action(self.view_menu, "&Fit to Window", self.fit_to_window, "Ctrl+9",
-                     "The largest zoom that shows the whole solution grid with its clues")
-        self.solution_dots_action = self._action(self.view_menu, "&Solution Dots on the Picture",
+        self._action(self.view_menu, self.tr("&Reset Zoom"), lambda: self.set_zoom(DEFAULT_CELL), "Ctrl+0")
+        self._action(self.view_menu, self.tr("&Fit to Window"), self.fit_to_window, "Ctrl+9",
+                     self.tr("The largest zoom that shows the whole solution grid with its clues"))
+        self.solution_dots_action = self._action(self.view_menu, self.tr("&Solution Dots on the Picture"),
                                                  lambda: self.picture_canvas.set_show_solution(
                                                      self.solution_dots_action.isChecked()),
-                                                 tip="Mark the cells the solution fills on the picture")
+                                                 tip=self.tr("Mark the cells the solution fills on the picture"))
         self.solution_dots_action.setCheckable(True)
         self.solution_dots_action.setChecked(True)
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.level_toolbar.toggleViewAction())
 
-        level_menu = bar.addMenu("&Level")
-        self._action(level_menu, "&Test-Solve…", self.test_solve, "Ctrl+T",
-                     "Play the level as the player will (the level is not changed)")
+        level_menu = bar.addMenu(self.tr("&Level"))
+        self._action(level_menu, self.tr("&Test-Solve…"), self.test_solve, "Ctrl+T",
+                     self.tr("Play the level as the player will (the level is not changed)"))
         level_menu.addSeparator()
         self.tools = EditTools(self, edit_menu, level_menu)
-        self.puzzles_menu = bar.addMenu("&Puzzles")
-        self.help_menu = bar.addMenu("&Help")
-        self._action(self.help_menu, "&About", self._about)
+        self.puzzles_menu = bar.addMenu(self.tr("&Puzzles"))
+        self.help_menu = bar.addMenu(self.tr("&Help"))
+        self.about_action = self._action(self.help_menu, self.tr("&About"), self._about)
 
     def _build_status_bar(self) -> None:
         self.cell_label = QLabel()
         self.cell_label.setMinimumWidth(260)
         self.statusBar().addPermanentWidget(self.cell_label)
         self.solving_label = QLabel()  # how far solving an imported puzzle's clues has got
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop solving the imported puzzle's clues (nothing is opened)")
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop solving the imported puzzle's clues (nothing is opened)"))
         connect_alive(self.stop_button.clicked, self, self._stop_opening)
         for widget in (self.solving_label, self.stop_button):
             self.statusBar().addPermanentWidget(widget)
@@ -233,6 +248,13 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
+
+    def open_path(self, path) -> None:
+        """Open a level, or import a puzzle file (what the command line and a double-click give)."""
+        if Path(path).suffix.lower() in PUZZLE_SUFFIXES:
+            self.import_non_path(path)
+        else:
+            self.open_level_path(path)
 
     def open_level_path(self, path) -> None:
         """Open a level (asking first if there are unsaved changes); loads off the GUI thread."""
@@ -384,10 +406,10 @@ class MainWindow(QMainWindow):
         if not self.editor.modified:
             then()
             return
-        name = self.document.path.name if self.document.path else "the untitled level"
-        box = QMessageBox(QMessageBox.Warning, APP_TITLE, f"Save the changes to {name}?",
+        name = self.document.path.name if self.document.path else self.tr("the untitled level")
+        box = QMessageBox(QMessageBox.Warning, APP_TITLE, self.tr("Save the changes to {0}?").format(name),
                           QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, self)
-        box.setInformativeText("Your changes will be lost if you don't save them.")
+        box.setInformativeText(self.tr("Your changes will be lost if you don't save them."))
         box.setDefaultButton(QMessageBox.Save)
         box.setAttribute(Qt.WA_DeleteOnClose)
         connect_alive(box.finished, self,
@@ -450,7 +472,7 @@ class MainWindow(QMainWindow):
                          suffix: str, start: Path | None = None) -> QFileDialog:
         """A non-blocking file dialog: shown with ``open()``, answered through ``fileSelected``."""
         folder = start or (self.document.path.parent if self.document.path else Path.cwd())
-        dialog = QFileDialog(self, title, str(folder), name_filter)
+        dialog = QFileDialog(self, title, str(folder), self.tr(name_filter))
         dialog.setAttribute(Qt.WA_DeleteOnClose)
         if saving:
             dialog.setAcceptMode(QFileDialog.AcceptSave)
@@ -473,10 +495,10 @@ class MainWindow(QMainWindow):
         self.maybe_discard_changes(new)
 
     def open_dialog(self) -> None:
-        self._file_dialog_for("Open a level", LEVEL_FILTER, self.open_level_path, saving=False, suffix="level")
+        self._file_dialog_for(self.tr("Open a level"), LEVEL_FILTER, self.open_level_path, saving=False, suffix="level")
 
     def open_sample_dialog(self) -> None:
-        self._file_dialog_for("Open a sample level", LEVEL_FILTER, self.open_level_path, saving=False,
+        self._file_dialog_for(self.tr("Open a sample level"), LEVEL_FILTER, self.open_level_path, saving=False,
                               suffix="level", start=LEVELS)
 
     def save(self, then: Callable[[], None] | None = None) -> None:
@@ -486,11 +508,12 @@ class MainWindow(QMainWindow):
             self._save_to(self.document.path, then)
 
     def save_as(self, then: Callable[[], None] | None = None) -> None:
-        self._file_dialog_for("Save the level as", LEVEL_FILTER, lambda path: self._save_to(path, then),
+        self._file_dialog_for(self.tr("Save the level as"), LEVEL_FILTER, lambda path: self._save_to(path, then),
                               saving=True, suffix="level")
 
     def import_non_dialog(self) -> None:
-        self._file_dialog_for("Import a puzzle", IMPORT_FILTER, self.import_non_path, saving=False, suffix="non")
+        self._file_dialog_for(self.tr("Import a puzzle"), IMPORT_FILTER, self.import_non_path, saving=False,
+                              suffix="non")
 
     def import_non_path(self, path, time_limit: float | None = CLUE_SOLVE_SECONDS) -> None:
         """Import a puzzle file (asking first if there are unsaved changes); clues without a
@@ -501,7 +524,7 @@ class MainWindow(QMainWindow):
     def export_non_dialog(self) -> None:
         """Export the clues (and the drawing as the goal where the format has one) in the
         format of the chosen suffix; a name without one gets the chosen filter's."""
-        dialog = self._file_dialog_for("Export as a puzzle", ";;".join(EXPORT_FILTERS), self._export_non, saving=True,
+        dialog = self._file_dialog_for(self.tr("Export as a puzzle"), ";;".join(EXPORT_FILTERS), self._export_non, saving=True,
                                        suffix=DEFAULT_SUFFIX[1:])
         connect_alive(dialog.filterSelected, dialog,
                       lambda name: dialog.setDefaultSuffix(EXPORT_FILTERS.get(name, DEFAULT_SUFFIX)[1:]))
@@ -627,12 +650,13 @@ class MainWindow(QMainWindow):
             action = self.recent_menu.addAction(path)
             connect_alive(action.triggered, self, lambda _checked=False, p=path: self.open_level_path(p))
         if not recent:
-            self.recent_menu.addAction("(none yet)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none yet)")).setEnabled(False)
 
     def _about(self) -> None:
-        box = QMessageBox(QMessageBox.Information, f"About {APP_TITLE}",
-                          f"{APP_TITLE} {editor.__version__}: draw nonogram levels (solution + colour picture) "
-                          f"in the format of the Logic Paint game.\n\nMIT licence.", QMessageBox.Ok, self)
+        box = QMessageBox(QMessageBox.Information, self.tr("About {0}").format(APP_TITLE),
+                          self.tr("<h3>{0} {1}</h3><p>Draw nonogram levels (solution + colour picture) in the "
+                                  "format of the Logic Paint game.</p><p>Released under the {2} licence.</p>")
+                          .format(APP_TITLE, __version__, LICENCE), QMessageBox.Ok, self)
         box.setAttribute(Qt.WA_DeleteOnClose)
         box.open()
 

@@ -79,6 +79,7 @@ class PaletteWidget(QWidget):
             button.setCheckable(True)
             button.setFixedSize(QSize(SWATCH, SWATCH))
             button.setToolTip(colour_name(colour))
+            button.setAccessibleName(colour_name(colour))
             button.setIcon(swatch_icon(colour))
             button.setIconSize(QSize(SWATCH - 6, SWATCH - 6))
             self._swatches.addButton(button, index)

@@ -160,11 +160,11 @@ class PuzzleDocks(QObject):
 
     def _add_help_entry(self) -> None:
         bar = self.main_window.menuBar()
-        help_menu = next((a.menu() for a in bar.actions()
-                          if a.menu() is not None and a.text().replace("&", "") == "Help"), None)
+        help_menu = getattr(self.main_window, "help_menu", None) or next(  # its title may be translated
+            (a.menu() for a in bar.actions() if a.menu() is not None and a.text().replace("&", "") == "Help"), None)
         if help_menu is None:
             help_menu = bar.addMenu("&Help")
-        self.plugins_action = help_menu.addAction("Plugins…")
+        self.plugins_action = help_menu.addAction(self.tr("Plugins…"))
         self.plugins_action.setObjectName("show_plugins")
         self.plugins_action.triggered.connect(self.show_plugins_dialog)
 

@@ -181,6 +181,7 @@ class PuzzlePanel(QWidget):
         self.number_box.setPrefix("No. ")
         self.number_box.setRange(1, 1)
         self.number_box.setToolTip(f"Solution number, 1 is the first found ({SHORTCUTS['go']})")
+        self.number_box.setAccessibleName("Solution number")
         self.go_button = QPushButton("Go", self)
         self.shown_label = ElidedLabel("No solution yet", self)
         self.first_button.clicked.connect(self.show_first)
@@ -247,6 +248,7 @@ class PuzzlePanel(QWidget):
         spin.setValue(spin.maximum())
         spin.setPrefix("processes: ")
         spin.setToolTip("Processes that share a count (one per core is fastest)")
+        spin.setAccessibleName("Processes")
         return spin
 
     def scene_parts(self, solution) -> list:

@@ -14,6 +14,8 @@ QT_PACKAGES=(libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxc
              libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1
              libegl1 libgl1 libgl1-mesa-dri libfontconfig1 libdbus-1-3)
 XVFB_PACKAGES=(xvfb xauth)
+# The desktop integration tests validate the .desktop and AppStream files and read the caches.
+DESKTOP_TEST_PACKAGES=(desktop-file-utils appstream shared-mime-info)
 
 ensure_system_packages() {
     local wanted=("$@") missing=() p

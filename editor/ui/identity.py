@@ -1,0 +1,46 @@
+"""How the application presents itself to the desktop: its desktop entry name (which ties
+its windows to the menu entry and icon, see ``editor.desktop``), its icon, its version, and
+the translation of its text for the user's language.
+
+Translations: ``editor/data/translations/nonogram-editor_<language>.qm`` (e.g. ``_de``),
+compiled with ``pyside6-lrelease`` from the ``.ts`` that ``pyside6-lupdate`` extracts; see
+docs/translations.md. With none for the user's language, the text stays English.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from editor import __version__
+from editor.desktop import APP_ID
+from editor.paths import package_data
+
+LICENCE = "MIT"
+TRANSLATION_NAME = "nonogram-editor"
+
+
+def app_icon() -> QIcon:
+    return QIcon(str(package_data("editor", "icon.svg")))
+
+
+def set_up_application(app: QApplication, translations: Path | None = None,
+                       locale: QLocale | None = None) -> None:
+    """Name, icon and version of ``app``; the translation for ``locale`` (the system's) if
+    ``translations`` (the shipped folder) has one. Call before any window is made."""
+    app.setDesktopFileName(APP_ID)
+    app.setApplicationVersion(__version__)
+    app.setWindowIcon(app_icon())
+    locale = locale or QLocale()
+    folder = translations or package_data("editor", "translations")
+    if not folder.is_dir():
+        return
+    for name, where in ((TRANSLATION_NAME, folder),  # then Qt's own buttons and dialogs, in the same language
+                        ("qtbase", Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)))):
+        translator = QTranslator()
+        if not translator.load(locale, name, "_", str(where)):
+            return
+        translator.setParent(app)  # kept as long as the application
+        app.installTranslator(translator)

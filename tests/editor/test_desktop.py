@@ -1,0 +1,74 @@
+"""The desktop integration files: valid, and installed and removed by `python -m editor.desktop`."""
+import configparser
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+from PySide6.QtGui import QImage
+
+from editor import __version__, desktop
+from editor.desktop import APP_ID
+from editor.paths import ROOT, package_data
+
+MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
+
+
+def entry(text: str) -> configparser.SectionProxy:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str
+    parser.read_string(text)
+    return parser["Desktop Entry"]
+
+
+def test_the_desktop_entry_is_valid_and_opens_the_files_the_mime_types_declare(tmp_path):
+    shipped = tmp_path / f"{APP_ID}.desktop"  # the validator wants the installed name
+    shipped.write_text(package_data("editor", "nonogram-editor.desktop").read_text())
+    result = subprocess.run(["desktop-file-validate", str(shipped)], capture_output=True, text=True)
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout
+    fields = entry(shipped.read_text())
+    assert fields["Exec"] == "nonogram-editor %f" and fields["Icon"] == APP_ID
+    mime = ET.parse(package_data("editor", "nonogram-editor-mime.xml")).getroot()
+    declared = {t.get("type"): [g.get("pattern") for g in t.iter(MIME_NS + "glob")] for t in mime}
+    assert declared == {"application/x-nonogram-level": ["*.level"], "application/x-nonogram-non": ["*.non"]}
+    assert fields["MimeType"].rstrip(";").split(";") == list(declared)
+
+
+def test_the_metainfo_is_valid_and_names_the_desktop_entry():
+    path = package_data("editor", "nonogram-editor.metainfo.xml")
+    result = subprocess.run(["appstreamcli", "validate", "--no-net", "--pedantic", str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and "Validation was successful." in result.stdout, result.stdout
+    component = ET.parse(path).getroot()
+    assert component.findtext("id") == APP_ID
+    assert component.findtext("launchable") == f"{APP_ID}.desktop"
+    assert component.findtext("project_license") == "MIT"
+    assert component.find("releases/release").get("version") == __version__  # the newest release is this one
+
+
+def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_removes_them(tmp_path):
+    home = tmp_path / "share"
+    env = dict(os.environ, XDG_DATA_HOME=str(home))
+    run = subprocess.run([sys.executable, "-m", "editor.desktop", "install"], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    written = desktop.installed_files(home)
+    assert all(path.is_file() for path in written)
+    fields = entry((home / "applications" / f"{APP_ID}.desktop").read_text())
+    launcher = fields["Exec"].removesuffix(" %f")
+    assert fields["TryExec"] == launcher.split()[0] and os.access(fields["TryExec"], os.X_OK)
+    for size, target in desktop.PNG_ICONS.items():
+        image = QImage(str(home / target))
+        assert (image.width(), image.height()) == (size, size)
+        assert image.pixelColor(size // 2, size // 2).alpha() == 255  # the grid, not a blank image
+    # the caches the desktop reads: .non and .level are ours, and our entry opens them
+    assert "application/x-nonogram-non:*.non" in (home / "mime" / "globs2").read_text()
+    cache = (home / "applications" / "mimeinfo.cache").read_text()
+    assert f"application/x-nonogram-level={APP_ID}.desktop;" in cache
+
+    run = subprocess.run([sys.executable, "-m", "editor.desktop", "uninstall"], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    assert not any(path.exists() for path in written)
+    assert "nonogram" not in (home / "mime" / "globs2").read_text()
+    assert APP_ID not in (home / "applications" / "mimeinfo.cache").read_text()

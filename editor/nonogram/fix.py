@@ -27,7 +27,7 @@ import numpy as np
 
 from editor.core.shapes import symmetric
 from editor.level.clues import clues as clues_of_grid, line_clues
-from editor.nonogram.grade import grade_verdict
+from editor.nonogram.grade import grade_verdict, solve_path
 from editor.nonogram.line import count_placements
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.nonogram.verdict import BRANCH, LINE, MULT, STALLED, UNDECIDED, Verdict, check_drawing
@@ -423,7 +423,7 @@ def _time_limited_verdict(drawing: np.ndarray, task: Task, seconds: float) -> Ve
     return check_drawing(drawing, _Relay(task, seconds))
 
 
-def _grade(verdict: Verdict, task: Task) -> int | None:
+def _grade(verdict: Verdict, task: Task) -> float | None:
     try:
         path = grade_verdict(verdict, task)
     except TimeUp:
@@ -433,12 +433,13 @@ def _grade(verdict: Verdict, task: Task) -> int | None:
 
 def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20, symmetry: str = "none") -> list[Suggestion]:
     """For a unique drawing: single edits (a cell, with its mirror images under
-    ``symmetry``) that keep it unique but grade harder, hardest first.
+    ``symmetry``) that keep it unique but grade harder, the gentlest step up first (so that
+    taking the first again and again climbs the grades one by one).
 
-    Every edit is tried with line logic; those that leave line logic stuck (the most
-    promising: fewest open cells, on block borders, first) get the full verdict and those
-    that stay unique are graded, as are edits that stay LINE but need more sweeps. Only
-    ``checked`` full verdicts are run.
+    Every edit is tried with line logic. Of those line logic still solves, the ``checked``
+    that need the most sweeps are graded; of those that leave line logic stuck, the
+    ``checked`` most promising (fewest open cells, on block borders) get the full verdict,
+    and those that stay unique are graded.
     """
     task = task or Task()
     drawing = np.asarray(drawing, dtype=bool)
@@ -456,16 +457,16 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
         open_cells = board.unknown_count()
         tried.append(Suggestion(cells, LINE if open_cells == 0 else STALLED, open_cells,
                                 verdict.open_cells - open_cells, sweeps, _border(drawing, cells)))
-    # stuck ones first (they may need lookahead), then the longest line-solvable ones
-    tried.sort(key=lambda s: (s.kind == LINE, s.open_cells if s.kind != LINE else -s.sweeps, -s.border))
-    harder = []
-    for suggestion in tried[:checked]:
+    solved = sorted((s for s in tried if s.kind == LINE), key=lambda s: (-s.sweeps, -s.border, s.cells))
+    stuck = sorted((s for s in tried if s.kind != LINE), key=lambda s: (s.open_cells, -s.border, s.cells))
+    for suggestion in solved[:checked]:  # line logic proved them unique: only the grade is missing
+        suggestion.grade = solve_path(flips.puzzle(suggestion.cells), flipped(drawing, suggestion.cells), task).grade
+    for suggestion in stuck[:checked]:
         flipped_verdict = _full_check(suggestion, drawing, task)
         if suggestion.unique:
             suggestion.grade = _grade(flipped_verdict, task)
-            if suggestion.grade is not None and suggestion.grade > base:
-                harder.append(suggestion)
-    harder.sort(key=lambda s: (-s.grade, -s.border, s.cells))
+    harder = [s for s in solved[:checked] + stuck[:checked] if s.grade is not None and s.grade > base]
+    harder.sort(key=lambda s: (s.grade, -s.border, s.cells))
     return harder
 
 

@@ -3,7 +3,7 @@
 For a MULT or BRANCH level: the best single-cell edits and their effect, then edits that
 make it line-solvable (``make_line_solvable``, until LINE, ``--max-edits`` or the time
 limit) and the verdict reached. With ``--harder``, for a unique level: single edits that
-keep it unique but grade harder. A symmetric drawing (or ``--symmetry MODE``) gets
+keep it unique but grade harder, the gentlest step up first (``--write`` takes that one). A symmetric drawing (or ``--symmetry MODE``) gets
 symmetric edits: a cell with its mirror images, one edit. ``--write`` saves the fixed level
 beside the original (``NAME-fixed.level`` and its ``.pbm``/``.ppm``, or ``NAME-fixed.non``;
 ``-fixed-2`` and so on if that exists), never over it, and only when the result is what was
@@ -120,11 +120,11 @@ def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, s
     return report, flipped(drawing, plan.cells) if plan.cells else None, plan.verdict.kind == LINE
 
 
-def _harder(drawing: np.ndarray, symmetry: str):  # one edit: the hardest single one
+def _harder(drawing: np.ndarray, symmetry: str):  # one edit: the gentlest step up
     verdict = check_drawing(drawing)
     suggestions = make_harder(drawing, symmetry=symmetry)
     report = {"verdict": verdict.kind, "symmetry": symmetry, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
-              "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder:"]}
+              "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder (gentlest first):"]}
     report["lines"] += [f"  {s.describe()}" for s in suggestions[:SHOWN]] or ["  none found"]
     best = suggestions[0] if suggestions else None
     report["edits"] = [list(cell) for cell in best.cells] if best else []

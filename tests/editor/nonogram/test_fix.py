@@ -97,19 +97,26 @@ def test_taking_the_best_suggestion_again_and_again_reaches_a_unique_puzzle(size
 def test_make_harder_keeps_it_unique_and_grades_harder():
     rng = np.random.default_rng(12)
     found = 0
+    steps_up = []
     for _ in range(40):
         drawing = rng.random((7, 7)) < 0.6
         verdict = check_drawing(drawing)
         if verdict.kind != LINE:
             continue
         base = grade_verdict(verdict).grade
-        for suggestion in make_harder(drawing):
+        suggestions = make_harder(drawing)
+        grades = [suggestion.grade for suggestion in suggestions]
+        assert grades == sorted(grades)  # the gentlest step up first
+        steps_up.append(grades[:1])
+        for suggestion in suggestions:
             after = check_drawing(flipped(drawing, suggestion.cells))
             assert after.kind in (LINE, BRANCH) and after.kind == suggestion.kind
             assert grade_verdict(after).grade == suggestion.grade > base
             assert expected_class(_as_tuple(flipped(drawing, suggestion.cells))) == suggestion.kind
             found += 1
     assert found > 0
+    # "Make it harder" climbs: from an easy drawing the first step up stays a line-solvable grade
+    assert any(first and first[0] < 4 for first in steps_up)
 
 
 def test_suggestions_can_be_cancelled():

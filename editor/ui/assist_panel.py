@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QL
 
 from editor.level.clues import clues
 from editor.nonogram.clue_solve import ClueReport
-from editor.nonogram.fix import Effects, Suggestion, drawing_symmetry, make_harder, make_line_solvable, single_cell_effects
+from editor.nonogram.fix import (SEARCH_SECONDS, Effects, Suggestion, drawing_symmetry, make_harder, make_line_solvable,
+                                 single_cell_effects)
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict
 from editor.ui.background import BackgroundJob
@@ -72,6 +73,7 @@ class AssistPanel(QWidget):
         self._drawing: np.ndarray | None = None  # the drawing the shown results belong to
         self.suggestions: list[Suggestion] = []
         self.effects: Effects | None = None  # what the last single-cell search found, and how far it got
+        self.search_seconds = SEARCH_SECONDS  # the single-cell search stops after this long
         self.proposal: list[tuple[int, int]] = []
         self.path: SolvePath | None = None
 
@@ -215,7 +217,8 @@ class AssistPanel(QWidget):
             self.suggestion_label.setText("Looking for single-cell edits that help…" if symmetry == "none" else
                                           f"Looking for symmetric edits ({symmetry}) that help…")
             self._start_after_repaint("suggestions",
-                                      lambda task: single_cell_effects(drawing, verdict, task, symmetry=symmetry),
+                                      lambda task: single_cell_effects(drawing, verdict, task, symmetry=symmetry,
+                                                                       search_seconds=self.search_seconds),
                                       self._show_suggestions, "Looking for edits")
         else:
             self._show_suggestions(None)

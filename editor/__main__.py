@@ -2,7 +2,7 @@
 
     nonogram-editor [LEVEL]              open the editor (optionally on a level)
     nonogram-editor check PATH...        verdicts for .level/.non files and folders
-    nonogram-editor fix LEVEL [--max-edits N] [--json] [--write] [--harder]
+    nonogram-editor fix LEVEL [--max-edits N] [--time-limit S] [--symmetry MODE] [--json] [--write] [--harder]
                                          edits that make a level unique and line-solvable
     nonogram-editor puzzles              list the puzzles plugins provide
     nonogram-editor solve ID [--first|--count] [--json] [--jobs N]

@@ -42,8 +42,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="edit cells together with their mirror images: none, left-right, top-bottom, both or "
                           "'rotate 180' (default auto: the drawing's own symmetry)")
     fix.add_argument("--json", action="store_true", help="one JSON object")
-    fix.add_argument("--write", action="store_true", help="save the fixed level beside the original (never over it)")
-    fix.add_argument("--harder", action="store_true", help="single edits that keep it unique but grade harder")
+    fix.add_argument("--write", action="store_true", help="save the fixed level beside the original (never over it), only when it is "
+                          "what was asked for")
+    fix.add_argument("--harder", action="store_true", help="single edits that keep it unique but grade harder (gentlest first)")
 
     sub.add_parser("puzzles", help="list the puzzles the plugins provide")
 

@@ -37,7 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--max-edits", type=int, default=None, metavar="N",
                      help="stop after N edits (default: go on until it is line-solvable or the time limit passes)")
     fix.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
-                     help="for making it line-solvable (default 60, 0: no limit)")
+                     help="CPU seconds for making it line-solvable (default 60, 0: no limit)")
     fix.add_argument("--symmetry", default="auto", metavar="MODE",
                      help="edit cells together with their mirror images: none, left-right, top-bottom, both or "
                           "'rotate 180' (default auto: the drawing's own symmetry)")

@@ -36,7 +36,7 @@ from editor.tasks import Task, TimeUp
 CHECKED = 5  # candidates (the most promising) that get the full verdict
 CHECK_SECONDS = 2.0  # time for those full verdicts, all together
 SEARCH_SECONDS = 10.0  # the single-cell search stops trying more edits after this long, keeping what it found
-PLAN_SECONDS = 60.0  # make_line_solvable goes on until LINE or this long
+PLAN_SECONDS = 60.0  # make_line_solvable goes on until LINE or this much CPU time
 RECHECKED = 100  # each round of make_line_solvable judges at least this many edits again (the best last time first)
 
 Cell = tuple[int, int]
@@ -209,15 +209,19 @@ def _full_check(suggestion: Suggestion, drawing: np.ndarray, task: Task, seconds
 
 
 class _Relay(Task):
-    """A task with its own time limit that is also cancelled when its parent is."""
+    """A task with its own time limit that is also cancelled when its parent is; the
+    limit is wall time, or with ``cpu`` the calling thread's CPU time (the same on a busy machine)."""
 
-    def __init__(self, parent: Task, seconds: float):
-        super().__init__(time_limit=seconds)
+    def __init__(self, parent: Task, seconds: float, cpu: bool = False):
+        super().__init__(time_limit=None if cpu else seconds)
         self._parent = parent
+        self._cpu_end = time.thread_time() + seconds if cpu else None
 
     def check_cancelled(self) -> None:
         self._parent.check_cancelled()
         super().check_cancelled()
+        if self._cpu_end is not None and time.thread_time() > self._cpu_end:
+            raise TimeUp()
 
 
 @dataclass
@@ -326,11 +330,11 @@ class Plan:
 def make_line_solvable(drawing: np.ndarray, max_edits: int | None = None, task: Task | None = None,
                        symmetry: str = "none", seconds: float | None = PLAN_SECONDS) -> Plan:
     """Edits, one at a time, until line logic solves the drawing: each time the edit after
-    which line logic leaves the fewest cells open (see :func:`_next_edit`). Stops short
-    after ``max_edits`` edits (None: no limit), after ``seconds`` (None: none) or when no
+    which line logic settles the most cells (see :func:`_next_edit`). Stops short
+    after ``max_edits`` edits (None: no limit), after ``seconds`` of CPU time (None: none) or when no
     edit gets line logic further; the plan says where it got and why it stopped."""
     task = task or Task()
-    limited = task if seconds is None else _Relay(task, seconds)
+    limited = task if seconds is None else _Relay(task, seconds, cpu=True)
     current = np.array(drawing, dtype=bool)
     edits: list[Edit] = []
     judged: dict[Edit, tuple] = {}

@@ -372,11 +372,11 @@ def _next_edit(current: np.ndarray, verdict: Verdict, symmetry: str, made: set[E
     lines: closer to settling cells), then block borders. None when no edit settles more
     cells or tightens its lines.
 
-    ``judged`` keeps each edit's last judgement (a key, smaller is better). An edit seldom
-    helps more after another edit than before it, so the edits are judged again in the
-    order of their last keys, and once the next one's last key is no better than the best
-    judged this round, the rest are left alone (lazy greedy): most rounds judge a few
-    dozen edits instead of all of them.
+    ``judged`` keeps each edit's last judgement (a key, smaller is better). An edit changes
+    little, so the edits are judged again in the order of their last keys: at least
+    ``RECHECKED`` of them, then on only while the next one's last key is better than the
+    best judged this round (lazy greedy). Most rounds judge about a hundred edits instead
+    of every one; an edit not judged before is judged first.
     """
     flips = _Flips(current)
     tightness = _Tightness(verdict)

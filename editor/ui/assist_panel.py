@@ -213,12 +213,12 @@ class AssistPanel(QWidget):
         self.solvable_button.setEnabled(verdict.kind in (MULT, BRANCH))
         self.harder_button.setEnabled(verdict.kind in (LINE, BRANCH))
         if verdict.kind in (MULT, BRANCH):
-            symmetry = self.symmetry(drawing)
+            symmetry, seconds = self.symmetry(drawing), self.search_seconds  # read here, not in the job's thread
             self.suggestion_label.setText("Looking for single-cell edits that help…" if symmetry == "none" else
                                           f"Looking for symmetric edits ({symmetry}) that help…")
             self._start_after_repaint("suggestions",
                                       lambda task: single_cell_effects(drawing, verdict, task, symmetry=symmetry,
-                                                                       search_seconds=self.search_seconds),
+                                                                       search_seconds=seconds),
                                       self._show_suggestions, "Looking for edits")
         else:
             self._show_suggestions(None)

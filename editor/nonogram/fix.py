@@ -357,9 +357,29 @@ def make_line_solvable(drawing: np.ndarray, max_edits: int | None = None, task: 
         task.check_cancelled()  # the caller's own limit or cancel goes on up
         stopped = "time"
         verdict = check_drawing(current, task, line_logic_only=True)
-    if verdict.kind != LINE:
+    if verdict.kind == LINE:
+        edits = _needed(drawing, edits, task)
+        verdict = check_drawing(flipped(drawing, [cell for edit in edits for cell in edit]), task, line_logic_only=True)
+    else:
         verdict = _time_limited_verdict(current, task, CHECK_SECONDS)
     return Plan(edits, verdict, _grade(verdict, task), "" if verdict.kind == LINE else stopped, symmetry)
+
+
+def _needed(drawing: np.ndarray, edits: list[Edit], task: Task) -> list[Edit]:
+    """The edits without those the others make needless: each, the earliest first, is left
+    out when line logic still solves the drawing without it (an early edit often is), until
+    a pass leaves none out."""
+    kept, before = list(edits), None
+    while kept != before:
+        before = list(kept)
+        for edit in before:
+            others = [other for other in kept if other != edit]
+            puzzle = Puzzle.from_grid(flipped(drawing, [cell for other in others for cell in other]))
+            board = puzzle.board()
+            puzzle.propagate(board, task=task)
+            if board.is_complete():
+                kept = others
+    return kept
 
 
 _NOT_JUDGED = (-math.inf,)  # an edit not judged yet may be the best: it is judged first

@@ -183,15 +183,24 @@ def test_fix_write_never_writes_a_level_that_is_not_line_solvable(tmp_path, caps
 
 
 def test_make_line_solvable_goes_on_past_twenty_edits_by_default(tmp_path, capsys):
-    """A 25x25 noise drawing that needs 23 edits: the default goes on until LINE (it used to stop at 20)."""
-    rng = np.random.default_rng(25)
-    drawing = [d for d in (rng.random((25, 25)) < 0.45 for _ in range(2))][-1]
+    """A 30x30 noise drawing that needs 30 edits: the default goes on until LINE (it used to stop at 20)."""
+    drawing = np.random.default_rng(30).random((30, 30)) < 0.45
     assert check_drawing(drawing).kind == MULT
     plan = make_line_solvable(drawing)
     assert len(plan.edits) > 20 and plan.verdict.kind == LINE and plan.stopped == ""
     assert check_drawing(flipped(drawing, plan.cells)).kind == LINE
     assert run_fix(str(_saved(tmp_path, drawing)), write=True) == 0
     assert check_drawing(load_level(tmp_path / "noise-fixed.level").solution).kind == LINE
+
+
+def test_no_edit_of_a_plan_is_needless():
+    """Each edit of a plan is needed: without any one of them line logic no longer solves it."""
+    for drawing, _ in _random_drawings(MULT, 4, sizes=(14, 18), seed=6):
+        plan = make_line_solvable(drawing)
+        assert plan.verdict.kind == LINE and plan.edits
+        for edit in plan.edits:
+            others = [cell for other in plan.edits if other != edit for cell in other]
+            assert check_drawing(flipped(drawing, others), line_logic_only=True).kind != LINE
 
 
 def test_make_line_solvable_says_how_far_it_got_when_time_is_up():

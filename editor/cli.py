@@ -73,11 +73,18 @@ def _parser() -> argparse.ArgumentParser:
 
     fix = _command(sub, "fix", "suggest cell edits that make a level unique and line-solvable (or harder)")
     fix.add_argument("level", metavar="LEVEL")
-    fix.add_argument("--max-edits", type=NON_NEGATIVE_COUNT, default=20, metavar="N",
-                     help="edits to make it line-solvable (default 20)")
+    fix.add_argument("--max-edits", type=NON_NEGATIVE_COUNT, default=None, metavar="N",
+                     help="stop after N edits (default: go on until it is line-solvable or the time limit passes)")
+    fix.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
+                     help="CPU seconds for making it line-solvable (default 60, 0: no limit)")
+    fix.add_argument("--symmetry", default="auto", metavar="MODE",
+                     help="edit cells together with their mirror images: none, left-right, top-bottom, both or "
+                          "'rotate 180' (default auto: the drawing's own symmetry)")
     fix.add_argument("--json", action="store_true", help="stdout is one JSON object (docs/cli.md)")
-    fix.add_argument("--write", action="store_true", help="save the fixed level beside the original (never over it)")
-    fix.add_argument("--harder", action="store_true", help="single edits that keep it unique but grade harder")
+    fix.add_argument("--write", action="store_true",
+                     help="save the fixed level beside the original (never over it), only when it is what was asked for")
+    fix.add_argument("--harder", action="store_true",
+                     help="single edits that keep it unique but grade harder (gentlest first)")
 
     _command(sub, "puzzles", "list the puzzles the plugins provide")
 
@@ -120,7 +127,8 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     if args.command == "fix":
         from editor.nonogram.fix_cli import run_fix
 
-        return run_fix(args.level, args.max_edits, args.json, args.write, args.harder)
+        return run_fix(args.level, args.max_edits, args.json, args.write, args.harder, args.time_limit or None,
+                       args.symmetry)
 
     from editor.plugin_host import PluginHost
 

@@ -1,15 +1,18 @@
-"""``nonogram-editor fix LEVEL [--max-edits N] [--json] [--write] [--harder]``.
+"""``nonogram-editor fix LEVEL [--max-edits N] [--time-limit S] [--symmetry MODE] [--json] [--write] [--harder]``.
 
-For a MULT or BRANCH level: the best single-cell edits and their effect, then a small set
-of edits that makes it line-solvable (``make_line_solvable``) and the verdict it reaches.
-With ``--harder``, for a unique level: single edits that keep it unique but grade harder.
-A puzzle file without a goal picture that fits its clues (``.g`` and ``.nin`` never have one)
-is solved from its clues first, and the first solution is fixed.
+For a MULT or BRANCH level: the best single-cell edits and their effect, then edits that
+make it line-solvable (``make_line_solvable``, until LINE, ``--max-edits`` or the time
+limit) and the verdict reached. With ``--harder``, for a unique level: single edits that
+keep it unique but grade harder, the gentlest step up first (``--write`` takes that one). A
+symmetric drawing (or ``--symmetry MODE``) gets symmetric edits: a cell with its mirror
+images, one edit. A puzzle file without a goal picture that fits its clues (``.g`` and
+``.nin`` never have one) is solved from its clues first, and the first solution is fixed.
 ``--write`` saves the fixed level beside the original (``NAME-fixed.level`` and its
 ``.pbm``/``.ppm``, or ``NAME-fixed.non``, ``.xml``, ``.g`` or ``.nin``: the format it was
-read in; ``-fixed-2`` and so on if that exists), never over it. Exit status: 0 when the
-result is what was asked for (LINE; with ``--harder`` a harder unique level), 1 when not,
-2 when the level could not be read or written.
+read in; ``-fixed-2`` and so on if that exists), never over it, and only when the result
+is what was asked for. Exit status: 0 when the result is what was asked for (LINE; with
+``--harder`` a harder unique level), 1 when not (nothing written), 2 when the level could
+not be read or written or an option is wrong.
 """
 from __future__ import annotations
 
@@ -20,9 +23,10 @@ from pathlib import Path
 import numpy as np
 
 from editor.level import Level, LevelError, load_level, save_level
+from editor.core.shapes import SYMMETRIES
 from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_puzzle_file
-from editor.nonogram.fix import flipped, make_harder, make_line_solvable, single_cell_effects
 from editor.nonogram.clue_solve import solve_clues
+from editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, flipped, make_harder, make_line_solvable, single_cell_effects
 from editor.nonogram.verdict import LINE, cells_to_json, check_drawing
 from editor.tasks import Cancelled, Task
 
@@ -64,9 +68,12 @@ def _solved(puzzle, path: Path) -> np.ndarray | None:
     return report.solutions[0]
 
 
-def run_fix(path_text: str, max_edits: int = 20, as_json: bool = False, write: bool = False,
-            harder: bool = False) -> int:
+def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False, write: bool = False,
+            harder: bool = False, time_limit: float | None = PLAN_SECONDS, symmetry: str = "auto") -> int:
     path = Path(path_text)
+    if symmetry != "auto" and symmetry not in SYMMETRIES:
+        print(f"error: --symmetry {symmetry!r}: one of auto, {', '.join(SYMMETRIES)}", file=sys.stderr)
+        return 2
     try:
         if is_puzzle_file(path):
             puzzle = read_puzzle_file(path)
@@ -80,12 +87,19 @@ def run_fix(path_text: str, max_edits: int = 20, as_json: bool = False, write: b
     except LevelError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if symmetry == "auto":
+        symmetry = drawing_symmetry(drawing)
     try:
-        report, result, success = (_harder if harder else _fix)(drawing, max_edits)
+        if harder:
+            report, result, success = _harder(drawing, symmetry)
+        else:
+            report, result, success = _fix(drawing, max_edits, time_limit, symmetry)
     except (Cancelled, KeyboardInterrupt):
         print("cancelled", file=sys.stderr)
         return 130
-    if write and result is not None:
+    if write and result is not None and not success:
+        report["lines"].append(f"not written: the result is {report['result']}, not line-solvable")
+    if write and result is not None and success:
         try:
             report["written"] = str(_save(path, result, level, extra))
         except (LevelError, OSError) as error:
@@ -101,30 +115,35 @@ def run_fix(path_text: str, max_edits: int = 20, as_json: bool = False, write: b
     return 0 if success else 1
 
 
-def _fix(drawing: np.ndarray, max_edits: int):
-    verdict, suggestions = single_cell_effects(drawing)
-    report = {"verdict": verdict.kind, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
-              "lines": [f"{verdict.kind}, {verdict.open_cells} cells open after line logic"]}
+def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, symmetry: str):
+    effects = single_cell_effects(drawing, symmetry=symmetry)
+    verdict, suggestions = effects.verdict, effects.suggestions
+    report = {"verdict": verdict.kind, "symmetry": symmetry, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
+              "lines": [f"{verdict.kind}, {verdict.open_cells} cells open after line logic"
+                        + (f"; symmetric ({symmetry}): each edit flips a cell with its mirror images"
+                           if symmetry != "none" else "")]}
     if verdict.kind == LINE:
         report["lines"].append("already unique and line-solvable: nothing to fix")
         report["edits"] = []
         return report, None, True
     if suggestions:
-        report["lines"].append("single-cell edits (row, column from 1):")
+        report["lines"].append("single-cell edits (row, column from 1):" if symmetry == "none"
+                               else "symmetric edits (row, column from 1):")
         report["lines"] += [f"  {s.describe()}" for s in suggestions[:SHOWN]]
-    plan = make_line_solvable(drawing, max_edits)
+    if not effects.complete:
+        report["lines"].append(f"  {effects.describe_search()}")
+    plan = make_line_solvable(drawing, max_edits, symmetry=symmetry, seconds=time_limit)
     report.update(plan.to_json())
-    edits = " ".join(f"({r + 1},{c + 1})" for r, c in plan.cells) or "none"
-    report["lines"].append(f"make it line-solvable: {len(plan.cells)} edits {edits} -> {plan.verdict.kind}"
-                           + (f", grade {plan.grade}" if plan.grade else ""))
+    edits = " ".join("+".join(f"({r + 1},{c + 1})" for r, c in edit) for edit in plan.edits) or "none"
+    report["lines"].append(f"make it line-solvable: {plan.describe()}: {edits}")
     return report, flipped(drawing, plan.cells) if plan.cells else None, plan.verdict.kind == LINE
 
 
-def _harder(drawing: np.ndarray, _max_edits: int):  # one edit: the hardest single one
+def _harder(drawing: np.ndarray, symmetry: str):  # one edit: the gentlest step up
     verdict = check_drawing(drawing)
-    suggestions = make_harder(drawing)
-    report = {"verdict": verdict.kind, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
-              "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder:"]}
+    suggestions = make_harder(drawing, symmetry=symmetry)
+    report = {"verdict": verdict.kind, "symmetry": symmetry, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
+              "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder (gentlest first):"]}
     report["lines"] += [f"  {s.describe()}" for s in suggestions[:SHOWN]] or ["  none found"]
     best = suggestions[0] if suggestions else None
     report["edits"] = cells_to_json(best.cells) if best else []

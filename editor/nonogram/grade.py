@@ -20,10 +20,11 @@ The player model uses the easiest reasoning that still finds something, in this 
 Each :class:`Step` is one line (or one cell, for ``probe`` and ``search``) and the cells
 it settled. Passes of simple rules over the rows, then the columns, that changed since the
 player last looked are counted as sweeps, as is each complete-deduction step.
-See :func:`grade_of` for how the grade 1-5 is derived.
+See :func:`grade_of` for how the grade (1.0 to 5.9) is derived.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,6 +32,7 @@ import numpy as np
 from editor.nonogram.line import line_solver
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.tasks import Task
+from editor.wording import plural
 
 SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = "simple", "line", "probe", "search"
 KINDS = (SIMPLE, LINE_DEDUCTION, PROBE, SEARCH)
@@ -80,12 +82,12 @@ class SolvePath:
         return max(used, key=KINDS.index, default=SIMPLE)
 
     @property
-    def grade(self) -> int:
-        return grade_of(self.hardest, self.sweeps, self.count(LINE_DEDUCTION))
+    def grade(self) -> float:
+        return grade_of(self.hardest, self.sweeps, self.count(LINE_DEDUCTION), self.count(PROBE), self.count(SEARCH))
 
     @property
     def words(self) -> str:
-        return GRADE_WORDS[self.grade]
+        return GRADE_WORDS[int(self.grade)]
 
     def replay(self, height: int, width: int, upto: int | None = None) -> np.ndarray:
         """The grid after the first ``upto`` steps (all by default): 1 filled, 0 empty, -1 open."""
@@ -97,27 +99,40 @@ class SolvePath:
 
     def summary(self) -> str:
         counts = ", ".join(f"{self.count(kind)} {kind}" for kind in KINDS if self.count(kind))
-        return f"grade {self.grade} ({self.words}); {self.sweeps} sweeps, {len(self.steps)} steps: {counts}"
+        return f"grade {self.grade} ({self.words}); {plural(self.sweeps, 'sweep')}, {plural(len(self.steps), 'step')}: {counts}"
 
     def to_json(self) -> dict:
         return {"grade": self.grade, "grade_words": self.words, "path_sweeps": self.sweeps,
                 "path_steps": {kind: self.count(kind) for kind in KINDS}}
 
 
-def grade_of(hardest: str, sweeps: int, line_steps: int) -> int:
-    """The grade 1-5 from the hardest reasoning a path needs, its sweeps and complete-deduction steps.
+def grade_of(hardest: str, sweeps: int, line_steps: int, probe_steps: int = 0, search_steps: int = 0) -> float:
+    """The grade, 1.0 to 5.9: a whole number from the hardest reasoning a path needs, and
+    tenths from how much of it.
 
-    Simple rules only: 1, or 2 with more than ``LONG_SWEEPS`` sweeps. Complete line
-    deduction: 3, or 2 if at most ``FEW_LINE_STEPS`` steps needed it and the sweeps are
-    not many. One-cell lookahead: 4. Deeper search: 5. A harder kind of step, more sweeps
-    or more complete-deduction steps never lower the grade.
+    The whole number: simple rules only: 1, or 2 with more than ``LONG_SWEEPS`` sweeps.
+    Complete line deduction: 3, or 2 if at most ``FEW_LINE_STEPS`` steps needed it and the
+    sweeps are not many. One-cell lookahead: 4. Deeper search: 5.
+    The tenths count the steps of the reasoning that set the whole number (for simple
+    rules alone, the sweeps) on a log scale: :func:`tenths`. A harder kind of step and
+    more sweeps or steps of any kind never lower the grade.
     """
     long = sweeps > LONG_SWEEPS
     if hardest == SIMPLE:
-        return 2 if long else 1
-    if hardest == LINE_DEDUCTION:
-        return 2 if line_steps <= FEW_LINE_STEPS and not long else 3
-    return 4 if hardest == PROBE else 5
+        whole, amount = (2 if long else 1), sweeps
+    elif hardest == LINE_DEDUCTION:
+        whole, amount = (2 if line_steps <= FEW_LINE_STEPS and not long else 3), line_steps
+    elif hardest == PROBE:
+        whole, amount = 4, probe_steps
+    else:
+        whole, amount = 5, search_steps
+    return round(whole + tenths(amount) / 10, 1)
+
+
+def tenths(amount: int) -> int:
+    """0 to 9 tenths for ``amount`` steps (or sweeps): 1 for 1, 3 for 10, 6 for 100, 9 from 1,000 on
+    (ten times a third of the decimal logarithm of 1 + amount, rounded down)."""
+    return min(9, int(10 * math.log10(1 + max(0, amount)) / 3 + 1e-9))
 
 
 def simple_rules(clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:

@@ -6,9 +6,12 @@ results:
 
 * MULT / BRANCH: single-cell suggestions (``editor.nonogram.fix``): a heat overlay on the
   solution grid (the more cells a flip settles, the stronger; unique results strongest)
-  and the best few in a list; a click applies one as one undo step.
+  and the best few in a list; a click applies one as one undo step. The search stops
+  after ``SEARCH_SECONDS`` on a big drawing and says how far it got.
 * "Make it line-solvable" / "Make it harder": a proposal marked on the grid, accepted
-  (one undo step) or rejected.
+  (one undo step) or rejected; the dock says how far it got when it stopped short.
+* Symmetry: while Tools > Symmetry is on, or when the drawing is symmetric, every
+  suggestion and proposal flips a cell with its mirror images, so the symmetry stays.
 * LINE / BRANCH: the grade and the solve path (``editor.nonogram.grade``); the step slider
   replays it: the cells settled so far, the step's line and its new cells.
 * File > Export puzzle sheet / solution sheet (``editor.ui.sheets``).
@@ -31,7 +34,8 @@ from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QL
 
 from editor.level.clues import clues
 from editor.nonogram.clue_solve import ClueReport
-from editor.nonogram.fix import Suggestion, make_harder, make_line_solvable, single_cell_effects
+from editor.nonogram.fix import (SEARCH_SECONDS, Effects, Suggestion, drawing_symmetry, make_harder, make_line_solvable,
+                                 single_cell_effects)
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict
 from editor.ui.background import BackgroundJob
@@ -65,11 +69,11 @@ def heat_levels(suggestions: list[Suggestion], shape) -> list[np.ndarray]:
     levels = [np.zeros(shape, dtype=bool) for _ in HEAT_LEVELS]
     most = max((s.settled for s in suggestions), default=0)
     for suggestion in suggestions:
-        (row, column), = suggestion.cells
-        if suggestion.unique:
-            levels[2][row, column] = True
-        elif suggestion.settled > 0:
-            levels[1 if suggestion.settled * 2 >= most else 0][row, column] = True
+        for cell in suggestion.cells:  # one cell, or one with its mirror images
+            if suggestion.unique:
+                levels[2][cell] = True
+            elif suggestion.settled > 0:
+                levels[1 if suggestion.settled * 2 >= most else 0][cell] = True
     return levels
 
 
@@ -81,6 +85,8 @@ class AssistPanel(QWidget):
         self._pending: list[tuple] = []  # jobs to start once the window has repainted
         self._drawing: np.ndarray | None = None  # the drawing the shown results belong to
         self.suggestions: list[Suggestion] = []
+        self.effects: Effects | None = None  # what the last single-cell search found, and how far it got
+        self.search_seconds = SEARCH_SECONDS  # the single-cell search stops after this long
         self.proposal: list[tuple[int, int]] = []
         self.path: SolvePath | None = None
         self.overlays = OverlaySet(main_window.solution_canvas, active=False)
@@ -147,12 +153,14 @@ class AssistPanel(QWidget):
         main_window.solution_changed.connect(self._on_edit)
 
     # -- background work
-    def _start(self, name: str, function, on_result, message: str) -> None:
+    def _start(self, name: str, function, on_result, message: str, on_progress=None) -> None:
         if name in self._jobs:
             self._jobs.pop(name).cancel()
         drawing = self._drawing
         job = BackgroundJob(function, owner=self, name=name)
         job.succeeded.connect(lambda result: on_result(result) if self._is_current(drawing) else None)
+        if on_progress is not None:
+            job.progress.connect(lambda progress: on_progress(progress) if self._is_current(drawing) else None)
         job.failed.connect(lambda error: self._window.show_message(f"{message} failed: {error}"))
         job.done.connect(lambda: self._jobs.pop(name, None) if self._jobs.get(name) is job else None)
         self._jobs[name] = job
@@ -218,7 +226,7 @@ class AssistPanel(QWidget):
             for job in self._jobs.values():
                 job.cancel()
             self._jobs.clear()
-            self._show_suggestions([])
+            self._show_suggestions(None)
             self._set_proposal([])
             self._show_path(None)
 
@@ -230,11 +238,15 @@ class AssistPanel(QWidget):
         self.solvable_button.setEnabled(verdict.kind in (MULT, BRANCH))
         self.harder_button.setEnabled(verdict.kind in (LINE, BRANCH))
         if verdict.kind in (MULT, BRANCH):
-            self.suggestion_label.setText("Looking for single-cell edits that help…")
-            self._start_after_repaint("suggestions", lambda task: single_cell_effects(drawing, verdict, task)[1],
+            symmetry, seconds = self.symmetry(drawing), self.search_seconds  # read here, not in the job's thread
+            self.suggestion_label.setText("Looking for single-cell edits that help…" if symmetry == "none" else
+                                          f"Looking for symmetric edits ({symmetry}) that help…")
+            self._start_after_repaint("suggestions",
+                                      lambda task: single_cell_effects(drawing, verdict, task, symmetry=symmetry,
+                                                                       search_seconds=seconds),
                                       self._show_suggestions, "Looking for edits")
         else:
-            self._show_suggestions([])
+            self._show_suggestions(None)
         if verdict.kind in (LINE, BRANCH):
             self.grade_label.setText("Grading…")
             self._start_after_repaint("grade", lambda task: grade_verdict(verdict, task), self._show_path, "Grading")
@@ -242,8 +254,14 @@ class AssistPanel(QWidget):
             self._show_path(None)
 
     # -- suggestions
-    def _show_suggestions(self, suggestions: list[Suggestion]) -> None:
-        self.suggestions = suggestions
+    def symmetry(self, drawing: np.ndarray) -> str:
+        """The symmetry edits keep: Tools > Symmetry's mode when it is on, else the drawing's own."""
+        mode = self._window.editor.symmetry
+        return mode if mode != "none" else drawing_symmetry(drawing)
+
+    def _show_suggestions(self, effects: Effects | None) -> None:
+        self.effects = effects
+        self.suggestions = suggestions = effects.suggestions if effects is not None else []
         self.suggestion_list.clear()
         shape = self._window.solution_grid().shape
         for (name, colour), cells in zip(HEAT_LEVELS, heat_levels(suggestions, shape)):
@@ -252,11 +270,12 @@ class AssistPanel(QWidget):
             item = QListWidgetItem(suggestion.describe())
             item.setData(Qt.UserRole, suggestion)
             self.suggestion_list.addItem(item)
+        gave_up = f" {effects.describe_search()}" if effects is not None and not effects.complete else ""
         if self._drawing is not None and suggestions:
             self.suggestion_label.setText("Green: a flip that makes it unique; cyan: flips that settle more "
-                                          "cells. Click one below to apply it.")
+                                          "cells. Click one below to apply it." + gave_up)
         elif self._drawing is not None and self.solvable_button.isEnabled():
-            self.suggestion_label.setText("No single-cell edit helps line logic.")
+            self.suggestion_label.setText("No single-cell edit helps line logic." + gave_up)
         else:
             self.suggestion_label.setText("")
 
@@ -274,13 +293,13 @@ class AssistPanel(QWidget):
         if drawing is None:
             return
         self.proposal_label.setText("Working on a proposal…")
+        symmetry = self.symmetry(drawing)
         if kind == "line-solvable":
-            self._start("proposal", lambda task: make_line_solvable(drawing, task=task),
-                        lambda plan: self._set_proposal(plan.cells, f"{plural(len(plan.cells), 'edit')} -> {plan.verdict.kind}"
-                                                        + (f", grade {plan.grade}" if plan.grade else "")),
-                        "The proposal")
+            self._start("proposal", lambda task: make_line_solvable(drawing, task=task, symmetry=symmetry),
+                        lambda plan: self._set_proposal(plan.cells, plan.describe()), "The proposal",
+                        lambda progress: self.proposal_label.setText(f"Working on a proposal… {progress.message}"))
         else:
-            self._start("proposal", lambda task: make_harder(drawing, task),
+            self._start("proposal", lambda task: make_harder(drawing, task, symmetry=symmetry),
                         lambda found: self._set_proposal(list(found[0].cells), found[0].describe()) if found
                         else self._set_proposal([], "No single edit makes it harder and keeps it unique."),
                         "The proposal")

@@ -1,6 +1,7 @@
 """Benchmark of the fix suggestions (editor/nonogram/fix.py).
 
     .venv/bin/python tests/benchmarks/bench_fix.py [--quick] [--gui-only]
+    .venv/bin/python tests/benchmarks/bench_fix.py --line40 [--count 100] [--seed 1]
 
 For random MULT drawings of 20x20 and 30x30 (fill density 0.55: pictures; 0.45: noise):
 1. single-cell suggestions (line logic on every useful flip, full verdicts on the best
@@ -14,6 +15,11 @@ For random MULT drawings of 20x20 and 30x30 (fill density 0.55: pictures; 0.45: 
    GUI thread was busy (a 1 ms heartbeat timer's longest gap in the window's own event loop),
    target 50 ms.
 Targets: suggestions within 0.5 s (20x20) and 2 s (30x30), median.
+
+``--line40``: only ``make_line_solvable`` with its defaults (as ``fix`` runs it: until LINE,
+60 s at most) on ``--count`` random 40x40 MULT drawings of density 0.4 to 0.5: how many
+reach LINE (target: 95 of 100), the edits and CPU seconds per drawing, and that every
+result's verdict is what the plan says.
 """
 from __future__ import annotations
 
@@ -60,7 +66,7 @@ def main() -> None:
 
                 current, now = drawing, verdict
                 for step in range(1, 41):
-                    now, suggestions = single_cell_effects(current, now)
+                    suggestions = single_cell_effects(current, now).suggestions
                     if not suggestions:  # UNDECIDED within 30 s, or no flip to try: stop here
                         break
                     current = flipped(current, suggestions[0].cells)
@@ -159,7 +165,39 @@ def bench_gui() -> None:
     window.close()
 
 
+def _option(name: str, default: int) -> int:
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
+def bench_line40() -> None:
+    count, seed = _option("--count", 100), _option("--seed", 1)
+    rng = np.random.default_rng(seed)
+    edits, seconds, short = [], [], []
+    while len(seconds) < count:
+        density = rng.uniform(0.4, 0.5)
+        drawing = rng.random((40, 40)) < density
+        if check_drawing(drawing).kind != MULT:
+            continue
+        start = time.process_time()
+        plan = make_line_solvable(drawing)
+        seconds.append(time.process_time() - start)
+        assert check_drawing(flipped(drawing, plan.cells)).kind == plan.verdict.kind
+        if plan.verdict.kind == LINE:
+            edits.append(len(plan.edits))
+        else:
+            short.append(plan.describe())
+        print(f"{len(seconds):3d} density {density:.2f}: {plan.describe()}  {seconds[-1]:.1f} CPU s", flush=True)
+    print(f"40x40 MULT, density 0.4-0.5, {count} drawings (seed {seed}): {len(edits)} reached LINE; edits median "
+          f"{statistics.median(edits) if edits else '-'}, max {max(edits, default='-')}; CPU s per drawing median "
+          f"{statistics.median(seconds):.1f}, max {max(seconds):.1f}, total {sum(seconds):.0f}")
+    for text in short:
+        print(f"   short of LINE: {text}")
+
+
 if __name__ == "__main__":
+    if "--line40" in sys.argv:
+        bench_line40()
+        sys.exit()
     if "--gui-only" not in sys.argv:
         main()
     bench_gui()

@@ -72,10 +72,10 @@ def test_grade_in_text_and_json(capsys):
     edge, dancer = str(NONOGRAMS / "webpbn-00023-edge.non"), str(NONOGRAMS / "webpbn-00001-dancer.non")
     run_check([dancer, edge])
     lines = capsys.readouterr().out.splitlines()
-    assert "grade 1: easy" in lines[0] and "grade 4: very hard" in lines[1]
+    assert "grade 1.2: easy" in lines[0] and "grade 4.4: very hard" in lines[1]
     run_check([dancer, edge], as_json=True)
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [record["grade"] for record in records] == [1, 4]
+    assert [record["grade"] for record in records] == [1.2, 4.4]
     assert records[1]["path_steps"]["probe"] > 0 and records[0]["path_steps"]["probe"] == 0
 
 

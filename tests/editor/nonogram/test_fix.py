@@ -1,11 +1,14 @@
 """Fix suggestions keep their promises: checked by the verdict and by brute force."""
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from editor.core.shapes import SYMMETRIES, symmetric
 from editor.level import Level, load_level, save_level
-from editor.nonogram.fix import flipped, make_harder, make_line_solvable, single_cell_effects
+from editor.nonogram.fix import (drawing_symmetry, flipped, make_harder, make_line_solvable, orbit,
+                                 single_cell_effects)
 from editor.nonogram.fix_cli import run_fix
 from editor.nonogram.grade import grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, STALLED, check_drawing
@@ -31,7 +34,7 @@ def _random_drawings(kind: str, count: int, sizes=(5, 7), seed=3):
 @pytest.mark.parametrize("kind", [MULT, BRANCH])
 def test_every_single_cell_suggestion_does_what_it_promises(kind):
     for drawing, verdict in _random_drawings(kind, 12):
-        _, suggestions = single_cell_effects(drawing, verdict, checked=1000, check_seconds=1000)  # check them all
+        suggestions = single_cell_effects(drawing, verdict, checked=1000, check_seconds=1000).suggestions  # check them all
         for suggestion in suggestions:
             assert len(suggestion.cells) == 1
             after = check_drawing(flipped(drawing, suggestion.cells))
@@ -43,7 +46,7 @@ def test_every_single_cell_suggestion_does_what_it_promises(kind):
 
 def test_suggestions_rank_unique_results_first():
     for drawing, verdict in _random_drawings(MULT, 8, sizes=(6, 9), seed=8):
-        _, suggestions = single_cell_effects(drawing, verdict)
+        suggestions = single_cell_effects(drawing, verdict).suggestions
         order = [({LINE: 0, BRANCH: 1}.get(s.kind, 2), s.open_cells if s.kind not in (LINE, BRANCH) else 0)
                  for s in suggestions]
         assert order == sorted(order)
@@ -54,8 +57,8 @@ def test_suggestions_rank_unique_results_first():
 
 def test_a_line_drawing_gets_no_fix_suggestions():
     heart = np.array([[0, 1, 0, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0], [0, 0, 1, 0, 0]], dtype=bool)
-    verdict, suggestions = single_cell_effects(heart)
-    assert verdict.kind == LINE and suggestions == []
+    effects = single_cell_effects(heart)
+    assert effects.verdict.kind == LINE and effects.suggestions == []
 
 
 def test_make_line_solvable_reaches_line_with_few_edits():
@@ -82,8 +85,7 @@ def test_taking_the_best_suggestion_again_and_again_reaches_a_unique_puzzle(size
             continue
         current = drawing
         for _ in range(20):
-            verdict, suggestions = single_cell_effects(current, verdict)
-            current = flipped(current, suggestions[0].cells)
+            current = flipped(current, single_cell_effects(current, verdict).suggestions[0].cells)
             verdict = check_drawing(current, Task(time_limit=30))
             if verdict.kind in (LINE, BRANCH):
                 break
@@ -95,19 +97,26 @@ def test_taking_the_best_suggestion_again_and_again_reaches_a_unique_puzzle(size
 def test_make_harder_keeps_it_unique_and_grades_harder():
     rng = np.random.default_rng(12)
     found = 0
+    steps_up = []
     for _ in range(40):
         drawing = rng.random((7, 7)) < 0.6
         verdict = check_drawing(drawing)
         if verdict.kind != LINE:
             continue
         base = grade_verdict(verdict).grade
-        for suggestion in make_harder(drawing):
+        suggestions = make_harder(drawing)
+        grades = [suggestion.grade for suggestion in suggestions]
+        assert grades == sorted(grades)  # the gentlest step up first
+        steps_up.append(grades[:1])
+        for suggestion in suggestions:
             after = check_drawing(flipped(drawing, suggestion.cells))
             assert after.kind in (LINE, BRANCH) and after.kind == suggestion.kind
             assert grade_verdict(after).grade == suggestion.grade > base
             assert expected_class(_as_tuple(flipped(drawing, suggestion.cells))) == suggestion.kind
             found += 1
     assert found > 0
+    # "Make it harder" climbs: from an easy drawing the first step up stays a line-solvable grade
+    assert any(first and first[0] < 4 for first in steps_up)
 
 
 def test_suggestions_can_be_cancelled():
@@ -149,3 +158,125 @@ def test_fix_command_on_bad_and_line_files(tmp_path, capsys):
     assert run_fix(str(tmp_path / "full.level"), write=True) == 0
     assert "nothing to fix" in capsys.readouterr().out
     assert not (tmp_path / "full-fixed.level").exists()
+
+
+def _saved(tmp_path, drawing, name="noise") -> Path:
+    path = tmp_path / f"{name}.level"
+    save_level(Level(drawing, np.full((*drawing.shape, 3), 90, dtype=np.uint8)), path)
+    return path
+
+
+def test_fix_write_never_writes_a_level_that_is_not_line_solvable(tmp_path, capsys):
+    """With too few edits allowed the result is still MULT: exit 1, the reason said, no file."""
+    drawing = next(_random_drawings(MULT, 1, sizes=(12, 13), seed=5))[0]
+    assert len(make_line_solvable(drawing).edits) > 1
+    original = _saved(tmp_path, drawing)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert run_fix(str(original), max_edits=1, write=True) == 1
+    out = capsys.readouterr().out
+    assert "-> MULT" in out and "stopped: it made the most edits allowed" in out and "not written" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert run_fix(str(original), max_edits=1, write=True, as_json=True) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["result"] == MULT and record["stopped"] == "max edits" and "written" not in record
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_make_line_solvable_goes_on_past_twenty_edits_by_default(tmp_path, capsys):
+    """A 30x30 noise drawing that needs 30 edits: the default goes on until LINE (it used to stop at 20)."""
+    drawing = np.random.default_rng(30).random((30, 30)) < 0.45
+    assert check_drawing(drawing).kind == MULT
+    plan = make_line_solvable(drawing)
+    assert len(plan.edits) > 20 and plan.verdict.kind == LINE and plan.stopped == ""
+    assert check_drawing(flipped(drawing, plan.cells)).kind == LINE
+    assert run_fix(str(_saved(tmp_path, drawing)), write=True) == 0
+    assert check_drawing(load_level(tmp_path / "noise-fixed.level").solution).kind == LINE
+
+
+def test_no_edit_of_a_plan_is_needless():
+    """Each edit of a plan is needed: without any one of them line logic no longer solves it."""
+    for drawing, _ in _random_drawings(MULT, 4, sizes=(14, 18), seed=6):
+        plan = make_line_solvable(drawing)
+        assert plan.verdict.kind == LINE and plan.edits
+        for edit in plan.edits:
+            others = [cell for other in plan.edits if other != edit for cell in other]
+            assert check_drawing(flipped(drawing, others), line_logic_only=True).kind != LINE
+
+
+def test_make_line_solvable_says_how_far_it_got_when_time_is_up():
+    drawing = next(_random_drawings(MULT, 1, sizes=(12, 13), seed=5))[0]
+    plan = make_line_solvable(drawing, seconds=0)
+    assert plan.stopped == "time" and plan.verdict.kind == MULT and plan.edits == []
+    assert "time limit" in plan.describe() and f"{plan.verdict.open_cells} cells open" in plan.describe()
+    assert plan.to_json()["stopped"] == "time"
+
+
+def test_the_single_cell_search_stops_when_its_time_is_up_and_says_so():
+    drawing, verdict = next(_random_drawings(MULT, 1, sizes=(20, 21)))
+    effects = single_cell_effects(drawing, verdict, search_seconds=0)
+    assert not effects.complete and effects.tried == len(effects.suggestions) < effects.candidates
+    assert "Stopped looking after 0 s" in effects.describe_search()
+    whole = single_cell_effects(drawing, verdict, search_seconds=None)
+    assert whole.complete and whole.tried == whole.candidates > 0 and whole.describe_search() == ""
+
+
+def _symmetric_mult(mode: str, count: int, seed: int = 2):
+    rng = np.random.default_rng(seed)
+    found = 0
+    while found < count:
+        drawing = symmetric(rng.random((int(rng.integers(8, 14)), int(rng.integers(8, 14)))) < 0.3, mode)
+        verdict = check_drawing(drawing)
+        if verdict.kind == MULT:
+            found += 1
+            yield drawing, verdict
+
+
+def test_drawing_symmetry_and_orbits():
+    heart = _grid(".#.#. ##### ##### .###. ..#..")
+    assert drawing_symmetry(heart) == "left-right"
+    assert drawing_symmetry(heart[::-1]) == "left-right"
+    assert drawing_symmetry(heart.T) == "top-bottom"
+    assert drawing_symmetry(_grid("##. .#. .##")) == "rotate 180"
+    assert drawing_symmetry(_grid("#.# ... #.#")) == "both"
+    assert drawing_symmetry(_grid("##. ... ...")) == "none"
+    assert orbit((0, 1), (3, 4), "left-right") == ((0, 1), (0, 2))
+    assert orbit((0, 0), (3, 4), "both") == ((0, 0), (0, 3), (2, 0), (2, 3))
+    assert orbit((1, 1), (3, 3), "both") == ((1, 1),)
+    assert orbit((0, 1), (3, 4), "rotate 180") == ((0, 1), (2, 2))
+
+
+def _grid(text: str) -> np.ndarray:
+    return np.array([[ch == "#" for ch in row] for row in text.split()], dtype=bool)
+
+
+@pytest.mark.parametrize("mode", [mode for mode in SYMMETRIES if mode != "none"])
+def test_symmetric_drawings_get_symmetric_edits_and_stay_symmetric(mode):
+    for drawing, verdict in _symmetric_mult(mode, 3):
+        assert np.array_equal(symmetric(drawing, mode), drawing) and drawing_symmetry(drawing) in (mode, "both")
+        suggestions = single_cell_effects(drawing, verdict, symmetry=mode, checked=1000, check_seconds=1000).suggestions
+        assert suggestions
+        for suggestion in suggestions:
+            assert suggestion.cells == orbit(suggestion.cells[0], drawing.shape, mode)  # one edit: a whole orbit
+            after = flipped(drawing, suggestion.cells)
+            assert np.array_equal(symmetric(after, mode), after)
+            assert check_drawing(after).kind == suggestion.kind
+        plan = make_line_solvable(drawing, symmetry=mode)
+        result = flipped(drawing, plan.cells)
+        assert plan.verdict.kind == LINE and check_drawing(result).kind == LINE
+        assert np.array_equal(symmetric(result, mode), result)
+        assert all(edit == orbit(edit[0], drawing.shape, mode) for edit in plan.edits)
+        assert "symmetric edit" in plan.describe()
+
+
+def test_fix_command_keeps_a_symmetric_drawing_symmetric(tmp_path, capsys):
+    drawing = next(_symmetric_mult("left-right", 1, seed=7))[0]
+    assert make_line_solvable(drawing).cells  # it needs edits
+    original = _saved(tmp_path, drawing, "heart")
+    assert run_fix(str(original), write=True) == 0
+    assert "symmetric (left-right)" in capsys.readouterr().out
+    fixed = load_level(tmp_path / "heart-fixed.level").solution
+    assert check_drawing(fixed).kind == LINE and np.array_equal(fixed, fixed[:, ::-1])
+    assert run_fix(str(original), symmetry="none", as_json=True) == 0
+    assert json.loads(capsys.readouterr().out)["symmetry"] == "none"
+    assert run_fix(str(original), symmetry="sideways") == 2
+    assert "--symmetry 'sideways'" in capsys.readouterr().err

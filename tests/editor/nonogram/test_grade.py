@@ -6,7 +6,7 @@ import pytest
 
 from editor.level.non_format import read_non
 from editor.nonogram.grade import (KINDS, LINE_DEDUCTION, LONG_SWEEPS, PROBE, SEARCH, SIMPLE, SolvePath, _Player,
-                                   grade_of, grade_verdict, simple_rules, solve_path)
+                                   grade_of, grade_verdict, simple_rules, solve_path, tenths)
 from editor.nonogram.line import solve_line
 from editor.nonogram.puzzle import Puzzle
 from editor.nonogram.verdict import check_drawing, check_puzzle
@@ -82,7 +82,7 @@ def test_the_path_replayed_from_an_empty_grid_ends_at_the_picture(name):
     if verdict.kind != "LINE":
         assert verdict.kind == "BRANCH" and path.hardest in (PROBE, SEARCH) and path.grade >= 4
     else:
-        assert path.hardest in (SIMPLE, LINE_DEDUCTION) and path.grade <= 3
+        assert path.hardest in (SIMPLE, LINE_DEDUCTION) and path.grade < 4
     assert path.solved
     assert np.array_equal(path.replay(verdict.height, verdict.width), verdict.picture.astype(np.int8))
     assert sum(len(step.cells) for step in path.steps) == verdict.width * verdict.height
@@ -143,19 +143,56 @@ def test_bigger_members_of_a_family_never_grade_easier():
         now = [(path.sweeps, path.grade) for path in paths]
         assert all(a <= b for before, after in zip(previous, now) for a, b in zip(before, after))
         previous = now
-    assert previous[1][0] > LONG_SWEEPS and previous[1][1] == 3  # the long line family became hard
+    assert previous[1][0] > LONG_SWEEPS and int(previous[1][1]) == 3  # the long line family became hard
 
 
 def test_grade_of_is_monotone_in_every_argument():
+    amounts = (0, 1, 2, 3, 4, 9, 10, 30, 99, 100, 325, 999, 1000, 5000)
     for kind, harder in itertools.combinations(KINDS, 2):
-        for sweeps, line_steps in itertools.product(range(0, 40, 3), range(0, 10)):
-            assert grade_of(kind, sweeps, line_steps) <= grade_of(harder, sweeps, line_steps)
+        for counts in itertools.product(range(0, 40, 3), range(0, 10), amounts[::3], amounts[::4]):
+            assert grade_of(kind, *counts) <= grade_of(harder, *counts)
     for kind in KINDS:
-        for sweeps, line_steps in itertools.product(range(0, 40), range(0, 10)):
-            here = grade_of(kind, sweeps, line_steps)
-            assert 1 <= here <= 5
-            assert here <= grade_of(kind, sweeps + 1, line_steps)
-            assert here <= grade_of(kind, sweeps, line_steps + 1)
+        for counts in itertools.product(range(0, 40), range(0, 10), amounts[::2], amounts[1::3]):
+            here = grade_of(kind, *counts)
+            assert 1 <= here <= 5.9 and round(here, 1) == here
+            for more in range(4):
+                bigger = list(counts)
+                bigger[more] += 1
+                assert here <= grade_of(kind, *bigger)
+
+
+def test_the_tenths_count_the_steps_of_the_hardest_reasoning():
+    assert [tenths(n) for n in (0, 1, 3, 10, 30, 100, 325, 999, 10 ** 6)] == [0, 1, 2, 3, 4, 6, 8, 9, 9]
+    assert grade_of(PROBE, 4, 0, 1) == 4.1  # a single probe step
+    assert grade_of(PROBE, 384, 24, 325) == 4.8  # Light
+    assert grade_of(SEARCH, 81, 0, 40, 25) == 5.4
+    assert grade_of(SIMPLE, 9, 0) == 1.3 and grade_of(SIMPLE, 13, 0) == 2.3
+    assert grade_of(LINE_DEDUCTION, 10, 2) == 2.1 and grade_of(LINE_DEDUCTION, 10, 4) == 3.2
+
+
+# known puzzles from easy to expert, each with more (or harder) steps than the one before
+GRADED_IN_ORDER = (("nonograms", "webpbn-00001-dancer.non"),  # 5 sweeps of simple rules
+                   ("nonograms", "webpbn-00006-cat.non"),  # 9 sweeps
+                   ("nonograms", "gnonograms_ubuntu.non"),  # 13 sweeps: long
+                   ("nonograms", "webpbn-00529-swing.non"),  # 16 sweeps
+                   ("nonograms", "webpbn-00027-bucks.non"),  # 2 probe steps
+                   ("nonograms", "webpbn-00023-edge.non"),  # 16 probe steps
+                   ("hard", "webpbn-00436-petroglyph.non"),  # 93 probe steps
+                   ("hard", "webpbn-00803-light.non"),  # 325 probe steps
+                   ("hard", "domino-7.non"),  # 25 search steps
+                   ("hard", "domino-9.non"))  # 53 search steps
+
+
+def test_known_puzzles_grade_in_the_order_of_their_difficulty():
+    """The grade tells apart what the kind of reasoning alone does not: a puzzle with two
+    probe steps from one with 325, a few sweeps from many."""
+    grades = []
+    for folder, name in GRADED_IN_ORDER:
+        non = read_non(NONOGRAMS.parent / folder / name)
+        grades.append(grade_verdict(check_puzzle(non.row_clues, non.column_clues, non.goal)).grade)
+    assert grades == sorted(set(grades)), list(zip(GRADED_IN_ORDER, grades))
+    one_probe = grade_verdict(check_drawing(NEEDS_PROBE))
+    assert one_probe.count(PROBE) == 1 and one_probe.grade < grades[GRADED_IN_ORDER.index(("hard", "webpbn-00803-light.non"))]
 
 
 def test_bare_clues_without_a_picture_stop_where_lookahead_does():

@@ -96,6 +96,38 @@ def test_make_line_solvable_proposal_accepted_and_rejected(window, qtbot):
     assert np.array_equal(window.solution_grid(), before)
 
 
+def test_with_tools_symmetry_on_suggestions_and_proposals_keep_the_drawing_symmetric(window, qtbot):
+    """Tools > Symmetry left-right: the clicks are mirrored, a MULT drawing; every
+    suggestion is a cell with its mirror image, and the accepted proposal keeps it symmetric."""
+    panel = assist(window)
+    wait_for_verdict_on(qtbot, window)
+    window.tools.symmetry_actions["left-right"].trigger()
+    click_cell(qtbot, window.solution_canvas, 2, 2)
+    click_cell(qtbot, window.solution_canvas, 3, 3)
+    assert wait_for_verdict_on(qtbot, window).kind == MULT
+    before = window.solution_grid()
+    assert np.array_equal(before, before[:, ::-1])
+    wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
+    for suggestion in panel.suggestions:
+        assert {(r, 9 - c) for r, c in suggestion.cells} == set(suggestion.cells)
+    qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
+    wait_until(qtbot, lambda: panel.proposal)
+    assert {(r, 9 - c) for r, c in panel.proposal} == set(panel.proposal)
+    assert "symmetric edit" in panel.proposal_label.text()
+    qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
+    after = window.solution_grid()
+    assert np.array_equal(after, after[:, ::-1]) and (after != before).any()
+    assert wait_for_verdict_on(qtbot, window).kind == LINE
+
+
+def test_a_single_cell_search_that_gives_up_says_so(window, qtbot):
+    panel = assist(window)
+    panel.search_seconds = 0
+    make_switch(qtbot, window)
+    wait_until(qtbot, lambda: "Stopped looking after 0 s" in panel.suggestion_label.text())
+    assert panel.effects is not None and not panel.effects.complete
+
+
 def test_step_slider_replays_the_solve_path(window, qtbot):
     panel = assist(window)
     drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])  # a full top row: line-solvable

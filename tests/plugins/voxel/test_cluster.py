@@ -5,12 +5,12 @@ The clusters run in processes of their own, as a user's would: their schedulers 
 """
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
 import sys
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,6 +21,7 @@ distributed_dask = pytest.importorskip("distributed")
 from editor.plugin_api import Cluster  # noqa: E402
 from editor.tasks import Task  # noqa: E402
 from plugins.voxel import distributed  # noqa: E402
+from plugins.voxel.checkpoint import progress_in  # noqa: E402
 from plugins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
 
 
@@ -118,14 +119,12 @@ def test_a_lost_scheduler_is_one_line_and_the_count_resumes(cluster, tmp_path):
                    doomed.scheduler_address, "--checkpoint", str(checkpoint)]
         count = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                  env={**os.environ, "PYTHONPATH": str(REPO)})
-        stderr = ""
         try:
-            while not re.search(r"cluster: [1-9]\d*/", stderr):  # some subproblems are finished
-                chunk = count.stderr.read(1)
-                assert chunk, stderr
-                stderr += chunk
+            while (progress_in(checkpoint) or (0, 0))[0] == 0:  # until some subproblems are finished
+                assert count.poll() is None, count.stderr.read()
+                time.sleep(0.01)
             doomed.process.kill()
-            stderr += count.stderr.read()
+            stderr = count.stderr.read()
             assert count.wait() == 2
         finally:
             count.kill()

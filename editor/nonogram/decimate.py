@@ -1,8 +1,7 @@
 """A first solution of big clue sets with many solutions, by decimation (Qt-free).
 
 Bare clues of a big picture (a dithered image, text, 80x60 and up) leave line logic
-nearly every cell open and have many solutions; SAT solvers take long to find one (no
-first solution of a 99x59 text picture in a minute). Decimation builds one instead:
+nearly every cell open and have many solutions; SAT solvers take long to find one. Decimation builds one instead:
 belief propagation (:mod:`editor.nonogram.belief`) says how likely each open cell is
 filled; the ``STEP`` cells it is surest of take their likely values at once, line logic
 runs, the beliefs are updated by a few rounds from where they were, and so on until
@@ -12,8 +11,8 @@ When line logic finds the batch contradictory, its cells are set one at a time, 
 followed by line logic; a cell whose likely value contradicts takes the other one (the
 board forces it), and when both contradict the guesses so far cannot all be right. The
 search then goes back to the board before the last batch. A short CaDiCaL search on
-what that board knows often completes it there (80x60 noise: 900 open cells left, 0.15 s,
-where more guessing took 15 s) or shows it has no solution (then back once more);
+what that board knows often completes it there (far sooner than more guessing) or shows
+it has no solution (then back once more);
 otherwise the board is probed to a fixpoint (:mod:`editor.nonogram.probing`), which
 rules out the values that contradict at once, and the guessing goes on from it; a board
 probed already is left for the one before. No solution completing the start board
@@ -31,11 +30,11 @@ from editor.nonogram.probing import probe_to_fixpoint
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.tasks import Task
 
-COMPLETE_CONFLICTS = 2000  # CaDiCaL's search on the board before a dead end (80x60 noise, 900 open cells: 0.15 s)
-STEP = 40  # cells set per batch (a 99x59 dithered picture: 5,753 open cells, about 70 batches)
+COMPLETE_CONFLICTS = 2000  # CaDiCaL's search on the board before a dead end (short: for boards nearly solved)
+STEP = 40  # cells set per batch (big pictures: thousands of open cells, so some tens of batches)
 UPDATE_ROUNDS = 3  # rounds of belief propagation after each batch, from the messages before it
-DEAD_ENDS = 2  # returns to an earlier board before it gives up at the next dead end (the proxies it solves: 2 at most)
-EARLY = 0.5  # ... or a dead end while more than this share of the start's open cells is open (Faase)
+DEAD_ENDS = 2  # returns to an earlier board before it gives up at the next dead end (where it succeeds, it needs few)
+EARLY = 0.5  # ... or a dead end while more than this share of the start's open cells is open (guesses failing early)
 
 
 class GaveUp(Exception):

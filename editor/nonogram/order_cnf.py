@@ -130,10 +130,10 @@ def encode(row_clues, column_clues, filled: np.ndarray, empty: np.ndarray, phase
     return builder.clauses, builder.variables, builder.phases
 
 
-FIRST_CONFLICTS = 3000  # in CaDiCaL's default configuration (Knotty takes 948, Lion 1,538)
+FIRST_CONFLICTS = 3000  # in CaDiCaL's default configuration, which solves the smaller hard clue sets quickly
 # then CaDiCaL's configuration for satisfiable formulas (its ``--sat``): stable mode only,
-# few restarts, so each descent the likely values lead goes deep. Faase: 8 to 25 CPU s
-# instead of 35 to 51 (Knotty: three times as long from the start).
+# few restarts, so each descent the likely values lead goes deep (the big clue-only
+# puzzles need that; the smaller ones are slower in it, hence the default mode first).
 SATISFIABLE = {"stabilizeonly": 1, "elimreleff": 10, "subsumereleff": 60}
 
 
@@ -142,11 +142,7 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     masks, at a line-logic fixpoint), or None when there is none: probing to a fixpoint
     (:mod:`editor.nonogram.probing`), then CaDiCaL on :func:`encode` with the probes'
     implications added, deciding each variable first its likely value. Runs to the end
-    (call it through :mod:`editor.sat` to bound it).
-
-    A second solver racing this one on the other core (without probing, in another
-    process) was tried: in the satisfiable mode it never won on Faase, and on a busy
-    machine it took CPU from this one (Faase: 43 to 46 s instead of 26 to 28 s)."""
+    (call it through :mod:`editor.sat` to bound it)."""
     probed = _probed_encoding(row_clues, column_clues, known)
     if probed is None:
         return None
@@ -156,8 +152,8 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
 
 def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
     """Like :func:`first_solution`, but kissat on :func:`encode` without phases (it takes
-    none): a 50x50 text picture in 12 CPU s and 60x60 diagonals in 7, against 26 and 13
-    for CaDiCaL guided; Knotty and Faase none in 30 (CaDiCaL: 0.1 and 5.5). Runs to the end."""
+    none): faster than guided CaDiCaL on some big pictures (text, thin diagonals), slower
+    on others. Runs to the end."""
     from pysat.solvers import Solver
 
     from editor.nonogram.puzzle import array_to_rows
@@ -216,9 +212,7 @@ def other_solution(row_clues, column_clues, known: tuple[list[int], list[int]], 
     """A solution (row masks) other than ``picture`` that completes ``known``, or None:
     :func:`solve_guided` on :func:`encode` (no belief propagation) with a clause that some
     open cell differs, trying the picture's values first. Where the other solutions lie
-    near the picture this finds one in moments where the automaton encoding takes long
-    (a 50x50 text picture from bare clues: 1,810 conflicts, 0.7 s, against kissat's 54 s
-    on the automaton encoding)."""
+    near the picture this finds one in moments where the automaton encoding takes long."""
     from editor.nonogram.puzzle import Puzzle, rows_to_array
 
     puzzle = Puzzle(row_clues, column_clues)

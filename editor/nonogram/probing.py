@@ -5,9 +5,8 @@ a contradiction the cell takes the other; cells that both values settle the same
 take that value. Rounds repeat until one proves nothing. What the probes of the last
 round settle without proving is kept as *implications*: "cell a takes value u, so cell b
 takes value v", a two-literal clause a SAT solver cannot derive by unit propagation from
-a line encoding (it takes two lines' reasoning). Probes cost well under a millisecond
-(the bitmask line solver), so Faase (80x95, 6,000 open cells) reaches its fixpoint in
-seconds.
+a line encoding (it takes two lines' reasoning). Probes are cheap (the bitmask line
+solver), so even a big puzzle with thousands of open cells reaches its fixpoint soon.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ solution different from this one?* (webpbn's checker asks it the same way).
 0. **Local**: in small overlapping windows, with every cell outside a window fixed to
    the picture, a short repair search for a solution that differs only inside it. It
    finds the small "switches" that make most ambiguous drawings ambiguous, in
-   milliseconds even where the stages below take minutes (50x50 random noise: 213 s).
+   milliseconds even where the stages below would take minutes (big random noise).
 1. **Probing** (one cell of lookahead): for each cell line logic left open, assume the
    opposite of the picture and run line logic. A contradiction proves the picture's value
    (a player can make the same deduction by trying the cell); a trial that settles

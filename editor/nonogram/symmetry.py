@@ -5,9 +5,9 @@ a mirror of the grid maps every line onto a line with the same clue (read the ot
 where the turn reverses it). Then the turned image of any solution is a solution as well,
 and a solution that the turn leaves unchanged may exist: one where a cell and its image
 always agree, so that only a fraction of the cells are free (a quarter under a quarter
-turn). A SAT solver finds such a solution much sooner: Knotty (40x40, its clues unchanged
-by a quarter turn) in about 10,000 conflicts, where the unrestricted search finds none in
-minutes. A unique solution is always symmetric if its clues are (its image is a solution).
+turn). A SAT solver finds such a solution much sooner than an unrestricted one (Knotty,
+its clues unchanged by a quarter turn, is the case in point). A unique solution is always
+symmetric if its clues are (its image is a solution).
 
 It is only a first try: symmetric clues do not promise a symmetric solution, so the search
 gets a conflict budget and the caller goes on without it. The turns act on the *clued box*,
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 SYMMETRIC_SOLVER = "cadical195"  # it takes a conflict budget (kissat in python-sat does not)
-SYMMETRIC_CONFLICTS = 20_000  # Knotty's quarter-turn solution: 8,000 to 12,000 (three clause orders)
+SYMMETRIC_CONFLICTS = 20_000  # room for Knotty's quarter-turn solution, whatever the clause order
 
 # the turns and mirrors of a box, as what they do to an array (a square box has four more)
 _ANY_BOX = {

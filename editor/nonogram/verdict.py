@@ -27,19 +27,18 @@ and the time limit end it at once. That process starts once the search has used
 ``SAT_HEAD_START`` of CPU time, so that its start-up and encoding overlap the rest of the
 search. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
 clues it starts from what the search's probing has proved at its first node by then
-(Lion: half the open cells; kissat's first solution mostly 0.75 to 0.4 CPU s) and its
-racers for a first solution start together (:mod:`editor.nonogram.cnf`). Whichever
-answers first decides (:attr:`Verdict.decided_by` says which), and past
-``SEARCH_ALONE`` only the SAT solver goes on. (Racing the two for longer was
-measured: on two busy cores it halved the SAT solver's speed, Lion 19 s against 10 s, and
-the races the search won were puzzles it decides within its CPU budget anyway.) On bare
-clues, while they race, the search steps back (on Linux, ``SEARCH_NICE``: a lower
-priority for its thread) so that on a busy machine the SAT process gets the CPU first:
-there the search has to find a first solution, which the SAT solver finds in moments
-(measured at load 6: Lion 3.4 s wall to 2.9 s; 25x25 TAAI puzzles the search used to win
-1.1 s to 0.9 s). A drawing's race is about proving no other solution, where the search's
-probing often wins (Marilyn, Petroglyph), so there both keep the same priority. The
-search on bare clues runs in a thread of its own, so the lower priority ends with it.
+(fewer open cells make the SAT solver's first solution quicker) and its racers for a
+first solution start together (:mod:`editor.nonogram.cnf`). Whichever answers first
+decides (:attr:`Verdict.decided_by` says which), and past ``SEARCH_ALONE`` only the SAT
+solver goes on: racing longer takes CPU from the SAT solver on a busy machine, and what
+the search would win later it mostly wins within its budget. On bare clues, while they
+race, the search steps back (on Linux, ``SEARCH_NICE``: a lower priority for its thread)
+so that on a busy machine the SAT process gets the CPU first: there the search has to
+find a first solution, which the SAT solver finds in moments. A drawing's race is about
+proving no other solution, where the search's probing often wins, so there both keep the
+same priority. The search on bare clues runs in a thread of its own, so the lower
+priority ends with it. docs/solver.md tells the whole story; docs/benchmarks.md has the
+figures behind these choices.
 """
 from __future__ import annotations
 
@@ -334,10 +333,9 @@ class _SatStage:
     start-up and encoding (and on two cores its solving) overlap theirs. ``board``: a
     board at a line-logic fixpoint that the search may go on proving cells on (the first
     node of the search on bare clues). Where a core was idle beside the search, the
-    process starts from what ``board`` knows then (Lion: 1,054 of 2,208 open cells proved
-    in 0.1 s), else from the fixpoint: kissat's time is a lottery on the cells known (Lion
-    from 1,154, 1,155 and 1,156 open cells: 0.36, 0.79 and over 1.5 CPU s; from the
-    fixpoint always 0.75), which only the block racer, on the idle core, bounds."""
+    process starts from what ``board`` knows then, else from the fixpoint: kissat's time
+    varies widely with the cells known, which only the block racer, on the idle core,
+    bounds."""
 
     def __init__(self, puzzle: Puzzle, board: Board, picture: np.ndarray | None):
         self._width = puzzle.width

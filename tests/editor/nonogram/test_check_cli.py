@@ -231,7 +231,7 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
             time.sleep(0.02)
         os.killpg(check.pid, signal.SIGINT)  # as a terminal's Ctrl+C
         out, err = check.communicate(timeout=120)
-        assert check.returncode == 130 and out == ""
+        assert check.returncode == 130 and out == "", (check.returncode, out, err)
         assert err.strip() == "cancelled"
         while group():  # every worker and SAT process ends
             time.sleep(0.05)

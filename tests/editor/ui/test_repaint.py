@@ -30,7 +30,7 @@ class PaintRecorder(QObject):
 def settle(qtbot, window):
     """Let the verdict of the last edit arrive and the paints it asks for happen."""
     panel = window.solver_dock.widget()
-    qtbot.waitUntil(lambda: panel._job is None or not panel._job.running, timeout=10000)
+    qtbot.waitUntil(lambda: panel._job is None or not panel._job.running)
     qtbot.wait(50)
 
 

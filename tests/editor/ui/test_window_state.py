@@ -35,4 +35,4 @@ def test_a_floating_dock_restored_over_a_maximized_window_is_in_front(isolated_s
     assert second.isMaximized() and restored.isFloating() and restored.isVisible()
     centre = restored.geometry().center()
     assert second.geometry().contains(centre)  # the dock lies over the window: only one can be seen there
-    qtbot.waitUntil(lambda: dock_in_front(restored, centre), timeout=5000)
+    qtbot.waitUntil(lambda: dock_in_front(restored, centre))

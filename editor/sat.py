@@ -142,10 +142,11 @@ class Child:
         else:
             # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
             environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
+            lifeline = self._lifeline.child_end
             with open(self._files() / "stderr", "wb") as errors:
-                self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(self._lifeline.child_end)],
+                self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(lifeline)],
                                                  stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors,
-                                                 env=environment, pass_fds=(self._lifeline.child_end,))
+                                                 env=environment, pass_fds=(lifeline,) if os.name == "posix" else ())
             self._write(pickle.dumps((sys.path, list(modules))))
         self._lifeline.child_started()
         self._forked = forked

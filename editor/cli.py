@@ -165,7 +165,18 @@ def _open_file(host: PluginHost, path: str, problem: str | None):
         raise ValueError(f"{path}: no such puzzle file (and no puzzle with that id)")
     if not readers:
         raise ValueError(f"{path}: no plugin reads {suffix} files")
-    return readers[0].open(path, problem)
+    from editor.plugin_host import plugin_code
+
+    try:
+        with plugin_code():
+            return readers[0].open(path, problem)
+    except ValueError:
+        raise
+    except Exception as exc:  # a plugin's bug: say whose, without a traceback
+        raise ValueError(f"{path}: the {suffix} reader failed: {type(exc).__name__}: {exc}") from None
+    except SystemExit as exc:
+        _raise_if_stopped(exc)
+        raise ValueError(f"{path}: the {suffix} reader called sys.exit({exc.code!r})") from None
 
 
 def _warn_about_failures(host: PluginHost) -> None:
@@ -209,6 +220,16 @@ def _jobs(asked: int) -> int:
     return max(1, min(asked, cores))
 
 
+class _Stopped(SystemExit):
+    """SIGTERM or SIGHUP stopped the command (not a plugin's ``sys.exit``)."""
+
+
+def _raise_if_stopped(exc: SystemExit) -> None:
+    """Raise ``exc`` again if the command was stopped, and not by plugin code's ``sys.exit``."""
+    if isinstance(exc, _Stopped):
+        raise exc
+
+
 @contextmanager
 def _stop_on_termination():
     """SIGTERM and SIGHUP end the worker processes, then stop the command as Ctrl+C does (the
@@ -222,7 +243,7 @@ def _stop_on_termination():
         if "multiprocessing" in sys.modules:  # a process pool's clean-up would let running parts finish
             for child in sys.modules["multiprocessing"].active_children():
                 child.terminate()
-        raise SystemExit(128 + signum)
+        raise _Stopped(128 + signum)
 
     previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGTERM, signal.SIGHUP)}
     try:
@@ -233,7 +254,9 @@ def _stop_on_termination():
 
 
 def _solve(spec, args) -> int:
-    with _stop_on_termination():
+    from editor.plugin_host import plugin_code
+
+    with _stop_on_termination(), plugin_code():  # the plugin's solver, its formatting and checks
         return _solve_or_count(spec, args)
 
 
@@ -320,3 +343,7 @@ def _solve_or_count(spec, args) -> int:
     except Exception as exc:  # a plugin's bug: say whose, without a traceback
         progress.end()
         return _fail(args, f"puzzle {spec.id!r} failed: {type(exc).__name__}: {exc}", 1)
+    except SystemExit as exc:  # never the plugin's status: 0 would pass for an answer
+        _raise_if_stopped(exc)
+        progress.end()
+        return _fail(args, f"puzzle {spec.id!r} failed: the plugin called sys.exit({exc.code!r})", 1)

@@ -9,6 +9,13 @@ once) with one time budget (``TIME_BUDGET`` seconds, ``NONOGRAM_EDITOR_PLUGIN_BU
 change it): a plugin that hangs is reported as stuck, with where it was, and left behind
 on its daemon thread; one that raises anything, ``SystemExit`` included, is reported and
 skipped. However many plugins hang, start-up waits at most the budget per stage.
+
+``os._exit``, which no ``except`` can catch, would end the program on the spot with the
+plugin's status (0: a command that answered nothing would pass for a success). While a
+host exists, ``os._exit`` called from plugin code (those worker threads, and
+:func:`plugin_code` around a solver's call) raises :class:`PluginExit` instead; elsewhere,
+and in a fork, it exits as always. A plugin that ends the process another way (a signal,
+C's ``exit``) is not caught.
 """
 from __future__ import annotations
 
@@ -19,6 +26,7 @@ import sys
 import threading
 import time
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any, Callable
@@ -49,6 +57,32 @@ class UnknownHookError(Exception):
 
 class PluginTimeout(Exception):
     """A plugin was still busy when its time budget ran out."""
+
+
+class PluginExit(Exception):
+    """Plugin code called ``os._exit`` (see the module)."""
+
+
+_real_exit = os._exit
+_in_plugin = threading.local()  # .pid: set while this thread runs plugin code in that process
+
+
+def _exit_unless_plugin(status: int) -> None:
+    """``os._exit`` while a host exists: :class:`PluginExit` in plugin code, else exit."""
+    if getattr(_in_plugin, "pid", None) == os.getpid():  # not a fork's copy of the thread
+        raise PluginExit(f"the plugin called os._exit({status})")
+    _real_exit(status)
+
+
+@contextmanager
+def plugin_code():
+    """Around a call into a plugin on this thread: ``os._exit`` there raises :class:`PluginExit`."""
+    os._exit = _exit_unless_plugin
+    outer, _in_plugin.pid = getattr(_in_plugin, "pid", None), os.getpid()
+    try:
+        yield
+    finally:
+        _in_plugin.pid = outer
 
 
 def disabled_plugins() -> set[str]:
@@ -107,7 +141,8 @@ class PluginHost:
         for (plugin, stage, function), outcome in zip(calls, outcomes):
             def run(function=function, outcome=outcome):
                 try:
-                    outcome["value"] = function()
+                    with plugin_code():
+                        outcome["value"] = function()
                 except BaseException as exc:  # SystemExit, KeyboardInterrupt from a plugin: reported too
                     outcome["error"] = exc
 

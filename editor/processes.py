@@ -14,21 +14,17 @@ killer). With ``jobs`` 1 everything runs here, in order, and no process is start
 """
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
-import multiprocessing.connection
-import os
 import signal
-import sys
 import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
+from editor.orphans import end_with_parent
 from editor.tasks import Task
 
 POLL_SECONDS = 0.2  # how often a waiting caller looks at the task's cancel flag
-PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
 def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int) -> Iterator:
@@ -42,7 +38,7 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
     context = multiprocessing.get_context("spawn")
     with _interrupts_ignored():  # the workers start with Ctrl+C ignored: the caller stops them
         pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
-                                   initializer=_end_with_parent, initargs=(os.getpid(),))
+                                   initializer=_end_with_parent)
         pending = {pool.submit(function, item) for item in items}
     try:
         while pending:
@@ -58,30 +54,12 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _end_with_parent(parent_pid: int) -> None:
-    """Worker start-up: end this worker as soon as its parent ``parent_pid`` dies, however it dies.
-
-    Linux sends a signal of our choice when the parent goes (even while this worker runs
-    compiled code that holds the GIL); the parent may have died just before that was
-    set, hence the check after. Strictly, Linux watches the thread that started the
-    worker: the one iterating :func:`map_in_processes`, which shuts the pool down before
-    it ends. Elsewhere a thread waits on the pipe that only the parent holds open
-    (multiprocessing's parent sentinel). Once the workers are gone, the resource tracker
-    sees its pipe close and ends too.
-    """
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
-            if os.getppid() != parent_pid:
-                os._exit(1)
-            return
-    sentinel = multiprocessing.parent_process().sentinel
-
-    def exit_when_orphaned():
-        multiprocessing.connection.wait([sentinel])
-        os._exit(1)
-
-    threading.Thread(target=exit_when_orphaned, name="exit with parent", daemon=True).start()
+def _end_with_parent() -> None:
+    """Worker start-up: end this worker as soon as its parent dies, however it dies.
+    multiprocessing's parent sentinel is a pipe only the parent holds open: a lifeline
+    (:mod:`editor.orphans`). Once the workers are gone, the resource tracker sees its pipe
+    close and ends too."""
+    end_with_parent(multiprocessing.parent_process().sentinel)
 
 
 @contextmanager

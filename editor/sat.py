@@ -14,13 +14,14 @@ the parent polls, and when the task is cancelled or a time limit passes it kills
 child at once. The child is a fresh interpreter (safe in a process that runs Qt and
 threads) that imports only what ``function`` needs, never the caller's main script;
 ``function`` and its arguments are pickled (a module-level function). The answer comes
-back through a temporary file, so a child never waits on a full pipe.
+back through a temporary file, so a child never waits on a full pipe. Every child ends
+when its parent does, even killed (:mod:`editor.orphans`), and so do the forks it makes.
 
 A fresh interpreter and its imports take a few tenths of a second. A process that runs
 no threads but the caller's (``nonogram-editor check``) can instead fork a copy of
 itself, its modules loaded already, in a millisecond (:func:`fork_ready`, Linux; not
 where Qt or any other thread runs, as a forked copy of those can hang). A forked child
-waits for its call on a pipe; when its parent ends without sending one, it ends too.
+waits for its call on a pipe.
 Where forking is not safe (the editor), :func:`keep_ready` starts a fresh interpreter
 ahead of time that imports what the work will need and waits likewise, and the next
 :func:`start_in_process` hands it the call.
@@ -40,14 +41,18 @@ import warnings
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable
 
+from editor.orphans import Lifeline, end_with_parent
 from editor.tasks import Task, TimeUp
 
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
 
-# the fresh interpreter: read sys.path and the modules to import, then serve the call that follows on stdin
+# the fresh interpreter: read sys.path and the modules to import, end with its parent
+# (sys.argv[1]: its lifeline, editor.orphans), then serve the call that follows on stdin
 _CHILD = ("import importlib, pickle, sys\n"
           "path, modules = pickle.load(sys.stdin.buffer)\n"
           "sys.path[:0] = [p for p in path if p not in sys.path]\n"
+          "from editor.orphans import end_with_parent\n"
+          "end_with_parent(int(sys.argv[1]))\n"
           "for module in modules:\n"
           "    importlib.import_module(module)\n"
           "from editor.sat import _serve\n"
@@ -82,7 +87,7 @@ class _Forked:
     ``call`` (arguments of :func:`_answer`) given here, at once from its own copy of the
     objects; it has the little of :class:`subprocess.Popen` that :class:`Child` uses."""
 
-    def __init__(self, call: tuple | None = None):
+    def __init__(self, lifeline: Lifeline, call: tuple | None = None):
         reading, writing = os.pipe()
         with warnings.catch_warnings():  # Python 3.12+ warns of every fork beside another thread;
             warnings.simplefilter("ignore", DeprecationWarning)  # fork_ready allows only one that waits
@@ -90,6 +95,7 @@ class _Forked:
         if self.pid == 0:  # the copy: never returns (os._exit skips the parent's exit handlers and buffers)
             code = 1
             try:
+                end_with_parent(lifeline.child_end)
                 os.close(writing)
                 with open(reading, "rb") as calls:
                     _serve(calls) if call is None else _answer(*call)
@@ -129,16 +135,20 @@ class Child:
         self.name = "solver" if call is None else call[2]
         self._started = time.monotonic()
         self._folder = None
+        self._lifeline = Lifeline()  # the child ends when this process does (editor.orphans)
         if forked:
             answers = None if call is None else (str(self._files() / "answer"), str(self._files() / "stderr"))
-            self._process = _Forked(None if call is None else (*call[:2], *answers))
+            self._process = _Forked(self._lifeline, None if call is None else (*call[:2], *answers))
         else:
             # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
             environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
+            lifeline = self._lifeline.child_end
             with open(self._files() / "stderr", "wb") as errors:
-                self._process = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
-                                                 stdout=subprocess.DEVNULL, stderr=errors, env=environment)
+                self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(lifeline)],
+                                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors,
+                                                 env=environment, pass_fds=(lifeline,) if os.name == "posix" else ())
             self._write(pickle.dumps((sys.path, list(modules))))
+        self._lifeline.child_started()
         self._forked = forked
 
     def _files(self) -> Path:
@@ -217,6 +227,7 @@ class Child:
         if self._process.poll() is None:
             self._process.kill()
             self._process.wait()
+        self._lifeline.cut()
         self._process.stdin.close()
         if self._folder is not None:
             self._folder.cleanup()

@@ -39,6 +39,22 @@ def _flush_qt_deletes() -> None:
         app.processEvents()
 
 
+HANG_MS = 300_000  # the bound of every wait: it only turns a hang into a failure
+HANG_SECONDS = HANG_MS / 1000
+
+
+@pytest.fixture
+def qtbot(qtbot):
+    """pytest-qt's, its waits bounded by ``HANG_MS`` instead of 5 s. A test waits for an
+    event, never for a time: a loaded machine (a full run beside other work) can starve a
+    background job for tens of seconds."""
+    import functools
+
+    for name in ("waitUntil", "waitSignal", "waitSignals", "waitExposed", "waitActive", "waitCallback"):
+        setattr(qtbot, name, functools.partial(getattr(qtbot, name), timeout=HANG_MS))
+    return qtbot
+
+
 @pytest.fixture(autouse=True)
 def flush_deferred_deletes():
     """After each test (and after pytest-qt has closed its widgets), delete what was deleteLater()'d."""

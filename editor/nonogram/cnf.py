@@ -388,25 +388,12 @@ def _automaton_first(clauses: list[list[int]], row_clues, column_clues) -> list[
 
 
 def _fork(function, args: tuple, name: str):
-    """``function(*args)`` running in a fork of its own (:func:`editor.sat.fork_running`,
-    through :func:`_in_fork`), or None where none can be made."""
+    """``function(*args)`` running in a fork of its own (:func:`editor.sat.fork_running`:
+    it ends with this process, so that killing the SAT process ends its racers too), or
+    None where none can be made."""
     from editor.sat import fork_running
 
-    return fork_running(_in_fork, (function, *args), name=name)
-
-
-def _in_fork(function, *args):
-    """``function(*args)`` in a fork of the SAT process (:func:`editor.sat.fork_running`)
-    that ends with its parent (Linux, where forks happen: ``PR_SET_PDEATHSIG``), so that
-    killing the SAT process (Cancel, a time limit) ends its racers too."""
-    import ctypes
-    import signal
-
-    parent = os.getppid()
-    ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # it ended before that
-        os._exit(0)
-    return function(*args)
+    return fork_running(function, args, name=name)
 
 
 _kept: list = []  # the last encoding decide made

@@ -315,3 +315,41 @@ def test_deferred_puzzles_that_raise_or_hang_cost_only_themselves(site, capsys):
     assert out.split() == ["fine", "Fine"]
     assert "plugin 'deferred' skipped (puzzle 'raises'): ZeroDivisionError" in err
     assert "plugin 'deferred' skipped (puzzle 'hangs'): PluginTimeout: still busy after 0.5 s" in err
+
+
+EXITING_SOLVER = '''
+import os, sys
+from editor.plugin_api import PuzzleSpec, hookimpl
+
+
+@hookimpl
+def nonogram_editor_puzzles(puzzles):
+    puzzles.add(PuzzleSpec(id="sys-exit", title="Exits", solve_first=lambda task: sys.exit(0)))
+    puzzles.add(PuzzleSpec(id="os-exit", title="Exits at once", solve_first=lambda task: os._exit(0)))
+'''
+
+
+def run_cli(site, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), REPO]), DISABLE_ENV: BUILT_INS}
+    return subprocess.run([sys.executable, "-m", "editor", *args], capture_output=True, text=True, env=env,
+                          timeout=120)
+
+
+def test_a_plugin_calling_os_exit_on_import_turns_no_command_into_a_silent_success(site):
+    install_plugins(site, {"quitter": "import os\nos._exit(0)\n", "working": WORKING})
+    listed = run_cli(site, "puzzles")
+    assert listed.stdout.split() == ["working-puzzle", "Still", "here"]
+    assert "plugin 'quitter' skipped (load): PluginExit: the plugin called os._exit(0)" in listed.stderr
+    unknown = run_cli(site, "solve", "no-such-puzzle")
+    assert unknown.returncode == 2 and "no puzzle 'no-such-puzzle'" in unknown.stderr
+    # check loads no plugin: a level that is not line-solvable still fails, with its verdict
+    checked = run_cli(site, "check", os.path.join(REPO, "tests", "data", "hard", "domino-7.non"))
+    assert checked.returncode == 1 and "BRANCH" in checked.stdout
+
+
+@pytest.mark.parametrize("puzzle, how", [("sys-exit", "sys.exit(0)"), ("os-exit", "os._exit(0)")])
+def test_a_solver_that_exits_fails_the_command_and_says_so(site, puzzle, how):
+    install_plugins(site, {"exiting": EXITING_SOLVER})
+    solved = run_cli(site, "solve", puzzle)
+    assert solved.returncode == 1 and solved.stdout == ""
+    assert f"error: puzzle {puzzle!r} failed: " in solved.stderr and how in solved.stderr

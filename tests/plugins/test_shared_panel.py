@@ -26,8 +26,8 @@ def click(qtbot, widget):
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def wait_idle(qtbot, panel, timeout=120_000):
-    qtbot.waitUntil(lambda: not panel.busy, timeout=timeout)
+def wait_idle(qtbot, panel):
+    qtbot.waitUntil(lambda: not panel.busy)
 
 
 # -------------------------------------------------------------------- per plugin: how to get solutions
@@ -47,7 +47,7 @@ def hold_until_cancelled(job):
 
 def pyramid_find(qtbot, panel):
     hold_until_cancelled(panel._job)  # the count started by itself
-    qtbot.waitUntil(lambda: panel.solution_count() >= 2, timeout=60_000)
+    qtbot.waitUntil(lambda: panel.solution_count() >= 2)
     click(qtbot, panel.cancel_button)
     wait_idle(qtbot, panel)
 
@@ -75,10 +75,9 @@ def cube_long_job(qtbot, panel):
 
 
 def voxel_choose(qtbot, panel, name):
-    qtbot.waitUntil(lambda: panel.puzzle_box.isEnabled(), timeout=30_000)
+    qtbot.waitUntil(lambda: panel.puzzle_box.isEnabled())
     panel.puzzle_box.setCurrentIndex(panel.puzzle_box.findText(name))
-    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.id == f"voxel-{name}" and not panel.busy,
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.id == f"voxel-{name}" and not panel.busy)
 
 
 def voxel_find(qtbot, panel):
@@ -187,7 +186,7 @@ def test_clicking_a_part_in_3d_selects_the_piece_in_both_views(plugin_panel, qtb
             break
     else:
         pytest.fail("no part's centre is in sight")
-    with qtbot.waitSignal(view.partClicked, timeout=5000):
+    with qtbot.waitSignal(view.partClicked):
         qtbot.mouseClick(window, Qt.MouseButton.LeftButton, pos=QPoint(point))
     piece = piece_of_part(part.id)
     assert panel.selected == piece and view.selected_part() == part.id
@@ -208,7 +207,7 @@ def test_progress_reaches_the_end_and_escape_cancels(plugin_panel, qtbot):
     assert panel.busy and panel.cancel_button.isEnabled()
     assert not any(b.isEnabled() for b in panel._actions)
     key(qtbot, panel, "cancel")
-    wait_idle(qtbot, panel, timeout=60_000)
+    wait_idle(qtbot, panel)
     assert panel.status.text() == "cancelled"
     assert panel.progress_bar.value() < panel.progress_bar.maximum()
     assert not panel.cancel_button.isEnabled()

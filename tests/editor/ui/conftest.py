@@ -6,6 +6,7 @@ from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
 from editor.ui import background
 from editor.ui.grid_canvas import DEFAULT_CELL
 from editor.ui.main_window import MainWindow
+from tests.conftest import HANG_MS
 
 
 @pytest.fixture
@@ -36,15 +37,13 @@ def make_window(qtbot):
     qtbot.wait(20)
 
 
-def wait_for_cancelled_jobs(qtbot, hang_ms=180000):
-    """Process events until every cancelled background job has ended. A cancelled job ends
-    within moments; the generous bound only turns a hang into a failure naming the job
-    (a loaded machine can starve a job for tens of seconds)."""
+def wait_for_cancelled_jobs(qtbot):
+    """Process events until every cancelled background job has ended (a hang fails naming the job)."""
     def ended():
         running = [job._name for job in list(background._running) if job.running]
         assert not running, f"background jobs still running after cancel: {running}"
 
-    qtbot.waitUntil(ended, timeout=hang_ms)
+    qtbot.waitUntil(ended)
 
 
 @pytest.fixture
@@ -67,14 +66,14 @@ def drag(qtbot, canvas, cells, button=Qt.LeftButton):
     qtbot.mouseRelease(canvas, button, pos=centre(canvas, *cells[-1]))
 
 
-def wait_for_job(qtbot, window, timeout_ms=30000):
+def wait_for_job(qtbot, window):
     """Run the event loop until the window has handled the results of its file reads and
     writes (a real QEventLoop: QTest.qWait sleeps holding the GIL, starving the worker)."""
     loop = QEventLoop()
     poll = QTimer()
     poll.timeout.connect(lambda: None if window.file_work_pending() else loop.quit())
     poll.start(1)
-    QTimer.singleShot(timeout_ms, loop.quit)
+    QTimer.singleShot(HANG_MS, loop.quit)
     loop.exec()
     poll.stop()
     assert not window.file_work_pending(), "the file job did not finish"

@@ -9,6 +9,7 @@ from editor.level.clues import clues
 from editor.level.non_format import read_non
 from editor.nonogram.verdict import LINE, MULT
 from editor.ui.assist_panel import HEAT_LEVELS, PATH_KNOWN, PATH_NEW, PROPOSAL_OVERLAY
+from tests.conftest import HANG_MS
 from tests.editor.ui.conftest import drag, wait_for_job
 from tests.editor.ui.test_files import choose_file
 from tests.editor.ui.test_solver_panel import click_cell, wait_for_counts_on, wait_for_verdict_on
@@ -20,13 +21,13 @@ def assist(window):
     return window.assist_dock.widget()
 
 
-def wait_until(qtbot, condition, timeout_ms=30000):
+def wait_until(qtbot, condition):
     """A real event loop (background jobs need the GIL) until ``condition()``."""
     loop = QEventLoop()
     poll = QTimer()
     poll.timeout.connect(lambda: loop.quit() if condition() else None)
     poll.start(2)
-    QTimer.singleShot(timeout_ms, loop.quit)
+    QTimer.singleShot(HANG_MS, loop.quit)
     loop.exec()
     poll.stop()
     assert condition()
@@ -41,7 +42,7 @@ def click_tab(qtbot, window, title):
             if bar.tabText(index) == title and bar.isVisible():
                 qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(index).center())
                 dock = window.assist_dock if title == "Assist" else window.solver_dock
-                qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty(), timeout=5000)
+                qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty())
                 return
     raise AssertionError(f"no tab {title!r}")
 
@@ -211,7 +212,7 @@ def test_stop_ends_solving_imported_clues_and_opens_nothing(window, qtbot):
     """Faase's bare clues take the SAT stage many seconds: the status bar shows how far
     solving has got, and Stop ends it (the SAT process with it) leaving the level as it was."""
     before = window.solution_grid()
-    window.import_non_path(HARD / "faase.non")
+    window.import_non_path(HARD / "faase.non", time_limit=None)  # only Stop ends it
     wait_until(qtbot, lambda: "Solving the clues of faase.non: " in window.solving_label.text())
     job = window._load_job
     qtbot.mouseClick(window.stop_button, Qt.LeftButton)
@@ -225,7 +226,7 @@ def test_stop_ends_solving_imported_clues_and_opens_nothing(window, qtbot):
 def test_a_newer_import_replaces_one_still_solving(window, qtbot, tmp_path):
     """Importing another puzzle while Faase's clues are being solved stops that: the level
     shown is the newer one, never replaced later by the older import's result."""
-    window.import_non_path(HARD / "faase.non")
+    window.import_non_path(HARD / "faase.non", time_limit=None)  # only the newer import ends it
     wait_until(qtbot, lambda: "Solving the clues of faase.non" in window.solving_label.text())
     slow = window._load_job
     (tmp_path / "switch.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
@@ -271,7 +272,7 @@ def test_an_overlay_repaints_only_the_grid_and_only_when_it_changes(window, qtbo
         cells = np.zeros(window.solution_grid().shape, dtype=bool)
         cells[2, 3] = True
         canvas.set_overlay("test", cells, QColor(255, 0, 0, 100))
-        qtbot.waitUntil(lambda: bool(painted), timeout=5000)
+        qtbot.waitUntil(lambda: bool(painted))
         assert all(canvas.grid_rect().contains(rect) for rect in painted)
         painted.clear()
         canvas.set_overlay("test", cells.copy(), QColor(255, 0, 0, 100))

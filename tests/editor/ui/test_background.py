@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from editor.tasks import Cancelled
 from editor.ui import background
 from editor.ui.background import BackgroundJob
+from tests.conftest import HANG_SECONDS
 
 
 def _collect(job):
@@ -31,7 +32,7 @@ def test_result_and_progress_arrive_on_the_gui_thread(qtbot):
 
     job = BackgroundJob(work, name="worker-under-test")
     events = _collect(job)
-    with qtbot.waitSignal(job.done, timeout=5000):
+    with qtbot.waitSignal(job.done):
         job.start()
     assert events == [("progress", 1, True), ("succeeded", "worker-under-test"), ("done",)]
 
@@ -39,7 +40,7 @@ def test_result_and_progress_arrive_on_the_gui_thread(qtbot):
 def test_an_exception_is_delivered_not_lost(qtbot):
     job = BackgroundJob(lambda task: 1 / 0)
     events = _collect(job)
-    with qtbot.waitSignal(job.done, timeout=5000):
+    with qtbot.waitSignal(job.done):
         job.start()
     assert events == [("failed", "ZeroDivisionError"), ("done",)]
 
@@ -55,11 +56,11 @@ def test_cancel_stops_the_function_and_says_cancelled(qtbot):
     job = BackgroundJob(work)
     events = _collect(job)
     job.start()
-    assert started.wait(5)
-    with qtbot.waitSignal(job.done, timeout=5000):
+    assert started.wait(HANG_SECONDS)
+    with qtbot.waitSignal(job.done):
         job.cancel()
     assert events == [("cancelled",), ("done",)]
-    assert job.wait(5) and not job.running
+    assert job.wait(HANG_SECONDS) and not job.running
 
 
 def test_nothing_reaches_a_destroyed_owner_even_if_already_queued(qtbot):
@@ -73,8 +74,8 @@ def test_nothing_reaches_a_destroyed_owner_even_if_already_queued(qtbot):
     job = BackgroundJob(work, owner=owner)
     events = _collect(job)
     job.start()
-    assert finished.wait(5)
-    assert job.wait(5)  # the result is now posted but not yet delivered
+    assert finished.wait(HANG_SECONDS)
+    assert job.wait(HANG_SECONDS)  # the result is now posted but not yet delivered
     shiboken6.delete(owner)  # destroyed now, with the result still queued
     assert job.task.cancelled
     qtbot.wait(50)
@@ -87,7 +88,7 @@ def test_cancelled_raised_by_the_function_counts_as_cancelled(qtbot):
 
     job = BackgroundJob(work)
     events = _collect(job)
-    with qtbot.waitSignal(job.done, timeout=5000):
+    with qtbot.waitSignal(job.done):
         job.start()
     assert events == [("cancelled",), ("done",)]
 
@@ -105,9 +106,9 @@ def test_a_finished_job_is_deleted_on_the_gui_thread_and_lets_go_of_its_slots(qt
     job.destroyed.connect(lambda: destroyed_on.append(QThread.currentThread() is QApplication.instance().thread()))
     job.succeeded.connect(lambda result, panel=panel: None)
     del panel
-    with qtbot.waitSignal(job.done, timeout=5000):
+    with qtbot.waitSignal(job.done):
         job.start()
-    qtbot.waitUntil(lambda: not shiboken6.isValid(job), timeout=5000)
+    qtbot.waitUntil(lambda: not shiboken6.isValid(job))
     assert destroyed_on == [True]
     assert panel_ref() is None  # freed by reference counting alone, no gc.collect() needed
     assert not job.running and job.wait(1)  # the Python side stays usable
@@ -142,9 +143,9 @@ def test_garbage_is_collected_on_the_gui_thread_only_while_a_job_runs(qtbot):
     gc.callbacks.append(record)
     try:
         job = BackgroundJob(make_cycles, name="cycle maker")
-        with qtbot.waitSignal(job.done, timeout=30_000):
+        with qtbot.waitSignal(job.done):
             job.start()
-        qtbot.waitUntil(lambda: job not in background._running, timeout=5000)
+        qtbot.waitUntil(lambda: job not in background._running)
     finally:
         gc.callbacks.remove(record)
     assert "cycle maker" not in collected_on
@@ -154,7 +155,7 @@ def test_garbage_is_collected_on_the_gui_thread_only_while_a_job_runs(qtbot):
 def test_what_lives_when_the_first_job_starts_is_kept_out_of_gui_thread_collections(qtbot):
     """A full collection on the GUI thread (45 ms over the window's objects) only looks at what came since."""
     job = BackgroundJob(lambda task: None)
-    with qtbot.waitSignal(job.done, timeout=5000):
+    with qtbot.waitSignal(job.done):
         job.start()
     assert gc.get_freeze_count() > 10_000  # modules, Qt wrappers, the test session
 
@@ -166,7 +167,7 @@ def test_a_job_runs_on_a_waiting_thread_and_a_busy_one_never_holds_up_the_next(q
         job = BackgroundJob(function)
         results = []
         job.succeeded.connect(results.append)
-        with qtbot.waitSignal(job.done, timeout=10_000):
+        with qtbot.waitSignal(job.done):
             job.start()
         return results[0]
 
@@ -175,11 +176,11 @@ def test_a_job_runs_on_a_waiting_thread_and_a_busy_one_never_holds_up_the_next(q
     assert run(lambda task: threading.get_ident()) in waiting  # no new thread: one waited for it
 
     release = threading.Event()
-    blocked = BackgroundJob(lambda task: release.wait(30))
+    blocked = BackgroundJob(lambda task: release.wait(HANG_SECONDS))
     blocked.start()
     try:
         run(lambda task: None)  # done although the first job still runs
         assert blocked.running
     finally:
         release.set()
-    assert blocked.wait(10)
+    assert blocked.wait(HANG_SECONDS)

@@ -2,7 +2,7 @@
 import os
 import subprocess
 import sys
-import time
+import threading
 
 import numpy as np
 import pytest
@@ -15,6 +15,7 @@ from editor.level.document import palette_of
 from editor.paths import LEVELS, ROOT
 from editor.ui import background, main_window, settings
 from editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
+from tests.conftest import HANG_MS, HANG_SECONDS
 from tests.editor.ui.conftest import drag, wait_for_job
 
 
@@ -81,20 +82,23 @@ def test_a_large_level_loads_off_the_gui_thread(window, qtbot, tmp_path, monkeyp
     rng = np.random.default_rng(5)
     big = Level(rng.random((128, 128)) < 0.5, rng.integers(0, 256, (128, 128, 3), dtype=np.uint8))
     save_level(big, tmp_path / "big.level")
-    # A slow disk (0.3 s before the read): the load lasts long enough on any machine
-    # for the event loop to prove it keeps running, however fast the parsing is.
+    # A slow disk: the read waits until the event loop has run a timer while the load runs.
+    ticked = threading.Event()
+
     def slow_load_level(path):
-        time.sleep(0.3)
+        ticked.wait(HANG_SECONDS)
         return load_level(path)
 
     monkeypatch.setattr(main_window, "load_level", slow_load_level)
     # Start from a quiet process: another job compiling numba code would hold the GIL.
-    qtbot.waitUntil(lambda: not any(job.running for job in list(background._running)), timeout=60000)
+    qtbot.waitUntil(lambda: not any(job.running for job in list(background._running)))
     ticks_while_loading = []
     loop = QEventLoop()  # a real event loop (QTest.qWait would sleep holding the GIL)
 
     def tick():
         ticks_while_loading.append(window._load_job.running)
+        if ticks_while_loading[-1]:
+            ticked.set()
         if not window.file_work_pending():
             loop.quit()
 
@@ -102,7 +106,7 @@ def test_a_large_level_loads_off_the_gui_thread(window, qtbot, tmp_path, monkeyp
     timer.timeout.connect(tick)
     window.open_level_path(tmp_path / "big.level")
     timer.start(0)
-    QTimer.singleShot(60000, loop.quit)
+    QTimer.singleShot(HANG_MS, loop.quit)
     loop.exec()
     timer.stop()
     assert any(ticks_while_loading)  # the event loop ran timers while the worker was reading
@@ -160,7 +164,7 @@ def test_opening_over_unsaved_changes_asks_and_can_save_first(window, qtbot, tmp
     box.button(QMessageBox.Save).click()  # untitled: Save As first, then the level opens
     choose_file(qtbot, window, tmp_path / "first")
     wait_for_job(qtbot, window)
-    qtbot.waitUntil(lambda: window.solution_grid().shape == (3, 4), timeout=20000)
+    qtbot.waitUntil(lambda: window.solution_grid().shape == (3, 4))
     assert load_level(tmp_path / "first.level").solution[1, 1:4].all()
 
 

@@ -33,7 +33,7 @@ def test_closed_panels_are_freed(isolated_settings, window, qtbot, panel_id):
         del dock
         qtbot.waitUntil(lambda: panel_id not in docks.docks)
     # the jobs were cancelled with their panels; once they are done nothing may hold a panel
-    qtbot.waitUntil(lambda: not background._running, timeout=60_000)
+    qtbot.waitUntil(lambda: not background._running)
     qtbot.wait(50)  # the finished jobs' deleteLater
     gc.collect()
     assert [ref() is None for ref in freed] == [True] * CYCLES

@@ -6,6 +6,7 @@ from PySide6.QtGui import QColor, QRegion
 
 from editor.ui.grid_canvas import EMPTY_RGBA, FILLED_RGBA, OVERLAY_ALPHA, SOLUTION_DOT_COLOURS, rgb_words
 from tests.editor.ui.conftest import centre
+from tests.editor.ui.test_solver_panel import wait_for_counts_on, wait_for_verdict_on
 
 
 class PaintRecorder(QObject):
@@ -28,9 +29,11 @@ class PaintRecorder(QObject):
 
 
 def settle(qtbot, window):
-    """Let the verdict of the last edit arrive and the paints it asks for happen."""
-    panel = window.solver_dock.widget()
-    qtbot.waitUntil(lambda: panel._job is None or not panel._job.running, timeout=10000)
+    """Let the verdict of the current drawing arrive (its check may not have started yet),
+    and its line counts if they are shown, then the paints they ask for happen."""
+    wait_for_verdict_on(qtbot, window)
+    if window.solver_dock.widget().show_counts_check.isChecked():
+        wait_for_counts_on(qtbot, window)
     qtbot.wait(50)
 
 

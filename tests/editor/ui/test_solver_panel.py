@@ -7,9 +7,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from editor.nonogram.verdict import LINE, MULT, STALLED, check_drawing
-from editor.ui import solver_panel
+from editor.ui import background, solver_panel
 from editor.ui.solver_panel import (AMBIGUOUS_COLOUR, DETERMINED_COLOUR, DIFFERENCE_OVERLAY, OPEN_OVERLAY,
                                     compact_count)
+from tests.conftest import HANG_SECONDS
 from tests.editor.ui.conftest import centre, drag
 
 
@@ -17,7 +18,7 @@ def panel_of(window):
     return window.solver_dock.widget()
 
 
-def wait_for_verdict_on(qtbot, window, timeout=10000):
+def wait_for_verdict_on(qtbot, window):
     """Until the panel shows the verdict of exactly the current drawing."""
     panel = panel_of(window)
 
@@ -26,14 +27,14 @@ def wait_for_verdict_on(qtbot, window, timeout=10000):
         return (verdict is not None and verdict.kind != STALLED
                 and np.array_equal(verdict.picture, window.solution_grid()))
 
-    qtbot.waitUntil(current, timeout=timeout)
+    qtbot.waitUntil(current)
     return panel.verdict
 
 
-def wait_for_counts_on(qtbot, window, timeout=10000):
+def wait_for_counts_on(qtbot, window):
     """Until the line counts beside the grid are those of the verdict shown (they follow it)."""
     panel = panel_of(window)
-    qtbot.waitUntil(lambda: panel.counted is not None and panel.counted is panel.verdict, timeout=timeout)
+    qtbot.waitUntil(lambda: panel.counted is not None and panel.counted is panel.verdict)
 
 
 def click_cell(qtbot, canvas, row, column, button=Qt.LeftButton):
@@ -101,14 +102,14 @@ def test_counts_and_shading_can_be_switched_off(window, qtbot):
 
 def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, qtbot, monkeypatch):
     checked = []
-    first_started = threading.Event()
+    first_started, second_stroke = threading.Event(), threading.Event()
     real = solver_panel.check_in_background
 
     def slow_first_check(drawing, task, line_logic_only=False, previous=None):
         checked.append(drawing.copy())
-        if len(checked) == 1:  # the check of the first stroke's drawing is slow
+        if len(checked) == 1:  # the check of the first stroke's drawing lasts until the second stroke
             first_started.set()
-            time.sleep(0.4)
+            second_stroke.wait(HANG_SECONDS)
         return real(drawing, task, line_logic_only, previous)
 
     wait_for_verdict_on(qtbot, window)
@@ -120,10 +121,11 @@ def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, q
     changes = []
     window.solution_changed.connect(lambda: changes.append(1))
     drag(qtbot, canvas, [(0, c) for c in range(10)] + [(r, 9) for r in range(1, 10)])  # 19 quick edits
-    qtbot.waitUntil(first_started.is_set, timeout=5000)
+    qtbot.waitUntil(first_started.is_set)
     drag(qtbot, canvas, [(5, 0), (5, 1)])  # while the slow check runs
+    second_stroke.set()
     final = wait_for_verdict_on(qtbot, window)
-    qtbot.wait(600)  # the slow, stale check finishes meanwhile
+    qtbot.waitUntil(lambda: not background._running)  # every check done, the stale one's result delivered
     assert len(changes) >= 19 and len(checked) <= 3  # the burst, the last stroke (+1 if a timer slipped between)
     assert all(np.array_equal(picture, window.solution_grid()) for picture in shown)
     assert np.array_equal(panel.verdict.picture, final.picture)
@@ -151,8 +153,8 @@ def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, m
     save_level(Level(drawing, np.full(drawing.shape + (3,), 255, dtype=np.uint8)), tmp_path / "tiles.level")
     monkeypatch.setattr(solver_panel, "CHECK_TIME_LIMIT", 0.5)
     window.open_level_path(tmp_path / "tiles.level")  # loads in the background
-    qtbot.waitUntil(lambda: np.array_equal(window.solution_grid(), drawing), timeout=30_000)
-    verdict = wait_for_verdict_on(qtbot, window, timeout=60_000)
+    qtbot.waitUntil(lambda: np.array_equal(window.solution_grid(), drawing))
+    verdict = wait_for_verdict_on(qtbot, window)
     panel = panel_of(window)
     assert verdict.kind == UNDECIDED and verdict.open_cells == 7040
     assert panel.verdict_label.text().startswith("UNDECIDED") and "time ran out" in panel.details_label.text()
@@ -177,7 +179,7 @@ def test_what_the_search_leaves_open_the_sat_solver_decides_in_the_dock(window, 
     wait_for_verdict_on(qtbot, window)
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
-    verdict = wait_for_verdict_on(qtbot, window, timeout=60_000)
+    verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == MULT and verdict.decided_by == verdict_module.BY_SAT
     assert panel.verdict_label.text().startswith("MULT") and panel.alternative_button.isEnabled()
     qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
@@ -219,10 +221,10 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
     # the status says "SAT solver" just before the process starts: wait for both
-    qtbot.waitUntil(lambda: "SAT solver" in panel.status_label.text() and len(started) > 0, timeout=30_000)
+    qtbot.waitUntil(lambda: "SAT solver" in panel.status_label.text() and len(started) > 0)
     assert len(started) == 1 and started[0].poll() is None
     click_cell(qtbot, canvas, 0, 0)  # the next edit cancels the check in flight
-    qtbot.waitUntil(lambda: started[0].poll() is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: started[0].poll() is not None)
 
 
 def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses(window, qtbot, monkeypatch):
@@ -242,7 +244,7 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
     assert started == [] and readied == []  # line-solvable drawings need none
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
-    verdict = wait_for_verdict_on(qtbot, window, timeout=60_000)
+    verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == MULT and verdict.decided_by == verdict_module.BY_SAT
     assert len(readied) == 1 and "pysat.solvers" in readied[0]
     assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
@@ -326,13 +328,13 @@ def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, m
 
     def held(drawing, task, line_logic_only=False, previous=None):
         if not line_logic_only:
-            release.wait(60)
+            release.wait(HANG_SECONDS)
         return real(drawing, task, line_logic_only, previous)
 
     monkeypatch.setattr(solver_panel, "check_in_background", held)
     headlines = Headlines(panel)
     click_cell(qtbot, canvas, 7, 7)
-    qtbot.waitUntil(lambda: panel.verdict.kind == STALLED, timeout=10_000)  # after SLOW_CHECK_MS
+    qtbot.waitUntil(lambda: panel.verdict.kind == STALLED)  # after SLOW_CHECK_MS
     qtbot.wait(50)
     assert panel.verdict_label.text().startswith("MULT") and "re-checking" in panel.verdict_label.text()
     assert solver_panel.VERDICT_COLOURS[STALLED].name() in panel.verdict_label.styleSheet()
@@ -360,7 +362,7 @@ def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_nex
 
     def held(verdict, task):
         tasks.append(task)
-        release.wait(60)
+        release.wait(HANG_SECONDS)
         return real(verdict, task)
 
     monkeypatch.setattr(solver_panel, "count_in_background", held)

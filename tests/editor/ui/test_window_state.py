@@ -37,7 +37,7 @@ def test_a_floating_dock_restored_over_a_maximized_window_is_in_front(isolated_s
     assert second.isMaximized() and restored.isFloating() and restored.isVisible()
     centre = restored.geometry().center()
     assert second.geometry().contains(centre)  # the dock lies over the window: only one can be seen there
-    qtbot.waitUntil(lambda: dock_in_front(restored, centre), timeout=5000)
+    qtbot.waitUntil(lambda: dock_in_front(restored, centre))
 
 
 LONG_STATUS = ("Solution 508,896 of 518,469 (distinct up to the 24 rotations of the cube, turned 240 degrees "
@@ -50,7 +50,7 @@ def test_long_status_lines_do_not_widen_a_puzzle_dock(isolated_settings, window,
     qtbot.waitUntil(lambda: window.width() == 1280)
     dock = window.puzzle_docks.open_panel("voxel")
     panel = dock.widget()
-    qtbot.waitUntil(lambda: panel.puzzle is not None and not panel.busy, timeout=30_000)
+    qtbot.waitUntil(lambda: panel.puzzle is not None and not panel.busy)
     qtbot.wait(100)
     widths = dock.width(), window.solution_scroll.width()
     panel.report(LONG_STATUS + " /a/path/with/no/room/to/break/anywhere/along/its/whole/length/count.db")

@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from plugins.pyramid import checker, plugin, scene
 from plugins.pyramid.panel import PyramidPanel
+from tests.conftest import HANG_SECONDS
 from tests.editor.scene3d.test_view import require_gl, rgb_array, window_point
 from tests.plugins.panels import open_panel
 
@@ -42,14 +43,14 @@ def test_panel_counts_in_the_background_and_browses(panel, qtbot):
         post_progress(progress)
         if not resume.is_set():
             paused.set()
-            resume.wait(60)
+            resume.wait(HANG_SECONDS)
 
     panel._job.task._on_progress = post_then_hold
     try:
-        qtbot.waitUntil(paused.is_set, timeout=60_000)
+        qtbot.waitUntil(paused.is_set)
         found = len(panel.store)  # the worker is held: the store stays as it is
         # the first solution shows at once, and the held report (on its way to the GUI thread) brings the count
-        qtbot.waitUntil(lambda: panel.current == 0 and f"of {found:,}+" in panel.shown_label.text(), timeout=10_000)
+        qtbot.waitUntil(lambda: panel.current == 0 and f"of {found:,}+" in panel.shown_label.text())
         assert panel.counting and panel.cancel_button.isEnabled() and not panel.count_button.isEnabled()
         assert 0 < found < ALL_SOLUTIONS
         assert_shows_a_fitting_solution(panel)
@@ -65,7 +66,7 @@ def test_panel_counts_in_the_background_and_browses(panel, qtbot):
         assert panel.counting  # all of this while the count was still running
     finally:
         resume.set()
-    qtbot.waitUntil(lambda: not panel.counting, timeout=120_000)
+    qtbot.waitUntil(lambda: not panel.counting)
     assert panel.store.complete and (len(panel.store), panel.store.distinct) == (ALL_SOLUTIONS, UP_TO_ROTATION)
     assert "518,469 solutions, 172,823 up to rotation" in panel.status.text()
     assert panel.messages == ["Pyramid: 518,469 solutions, 172,823 up to rotation"]
@@ -107,7 +108,7 @@ def test_stop_browse_while_stopped_and_continue(qtbot):
         panel._job.cancel()
 
     panel._job.task._on_progress = post_then_cancel
-    qtbot.waitUntil(lambda: not panel.counting, timeout=60_000)
+    qtbot.waitUntil(lambda: not panel.counting)
     found = len(panel.store)
     assert 0 < found < ALL_SOLUTIONS and not panel.store.complete
     assert panel.status.text() == "cancelled" and panel.count_button.text() == "Continue"
@@ -117,12 +118,12 @@ def test_stop_browse_while_stopped_and_continue(qtbot):
         assert 0 <= panel.current < found
         assert_shows_a_fitting_solution(panel)
     click(qtbot, panel.count_button)  # continue where it stopped
-    qtbot.waitUntil(lambda: not panel.counting, timeout=120_000)
+    qtbot.waitUntil(lambda: not panel.counting)
     assert (len(panel.store), panel.store.distinct) == (ALL_SOLUTIONS, UP_TO_ROTATION)
 
 
 def test_clicking_a_tile_in_either_view_selects_the_piece_in_both(panel, qtbot):
-    qtbot.waitUntil(lambda: panel.current is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: panel.current is not None)
     solution = panel.shown_solution()
     canvas = panel.canvas
     middle = canvas.to_pixels(*panel.puzzle.centroid(9))
@@ -132,7 +133,7 @@ def test_clicking_a_tile_in_either_view_selects_the_piece_in_both(panel, qtbot):
 
     apex = scene.tile_corners(panel.puzzle, 15)
     top_of_apex = (sum(x for x, _ in apex) / 3, sum(y for _, y in apex) / 3, scene.THICKNESS)
-    with qtbot.waitSignal(panel.view.partClicked, timeout=5000):
+    with qtbot.waitSignal(panel.view.partClicked):
         qtbot.mouseClick(panel.view.render_window(), Qt.MouseButton.LeftButton,
                          pos=window_point(panel.view, top_of_apex))
     assert canvas.selected == solution[15][0] and panel.view.selected_part() == scene.part_id(solution[15][0])
@@ -143,7 +144,7 @@ def test_clicking_a_tile_in_either_view_selects_the_piece_in_both(panel, qtbot):
     rendered = rgb_array(panel.view.capture_image())
     background = rendered[2, 2]
     assert (np.abs(rendered - background).sum(axis=-1) > 30).mean() > 0.1  # the tiles cover the middle
-    qtbot.waitUntil(lambda: not panel.counting, timeout=120_000)
+    qtbot.waitUntil(lambda: not panel.counting)
 
 
 def test_a_broken_data_file_is_shown_in_the_panel(qtbot, tmp_path, monkeypatch):
@@ -169,5 +170,5 @@ def test_closing_the_panel_while_counting_cancels_the_count(qtbot):
     assert job is not None and job.running
     panel.close()
     panel.deleteLater()
-    qtbot.waitUntil(lambda: job.task.cancelled, timeout=5000)
-    qtbot.waitUntil(lambda: not job.running, timeout=60_000)
+    qtbot.waitUntil(lambda: job.task.cancelled)
+    qtbot.waitUntil(lambda: not job.running)

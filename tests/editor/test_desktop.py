@@ -30,7 +30,10 @@ def test_the_desktop_entry_is_valid_and_opens_the_files_the_mime_types_declare(t
     assert fields["Exec"] == "nonogram-editor %f" and fields["Icon"] == APP_ID
     mime = ET.parse(package_data("editor", "nonogram-editor-mime.xml")).getroot()
     declared = {t.get("type"): [g.get("pattern") for g in t.iter(MIME_NS + "glob")] for t in mime}
-    assert declared == {"application/x-nonogram-level": ["*.level"], "application/x-nonogram-non": ["*.non"]}
+    assert declared == {"application/x-nonogram-level": ["*.level"], "application/x-nonogram-non": ["*.non"],
+                        "application/x-nonogram-nin": ["*.nin"], "application/x-webpbn-puzzle+xml": []}
+    [webpbn] = [t for t in mime if t.get("type") == "application/x-webpbn-puzzle+xml"]
+    assert webpbn.find(MIME_NS + "root-XML").get("localName") == "puzzleset"  # not every .xml file
     assert fields["MimeType"].rstrip(";").split(";") == list(declared)
 
 
@@ -62,7 +65,8 @@ def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_remo
         assert (image.width(), image.height()) == (size, size)
         assert image.pixelColor(size // 2, size // 2).alpha() == 255  # the grid, not a blank image
     # the caches the desktop reads: .non and .level are ours, and our entry opens them
-    assert "application/x-nonogram-non:*.non" in (home / "mime" / "globs2").read_text()
+    globs = (home / "mime" / "globs2").read_text()
+    assert "application/x-nonogram-non:*.non" in globs and "application/x-nonogram-nin:*.nin" in globs
     cache = (home / "applications" / "mimeinfo.cache").read_text()
     assert f"application/x-nonogram-level={APP_ID}.desktop;" in cache
 

@@ -238,7 +238,7 @@ class MainWindow(QMainWindow):
             return install()
         except Exception as exc:  # the editor must come up even if a panel is broken
             traceback.print_exc(file=sys.stderr)
-            self.show_message(f"The {what} could not be installed: {exc}")
+            self.show_message(self.tr("The {0} could not be installed: {1}").format(what, exc))
             return None
 
     # ------------------------------------------------------------------ public API
@@ -265,7 +265,7 @@ class MainWindow(QMainWindow):
         self._cell_size = max(MIN_CELL, min(MAX_CELL, cell_size))
         self.solution_canvas.set_cell_size(self._cell_size)
         self.picture_canvas.set_cell_size(self._cell_size)
-        self.show_message(f"Zoom: {self._cell_size} pixels per cell")
+        self.show_message(self.tr("Zoom: {0} pixels per cell").format(self._cell_size))
 
     @property
     def cell_size(self) -> int:
@@ -327,8 +327,8 @@ class MainWindow(QMainWindow):
             history = self.editor.history
             self.undo_action.setEnabled(history.can_undo())
             self.redo_action.setEnabled(history.can_redo())
-            self.undo_action.setText(f"&Undo {history.undo_label()}".strip())
-            self.redo_action.setText(f"&Redo {history.redo_label()}".strip())
+            self.undo_action.setText(self.tr("&Undo {0}").format(history.undo_label()).strip())
+            self.redo_action.setText(self.tr("&Redo {0}").format(history.redo_label()).strip())
             self._update_title()
         focused = next((c for c in (self.solution_canvas, self.picture_canvas) if c.hasFocus()), None)
         if focused is not None and "cursor" in aspects:  # keyboard editing: describe the cursor's cell
@@ -491,7 +491,7 @@ class MainWindow(QMainWindow):
         def new():
             self._stop_opening()
             self.editor.new()
-            self.show_message("New 10x10 level")
+            self.show_message(self.tr("New 10x10 level"))
         self.maybe_discard_changes(new)
 
     def open_dialog(self) -> None:
@@ -552,37 +552,37 @@ class MainWindow(QMainWindow):
 
     def _load(self, path: Path) -> None:
         self._stop_opening()
-        self.show_message(f"Opening {path}…")
+        self.show_message(self.tr("Opening {0}…").format(path))
         self._load_job = self._run(lambda _task: (load_level(path), read_about(path)),
                                    lambda loaded: self._loaded(loaded[0], path, loaded[1]),
-                                   "Could not open the level", path)
+                                   self.tr("Could not open the level"), path)
 
     def _loaded(self, level: Level, path: Path, about: dict[str, str] | None = None) -> None:
         try:
             self.editor.open_level(level, path, about)
         except ValueError as exc:
-            self.show_error("Could not open the level", exc, path)
+            self.show_error(self.tr("Could not open the level"), exc, path)
             return
         remember_recent(path)
-        self.show_message(f"Opened {path} ({level.width}x{level.height})")
+        self.show_message(self.tr("Opened {0} ({1}x{2})").format(path, level.width, level.height))
 
     def _save_to(self, path: Path, then: Callable[[], None] | None = None) -> None:
         path = level_path(path)
         document, level, position = self.document, self.editor.level(), self.editor.history.position()
         about = dict(document.about)
-        self.show_message(f"Saving {path}…")
+        self.show_message(self.tr("Saving {0}…").format(path))
 
         def saved(_result):
             if self.document is not document:
                 return
             self.editor.saved(path, position)
             remember_recent(path)
-            self.show_message(f"Saved {path}")
+            self.show_message(self.tr("Saved {0}").format(path))
             if then is not None:
                 then()
 
         self._save_job = self._run(lambda _task: write_level(level, about, path), saved,
-                                   "Could not save the level", path)
+                                   self.tr("Could not save the level"), path)
 
     def _import_non(self, path: Path, time_limit: float | None = CLUE_SOLVE_SECONDS) -> None:
         """Read (and, without a fitting goal, solve) the puzzle off the GUI thread (the
@@ -600,21 +600,21 @@ class MainWindow(QMainWindow):
                 self.show_message(str(refused))
                 return
             except ValueError as exc:  # larger than the editor handles
-                self.show_error("Could not import the puzzle", exc, path)
+                self.show_error(self.tr("Could not import the puzzle"), exc, path)
                 return
-            self.show_message(f"Imported {path} ({puzzle.level.width}x{puzzle.level.height}); "
-                              f"Save writes {puzzle.level.path.name}")
+            self.show_message(self.tr("Imported {0} ({1}x{2}); Save writes {3}").format(
+                path, puzzle.level.width, puzzle.level.height, puzzle.level.path.name))
 
         self._stop_opening()
-        self.show_message(f"Importing {path}…")
-        job = self._load_job = self._run(read, imported, "Could not import the puzzle", path)
-        self.solving_label.setText(f"Reading {path.name}…")
+        self.show_message(self.tr("Importing {0}…").format(path))
+        job = self._load_job = self._run(read, imported, self.tr("Could not import the puzzle"), path)
+        self.solving_label.setText(self.tr("Reading {0}…").format(path.name))
         self._show_solving(True)
         connect_alive(job.progress, self, lambda progress: self.solving_label.setText(
             f"Solving the clues of {path.name}: {progress.message}"
             + (f" {100 * progress.fraction:.0f}%" if progress.fraction is not None else "")))
         connect_alive(job.cancelled, self,
-                      lambda: self.show_message(f"Stopped importing {path}") if job is self._load_job else None)
+                      lambda: self.show_message(self.tr("Stopped importing {0}").format(path)) if job is self._load_job else None)
         # a job stopped for a newer open or import leaves the newer one's progress shown
         connect_alive(job.done, self, lambda: self._show_solving(False) if job is self._load_job else None)
 
@@ -626,8 +626,8 @@ class MainWindow(QMainWindow):
     def _export_non(self, path: Path) -> None:
         solution, about, level = self.solution_grid(), dict(self.document.about), self.document.path
         self._save_job = self._run(lambda _task: write_puzzle(path, solution, about, level),
-                                   lambda _r: self.show_message(f"Exported {path}"),
-                                   "Could not export the puzzle", path)
+                                   lambda _r: self.show_message(self.tr("Exported {0}").format(path)),
+                                   self.tr("Could not export the puzzle"), path)
 
     def show_error(self, title: str, error: BaseException, path: Path | None = None) -> None:
         """A clear message, never a traceback: LevelError already names the file."""

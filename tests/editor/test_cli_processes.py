@@ -60,12 +60,13 @@ def alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
+def counting_on_two_processes():
+    """``solve voxel-tetris-cube --count --jobs 2`` started, and a thread reading its stderr:
+    (the process, its stderr so far as a list of characters, an event set once the workers
+    report progress, the reading thread)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     process = subprocess.Popen([sys.executable, "-m", "editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     stderr: list[str] = []
     progress = threading.Event()
 
@@ -77,6 +78,13 @@ def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
 
     reader = threading.Thread(target=read_stderr, daemon=True)
     reader.start()
+    return process, stderr, progress, reader
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
+    process, stderr, progress, reader = counting_on_two_processes()
     try:
         assert progress.wait(300), "".join(stderr)
         workers = {pid for pid, command in children(process.pid).items() if "spawn_main" in command}
@@ -94,23 +102,10 @@ def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
     assert "resource_tracker" not in text and "leaked" not in text and "Traceback" not in text, text
 
 
-
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 def test_kill_9_mid_count_leaves_no_worker_and_no_resource_tracker():
     """SIGKILL cannot be caught: the workers notice their parent's death themselves and end."""
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    process = subprocess.Popen([sys.executable, "-m", "editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
-    stderr: list[str] = []
-    progress = threading.Event()
-
-    def read_stderr():
-        for chunk in iter(lambda: process.stderr.read(1), ""):
-            stderr.append(chunk)
-            if "processes:" in "".join(stderr[-200:]):  # the workers report progress: they run
-                progress.set()
-
-    threading.Thread(target=read_stderr, daemon=True).start()
+    process, stderr, progress, _ = counting_on_two_processes()
     started = {}
     try:
         assert progress.wait(300), "".join(stderr)

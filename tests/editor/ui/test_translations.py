@@ -1,5 +1,5 @@
 """The window's text can be translated without touching the code: pyside6-lupdate finds every
-menu entry of the window, and a translation in the translations folder is loaded at start."""
+menu entry of the window and the texts of its docks, and a translation in the translations folder is loaded at start."""
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -45,6 +45,12 @@ def test_every_menu_entry_of_the_window_is_found_by_lupdate(window, tmp_path):
     texts = window_menu_texts(window)
     assert {"&Help", "&About", "&Tools", "&Pen", "S&ymmetry", "Both"} <= texts
     assert sorted(texts - {text for _context, text in extracted(tmp_path)}) == []
+
+
+def test_the_texts_of_the_docks_are_found_by_lupdate(tmp_path):
+    texts = {text for _context, text in extracted(tmp_path)}
+    assert {"Show the other solution", "Shade the cells line logic leaves open", "Make it line-solvable",
+            "Solver"} <= texts
 
 
 @pytest.fixture

@@ -52,16 +52,17 @@ PROPOSAL_OVERLAY, PROPOSAL_COLOUR = "proposal", QColor(200, 0, 200, 140)
 PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(150, 120, 255, 70)
 PATH_LINE, PATH_LINE_COLOUR = "path-line", QColor(255, 220, 0, 90)
 PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(40, 40, 255, 150)
-LEGEND = legend_html([(HEAT_LEVELS[2][1], "a flip of this cell makes it unique"),
-                      (HEAT_LEVELS[1][1], "a flip that lets line logic settle many more cells"),
-                      (HEAT_LEVELS[0][1], "a flip that lets line logic settle a few more"),
-                      (PROPOSAL_COLOUR, "the proposal's flips"),
-                      (PATH_KNOWN_COLOUR, "solve path: cells settled before the step"),
-                      (PATH_LINE_COLOUR, "solve path: the step's line"),
-                      (PATH_NEW_COLOUR, "solve path: the cells the step settles")])
+# The texts are shown through AssistPanel.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
+LEGEND = ((HEAT_LEVELS[2][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip of this cell makes it unique")),
+          (HEAT_LEVELS[1][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip that lets line logic settle many more cells")),
+          (HEAT_LEVELS[0][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip that lets line logic settle a few more")),
+          (PROPOSAL_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "the proposal's flips")),
+          (PATH_KNOWN_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: cells settled before the step")),
+          (PATH_LINE_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: the step's line")),
+          (PATH_NEW_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: the cells the step settles")))
 LISTED = 6
 START_PENDING = QEvent.Type(QEvent.registerEventType())  # see AssistPanel._start_after_repaint
-SHEET_FILTER = "PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)"
+SHEET_FILTER = QT_TRANSLATE_NOOP("AssistPanel", "PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)")
 
 
 def heat_levels(suggestions: list[Suggestion], shape) -> list[np.ndarray]:
@@ -96,8 +97,9 @@ class AssistPanel(QWidget):
         self.clue_report_label.hide()
         self.clue_report_view = QLabel()
         self.clue_report_view.hide()
-        self.solve_on_button = QPushButton("Keep solving (no time limit)")
-        self.solve_on_button.setToolTip("Solve the puzzle's clues again, until done (Stop in the status bar ends it)")
+        self.solve_on_button = QPushButton(self.tr("Keep solving (no time limit)"))
+        self.solve_on_button.setToolTip(
+            self.tr("Solve the puzzle's clues again, until done (Stop in the status bar ends it)"))
         connect_alive(self.solve_on_button.clicked, self, self._solve_on)
         self.solve_on_button.hide()
         self._clue_file: Path | None = None  # the imported clue file the report is about
@@ -105,7 +107,7 @@ class AssistPanel(QWidget):
         self.grade_label.setWordWrap(True)
         self.step_slider = QSlider(Qt.Horizontal)
         self.step_slider.setEnabled(False)
-        self.step_slider.setAccessibleName("Solve path step")
+        self.step_slider.setAccessibleName(self.tr("Solve path step"))
         self.step_slider.valueChanged.connect(self._show_step)
         self.step_label = QLabel("")
         self.step_label.setWordWrap(True)
@@ -113,25 +115,25 @@ class AssistPanel(QWidget):
         self.suggestion_label.setWordWrap(True)
         self.suggestion_list = QListWidget()
         self.suggestion_list.itemClicked.connect(self._apply_suggestion)
-        self.solvable_button = QPushButton("Make it line-solvable")
+        self.solvable_button = QPushButton(self.tr("Make it line-solvable"))
         connect_alive(self.solvable_button.clicked, self, lambda: self._propose("line-solvable"))
-        self.harder_button = QPushButton("Make it harder")
+        self.harder_button = QPushButton(self.tr("Make it harder"))
         connect_alive(self.harder_button.clicked, self, lambda: self._propose("harder"))
         self.proposal_label = QLabel("")
         self.proposal_label.setWordWrap(True)
-        self.accept_button = QPushButton("Accept")
+        self.accept_button = QPushButton(self.tr("Accept"))
         self.accept_button.clicked.connect(self.accept_proposal)
-        self.reject_button = QPushButton("Reject")
+        self.reject_button = QPushButton(self.tr("Reject"))
         self.reject_button.clicked.connect(self.reject_proposal)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.clue_report_label)
         layout.addWidget(self.clue_report_view)
         layout.addWidget(self.solve_on_button)
-        layout.addWidget(QLabel("<b>Difficulty</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Difficulty</b>")))
         for widget in (self.grade_label, self.step_slider, self.step_label):
             layout.addWidget(widget)
-        layout.addWidget(QLabel("<b>Fix suggestions</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Fix suggestions</b>")))
         layout.addWidget(self.suggestion_label)
         layout.addWidget(self.suggestion_list, 1)
         buttons = QHBoxLayout()
@@ -143,7 +145,7 @@ class AssistPanel(QWidget):
         answer.addWidget(self.accept_button)
         answer.addWidget(self.reject_button)
         layout.addLayout(answer)
-        legend = QLabel(LEGEND)
+        legend = QLabel(legend_html([(colour, self.tr(text)) for colour, text in LEGEND]))
         legend.setWordWrap(True)
         legend.setTextFormat(Qt.RichText)
         layout.addWidget(legend)
@@ -161,7 +163,7 @@ class AssistPanel(QWidget):
         job.succeeded.connect(lambda result: on_result(result) if self._is_current(drawing) else None)
         if on_progress is not None:
             job.progress.connect(lambda progress: on_progress(progress) if self._is_current(drawing) else None)
-        job.failed.connect(lambda error: self._window.show_message(f"{message} failed: {error}"))
+        job.failed.connect(lambda error: self._window.show_message(self.tr("{0} failed: {1}").format(message, error)))
         job.done.connect(lambda: self._jobs.pop(name, None) if self._jobs.get(name) is job else None)
         self._jobs[name] = job
         job.start()
@@ -208,7 +210,7 @@ class AssistPanel(QWidget):
             both = np.hstack([first, gap, second])
             marks = np.hstack([differing, gap, differing])
             self.clue_report_view.setPixmap(picture_pixmap(both, marks, cell))
-            self.clue_report_view.setToolTip("Two solutions of the same clues; orange: where they differ")
+            self.clue_report_view.setToolTip(self.tr("Two solutions of the same clues; orange: where they differ"))
             self.clue_report_view.show()
         else:
             self.clue_report_view.hide()
@@ -239,17 +241,19 @@ class AssistPanel(QWidget):
         self.harder_button.setEnabled(verdict.kind in (LINE, BRANCH))
         if verdict.kind in (MULT, BRANCH):
             symmetry, seconds = self.symmetry(drawing), self.search_seconds  # read here, not in the job's thread
-            self.suggestion_label.setText("Looking for single-cell edits that help…" if symmetry == "none" else
-                                          f"Looking for symmetric edits ({symmetry}) that help…")
+            self.suggestion_label.setText(
+                self.tr("Looking for single-cell edits that help…") if symmetry == "none"
+                else self.tr("Looking for symmetric edits ({0}) that help…").format(symmetry))
             self._start_after_repaint("suggestions",
                                       lambda task: single_cell_effects(drawing, verdict, task, symmetry=symmetry,
                                                                        search_seconds=seconds),
-                                      self._show_suggestions, "Looking for edits")
+                                      self._show_suggestions, self.tr("Looking for edits"))
         else:
             self._show_suggestions(None)
         if verdict.kind in (LINE, BRANCH):
-            self.grade_label.setText("Grading…")
-            self._start_after_repaint("grade", lambda task: grade_verdict(verdict, task), self._show_path, "Grading")
+            self.grade_label.setText(self.tr("Grading…"))
+            self._start_after_repaint("grade", lambda task: grade_verdict(verdict, task), self._show_path,
+                                      self.tr("Grading"))
         else:
             self._show_path(None)
 
@@ -272,16 +276,17 @@ class AssistPanel(QWidget):
             self.suggestion_list.addItem(item)
         gave_up = f" {effects.describe_search()}" if effects is not None and not effects.complete else ""
         if self._drawing is not None and suggestions:
-            self.suggestion_label.setText("Green: a flip that makes it unique; cyan: flips that settle more "
-                                          "cells. Click one below to apply it." + gave_up)
+            self.suggestion_label.setText(self.tr("Green: a flip that makes it unique; cyan: flips that settle more "
+                                                  "cells. Click one below to apply it.") + gave_up)
         elif self._drawing is not None and self.solvable_button.isEnabled():
-            self.suggestion_label.setText("No single-cell edit helps line logic." + gave_up)
+            self.suggestion_label.setText(self.tr("No single-cell edit helps line logic.") + gave_up)
         else:
             self.suggestion_label.setText("")
 
     def _apply_suggestion(self, item: QListWidgetItem) -> None:
         suggestion = item.data(Qt.UserRole)
-        self.apply_flips(list(suggestion.cells), f"Apply suggestion {suggestion.describe().split(':')[0]}")
+        self.apply_flips(list(suggestion.cells),
+                         self.tr("Apply suggestion {0}").format(suggestion.describe().split(':')[0]))
 
     def apply_flips(self, cells: list[tuple[int, int]], text: str) -> None:
         """Flip ``cells`` of the solution as one undo step."""
@@ -292,21 +297,22 @@ class AssistPanel(QWidget):
         drawing = self._drawing
         if drawing is None:
             return
-        self.proposal_label.setText("Working on a proposal…")
+        self.proposal_label.setText(self.tr("Working on a proposal…"))
         symmetry = self.symmetry(drawing)
         if kind == "line-solvable":
             self._start("proposal", lambda task: make_line_solvable(drawing, task=task, symmetry=symmetry),
-                        lambda plan: self._set_proposal(plan.cells, plan.describe()), "The proposal",
-                        lambda progress: self.proposal_label.setText(f"Working on a proposal… {progress.message}"))
+                        lambda plan: self._set_proposal(plan.cells, plan.describe()), self.tr("The proposal"),
+                        lambda progress: self.proposal_label.setText(
+                            self.tr("Working on a proposal… {0}").format(progress.message)))
         else:
             self._start("proposal", lambda task: make_harder(drawing, task, symmetry=symmetry),
                         lambda found: self._set_proposal(list(found[0].cells), found[0].describe()) if found
-                        else self._set_proposal([], "No single edit makes it harder and keeps it unique."),
-                        "The proposal")
+                        else self._set_proposal([], self.tr("No single edit makes it harder and keeps it unique.")),
+                        self.tr("The proposal"))
 
     def _set_proposal(self, cells: list[tuple[int, int]], text: str = "") -> None:
         self.proposal = list(cells)
-        self.proposal_label.setText(("Proposal (marked): " + text) if cells else text)
+        self.proposal_label.setText(self.tr("Proposal (marked): {0}").format(text) if cells else text)
         self.accept_button.setEnabled(bool(cells))
         self.reject_button.setEnabled(bool(cells))
         marks = None
@@ -320,7 +326,7 @@ class AssistPanel(QWidget):
         cells = self.proposal
         self._set_proposal([])
         if cells:
-            self.apply_flips(cells, f"Apply a proposal of {plural(len(cells), 'edit')}")
+            self.apply_flips(cells, self.tr("Apply a proposal of {0}").format(plural(len(cells), 'edit')))
 
     def reject_proposal(self) -> None:
         self._set_proposal([])
@@ -342,7 +348,7 @@ class AssistPanel(QWidget):
         if path is None or upto == 0:
             for name in (PATH_KNOWN, PATH_LINE, PATH_NEW):
                 self.overlays.set(name, None, PATH_NEW_COLOUR)
-            self.step_label.setText("Move the slider to replay the solve path." if path else "")
+            self.step_label.setText(self.tr("Move the slider to replay the solve path.") if path else "")
             return
         height, width = self._window.solution_grid().shape
         known = path.replay(height, width, upto - 1) >= 0
@@ -359,8 +365,8 @@ class AssistPanel(QWidget):
         self.overlays.set(PATH_KNOWN, known, PATH_KNOWN_COLOUR)
         self.overlays.set(PATH_LINE, line, PATH_LINE_COLOUR)
         self.overlays.set(PATH_NEW, new, PATH_NEW_COLOUR)
-        self.step_label.setText(f"Step {upto} of {len(path.steps)} (sweep {step.sweep}): {step.kind} on "
-                                f"{step.axis} {step.index + 1}, settles {plural(len(step.cells), 'cell')}")
+        self.step_label.setText(self.tr("Step {0} of {1} (sweep {2}): {3} on {4} {5}, settles {6}").format(
+            upto, len(path.steps), step.sweep, step.kind, step.axis, step.index + 1, plural(len(step.cells), 'cell')))
 
 
 def export_sheet(main_window, solution_sheet: bool) -> None:
@@ -371,10 +377,14 @@ def export_sheet(main_window, solution_sheet: bool) -> None:
 
     def chosen(path: Path) -> None:
         main_window._run(lambda _task: write_sheet(path, rows, columns, title, grid if solution_sheet else None),
-                         lambda _r: main_window.show_message(f"Exported {path}"), "Could not export the sheet", path)
+                         lambda _r: main_window.show_message(
+                             QCoreApplication.translate("AssistPanel", "Exported {0}").format(path)),
+                         QCoreApplication.translate("AssistPanel", "Could not export the sheet"), path)
 
-    what = "solution" if solution_sheet else "puzzle"
-    main_window._file_dialog_for(f"Export the {what} sheet", SHEET_FILTER, chosen, saving=True, suffix="pdf")
+    caption = (QCoreApplication.translate("AssistPanel", "Export the solution sheet") if solution_sheet
+               else QCoreApplication.translate("AssistPanel", "Export the puzzle sheet"))
+    main_window._file_dialog_for(caption, QCoreApplication.translate("AssistPanel", SHEET_FILTER), chosen,
+                                 saving=True, suffix="pdf")
 
 
 def add_file_action(main_window, text: str, slot) -> None:
@@ -388,7 +398,7 @@ def add_file_action(main_window, text: str, slot) -> None:
 
 def install(main_window, solver_dock: QDockWidget) -> QDockWidget:
     """The Assist dock, tabbed with the solver dock, and the sheet export items in the File menu."""
-    dock = QDockWidget("Assist", main_window)
+    dock = QDockWidget(QCoreApplication.translate("AssistPanel", "Assist"), main_window)
     dock.setObjectName("assistDock")
     panel = AssistPanel(main_window, solver_dock.widget(), dock)
     dock.setWidget(panel)

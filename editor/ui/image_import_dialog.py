@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QSlider,
                                QSpinBox, QVBoxLayout)
@@ -21,7 +21,8 @@ from editor.level.image_import import ImageSource, picture_from_solution, soluti
 from editor.ui.assist_panel import add_file_action
 from editor.ui.lifetime import connect_alive
 
-IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp *.ppm *.pgm *.pbm);;All files (*)"
+IMAGE_FILTER = QT_TRANSLATE_NOOP("ImageImportDialog", "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp "
+                                                       "*.ppm *.pgm *.pbm);;All files (*)")
 PREVIEW_SIDE = 240  # pixels of the longer side of each preview
 
 
@@ -39,16 +40,16 @@ class ImageImportDialog(QDialog):
     def __init__(self, source: ImageSource, parent=None):
         super().__init__(parent)
         self.source = source
-        self.setWindowTitle(f"Import {source.path.name}")
+        self.setWindowTitle(self.tr("Import {0}").format(source.path.name))
         self.size_spin = QSpinBox()
         self.size_spin.setRange(1, MAX_SIDE)
         self.size_spin.setValue(30)
-        self.size_spin.setSuffix(" cells across the longer side")
+        self.size_spin.setSuffix(self.tr(" cells across the longer side"))
         self.threshold_slider = QSlider(Qt.Horizontal)
         self.threshold_slider.setRange(0, 255)
         self.threshold_slider.setValue(128)
-        self.invert_check = QCheckBox("Invert (light parts filled)")
-        self.dither_check = QCheckBox("Dither (grey as a scatter of cells)")
+        self.invert_check = QCheckBox(self.tr("Invert (light parts filled)"))
+        self.dither_check = QCheckBox(self.tr("Dither (grey as a scatter of cells)"))
         self.colours_spin = QSpinBox()
         self.colours_spin.setRange(2, 64)
         self.colours_spin.setValue(8)
@@ -60,12 +61,12 @@ class ImageImportDialog(QDialog):
         buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
-        form.addRow("Grid", self.size_spin)
+        form.addRow(self.tr("Grid"), self.size_spin)
         form.addRow("", self.size_label)
-        form.addRow("Lightness threshold", self.threshold_slider)
+        form.addRow(self.tr("Lightness threshold"), self.threshold_slider)
         form.addRow("", self.invert_check)
         form.addRow("", self.dither_check)
-        form.addRow("Picture colours", self.colours_spin)
+        form.addRow(self.tr("Picture colours"), self.colours_spin)
         previews = QHBoxLayout()
         previews.addWidget(self.solution_view)
         previews.addWidget(self.picture_view)
@@ -102,9 +103,11 @@ def import_image_dialog(main_window) -> None:
 
     def chosen(path: Path) -> None:
         main_window._run(lambda _task: ImageSource.open(path), lambda source: _show(main_window, source),
-                         "Could not import the image", path)
+                         QCoreApplication.translate("ImageImportDialog", "Could not import the image"), path)
 
-    main_window._file_dialog_for("Import an image", IMAGE_FILTER, chosen, saving=False, suffix="png")
+    main_window._file_dialog_for(QCoreApplication.translate("ImageImportDialog", "Import an image"),
+                                 QCoreApplication.translate("ImageImportDialog", IMAGE_FILTER), chosen,
+                                 saving=False, suffix="png")
 
 
 def _show(main_window, source: ImageSource) -> None:
@@ -116,25 +119,29 @@ def _show(main_window, source: ImageSource) -> None:
 
 
 def _replace(main_window, level: Level, path: Path) -> None:
-    main_window.editor.replace_level(level, f"Import {path.name}")
+    main_window.editor.replace_level(
+        level, QCoreApplication.translate("ImageImportDialog", "Import {0}").format(path.name))
     main_window.fit_new_level()
-    main_window.show_message(f"Imported {path.name} as a {level.width}x{level.height} level")
+    main_window.show_message(QCoreApplication.translate("ImageImportDialog", "Imported {0} as a {1}x{2} level").format(
+        path.name, level.width, level.height))
 
 
 def _set_grid(main_window, layer: str, values: np.ndarray, text: str) -> None:
     """Set the visible ``layer`` to ``values`` as one undo step."""
     if not main_window.editor.set_cells(layer, values, text):
-        main_window.show_message(f"{text}: nothing changes")
+        main_window.show_message(QCoreApplication.translate("ImageImportDialog", "{0}: nothing changes").format(text))
 
 
 def solution_from_the_picture(main_window) -> None:
     document = main_window.document
     picture = document.picture[:document.height, :document.width]
-    _set_grid(main_window, "solution", solution_from_picture(picture), "Solution from the picture")
+    _set_grid(main_window, "solution", solution_from_picture(picture),
+              QCoreApplication.translate("ImageImportDialog", "Solution from the picture"))
 
 
 def picture_from_the_solution(main_window) -> None:
-    _set_grid(main_window, "picture", picture_from_solution(main_window.solution_grid()), "Picture from the solution")
+    _set_grid(main_window, "picture", picture_from_solution(main_window.solution_grid()),
+              QCoreApplication.translate("ImageImportDialog", "Picture from the solution"))
 
 
 def install(main_window) -> None:
@@ -144,5 +151,7 @@ def install(main_window) -> None:
                     lambda: import_image_dialog(main_window))
     menu = main_window.edit_menu
     menu.addSeparator()
-    menu.addAction("Solution from the &picture").triggered.connect(lambda: solution_from_the_picture(main_window))
-    menu.addAction("Picture from the &solution").triggered.connect(lambda: picture_from_the_solution(main_window))
+    for text, slot in ((QT_TRANSLATE_NOOP("MainWindow", "Solution from the &picture"), solution_from_the_picture),
+                       (QT_TRANSLATE_NOOP("MainWindow", "Picture from the &solution"), picture_from_the_solution)):
+        menu.addAction(QCoreApplication.translate("MainWindow", text)).triggered.connect(
+            lambda _checked=False, slot=slot: slot(main_window))

@@ -39,12 +39,13 @@ class PaletteWidget(QWidget):
         self._grid = QGridLayout()
         self._grid.setSpacing(3)
         self._grid.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.add_button = QPushButton("Add…")
-        self.remove_button = QPushButton("Remove")
-        self.edit_button = QPushButton("Edit…")
-        self.add_button.setToolTip("Add a colour to the palette")
-        self.remove_button.setToolTip("Remove the current colour (asks which colour replaces it in the picture)")
-        self.edit_button.setToolTip("Change the current colour, everywhere the picture uses it")
+        self.add_button = QPushButton(self.tr("Add…"))
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.edit_button = QPushButton(self.tr("Edit…"))
+        self.add_button.setToolTip(self.tr("Add a colour to the palette"))
+        self.remove_button.setToolTip(
+            self.tr("Remove the current colour (asks which colour replaces it in the picture)"))
+        self.edit_button.setToolTip(self.tr("Change the current colour, everywhere the picture uses it"))
         self.add_button.clicked.connect(self._ask_new_colour)
         connect_alive(self.remove_button.clicked, self, lambda: self.remove_colour(self.current_index))
         self.edit_button.clicked.connect(self._ask_edit_colour)
@@ -106,7 +107,7 @@ class PaletteWidget(QWidget):
     def pick(self, colour: Colour) -> None:
         """Make ``colour`` (picked from the picture) current, adding it if it is new."""
         self.add_colour(colour)
-        self.message.emit(f"Picked {colour_name(colour)}")
+        self.message.emit(self.tr("Picked {0}").format(colour_name(colour)))
 
     def add_colour(self, colour) -> None:
         colour = tuple(int(v) for v in colour)
@@ -128,9 +129,9 @@ class PaletteWidget(QWidget):
         others = [colour for colour in palette if colour != palette[index]]
         names = [colour_name(colour) for colour in others]
         dialog = QInputDialog(self)
-        dialog.setWindowTitle("Remove a colour")
-        dialog.setLabelText(f"The picture uses {swatch_html(palette[index])} {colour_name(palette[index])}. "
-                            f"Which colour replaces it?")
+        dialog.setWindowTitle(self.tr("Remove a colour"))
+        dialog.setLabelText(self.tr("The picture uses {0} {1}. Which colour replaces it?").format(
+            swatch_html(palette[index]), colour_name(palette[index])))
         dialog.setComboBoxItems(names)
         choices = dialog.findChild(QComboBox)
         for item, colour in enumerate(others):
@@ -151,12 +152,12 @@ class PaletteWidget(QWidget):
         dialog.open()
 
     def _ask_new_colour(self) -> None:
-        self._colour_dialog_for("Add a colour", self.current_colour() or (0, 0, 0), self.add_colour)
+        self._colour_dialog_for(self.tr("Add a colour"), self.current_colour() or (0, 0, 0), self.add_colour)
 
     def _ask_edit_colour(self) -> None:
         index, current = self.current_index, self.current_colour()
         if current is not None:
-            self._colour_dialog_for("Edit the colour", current, lambda colour: self.edit_colour(index, colour))
+            self._colour_dialog_for(self.tr("Edit the colour"), current, lambda colour: self.edit_colour(index, colour))
 
 
 def qcolor(colour: Colour) -> QColor:

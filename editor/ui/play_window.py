@@ -56,7 +56,7 @@ class PlayWindow(QWidget):
     def __init__(self, level: Level, title: str, cell_size: int, parent=None):
         super().__init__(parent, Qt.Window)
         self.setAttribute(Qt.WA_DeleteOnClose)
-        self.setWindowTitle(f"Test-solve {title}")
+        self.setWindowTitle(self.tr("Test-solve {0}").format(title))
         self.session = PlaySession(level.solution)
         self.canvas = PlayCanvas(self.session, level)
         self.canvas.set_cell_size(cell_size)
@@ -69,11 +69,11 @@ class PlayWindow(QWidget):
         self.canvas.cell_key.connect(self._key)
 
         self.timer_label = QLabel()
-        self.message_label = QLabel("Left: fill, right: cross out; arrows, Space, X, Delete.")
+        self.message_label = QLabel(self.tr("Left: fill, right: cross out; arrows, Space, X, Delete."))
         self.message_label.setWordWrap(True)
-        self.check_button = QPushButton("&Check")
-        self.hint_button = QPushButton("&Hint")
-        self.restart_button = QPushButton("&Restart")
+        self.check_button = QPushButton(self.tr("&Check"))
+        self.hint_button = QPushButton(self.tr("&Hint"))
+        self.restart_button = QPushButton(self.tr("&Restart"))
         self.check_button.clicked.connect(self.check)
         self.hint_button.clicked.connect(self.hint)
         self.restart_button.clicked.connect(self.restart)
@@ -106,10 +106,10 @@ class PlayWindow(QWidget):
         solved = self.session.check().solved
         if solved:
             self._tick()
-            self.message_label.setText(f"Solved in {self.timer_label.text()}!")
+            self.message_label.setText(self.tr("Solved in {0}!").format(self.timer_label.text()))
         elif self._solved:  # a later mark undid it: the message must not go on saying so
-            self.message_label.setText(f"Not solved any more: a mark differs from the solution "
-                                       f"(first solved in {self.timer_label.text()}).")
+            self.message_label.setText(self.tr("Not solved any more: a mark differs from the solution "
+                                               "(first solved in {0}).").format(self.timer_label.text()))
         self._solved = solved
 
     def _pressed(self, cell, button, _shift) -> None:
@@ -141,11 +141,13 @@ class PlayWindow(QWidget):
         self._solved = result.solved
         self.canvas.set_overlay(MISTAKE_OVERLAY, result.mistakes if result.mistakes.any() else None, MISTAKE_COLOUR)
         if result.solved:
-            self.message_label.setText(f"Solved in {self.timer_label.text()}!")
+            self.message_label.setText(self.tr("Solved in {0}!").format(self.timer_label.text()))
         else:
             mistakes = int(result.mistakes.sum())
-            self.message_label.setText(f"{mistakes} mistake{'s' * (mistakes != 1)} (shown in red); "
-                                       f"{result.remaining} filled cell{'s' * (result.remaining != 1)} to go.")
+            remaining = result.remaining
+            self.message_label.setText(self.tr("{0} (shown in red); {1} to go.").format(
+                self.tr("1 mistake") if mistakes == 1 else self.tr("{0} mistakes").format(mistakes),
+                self.tr("1 filled cell") if remaining == 1 else self.tr("{0} filled cells").format(remaining)))
 
     def hint(self) -> None:
         hint = self.session.hint()
@@ -163,7 +165,7 @@ class PlayWindow(QWidget):
         self.session = self.canvas.session = PlaySession(self.session_solution())
         for name in (MISTAKE_OVERLAY, HINT_OVERLAY):
             self.canvas.set_overlay(name, None, QColor())
-        self.message_label.setText("Started again.")
+        self.message_label.setText(self.tr("Started again."))
         self._solved = False
         self._tick()
 

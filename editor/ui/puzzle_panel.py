@@ -35,7 +35,7 @@ import html
 import os
 import random
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
@@ -128,7 +128,7 @@ class ElidedLabel(QLabel):
 class PuzzlePanel(QWidget):
     """Jobs, browsing, the 2-D and 3-D views and their selection, load errors (see the module)."""
 
-    title = "The puzzle"  # names the puzzle in messages
+    title = QT_TRANSLATE_NOOP("PuzzlePanel", "The puzzle")  # names the puzzle in messages (shown through tr)
     job_name = "puzzle job"
 
     def __init__(self, context=None, parent=None):
@@ -148,7 +148,7 @@ class PuzzlePanel(QWidget):
         try:
             self.load()
         except PuzzleDataError as error:
-            message = QLabel(f"{self.title} could not be loaded:\n{error}", self)
+            message = QLabel(self.tr("{0} could not be loaded:\n{1}").format(self.tr(self.title), error), self)
             message.setWordWrap(True)
             message.setObjectName("load_error")
             layout.addWidget(message)
@@ -158,8 +158,8 @@ class PuzzlePanel(QWidget):
         options = self.make_options()
         if options is not None:
             layout.addWidget(options)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip(f"Stop the running job ({SHORTCUTS['cancel']})")
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.setToolTip(self.tr("Stop the running job ({0})").format(SHORTCUTS['cancel']))
         self.cancel_button.clicked.connect(self.cancel)
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setRange(0, PROGRESS_STEPS)
@@ -173,17 +173,17 @@ class PuzzlePanel(QWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.status)
 
-        self.first_button = QPushButton("First", self)
-        self.previous_button = QPushButton("Previous", self)
-        self.next_button = QPushButton("Next", self)
-        self.random_button = QPushButton("Random", self)
+        self.first_button = QPushButton(self.tr("First"), self)
+        self.previous_button = QPushButton(self.tr("Previous"), self)
+        self.next_button = QPushButton(self.tr("Next"), self)
+        self.random_button = QPushButton(self.tr("Random"), self)
         self.number_box = QSpinBox(self)
-        self.number_box.setPrefix("No. ")
+        self.number_box.setPrefix(self.tr("No. "))
         self.number_box.setRange(1, 1)
-        self.number_box.setToolTip(f"Solution number, 1 is the first found ({SHORTCUTS['go']})")
-        self.number_box.setAccessibleName("Solution number")
-        self.go_button = QPushButton("Go", self)
-        self.shown_label = ElidedLabel("No solution yet", self)
+        self.number_box.setToolTip(self.tr("Solution number, 1 is the first found ({0})").format(SHORTCUTS['go']))
+        self.number_box.setAccessibleName(self.tr("Solution number"))
+        self.go_button = QPushButton(self.tr("Go"), self)
+        self.shown_label = ElidedLabel(self.tr("No solution yet"), self)
         self.first_button.clicked.connect(self.show_first)
         self.previous_button.clicked.connect(self.show_previous)
         self.next_button.clicked.connect(self.show_next)
@@ -224,7 +224,7 @@ class PuzzlePanel(QWidget):
             shortcut.activated.connect(slot)
         for button, name in ((self.first_button, "first"), (self.previous_button, "previous"),
                              (self.next_button, "next"), (self.random_button, "random")):
-            button.setToolTip(f"{button.text()} solution ({SHORTCUTS[name]})")
+            button.setToolTip(self.tr("{0} solution ({1})").format(button.text(), SHORTCUTS[name]))
         self.update_controls()
 
     # ------------------------------------------------------------------ what a plugin supplies
@@ -246,9 +246,9 @@ class PuzzlePanel(QWidget):
         spin = QSpinBox(parent)
         spin.setRange(1, max(1, os.cpu_count() or 1))
         spin.setValue(spin.maximum())
-        spin.setPrefix("processes: ")
-        spin.setToolTip("Processes that share a count (one per core is fastest)")
-        spin.setAccessibleName("Processes")
+        spin.setPrefix(self.tr("processes: "))
+        spin.setToolTip(self.tr("Processes that share a count (one per core is fastest)"))
+        spin.setAccessibleName(self.tr("Processes"))
         return spin
 
     def scene_parts(self, solution) -> list:
@@ -259,10 +259,11 @@ class PuzzlePanel(QWidget):
         return []
 
     def describe_piece(self, piece: int) -> str:
-        return f"piece {piece}"
+        return self.tr("piece {0}").format(piece)
 
     def describe_solution(self, index: int) -> str:
-        return f"Solution {index + 1:,} of {self.solution_count():,}{'' if self.all_found() else '+'}"
+        return self.tr("Solution {0} of {1}{2}").format(f"{index + 1:,}", f"{self.solution_count():,}",
+                                                        "" if self.all_found() else "+")
 
     def find_more(self):
         """A job function ``f(task) -> solution | None`` finding the solution after the last one found,
@@ -283,7 +284,7 @@ class PuzzlePanel(QWidget):
         ``PuzzleSpec.solutions``); its first solution is found now, Next asks for the following."""
         self.set_solutions([])
         self._stream = solutions(self._relay)
-        self.run(self.find_more(), "solving…", self._found_more)
+        self.run(self.find_more(), self.tr("solving…"), self._found_more)
 
     def forget_stream(self) -> None:
         """Next no longer continues the stream (say, the options it was started with changed)."""
@@ -389,13 +390,14 @@ class PuzzlePanel(QWidget):
     def _on_cancelled(self) -> None:
         self._job_ended(False)
         self._stream = None  # a stream interrupted by Cancelled is closed: Solve starts again
-        self.status.setText("cancelled")
+        self.status.setText(self.tr("cancelled"))
         self.solutions_changed()
 
     def _on_failed(self, error: BaseException) -> None:
         _, on_error = self._job_ended(False)
         self._stream = None
-        text = str(error) if isinstance(error, PuzzleDataError) else f"failed: {type(error).__name__}: {error}"
+        text = (str(error) if isinstance(error, PuzzleDataError)
+                else self.tr("failed: {0}: {1}").format(type(error).__name__, error))
         self.status.setText(f"<span style='color:#b00020'>{html.escape(text)}</span>")
         if on_error is not None:
             on_error(error)
@@ -425,7 +427,7 @@ class PuzzlePanel(QWidget):
         if self.current is not None and self.current < found:
             self.shown_label.setText(self.describe_solution(self.current))
         elif not found:
-            self.shown_label.setText("No solution yet")
+            self.shown_label.setText(self.tr("No solution yet"))
 
     # ------------------------------------------------------------------ solutions and browsing
     def set_solutions(self, solutions, complete: bool = False) -> None:
@@ -470,8 +472,8 @@ class PuzzlePanel(QWidget):
         self.select_piece(self.selected)
         self.number_box.setValue(self.current + 1)
         problems = self.check(solution)
-        self.check_label.setText("Valid: checked independently of the solver." if not problems
-                                 else "INVALID: " + "; ".join(problems[:3]))
+        self.check_label.setText(self.tr("Valid: checked independently of the solver.") if not problems
+                                 else self.tr("INVALID: {0}").format("; ".join(problems[:3])))
         self.update_controls()
 
     def shown_solution(self):
@@ -491,20 +493,20 @@ class PuzzlePanel(QWidget):
             return
         more = self.find_more()
         if more is not None:
-            self.run(more, "finding the next solution…", self._found_more)
+            self.run(more, self.tr("finding the next solution…"), self._found_more)
 
     def _found_more(self, solution) -> None:
         if solution is None:
             self.no_more_found()
         else:
             self.add_solution(solution)
-            self.status.setText(f"found solution {self.solution_count():,}")
+            self.status.setText(self.tr("found solution {0}").format(f"{self.solution_count():,}"))
 
     def no_more_found(self) -> None:
         """``find_more`` found nothing: every solution is found, and the status says so."""
         self.complete = True
         self._stream = None
-        self.status.setText("no more solutions" if self.solution_count() else "no solution exists")
+        self.status.setText(self.tr("no more solutions") if self.solution_count() else self.tr("no solution exists"))
 
     def show_random(self) -> None:
         if self.solution_count():

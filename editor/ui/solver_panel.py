@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
@@ -86,14 +86,14 @@ def count_in_background(verdict: Verdict, task: Task) -> tuple[list[int], list[i
     return verdict.puzzle.line_counts(verdict.logic, task)
 
 
-def _legend_html() -> str:
-    return legend_html([(DETERMINED_COLOUR, "line count 1: the line is determined"),
-                        (AMBIGUOUS_COLOUR, "count above 1: the line is still ambiguous"),
-                        (CONTRADICTION_COLOUR, "count 0: the line contradicts"),
-                        (OPEN_COLOUR, "shaded: cells line logic leaves open"),
-                        (DIFFERENCE_COLOUR, "cells another solution paints differently")],
-                       "The numbers beside the rows and under the columns count the ways each "
-                       "line's clue can still be placed where line logic stops.")
+# The texts are shown through SolverPanel.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
+LEGEND = ((DETERMINED_COLOUR, QT_TRANSLATE_NOOP("SolverPanel", "line count 1: the line is determined")),
+          (AMBIGUOUS_COLOUR, QT_TRANSLATE_NOOP("SolverPanel", "count above 1: the line is still ambiguous")),
+          (CONTRADICTION_COLOUR, QT_TRANSLATE_NOOP("SolverPanel", "count 0: the line contradicts")),
+          (OPEN_COLOUR, QT_TRANSLATE_NOOP("SolverPanel", "shaded: cells line logic leaves open")),
+          (DIFFERENCE_COLOUR, QT_TRANSLATE_NOOP("SolverPanel", "cells another solution paints differently")))
+LEGEND_NOTE = QT_TRANSLATE_NOOP("SolverPanel", "The numbers beside the rows and under the columns count the ways "
+                                "each line's clue can still be placed where line logic stops.")
 
 
 def picture_pixmap(picture: np.ndarray, differing: np.ndarray, cell: int) -> QPixmap:
@@ -141,7 +141,7 @@ class SolverPanel(QWidget):
         self._slow_timer.setSingleShot(True)
         self._slow_timer.timeout.connect(self._check_is_slow)
 
-        self.verdict_label = QLabel("Draw a picture: the verdict appears here.")
+        self.verdict_label = QLabel(self.tr("Draw a picture: the verdict appears here."))
         self.verdict_label.setWordWrap(True)
         self.verdict_label.setMargin(6)
         font = self.verdict_label.font()
@@ -152,20 +152,20 @@ class SolverPanel(QWidget):
         self.details_label.setWordWrap(True)
         self.status_label = QLabel()
         self.status_label.setStyleSheet("color: gray")
-        self.show_open_check = QCheckBox("Shade the cells line logic leaves open")
+        self.show_open_check = QCheckBox(self.tr("Shade the cells line logic leaves open"))
         self.show_open_check.setChecked(True)
         connect_alive(self.show_open_check.toggled, self, lambda _on: self._show_overlays())
-        self.show_counts_check = QCheckBox("Show each line's placement count")
+        self.show_counts_check = QCheckBox(self.tr("Show each line's placement count"))
         self.show_counts_check.setChecked(True)
         connect_alive(self.show_counts_check.toggled, self, lambda _on: self._show_line_labels())
-        self.alternative_button = QPushButton("Show the other solution")
+        self.alternative_button = QPushButton(self.tr("Show the other solution"))
         self.alternative_button.setCheckable(True)
         self.alternative_button.setEnabled(False)
         connect_alive(self.alternative_button.toggled, self, lambda _on: self._show_alternative())
         self.alternative_view = QLabel()
         self.alternative_view.setAlignment(Qt.AlignCenter)
         self.alternative_view.hide()
-        legend = QLabel(_legend_html())
+        legend = QLabel(legend_html([(colour, self.tr(text)) for colour, text in LEGEND], self.tr(LEGEND_NOTE)))
         legend.setWordWrap(True)
         legend.setTextFormat(Qt.RichText)
 
@@ -207,7 +207,7 @@ class SolverPanel(QWidget):
         """Line logic first (fast); if it stalls, the full check follows for the same drawing."""
         if self._job is not None:
             self._job.cancel()
-        self.status_label.setText("Checking…")
+        self.status_label.setText(self.tr("Checking…"))
         previous = self._hint
         job = BackgroundJob(lambda task: check_in_background(drawing, task, line_logic_only, previous), owner=self,
                             name="uniqueness check")
@@ -231,7 +231,7 @@ class SolverPanel(QWidget):
     def _progress(self, progress, drawing: np.ndarray) -> None:
         if self._is_current(drawing):
             share = f" {100 * progress.fraction:.0f}%" if progress.fraction is not None else ""
-            self.status_label.setText(f"Checking… {progress.message}{share}")
+            self.status_label.setText(self.tr("Checking… {0}{1}").format(progress.message, share))
 
     def _failed(self, error: BaseException, drawing: np.ndarray) -> None:
         if not self._is_current(drawing):
@@ -239,9 +239,9 @@ class SolverPanel(QWidget):
         self._slow_timer.stop()
         self.status_label.setText("")
         self._headline_shown = None
-        self.verdict_label.setText("The check failed")
+        self.verdict_label.setText(self.tr("The check failed"))
         self.details_label.setText(str(error))
-        self._window.show_message(f"The uniqueness check failed: {error}")
+        self._window.show_message(self.tr("The uniqueness check failed: {0}").format(error))
 
     def _checked(self, verdict: Verdict, drawing: np.ndarray) -> None:
         if not self._is_current(drawing):
@@ -271,9 +271,9 @@ class SolverPanel(QWidget):
             self._decided = verdict
         self._show_headline()
         self.details_label.setText(verdict.describe())
-        self.status_label.setText("Checking… looking for another solution" if verdict.kind == STALLED else
-                                  f"{verdict.width} x {verdict.height}, sweeps {verdict.sweeps}, "
-                                  f"{verdict.seconds * 1000:.1f} ms")
+        self.status_label.setText(self.tr("Checking… looking for another solution") if verdict.kind == STALLED else
+                                  self.tr("{0} x {1}, sweeps {2}, {3} ms").format(
+                                      verdict.width, verdict.height, verdict.sweeps, f"{verdict.seconds * 1000:.1f}"))
         self.alternative_button.setEnabled(verdict.kind == MULT)  # checked or not, the choice is kept
         self._show_overlays()
         self._show_line_labels()
@@ -288,7 +288,9 @@ class SolverPanel(QWidget):
             return
         rechecking = rechecking or shown is not self.verdict
         colour = VERDICT_COLOURS[STALLED if rechecking else shown.kind]
-        headline = f"{shown.kind} — {shown.headline()}" + (" (re-checking…)" if rechecking else "")
+        headline = f"{shown.kind} — {shown.headline()}"
+        if rechecking:
+            headline = self.tr("{0} (re-checking…)").format(headline)
         if headline != self._headline_shown:
             self._headline_shown = headline
             self.verdict_label.setText(headline)
@@ -334,7 +336,8 @@ class SolverPanel(QWidget):
     def _show_alternative(self) -> None:
         verdict = self.verdict
         showing = self.alternative_button.isChecked() and verdict is not None and verdict.kind == MULT
-        self.alternative_button.setText("Hide the other solution" if showing else "Show the other solution")
+        self.alternative_button.setText(self.tr("Hide the other solution") if showing
+                                        else self.tr("Show the other solution"))
         if not showing:
             self.overlays.set(DIFFERENCE_OVERLAY, None, DIFFERENCE_COLOUR)
             self.alternative_view.hide()
@@ -342,13 +345,13 @@ class SolverPanel(QWidget):
         self.overlays.set(DIFFERENCE_OVERLAY, verdict.differing, DIFFERENCE_COLOUR)
         cell = max(2, min(12, 240 // max(verdict.width, verdict.height)))
         self.alternative_view.setPixmap(picture_pixmap(verdict.alternative, verdict.differing, cell))
-        self.alternative_view.setToolTip("Another picture with the same clues; orange: the cells that differ")
+        self.alternative_view.setToolTip(self.tr("Another picture with the same clues; orange: the cells that differ"))
         self.alternative_view.show()
 
 
 def install(main_window) -> QDockWidget:
     """Create the solver dock for ``main_window`` (right side, listed in the View menu)."""
-    dock = QDockWidget("Solver", main_window)
+    dock = QDockWidget(QCoreApplication.translate("SolverPanel", "Solver"), main_window)
     dock.setObjectName("solverDock")
     panel = SolverPanel(main_window, dock)
     dock.setWidget(panel)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidget
 
@@ -79,7 +79,7 @@ class GardenCanvas(PuzzleCanvas):
         painter.fillRect(self.rect(), QColor(250, 250, 247))
         if self.garden is None:
             painter.setPen(QColor(120, 120, 120))
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No garden yet")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No garden yet"))
             painter.end()
             return
         unit = self.layout_of()[0]
@@ -94,7 +94,7 @@ class GardenCanvas(PuzzleCanvas):
             painter.setPen(QColor(90, 90, 90))
             for z in range(z0, z0 + nz):
                 corner = self.cell_rect((x0, y0 + ny - 1, z)).topLeft()
-                painter.drawText(QPointF(corner.x(), corner.y() - 3), f"layer {z - z0}")
+                painter.drawText(QPointF(corner.x(), corner.y() - 3), self.tr("layer {0}").format(z - z0))
         painter.end()
 
     def _draw_piece(self, painter: QPainter, rect: QRectF, piece: int, unit: float) -> None:
@@ -124,7 +124,7 @@ class GardenCanvas(PuzzleCanvas):
 class CubePanel(PuzzlePanel):
     """Solve, browse, sample and count Freeling's China Cube gardens."""
 
-    title = "The China Cube gardens"
+    title = QT_TRANSLATE_NOOP("CubePanel", "The China Cube gardens")
     job_name = "cube gardens"
 
     def load(self) -> None:
@@ -136,9 +136,9 @@ class CubePanel(PuzzlePanel):
         self.variant_box = QComboBox(options)
         for spec in self.specs.values():
             self.variant_box.addItem(spec.title, spec.id)
-        self.red_inside_box = QCheckBox("All-red cube inside", options)
-        self.connected_box = QCheckBox("One connected shape", options)
-        self.in_box_box = QCheckBox("In a box", options)
+        self.red_inside_box = QCheckBox(self.tr("All-red cube inside"), options)
+        self.connected_box = QCheckBox(self.tr("One connected shape"), options)
+        self.in_box_box = QCheckBox(self.tr("In a box"), options)
         self.box_sides = [QSpinBox(options) for _ in range(3)]
         hanging_box = next((spec.box for spec in self.specs.values() if spec.faces == 6 and spec.box
                             and spec.rule == "transcendental"), (5, 5, 5))
@@ -160,14 +160,14 @@ class CubePanel(PuzzlePanel):
         return options
 
     def make_actions(self) -> None:
-        self.solve_button = self.add_action("Solve", self.solve, "The first garden in the solver's order; "
-                                                                 "Next finds the one after")
-        self.random_garden_button = self.add_action("Random garden", self.random_garden,
-                                                    "A garden chosen at random (not in the solver's order)")
-        self.count_button = self.add_action("Count", self.count)
-        self.smallest_button = self.add_action("Smallest box", self.smallest_box,
-                                               "Try every box, smallest first, until one holds the garden (SAT); "
-                                               "smaller boxes proven impossible are listed")
+        self.solve_button = self.add_action(self.tr("Solve"), self.solve,
+                                            self.tr("The first garden in the solver's order; Next finds the one after"))
+        self.random_garden_button = self.add_action(self.tr("Random garden"), self.random_garden,
+                                                    self.tr("A garden chosen at random (not in the solver's order)"))
+        self.count_button = self.add_action(self.tr("Count"), self.count)
+        self.smallest_button = self.add_action(self.tr("Smallest box"), self.smallest_box,
+                                               self.tr("Try every box, smallest first, until one holds the garden "
+                                                       "(SAT); smaller boxes proven impossible are listed"))
 
     def make_canvas(self) -> GardenCanvas:
         return GardenCanvas(self)
@@ -179,16 +179,18 @@ class CubePanel(PuzzlePanel):
         return self.puzzle_specs[garden.spec_id].check(garden)
 
     def describe_piece(self, piece: int) -> str:
-        return f"piece {piece}: {piece_name(piece)} ({connector_count(piece)} connectors)"
+        return self.tr("piece {0}: {1} ({2} connectors)").format(piece, piece_name(piece), connector_count(piece))
 
     def describe_solution(self, index: int) -> str:
         garden = self.solution(index)
         spec = self.specs[garden.spec_id]
-        text = f"garden {index + 1:,} of {self.solution_count():,}{'' if self.all_found() else '+'}"
+        text = self.tr("garden {0} of {1}{2}").format(f"{index + 1:,}", f"{self.solution_count():,}",
+                                                      "" if self.all_found() else "+")
         if spec.rule == "transcendental":
             shapes = len([group for group in garden.components() if len(group) > 1])
             size = "x".join(map(str, garden.bounds()[1][:spec.dimensions]))
-            text += f": {shapes} shape{'s' if shapes != 1 else ''} (and the lone all-red piece) in a {size} frame"
+            shapes_text = self.tr("1 shape") if shapes == 1 else self.tr("{0} shapes").format(shapes)
+            text += self.tr(": {0} (and the lone all-red piece) in a {1} frame").format(shapes_text, size)
         return text
 
     # ------------------------------------------------------------------ state
@@ -226,8 +228,8 @@ class CubePanel(PuzzlePanel):
         self.jobs_spin.setEnabled(idle)
         countable = self.puzzle_specs[spec.id].count is not None
         self.count_button.setEnabled(idle and countable)
-        self.count_button.setToolTip("Count every garden" if countable else
-                                     "Only the Square Gardens can be counted here")
+        self.count_button.setToolTip(self.tr("Count every garden") if countable else
+                                     self.tr("Only the Square Gardens can be counted here"))
         for widget in (self.variant_box, self.red_inside_box, self.connected_box, self.in_box_box, *self.box_sides):
             widget.setEnabled(idle and (widget not in self.box_sides or self.in_box_box.isChecked()))
 
@@ -240,27 +242,28 @@ class CubePanel(PuzzlePanel):
 
     def no_more_found(self) -> None:
         super().no_more_found()
-        self.status.setText("no more gardens" if self.solution_count() else "no garden exists with these options")
+        self.status.setText(self.tr("no more gardens") if self.solution_count()
+                             else self.tr("no garden exists with these options"))
 
     def random_garden(self) -> None:
         from plugins.cube.solver import garden_solver
 
         solver, options, seed = garden_solver(self.spec), self.options(), random.randrange(1 << 30)
-        self.run(lambda task: solver.random(task, options, random.Random(seed)), "finding a random garden…",
+        self.run(lambda task: solver.random(task, options, random.Random(seed)), self.tr("finding a random garden…"),
                  self._random_found)
 
     def _random_found(self, garden: Garden) -> None:
         self.set_solutions([garden])
-        self.status.setText(f"{self.spec.title}: a random garden")
+        self.status.setText(self.tr("{0}: a random garden").format(self.spec.title))
 
     def count(self) -> None:
         count, jobs = self.puzzle_specs[self.spec.id].count, self.jobs_spin.value()
-        self.run(lambda task: count(task, jobs), "counting…", self._counted)
+        self.run(lambda task: count(task, jobs), self.tr("counting…"), self._counted)
 
     def _counted(self, result) -> None:
-        text = f"{result.count:,} gardens"
+        text = self.tr("{0} gardens").format(f"{result.count:,}")
         if result.distinct is not None:
-            text += f", {result.distinct:,} up to symmetry"
+            text += self.tr(", {0} up to symmetry").format(f"{result.distinct:,}")
         for key, value in result.extra.items():
             text += f"; {key.replace('_', ' ')}: {value:,}"
         self.report(f"{self.spec.title}: {text}")
@@ -269,18 +272,20 @@ class CubePanel(PuzzlePanel):
         from plugins.cube.hanging import smallest_box
 
         connected = self.connected_box.isChecked()
-        self.run(lambda task: smallest_box(task, connected), "trying boxes, smallest first…", self._on_smallest)
+        self.run(lambda task: smallest_box(task, connected), self.tr("trying boxes, smallest first…"),
+                 self._on_smallest)
 
     def _on_smallest(self, report) -> None:
-        impossible = ", ".join("x".join(map(str, box)) for box in report.impossible) or "none"
+        impossible = ", ".join("x".join(map(str, box)) for box in report.impossible) or self.tr("none")
         if report.found is None:
-            self.status.setText(f"no box found; impossible: {impossible}")
+            self.status.setText(self.tr("no box found; impossible: {0}").format(impossible))
             return
         from plugins.cube.hanging import with_red_cube
         from plugins.cube.solver import checked
 
         box = "x".join(map(str, report.found.box))
-        proof = ("proven smallest: every smaller box is impossible" if report.proven_smallest else
-                 "undecided (time limit): " + ", ".join("x".join(map(str, b)) for b in report.undecided))
+        proof = (self.tr("proven smallest: every smaller box is impossible") if report.proven_smallest else
+                 self.tr("undecided (time limit): {0}").format(
+                     ", ".join("x".join(map(str, b)) for b in report.undecided)))
         self.set_solutions([checked(self.spec, with_red_cube(report.found.placements))])
-        self.status.setText(f"smallest box {box}; impossible: {impossible}; {proof}")
+        self.status.setText(self.tr("smallest box {0}; impossible: {1}; {2}").format(box, impossible, proof))

@@ -6,7 +6,7 @@ in 3-D from ``plugins.pyramid.scene``.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
@@ -141,7 +141,7 @@ class SolutionCanvas(PuzzleCanvas):
 class PyramidPanel(PuzzlePanel):
     """Count the pyramid's solutions (stop and continue at will) and browse them meanwhile."""
 
-    title = "The pyramid puzzle"
+    title = QT_TRANSLATE_NOOP("PyramidPanel", "The pyramid puzzle")
     job_name = "pyramid count"
 
     def __init__(self, context=None, parent=None, autostart: bool = True):
@@ -164,7 +164,8 @@ class PyramidPanel(PuzzlePanel):
         return options
 
     def make_actions(self) -> None:
-        self.count_button = self.add_action("Count all", self.count, "Count every solution; browse them meanwhile")
+        self.count_button = self.add_action(self.tr("Count all"), self.count,
+                                            self.tr("Count every solution; browse them meanwhile"))
 
     def make_canvas(self) -> SolutionCanvas:
         return SolutionCanvas(self.puzzle, self)
@@ -197,24 +198,27 @@ class PyramidPanel(PuzzlePanel):
         """Start counting, or continue a count that was cancelled."""
         if not self.store.complete:
             counting, jobs = self._counting, self.jobs_spin.value()
-            self.run(lambda task: counting.run(task, jobs), "counting…", self._counted)
+            self.run(lambda task: counting.run(task, jobs), self.tr("counting…"), self._counted)
 
     def _counted(self, _result) -> None:
-        self.report(f"Pyramid: {len(self.store):,} solutions, {self.store.distinct:,} up to rotation")
+        self.report(self.tr("Pyramid: {0} solutions, {1} up to rotation").format(f"{len(self.store):,}",
+                                                                              f"{self.store.distinct:,}"))
 
     def update_controls(self) -> None:
         super().update_controls()
         found = len(self.store)
-        self.count_button.setText("Continue" if found and not self.store.complete else "Count all")
+        self.count_button.setText(self.tr("Continue") if found and not self.store.complete else self.tr("Count all"))
         self.count_button.setEnabled(not self.busy and not self.store.complete)
         self.jobs_spin.setEnabled(not self.busy)
         if self.busy:
-            self.status.setText(f"counting… {found:,} solutions so far")
+            self.status.setText(self.tr("counting… {0} solutions so far").format(f"{found:,}"))
 
     def describe_solution(self, index: int) -> str:
         turn = index % SIDES
-        return (super().describe_solution(index) + f" (distinct solution {index // SIDES + 1:,}"
-                + (f", turned {120 * turn}°)" if turn else ")"))
+        distinct = f"{index // SIDES + 1:,}"
+        return super().describe_solution(index) + (
+            self.tr(" (distinct solution {0}, turned {1}°)").format(distinct, 120 * turn) if turn
+            else self.tr(" (distinct solution {0})").format(distinct))
 
     def describe_piece(self, piece: int) -> str:
-        return f"piece {piece}"
+        return self.tr("piece {0}").format(piece)

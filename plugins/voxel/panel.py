@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
                                QPushButton, QSlider, QSpinBox, QWidget)
@@ -34,18 +34,18 @@ class LayerView(PuzzleCanvas):
         self.puzzle: Puzzle | None = None
         self.order: list[int] = []  # the assembly order of the solution shown
         self.step_slider = QSlider(Qt.Orientation.Horizontal, self)
-        self.step_slider.setToolTip("Assembly: how many pieces are in, bottom up")
+        self.step_slider.setToolTip(self.tr("Assembly: how many pieces are in, bottom up"))
         self.step_label = QLabel(self)
         self.layer_spin = QSpinBox(self)
         self.layer_spin.setMinimum(-1)
-        self.layer_spin.setSpecialValueText("all layers")
-        self.layer_spin.setPrefix("layer z = ")
+        self.layer_spin.setSpecialValueText(self.tr("all layers"))
+        self.layer_spin.setPrefix(self.tr("layer z = "))
         self.layer_text = QLabel(self)
         self.layer_text.setFont(QFont("monospace"))
         self.layer_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.layer_text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         grid = QGridLayout(self)
-        grid.addWidget(QLabel("Assembly:", self), 0, 0)
+        grid.addWidget(QLabel(self.tr("Assembly:"), self), 0, 0)
         grid.addWidget(self.step_slider, 0, 1)
         grid.addWidget(self.step_label, 1, 0, 1, 2)
         grid.addWidget(self.layer_spin, 2, 0, 1, 2)
@@ -87,11 +87,11 @@ class LayerView(PuzzleCanvas):
             return
         step, order = self.step_slider.value(), self.order
         if step >= len(order):
-            self.step_label.setText(f"all {len(order)} pieces")
+            self.step_label.setText(self.tr("all {0} pieces").format(len(order)))
         else:
             labels = layout.placement_labels(self.puzzle, self.solution)
-            latest = f": last in {labels[order[step - 1]]}" if step else ""
-            self.step_label.setText(f"{step} of {len(order)}{latest}")
+            latest = self.tr(": last in {0}").format(labels[order[step - 1]]) if step else ""
+            self.step_label.setText(self.tr("{0} of {1}{2}").format(step, len(order), latest))
         layer = self.layer()
         self.layer_text.setText("" if layer is None else layout.layer_text(self.puzzle, self.solution, layer))
 
@@ -99,7 +99,7 @@ class LayerView(PuzzleCanvas):
 class VoxelPanel(PuzzlePanel):
     """Choose or open a polycube packing puzzle; solve, count, browse one packing per symmetry class, export."""
 
-    title = "The voxel puzzles"
+    title = QT_TRANSLATE_NOOP("VoxelPanel", "The voxel puzzles")
     job_name = "voxel solver"
 
     def __init__(self, context=None, parent=None):
@@ -120,16 +120,16 @@ class VoxelPanel(PuzzlePanel):
         self.puzzle_box = QComboBox(options)
         for path in self._shipped:
             self.puzzle_box.addItem(path.stem, str(path))
-        self.open_button = QPushButton("Open…", options)
+        self.open_button = QPushButton(self.tr("Open…"), options)
         self.jobs_spin = self.make_jobs_spin(options)
         self.cluster_edit = QLineEdit(options)
-        self.cluster_edit.setPlaceholderText("Dask cluster, e.g. tcp://host:8786 (empty: this computer)")
-        self.cluster_edit.setToolTip("Count on a Dask cluster (see the README, \"Count on a cluster\")")
+        self.cluster_edit.setPlaceholderText(self.tr("Dask cluster, e.g. tcp://host:8786 (empty: this computer)"))
+        self.cluster_edit.setToolTip(self.tr("Count on a Dask cluster (see the README, \"Count on a cluster\")"))
         self.info_label = QLabel(options)
         self.info_label.setWordWrap(True)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Puzzle:", options))
+        row.addWidget(QLabel(self.tr("Puzzle:"), options))
         row.addWidget(self.puzzle_box, 1)
         row.addWidget(self.open_button)
         row.addWidget(self.jobs_spin)
@@ -143,14 +143,15 @@ class VoxelPanel(PuzzlePanel):
         return options
 
     def make_actions(self) -> None:
-        self.solve_button = self.add_action("Solve", self.solve, "Find one packing; Next finds the one after")
-        self.count_button = self.add_action("Count all", self.count_all,
-                                            "Count every packing; browse one per symmetry class")
-        self.resume_button = self.add_action("Resume count", self.resume_count,
-                                             "Go on with this puzzle's interrupted count from its checkpoint")
-        self.export_button = self.add_action("Export…", self._ask_export_file,
-                                             "Save the solutions found to a JSON file: one per symmetry class, "
-                                             "or every one")
+        self.solve_button = self.add_action(self.tr("Solve"), self.solve,
+                                            self.tr("Find one packing; Next finds the one after"))
+        self.count_button = self.add_action(self.tr("Count all"), self.count_all,
+                                            self.tr("Count every packing; browse one per symmetry class"))
+        self.resume_button = self.add_action(self.tr("Resume count"), self.resume_count,
+                                             self.tr("Go on with this puzzle's interrupted count from its checkpoint"))
+        self.export_button = self.add_action(self.tr("Export…"), self._ask_export_file,
+                                             self.tr("Save the solutions found to a JSON file: one per symmetry "
+                                                     "class, or every one"))
 
     def make_canvas(self) -> LayerView:
         return LayerView(self)
@@ -161,7 +162,7 @@ class VoxelPanel(PuzzlePanel):
     def describe_piece(self, index: int) -> str:
         placement = self.shown_solution()[index]
         label = layout.placement_labels(self.puzzle, self.shown_solution())[index]
-        return f"{label}: cells {', '.join(str(c) for c in placement.cells)}"
+        return self.tr("{0}: cells {1}").format(label, ', '.join(str(c) for c in placement.cells))
 
     def check(self, solution) -> list[str]:
         return self.puzzle_spec.check(solution)
@@ -202,7 +203,7 @@ class VoxelPanel(PuzzlePanel):
         unfinished = state is not None and state[0] < state[1]
         self.resume_button.setVisible(unfinished)
         if unfinished:
-            self.resume_button.setText(f"Resume count ({state[0]}/{state[1]} done)")
+            self.resume_button.setText(self.tr("Resume count ({0}/{1} done)").format(state[0], state[1]))
 
     # ------------------------------------------------------------------ puzzles
     def _choose_shipped(self, index: int) -> None:
@@ -210,8 +211,8 @@ class VoxelPanel(PuzzlePanel):
             self.load_file(self.puzzle_box.itemData(index))
 
     def _ask_file(self) -> None:
-        dialog = QFileDialog(self, "Open a voxel puzzle", "",
-                             "Voxel puzzles (*.json *.xmpuzzle);;BurrTools (*.xmpuzzle);;All files (*)")
+        dialog = QFileDialog(self, self.tr("Open a voxel puzzle"), "",
+                             self.tr("Voxel puzzles (*.json *.xmpuzzle);;BurrTools (*.xmpuzzle);;All files (*)"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(self.load_file)
@@ -223,7 +224,7 @@ class VoxelPanel(PuzzlePanel):
 
         A BurrTools file with several problems asks which one (``problem`` skips the question)."""
         path, problem = self._opened.get(path, (path, problem))
-        self.run(lambda task: _read(path, problem), f"opening {path}…",
+        self.run(lambda task: _read(path, problem), self.tr("opening {0}…").format(path),
                  lambda found: self._loaded(path, problem, found), lambda error: self._load_failed(path, error))
 
     def _loaded(self, path: str, problem: str | None, found) -> None:
@@ -239,8 +240,8 @@ class VoxelPanel(PuzzlePanel):
 
     def _ask_problem(self, path: str, names: list[str]) -> None:
         dialog = QInputDialog(self)
-        dialog.setWindowTitle("Choose a problem")
-        dialog.setLabelText(f"{os.path.basename(path)} holds {len(names)} problems:")
+        dialog.setWindowTitle(self.tr("Choose a problem"))
+        dialog.setLabelText(self.tr("{0} holds {1} problems:").format(os.path.basename(path), len(names)))
         dialog.setComboBoxItems(names)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.textValueSelected.connect(lambda name: self.load_file(path, name))
@@ -262,9 +263,9 @@ class VoxelPanel(PuzzlePanel):
         self.puzzle = puzzle
         self.puzzle_spec = puzzle_spec(puzzle)
         sx, sy, sz = puzzle.size
-        self.info_label.setText(f"<b>{puzzle.title}</b>: {puzzle.piece_count} pieces, {len(puzzle.target)} cells "
-                                f"in a {sx}x{sy}x{sz} box{', mirror images allowed' if puzzle.mirror else ''}. "
-                                f"{puzzle.description}")
+        mirror = self.tr(", mirror images allowed") if puzzle.mirror else ""
+        self.info_label.setText(self.tr("<b>{0}</b>: {1} pieces, {2} cells in a {3}x{4}x{5} box{6}. {7}").format(
+            puzzle.title, puzzle.piece_count, len(puzzle.target), sx, sy, sz, mirror, puzzle.description))
         self.canvas.set_puzzle(puzzle)
         self.status.setText("")
         self.progress_bar.setValue(0)
@@ -288,20 +289,21 @@ class VoxelPanel(PuzzlePanel):
         path = self.checkpoint_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         self.run(lambda task: solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=path, cluster=cluster),
-                 "counting…", self._counted)
+                 self.tr("counting…"), self._counted)
 
     def _counted(self, outcome) -> None:
         self.checkpoint_path().unlink(missing_ok=True)  # finished: nothing to resume
         self.set_solutions(outcome.solutions, complete=True)
         stated = self.puzzle.expected_assemblies
-        self.report(f"{outcome.count} solutions in all, {outcome.distinct} up to the {outcome.symmetry_order} "
-                    f"symmetries ({outcome.seconds:.1f} s); browsing one per class"
-                    + (f". BurrTools states {stated} assemblies" if stated is not None else ""))
+        counted = self.tr("{0} solutions in all, {1} up to the {2} symmetries ({3} s); browsing one per class").format(
+            outcome.count, outcome.distinct, outcome.symmetry_order, f"{outcome.seconds:.1f}")
+        stated_text = self.tr(". BurrTools states {0} assemblies").format(stated) if stated is not None else ""
+        self.report(counted + stated_text)
 
     # ------------------------------------------------------------------ export
     def _ask_export_file(self) -> None:
-        dialog = QFileDialog(self, "Export solutions", f"{self.puzzle.id}-solutions.json",
-                             "One per symmetry class (*.json);;Every solution (*.json)")
+        dialog = QFileDialog(self, self.tr("Export solutions"), f"{self.puzzle.id}-solutions.json",
+                             ";;".join((self.tr("One per symmetry class (*.json)"), self.every_filter())))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -310,15 +312,18 @@ class VoxelPanel(PuzzlePanel):
         dialog.open()
 
     def _export_chosen(self, path: str) -> None:
-        self.export(path, every=self._dialog.selectedNameFilter().startswith("Every"))
+        self.export(path, every=self._dialog.selectedNameFilter() == self.every_filter())
+
+    def every_filter(self) -> str:
+        return self.tr("Every solution (*.json)")
 
     def export(self, path: str, every: bool) -> None:
         """Write the solutions browsed (with ``every``: all the members of their classes) to ``path``."""
         from plugins.voxel import export
 
         puzzle, classes = self.puzzle, list(self.solutions)
-        self.run(lambda task: export.write_solutions(path, puzzle, classes, every, task), "exporting…",
-                 lambda written: self.status.setText(f"wrote {written} solutions to {path}"))
+        self.run(lambda task: export.write_solutions(path, puzzle, classes, every, task), self.tr("exporting…"),
+                 lambda written: self.status.setText(self.tr("wrote {0} solutions to {1}").format(written, path)))
 
 
 def default_checkpoint_dir() -> Path:

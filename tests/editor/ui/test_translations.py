@@ -1,5 +1,5 @@
 """The window's text can be translated without touching the code: pyside6-lupdate finds every
-menu entry of the window, and a translation in the translations folder is loaded at start."""
+menu entry of the window and the texts of its docks, and a translation in the translations folder is loaded at start."""
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -14,14 +14,15 @@ from editor.ui.identity import TRANSLATION_NAME, set_up_application
 
 TOOLS = Path(sys.executable).parent  # pyside6-lupdate and pyside6-lrelease come with PySide6
 GERMAN = {("MainWindow", "&Help"): "&Hilfe", ("MainWindow", "&Test-Solve…"): "&Probelösen…",
-          ("EditTools", "&Pen"): "&Stift"}
+          ("EditTools", "&Pen"): "&Stift", ("SolverPanel", "Show the other solution"): "Die andere Lösung zeigen",
+          ("AssistPanel", "Make it harder"): "Schwerer machen"}
 
 
 def extracted(tmp_path) -> set[tuple[str, str]]:
-    """(context, text) of every string pyside6-lupdate finds in the window's code."""
+    """(context, text) of every string pyside6-lupdate finds in the window's code and the plugins' docks."""
     ts = tmp_path / "all.ts"
-    subprocess.run([TOOLS / "pyside6-lupdate", *sorted(str(p) for p in (ROOT / "editor" / "ui").glob("*.py")),
-                    "-ts", ts], check=True, capture_output=True)
+    sources = [*(ROOT / "editor" / "ui").glob("*.py"), *(ROOT / "plugins").glob("*/panel.py")]
+    subprocess.run([TOOLS / "pyside6-lupdate", *sorted(map(str, sources)), "-ts", ts], check=True, capture_output=True)
     return {(context.findtext("name"), message.findtext("source"))
             for context in ET.parse(ts).getroot().iter("context") for message in context.iter("message")}
 
@@ -45,6 +46,14 @@ def test_every_menu_entry_of_the_window_is_found_by_lupdate(window, tmp_path):
     texts = window_menu_texts(window)
     assert {"&Help", "&About", "&Tools", "&Pen", "S&ymmetry", "Both"} <= texts
     assert sorted(texts - {text for _context, text in extracted(tmp_path)}) == []
+
+
+def test_the_texts_of_the_docks_are_found_by_lupdate(tmp_path):
+    found = extracted(tmp_path)
+    assert {("SolverPanel", "Show the other solution"), ("SolverPanel", "Solver"),
+            ("AssistPanel", "Make it line-solvable"), ("PuzzlePanel", "No solution yet"),
+            ("PlayWindow", "&Hint"), ("VoxelPanel", "Count all"), ("CubePanel", "Random garden"),
+            ("PyramidPanel", "The pyramid puzzle")} <= found
 
 
 @pytest.fixture
@@ -77,6 +86,11 @@ def test_a_translation_in_the_translations_folder_translates_the_menus(german, w
     assert window.tools.tool_actions["pen"].text() == "&Stift"
     level_menu = window.menuBar().actions()[titles.index("&Level")].menu()
     assert "&Probelösen…" in [action.text() for action in level_menu.actions()]
+
+
+def test_a_translation_translates_the_docks(german, window):
+    assert window.solver_dock.widget().alternative_button.text() == "Die andere Lösung zeigen"
+    assert window.assist_dock.widget().harder_button.text() == "Schwerer machen"
 
 
 def test_without_a_translation_for_the_language_the_text_stays_english(qapp, tmp_path, window):

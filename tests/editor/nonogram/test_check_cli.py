@@ -240,4 +240,4 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
     interrupted(1)  # a worker's interpreter starting
     check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    interrupted(3)  # both workers checking (and the resource tracker; SAT processes where a check has one)
+    interrupted(4)  # both workers and the resource tracker, and a worker's SAT process: past the workers' start

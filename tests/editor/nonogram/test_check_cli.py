@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from editor.level import Level, save_level
 from editor.level.non_format import format_non, write_non
@@ -212,6 +213,8 @@ def test_jobs_check_a_folder_in_processes_with_the_same_output(tmp_path):
     assert [record.get("verdict") for record in records] == ["MULT", None, "MULT", "LINE", "BRANCH", "BRANCH"]
 
 
+@pytest.mark.xfail(strict=False, reason="known fault, issue 24: about one Ctrl+C in eight to a `check --jobs` is lost "
+                   "and the check runs on to the end (exit 1); not found yet")
 def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
     import os
     import signal

@@ -17,15 +17,19 @@ def saved_level(folder, name="x"):
     return folder / f"{name}.level"
 
 
-def load_error(path) -> LevelError:
-    """The LevelError loading ``path`` raises, within a few seconds (a hang fails the test, not the run)."""
+def error_within_bound(function, path) -> LevelError:
+    """The LevelError ``function(path)`` raises, within a few seconds (a hang fails the test, not the run)."""
     outcome = []
-    thread = threading.Thread(target=lambda: outcome.append(_raised(load_level, path)), daemon=True)
+    thread = threading.Thread(target=lambda: outcome.append(_raised(function, path)), daemon=True)
     thread.start()
     thread.join(30)
-    assert outcome, f"loading {path} did not end"
+    assert outcome, f"{function.__name__}({path}) did not end"
     assert isinstance(outcome[0], LevelError), outcome[0]
     return outcome[0]
+
+
+def load_error(path) -> LevelError:
+    return error_within_bound(load_level, path)
 
 
 def _raised(function, *args):
@@ -157,16 +161,9 @@ def test_the_editor_limit_still_holds_for_levels_the_checker_accepts(tmp_path):
 
 
 def about_error(path) -> LevelError:
-    """The LevelError reading ``path``'s level info raises, within a few seconds."""
     from editor.level.metadata import read_about
 
-    outcome = []
-    thread = threading.Thread(target=lambda: outcome.append(_raised(read_about, path)), daemon=True)
-    thread.start()
-    thread.join(30)
-    assert outcome, f"reading the level info of {path} did not end"
-    assert isinstance(outcome[0], LevelError), outcome[0]
-    return outcome[0]
+    return error_within_bound(read_about, path)
 
 
 def test_level_info_that_is_a_pipe_a_device_or_huge_is_refused_by_name(tmp_path):

@@ -42,6 +42,15 @@ def click_cell(qtbot, canvas, row, column, button=Qt.LeftButton):
     qtbot.mouseRelease(canvas, button, pos=centre(canvas, row, column))
 
 
+def draw_a_switch(qtbot, window):
+    """After the blank grid's verdict, fill two diagonal cells: a switch, so a MULT drawing;
+    returns its verdict."""
+    wait_for_verdict_on(qtbot, window)
+    click_cell(qtbot, window.solution_canvas, 2, 3)
+    click_cell(qtbot, window.solution_canvas, 3, 4)
+    return wait_for_verdict_on(qtbot, window)
+
+
 def test_dock_is_installed_and_listed_in_the_view_menu(window, qtbot):
     dock = window.solver_dock
     assert isinstance(dock, QDockWidget) and dock.objectName() == "solverDock"
@@ -176,10 +185,7 @@ def test_what_the_search_leaves_open_the_sat_solver_decides_in_the_dock(window, 
     search_never_decides(monkeypatch)
     canvas = window.solution_canvas
     panel = panel_of(window)
-    wait_for_verdict_on(qtbot, window)
-    click_cell(qtbot, canvas, 2, 3)
-    click_cell(qtbot, canvas, 3, 4)
-    verdict = wait_for_verdict_on(qtbot, window)
+    verdict = draw_a_switch(qtbot, window)
     assert verdict.kind == MULT and verdict.decided_by == verdict_module.BY_SAT
     assert panel.verdict_label.text().startswith("MULT") and panel.alternative_button.isEnabled()
     qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
@@ -279,10 +285,7 @@ def test_a_quick_verdict_replaces_the_last_directly_and_the_other_solution_stays
     monkeypatch.setattr(solver_panel, "SLOW_CHECK_MS", 60_000)  # a loaded machine makes no check "slow"
     canvas = window.solution_canvas
     panel = panel_of(window)
-    wait_for_verdict_on(qtbot, window)
-    click_cell(qtbot, canvas, 2, 3)
-    click_cell(qtbot, canvas, 3, 4)
-    assert wait_for_verdict_on(qtbot, window).kind == MULT
+    assert draw_a_switch(qtbot, window).kind == MULT
     qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
     assert panel.alternative_button.isChecked()
     kinds = []
@@ -319,10 +322,7 @@ def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, m
     shows what line logic found on the new drawing; the final verdict then replaces it."""
     canvas = window.solution_canvas
     panel = panel_of(window)
-    wait_for_verdict_on(qtbot, window)
-    click_cell(qtbot, canvas, 2, 3)
-    click_cell(qtbot, canvas, 3, 4)
-    assert wait_for_verdict_on(qtbot, window).kind == MULT
+    assert draw_a_switch(qtbot, window).kind == MULT
     release = threading.Event()
     real = solver_panel.check_in_background
 

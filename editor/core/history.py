@@ -1,8 +1,9 @@
 """Undo/redo for the editor core: each step is the difference between two states of a document.
 
-An edit runs between :meth:`History.begin` (a snapshot of the document) and
-:meth:`History.commit` (which keeps only the cells that changed, and the size, cleared
-flag, palette and level info before and after). Undo puts the old values back, redo the new ones, so
+An edit takes a :class:`Snapshot` of the document before it and, once done, gives it to
+:func:`difference`, which keeps only the cells that changed (and the size, cleared flag,
+palette and level info before and after) as a :class:`Step`; :meth:`History.push` records
+it (the core's ``Editor._edit`` does both). Undo puts the old values back, redo the new ones, so
 both restore the exact state. At most ``UNDO_LIMIT`` steps are kept; the oldest go first.
 """
 from __future__ import annotations

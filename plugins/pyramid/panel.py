@@ -34,8 +34,8 @@ class _Counting:
         return self.filling.run(task, jobs)
 
 
-class SolutionCanvas(PuzzleCanvas):
-    """The chosen solution in 2-D: tiles with piece numbers, suit symbols and in/out arrows.
+class TriangleCanvas(PuzzleCanvas):
+    """The triangle of tiles in 2-D (the chosen solution): tiles with piece numbers, suit symbols and in/out arrows.
 
     An outward connector is a filled arrow crossing the side, an inward one a hollow arrow
     pointing into the tile: across a fitting side both arrows point the same way and
@@ -167,8 +167,8 @@ class PyramidPanel(PuzzlePanel):
         self.count_button = self.add_action(self.tr("Count all"), self.count,
                                             self.tr("Count every solution; browse them meanwhile"))
 
-    def make_canvas(self) -> SolutionCanvas:
-        return SolutionCanvas(self.puzzle, self)
+    def make_canvas(self) -> TriangleCanvas:
+        return TriangleCanvas(self.puzzle, self)
 
     def scene_parts(self, solution: Solution):
         return self.puzzle_spec.scene_parts(solution)

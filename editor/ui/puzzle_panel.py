@@ -148,13 +148,25 @@ class PuzzlePanel(QWidget):
         try:
             self.load()
         except PuzzleDataError as error:
-            message = QLabel(self.tr("{0} could not be loaded:\n{1}").format(self.tr(self.title), error), self)
-            message.setWordWrap(True)
-            message.setObjectName("load_error")
-            layout.addWidget(message)
+            self._build_load_error(layout, error)
             return
         self.loaded = True
+        self._build_controls(layout)
+        self._build_browsing(layout)
+        self._build_views(layout)
+        self._build_shortcuts()
+        self.update_controls()
 
+    # ------------------------------------------------------------------ building
+    def _build_load_error(self, layout: QVBoxLayout, error: PuzzleDataError) -> None:
+        """What the panel shows instead of its controls when its data is bad."""
+        message = QLabel(self.tr("{0} could not be loaded:\n{1}").format(self.tr(self.title), error), self)
+        message.setWordWrap(True)
+        message.setObjectName("load_error")
+        layout.addWidget(message)
+
+    def _build_controls(self, layout: QVBoxLayout) -> None:
+        """The plugin's options, its actions, Cancel, the progress bar and the status line."""
         options = self.make_options()
         if options is not None:
             layout.addWidget(options)
@@ -173,6 +185,8 @@ class PuzzlePanel(QWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.status)
 
+    def _build_browsing(self, layout: QVBoxLayout) -> None:
+        """First, Previous, Next, Random, No. [n] Go; what is shown; the check and the selected piece."""
         self.first_button = QPushButton(self.tr("First"), self)
         self.previous_button = QPushButton(self.tr("Previous"), self)
         self.next_button = QPushButton(self.tr("Next"), self)
@@ -205,6 +219,8 @@ class PuzzlePanel(QWidget):
         checks.addWidget(self.piece_label, 1)
         layout.addLayout(checks)
 
+    def _build_views(self, layout: QVBoxLayout) -> None:
+        """The plugin's 2-D drawing beside the 3-D view."""
         self.canvas = self.make_canvas()
         self.view = scene_view(self)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -217,6 +233,9 @@ class PuzzlePanel(QWidget):
         splitter.addWidget(self.view)
         splitter.setSizes([1] * splitter.count())
         layout.addWidget(splitter, 1)
+
+    def _build_shortcuts(self) -> None:
+        """The browsing shortcuts (Esc is handled in :meth:`event`), named in the buttons' tooltips."""
         for name, slot in (("first", self.show_first), ("previous", self.show_previous), ("next", self.show_next),
                            ("random", self.show_random), ("go", self._focus_number)):
             shortcut = QShortcut(QKeySequence(SHORTCUTS[name]), self)
@@ -225,7 +244,6 @@ class PuzzlePanel(QWidget):
         for button, name in ((self.first_button, "first"), (self.previous_button, "previous"),
                              (self.next_button, "next"), (self.random_button, "random")):
             button.setToolTip(self.tr("{0} solution ({1})").format(button.text(), SHORTCUTS[name]))
-        self.update_controls()
 
     # ------------------------------------------------------------------ what a plugin supplies
     def load(self) -> None:

@@ -128,6 +128,36 @@ def test_plugins_import_only_the_plugin_api_from_the_editor():
     assert offenders == set()
 
 
+def _reached(start: str) -> set[str]:
+    """The project modules ``start`` imports, however indirectly (imports inside functions too)."""
+    seen, stack = {start}, [start]
+    while stack:
+        for name, _top in MODULES[stack.pop()]:
+            target = _resolve(name)
+            if target is not None and target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen - {start}
+
+
+def test_plugin_panels_do_not_import_their_plugin_module():
+    """The plugin module imports its panel (in the panel factory) and hands it the plugin's
+    ``PuzzleSpec`` maker: the panel importing the plugin back would make a circle."""
+    panels = [m for m in _plugin_modules() if m.endswith(".panel")]
+    assert len(panels) >= 4
+    offenders = {m for m in panels if m.rpartition(".")[0] + ".plugin" in _reached(m)}
+    assert offenders == set()
+
+
+def test_the_plugin_api_lists_every_name_plugins_import_from_it():
+    import editor.plugin_api
+
+    prefix = "editor.plugin_api."
+    imported = {name[len(prefix):] for m in MODULES if _is_plugin(m) for name, _ in MODULES[m] if name.startswith(prefix)}
+    assert len(imported) > 15
+    assert imported - set(editor.plugin_api.__all__) == set()
+
+
 def test_importing_the_plugin_api_and_every_plugin_entry_point_loads_no_qt():
     code = ("import sys, editor.plugin_api, plugins.pyramid.plugin, plugins.cube.plugin, plugins.voxel.plugin\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))")

@@ -15,10 +15,15 @@ same places, the same shortcuts and the same progress and cancel behaviour:
 * a load error (the plugin's :class:`~editor.plugin_api.PuzzleDataError`) shown in the
   panel instead of its controls.
 
+The plugin's module hands the panel ``spec_of(puzzle) -> PuzzleSpec`` (so that the panel's
+module never imports the plugin's): the panel keeps the shown puzzle's spec in
+:attr:`puzzle_spec`, and by default the 3-D parts and the independent check of a solution
+come from it (``spec_for(solution)`` says which spec a solution is of).
+
 A plugin subclass supplies (each has a default that does nothing or the obvious):
 ``load()`` (read the data; raise ``PuzzleDataError``), ``make_options()``, ``make_actions()``,
-``make_canvas()`` (a :class:`PuzzleCanvas`: the 2-D drawing), ``scene_parts(solution)``, ``check(solution)`` (problems,
-from the plugin's independent checker), ``describe_piece(piece)``, ``describe_solution(index)``,
+``make_canvas()`` (a :class:`PuzzleCanvas`: the 2-D drawing), ``scene_parts(solution)`` and ``check(solution)``
+(problems, from the plugin's independent checker; both by default the spec's), ``describe_piece(piece)``, ``describe_solution(index)``,
 ``find_more()`` (a job function giving the next solution, or None when there is none to ask for;
 by default the next of the stream :meth:`solve_from` started), and adds its actions with :meth:`add_action`. Solutions found go through
 :meth:`set_solutions` / :meth:`add_solution`, or a subclass overrides
@@ -34,13 +39,14 @@ from __future__ import annotations
 import html
 import os
 import random
+from typing import Any, Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
-from editor.plugin_api import PuzzleDataError
+from editor.plugin_api import PuzzleDataError, PuzzleSpec
 from editor.scene3d.parts import part_id, piece_of_part
 from editor.scene3d.view import scene_view
 from editor.tasks import Progress, Task
@@ -131,9 +137,11 @@ class PuzzlePanel(QWidget):
     title = QT_TRANSLATE_NOOP("PuzzlePanel", "The puzzle")  # names the puzzle in messages (shown through tr)
     job_name = "puzzle job"
 
-    def __init__(self, context=None, parent=None):
+    def __init__(self, context=None, parent=None, spec_of: Callable[[Any], PuzzleSpec] | None = None):
         super().__init__(parent)
         self.context = context
+        self.spec_of = spec_of  # the plugin's PuzzleSpec of a puzzle the panel loads
+        self.puzzle_spec: PuzzleSpec | None = None  # the shown puzzle's
         self._job: BackgroundJob | None = None
         self._on_result = self._on_error = None  # the running job's
         self._actions: list[QPushButton] = []
@@ -269,12 +277,19 @@ class PuzzlePanel(QWidget):
         spin.setAccessibleName(self.tr("Processes"))
         return spin
 
+    def spec_for(self, solution) -> PuzzleSpec | None:
+        """The spec ``solution`` is of: by default the shown puzzle's (:attr:`puzzle_spec`)."""
+        return self.puzzle_spec
+
     def scene_parts(self, solution) -> list:
-        return []
+        """The solution in 3-D: by default its spec's ``scene_parts``."""
+        spec = self.spec_for(solution)
+        return [] if spec is None or spec.scene_parts is None else spec.scene_parts(solution)
 
     def check(self, solution) -> list[str]:
-        """Problems the independent checker finds in ``solution`` (empty: valid)."""
-        return []
+        """Problems the independent checker finds in ``solution`` (empty: valid): by default its spec's ``check``."""
+        spec = self.spec_for(solution)
+        return [] if spec is None or spec.check is None else spec.check(solution)
 
     def describe_piece(self, piece: int) -> str:
         return self.tr("piece {0}").format(piece)

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidg
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel
 from plugins.cube import scene
 from plugins.cube.model import DIRECTIONS, Garden, GardenSpec, connector_count, load_gardens, piece_name
-from plugins.cube.plugin import puzzle_spec
 
 MARGIN = 12
 LAYER_GAP = 1.0  # cells between drawn layers
@@ -129,7 +128,7 @@ class CubePanel(PuzzlePanel):
 
     def load(self) -> None:
         self.specs: dict[str, GardenSpec] = load_gardens()
-        self.puzzle_specs = {garden_id: puzzle_spec(garden) for garden_id, garden in self.specs.items()}
+        self.puzzle_specs = {garden_id: self.spec_of(garden) for garden_id, garden in self.specs.items()}
 
     def make_options(self) -> QWidget:
         options = QWidget(self)
@@ -172,11 +171,8 @@ class CubePanel(PuzzlePanel):
     def make_canvas(self) -> GardenCanvas:
         return GardenCanvas(self)
 
-    def scene_parts(self, garden: Garden):
-        return self.puzzle_specs[garden.spec_id].scene_parts(garden)
-
-    def check(self, garden: Garden) -> list[str]:
-        return self.puzzle_specs[garden.spec_id].check(garden)
+    def spec_for(self, garden: Garden):
+        return self.puzzle_specs[garden.spec_id]  # a garden shown may be of the variant chosen before
 
     def describe_piece(self, piece: int) -> str:
         return self.tr("piece {0}: {1} ({2} connectors)").format(piece, piece_name(piece), connector_count(piece))

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel
 from plugins.pyramid import scene
 from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
-from plugins.pyramid.plugin import puzzle_spec
 from plugins.pyramid.store import SolutionStore
 
 MARGIN = 24  # pixels around the drawn triangle
@@ -144,14 +143,14 @@ class PyramidPanel(PuzzlePanel):
     title = QT_TRANSLATE_NOOP("PyramidPanel", "The pyramid puzzle")
     job_name = "pyramid count"
 
-    def __init__(self, context=None, parent=None, autostart: bool = True):
-        super().__init__(context, parent)
+    def __init__(self, context=None, parent=None, spec_of=None, autostart: bool = True):
+        super().__init__(context, parent, spec_of)
         if self.loaded and autostart:
             self.count()
 
     def load(self) -> None:
         self.puzzle = load_puzzle()
-        self.puzzle_spec = puzzle_spec(self.puzzle)
+        self.puzzle_spec = self.spec_of(self.puzzle)
         self._counting = _Counting(self.puzzle)
 
     def make_options(self) -> QWidget:
@@ -169,12 +168,6 @@ class PyramidPanel(PuzzlePanel):
 
     def make_canvas(self) -> TriangleCanvas:
         return TriangleCanvas(self.puzzle, self)
-
-    def scene_parts(self, solution: Solution):
-        return self.puzzle_spec.scene_parts(solution)
-
-    def check(self, solution: Solution) -> list[str]:
-        return self.puzzle_spec.check(solution)
 
     # ------------------------------------------------------------------ counting
     @property
@@ -219,6 +212,3 @@ class PyramidPanel(PuzzlePanel):
         return super().describe_solution(index) + (
             self.tr(" (distinct solution {0}, turned {1}°)").format(distinct, 120 * turn) if turn
             else self.tr(" (distinct solution {0})").format(distinct))
-
-    def describe_piece(self, piece: int) -> str:
-        return self.tr("piece {0}").format(piece)

@@ -21,7 +21,7 @@ from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.checkpoint import progress_in
 from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
-from plugins.voxel.plugin import BURRTOOLS_SUFFIXES, open_puzzle_file, puzzle_spec
+from plugins.voxel.files import puzzle_or_problems
 
 
 class LayerView(PuzzleCanvas):
@@ -102,8 +102,8 @@ class VoxelPanel(PuzzlePanel):
     title = QT_TRANSLATE_NOOP("VoxelPanel", "The voxel puzzles")
     job_name = "voxel solver"
 
-    def __init__(self, context=None, parent=None):
-        super().__init__(context, parent)
+    def __init__(self, context=None, parent=None, spec_of=None):
+        super().__init__(context, parent, spec_of)
         self.canvas.changed.connect(self._layer_or_step_changed)
         if self._shipped:
             self._choose_shipped(0)
@@ -164,9 +164,6 @@ class VoxelPanel(PuzzlePanel):
         label = layout.placement_labels(self.puzzle, self.shown_solution())[index]
         return self.tr("{0}: cells {1}").format(label, ', '.join(str(c) for c in placement.cells))
 
-    def check(self, solution) -> list[str]:
-        return self.puzzle_spec.check(solution)
-
     def assembly(self) -> list[int]:
         return self.canvas.order
 
@@ -224,7 +221,7 @@ class VoxelPanel(PuzzlePanel):
 
         A BurrTools file with several problems asks which one (``problem`` skips the question)."""
         path, problem = self._opened.get(path, (path, problem))
-        self.run(lambda task: _read(path, problem), self.tr("opening {0}…").format(path),
+        self.run(lambda task: puzzle_or_problems(path, problem), self.tr("opening {0}…").format(path),
                  lambda found: self._loaded(path, problem, found), lambda error: self._load_failed(path, error))
 
     def _loaded(self, path: str, problem: str | None, found) -> None:
@@ -261,7 +258,7 @@ class VoxelPanel(PuzzlePanel):
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        self.puzzle_spec = puzzle_spec(puzzle)
+        self.puzzle_spec = self.spec_of(puzzle)
         sx, sy, sz = puzzle.size
         mirror = self.tr(", mirror images allowed") if puzzle.mirror else ""
         self.info_label.setText(self.tr("<b>{0}</b>: {1} pieces, {2} cells in a {3}x{4}x{5} box{6}. {7}").format(
@@ -330,14 +327,3 @@ def default_checkpoint_dir() -> Path:
     """Where the panel keeps its counts' checkpoints: the user's application data."""
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(location or Path.home() / ".nonogram-editor") / "counts"
-
-
-def _read(path: str, problem: str | None):
-    """The puzzle in ``path``, or the names of its problems when a BurrTools file needs a choice."""
-    if problem is None and path.lower().endswith(BURRTOOLS_SUFFIXES):
-        from plugins.voxel.burrtools import problem_names
-
-        names = problem_names(path)
-        if len(names) > 1:
-            return names
-    return open_puzzle_file(path, problem)

@@ -41,7 +41,7 @@ import os
 import random
 from typing import Any, Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
@@ -82,7 +82,8 @@ class PuzzleCanvas(QWidget):
     """The base of a plugin's 2-D view: the shown solution, the selected piece, a click on a piece.
 
     A subclass paints ``self.solution`` (None: nothing shown yet), marks ``self.selected``
-    and emits :attr:`pieceClicked` with the piece a click lands on.
+    and says which piece is drawn where (:meth:`piece_at`): a left click on a piece emits
+    :attr:`pieceClicked` with it.
     """
 
     pieceClicked = Signal(int)
@@ -101,6 +102,16 @@ class PuzzleCanvas(QWidget):
     def set_selected(self, piece: int | None) -> None:
         self.selected = piece
         self.update()
+
+    def piece_at(self, point: QPointF) -> int | None:
+        """The piece of the shown solution drawn at ``point`` (None: none there)."""
+        return None
+
+    def mousePressEvent(self, event):
+        piece = None if self.solution is None else self.piece_at(event.position())
+        if piece is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.pieceClicked.emit(piece)
+        super().mousePressEvent(event)
 
 
 class ElidedLabel(QLabel):

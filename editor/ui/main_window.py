@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout,
 from editor import __version__
 from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, colour_name, read_puzzle
 from editor.core.editor import CLUE_SOLVE_SECONDS, level_path, write_level, write_puzzle
+from editor.core.grid_look import DEFAULT_CELL, MAX_CELL, MIN_CELL, zoomed
 from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
 from editor.level.metadata import read_about
@@ -40,7 +41,7 @@ from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import EditTools, add_action
-from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
+from editor.ui.grid_canvas import CanvasScroll, PictureCanvas, SolutionCanvas
 from editor.ui.identity import LICENCE, app_icon
 from editor.ui.lifetime import connect_alive
 from editor.ui.palette_widget import PaletteWidget

@@ -78,6 +78,16 @@ class _Stroke:
     moving: Rect | None = None  # the selection being dragged (select tool pressed inside it)
 
 
+def describe_failure(error: BaseException, path: Path | None = None) -> str:
+    """A file operation's failure as the user reads it, naming the file (a LevelError already does)."""
+    text = str(error)
+    if path is not None and str(path) not in text:
+        text = f"{path}: {text}"
+    if isinstance(error, ImportError):
+        text = f"{path}: this feature is not available in this installation ({error})"
+    return text
+
+
 def level_from_non(puzzle, path: Path) -> Level:
     """The level of an imported .non puzzle (its goal picture; filled cells black)."""
     if puzzle.goal is None:
@@ -404,6 +414,13 @@ class Editor:
 
     def colour_at(self, cell: Cell) -> Colour:
         return tuple(int(v) for v in self.document.picture[cell])
+
+    def describe_cell(self, layer: str, cell: Cell) -> str:
+        """What the status bar says of a cell: "Solution: row 3, column 4 — filled"."""
+        row, column = cell
+        what = (("filled" if self.document.solution[cell] else "empty") if layer == "solution"
+                else colour_name(self.colour_at(cell)))
+        return f"{layer.capitalize()}: row {row + 1}, column {column + 1} — {what}"
 
     # ------------------------------------------------------------------ level settings
     def resize(self, width: int, height: int) -> None:

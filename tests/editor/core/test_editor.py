@@ -451,3 +451,23 @@ def test_the_view_is_told_exactly_what_changed(editor):
     assert {"size", "solution", "picture", "history"} <= view.changes[-1]
     editor.new()
     assert "document" in view.changes[-1] and not editor.modified
+
+
+def test_the_status_bar_describes_a_cell_of_either_layer(editor):
+    editor.set_cell("solution", (2, 3), True)
+    editor.set_cell("picture", (0, 0), (255, 0, 0))
+    assert editor.describe_cell("solution", (2, 3)) == "Solution: row 3, column 4 — filled"
+    assert editor.describe_cell("solution", (0, 0)) == "Solution: row 1, column 1 — empty"
+    assert editor.describe_cell("picture", (0, 0)).startswith("Picture: row 1, column 1 — ")
+    assert editor.describe_cell("picture", (0, 0)) != editor.describe_cell("picture", (0, 1))  # named by colour
+
+
+def test_a_failure_names_the_file_once():
+    from pathlib import Path
+
+    from editor.core.editor import describe_failure
+
+    path = Path("/tmp/cat.level")
+    assert describe_failure(ValueError("bad size"), path) == "/tmp/cat.level: bad size"
+    assert describe_failure(ValueError(f"{path}: bad size"), path) == "/tmp/cat.level: bad size"
+    assert "not available in this installation" in describe_failure(ImportError("no module named x"), path)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from editor.core.kinds import Aspect
 from editor.level.document import LevelDocument
 
 UNDO_LIMIT = 500  # undo steps kept per level (a 128x128 flood fill costs ~0.2 MB)
@@ -57,7 +58,7 @@ class Step:
     """One undoable edit: the changed cells' values and the other fields, before and after."""
 
     label: str
-    aspects: frozenset[str]
+    aspects: frozenset[Aspect]
     cells: tuple[np.ndarray, np.ndarray]  # row and column indices of the changed cells
     solution: tuple[np.ndarray, np.ndarray]  # before, after
     picture: tuple[np.ndarray, np.ndarray]
@@ -92,17 +93,17 @@ def difference(label: str, before: Snapshot, document: LevelDocument) -> Step | 
         return None
     aspects = set()
     if np.any(before.solution[cells] != document.solution[cells]):
-        aspects.add("solution")
+        aspects.add(Aspect.SOLUTION)
     if np.any(before.picture[cells] != document.picture[cells]):
-        aspects.add("picture")
+        aspects.add(Aspect.PICTURE)
     if fields_before[:2] != fields_after[:2]:
-        aspects |= {"size", "solution", "picture"}
+        aspects |= {Aspect.SIZE, Aspect.SOLUTION, Aspect.PICTURE}
     if fields_before[2] != fields_after[2]:
-        aspects.add("cleared")
+        aspects.add(Aspect.CLEARED)
     if fields_before[3] != fields_after[3]:
-        aspects.add("palette")
+        aspects.add(Aspect.PALETTE)
     if fields_before[4] != fields_after[4]:
-        aspects.add("about")
+        aspects.add(Aspect.ABOUT)
     return Step(label, frozenset(aspects), cells,
                 (before.solution[cells], document.solution[cells].copy()),
                 (before.picture[cells], document.picture[cells].copy()),

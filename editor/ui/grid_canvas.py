@@ -23,7 +23,7 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
-from editor.core import Editor
+from editor.core import Editor, Layer
 from editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
                                    changed_entries, rgb_words)
 from editor.core.history import changed_cells
@@ -85,7 +85,7 @@ class GridCanvas(QWidget):
     zoom_wheel = Signal(float, QPoint)      # wheel steps (+ zooms in), the pointer in widget coordinates
     pan = Signal(QPoint)                    # middle-button drag: how far the pointer moved
 
-    def __init__(self, editor: Editor, layer: str, parent=None):
+    def __init__(self, editor: Editor, layer: Layer, parent=None):
         super().__init__(parent)
         self.editor = editor
         self.layer = layer
@@ -387,7 +387,7 @@ class SolutionCanvas(GridCanvas):
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
         self._texts = StaticTexts()
-        super().__init__(editor, "solution", parent)
+        super().__init__(editor, Layer.SOLUTION, parent)
         self.refresh_clues()
 
     # -- integration API for the solver panel
@@ -566,7 +566,7 @@ class PictureCanvas(GridCanvas):
     marks each cell the solution fills (``show_solution``), to paint the two in line."""
 
     def __init__(self, editor: Editor, parent=None):
-        super().__init__(editor, "picture", parent)
+        super().__init__(editor, Layer.PICTURE, parent)
         self.show_solution = True
 
     def set_show_solution(self, show: bool) -> None:

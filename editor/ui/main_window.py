@@ -27,7 +27,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMenu,
                                QMessageBox, QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
-from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, read_puzzle
+from editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, Layer, UnsolvableClues, read_puzzle
 from editor.core.editor import CLUE_SOLVE_SECONDS, describe_failure, level_path, write_level, write_puzzle
 from editor.core.grid_look import DEFAULT_CELL, MAX_CELL, MIN_CELL, largest_fitting, zoomed
 from editor.level import Level, load_level
@@ -78,7 +78,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self.resize(1180, 760)
         self.editor.add_observer(self._core_changed)
-        self._core_changed({"document"})
+        self._core_changed({Aspect.DOCUMENT})
 
         self.puzzle_docks = self._install("puzzle docks", lambda: puzzle_docks.install(self, self.puzzles_menu))
         self.solver_dock = self._install("solver panel", lambda: solver_panel.install(self))
@@ -259,35 +259,36 @@ class MainWindow(QMainWindow):
             self.set_zoom(self.fit_cell_size(largest=max(self._cell_size, DEFAULT_CELL)))
 
     # ------------------------------------------------------------------ what the core says changed
-    def _core_changed(self, aspects: set[str]) -> None:
+    def _core_changed(self, aspects: set[Aspect]) -> None:
         document = self.document
-        if "document" in aspects:
-            aspects = aspects | {"size", "solution", "picture", "palette", "cleared", "history", "symmetry"}
-        if "size" in aspects or "cleared" in aspects:
+        if Aspect.DOCUMENT in aspects:
+            aspects = aspects | {Aspect.SIZE, Aspect.SOLUTION, Aspect.PICTURE, Aspect.PALETTE, Aspect.CLEARED,
+                                 Aspect.HISTORY, Aspect.SYMMETRY}
+        if Aspect.SIZE in aspects or Aspect.CLEARED in aspects:
             self._syncing = True
             self.width_spin.setValue(document.width)
             self.height_spin.setValue(document.height)
             self.cleared_check.setChecked(document.cleared)
             self._syncing = False
-        if "size" in aspects:
+        if Aspect.SIZE in aspects:
             self.picture_canvas.refresh_geometry()
-        if aspects & {"solution", "picture", "size"}:  # the picture shows the solution's dots
+        if aspects & {Aspect.SOLUTION, Aspect.PICTURE, Aspect.SIZE}:  # the picture shows the solution's dots
             self.picture_canvas.refresh_cells()
-        if "palette" in aspects:
+        if Aspect.PALETTE in aspects:
             self.palette_widget.set_colours(document.palette)
-        if "solution" in aspects or "size" in aspects:
+        if Aspect.SOLUTION in aspects or Aspect.SIZE in aspects:
             self.solution_canvas.refresh()
             self.solution_changed.emit()
         for canvas in (self.solution_canvas, self.picture_canvas):
-            if aspects & {"selection", "cursor"}:
+            if aspects & {Aspect.SELECTION, Aspect.CURSOR}:
                 canvas.update_marks()
-            if "symmetry" in aspects:  # the guide lines across the grid
+            if Aspect.SYMMETRY in aspects:  # the guide lines across the grid
                 canvas.update(canvas.grid_rect())
-        if "symmetry" in aspects:
+        if Aspect.SYMMETRY in aspects:
             self.tools.show_symmetry(self.editor.symmetry)
-        if "selection" in aspects or "document" in aspects:
+        if Aspect.SELECTION in aspects or Aspect.DOCUMENT in aspects:
             self.tools.clear_action.setEnabled(self.editor.selection is not None)
-        if "history" in aspects:
+        if Aspect.HISTORY in aspects:
             history = self.editor.history
             self.undo_action.setEnabled(history.can_undo())
             self.redo_action.setEnabled(history.can_redo())
@@ -295,11 +296,11 @@ class MainWindow(QMainWindow):
             self.redo_action.setText(self.tr("&Redo {0}").format(history.redo_label()).strip())
             self._update_title()
         focused = next((c for c in (self.solution_canvas, self.picture_canvas) if c.hasFocus()), None)
-        if focused is not None and "cursor" in aspects:  # keyboard editing: describe the cursor's cell
+        if focused is not None and Aspect.CURSOR in aspects:  # keyboard editing: describe the cursor's cell
             self._show_cell(focused.layer, *self.editor.cursor)
-        elif self._hovered is not None and aspects & {"solution", "picture", "size"}:
+        elif self._hovered is not None and aspects & {Aspect.SOLUTION, Aspect.PICTURE, Aspect.SIZE}:
             self._show_cell(*self._hovered)
-        if "document" in aspects:
+        if Aspect.DOCUMENT in aspects:
             self.fit_new_level()
 
     def _update_title(self) -> None:
@@ -320,27 +321,27 @@ class MainWindow(QMainWindow):
             self.editor.set_cleared(cleared)
 
     # ------------------------------------------------------------------ painting
-    def _paint_value(self, layer: str, fill: bool):
+    def _paint_value(self, layer: Layer, fill: bool):
         """What a fill (or clear) paints on ``layer``: True/False, or the current colour/white."""
-        if layer == "solution":
+        if layer == Layer.SOLUTION:
             return fill
         return self.palette_widget.current_colour() if fill else WHITE
 
-    def _pressed(self, layer: str, cell, button) -> None:
-        if layer == "picture" and button == Qt.RightButton:
+    def _pressed(self, layer: Layer, cell, button) -> None:
+        if layer == Layer.PICTURE and button == Qt.RightButton:
             self.palette_widget.pick(self.editor.colour_at(cell))
             return
         value = self._paint_value(layer, button == Qt.LeftButton)
         if value is not None:
             self.editor.press(layer, self.tools.current, cell, value)
 
-    def _cell_key(self, layer: str, key: str) -> None:
+    def _cell_key(self, layer: Layer, key: str) -> None:
         if key == "delete" and self.editor.selection is not None:
             self.editor.delete_selection()
         else:
             self.editor.set_cell(layer, self.editor.cursor, self._paint_value(layer, key == "fill"))
 
-    def _show_cell(self, layer: str, row: int, column: int) -> None:
+    def _show_cell(self, layer: Layer, row: int, column: int) -> None:
         inside = row >= 0 and self.document.contains(row, column)
         for canvas in (self.solution_canvas, self.picture_canvas):
             canvas.set_pointed((row, column) if inside else None)

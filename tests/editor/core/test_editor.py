@@ -471,3 +471,20 @@ def test_a_failure_names_the_file_once():
     assert describe_failure(ValueError("bad size"), path) == "/tmp/cat.level: bad size"
     assert describe_failure(ValueError(f"{path}: bad size"), path) == "/tmp/cat.level: bad size"
     assert "not available in this installation" in describe_failure(ImportError("no module named x"), path)
+
+
+def test_observers_are_told_aspects_and_the_tools_and_layers_are_types(editor):
+    from editor.core import LAYERS, TOOLS, Aspect, Layer, Tool
+
+    assert TOOLS == tuple(Tool) and LAYERS == tuple(Layer) and Tool.FILLED_RECTANGLE == "filled rectangle"
+    view = View(editor)
+    for layer, tool in [(Layer.SOLUTION, tool) for tool in Tool] + [(Layer.PICTURE, Tool.FILL)]:
+        stroke(editor, layer, tool, [(1, 1), (3, 4)], True if layer == Layer.SOLUTION else RED)
+    editor.move_cursor(1, 0)
+    editor.undo()
+    editor.resize(12, 8)
+    editor.set_symmetry("both")
+    kinds = {type(aspect) for change in view.changes for aspect in change}
+    assert kinds == {Aspect}
+    assert {Aspect.SOLUTION, Aspect.PICTURE, Aspect.SELECTION, Aspect.CURSOR, Aspect.HISTORY, Aspect.SIZE,
+            Aspect.SYMMETRY} <= view.all()

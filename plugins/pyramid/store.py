@@ -1,4 +1,5 @@
-"""Solutions kept as bytes while a search is still adding to them (no Qt, no numba).
+"""Solutions kept as bytes while a search is still adding to them (no Qt; numba only once a
+:class:`Counting` runs, which imports the solver).
 
 A state is ``piece * 3 + rotation``; a row holds one state per board position.
 """

@@ -74,7 +74,7 @@ from editor.tasks import Cancelled, Progress, Task, TimeUp
 
 __all__ = [  # what plugins may use (the hook names and markers aside)
     "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Cluster", "Registry", "API_VERSION",
-    "PuzzleDataError",
+    "PuzzleDataError", "PuzzleFileSpec",
     "Task", "Progress", "Cancelled", "TimeUp", "run_in_process", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
     "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
     "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas",

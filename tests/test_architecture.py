@@ -1,6 +1,7 @@
 """The layers, checked from the source's import statements (every one, also those inside functions).
 
-* The solvers, ``editor/level``, ``editor/nonogram`` and ``editor/core`` never reach Qt, however indirectly.
+* The solvers, ``editor/level``, ``editor/nonogram`` and ``editor/core`` never reach Qt, however indirectly;
+  nor does any module of a plugin but its ``panel.py`` and ``canvas.py`` (its 2-D drawing).
 * A plugin's ``plugin.py`` and ``editor/plugin_api.py`` reach no Qt when imported (the
   command line loads them without a screen); Qt comes in only when a panel is made.
 * Only ``editor/scene3d`` imports Qt3D.
@@ -102,7 +103,7 @@ def _plugin_modules():
 
 def test_solvers_level_nonogram_and_the_editor_core_never_reach_qt():
     core = [m for m in MODULES if m.startswith(("editor.level", "editor.nonogram", "editor.core"))]
-    core += [m for m in _plugin_modules() if m.rsplit(".", 1)[1] not in ("panel", "plugin")]
+    core += [m for m in _plugin_modules() if m.rsplit(".", 1)[1] not in ("panel", "canvas", "plugin")]
     core += ["editor.tasks", "editor.scene3d.parts", "editor.scene3d.geometry"]
     assert len(core) > 30
     offenders = {m: " -> ".join(path) for m in core if (path := qt_path(m, nested=True))}
@@ -126,6 +127,36 @@ def test_plugins_import_only_the_plugin_api_from_the_editor():
     offenders = {(m, name) for m in MODULES if _is_plugin(m) for name, _ in MODULES[m]
                  if name.split(".")[0] == "editor" and _resolve(name) != "editor.plugin_api"}
     assert offenders == set()
+
+
+def _reached(start: str) -> set[str]:
+    """The project modules ``start`` imports, however indirectly (imports inside functions too)."""
+    seen, stack = {start}, [start]
+    while stack:
+        for name, _top in MODULES[stack.pop()]:
+            target = _resolve(name)
+            if target is not None and target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen - {start}
+
+
+def test_plugin_panels_do_not_import_their_plugin_module():
+    """The plugin module imports its panel (in the panel factory) and hands it the plugin's
+    ``PuzzleSpec`` maker: the panel importing the plugin back would make a circle."""
+    panels = [m for m in _plugin_modules() if m.endswith(".panel")]
+    assert len(panels) >= 4
+    offenders = {m for m in panels if m.rpartition(".")[0] + ".plugin" in _reached(m)}
+    assert offenders == set()
+
+
+def test_the_plugin_api_lists_every_name_plugins_import_from_it():
+    import editor.plugin_api
+
+    prefix = "editor.plugin_api."
+    imported = {name[len(prefix):] for m in MODULES if _is_plugin(m) for name, _ in MODULES[m] if name.startswith(prefix)}
+    assert len(imported) > 15
+    assert imported - set(editor.plugin_api.__all__) == set()
 
 
 def test_importing_the_plugin_api_and_every_plugin_entry_point_loads_no_qt():

@@ -6,7 +6,8 @@ from editor.core.clip import Clip, ClipError
 from editor.core.editor import (LAYERS, TOOLS, TRANSFORMS, Editor, ImportedPuzzle, Rect, UnsolvableClues, colour_name,
                                 level_from_non, read_puzzle)
 from editor.core.history import UNDO_LIMIT
+from editor.core.kinds import Aspect, Layer, Tool
 from editor.core.shapes import SYMMETRIES
 
-__all__ = ["Clip", "ClipError", "Editor", "ImportedPuzzle", "LAYERS", "Rect", "SYMMETRIES", "TOOLS", "TRANSFORMS",
-           "UNDO_LIMIT", "UnsolvableClues", "colour_name", "level_from_non", "read_puzzle"]
+__all__ = ["Aspect", "Clip", "ClipError", "Editor", "ImportedPuzzle", "LAYERS", "Layer", "Rect", "SYMMETRIES", "TOOLS",
+           "TRANSFORMS", "Tool", "UNDO_LIMIT", "UnsolvableClues", "colour_name", "level_from_non", "read_puzzle"]

@@ -3,9 +3,10 @@
 No Qt here. A view sends input (``press``/``drag_to``/``release`` in cell coordinates,
 menu commands, keys) and draws what the core holds; it learns what to redraw from the
 observers it registered with :meth:`Editor.add_observer`, which are called with the set
-of aspects that changed: ``"document"`` (a different level), ``"size"``, ``"solution"``,
-``"picture"``, ``"palette"``, ``"cleared"``, ``"history"`` (undo/redo/unsaved state),
-``"selection"``, ``"cursor"``, ``"symmetry"``, ``"about"`` (the level info).
+of aspects that changed (:class:`~editor.core.kinds.Aspect`: a different level, its size,
+solution, picture, palette, cleared flag, history, the selection, the cursor, the symmetry
+mode, the level info). Layers and tools are named by :class:`~editor.core.kinds.Layer` and
+:class:`~editor.core.kinds.Tool`.
 
 Every edit is one undo step (:mod:`editor.core.history`); a stroke shows live while the
 pointer moves and becomes one step when released. The selection, the cell cursor and
@@ -24,6 +25,7 @@ import numpy as np
 from editor.core.clip import Clip
 from editor.core.colours import colour_name
 from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
+from editor.core.kinds import Aspect, Layer, Tool
 from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
 from editor.level.metadata import about_of_non, format_about, non_metadata, read_about
@@ -33,14 +35,13 @@ from editor.tasks import Task
 if TYPE_CHECKING:
     from editor.nonogram.clue_solve import ClueReport
 
-LAYERS = ("solution", "picture")
-TOOLS = ("pen", "line", "rectangle", "filled rectangle", "fill", "select")
+LAYERS = tuple(Layer)
+TOOLS = tuple(Tool)
 TRANSFORMS = ("mirror left-right", "mirror top-bottom", "rotate 90", "invert",
               "shift up", "shift down", "shift left", "shift right")
 SHIFTS = {"shift up": (-1, 0), "shift down": (1, 0), "shift left": (0, -1), "shift right": (0, 1)}
-ALL_ASPECTS = frozenset({"document", "size", "solution", "picture", "palette", "cleared", "history", "selection",
-                         "cursor", "symmetry", "about"})
-Observer = Callable[[set], None]
+ALL_ASPECTS = frozenset(Aspect)
+Observer = Callable[[set[Aspect]], None]
 
 
 @dataclass(frozen=True)
@@ -69,13 +70,23 @@ class Rect:
 
 @dataclass
 class _Stroke:
-    layer: str
-    tool: str
+    layer: Layer
+    tool: Tool
     value: object
     anchor: Cell
     last: Cell
     before: Snapshot
     moving: Rect | None = None  # the selection being dragged (select tool pressed inside it)
+
+
+def describe_failure(error: BaseException, path: Path | None = None) -> str:
+    """A file operation's failure as the user reads it, naming the file (a LevelError already does)."""
+    text = str(error)
+    if path is not None and str(path) not in text:
+        text = f"{path}: {text}"
+    if isinstance(error, ImportError):
+        text = f"{path}: this feature is not available in this installation ({error})"
+    return text
 
 
 def level_from_non(puzzle, path: Path) -> Level:
@@ -201,7 +212,7 @@ class Editor:
         """The state at history ``position`` is now in ``path`` (a background save finished)."""
         self.document.path = level_path(path)
         self.history.mark_saved(position)
-        self._notify({"history"})
+        self._notify({Aspect.HISTORY})
 
     def export_non(self, path: str | os.PathLike) -> None:
         write_puzzle(path, self.document.visible_solution(), self.document.about, self.document.path)
@@ -226,7 +237,7 @@ class Editor:
         step = difference(label, before, self.document)
         if step is not None:
             self.history.push(step)
-            self._notify(step.aspects | {"history"})
+            self._notify(step.aspects | {Aspect.HISTORY})
 
     def undo(self) -> bool:
         self.cancel_stroke()
@@ -241,31 +252,31 @@ class Editor:
             return False
         if self.selection is not None and not self._fits(self.selection):
             self.selection = None
-        self._notify(step.aspects | {"history", "selection"})
+        self._notify(step.aspects | {Aspect.HISTORY, Aspect.SELECTION})
         return True
 
     # ------------------------------------------------------------------ painting helpers
-    def _layer(self, layer: str) -> np.ndarray:
+    def _layer(self, layer: Layer) -> np.ndarray:
         """The visible part of a layer's buffer (a view: writing to it edits the level)."""
         if layer not in LAYERS:
             raise ValueError(f"no layer {layer!r}")
-        buffer = self.document.solution if layer == "solution" else self.document.picture
+        buffer = self.document.solution if layer == Layer.SOLUTION else self.document.picture
         return buffer[:self.document.height, :self.document.width]
 
     def _shape(self) -> tuple[int, int]:
         return self.document.height, self.document.width
 
-    def _paint(self, layer: str, mask: np.ndarray, value) -> None:
+    def _paint(self, layer: Layer, mask: np.ndarray, value) -> None:
         self._layer(layer)[symmetric(mask, self.symmetry)] = value
 
     def set_symmetry(self, symmetry: str) -> None:
         if symmetry not in SYMMETRIES:
             raise ValueError(f"no symmetry {symmetry!r}; one of {', '.join(SYMMETRIES)}")
         self.symmetry = symmetry
-        self._notify({"symmetry"})
+        self._notify({Aspect.SYMMETRY})
 
     # ------------------------------------------------------------------ strokes (mouse)
-    def press(self, layer: str, tool: str, cell: Cell, value=None) -> None:
+    def press(self, layer: Layer, tool: Tool, cell: Cell, value=None) -> None:
         """Start a stroke at ``cell``: ``value`` is True/False on the solution, a colour on
         the picture. The select tool selects, or moves the selection if pressed inside it."""
         self.cancel_stroke()
@@ -273,27 +284,27 @@ class Editor:
             raise ValueError(f"no tool {tool!r}")
         if not self.contains(cell):
             return
-        moving = self.selection if tool == "select" and self.selection and self.selection.contains(cell) else None
+        moving = self.selection if tool == Tool.SELECT and self.selection and self.selection.contains(cell) else None
         self._stroke = _Stroke(layer, tool, value, cell, cell, Snapshot.of(self.document), moving)
         self.cursor = cell
-        if tool == "select" and moving is None:
+        if tool == Tool.SELECT and moving is None:
             self.selection = Rect.spanning(cell, cell)
-            self._notify({"selection", "cursor"})
-        elif tool == "fill":
+            self._notify({Aspect.SELECTION, Aspect.CURSOR})
+        elif tool == Tool.FILL:
             self._paint(layer, flood_mask(self._layer(layer), cell), value)
-            self._notify({layer, "cursor"})
-        elif tool != "select":
+            self._notify({Aspect(layer), Aspect.CURSOR})
+        elif tool != Tool.SELECT:
             self._draw_to(cell)
 
     def drag_to(self, cell: Cell, constrained: bool = False) -> None:
         """The pointer moved to ``cell`` (it may be outside the grid); ``constrained`` (Shift)
         keeps the stroke on the row or column it started in."""
         stroke = self._stroke
-        if stroke is None or stroke.tool == "fill":
+        if stroke is None or stroke.tool == Tool.FILL:
             return
         if constrained:
             cell = constrain(stroke.anchor, cell)
-        if stroke.tool != "pen":  # shapes and selections stop at the edge; the pen just paints nothing outside
+        if stroke.tool != Tool.PEN:  # shapes and selections stop at the edge; the pen just paints nothing outside
             height, width = self._shape()
             cell = (min(max(cell[0], 0), height - 1), min(max(cell[1], 0), width - 1))
         if cell == stroke.last:
@@ -303,23 +314,23 @@ class Editor:
     def _draw_to(self, cell: Cell) -> None:
         stroke, shape = self._stroke, self._shape()
         previous, stroke.last = stroke.last, cell
-        if stroke.tool == "select":
+        if stroke.tool == Tool.SELECT:
             if stroke.moving is None:
                 self.selection = Rect.spanning(stroke.anchor, cell)
-                self._notify({"selection"})
+                self._notify({Aspect.SELECTION})
             else:
                 self._move_selection(cell[0] - stroke.anchor[0], cell[1] - stroke.anchor[1])
             return
-        if stroke.tool == "pen":
+        if stroke.tool == Tool.PEN:
             mask = cells_mask(shape, bresenham(previous, cell))
         else:
             stroke.before.restore(self.document)  # a shape is redrawn from scratch as it grows
-            if stroke.tool == "line":
+            if stroke.tool == Tool.LINE:
                 mask = cells_mask(shape, bresenham(stroke.anchor, cell))
             else:
-                mask = rectangle_mask(shape, stroke.anchor, cell, filled=stroke.tool == "filled rectangle")
+                mask = rectangle_mask(shape, stroke.anchor, cell, filled=stroke.tool == Tool.FILLED_RECTANGLE)
         self._paint(stroke.layer, mask, stroke.value)
-        self._notify({stroke.layer})
+        self._notify({Aspect(stroke.layer)})
 
     def _move_selection(self, rows: int, columns: int) -> None:
         stroke = self._stroke
@@ -329,7 +340,7 @@ class Editor:
         self._clear(source)
         self._put(block, (source.top + rows, source.left + columns))
         self.selection = self._clipped(source.moved(rows, columns))
-        self._notify({"solution", "picture", "selection"})
+        self._notify({Aspect.SOLUTION, Aspect.PICTURE, Aspect.SELECTION})
 
     def release(self) -> None:
         """End the stroke: what it changed becomes one undo step."""
@@ -344,10 +355,10 @@ class Editor:
         stroke, self._stroke = self._stroke, None
         if stroke is not None and difference("", stroke.before, self.document) is not None:
             stroke.before.restore(self.document)
-            self._notify({"solution", "picture"})
+            self._notify({Aspect.SOLUTION, Aspect.PICTURE})
 
     # ------------------------------------------------------------------ keyboard
-    def move_cursor(self, rows: int, columns: int, layer: str | None = None, value=None) -> None:
+    def move_cursor(self, rows: int, columns: int, layer: Layer | None = None, value=None) -> None:
         """Move the cell cursor; with a ``layer``, paint ``value`` on the cells it leaves and
         reaches (one undo step)."""
         height, width = self._shape()
@@ -356,20 +367,20 @@ class Editor:
         if layer is not None:
             with self._edit(f"Paint on the {layer}"):
                 self._paint(layer, cells_mask(self._shape(), bresenham(start, self.cursor)), value)
-        self._notify({"cursor"})
+        self._notify({Aspect.CURSOR})
 
     def set_cursor(self, cell: Cell) -> None:
         if self.contains(cell) and cell != self.cursor:
             self.cursor = cell
-            self._notify({"cursor"})
+            self._notify({Aspect.CURSOR})
 
-    def set_cell(self, layer: str, cell: Cell, value) -> None:
+    def set_cell(self, layer: Layer, cell: Cell, value) -> None:
         """Paint one cell (and its symmetric images): one undo step."""
         if self.contains(cell):
             with self._edit(f"Paint on the {layer}"):
                 self._paint(layer, cells_mask(self._shape(), [cell]), value)
 
-    def set_cells(self, layer: str, values: np.ndarray, label: str) -> bool:
+    def set_cells(self, layer: Layer, values: np.ndarray, label: str) -> bool:
         """Set the visible ``layer`` to ``values`` ((height, width) booleans for the solution,
         (height, width, 3) colours for the picture) as one undo step; False if nothing changed."""
         position = self.history.position()
@@ -382,7 +393,7 @@ class Editor:
         solution = self.document.visible_solution()
         for cell in cells:
             solution[cell] = not solution[cell]
-        self.set_cells("solution", solution, label)
+        self.set_cells(Layer.SOLUTION, solution, label)
 
     def replace_level(self, level: Level, label: str) -> None:
         """Make the level ``level`` (its size, grids, cleared flag and palette; the file name
@@ -404,6 +415,13 @@ class Editor:
 
     def colour_at(self, cell: Cell) -> Colour:
         return tuple(int(v) for v in self.document.picture[cell])
+
+    def describe_cell(self, layer: Layer, cell: Cell) -> str:
+        """What the status bar says of a cell: "Solution: row 3, column 4 — filled"."""
+        row, column = cell
+        what = (("filled" if self.document.solution[cell] else "empty") if layer == Layer.SOLUTION
+                else colour_name(self.colour_at(cell)))
+        return f"{layer.capitalize()}: row {row + 1}, column {column + 1} — {what}"
 
     # ------------------------------------------------------------------ level settings
     def resize(self, width: int, height: int) -> None:
@@ -442,7 +460,7 @@ class Editor:
     def colour_in_use(self, index: int) -> bool:
         """Whether the visible picture uses palette colour ``index``."""
         colour = np.array(self.document.palette[index], dtype=np.uint8)
-        return bool(np.all(self._layer("picture") == colour, axis=2).any())
+        return bool(np.all(self._layer(Layer.PICTURE) == colour, axis=2).any())
 
     def remove_colour(self, index: int, replacement: Colour | None = None) -> None:
         """Drop palette colour ``index``; with a ``replacement``, the picture cells that use it
@@ -494,7 +512,7 @@ class Editor:
     # ------------------------------------------------------------------ selection and clipboard
     def select(self, rect: Rect | None) -> None:
         self.selection = self._clipped(rect) if rect is not None else None
-        self._notify({"selection"})
+        self._notify({Aspect.SELECTION})
 
     def select_all(self) -> None:
         height, width = self._shape()
@@ -518,12 +536,13 @@ class Editor:
 
     def _clip(self, rect: Rect) -> Clip:
         rows, columns = rect.slices
-        return Clip(self._layer("solution")[rows, columns].copy(), self._layer("picture")[rows, columns].copy())
+        return Clip(self._layer(Layer.SOLUTION)[rows, columns].copy(),
+                    self._layer(Layer.PICTURE)[rows, columns].copy())
 
     def _clear(self, rect: Rect) -> None:
         rows, columns = rect.slices
-        self._layer("solution")[rows, columns] = False
-        self._layer("picture")[rows, columns] = WHITE
+        self._layer(Layer.SOLUTION)[rows, columns] = False
+        self._layer(Layer.PICTURE)[rows, columns] = WHITE
 
     def _put(self, clip: Clip, at: Cell) -> Rect | None:
         """Write ``clip`` with its top-left at ``at``; what falls outside the grid is dropped."""
@@ -533,8 +552,8 @@ class Editor:
             rows, columns = placed.slices
             source = (slice(placed.top - at[0], placed.bottom - at[0] + 1),
                       slice(placed.left - at[1], placed.right - at[1] + 1))
-            self._layer("solution")[rows, columns] = clip.solution[source]
-            self._layer("picture")[rows, columns] = clip.picture[source]
+            self._layer(Layer.SOLUTION)[rows, columns] = clip.solution[source]
+            self._layer(Layer.PICTURE)[rows, columns] = clip.picture[source]
         return placed
 
     def copy(self) -> Clip:

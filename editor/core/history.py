@@ -1,8 +1,9 @@
 """Undo/redo for the editor core: each step is the difference between two states of a document.
 
-An edit runs between :meth:`History.begin` (a snapshot of the document) and
-:meth:`History.commit` (which keeps only the cells that changed, and the size, cleared
-flag, palette and level info before and after). Undo puts the old values back, redo the new ones, so
+An edit takes a :class:`Snapshot` of the document before it and, once done, gives it to
+:func:`difference`, which keeps only the cells that changed (and the size, cleared flag,
+palette and level info before and after) as a :class:`Step`; :meth:`History.push` records
+it (the core's ``Editor._edit`` does both). Undo puts the old values back, redo the new ones, so
 both restore the exact state. At most ``UNDO_LIMIT`` steps are kept; the oldest go first.
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from editor.core.kinds import Aspect
 from editor.level.document import LevelDocument
 
 UNDO_LIMIT = 500  # undo steps kept per level (a 128x128 flood fill costs ~0.2 MB)
@@ -56,7 +58,7 @@ class Step:
     """One undoable edit: the changed cells' values and the other fields, before and after."""
 
     label: str
-    aspects: frozenset[str]
+    aspects: frozenset[Aspect]
     cells: tuple[np.ndarray, np.ndarray]  # row and column indices of the changed cells
     solution: tuple[np.ndarray, np.ndarray]  # before, after
     picture: tuple[np.ndarray, np.ndarray]
@@ -91,17 +93,17 @@ def difference(label: str, before: Snapshot, document: LevelDocument) -> Step | 
         return None
     aspects = set()
     if np.any(before.solution[cells] != document.solution[cells]):
-        aspects.add("solution")
+        aspects.add(Aspect.SOLUTION)
     if np.any(before.picture[cells] != document.picture[cells]):
-        aspects.add("picture")
+        aspects.add(Aspect.PICTURE)
     if fields_before[:2] != fields_after[:2]:
-        aspects |= {"size", "solution", "picture"}
+        aspects |= {Aspect.SIZE, Aspect.SOLUTION, Aspect.PICTURE}
     if fields_before[2] != fields_after[2]:
-        aspects.add("cleared")
+        aspects.add(Aspect.CLEARED)
     if fields_before[3] != fields_after[3]:
-        aspects.add("palette")
+        aspects.add(Aspect.PALETTE)
     if fields_before[4] != fields_after[4]:
-        aspects.add("about")
+        aspects.add(Aspect.ABOUT)
     return Step(label, frozenset(aspects), cells,
                 (before.solution[cells], document.solution[cells].copy()),
                 (before.picture[cells], document.picture[cells].copy()),

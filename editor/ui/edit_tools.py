@@ -11,22 +11,22 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QMimeData, QObject
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from editor.core import SYMMETRIES, Clip, ClipError
+from editor.core import SYMMETRIES, Clip, ClipError, Tool
 from editor.core.clip import MIME_TYPE
 from editor.ui.lifetime import connect_alive
 
 # The texts are shown through EditTools.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
-TOOLS = (("pen", QT_TRANSLATE_NOOP("EditTools", "&Pen"), "P",
+TOOLS = ((Tool.PEN, QT_TRANSLATE_NOOP("EditTools", "&Pen"), "P",
           QT_TRANSLATE_NOOP("EditTools", "Paint cell by cell")),
-         ("line", QT_TRANSLATE_NOOP("EditTools", "&Line"), "L",
+         (Tool.LINE, QT_TRANSLATE_NOOP("EditTools", "&Line"), "L",
           QT_TRANSLATE_NOOP("EditTools", "A straight line from where you press to where you release")),
-         ("rectangle", QT_TRANSLATE_NOOP("EditTools", "&Rectangle"), "R",
+         (Tool.RECTANGLE, QT_TRANSLATE_NOOP("EditTools", "&Rectangle"), "R",
           QT_TRANSLATE_NOOP("EditTools", "A rectangle outline")),
-         ("filled rectangle", QT_TRANSLATE_NOOP("EditTools", "F&illed Rectangle"), "Shift+R",
+         (Tool.FILLED_RECTANGLE, QT_TRANSLATE_NOOP("EditTools", "F&illed Rectangle"), "Shift+R",
           QT_TRANSLATE_NOOP("EditTools", "A filled rectangle")),
-         ("fill", QT_TRANSLATE_NOOP("EditTools", "&Flood Fill"), "F",
+         (Tool.FILL, QT_TRANSLATE_NOOP("EditTools", "&Flood Fill"), "F",
           QT_TRANSLATE_NOOP("EditTools", "Fill the connected region of the same value or colour")),
-         ("select", QT_TRANSLATE_NOOP("EditTools", "&Select"), "S",
+         (Tool.SELECT, QT_TRANSLATE_NOOP("EditTools", "&Select"), "S",
           QT_TRANSLATE_NOOP("EditTools", "Select a block; drag inside it to move it")))
 TRANSFORMS = (("mirror left-right", QT_TRANSLATE_NOOP("EditTools", "&Mirror Left-Right"), "Ctrl+Shift+M"),
               ("mirror top-bottom", QT_TRANSLATE_NOOP("EditTools", "Mirror &Top-Bottom"), "Ctrl+Alt+M"),
@@ -50,20 +50,20 @@ class EditTools(QObject):
     def __init__(self, window, edit_menu, level_menu):
         super().__init__(window)
         self.window = window
-        self.current = "pen"
+        self.current = Tool.PEN
         self.toolbar = QToolBar(self.tr("Tools"))
         self.toolbar.setObjectName("tools_toolbar")
         self.menu = QMenu(self.tr("&Tools"), window)
         window.menuBar().insertMenu(level_menu.menuAction(), self.menu)
         group = QActionGroup(self)
-        self.tool_actions: dict[str, QAction] = {}
+        self.tool_actions: dict[Tool, QAction] = {}
         for tool, text, shortcut, tip in TOOLS:
             action = _checkable(self, self.tr(text), shortcut, self.tr(tip), group)
             connect_alive(action.triggered, self, lambda _checked=False, tool=tool: self.set_tool(tool))
             self.toolbar.addAction(action)
             self.menu.addAction(action)
             self.tool_actions[tool] = action
-        self.tool_actions["pen"].setChecked(True)
+        self.tool_actions[Tool.PEN].setChecked(True)
 
         self.menu.addSeparator()
         symmetry_menu = self.menu.addMenu(self.tr("S&ymmetry"))
@@ -104,7 +104,7 @@ class EditTools(QObject):
     def transform(self, name: str) -> None:
         self.window.editor.transform(name, wrap=self.wrap_action.isChecked())
 
-    def set_tool(self, tool: str) -> None:
+    def set_tool(self, tool: Tool) -> None:
         self.current = tool
         self.tool_actions[tool].setChecked(True)
         self.window.show_message(f"Tool: {tool}")

@@ -8,26 +8,27 @@ The window turns these into core calls; the core decides what they do.
 Beside the cells a canvas draws the selection (dashed), the cell cursor (when it has the
 keyboard focus), the symmetry guide lines, and bold lines every ``GUIDE_EVERY`` cells.
 
-Repainting costs what changed, not the grid: a canvas keeps its cells as an image of one
-pixel per cell and what each cell looked like when last drawn (:meth:`GridCanvas.cell_looks`);
-:meth:`GridCanvas.refresh_cells` repaints only the cells whose look changed, and a paint
+What is shown is worked out without Qt in :mod:`editor.core.grid_look` (the clues, kept up
+to date line by line; the cells' colours). Repainting costs what changed, not the grid: a
+canvas keeps its cells as an image of one pixel per cell and what each cell looked like when
+last drawn (:meth:`GridCanvas.cell_looks`); :meth:`GridCanvas.refresh_cells` repaints only
+the cells whose look changed, and a paint
 event draws each rectangle of its region, not their bounding box (which for a click's row
 and column of clues would be the whole grid), each clipped to itself.
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen, QStaticText, QTransform
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
-from editor.core import Editor
+from editor.core import Editor, Layer
+from editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
+                                   changed_entries, rgb_words)
 from editor.core.history import changed_cells
-from editor.level.clues import clues, line_clues
+from editor.ui.static_texts import StaticTexts
 
-MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: a clue number still fits a column, narrowed
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
 GUIDE_EVERY = 5
 GRID_COLOUR = QColor(170, 170, 170)
@@ -37,24 +38,11 @@ CURSOR_COLOUR = QColor(230, 120, 0)
 SYMMETRY_COLOUR = QColor(200, 0, 160)
 POINTED_COLOUR = QColor(0, 170, 190)
 SOLUTION_DOT_COLOURS = (QColor(20, 20, 20), QColor(245, 245, 245))  # on light and on dark picture cells
-FILLED_RGBA = np.array([30, 30, 40, 255], dtype=np.uint8)
-EMPTY_RGBA = np.array([255, 255, 255, 255], dtype=np.uint8)
-OVERLAY_ALPHA = 0.45  # for overlay colours given fully opaque
 CLUE_BACKGROUND = QColor(236, 238, 244)
 CLUE_LINE_COLOUR = QColor(218, 221, 230)
 MANY_CELLS = 64  # more changed cells than this repaint their bounding box, fewer one by one
 MAX_PAINT_RECTS = 32  # a paint region of more rectangles than this is painted as its bounding box
-ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
 ARROWS = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1)}
-
-
-def rgb_words(rgb: np.ndarray) -> np.ndarray:
-    """(..., 3 or 4) uint8 colours (alpha ignored) as (...) uint32 words 0xffRRGGBB, the pixels of
-    a QImage.Format_RGB32 (what Qt draws fastest) whatever the byte order."""
-    bgra = np.empty((*rgb.shape[:-1], 4), dtype=np.uint8)  # the word's bytes, least significant first
-    bgra[..., 0], bgra[..., 1], bgra[..., 2] = rgb[..., 2], rgb[..., 1], rgb[..., 0]
-    bgra[..., 3] = 255
-    return bgra.view("<u4")[..., 0].astype(np.uint32, copy=False)
 
 
 def rgb_image(words: np.ndarray) -> QImage:
@@ -62,15 +50,6 @@ def rgb_image(words: np.ndarray) -> QImage:
     words = np.ascontiguousarray(words, dtype=np.uint32)
     height, width = words.shape
     return QImage(words.data, width, height, 4 * width, QImage.Format_RGB32).copy()
-
-
-def zoomed(cell_size: int, steps: float) -> int:
-    """The cell size ``steps`` zoom steps (wheel notches, may be fractional) from ``cell_size``:
-    always at least one pixel different, so that slow trackpad scrolling still zooms."""
-    size = round(cell_size * ZOOM_STEP ** steps)
-    if size == cell_size and steps:
-        size += 1 if steps > 0 else -1
-    return max(MIN_CELL, min(MAX_CELL, size))
 
 
 class CanvasScroll(QScrollArea):
@@ -106,7 +85,7 @@ class GridCanvas(QWidget):
     zoom_wheel = Signal(float, QPoint)      # wheel steps (+ zooms in), the pointer in widget coordinates
     pan = Signal(QPoint)                    # middle-button drag: how far the pointer moved
 
-    def __init__(self, editor: Editor, layer: str, parent=None):
+    def __init__(self, editor: Editor, layer: Layer, parent=None):
         super().__init__(parent)
         self.editor = editor
         self.layer = layer
@@ -370,12 +349,8 @@ class GridCanvas(QWidget):
     def exposed_cells(self, exposed: QRect) -> tuple[slice, slice]:
         """The rows and columns of the grid that the widget area ``exposed`` touches."""
         origin, size = self.grid_origin(), self.cell_size
-
-        def span(low: int, high: int, count: int) -> slice:
-            return slice(min(max(0, low // size), count), min(max(0, high // size + 1), count))
-
-        return (span(exposed.top() - origin.y(), exposed.bottom() - origin.y(), self.document.height),
-                span(exposed.left() - origin.x(), exposed.right() - origin.x(), self.document.width))
+        return (cells_touched(exposed.top() - origin.y(), exposed.bottom() - origin.y(), size, self.document.height),
+                cells_touched(exposed.left() - origin.x(), exposed.right() - origin.x(), size, self.document.width))
 
     def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         """The symmetry guides, the selection, the pointed cell and the cell cursor."""
@@ -407,15 +382,12 @@ class SolutionCanvas(GridCanvas):
     """The solution grid with the clues a player sees, overlays and line labels."""
 
     def __init__(self, editor: Editor, parent=None):
-        self._row_clues: list[list[int]] = []
-        self._row_texts: list[str] = []  # each row's clue as drawn
-        self._column_clues: list[list[int]] = []
-        self._clued: np.ndarray | None = None  # the visible solution the clues were computed from
+        self._clues = LineClues()
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
-        self._texts: dict[tuple, tuple[QStaticText, float, float]] = {}  # _text's, by its arguments
-        super().__init__(editor, "solution", parent)
+        self._texts = StaticTexts()
+        super().__init__(editor, Layer.SOLUTION, parent)
         self.refresh_clues()
 
     # -- integration API for the solver panel
@@ -446,9 +418,9 @@ class SolutionCanvas(GridCanvas):
         # repaint just the labels that changed, right of and below the grid
         origin, size, grid = self._origin, self.cell_size, self.grid_rect()
         right, bottom = grid.right() + 1, grid.bottom() + 1
-        for row in _changed_entries(old_rows, rows):
+        for row in changed_entries(old_rows, rows):
             self.update(QRect(right, origin.y() + row * size, self.width() - right, size))
-        for column in _changed_entries(old_columns, columns):
+        for column in changed_entries(old_columns, columns):
             self.update(QRect(origin.x() + column * size, bottom, size, self.height() - bottom))
 
     # -- clues
@@ -460,23 +432,13 @@ class SolutionCanvas(GridCanvas):
     def refresh_clues(self) -> None:
         """Bring the clues up to date with the drawing: only the lines that changed since the
         last call are recomputed and repainted, so a click costs two clues, not all."""
-        visible = self.document.solution[:self.document.height, :self.document.width]
-        if self._clued is None or self._clued.shape != visible.shape:
-            self._row_clues, self._column_clues = clues(visible)
-            self._row_texts = [row_clue_text(clue) for clue in self._row_clues]
-            self._clued = visible.copy()
+        changed = self._clues.update(self.document.solution[:self.document.height, :self.document.width])
+        if changed is None:  # a new size: every clue
             self.refresh_geometry()
             return
-        changed = self._clued != visible
-        rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
+        rows, columns = changed
         if not rows.size:
             return
-        for row in rows:
-            self._row_clues[row] = line_clues(visible[row])
-            self._row_texts[row] = row_clue_text(self._row_clues[row])
-        for column in columns:
-            self._column_clues[column] = line_clues(visible[:, column])
-        self._clued[changed] = visible[changed]
         # the margins do not shrink while drawing: only the changed clues can outgrow them
         if self._row_clue_width(rows) > self._origin.x() or self._column_clue_height(columns) > self._origin.y():
             if self.make_room(grow_only=True):
@@ -488,10 +450,10 @@ class SolutionCanvas(GridCanvas):
             self.update(QRect(origin.x() + column * size - 2, 0, size + 4, origin.y()))
 
     def row_clues(self) -> list[list[int]]:
-        return [list(c) for c in self._row_clues]
+        return [list(c) for c in self._clues.rows]
 
     def column_clues(self) -> list[list[int]]:
-        return [list(c) for c in self._column_clues]
+        return [list(c) for c in self._clues.columns]
 
     def clue_font(self) -> QFont:
         font = QFont(self.font())
@@ -508,50 +470,14 @@ class SolutionCanvas(GridCanvas):
         """The height of one number of a column clue."""
         return QFontMetrics(self.clue_font()).height()
 
-    def _text(self, font: QFont, text: str, squeeze: float = 1) -> tuple[QStaticText, float, float]:
-        """``text`` laid out in ``font`` (narrowed by the factor ``squeeze``), with its width
-        and height in ``font``, once: the clues of a 128x128 grid are thousands of texts,
-        measured at every click and drawn ~5 times faster laid out than by drawText."""
-        key = (font.pixelSize(), text, squeeze)
-        known = self._texts.get(key)
-        if known is None:
-            if len(self._texts) > 20000:
-                self._texts.clear()
-            laid_out = QStaticText(text)
-            laid_out.setTextFormat(Qt.PlainText)
-            laid_out.prepare(QTransform.fromScale(squeeze, 1), font)
-            size = laid_out.size()
-            known = self._texts[key] = (laid_out, size.width(), size.height())
-        return known
-
-    def _draw_text(self, painter: QPainter, font: QFont, x: float, y: float, text: str, align_x: float,
-                   max_width: float = math.inf) -> None:
-        """Draw ``text`` in ``font`` (the painter's) with its vertical middle at ``y``, and its
-        left edge (``align_x`` 0), centre (0.5) or right edge (1) at ``x``; a text wider than
-        ``max_width`` is squeezed across to that width (as tall as ever)."""
-        laid_out, width, height = self._text(font, text)
-        if width <= max_width:
-            painter.drawStaticText(QPoint(round(x - align_x * width), round(y - height / 2)), laid_out)
-            return
-        squeeze = max_width / width
-        painter.save()
-        painter.translate(round(x - align_x * max_width), round(y - height / 2))
-        painter.scale(squeeze, 1)
-        painter.drawStaticText(QPoint(0, 0), self._text(font, text, squeeze)[0])
-        painter.restore()
-
-    def _widest(self, font: QFont, texts) -> int:
-        """The width of the widest of ``texts`` in ``font`` (0 for none)."""
-        return math.ceil(max((self._text(font, text)[1] for text in texts), default=0))
-
     def _row_clue_width(self, rows=None) -> int:
         """The room the row clues need (those of ``rows`` only, if given)."""
-        texts = self._row_texts if rows is None else [self._row_texts[row] for row in rows]
-        return max(self._widest(self.clue_font(), texts), self.cell_size) + 12
+        texts = self._clues.row_texts if rows is None else [self._clues.row_texts[row] for row in rows]
+        return max(self._texts.widest(self.clue_font(), texts), self.cell_size) + 12
 
     def _column_clue_height(self, columns=None) -> int:
         """The room the column clues need (those of ``columns`` only, if given)."""
-        chosen = self._column_clues if columns is None else [self._column_clues[column] for column in columns]
+        chosen = self._clues.columns if columns is None else [self._clues.columns[column] for column in columns]
         longest = max((len(clue) for clue in chosen), default=0)
         return max(1, longest) * self._clue_step() + 8
 
@@ -560,8 +486,8 @@ class SolutionCanvas(GridCanvas):
 
     def extra_size(self) -> QSize:
         font = self._label_font()
-        label_width = self._widest(font, (text for text, _ in self._row_labels or []))
-        label_height = self._widest(font, (text for text, _ in self._column_labels or []))
+        label_width = self._texts.widest(font, (text for text, _ in self._row_labels or []))
+        label_height = self._texts.widest(font, (text for text, _ in self._column_labels or []))
         return QSize(8 + (label_width + 8 if label_width else 0), 8 + (label_height + 6 if label_height else 0))
 
     def filled_cells(self) -> np.ndarray:
@@ -569,19 +495,10 @@ class SolutionCanvas(GridCanvas):
         return self.document.solution[:self.document.height, :self.document.width]
 
     def cell_colours(self) -> np.ndarray:
-        """Filled or empty, each overlay blended over in turn. A cell's colour depends only on
-        which of these it is, so the colours of all such kinds are blended in a small table
-        (bit 0 of a kind: filled; bit i: under overlay i) and each cell looks up its kind's."""
-        filled = self.filled_cells()
-        kinds = filled.astype(np.min_scalar_type(2 ** (len(self._overlays) + 1)))
-        table = np.array([EMPTY_RGBA, FILLED_RGBA], dtype=np.float64)
-        for bit, (overlay, colour) in enumerate(self._overlays.values(), start=1):
-            shown = overlay[:filled.shape[0], :filled.shape[1]]
-            kinds[:shown.shape[0], :shown.shape[1]] |= shown.astype(kinds.dtype) << bit
-            alpha = colour.alphaF() if colour.alpha() < 255 else OVERLAY_ALPHA
-            tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
-            table = np.concatenate([table, np.round(table * (1 - alpha) + tint * alpha)])
-        return rgb_words(table.astype(np.uint8))[kinds]
+        """Filled or empty, each overlay blended over in turn (its colour's alpha, if not opaque)."""
+        return cell_colours(self.filled_cells(), [(cells, (colour.red(), colour.green(), colour.blue()),
+                                                   colour.alphaF() if colour.alpha() < 255 else None)
+                                                  for cells, colour in self._overlays.values()])
 
     def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
         origin, size = self.grid_origin(), self.cell_size
@@ -610,15 +527,15 @@ class SolutionCanvas(GridCanvas):
         font = self.clue_font()
         painter.setFont(font)
         painter.setPen(Qt.black)
-        texts = self._row_texts if rows else []
+        texts = self._clues.row_texts if rows else []
         for row in range(rows.start, min(rows.stop, len(texts))):
-            self._draw_text(painter, font, origin.x() - 6, origin.y() + row * size + size / 2, texts[row], 1)
+            self._texts.draw(painter, font, origin.x() - 6, origin.y() + row * size + size / 2, texts[row], 1)
         step = self._clue_step()
-        for column in range(columns.start, min(columns.stop, len(self._column_clues))):
-            numbers = [str(n) for n in self._column_clues[column]] or ["0"]
+        for column in range(columns.start, min(columns.stop, len(self._clues.columns))):
+            numbers = [str(n) for n in self._clues.columns[column]] or ["0"]
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):
-                self._draw_text(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
+                self._texts.draw(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
                                 number, 0.5, max_width=size - 2)  # clear of the next column's numbers
 
     def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
@@ -632,7 +549,7 @@ class SolutionCanvas(GridCanvas):
             for row in range(rows.start, min(rows.stop, len(self._row_labels or []))):
                 text, colour = self._row_labels[row]
                 painter.setPen(colour)
-                self._draw_text(painter, font, right, origin.y() + row * size + size / 2, text, 0)
+                self._texts.draw(painter, font, right, origin.y() + row * size + size / 2, text, 0)
         shown_columns = range(columns.start, min(columns.stop, len(self._column_labels or [])))
         for column in shown_columns if exposed.bottom() >= bottom else ():
             text, colour = self._column_labels[column]
@@ -640,7 +557,7 @@ class SolutionCanvas(GridCanvas):
             painter.save()  # upright text, read from top to bottom: one cell wide whatever its length
             painter.translate(origin.x() + (column + 1) * size, bottom)
             painter.rotate(90)
-            self._draw_text(painter, font, 0, size / 2, text, 0)
+            self._texts.draw(painter, font, 0, size / 2, text, 0)
             painter.restore()
 
 
@@ -649,7 +566,7 @@ class PictureCanvas(GridCanvas):
     marks each cell the solution fills (``show_solution``), to paint the two in line."""
 
     def __init__(self, editor: Editor, parent=None):
-        super().__init__(editor, "picture", parent)
+        super().__init__(editor, Layer.PICTURE, parent)
         self.show_solution = True
 
     def set_show_solution(self, show: bool) -> None:
@@ -679,15 +596,3 @@ class PictureCanvas(GridCanvas):
 
     def cell_colours(self) -> np.ndarray:
         return rgb_words(self.document.picture[:self.document.height, :self.document.width])
-
-
-def row_clue_text(clue: list[int]) -> str:
-    """A row's clue as drawn: two spaces apart, so that 1 1 never reads 11."""
-    return "  ".join(str(n) for n in clue) or "0"
-
-
-def _changed_entries(old: list | None, new: list | None) -> list[int]:
-    """The indices at which two lists (None: empty) differ."""
-    old, new = old or [], new or []
-    return [index for index in range(max(len(old), len(new)))
-            if index >= len(old) or index >= len(new) or old[index] != new[index]]

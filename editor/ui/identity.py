@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from editor import __version__
 from editor.desktop import APP_ID
@@ -44,3 +44,14 @@ def set_up_application(app: QApplication, translations: Path | None = None,
             return
         translator.setParent(app)  # kept as long as the application
         app.installTranslator(translator)
+
+
+def show_about(parent: QWidget, title: str) -> None:
+    """Help > About: the application's name, version and licence (a box opened, not run)."""
+    box = QMessageBox(QMessageBox.Information, QCoreApplication.translate("MainWindow", "About {0}").format(title),
+                      QCoreApplication.translate(
+                          "MainWindow", "<h3>{0} {1}</h3><p>Draw nonogram levels (solution + colour picture) in the "
+                          "format of the Logic Paint game.</p><p>Released under the {2} licence.</p>")
+                      .format(title, __version__, LICENCE), QMessageBox.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()

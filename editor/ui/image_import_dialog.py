@@ -15,6 +15,7 @@ from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QSlider,
                                QSpinBox, QVBoxLayout)
 
+from editor.core import Layer
 from editor.level import Level
 from editor.level.document import MAX_SIDE
 from editor.level.image_import import ImageSource, picture_from_solution, solution_from_picture
@@ -126,7 +127,7 @@ def _replace(main_window, level: Level, path: Path) -> None:
         path.name, level.width, level.height))
 
 
-def _set_grid(main_window, layer: str, values: np.ndarray, text: str) -> None:
+def _set_grid(main_window, layer: Layer, values: np.ndarray, text: str) -> None:
     """Set the visible ``layer`` to ``values`` as one undo step."""
     if not main_window.editor.set_cells(layer, values, text):
         main_window.show_message(QCoreApplication.translate("ImageImportDialog", "{0}: nothing changes").format(text))
@@ -135,12 +136,12 @@ def _set_grid(main_window, layer: str, values: np.ndarray, text: str) -> None:
 def solution_from_the_picture(main_window) -> None:
     document = main_window.document
     picture = document.picture[:document.height, :document.width]
-    _set_grid(main_window, "solution", solution_from_picture(picture),
+    _set_grid(main_window, Layer.SOLUTION, solution_from_picture(picture),
               QCoreApplication.translate("ImageImportDialog", "Solution from the picture"))
 
 
 def picture_from_the_solution(main_window) -> None:
-    _set_grid(main_window, "picture", picture_from_solution(main_window.solution_grid()),
+    _set_grid(main_window, Layer.PICTURE, picture_from_solution(main_window.solution_grid()),
               QCoreApplication.translate("ImageImportDialog", "Picture from the solution"))
 
 

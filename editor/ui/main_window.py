@@ -23,14 +23,13 @@ from typing import Callable
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-                               QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMenu,
+                               QMessageBox, QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
-from editor import __version__
-from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, colour_name, read_puzzle
-from editor.core.editor import CLUE_SOLVE_SECONDS, level_path, write_level, write_puzzle
+from editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, Layer, UnsolvableClues, read_puzzle
+from editor.core.editor import CLUE_SOLVE_SECONDS, describe_failure, level_path, write_level, write_puzzle
+from editor.core.grid_look import DEFAULT_CELL, MAX_CELL, MIN_CELL, largest_fitting, zoomed
 from editor.level import Level, load_level
 from editor.level.document import MAX_SIDE
 from editor.level.metadata import read_about
@@ -39,19 +38,20 @@ from editor.level.model import WHITE
 from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
-from editor.ui.edit_tools import EditTools, add_action
-from editor.ui.grid_canvas import DEFAULT_CELL, MAX_CELL, MIN_CELL, CanvasScroll, PictureCanvas, SolutionCanvas, zoomed
-from editor.ui.identity import LICENCE, app_icon
+from editor.ui.edit_tools import EditTools
+from editor.ui.grid_canvas import CanvasScroll, PictureCanvas, SolutionCanvas
+from editor.ui.identity import app_icon, show_about
 from editor.ui.lifetime import connect_alive
+from editor.ui.main_menus import build_menus
 from editor.ui.palette_widget import PaletteWidget
 from editor.ui.play_window import PlayWindow
-from editor.ui.settings import app_settings, read_setting, recent_files, remember_recent
+from editor.ui.settings import recent_files, remember_recent
+from editor.ui.window_state import FloatingDocksInFront, restore_window_state, save_window_state
 
 APP_TITLE = "Nonogram Editor"
 LEVEL_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Levels (*.level)")  # shown through self.tr
 EXPORT_FILTERS = {format.name_filter: format.suffix for format in PUZZLE_FORMATS.values()}
 IMPORT_FILTER = ";;".join([f"Puzzles ({' '.join('*' + suffix for suffix in PUZZLE_SUFFIXES)})", *EXPORT_FILTERS])
-FILLED_TEXT = {True: "filled", False: "empty"}
 
 
 class MainWindow(QMainWindow):
@@ -78,7 +78,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self.resize(1180, 760)
         self.editor.add_observer(self._core_changed)
-        self._core_changed({"document"})
+        self._core_changed({Aspect.DOCUMENT})
 
         self.puzzle_docks = self._install("puzzle docks", lambda: puzzle_docks.install(self, self.puzzles_menu))
         self.solver_dock = self._install("solver panel", lambda: solver_panel.install(self))
@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self._install("image import", lambda: image_import_dialog.install(self))
         self._install("level info", lambda: about_dialog.install(self))
         self._restore_window_state()
+        FloatingDocksInFront(self)
 
     @property
     def document(self):
@@ -102,7 +103,7 @@ class MainWindow(QMainWindow):
                                (self.picture_canvas, self.picture_scroll)):
             connect_alive(canvas.pressed, self,
                           lambda cell, button, _shift, layer=canvas.layer: self._pressed(layer, cell, button))
-            canvas.dragged.connect(self._dragged)
+            canvas.dragged.connect(self.editor.drag_to)  # the cell, and whether Shift keeps to a line
             canvas.released.connect(self.editor.release)
             connect_alive(canvas.hovered, self,
                           lambda row, column, layer=canvas.layer: self._show_cell(layer, row, column))
@@ -167,58 +168,13 @@ class MainWindow(QMainWindow):
         self.addToolBar(toolbar)
         self.level_toolbar = toolbar
 
-    def _action(self, menu, text: str, slot: Callable, shortcut=None, tip: str = ""):
-        return add_action(self, menu, text, slot, shortcut, tip)
-
     def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.file_menu = bar.addMenu(self.tr("&File"))
-        self.new_action = self._action(self.file_menu, self.tr("&New"), self.new_level, QKeySequence.New,
-                                       self.tr("Start a new 10x10 level"))
-        self.open_action = self._action(self.file_menu, self.tr("&Open…"), self.open_dialog, QKeySequence.Open)
-        self.recent_menu = self.file_menu.addMenu(self.tr("Open &Recent"))
+        build_menus(self)  # the tables of editor.ui.main_menus
+        self.recent_menu = QMenu(self.tr("Open &Recent"), self.file_menu)
+        self.file_menu.insertMenu(self.open_sample_action, self.recent_menu)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        self._action(self.file_menu, self.tr("Open &Sample Level…"), self.open_sample_dialog,
-                     tip=self.tr("Open one of the levels shipped with the editor"))
-        self.save_action = self._action(self.file_menu, self.tr("&Save"), self.save, QKeySequence.Save)
-        self.save_as_action = self._action(self.file_menu, self.tr("Save &As…"), self.save_as, QKeySequence.SaveAs)
-        self.file_menu.addSeparator()
-        self._import_non_action = self._action(self.file_menu, self.tr("&Import Puzzle…"), self.import_non_dialog,
-                                               tip=self.tr("Open a puzzle file (.non, webpbn .xml, .g, .nin)"))
-        self._export_non_action = self._action(self.file_menu, self.tr("&Export Puzzle…"), self.export_non_dialog,
-                                               tip=self.tr("Save the clues as a puzzle file (.non, webpbn .xml, .g, .nin)"))
-        self.file_menu.addSeparator()
-        self._action(self.file_menu, self.tr("&Quit"), self.close, QKeySequence.Quit)
-
-        self.edit_menu = edit_menu = bar.addMenu(self.tr("&Edit"))
-        self.undo_action = self._action(edit_menu, self.tr("&Undo"), self.editor.undo, QKeySequence.Undo)
-        self.redo_action = self._action(edit_menu, self.tr("&Redo"), self.editor.redo, QKeySequence.Redo)
-
-        self.view_menu = bar.addMenu(self.tr("&View"))
-        zoom_in = self._action(self.view_menu, self.tr("Zoom &In"), lambda: self.set_zoom(zoomed(self._cell_size, 1)))
-        zoom_in.setShortcuts([QKeySequence(QKeySequence.ZoomIn), QKeySequence("Ctrl+=")])
-        self._action(self.view_menu, self.tr("Zoom &Out"), lambda: self.set_zoom(zoomed(self._cell_size, -1)),
-                     QKeySequence.ZoomOut)
-        self._action(self.view_menu, self.tr("&Reset Zoom"), lambda: self.set_zoom(DEFAULT_CELL), "Ctrl+0")
-        self._action(self.view_menu, self.tr("&Fit to Window"), self.fit_to_window, "Ctrl+9",
-                     self.tr("The largest zoom that shows the whole solution grid with its clues"))
-        self.solution_dots_action = self._action(self.view_menu, self.tr("&Solution Dots on the Picture"),
-                                                 lambda: self.picture_canvas.set_show_solution(
-                                                     self.solution_dots_action.isChecked()),
-                                                 tip=self.tr("Mark the cells the solution fills on the picture"))
-        self.solution_dots_action.setCheckable(True)
-        self.solution_dots_action.setChecked(True)
-        self.view_menu.addSeparator()
         self.view_menu.addAction(self.level_toolbar.toggleViewAction())
-
-        level_menu = bar.addMenu(self.tr("&Level"))
-        self._action(level_menu, self.tr("&Test-Solve…"), self.test_solve, "Ctrl+T",
-                     self.tr("Play the level as the player will (the level is not changed)"))
-        level_menu.addSeparator()
-        self.tools = EditTools(self, edit_menu, level_menu)
-        self.puzzles_menu = bar.addMenu(self.tr("&Puzzles"))
-        self.help_menu = bar.addMenu(self.tr("&Help"))
-        self.about_action = self._action(self.help_menu, self.tr("&About"), self._about)
+        self.tools = EditTools(self, self.edit_menu, self.level_menu)
 
     def _build_status_bar(self) -> None:
         self.cell_label = QLabel()
@@ -280,14 +236,22 @@ class MainWindow(QMainWindow):
             needed = self.solution_canvas.size_at(size)
             return needed.width() <= viewport.width() and needed.height() <= viewport.height()
 
-        low, high = MIN_CELL, largest  # the canvas grows with the cell size: bisect for the last that fits
-        while low < high:
-            middle = (low + high + 1) // 2
-            low, high = (middle, high) if fits(middle) else (low, middle - 1)
-        return low
+        return largest_fitting(MIN_CELL, largest, fits)
 
     def fit_to_window(self) -> None:
         self.set_zoom(self.fit_cell_size())
+
+    def zoom_in(self) -> None:
+        self.set_zoom(zoomed(self._cell_size, 1))
+
+    def zoom_out(self) -> None:
+        self.set_zoom(zoomed(self._cell_size, -1))
+
+    def reset_zoom(self) -> None:
+        self.set_zoom(DEFAULT_CELL)
+
+    def show_solution_dots(self) -> None:
+        self.picture_canvas.set_show_solution(self.solution_dots_action.isChecked())
 
     def fit_new_level(self) -> None:
         """A level just opened or imported: the zoom chosen, unless the level does not fit it."""
@@ -295,35 +259,36 @@ class MainWindow(QMainWindow):
             self.set_zoom(self.fit_cell_size(largest=max(self._cell_size, DEFAULT_CELL)))
 
     # ------------------------------------------------------------------ what the core says changed
-    def _core_changed(self, aspects: set[str]) -> None:
+    def _core_changed(self, aspects: set[Aspect]) -> None:
         document = self.document
-        if "document" in aspects:
-            aspects = aspects | {"size", "solution", "picture", "palette", "cleared", "history", "symmetry"}
-        if "size" in aspects or "cleared" in aspects:
+        if Aspect.DOCUMENT in aspects:
+            aspects = aspects | {Aspect.SIZE, Aspect.SOLUTION, Aspect.PICTURE, Aspect.PALETTE, Aspect.CLEARED,
+                                 Aspect.HISTORY, Aspect.SYMMETRY}
+        if Aspect.SIZE in aspects or Aspect.CLEARED in aspects:
             self._syncing = True
             self.width_spin.setValue(document.width)
             self.height_spin.setValue(document.height)
             self.cleared_check.setChecked(document.cleared)
             self._syncing = False
-        if "size" in aspects:
+        if Aspect.SIZE in aspects:
             self.picture_canvas.refresh_geometry()
-        if aspects & {"solution", "picture", "size"}:  # the picture shows the solution's dots
+        if aspects & {Aspect.SOLUTION, Aspect.PICTURE, Aspect.SIZE}:  # the picture shows the solution's dots
             self.picture_canvas.refresh_cells()
-        if "palette" in aspects:
+        if Aspect.PALETTE in aspects:
             self.palette_widget.set_colours(document.palette)
-        if "solution" in aspects or "size" in aspects:
+        if Aspect.SOLUTION in aspects or Aspect.SIZE in aspects:
             self.solution_canvas.refresh()
             self.solution_changed.emit()
         for canvas in (self.solution_canvas, self.picture_canvas):
-            if aspects & {"selection", "cursor"}:
+            if aspects & {Aspect.SELECTION, Aspect.CURSOR}:
                 canvas.update_marks()
-            if "symmetry" in aspects:  # the guide lines across the grid
+            if Aspect.SYMMETRY in aspects:  # the guide lines across the grid
                 canvas.update(canvas.grid_rect())
-        if "symmetry" in aspects:
+        if Aspect.SYMMETRY in aspects:
             self.tools.show_symmetry(self.editor.symmetry)
-        if "selection" in aspects or "document" in aspects:
+        if Aspect.SELECTION in aspects or Aspect.DOCUMENT in aspects:
             self.tools.clear_action.setEnabled(self.editor.selection is not None)
-        if "history" in aspects:
+        if Aspect.HISTORY in aspects:
             history = self.editor.history
             self.undo_action.setEnabled(history.can_undo())
             self.redo_action.setEnabled(history.can_redo())
@@ -331,11 +296,11 @@ class MainWindow(QMainWindow):
             self.redo_action.setText(self.tr("&Redo {0}").format(history.redo_label()).strip())
             self._update_title()
         focused = next((c for c in (self.solution_canvas, self.picture_canvas) if c.hasFocus()), None)
-        if focused is not None and "cursor" in aspects:  # keyboard editing: describe the cursor's cell
+        if focused is not None and Aspect.CURSOR in aspects:  # keyboard editing: describe the cursor's cell
             self._show_cell(focused.layer, *self.editor.cursor)
-        elif self._hovered is not None and aspects & {"solution", "picture", "size"}:
+        elif self._hovered is not None and aspects & {Aspect.SOLUTION, Aspect.PICTURE, Aspect.SIZE}:
             self._show_cell(*self._hovered)
-        if "document" in aspects:
+        if Aspect.DOCUMENT in aspects:
             self.fit_new_level()
 
     def _update_title(self) -> None:
@@ -356,30 +321,27 @@ class MainWindow(QMainWindow):
             self.editor.set_cleared(cleared)
 
     # ------------------------------------------------------------------ painting
-    def _paint_value(self, layer: str, fill: bool):
+    def _paint_value(self, layer: Layer, fill: bool):
         """What a fill (or clear) paints on ``layer``: True/False, or the current colour/white."""
-        if layer == "solution":
+        if layer == Layer.SOLUTION:
             return fill
         return self.palette_widget.current_colour() if fill else WHITE
 
-    def _pressed(self, layer: str, cell, button) -> None:
-        if layer == "picture" and button == Qt.RightButton:
+    def _pressed(self, layer: Layer, cell, button) -> None:
+        if layer == Layer.PICTURE and button == Qt.RightButton:
             self.palette_widget.pick(self.editor.colour_at(cell))
             return
         value = self._paint_value(layer, button == Qt.LeftButton)
         if value is not None:
             self.editor.press(layer, self.tools.current, cell, value)
 
-    def _dragged(self, cell, shift: bool) -> None:
-        self.editor.drag_to(cell, constrained=shift)
-
-    def _cell_key(self, layer: str, key: str) -> None:
+    def _cell_key(self, layer: Layer, key: str) -> None:
         if key == "delete" and self.editor.selection is not None:
             self.editor.delete_selection()
         else:
             self.editor.set_cell(layer, self.editor.cursor, self._paint_value(layer, key == "fill"))
 
-    def _show_cell(self, layer: str, row: int, column: int) -> None:
+    def _show_cell(self, layer: Layer, row: int, column: int) -> None:
         inside = row >= 0 and self.document.contains(row, column)
         for canvas in (self.solution_canvas, self.picture_canvas):
             canvas.set_pointed((row, column) if inside else None)
@@ -388,11 +350,7 @@ class MainWindow(QMainWindow):
             self.cell_label.clear()
             return
         self._hovered = (layer, row, column)
-        if layer == "solution":
-            what = FILLED_TEXT[bool(self.document.solution[row, column])]
-        else:
-            what = colour_name(self.editor.colour_at((row, column)))
-        self.cell_label.setText(f"{layer.capitalize()}: row {row + 1}, column {column + 1} — {what}")
+        self.cell_label.setText(self.editor.describe_cell(layer, (row, column)))
 
     def test_solve(self) -> None:
         """Open a test-solve window over a copy of the level."""
@@ -425,45 +383,18 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event):
         if self._closing_allowed or not self.editor.modified:
-            settings = app_settings()
-            settings.setValue("main_window/geometry", self.saveGeometry())
-            settings.setValue("main_window/state", self.saveState())
-            settings.setValue("main_window/cell_size", self._cell_size)
+            save_window_state(self, self._cell_size)
             event.accept()
             return
         event.ignore()
         self.maybe_discard_changes(self._close_now)
-
-    # Floating docks (a restored layout shows them before the window) come to the front
-    # once the window is on screen and whenever it is activated: otherwise a window the
-    # window manager raises, maximized, hides them entirely.
-    def showEvent(self, event):
-        super().showEvent(event)
-        QTimer.singleShot(0, self, self._raise_floating_docks)
-
-    def changeEvent(self, event):
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
-            self._raise_floating_docks()
-
-    def _raise_floating_docks(self) -> None:
-        for dock in self.findChildren(QDockWidget):
-            if dock.isFloating() and dock.isVisible():
-                dock.raise_()
 
     def _close_now(self) -> None:
         self._closing_allowed = True
         self.close()
 
     def _restore_window_state(self) -> None:
-        settings = app_settings()
-        geometry = read_setting(settings, "main_window/geometry", QByteArray())
-        state = read_setting(settings, "main_window/state", QByteArray())
-        if not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        if not state.isEmpty():
-            self.restoreState(state)
-        cell_size = read_setting(settings, "main_window/cell_size", self._cell_size)
+        cell_size = restore_window_state(self, self._cell_size)
         if cell_size != self._cell_size:
             self.set_zoom(cell_size)
 
@@ -631,11 +562,7 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, error: BaseException, path: Path | None = None) -> None:
         """A clear message, never a traceback: LevelError already names the file."""
-        text = str(error)
-        if path is not None and str(path) not in text:
-            text = f"{path}: {text}"
-        if isinstance(error, ImportError):
-            text = f"{path}: this feature is not available in this installation ({error})"
+        text = describe_failure(error, path)
         self.show_message(f"{title}: {text}")
         box = QMessageBox(QMessageBox.Warning, title, text, QMessageBox.Ok, self)
         box.setAttribute(Qt.WA_DeleteOnClose)
@@ -652,13 +579,8 @@ class MainWindow(QMainWindow):
         if not recent:
             self.recent_menu.addAction(self.tr("(none yet)")).setEnabled(False)
 
-    def _about(self) -> None:
-        box = QMessageBox(QMessageBox.Information, self.tr("About {0}").format(APP_TITLE),
-                          self.tr("<h3>{0} {1}</h3><p>Draw nonogram levels (solution + colour picture) in the "
-                                  "format of the Logic Paint game.</p><p>Released under the {2} licence.</p>")
-                          .format(APP_TITLE, __version__, LICENCE), QMessageBox.Ok, self)
-        box.setAttribute(Qt.WA_DeleteOnClose)
-        box.open()
+    def show_about(self) -> None:
+        show_about(self, APP_TITLE)
 
 
 def _caption(text: str) -> QLabel:

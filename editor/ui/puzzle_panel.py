@@ -15,10 +15,15 @@ same places, the same shortcuts and the same progress and cancel behaviour:
 * a load error (the plugin's :class:`~editor.plugin_api.PuzzleDataError`) shown in the
   panel instead of its controls.
 
+The plugin's module hands the panel ``spec_of(puzzle) -> PuzzleSpec`` (so that the panel's
+module never imports the plugin's): the panel keeps the shown puzzle's spec in
+:attr:`puzzle_spec`, and by default the 3-D parts and the independent check of a solution
+come from it (``spec_for(solution)`` says which spec a solution is of).
+
 A plugin subclass supplies (each has a default that does nothing or the obvious):
 ``load()`` (read the data; raise ``PuzzleDataError``), ``make_options()``, ``make_actions()``,
-``make_canvas()`` (a :class:`PuzzleCanvas`: the 2-D drawing), ``scene_parts(solution)``, ``check(solution)`` (problems,
-from the plugin's independent checker), ``describe_piece(piece)``, ``describe_solution(index)``,
+``make_canvas()`` (a :class:`PuzzleCanvas`: the 2-D drawing), ``scene_parts(solution)`` and ``check(solution)``
+(problems, from the plugin's independent checker; both by default the spec's), ``describe_piece(piece)``, ``describe_solution(index)``,
 ``find_more()`` (a job function giving the next solution, or None when there is none to ask for;
 by default the next of the stream :meth:`solve_from` started), and adds its actions with :meth:`add_action`. Solutions found go through
 :meth:`set_solutions` / :meth:`add_solution`, or a subclass overrides
@@ -34,13 +39,14 @@ from __future__ import annotations
 import html
 import os
 import random
+from typing import Any, Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
-from editor.plugin_api import PuzzleDataError
+from editor.plugin_api import PuzzleDataError, PuzzleSpec
 from editor.scene3d.parts import part_id, piece_of_part
 from editor.scene3d.view import scene_view
 from editor.tasks import Progress, Task
@@ -76,7 +82,8 @@ class PuzzleCanvas(QWidget):
     """The base of a plugin's 2-D view: the shown solution, the selected piece, a click on a piece.
 
     A subclass paints ``self.solution`` (None: nothing shown yet), marks ``self.selected``
-    and emits :attr:`pieceClicked` with the piece a click lands on.
+    and says which piece is drawn where (:meth:`piece_at`): a left click on a piece emits
+    :attr:`pieceClicked` with it.
     """
 
     pieceClicked = Signal(int)
@@ -95,6 +102,16 @@ class PuzzleCanvas(QWidget):
     def set_selected(self, piece: int | None) -> None:
         self.selected = piece
         self.update()
+
+    def piece_at(self, point: QPointF) -> int | None:
+        """The piece of the shown solution drawn at ``point`` (None: none there)."""
+        return None
+
+    def mousePressEvent(self, event):
+        piece = None if self.solution is None else self.piece_at(event.position())
+        if piece is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.pieceClicked.emit(piece)
+        super().mousePressEvent(event)
 
 
 class ElidedLabel(QLabel):
@@ -131,9 +148,11 @@ class PuzzlePanel(QWidget):
     title = QT_TRANSLATE_NOOP("PuzzlePanel", "The puzzle")  # names the puzzle in messages (shown through tr)
     job_name = "puzzle job"
 
-    def __init__(self, context=None, parent=None):
+    def __init__(self, context=None, parent=None, spec_of: Callable[[Any], PuzzleSpec] | None = None):
         super().__init__(parent)
         self.context = context
+        self.spec_of = spec_of  # the plugin's PuzzleSpec of a puzzle the panel loads
+        self.puzzle_spec: PuzzleSpec | None = None  # the shown puzzle's
         self._job: BackgroundJob | None = None
         self._on_result = self._on_error = None  # the running job's
         self._actions: list[QPushButton] = []
@@ -148,13 +167,25 @@ class PuzzlePanel(QWidget):
         try:
             self.load()
         except PuzzleDataError as error:
-            message = QLabel(self.tr("{0} could not be loaded:\n{1}").format(self.tr(self.title), error), self)
-            message.setWordWrap(True)
-            message.setObjectName("load_error")
-            layout.addWidget(message)
+            self._build_load_error(layout, error)
             return
         self.loaded = True
+        self._build_controls(layout)
+        self._build_browsing(layout)
+        self._build_views(layout)
+        self._build_shortcuts()
+        self.update_controls()
 
+    # ------------------------------------------------------------------ building
+    def _build_load_error(self, layout: QVBoxLayout, error: PuzzleDataError) -> None:
+        """What the panel shows instead of its controls when its data is bad."""
+        message = QLabel(self.tr("{0} could not be loaded:\n{1}").format(self.tr(self.title), error), self)
+        message.setWordWrap(True)
+        message.setObjectName("load_error")
+        layout.addWidget(message)
+
+    def _build_controls(self, layout: QVBoxLayout) -> None:
+        """The plugin's options, its actions, Cancel, the progress bar and the status line."""
         options = self.make_options()
         if options is not None:
             layout.addWidget(options)
@@ -173,6 +204,8 @@ class PuzzlePanel(QWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.status)
 
+    def _build_browsing(self, layout: QVBoxLayout) -> None:
+        """First, Previous, Next, Random, No. [n] Go; what is shown; the check and the selected piece."""
         self.first_button = QPushButton(self.tr("First"), self)
         self.previous_button = QPushButton(self.tr("Previous"), self)
         self.next_button = QPushButton(self.tr("Next"), self)
@@ -205,6 +238,8 @@ class PuzzlePanel(QWidget):
         checks.addWidget(self.piece_label, 1)
         layout.addLayout(checks)
 
+    def _build_views(self, layout: QVBoxLayout) -> None:
+        """The plugin's 2-D drawing beside the 3-D view."""
         self.canvas = self.make_canvas()
         self.view = scene_view(self)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -217,6 +252,9 @@ class PuzzlePanel(QWidget):
         splitter.addWidget(self.view)
         splitter.setSizes([1] * splitter.count())
         layout.addWidget(splitter, 1)
+
+    def _build_shortcuts(self) -> None:
+        """The browsing shortcuts (Esc is handled in :meth:`event`), named in the buttons' tooltips."""
         for name, slot in (("first", self.show_first), ("previous", self.show_previous), ("next", self.show_next),
                            ("random", self.show_random), ("go", self._focus_number)):
             shortcut = QShortcut(QKeySequence(SHORTCUTS[name]), self)
@@ -225,7 +263,6 @@ class PuzzlePanel(QWidget):
         for button, name in ((self.first_button, "first"), (self.previous_button, "previous"),
                              (self.next_button, "next"), (self.random_button, "random")):
             button.setToolTip(self.tr("{0} solution ({1})").format(button.text(), SHORTCUTS[name]))
-        self.update_controls()
 
     # ------------------------------------------------------------------ what a plugin supplies
     def load(self) -> None:
@@ -251,12 +288,19 @@ class PuzzlePanel(QWidget):
         spin.setAccessibleName(self.tr("Processes"))
         return spin
 
+    def spec_for(self, solution) -> PuzzleSpec | None:
+        """The spec ``solution`` is of: by default the shown puzzle's (:attr:`puzzle_spec`)."""
+        return self.puzzle_spec
+
     def scene_parts(self, solution) -> list:
-        return []
+        """The solution in 3-D: by default its spec's ``scene_parts``."""
+        spec = self.spec_for(solution)
+        return [] if spec is None or spec.scene_parts is None else spec.scene_parts(solution)
 
     def check(self, solution) -> list[str]:
-        """Problems the independent checker finds in ``solution`` (empty: valid)."""
-        return []
+        """Problems the independent checker finds in ``solution`` (empty: valid): by default its spec's ``check``."""
+        spec = self.spec_for(solution)
+        return [] if spec is None or spec.check is None else spec.check(solution)
 
     def describe_piece(self, piece: int) -> str:
         return self.tr("piece {0}").format(piece)

@@ -2,123 +2,18 @@
 
 Counts, checks and 3-D parts come through each garden's ``PuzzleSpec`` (as on the command
 line), solving with the panel's options from ``plugins.cube.solver``. A garden is drawn
-flat here (QPainter, one grid per layer); every garden shown is re-checked.
+flat by ``plugins.cube.canvas`` (one grid per layer); every garden shown is re-checked.
 """
 from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidget
 
-from editor.plugin_api import PuzzleCanvas, PuzzlePanel
-from plugins.cube import scene
-from plugins.cube.model import DIRECTIONS, Garden, GardenSpec, connector_count, load_gardens, piece_name
-from plugins.cube.plugin import puzzle_spec
-
-MARGIN = 12
-LAYER_GAP = 1.0  # cells between drawn layers
-
-
-class GardenCanvas(PuzzleCanvas):
-    """A garden drawn flat: one grid per layer (bottom layer first), north up. Each piece
-    is a square in its connector colour with a stub towards each blue side (axis
-    colours as in 3-D); a dot marks a blue top face, a ring a blue bottom face. Clicking
-    a piece emits :attr:`pieceClicked`."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setMinimumSize(240, 160)
-
-    @property
-    def garden(self) -> Garden | None:
-        return self.solution
-
-    def piece_at(self, point: QPointF) -> int | None:
-        if self.garden is None:
-            return None
-        return next((piece for position, piece in self.garden.placements
-                     if self.cell_rect(position).contains(point)), None)
-
-    def mousePressEvent(self, event):
-        piece = self.piece_at(event.position())
-        if piece is not None and event.button() == Qt.MouseButton.LeftButton:
-            self.pieceClicked.emit(piece)
-        super().mousePressEvent(event)
-
-    def layout_of(self):
-        """(cell size in pixels, origin, bounds, layers per row) for the current size: the
-        layers are laid out in rows, as many per row as gives the largest cells."""
-        (x0, y0, z0), (nx, ny, nz) = self.garden.bounds()
-        label = 0.5 if nz > 1 else 0.0  # room above the first row for the layer names
-        best = None
-        for per_row in range(1, nz + 1):
-            rows = -(-nz // per_row)
-            columns = per_row * nx + (per_row - 1) * LAYER_GAP
-            lines = rows * ny + (rows - 1) * LAYER_GAP + label
-            unit = min((self.width() - 2 * MARGIN) / columns, (self.height() - 2 * MARGIN) / lines)
-            if best is None or unit > best[0]:
-                best = (unit, columns, lines, per_row)
-        unit, columns, lines, per_row = best
-        left = (self.width() - unit * columns) / 2
-        top = (self.height() - unit * lines) / 2 + label * unit
-        return unit, (left, top), (x0, y0, z0, nx, ny, nz), per_row
-
-    def cell_rect(self, position) -> QRectF:
-        unit, (left, top), (x0, y0, z0, nx, ny, nz), per_row = self.layout_of()
-        x, y, z = position
-        row_of_layers, place = divmod(z - z0, per_row)
-        column = place * (nx + LAYER_GAP) + (x - x0)
-        row = row_of_layers * (ny + LAYER_GAP) + (y0 + ny - 1) - y
-        return QRectF(left + column * unit, top + row * unit, unit, unit)
-
-    def paintEvent(self, event):
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), QColor(250, 250, 247))
-        if self.garden is None:
-            painter.setPen(QColor(120, 120, 120))
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No garden yet"))
-            painter.end()
-            return
-        unit = self.layout_of()[0]
-        font = QFont(self.font())
-        font.setPixelSize(max(7, round(unit * 0.28)))
-        font.setBold(True)
-        painter.setFont(font)
-        for position, piece in self.garden.placements:
-            self._draw_piece(painter, self.cell_rect(position), piece, unit)
-        (x0, y0, z0), (nx, ny, nz) = self.garden.bounds()
-        if nz > 1:  # name each layer above its top-left corner
-            painter.setPen(QColor(90, 90, 90))
-            for z in range(z0, z0 + nz):
-                corner = self.cell_rect((x0, y0 + ny - 1, z)).topLeft()
-                painter.drawText(QPointF(corner.x(), corner.y() - 3), self.tr("layer {0}").format(z - z0))
-        painter.end()
-
-    def _draw_piece(self, painter: QPainter, rect: QRectF, piece: int, unit: float) -> None:
-        centre = rect.center()
-        inner = rect.adjusted(unit * 0.18, unit * 0.18, -unit * 0.18, -unit * 0.18)
-        for face in range(4):
-            if piece >> face & 1:
-                dx, dy, _ = DIRECTIONS[face]
-                painter.setPen(QPen(QColor(*scene.AXIS_COLORS[scene.FACE_AXIS[face]]), max(2.0, unit * 0.12)))
-                painter.drawLine(centre, QPointF(centre.x() + dx * unit / 2, centre.y() - dy * unit / 2))
-        selected = piece == self.selected
-        painter.setPen(QPen(QColor(255, 200, 0) if selected else QColor(40, 40, 40), 3 if selected else 1))
-        painter.setBrush(QColor(*scene.piece_color(piece)))
-        painter.drawRect(inner)
-        if piece & 16:
-            painter.setBrush(QColor(*scene.AXIS_COLORS[2]))
-            painter.drawEllipse(QPointF(inner.right() - unit * 0.1, inner.top() + unit * 0.1), unit * 0.07, unit * 0.07)
-        if piece & 32:
-            painter.setPen(QPen(QColor(*scene.AXIS_COLORS[2]), max(1.5, unit * 0.04)))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(inner.left() + unit * 0.1, inner.bottom() - unit * 0.1), unit * 0.07, unit * 0.07)
-        if unit >= 18:  # numbers only where they can be read
-            painter.setPen(QColor(255, 255, 255))
-            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, str(piece))
+from editor.plugin_api import PuzzlePanel
+from plugins.cube.canvas import GardenCanvas
+from plugins.cube.model import Garden, GardenSpec, connector_count, load_gardens, piece_name
 
 
 class CubePanel(PuzzlePanel):
@@ -129,7 +24,7 @@ class CubePanel(PuzzlePanel):
 
     def load(self) -> None:
         self.specs: dict[str, GardenSpec] = load_gardens()
-        self.puzzle_specs = {garden_id: puzzle_spec(garden) for garden_id, garden in self.specs.items()}
+        self.puzzle_specs = {garden_id: self.spec_of(garden) for garden_id, garden in self.specs.items()}
 
     def make_options(self) -> QWidget:
         options = QWidget(self)
@@ -172,11 +67,8 @@ class CubePanel(PuzzlePanel):
     def make_canvas(self) -> GardenCanvas:
         return GardenCanvas(self)
 
-    def scene_parts(self, garden: Garden):
-        return self.puzzle_specs[garden.spec_id].scene_parts(garden)
-
-    def check(self, garden: Garden) -> list[str]:
-        return self.puzzle_specs[garden.spec_id].check(garden)
+    def spec_for(self, garden: Garden):
+        return self.puzzle_specs[garden.spec_id]  # a garden shown may be of the variant chosen before
 
     def describe_piece(self, piece: int) -> str:
         return self.tr("piece {0}: {1} ({2} connectors)").format(piece, piece_name(piece), connector_count(piece))

@@ -32,7 +32,7 @@ _VARIANTS = (
 def _make_panel(context, parent):
     from plugins.cube.panel import CubePanel
 
-    return CubePanel(context, parent)
+    return CubePanel(context, parent, puzzle_spec)
 
 
 def puzzle_spec(garden, options: dict | None = None, puzzle_id: str | None = None, suffix: str = "",

@@ -12,6 +12,8 @@ viewer) as (x, z, -y).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from editor.plugin_api import Box, Part, Rod, explode_from_center, part_id
 from plugins.cube.model import DIRECTIONS, Garden, connector_count, piece_name
 
@@ -51,3 +53,44 @@ def garden_parts(garden: Garden, flat: bool = False, explode: float = 1.5) -> li
         parts.append(Part(part_id(piece), shapes, label=f"{piece}: {piece_name(piece)}"))
     explode_from_center(parts, explode)
     return parts
+
+
+LAYER_GAP = 1.0  # cells between the layers of a garden drawn flat
+
+
+@dataclass(frozen=True)
+class FlatLayout:
+    """Where a garden drawn flat (the panel's 2-D view) puts its cells: one grid per layer,
+    bottom layer first, north up; the layers in rows, as many per row as gives the largest
+    cells, centred in the room given, with room above the first row for the layers' names."""
+
+    unit: float  # the side of a cell
+    left: float  # where the grid of the bottom layer starts
+    top: float
+    bounds: tuple[tuple[int, int, int], tuple[int, int, int]]  # ``Garden.bounds()``: lowest corner, size
+    per_row: int  # layers in a row
+
+    @classmethod
+    def fit(cls, bounds, width: float, height: float) -> "FlatLayout":
+        """The layout of a garden of ``bounds`` in ``width`` x ``height``."""
+        _, (nx, ny, nz) = bounds
+        label = 0.5 if nz > 1 else 0.0  # room above the first row for the layer names, in cells
+        best = None
+        for per_row in range(1, nz + 1):
+            rows = -(-nz // per_row)
+            columns = per_row * nx + (per_row - 1) * LAYER_GAP
+            lines = rows * ny + (rows - 1) * LAYER_GAP + label
+            unit = min(width / columns, height / lines)
+            if best is None or unit > best[0]:
+                best = (unit, columns, lines, per_row)
+        unit, columns, lines, per_row = best
+        return cls(unit, (width - unit * columns) / 2, (height - unit * lines) / 2 + label * unit, bounds, per_row)
+
+    def corner(self, position) -> tuple[float, float]:
+        """The top-left corner of the cell of ``position`` (x, y, z)."""
+        (x0, y0, z0), (nx, ny, _) = self.bounds
+        x, y, z = position
+        row_of_layers, place = divmod(z - z0, self.per_row)
+        column = place * (nx + LAYER_GAP) + (x - x0)
+        row = row_of_layers * (ny + LAYER_GAP) + (y0 + ny - 1) - y
+        return self.left + column * self.unit, self.top + row * self.unit

@@ -18,7 +18,7 @@ TITLE = "Pyramid (16-piece card-suit triangle)"
 def _make_panel(context, parent):
     from plugins.pyramid.panel import PyramidPanel
 
-    return PyramidPanel(context, parent)
+    return PyramidPanel(context, parent, puzzle_spec)
 
 
 def _solve_first(puzzle: Puzzle, task):

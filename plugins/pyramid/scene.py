@@ -5,12 +5,13 @@ Each piece is one part: its tile (in the piece's colour), a knob in the suit's c
 sticking out across every side whose connector points out, and a darker, slightly
 larger mark in the suit's colour set into the tile where a connector points in. A fit
 is easy to check by eye: every knob lies in a notch of the same colour. The 2-D drawing
-in the panel uses the same colours.
+in the panel uses the same colours, and :func:`connector_marks` for where its marks go.
 """
 from __future__ import annotations
 
 import colorsys
 import math
+from dataclasses import dataclass
 
 from editor.plugin_api import Part, Prism, part_id
 from plugins.pyramid.model import HEIGHT, SIDES, Puzzle, Solution
@@ -96,3 +97,31 @@ def solution_parts(puzzle: Puzzle, solution: Solution, explode: float = 0.8) -> 
         parts.append(Part(id=part_id(piece), shapes=shapes, explode=(explode * cx, explode * cy, 0.0),
                           label=f"piece {piece} (position {position})"))
     return parts
+
+
+@dataclass(frozen=True)
+class ConnectorMark:
+    """A connector as the 2-D drawing shows it, in board units: the suit's symbol at
+    ``symbol_at`` and an arrow on the side (``arrow``: base, tip, base): an outward
+    connector's arrow, filled, crosses the side; an inward one's, hollow, points into the tile."""
+
+    suit: int
+    outward: bool
+    symbol_at: tuple[float, float]
+    arrow: tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
+
+
+def connector_marks(puzzle: Puzzle, placement, position: int) -> list[ConnectorMark]:
+    """The marks of the connectors of ``placement`` (piece, rotation) at ``position``, side by side."""
+    corners, (cx, cy) = puzzle.corners(position), puzzle.centroid(position)
+    marks = []
+    for side in range(SIDES):
+        connector = puzzle.connector_on_side(placement, side)
+        (mx, my), (tx, ty), (ox, oy) = _side_frame(corners, side)
+        symbol_at = (mx + 0.38 * (cx - mx), my + 0.38 * (cy - my))  # between the side's midpoint and the centre
+        reach = 0.12 if connector.outward else -0.12  # outward: the tip lies outside the tile
+        base = -0.04 if connector.outward else 0.0
+        tip = (mx + reach * ox, my + reach * oy)
+        ends = [(mx + along * tx + base * ox, my + along * ty + base * oy) for along in (0.075, -0.075)]
+        marks.append(ConnectorMark(connector.suit, connector.outward, symbol_at, (ends[0], tip, ends[1])))
+    return marks

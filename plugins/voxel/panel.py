@@ -1,5 +1,5 @@
 """The voxel packing panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
-solve or count it, look at the packings piece by piece and layer by layer.
+solve or count it, look at the packings piece by piece and layer by layer (``plugins.voxel.canvas``).
 
 Solving and checking go through the puzzle's ``PuzzleSpec``, as on the command line; a
 count runs ``solver.count_solutions`` directly, to browse the solutions it keeps (one per
@@ -12,88 +12,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
-                               QPushButton, QSlider, QSpinBox, QWidget)
+                               QPushButton, QWidget)
 
-from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
+from editor.plugin_api import PuzzlePanel
 from plugins.voxel import layout, scene
+from plugins.voxel.canvas import LayerView
 from plugins.voxel.checkpoint import progress_in
 from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
-from plugins.voxel.plugin import BURRTOOLS_SUFFIXES, open_puzzle_file, puzzle_spec
-
-
-class LayerView(PuzzleCanvas):
-    """The packing in 2-D: the assembly step (how many pieces are in, bottom up) and one layer as text."""
-
-    changed = Signal()  # the layer or the assembly step moved: the 3-D view follows
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.puzzle: Puzzle | None = None
-        self.order: list[int] = []  # the assembly order of the solution shown
-        self.step_slider = QSlider(Qt.Orientation.Horizontal, self)
-        self.step_slider.setToolTip(self.tr("Assembly: how many pieces are in, bottom up"))
-        self.step_label = QLabel(self)
-        self.layer_spin = QSpinBox(self)
-        self.layer_spin.setMinimum(-1)
-        self.layer_spin.setSpecialValueText(self.tr("all layers"))
-        self.layer_spin.setPrefix(self.tr("layer z = "))
-        self.layer_text = QLabel(self)
-        self.layer_text.setFont(QFont("monospace"))
-        self.layer_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.layer_text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        grid = QGridLayout(self)
-        grid.addWidget(QLabel(self.tr("Assembly:"), self), 0, 0)
-        grid.addWidget(self.step_slider, 0, 1)
-        grid.addWidget(self.step_label, 1, 0, 1, 2)
-        grid.addWidget(self.layer_spin, 2, 0, 1, 2)
-        grid.addWidget(self.layer_text, 3, 0, 1, 2)
-        grid.setRowStretch(3, 1)
-        self.step_slider.valueChanged.connect(self._moved)
-        self.layer_spin.valueChanged.connect(self._moved)
-
-    def set_puzzle(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self.layer_spin.setMaximum(puzzle.size[2] - 1)
-        self.layer_spin.setValue(-1)
-
-    def set_solution(self, solution) -> None:
-        self.solution = solution
-        self.order = [] if solution is None else layout.assembly_order(solution)
-        self.step_slider.blockSignals(True)
-        self.step_slider.setRange(0, len(self.order))
-        self.step_slider.setValue(len(self.order))
-        self.step_slider.blockSignals(False)
-        self._describe()
-
-    def layer(self) -> int | None:
-        return None if self.layer_spin.value() < 0 else self.layer_spin.value()
-
-    def visible_parts(self) -> set[str] | None:
-        """The parts in at this assembly step (None: all of them)."""
-        step = self.step_slider.value()
-        return None if step >= len(self.order) else {part_id(i) for i in self.order[:step]}
-
-    def _moved(self, _value: int) -> None:
-        self._describe()
-        self.changed.emit()
-
-    def _describe(self) -> None:
-        if self.solution is None:
-            self.step_label.setText("")
-            self.layer_text.setText("")
-            return
-        step, order = self.step_slider.value(), self.order
-        if step >= len(order):
-            self.step_label.setText(self.tr("all {0} pieces").format(len(order)))
-        else:
-            labels = layout.placement_labels(self.puzzle, self.solution)
-            latest = self.tr(": last in {0}").format(labels[order[step - 1]]) if step else ""
-            self.step_label.setText(self.tr("{0} of {1}{2}").format(step, len(order), latest))
-        layer = self.layer()
-        self.layer_text.setText("" if layer is None else layout.layer_text(self.puzzle, self.solution, layer))
+from plugins.voxel.files import puzzle_or_problems
 
 
 class VoxelPanel(PuzzlePanel):
@@ -102,8 +30,8 @@ class VoxelPanel(PuzzlePanel):
     title = QT_TRANSLATE_NOOP("VoxelPanel", "The voxel puzzles")
     job_name = "voxel solver"
 
-    def __init__(self, context=None, parent=None):
-        super().__init__(context, parent)
+    def __init__(self, context=None, parent=None, spec_of=None):
+        super().__init__(context, parent, spec_of)
         self.canvas.changed.connect(self._layer_or_step_changed)
         if self._shipped:
             self._choose_shipped(0)
@@ -164,9 +92,6 @@ class VoxelPanel(PuzzlePanel):
         label = layout.placement_labels(self.puzzle, self.shown_solution())[index]
         return self.tr("{0}: cells {1}").format(label, ', '.join(str(c) for c in placement.cells))
 
-    def check(self, solution) -> list[str]:
-        return self.puzzle_spec.check(solution)
-
     def assembly(self) -> list[int]:
         return self.canvas.order
 
@@ -224,7 +149,7 @@ class VoxelPanel(PuzzlePanel):
 
         A BurrTools file with several problems asks which one (``problem`` skips the question)."""
         path, problem = self._opened.get(path, (path, problem))
-        self.run(lambda task: _read(path, problem), self.tr("opening {0}…").format(path),
+        self.run(lambda task: puzzle_or_problems(path, problem), self.tr("opening {0}…").format(path),
                  lambda found: self._loaded(path, problem, found), lambda error: self._load_failed(path, error))
 
     def _loaded(self, path: str, problem: str | None, found) -> None:
@@ -261,7 +186,7 @@ class VoxelPanel(PuzzlePanel):
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        self.puzzle_spec = puzzle_spec(puzzle)
+        self.puzzle_spec = self.spec_of(puzzle)
         sx, sy, sz = puzzle.size
         mirror = self.tr(", mirror images allowed") if puzzle.mirror else ""
         self.info_label.setText(self.tr("<b>{0}</b>: {1} pieces, {2} cells in a {3}x{4}x{5} box{6}. {7}").format(
@@ -330,14 +255,3 @@ def default_checkpoint_dir() -> Path:
     """Where the panel keeps its counts' checkpoints: the user's application data."""
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(location or Path.home() / ".nonogram-editor") / "counts"
-
-
-def _read(path: str, problem: str | None):
-    """The puzzle in ``path``, or the names of its problems when a BurrTools file needs a choice."""
-    if problem is None and path.lower().endswith(BURRTOOLS_SUFFIXES):
-        from plugins.voxel.burrtools import problem_names
-
-        names = problem_names(path)
-        if len(names) > 1:
-            return names
-    return open_puzzle_file(path, problem)

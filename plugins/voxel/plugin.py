@@ -11,9 +11,8 @@ from functools import partial
 
 from editor.plugin_api import Cluster, CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
 from plugins.voxel import checker, layout, scene
+from plugins.voxel.files import BURRTOOLS_SUFFIXES, open_puzzle_file
 from plugins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
-
-BURRTOOLS_SUFFIXES = (".xmpuzzle", ".xml")
 
 
 def _solutions(puzzle: Puzzle, task: Task):
@@ -49,17 +48,6 @@ def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
     )
 
 
-def open_puzzle_file(path: str, problem: str | None = None) -> Puzzle:
-    """A puzzle file of ours (.json) or BurrTools' (.xmpuzzle, one ``problem`` of it)."""
-    if path.lower().endswith(BURRTOOLS_SUFFIXES):
-        from plugins.voxel.burrtools import load_burrtools
-
-        return load_burrtools(path, problem)
-    if problem is not None:
-        raise ValueError(f"{path}: --problem applies to BurrTools files (.xmpuzzle) only")
-    return load_puzzle(path)
-
-
 @hookimpl
 def nonogram_editor_puzzle_files(files):
     files.add(PuzzleFileSpec(id="voxel", suffixes=(".json",) + BURRTOOLS_SUFFIXES,
@@ -75,7 +63,7 @@ def nonogram_editor_puzzles(puzzles):
 def _make_panel(context, parent):
     from plugins.voxel.panel import VoxelPanel
 
-    return VoxelPanel(context, parent)
+    return VoxelPanel(context, parent, puzzle_spec)
 
 
 @hookimpl

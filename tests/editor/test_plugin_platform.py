@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QMainWindow,
 from editor.plugin_api import DISABLE_ENV, PanelSpec, hookimpl
 from editor.plugin_host import PluginHost
 from editor.ui import puzzle_docks
-from editor.ui.main_window import app_settings
 from editor.ui.puzzle_docks import dock_object_name
+from editor.ui.settings import app_settings
 
 created_panels: list["FakePanel"] = []
 

@@ -6,7 +6,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel
-from polyomino_tiling import checker, scene, solver
+from polyomino_tiling import scene, solver
 from polyomino_tiling.model import PUZZLES, Tiling
 
 
@@ -44,6 +44,7 @@ class TilingPanel(PuzzlePanel):
 
     def load(self) -> None:
         self.puzzles = {tiling.id: tiling for tiling in PUZZLES}
+        self.puzzle_spec = self.spec_of(PUZZLES[0])  # the puzzle the box shows first
 
     def make_options(self) -> QWidget:
         self.puzzle_box = QComboBox(self)
@@ -64,14 +65,9 @@ class TilingPanel(PuzzlePanel):
 
     def _puzzle_chosen(self, _index: int) -> None:
         self.canvas.tiling = self.tiling
+        self.puzzle_spec = self.spec_of(self.tiling)
         self.set_solutions([])
         self.status.setText("")
-
-    def scene_parts(self, solution):
-        return scene.solution_parts(self.tiling, solution)
-
-    def check(self, solution) -> list[str]:
-        return checker.check(self.tiling, solution)
 
     def count(self) -> None:
         tiling = self.tiling

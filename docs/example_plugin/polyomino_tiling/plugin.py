@@ -9,7 +9,7 @@ from polyomino_tiling.model import PUZZLES, Tiling
 def _make_panel(context, parent):
     from polyomino_tiling.panel import TilingPanel  # Qt only when the user opens the panel
 
-    return TilingPanel(context, parent)
+    return TilingPanel(context, parent, _spec)  # the panel checks and draws in 3-D through the spec
 
 
 def _spec(tiling: Tiling) -> PuzzleSpec:

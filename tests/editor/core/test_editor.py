@@ -451,3 +451,40 @@ def test_the_view_is_told_exactly_what_changed(editor):
     assert {"size", "solution", "picture", "history"} <= view.changes[-1]
     editor.new()
     assert "document" in view.changes[-1] and not editor.modified
+
+
+def test_the_status_bar_describes_a_cell_of_either_layer(editor):
+    editor.set_cell("solution", (2, 3), True)
+    editor.set_cell("picture", (0, 0), (255, 0, 0))
+    assert editor.describe_cell("solution", (2, 3)) == "Solution: row 3, column 4 — filled"
+    assert editor.describe_cell("solution", (0, 0)) == "Solution: row 1, column 1 — empty"
+    assert editor.describe_cell("picture", (0, 0)).startswith("Picture: row 1, column 1 — ")
+    assert editor.describe_cell("picture", (0, 0)) != editor.describe_cell("picture", (0, 1))  # named by colour
+
+
+def test_a_failure_names_the_file_once():
+    from pathlib import Path
+
+    from editor.core.editor import describe_failure
+
+    path = Path("/tmp/cat.level")
+    assert describe_failure(ValueError("bad size"), path) == "/tmp/cat.level: bad size"
+    assert describe_failure(ValueError(f"{path}: bad size"), path) == "/tmp/cat.level: bad size"
+    assert "not available in this installation" in describe_failure(ImportError("no module named x"), path)
+
+
+def test_observers_are_told_aspects_and_the_tools_and_layers_are_types(editor):
+    from editor.core import LAYERS, TOOLS, Aspect, Layer, Tool
+
+    assert TOOLS == tuple(Tool) and LAYERS == tuple(Layer) and Tool.FILLED_RECTANGLE == "filled rectangle"
+    view = View(editor)
+    for layer, tool in [(Layer.SOLUTION, tool) for tool in Tool] + [(Layer.PICTURE, Tool.FILL)]:
+        stroke(editor, layer, tool, [(1, 1), (3, 4)], True if layer == Layer.SOLUTION else RED)
+    editor.move_cursor(1, 0)
+    editor.undo()
+    editor.resize(12, 8)
+    editor.set_symmetry("both")
+    kinds = {type(aspect) for change in view.changes for aspect in change}
+    assert kinds == {Aspect}
+    assert {Aspect.SOLUTION, Aspect.PICTURE, Aspect.SELECTION, Aspect.CURSOR, Aspect.HISTORY, Aspect.SIZE,
+            Aspect.SYMMETRY} <= view.all()

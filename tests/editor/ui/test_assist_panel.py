@@ -299,7 +299,7 @@ def pixels(window, cells):
 
 def blended(filled: bool, colour) -> np.ndarray:
     """A cell's colour under ``colour`` alone (the grid's blend of a translucent overlay)."""
-    from editor.ui.grid_canvas import EMPTY_RGBA, FILLED_RGBA
+    from editor.core.grid_look import EMPTY_RGBA, FILLED_RGBA
 
     base = (FILLED_RGBA if filled else EMPTY_RGBA)[:3].astype(float)
     alpha = colour.alphaF()

@@ -21,7 +21,8 @@ GERMAN = {("MainWindow", "&Help"): "&Hilfe", ("MainWindow", "&Test-Solve…"): "
 def extracted(tmp_path) -> set[tuple[str, str]]:
     """(context, text) of every string pyside6-lupdate finds in the window's code and the plugins' docks."""
     ts = tmp_path / "all.ts"
-    sources = [*(ROOT / "editor" / "ui").glob("*.py"), *(ROOT / "plugins").glob("*/panel.py")]
+    sources = [*(ROOT / "editor" / "ui").glob("*.py"), *(ROOT / "plugins").glob("*/panel.py"),
+               *(ROOT / "plugins").glob("*/canvas.py")]
     subprocess.run([TOOLS / "pyside6-lupdate", *sorted(map(str, sources)), "-ts", ts], check=True, capture_output=True)
     return {(context.findtext("name"), message.findtext("source"))
             for context in ET.parse(ts).getroot().iter("context") for message in context.iter("message")}
@@ -53,7 +54,8 @@ def test_the_texts_of_the_docks_are_found_by_lupdate(tmp_path):
     assert {("SolverPanel", "Show the other solution"), ("SolverPanel", "Solver"),
             ("AssistPanel", "Make it line-solvable"), ("PuzzlePanel", "No solution yet"),
             ("PlayWindow", "&Hint"), ("VoxelPanel", "Count all"), ("CubePanel", "Random garden"),
-            ("PyramidPanel", "The pyramid puzzle")} <= found
+            ("PyramidPanel", "The pyramid puzzle"), ("GardenCanvas", "No garden yet"),
+            ("LayerView", "all layers")} <= found
 
 
 @pytest.fixture

@@ -40,3 +40,19 @@ def test_exploded_view_moves_cubes_away_from_the_centre_and_squares_are_flat():
     assert all(abs(c) > 0 for c in corner.explode)
     tiles = scene.garden_parts(Garden.make("square-packed", next(PackedSearch((4, 4), 4).solutions())), flat=True)
     assert all(p.shapes[0].size[1] == scene.TILE_HEIGHT for p in tiles)
+
+
+def test_a_flat_garden_lays_its_layers_out_side_by_side_or_stacked_whichever_gives_larger_cells():
+    bounds = ((0, 0, 0), (4, 4, 4))
+    wide, tall = scene.FlatLayout.fit(bounds, 1000, 200), scene.FlatLayout.fit(bounds, 200, 1000)
+    assert (wide.per_row, tall.per_row) == (4, 1)
+    for layout, (width, height) in ((wide, (1000, 200)), (tall, (200, 1000))):
+        corners = {layout.corner((x, y, z)) for x in range(4) for y in range(4) for z in range(4)}
+        assert len(corners) == 64  # no two cells in one place
+        assert all(0 <= left and left + layout.unit <= width + 1e-9 and 0 <= top and top + layout.unit <= height + 1e-9
+                   for left, top in corners)
+        best = max(min(width / (n * 4 + n - 1), height / (-(-4 // n) * 5 - 1 + 0.5)) for n in range(1, 5))
+        assert layout.unit == best  # the largest cells any number of layers per row gives
+    north_west, south_west = wide.corner((0, 3, 0)), wide.corner((0, 0, 0))
+    assert north_west[0] == south_west[0] and north_west[1] < south_west[1]  # north up
+    assert wide.corner((0, 0, 1))[0] > wide.corner((3, 0, 0))[0]  # the next layer right of the first

@@ -93,7 +93,7 @@ def test_panel_counts_in_the_background_and_browses(panel, qtbot):
 
 def test_stop_browse_while_stopped_and_continue(qtbot):
     require_gl()
-    panel = PyramidPanel(None, None, autostart=False)
+    panel = PyramidPanel(None, None, plugin.puzzle_spec, autostart=False)
     qtbot.addWidget(panel)
     panel.resize(800, 480)
     panel.show()
@@ -155,7 +155,7 @@ def test_a_broken_data_file_is_shown_in_the_panel(qtbot, tmp_path, monkeypatch):
     broken = tmp_path / "pyramid.json"
     broken.write_text("{", encoding="utf-8")
     monkeypatch.setattr(model, "DEFAULT_PATH", broken)
-    panel = PyramidPanel(None, None)
+    panel = PyramidPanel(None, None, plugin.puzzle_spec)
     qtbot.addWidget(panel)
     texts = [label.text() for label in panel.findChildren(QLabel)]
     assert any(str(broken) in text and "not valid JSON" in text for text in texts)
@@ -164,7 +164,7 @@ def test_a_broken_data_file_is_shown_in_the_panel(qtbot, tmp_path, monkeypatch):
 
 def test_closing_the_panel_while_counting_cancels_the_count(qtbot):
     require_gl()
-    panel = PyramidPanel(None, None)
+    panel = PyramidPanel(None, None, plugin.puzzle_spec)
     panel.show()
     job = panel._job
     assert job is not None and job.running

@@ -59,3 +59,18 @@ def test_parts_explode_away_from_the_middle(puzzle):
     assert apex.explode[1] > 1 and abs(apex.explode[0]) < 1e-9
     assert max(map(abs, middle.explode)) < 1e-9
     assert left_corner.explode[0] < -1 and left_corner.explode[1] < 0
+
+
+def test_the_2d_marks_outward_arrows_cross_the_side_inward_ones_point_into_the_tile(puzzle):
+    for position in range(len(puzzle.positions)):
+        tile = puzzle.corners(position)
+        for placement in [(piece, rotation) for piece in range(len(puzzle.pieces)) for rotation in range(3)]:
+            marks = scene.connector_marks(puzzle, placement, position)
+            assert len(marks) == 3
+            for side, mark in enumerate(marks):
+                connector = puzzle.connector_on_side(placement, side)
+                assert (mark.suit, mark.outward) == (connector.suit, connector.outward)
+                assert inside(mark.symbol_at, tile)
+                assert inside(mark.arrow[1], tile) != mark.outward
+                middle = [(a + b) / 2 for a, b in zip(tile[side], tile[(side + 1) % 3])]
+                assert all(abs(a - b) < 0.13 for a, b in zip(mark.arrow[1], middle))  # on its own side

@@ -101,7 +101,7 @@ def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
 
 
 def test_cancel_a_long_count_and_close_the_panel(qtbot):
-    panel = VoxelPanel()  # not handed to qtbot: the test deletes it, as the host does when the dock closes
+    panel = VoxelPanel(spec_of=plugin.puzzle_spec)  # not handed to qtbot: the test deletes it, as the host does when the dock closes
     panel.show()
     choose(qtbot, panel, "tetris-cube")
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
@@ -155,7 +155,7 @@ def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, mo
     (shipped / "tetris-cube.json").write_text('{"target": ')  # listed first
     (shipped / "soma.json").write_text((puzzle_module.RESOURCE_DIR / "soma.json").read_text())
     monkeypatch.setattr(puzzle_module, "RESOURCE_DIR", shipped)
-    widget = VoxelPanel()
+    widget = VoxelPanel(spec_of=plugin.puzzle_spec)
     qtbot.addWidget(widget)
     qtbot.waitUntil(lambda: widget.open_button.isEnabled())
     assert str(shipped / "tetris-cube.json") in widget.status.text()

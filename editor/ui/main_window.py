@@ -625,7 +625,8 @@ class MainWindow(QMainWindow):
 
     def _export_non(self, path: Path) -> None:
         solution, about, level = self.solution_grid(), dict(self.document.about), self.document.path
-        self._save_job = self._run(lambda _task: write_puzzle(path, solution, about, level),
+        picture = self.document.visible_picture()
+        self._save_job = self._run(lambda _task: write_puzzle(path, solution, about, level, picture),
                                    lambda _r: self.show_message(self.tr("Exported {0}").format(path)),
                                    self.tr("Could not export the puzzle"), path)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -96,11 +96,14 @@ class ImportedPuzzle:
     """A ``.non`` puzzle made ready to edit. ``level`` holds its goal picture or, when it has
     no goal that fits its clues, the solution the clues give (the first of two for MULT);
     it is None when the clues have no solution (or none was found in time). ``report``
-    says what solving the clues found (None: the goal fits and decides)."""
+    says what solving the clues found (None: the goal fits and decides). ``choices`` names
+    the puzzles of a file holding several when :func:`read_puzzle` was asked to let the user
+    choose (``level`` is None then)."""
 
     level: Level | None
     about: dict[str, str]
     report: ClueReport | None = None
+    choices: list[str] = field(default_factory=list)  # the file's puzzles, when it holds several and none was chosen
 
 
 class UnsolvableClues(ValueError):
@@ -111,20 +114,31 @@ class UnsolvableClues(ValueError):
         self.report = report
 
 
-def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int = 0) -> ImportedPuzzle:
-    """Read a puzzle file (``.non``, ``.nonpack``, ``.xml``, ``.g``, ``.nin``; ``index``: which
-    puzzle of a file holding several) and, without a goal that fits its clues, solve the clues
-    (:func:`editor.nonogram.clue_solve.solve_clues`, within ``task``; by default within
-    ``CLUE_SOLVE_SECONDS``). A colour puzzle with a goal that fits opens as a colour level; one
-    without (clues only) is refused: colour clues are not solved on import yet. LevelError
-    names the file and the fault when it cannot be read."""
+def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | None = 0) -> ImportedPuzzle:
+    """Read a puzzle file (``.non``, ``.nonpack``, ``.xml``, ``.g``, ``.nin``) and, without a goal
+    that fits its clues, solve the clues (:func:`editor.nonogram.clue_solve.solve_clues`, within
+    ``task``; by default within ``CLUE_SOLVE_SECONDS``). ``index``: which puzzle of a file
+    holding several, from 0; None: when it holds several, none is read and ``choices`` names
+    them. A colour puzzle with a goal that fits opens as a colour level; one without (clues
+    only) is refused: colour clues are not solved on import yet. LevelError names the file and
+    the fault when it cannot be read."""
     from editor.level.colour import ColourPuzzle, level_of_colour_puzzle
     from editor.level.non_format import NonErrorKind, NonFormatError
-    from editor.level.puzzle_formats import read_puzzle_file, read_puzzles  # optional at import time
+    from editor.level.puzzle_formats import read_puzzles  # optional at import time
     from editor.nonogram.clue_solve import solve_clues
 
     path = Path(path)
-    puzzle = read_puzzles(path)[index] if index else read_puzzle_file(path)
+    puzzles = read_puzzles(path)
+    if index is None and len(puzzles) > 1:
+        return ImportedPuzzle(None, {}, choices=[f"{number}. {puzzle.title or 'untitled'} ({puzzle.width}x"
+                                                 f"{puzzle.height}{', colour' if isinstance(puzzle, ColourPuzzle) else ''})"
+                                                 for number, puzzle in enumerate(puzzles, 1)])
+    index = index or 0
+    if not 0 <= index < len(puzzles):
+        raise ValueError(f"{path}: holds {len(puzzles)} puzzles; there is no puzzle {index + 1}")
+    puzzle = puzzles[index]
+    # where Save writes the level: beside the file, named after it (and the puzzle's number in a set)
+    named = path.with_name(f"{path.stem}-{index + 1}{path.suffix}") if index else path
     if isinstance(puzzle, ColourPuzzle):
         if not puzzle.goal_fits():
             raise NonFormatError(NonErrorKind.COLOUR_PUZZLE, path, (
@@ -132,16 +146,16 @@ def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int = 
                 "goal picture") + "; solving colour clues on import is not available yet, so there is no picture "
                 "to edit")
         level, about = level_of_colour_puzzle(puzzle)
-        level.path = path.with_suffix(".level")
+        level.path = named.with_suffix(".level")
         return ImportedPuzzle(level, about)
     about = about_of_non(puzzle)
     if puzzle.goal is not None and puzzle.goal_fits():
-        return ImportedPuzzle(level_from_non(puzzle, path), about)
+        return ImportedPuzzle(level_from_non(puzzle, named), about)
     report = solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal,
                          task or Task(time_limit=CLUE_SOLVE_SECONDS))
     if not report.solutions:
         return ImportedPuzzle(None, about, report)
-    return ImportedPuzzle(level_from_non(replace(puzzle, goal=report.solutions[0]), path), about, report)
+    return ImportedPuzzle(level_from_non(replace(puzzle, goal=report.solutions[0]), named), about, report)
 
 
 class Editor:

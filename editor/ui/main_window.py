@@ -25,8 +25,8 @@ import numpy as np
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-                               QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QMainWindow,
+                               QMessageBox, QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor import __version__
 from editor.core import UNDO_LIMIT, Editor, ImportedPuzzle, UnsolvableClues, colour_name, read_puzzle
@@ -584,15 +584,25 @@ class MainWindow(QMainWindow):
         self._save_job = self._run(lambda _task: write_level(level, about, path), saved,
                                    self.tr("Could not save the level"), path)
 
-    def _import_non(self, path: Path, time_limit: float | None = CLUE_SOLVE_SECONDS) -> None:
+    def _import_non(self, path: Path, time_limit: float | None = CLUE_SOLVE_SECONDS, index: int | None = None) -> None:
         """Read (and, without a fitting goal, solve) the puzzle off the GUI thread (the
         core's read_puzzle, within ``time_limit`` seconds); meanwhile the status bar shows
-        how far solving has got, with a Stop button. What solving found goes to the Assist dock."""
+        how far solving has got, with a Stop button. What solving found goes to the Assist dock.
+        Of a file holding several puzzles, the user chooses one (``index``: the chosen one)."""
         def read(task):
             task.set_time_limit(time_limit)
-            return read_puzzle(path, task)
+            return read_puzzle(path, task, index)
 
         def imported(puzzle: ImportedPuzzle):
+            if puzzle.choices:
+                chosen, accepted = QInputDialog.getItem(
+                    self, self.tr("Import a puzzle"), self.tr("{0} holds {1} puzzles; import:").format(
+                        path.name, len(puzzle.choices)), puzzle.choices, 0, False)
+                if accepted:
+                    self._import_non(path, time_limit, puzzle.choices.index(chosen))
+                else:
+                    self.show_message(self.tr("Stopped importing {0}").format(path))
+                return
             self.assist_dock.widget().show_clue_report(path, puzzle.report)  # None hides an earlier one
             try:
                 self.editor.open_imported(puzzle, path)

@@ -83,6 +83,8 @@ def _tree(data: bytes, path: Path) -> ET.Element:
     except expat.ExpatError as error:
         raise _error(path, f"not well-formed XML ({expat.ErrorString(error.code)} at line {error.lineno}, "
                            f"column {error.offset + 1})") from None
+    except LookupError as error:  # the XML declaration names an encoding Python does not have
+        raise _error(path, f"not readable XML ({str(error)[:60]})") from None
     except (RecursionError, MemoryError, ValueError, AssertionError) as error:  # e.g. elements nested too deep
         raise _error(path, f"the XML cannot be read ({type(error).__name__})") from None
 

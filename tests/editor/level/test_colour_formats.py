@@ -162,3 +162,46 @@ def test_two_colour_exports_are_unchanged_by_the_colour_formats(tmp_path):
         assert isinstance(back, NonPuzzle) and np.array_equal(back.goal, solution)
     write_puzzle(tmp_path / "q.non", solution, {"title": "T"}, picture=np.zeros((5, 6, 3), np.uint8))
     assert isinstance(read_puzzle_file(tmp_path / "q.non"), NonPuzzle)  # no kind in the info: two-colour
+
+
+def _valid_texts() -> dict[str, bytes]:
+    from editor.level.clue_formats import format_colour_g
+    from editor.level.non_format import format_colour_non
+    from editor.level.webpbn_format import format_colour_webpbn
+
+    puzzle = random_colour_puzzle(4, colours=3, shape=(5, 6))
+    return {".non": format_colour_non(puzzle).encode(), ".xml": format_colour_webpbn(puzzle).encode(),
+            ".g": format_colour_g(puzzle).encode()}
+
+
+VALID = _valid_texts()
+
+
+@pytest.mark.parametrize("suffix", sorted(VALID))
+def test_a_mangled_colour_file_reads_or_gets_a_message_never_another_error(suffix):
+    from hypothesis import given, settings
+
+    from editor.level.clue_formats import parse_g
+    from editor.level.webpbn_format import parse_webpbn_set
+    from tests.editor.mangling import edited
+
+    parse = {".non": lambda data: [parse_non(data.decode("latin-1"), "m.non")],
+             ".g": lambda data: [parse_g(data.decode("latin-1"), "m.g")],
+             ".xml": lambda data: parse_webpbn_set(data, "m.xml")}[suffix]
+
+    @settings(max_examples=300, deadline=None)
+    @given(edited(VALID[suffix], b"0123456789 ,:#\n\"<>/abcrxX|."))
+    def check(data):
+        try:
+            puzzles = parse(data)
+        except NonFormatError as error:
+            assert str(error).startswith(f"m{suffix}: ")
+            return
+        for puzzle in puzzles:
+            if isinstance(puzzle, ColourPuzzle):
+                assert len(puzzle.rows) == puzzle.height and len(puzzle.columns) == puzzle.width
+                used = {colour for line in puzzle.rows + puzzle.columns for _, colour in line}
+                assert used <= set(range(1, len(puzzle.palette)))
+                assert puzzle.goal is None or puzzle.goal.shape == (puzzle.height, puzzle.width)
+
+    check()

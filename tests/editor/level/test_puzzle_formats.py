@@ -129,6 +129,7 @@ MANGLED = [
     ("tiny.xml", EXTERNAL, "declares the entity 'secret'"),
     ("tiny.xml", "<puzzleset><puzzle><title>&bogus;</title></puzzle></puzzleset>", "undefined entity"),
     ("tiny.xml", "<html><body/></html>", "root element is <html>"),
+    ("tiny.xml", '<?xml version="1.0" encoding="U0F-8"?><puzzleset/>', "not readable XML (unknown encoding: U0F-8)"),
     ("tiny.xml", "<puzzleset/>", "holds no <puzzle>"),
     ("tiny.xml", '<puzzleset><puzzle type="triddler"/></puzzleset>', "only grid puzzles"),
     ("tiny.xml", "<puzzleset><puzzle><title>x</title></puzzle></puzzleset>", "lacks row or column clues"),

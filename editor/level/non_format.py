@@ -38,8 +38,9 @@ from editor.level.model import WHITE
 from editor.level.reading import read_capped
 from editor.safe_write import write_file
 
-# a clue line: numbers, each with an optional colour letter (``3b,1d``), separated by commas or spaces
-_CLUE_LINE = re.compile(r"^[\s,]*(?:\d+[A-Za-z]?(?:[\s,]+|$))*$")
+_PLAIN_CLUE_LINE = re.compile(r"^[\d\s,]*$")
+# a colour clue line: numbers, each with an optional colour letter (``3b,1d``), separated by commas or spaces
+_COLOUR_CLUE_LINE = re.compile(r"^[\s,]*(?:\d+[A-Za-z]?(?:[\s,]+|$))*$")
 _COLOUR_LINE = re.compile(r"^\s*([A-Za-z])\s+(#?[0-9A-Fa-f]{6}|#?[0-9A-Fa-f]{3})\s*$")
 _SECTIONS = ("rows", "columns")
 MAX_SIDE = 1024               # rows and columns of a puzzle to check (the editor draws up to 128)
@@ -158,7 +159,8 @@ def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
             if keyword in sections:
                 raise NonFormatError.parse(path, f"line {index}: a second '{keyword}' section")
             clue_lines = []
-            while index < len(lines) and _CLUE_LINE.match(lines[index].strip()):
+            while index < len(lines) and (_PLAIN_CLUE_LINE.match(lines[index])
+                                          or _COLOUR_CLUE_LINE.match(lines[index].strip())):
                 clue_lines.append((index + 1, lines[index]))
                 index += 1
             while clue_lines and not clue_lines[-1][1].strip():
@@ -203,7 +205,7 @@ def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
     title = _unquote(values.pop("title", ""))
     for name in ("width", "height"):
         values.pop(name)
-    if any(re.search(r"[A-Za-z]", text) for name in _SECTIONS for _, text in sections[name]) \
+    if re.search(r"[A-Za-z]", "".join(text for name in _SECTIONS for _, text in sections[name])) \
             or (goal_text is not None and re.search(r"[^01]", goal_text)):
         return _colour_non(sections, goal_text, colour_lines, values, title, width, height, path)
 

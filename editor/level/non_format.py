@@ -232,21 +232,25 @@ def _goal_cells(text: str, width: int, height: int, path: Path) -> np.ndarray:
     return np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(height, width)
 
 
+_SEPARATORS = re.compile(r"[,\s]+")
+_BLOCK = re.compile(r"(\d+)(\D?)")
+
+
 def parse_colour_clue(text: str, path: Path, where: str, length: int, colour_of: Callable[[str], int],
                       kind: NonErrorKind = NonErrorKind.PARSE_NON) -> list[tuple[int, int]]:
     """One line's colour clue: numbers each followed by its colour's character (``3b,1d,6b``;
     ``0`` alone for none), separated by commas or white space; ``colour_of`` gives a character's
     palette index (a number without one: of the character ``""``) or raises KeyError."""
-    tokens = [token for token in re.split(r"[,\s]+", text.strip()) if token]
+    tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
     if [token.lstrip("0") for token in tokens] == [""]:
         return []
     blocks = []
     for token in tokens:
-        match = re.fullmatch(r"(\d+)(\D?)", token)
+        match = _BLOCK.fullmatch(token)
         if match is None:
             raise NonFormatError.parse(path, f"{where}: {_shown(token)} is not a block (a number and its colour)",
                                        kind)
-        blocks.append((match.group(1), match.group(2)))
+        blocks.append(match.groups())
     return colour_clue(blocks, text, path, where, length, colour_of, kind)
 
 
@@ -254,21 +258,21 @@ def colour_clue(blocks: list[tuple[str, object]], text: str, path: Path, where: 
                 colour_of: Callable[[object], int], kind: NonErrorKind) -> list[tuple[int, int]]:
     """The clue of ``blocks`` (the digits of each and what names its colour for ``colour_of``),
     which must fit in ``length`` cells; ``text`` quotes the clue in an error."""
-    clue = []
-    for digits, colour in blocks:
-        if not (digits.isascii() and digits.isdigit()):
-            raise NonFormatError.parse(path, f"{where}: the clue {_shown(text)} is not whole numbers", kind)
-        digits = digits.lstrip("0") or "0"
-        if digits == "0":
-            raise NonFormatError.parse(path, f"{where}: a clue number is 0 inside a clue: {_shown(text)}", kind)
-        if len(digits) > len(str(length)):
-            raise NonFormatError.parse(path, f"{where}: the clue {_shown(text)} does not fit in {length} cells",
-                                       kind)
-        try:
-            clue.append((int(digits), colour_of(colour)))
-        except KeyError:
-            raise NonFormatError.parse(path, f"{where}: the colour {str(colour)[:20]!r} of the clue "
-                                             f"{_shown(text)} is not declared", kind) from None
+    clue, digits_at_most, colour = [], len(str(length)), None
+    try:
+        for digits, colour in blocks:
+            number = digits.lstrip("0")
+            if not (digits.isascii() and digits.isdigit()):
+                raise NonFormatError.parse(path, f"{where}: the clue {_shown(text)} is not whole numbers", kind)
+            if not number:
+                raise NonFormatError.parse(path, f"{where}: a clue number is 0 inside a clue: {_shown(text)}", kind)
+            if len(number) > digits_at_most:  # before int(): it may have thousands of digits
+                raise NonFormatError.parse(path, f"{where}: the clue {_shown(text)} does not fit in {length} cells",
+                                           kind)
+            clue.append((int(number), colour_of(colour)))
+    except KeyError:
+        raise NonFormatError.parse(path, f"{where}: the colour {str(colour)[:20]!r} of the clue "
+                                         f"{_shown(text)} is not declared", kind) from None
     if clue_length(clue) > length:
         raise NonFormatError.parse(path, f"{where}: the clue {_shown(text)} does not fit in {length} cells", kind)
     return clue

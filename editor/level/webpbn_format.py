@@ -318,7 +318,8 @@ def _css_names() -> dict[RGB, str]:
 
 def format_colour_webpbn(puzzle: ColourPuzzle) -> str:
     """The webpbn XML of a colour puzzle: its palette as ``<color>`` elements (the background
-    first, then the default colour), its clues with a colour on every count, its goal if known."""
+    first, then the default colour), its clues (a count of another colour than the default
+    names it), its goal if known."""
     characters = "." + colour_characters(puzzle, XML_COLOUR_CHARACTERS, "webpbn XML")
     names = colour_names(puzzle.palette)
     out = ['<?xml version="1.0" encoding="UTF-8"?>', "<puzzleset>",
@@ -329,7 +330,8 @@ def format_colour_webpbn(puzzle: ColourPuzzle) -> str:
             for name, character, colour in zip(names, characters, puzzle.palette)]
     for name, lines in (("columns", puzzle.columns), ("rows", puzzle.rows)):
         out.append(f"<clues type={quoteattr(name)}>")
-        out += ["<line>" + "".join(f"<count color={quoteattr(names[colour])}>{length}</count>"
+        out += ["<line>" + "".join(f"<count>{length}</count>" if colour == 1 else  # the default colour
+                                   f"<count color={quoteattr(names[colour])}>{length}</count>"
                                    for length, colour in line) + "</line>" for line in lines]
         out.append("</clues>")
     if puzzle.goal is not None:

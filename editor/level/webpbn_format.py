@@ -33,10 +33,9 @@ from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
-
-from editor.level.clues import clues as clues_of_grid
 from PIL import ImageColor
 
+from editor.level.clues import clues as clues_of_grid
 from editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
 from editor.level.non_format import (
     MAX_SIDE, NonErrorKind, NonFormatError, NonPuzzle, colour_characters, colour_clue, drawing, parse_clue,
@@ -225,8 +224,12 @@ def _colour_puzzle(puzzle: ET.Element, lines: dict, image_rows: list[str] | None
     for name in names:
         rgb = declared.get(name, ("", None))[1] or named_colour(name)
         palette.append(rgb)
-    spare = iter(spare_colours([rgb for rgb in palette if rgb is not None], palette.count(None)))
-    palette = [rgb if rgb is not None else next(spare) for rgb in palette]
+    spare = spare_colours([rgb for rgb in palette if rgb is not None], palette.count(None))
+    if len(spare) < palette.count(None):
+        raise _error(path, f"{palette.count(None)} colours have neither an RGB value nor a known name; "
+                           f"at most {len(spare)} can be chosen")
+    spare.reverse()
+    palette = [rgb if rgb is not None else spare.pop() for rgb in palette]
     index_of = {name: index for index, name in enumerate(names)}
 
     def colour_of(name) -> int:

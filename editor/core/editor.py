@@ -25,7 +25,7 @@ from editor.core.clip import Clip
 from editor.core.colours import colour_name
 from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
-from editor.level.colour import convert_level, level_kind
+from editor.level.colour import COLOUR, colour_solution, convert_level, level_background, level_kind
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
 from editor.level.metadata import about_of_non, format_about, non_metadata, read_about
 from editor.level.model import WHITE, Level, load_level, save_level
@@ -616,7 +616,10 @@ class Editor:
 
 
 def write_level(level: Level, about: dict[str, str], path: str | os.PathLike) -> None:
-    """Save the trio and the level info beside it as one (LevelError names the file that failed)."""
+    """Save the trio and the level info beside it as one (LevelError names the file that failed).
+    A colour level's ``.pbm`` is written as its picture's "not background", whatever the solution grid holds."""
+    if level_kind(about) == COLOUR:
+        level = replace(level, solution=colour_solution(level.picture, level_background(about)))
     save_level(level, path, format_about(about).encode("utf-8"))
 
 

@@ -237,14 +237,16 @@ def convert_level(level: Level, about: dict[str, str], kind: str,
 
     To colour: the picture becomes the puzzle, as it is; ``background`` (by default
     :func:`likely_background`) is its blank, and the solution becomes "not background".
-    To two-colour: the solution (the colour picture's shape) becomes the puzzle and the
+    To two-colour: the colour picture's shape ("not background") becomes the solution and the
     picture stays as the reward. Converting to the kind a level has changes only the
     background of a colour level (when one is given)."""
     if kind not in KINDS:
         raise ValueError(f"a level's kind is one of {', '.join(KINDS)}, not {kind!r}")
     picture = level.picture.copy()
     if kind == TWO_COLOUR:
-        return Level(level.solution.copy(), picture, level.cleared, level.path), with_kind(about, TWO_COLOUR)
+        solution = colour_solution(picture, level_background(about)) if level_kind(about) == COLOUR \
+            else level.solution.copy()
+        return Level(solution, picture, level.cleared, level.path), with_kind(about, TWO_COLOUR)
     if background is None:
         background = level_background(about) if level_kind(about) == COLOUR else likely_background(level)
     return (Level(colour_solution(picture, background), picture, level.cleared, level.path),

@@ -122,3 +122,16 @@ def test_the_editor_converts_a_level_in_one_undo_step():
     assert editor.kind == TWO_COLOUR and not editor.document.visible_solution().any()
     editor.redo()
     assert editor.kind == COLOUR and editor.document.visible_solution().sum() == 3
+
+
+def test_saving_a_colour_level_writes_its_shape_whatever_the_solution_grid_holds(tmp_path):
+    editor = Editor()
+    editor.new(3, 2)
+    editor.convert_kind(COLOUR)
+    editor.document.picture[0, 1] = RED  # painted after the conversion: the solution grid does not know
+    editor.save(tmp_path / "late.level")
+    assert load_level(tmp_path / "late.level").solution.tolist() == [[False, True, False], [False, False, False]]
+    editor.convert_kind(TWO_COLOUR)  # the picture's shape becomes the solution, which is then its own
+    editor.document.picture[0, 2] = BLUE
+    editor.save(tmp_path / "late.level")
+    assert load_level(tmp_path / "late.level").solution.tolist() == [[False, True, False], [False, False, False]]

@@ -436,9 +436,23 @@ def parse_nonpack(text: str, path: str | os.PathLike = "<text>") -> list[NonPuzz
     return puzzles
 
 
-def format_nonpack(puzzles: list[str]) -> str:
-    """A bundle of ``.non`` texts."""
-    return "====\n".join(puzzles)
+def format_nonpack(puzzles: list[NonPuzzle | ColourPuzzle]) -> str:
+    """A bundle of puzzles as ``.non`` texts (ValueError for a two-colour one without a goal,
+    which ``.non`` is written from)."""
+    texts = []
+    for number, puzzle in enumerate(puzzles, 1):
+        if isinstance(puzzle, ColourPuzzle):
+            texts.append(format_colour_non(puzzle))
+        elif puzzle.goal is None:
+            raise ValueError(f"puzzle {number} has no goal picture to write")
+        else:
+            texts.append(format_non(puzzle.goal, puzzle.title, puzzle.metadata))
+    return "====\n".join(texts)
+
+
+def write_nonpack(path: str | os.PathLike, puzzles: list[NonPuzzle | ColourPuzzle]) -> None:
+    """Write puzzles as a ``.nonpack`` bundle; a failed write leaves the previous file as it was."""
+    write_text(path, format_nonpack(puzzles))
 
 
 def write_non(path: str | os.PathLike, solution: np.ndarray, title: str = "",

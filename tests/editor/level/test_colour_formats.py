@@ -216,3 +216,16 @@ def test_check_and_fix_say_a_colour_puzzle_is_not_theirs_yet(capsys):
     err = capsys.readouterr().err
     assert f"error: {COLOUR_DATA / 'olsak-rose.g'}: a colour puzzle: 7 colours on a background" in err
     assert f"error: {COLOUR_DATA / 'olsak-acorn.g'}: a colour puzzle: 4 colours" in err and "Traceback" not in err
+
+
+def test_a_bundle_written_back_reads_equal_colour_puzzles_among_them(tmp_path):
+    from editor.level.non_format import write_nonpack
+
+    puzzles = read_puzzles(COLOUR_DATA / "nonogram-db-gnonograms.nonpack") + [random_colour_puzzle(2)]
+    write_nonpack(tmp_path / "back.nonpack", puzzles)
+    back = read_puzzles(tmp_path / "back.nonpack")
+    assert len(back) == 3 and back[2] == puzzles[2]
+    for original, again in zip(puzzles[:2], back[:2]):
+        assert (again.row_clues, again.column_clues, again.title, again.metadata) == \
+            (original.row_clues, original.column_clues, original.title, original.metadata)
+        assert np.array_equal(again.goal, original.goal)

@@ -1,7 +1,7 @@
 """``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N]``: verdicts for level packs, e.g. in CI.
 
-PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, webpbn
-``.xml``, Olsak ``.g``, Wilk ``.nin``: ``editor.level.puzzle_formats``) and folders (searched
+PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, ``.nonpack``,
+webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``editor.level.puzzle_formats``) and folders (searched
 recursively for levels and puzzle files). Each level gets one line, and so does each puzzle of a
 file that holds several (a webpbn ``<puzzleset>``, a ``.nonpack``: named ``PATH (puzzle N of M)``,
 in JSON with the key ``puzzle``, N from 1): its verdict, sweeps and time,

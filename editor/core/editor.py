@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -27,6 +27,7 @@ from editor.core.colours import colour_name
 from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from editor.core.kinds import Aspect, Layer, Tool
 from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
+from editor.level.colour import COLOUR, colour_solution, convert_level, level_background, level_kind
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
 from editor.level.metadata import about_of_non, format_about, non_metadata, read_about
 from editor.level.model import WHITE, Level, load_level, save_level
@@ -106,11 +107,14 @@ class ImportedPuzzle:
     """A ``.non`` puzzle made ready to edit. ``level`` holds its goal picture or, when it has
     no goal that fits its clues, the solution the clues give (the first of two for MULT);
     it is None when the clues have no solution (or none was found in time). ``report``
-    says what solving the clues found (None: the goal fits and decides)."""
+    says what solving the clues found (None: the goal fits and decides). ``choices`` names
+    the puzzles of a file holding several when :func:`read_puzzle` was asked to let the user
+    choose (``level`` is None then)."""
 
     level: Level | None
     about: dict[str, str]
     report: ClueReport | None = None
+    choices: list[str] = field(default_factory=list)  # the file's puzzles, when it holds several and none was chosen
 
 
 class UnsolvableClues(ValueError):
@@ -121,23 +125,48 @@ class UnsolvableClues(ValueError):
         self.report = report
 
 
-def read_puzzle(path: str | os.PathLike, task: Task | None = None) -> ImportedPuzzle:
-    """Read a puzzle file (``.non``, ``.xml``, ``.g``, ``.nin``) and, without a goal that fits its clues, solve the clues
-    (:func:`editor.nonogram.clue_solve.solve_clues`, within ``task``; by default within
-    ``CLUE_SOLVE_SECONDS``). LevelError names the file and the fault when it cannot be read."""
-    from editor.level.puzzle_formats import read_puzzle_file  # optional at import time
+def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | None = 0) -> ImportedPuzzle:
+    """Read a puzzle file (``.non``, ``.nonpack``, ``.xml``, ``.g``, ``.nin``) and, without a goal
+    that fits its clues, solve the clues (:func:`editor.nonogram.clue_solve.solve_clues`, within
+    ``task``; by default within ``CLUE_SOLVE_SECONDS``). ``index``: which puzzle of a file
+    holding several, from 0; None: when it holds several, none is read and ``choices`` names
+    them. A colour puzzle with a goal that fits opens as a colour level; one without (clues
+    only) is refused: colour clues are not solved on import yet. LevelError names the file and
+    the fault when it cannot be read."""
+    from editor.level.colour import ColourPuzzle, level_of_colour_puzzle
+    from editor.level.non_format import NonErrorKind, NonFormatError
+    from editor.level.puzzle_formats import read_puzzles  # optional at import time
     from editor.nonogram.clue_solve import solve_clues
 
     path = Path(path)
-    puzzle = read_puzzle_file(path)
+    puzzles = read_puzzles(path)
+    if index is None and len(puzzles) > 1:
+        return ImportedPuzzle(None, {}, choices=[f"{number}. {puzzle.title or 'untitled'} ({puzzle.width}x"
+                                                 f"{puzzle.height}{', colour' if isinstance(puzzle, ColourPuzzle) else ''})"
+                                                 for number, puzzle in enumerate(puzzles, 1)])
+    index = index or 0
+    if not 0 <= index < len(puzzles):
+        raise ValueError(f"{path}: holds {len(puzzles)} puzzles; there is no puzzle {index + 1}")
+    puzzle = puzzles[index]
+    # where Save writes the level: beside the file, named after it (and the puzzle's number in a set)
+    named = path.with_name(f"{path.stem}-{index + 1}{path.suffix}") if index else path
+    if isinstance(puzzle, ColourPuzzle):
+        if not puzzle.goal_fits():
+            raise NonFormatError(NonErrorKind.COLOUR_PUZZLE, path, (
+                "its goal picture does not fit its clues" if puzzle.goal is not None else "it has clues but no "
+                "goal picture") + "; solving colour clues on import is not available yet, so there is no picture "
+                "to edit")
+        level, about = level_of_colour_puzzle(puzzle)
+        level.path = named.with_suffix(".level")
+        return ImportedPuzzle(level, about)
     about = about_of_non(puzzle)
     if puzzle.goal is not None and puzzle.goal_fits():
-        return ImportedPuzzle(level_from_non(puzzle, path), about)
+        return ImportedPuzzle(level_from_non(puzzle, named), about)
     report = solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal,
                          task or Task(time_limit=CLUE_SOLVE_SECONDS))
     if not report.solutions:
         return ImportedPuzzle(None, about, report)
-    return ImportedPuzzle(level_from_non(replace(puzzle, goal=report.solutions[0]), path), about, report)
+    return ImportedPuzzle(level_from_non(replace(puzzle, goal=report.solutions[0]), named), about, report)
 
 
 class Editor:
@@ -215,7 +244,8 @@ class Editor:
         self._notify({Aspect.HISTORY})
 
     def export_non(self, path: str | os.PathLike) -> None:
-        write_puzzle(path, self.document.visible_solution(), self.document.about, self.document.path)
+        write_puzzle(path, self.document.visible_solution(), self.document.about, self.document.path,
+                     self.document.visible_picture())
 
     @property
     def modified(self) -> bool:
@@ -413,6 +443,19 @@ class Editor:
         with self._edit("Edit the level info"):
             self.document.about = dict(about)
 
+    @property
+    def kind(self) -> str:
+        """The level's kind: ``"two-colour"`` or ``"colour"`` (``editor.level.colour``)."""
+        return level_kind(self.document.about)
+
+    def convert_kind(self, kind: str, background: Colour | None = None) -> None:
+        """Make the level of ``kind`` (:func:`editor.level.colour.convert_level`: to colour, the
+        picture becomes the puzzle on ``background``; to two-colour, its shape does), one undo step."""
+        level, about = convert_level(self.level(), self.document.about, kind, background)
+        with self._edit(f"Convert to a {kind} level"):
+            self.document.solution[:self.document.height, :self.document.width] = level.solution
+            self.document.about = about
+
     def colour_at(self, cell: Cell) -> Colour:
         return tuple(int(v) for v in self.document.picture[cell])
 
@@ -592,19 +635,29 @@ class Editor:
 
 
 def write_level(level: Level, about: dict[str, str], path: str | os.PathLike) -> None:
-    """Save the trio and the level info beside it as one (LevelError names the file that failed)."""
+    """Save the trio and the level info beside it as one (LevelError names the file that failed).
+    A colour level's ``.pbm`` is written as its picture's "not background", whatever the solution grid holds."""
+    if level_kind(about) == COLOUR:
+        level = replace(level, solution=colour_solution(level.picture, level_background(about)))
     save_level(level, path, format_about(about).encode("utf-8"))
 
 
 def write_puzzle(path: str | os.PathLike, solution: np.ndarray, about: dict[str, str],
-                 level: Path | None = None) -> None:
+                 level: Path | None = None, picture: np.ndarray | None = None) -> None:
     """Export ``solution`` as a puzzle file in the format ``path``'s suffix names (``.non``
     for another) with the level info (the title defaults to the level's file name, else the
-    export's)."""
-    from editor.level.puzzle_formats import write_puzzle_file
+    export's). A colour level (its ``about`` says so) exports its ``picture`` as a colour puzzle."""
+    from editor.level.colour import COLOUR, colour_puzzle_of_level, level_kind
+    from editor.level.puzzle_formats import write_colour_puzzle_file, write_puzzle_file
 
     title, metadata = non_metadata(about)
-    write_puzzle_file(path, solution, title=title or Path(level or path).stem, metadata=metadata)
+    title = title or Path(level or path).stem
+    if picture is not None and level_kind(about) == COLOUR:
+        puzzle = colour_puzzle_of_level(Level(solution, picture), about)
+        puzzle.title = title
+        write_colour_puzzle_file(path, puzzle)
+        return
+    write_puzzle_file(path, solution, title=title, metadata=metadata)
 
 
 def level_path(path: Path) -> Path:

@@ -4,6 +4,7 @@
     width, height = source.grid_size(30)              # 30 across the longer side, aspect kept
     solution = source.solution(width, height, threshold=128, invert=False, dither=False)
     picture = source.picture(width, height, colours=8)
+    picture, background = source.colour_picture(width, height, colours=3)   # a colour puzzle: 3 + background
 
 Opening refuses what is not a regular file (a pipe, a device: see ``editor.level.reading``)
 and an image whose header declares more than ``MAX_PIXELS`` pixels to decode, before
@@ -62,7 +63,7 @@ class ImageSource:
             image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX)
         self.image = image
         self._cells = lru_cache(maxsize=16)(self._scaled)
-        self._palettes: dict[int, Image.Image] = {}
+        self._palettes: dict[tuple[int, Image.Quantize], Image.Image] = {}
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> "ImageSource":
@@ -122,22 +123,41 @@ class ImageSource:
             return lightness < threshold
         return _floyd_steinberg(lightness, threshold)
 
-    def picture(self, width: int, height: int, colours: int = 8) -> np.ndarray:
+    def picture(self, width: int, height: int, colours: int = 8,
+                method: Image.Quantize = Image.Quantize.MEDIANCUT) -> np.ndarray:
         """The colour picture, quantised to ``colours`` colours chosen from the whole image."""
         rgb = self._cells(width, height)[0]
         colours = max(1, min(256, int(colours)))
-        palette = self._palettes.get(colours)
+        palette = self._palettes.get((colours, method))
         if palette is None:
-            palette = self._palettes[colours] = _palette(self.image, colours)
+            palette = self._palettes[colours, method] = _palette(self.image, colours, method)
         small = Image.fromarray(rgb).quantize(palette=palette, dither=Image.Dither.NONE)
         return np.asarray(small.convert("RGB")).copy()
 
+    def colour_picture(self, width: int, height: int, colours: int = 3,
+                       background: tuple[int, int, int] | None = None) -> tuple[np.ndarray, tuple[int, int, int]]:
+        """The picture of a colour puzzle of ``colours`` colours plus the background, and that
+        background: the picture is quantised to ``colours + 1`` colours; the one nearest to
+        ``background`` becomes exactly ``background``, or, by default, the colour most cells
+        along the grid's edge have is the background (a subject on a plain backdrop)."""
+        # octree keeps small areas of a distinct colour that median cut blends into their neighbours
+        picture = self.picture(width, height, max(1, int(colours)) + 1, Image.Quantize.FASTOCTREE)
+        if background is None:
+            edge = np.concatenate((picture[0], picture[-1], picture[:, 0], picture[:, -1]))
+            found, counts = np.unique(edge, axis=0, return_counts=True)
+            return picture, tuple(int(value) for value in found[int(np.argmax(counts))])  # type: ignore[return-value]
+        found = np.unique(picture.reshape(-1, 3), axis=0)
+        distance = ((found.astype(np.int32) - np.asarray(background, dtype=np.int32)) ** 2).sum(axis=1)
+        nearest = found[int(np.argmin(distance))]
+        picture[np.all(picture == nearest, axis=2)] = background
+        return picture, tuple(int(value) for value in background)  # type: ignore[return-value]
 
-def _palette(image: Image.Image, colours: int) -> Image.Image:
+
+def _palette(image: Image.Image, colours: int, method: Image.Quantize = Image.Quantize.MEDIANCUT) -> Image.Image:
     """An image in "P" mode whose palette is ``colours`` colours typical of ``image``."""
     sample = image.copy()
     sample.thumbnail((64, 64), Image.Resampling.BOX)  # median cut on more pixels costs 100 ms
-    return sample.quantize(colors=colours, method=Image.Quantize.MEDIANCUT)
+    return sample.quantize(colors=colours, method=method)
 
 
 def _floyd_steinberg(lightness: np.ndarray, threshold: float) -> np.ndarray:

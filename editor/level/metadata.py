@@ -3,7 +3,8 @@
 The seed game reads only ``NAME.level``, ``NAME.pbm`` and ``NAME.ppm``; the metadata lives
 beside them in ``NAME.about``, written like the metadata lines of a ``.non`` file
 (``title "Cat"``, ``by "Jan Wolter"``, ``copyright "..."``, ``catalogue "#6"``; any other
-keyword is kept too). A ``.non`` import brings its metadata along and an export writes
+keyword is kept too), and the level's kind (``kind "colour"`` and ``background "#ffffff"`` for a
+colour puzzle, see ``editor.level.colour``; nothing for a two-colour level). A ``.non`` import brings its metadata along and an export writes
 it back, so it survives import, editing and export. It is saved with the trio, as one
 (``save_level(level, path, format_about(about).encode())``: all old or all new; no level
 info, no file), and read like the trio's files, refusing anything but a small regular file.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import os
 
+from editor.level.colour import LEVEL_KEYS
 from editor.level.errors import LevelError, LevelErrorKind
 from editor.level.model import about_path, recover_level
 from editor.level.non_format import NonPuzzle
@@ -64,5 +66,7 @@ def about_of_non(puzzle: NonPuzzle) -> dict[str, str]:
 
 
 def non_metadata(about: dict[str, str]) -> tuple[str, dict[str, str]]:
-    """``(title, metadata)`` for :func:`editor.level.non_format.write_non`."""
-    return about.get("title", ""), {key: value for key, value in about.items() if key != "title" and value}
+    """``(title, metadata)`` for :func:`editor.level.non_format.write_non` (without the level's
+    kind and background, which belong to the level: ``editor.level.colour``)."""
+    return about.get("title", ""), {key: value for key, value in about.items()
+                                    if key != "title" and key not in LEVEL_KEYS and value}

@@ -1,8 +1,10 @@
 """``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N]``: verdicts for level packs, e.g. in CI.
 
-PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, webpbn
-``.xml``, Olsak ``.g``, Wilk ``.nin``: ``editor.level.puzzle_formats``) and folders (searched
-recursively for levels and puzzle files). Each level gets one line: its verdict, sweeps and time,
+PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, ``.nonpack``,
+webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``editor.level.puzzle_formats``) and folders (searched
+recursively for levels and puzzle files). Each level gets one line, and so does each puzzle of a
+file that holds several (a webpbn ``<puzzleset>``, a ``.nonpack``: named ``PATH (puzzle N of M)``,
+in JSON with the key ``puzzle``, N from 1): its verdict, sweeps and time,
 and for a unique one its grade (``editor.nonogram.grade``) (``--json``: one JSON object
 per line). A puzzle file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
@@ -23,7 +25,8 @@ from pathlib import Path
 
 from editor.level import LevelError, load_level
 from editor.level.reading import open_regular
-from editor.level.puzzle_formats import PUZZLE_SUFFIXES, is_puzzle_file, read_puzzle_file
+from editor.level.puzzle_formats import (
+    PUZZLE_SUFFIXES, Puzzle, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles, two_colour_puzzle)
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
 from editor.tasks import Cancelled, Task, TimeUp
@@ -85,14 +88,16 @@ def _missing(path: Path) -> str:
     return "no such file or folder"  # it appeared since
 
 
-def check_file(path: Path, time_limit: float | None = None, task: Task | None = None) -> tuple[Verdict, list[str]]:
-    """The verdict on one level or puzzle file, and warnings about it. The time limit and
-    the verdict's seconds count from the start, reading the file included."""
+def check_file(path: Path, time_limit: float | None = None, task: Task | None = None,
+               puzzle: Puzzle | None = None) -> tuple[Verdict, list[str]]:
+    """The verdict on one level or puzzle file (``puzzle``: one already read from it), and
+    warnings about it. The time limit and the verdict's seconds count from the start, reading
+    the file included."""
     start = time.perf_counter()
     task = task or Task(time_limit=time_limit)
     warnings = []
-    if is_puzzle_file(path):
-        puzzle = read_puzzle_file(path)
+    if puzzle is not None or is_puzzle_file(path):
+        puzzle = two_colour_puzzle(puzzle if puzzle is not None else read_puzzle_file(path), path)
         goal = puzzle.goal
         if goal is not None and not puzzle.goal_fits():
             warnings.append(f"{path}: the goal picture does not fit the clues; checking the clues alone")
@@ -104,17 +109,18 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
     return verdict, warnings
 
 
-def grade_file(path: Path, time_limit: float | None = None) -> tuple[Verdict, SolvePath | None, list[str]]:
+def grade_file(path: Path, time_limit: float | None = None,
+               puzzle: Puzzle | None = None) -> tuple[Verdict, SolvePath | None, list[str]]:
     """:func:`check_file` and, for a LINE or BRANCH level, its solve path (None if the time ran out)."""
     task = Task(time_limit=time_limit)
-    verdict, warnings = check_file(path, task=task)
+    verdict, warnings = check_file(path, task=task, puzzle=puzzle)
     try:
         return verdict, grade_verdict(verdict, task), warnings
     except TimeUp:
         return verdict, None, warnings
 
 
-def _text_line(path: Path, verdict: Verdict, solve: SolvePath | None) -> str:
+def _text_line(path, verdict: Verdict, solve: SolvePath | None) -> str:
     line = f"{path}: {verdict.kind:13s} {verdict.width}x{verdict.height}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
     if solve is not None:
         line += f"  grade {solve.grade}: {solve.words}"
@@ -143,22 +149,45 @@ def run_check(paths: list[str], as_json: bool = False, time_limit: float | None 
         return 130
 
 
-def _report(item: tuple[Path, bool, float | None]) -> tuple[str | None, str | None, list[str]]:
-    """What the command prints for one file: (its line, its kind or None after an error,
-    its warnings and errors for stderr). Module-level: a worker process runs it."""
+def _report(item: tuple[Path, bool, float | None]) -> list[tuple[str | None, str | None, list[str]]]:
+    """What the command prints for one file, for each level or puzzle in it: (its line, its kind
+    or None after an error, its warnings and errors for stderr). Module-level: a worker process runs it."""
     path, as_json, time_limit = item
+    format = puzzle_format(path)
+    if format is None or format.read_all is None:
+        return [_report_one(path, None, path, as_json, time_limit, {})]
     try:
-        verdict, solve, warnings = grade_file(path, time_limit)
+        puzzles = read_puzzles(path)
+    except Exception as error:
+        return [_error_report(path, path, error, as_json, {})]
+    if len(puzzles) == 1:  # read again by the check, whose time counts the reading
+        return [_report_one(path, None, path, as_json, time_limit, {})]
+    return [_report_one(path, puzzle, f"{path} (puzzle {number} of {len(puzzles)})", as_json, time_limit,
+                        {"puzzle": number}) for number, puzzle in enumerate(puzzles, 1)]
+
+
+def _report_one(path: Path, puzzle: Puzzle | None, name, as_json: bool, time_limit: float | None,
+                extra: dict) -> tuple[str | None, str | None, list[str]]:
+    try:
+        verdict, solve, warnings = grade_file(path, time_limit, puzzle)
     except Exception as error:  # one bad file costs only itself (a LevelError names it already)
-        message = str(error) if isinstance(error, LevelError) else \
-            f"{path}: could not be checked: {type(error).__name__}: {error}"
-        line = json.dumps({"path": str(path), "error": message}) if as_json else None
-        return line, None, [f"error: {message}"]
+        return _error_report(path, name, error, as_json, extra)
     if as_json:
-        line = json.dumps({"path": str(path), **verdict.to_json(), **(solve.to_json() if solve else {})})
+        line = json.dumps({"path": str(path), **extra, **verdict.to_json(), **(solve.to_json() if solve else {})})
     else:
-        line = _text_line(path, verdict, solve)
+        line = _text_line(name, verdict, solve)
     return line, verdict.kind, [f"warning: {warning}" for warning in warnings]
+
+
+def _error_report(path: Path, name, error: Exception, as_json: bool,
+                  extra: dict) -> tuple[str | None, None, list[str]]:
+    """The report of a file (or of the puzzle ``name`` of a set) that could not be read or checked."""
+    if isinstance(error, LevelError):
+        message = f"{name}: {error.kind.value}: {error.detail}" if extra else str(error)
+    else:
+        message = f"{name}: could not be checked: {type(error).__name__}: {error}"
+    line = json.dumps({"path": str(path), **extra, "error": message}) if as_json else None
+    return line, None, [f"error: {message}"]
 
 
 def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: int) -> int:
@@ -184,7 +213,8 @@ def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: 
     (:func:`editor.processes.map_in_processes`; one: here, no process started)."""
     items = [(path, as_json, time_limit) for path in files]
     if jobs <= 1 or len(files) <= 1:
-        yield from map(_report, items)
+        for item in items:
+            yield from _report(item)
         return
     from editor.processes import map_in_processes
 
@@ -193,7 +223,7 @@ def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: 
     for index, report in map_in_processes(Task(), _numbered_report, list(enumerate(items)), jobs):
         done[index] = report
         while following in done:
-            yield done.pop(following)
+            yield from done.pop(following)
             following += 1
 
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from editor.level import Level, LevelError, load_level, save_level
 from editor.core.shapes import SYMMETRIES
-from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_puzzle_file
+from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, two_colour_puzzle, write_puzzle_file
 from editor.nonogram.clue_solve import solve_clues
 from editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, flipped, make_harder, make_line_solvable, single_cell_effects
 from editor.nonogram.verdict import LINE, cells_to_json, check_drawing
@@ -76,7 +76,7 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
         return 2
     try:
         if is_puzzle_file(path):
-            puzzle = read_puzzle_file(path)
+            puzzle = two_colour_puzzle(read_puzzle_file(path), path)
             drawing = puzzle.goal if puzzle.goal is not None and puzzle.goal_fits() else _solved(puzzle, path)
             if drawing is None:
                 return 2

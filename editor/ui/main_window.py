@@ -24,7 +24,7 @@ from typing import Callable
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QMainWindow, QMenu,
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QMenu,
                                QMessageBox, QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, Layer, UnsolvableClues, read_puzzle
@@ -515,15 +515,25 @@ class MainWindow(QMainWindow):
         self._save_job = self._run(lambda _task: write_level(level, about, path), saved,
                                    self.tr("Could not save the level"), path)
 
-    def _import_non(self, path: Path, time_limit: float | None = CLUE_SOLVE_SECONDS) -> None:
+    def _import_non(self, path: Path, time_limit: float | None = CLUE_SOLVE_SECONDS, index: int | None = None) -> None:
         """Read (and, without a fitting goal, solve) the puzzle off the GUI thread (the
         core's read_puzzle, within ``time_limit`` seconds); meanwhile the status bar shows
-        how far solving has got, with a Stop button. What solving found goes to the Assist dock."""
+        how far solving has got, with a Stop button. What solving found goes to the Assist dock.
+        Of a file holding several puzzles, the user chooses one (``index``: the chosen one)."""
         def read(task):
             task.set_time_limit(time_limit)
-            return read_puzzle(path, task)
+            return read_puzzle(path, task, index)
 
         def imported(puzzle: ImportedPuzzle):
+            if puzzle.choices:
+                chosen, accepted = QInputDialog.getItem(
+                    self, self.tr("Import a puzzle"), self.tr("{0} holds {1} puzzles; import:").format(
+                        path.name, len(puzzle.choices)), puzzle.choices, 0, False)
+                if accepted:
+                    self._import_non(path, time_limit, puzzle.choices.index(chosen))
+                else:
+                    self.show_message(self.tr("Stopped importing {0}").format(path))
+                return
             self.assist_dock.widget().show_clue_report(path, puzzle.report)  # None hides an earlier one
             try:
                 self.editor.open_imported(puzzle, path)
@@ -556,7 +566,8 @@ class MainWindow(QMainWindow):
 
     def _export_non(self, path: Path) -> None:
         solution, about, level = self.solution_grid(), dict(self.document.about), self.document.path
-        self._save_job = self._run(lambda _task: write_puzzle(path, solution, about, level),
+        picture = self.document.visible_picture()
+        self._save_job = self._run(lambda _task: write_puzzle(path, solution, about, level, picture),
                                    lambda _r: self.show_message(self.tr("Exported {0}").format(path)),
                                    self.tr("Could not export the puzzle"), path)
 

@@ -183,3 +183,37 @@ def test_mangled_images_give_only_clear_errors(tmp_path, capfd):
                 assert str(outcome).startswith(str(path))
     assert errors > 20  # the mangling reached the decoders
     assert capfd.readouterr().err == ""  # pillow's warnings about damaged files stay quiet
+
+
+def _flag(tmp_path):
+    """A 120x100 image: three colour areas (one small) on a blue backdrop."""
+    image = np.zeros((100, 120, 3), np.uint8)
+    image[:] = (30, 60, 200)
+    image[20:80, 20:60] = (250, 10, 10)
+    image[20:80, 60:100] = (20, 220, 20)
+    image[40:60, 30:50] = (255, 255, 0)
+    return _save(tmp_path, image, "flag.png")
+
+
+def test_an_image_becomes_a_colour_puzzle_of_n_colours_on_its_backdrop(tmp_path):
+    from editor.level.colour import COLOUR, colour_level, colour_puzzle_of_level, level_kind
+
+    source = ImageSource.open(_flag(tmp_path))
+    picture, background = source.colour_picture(12, 10, colours=3)
+    assert background == (30, 60, 200)  # the edge's colour
+    level, about = colour_level(picture, background)
+    puzzle = colour_puzzle_of_level(level, about)
+    assert level_kind(about) == COLOUR and len(puzzle.palette) == 4
+    assert puzzle.palette[1:] == [(250, 10, 10), (20, 220, 20), (255, 255, 0)]  # the small yellow area kept
+    assert puzzle.goal[4:6, 3:5].tolist() == [[3, 3], [3, 3]] and puzzle.goal[2, 2] == 1 and puzzle.goal[0, 0] == 0
+    assert np.array_equal(level.solution, puzzle.goal != 0)
+    for colours in (1, 2, 5):  # never more than asked for, plus the background
+        picture, background = source.colour_picture(12, 10, colours=colours)
+        assert len(np.unique(picture.reshape(-1, 3), axis=0)) <= colours + 1
+
+
+def test_a_chosen_background_replaces_the_colour_nearest_to_it(tmp_path):
+    source = ImageSource.open(_flag(tmp_path))
+    picture, background = source.colour_picture(12, 10, colours=3, background=(0, 0, 128))
+    assert background == (0, 0, 128) and (picture[0, 0] == (0, 0, 128)).all()
+    assert not np.all(picture == (30, 60, 200), axis=2).any()

@@ -35,7 +35,7 @@ def test_export_in_the_chosen_format_then_import_it_back(window, qtbot, tmp_path
     assert np.array_equal(window.solution_grid(), drawn)
 
 
-def test_importing_a_g_file_solves_its_clues_and_a_colour_one_is_refused(window, qtbot):
+def test_importing_a_g_file_solves_its_clues_and_a_colour_one_without_a_goal_is_refused(window, qtbot):
     window._import_non_action.trigger()
     choose_file(qtbot, window, FORMATS / "kocka.g")
     wait_for_job(qtbot, window)
@@ -47,5 +47,34 @@ def test_importing_a_g_file_solves_its_clues_and_a_colour_one_is_refused(window,
     choose_file(qtbot, window, FORMATS / "viceres.g")
     wait_for_job(qtbot, window)
     box = window._message_box
-    assert box.isVisible() and "viceres.g: not a valid Olsak .g puzzle" in box.text() and "colour" in box.text()
+    assert box.isVisible() and "viceres.g: a colour puzzle: it has clues but no goal picture" in box.text()
     assert window.solution_grid().shape == (35, 35)  # the puzzle before stays
+
+
+def test_importing_a_set_asks_which_puzzle_and_a_colour_one_opens_as_a_colour_level(window, qtbot, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    from editor.level.colour import COLOUR, level_kind
+    from editor.level.puzzle_formats import read_puzzles
+
+    asked = []
+
+    def choose(parent, title, label, items, current, editable):
+        asked.append((label, list(items)))
+        return items[answer], accepted
+
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(choose))
+    answer, accepted = 1, False  # Cancel: nothing is imported
+    window.import_non_path(FORMATS / "ianprime0509-easy.xml")
+    wait_for_job(qtbot, window)
+    assert asked[0] == ("ianprime0509-easy.xml holds 2 puzzles; import:",
+                        ["1. A place I like to be (10x10)", "2. In a cheerful mood (10x10, colour)"])
+    assert window.document.path is None and level_kind(window.document.about) != COLOUR
+    accepted = True
+    window.import_non_path(FORMATS / "ianprime0509-easy.xml")
+    wait_for_job(qtbot, window)
+    qtbot.waitUntil(lambda: window.document.path is not None)
+    cheerful = read_puzzles(FORMATS / "ianprime0509-easy.xml")[1]
+    assert level_kind(window.document.about) == COLOUR and window.document.title == "In a cheerful mood"
+    assert np.array_equal(window.document.visible_picture(), cheerful.picture())
+    assert window.document.path.name == "ianprime0509-easy-2.level"

@@ -21,14 +21,14 @@ are MULT in a fraction of that time, no SAT process started.
 
 Past line logic, probing and the search (:mod:`editor.nonogram.search`) get up to
 ``SEARCH_ALONE`` seconds of CPU time: they give the difficulty figures and decide most
-drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.cnf`), complete and fast on
+drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.portfolio`), complete and fast on
 the hard cases, decides what they leave undecided, in a separate process so that Cancel
 and the time limit end it at once. That process starts once the search has used
 ``SAT_HEAD_START`` of CPU time, so that its start-up and encoding overlap the rest of the
 search. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
 clues it starts from what the search's probing has proved at its first node by then
 (fewer open cells make the SAT solver's first solution quicker) and its racers for a
-first solution start together (:mod:`editor.nonogram.cnf`). Whichever answers first
+first solution start together (:mod:`editor.nonogram.portfolio`). Whichever answers first
 decides (:attr:`Verdict.decided_by` says which), and past ``SEARCH_ALONE`` only the SAT
 solver goes on: racing longer takes CPU from the SAT solver on a busy machine, and what
 the search would win later it mostly wins within its budget. On bare clues, while they
@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from editor.nonogram import cnf
+from editor.nonogram import portfolio
 from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
 from editor.tasks import OverBudget, Task, TimeUp
@@ -327,7 +327,7 @@ def _reuse_previous(puzzle: Puzzle, picture: np.ndarray | None,
 
 
 class _SatStage:
-    """The SAT solver (:func:`editor.nonogram.cnf.decide`) on ``board``, in a separate
+    """The SAT solver (:func:`editor.nonogram.portfolio.decide`) on ``board``, in a separate
     process: (a solution, another solution), None where there is none; with ``picture``
     the first is that picture. Started while probing and search still run, so that its
     start-up and encoding (and on two cores its solving) overlap theirs. ``board``: a
@@ -360,7 +360,7 @@ class _SatStage:
         known = (list(self._board.row_filled), list(self._board.row_empty)) if spare_core else self._fixpoint
         args = (*self._clues, known, self._picture, spare_core)
         forked = fork_ready(threads)
-        self._child = forked.send(cnf.decide, args, name) if forked else start_in_process(cnf.decide, args, name)
+        self._child = forked.send(portfolio.decide, args, name) if forked else start_in_process(portfolio.decide, args, name)
         return True
 
     def done(self) -> bool:
@@ -407,7 +407,7 @@ def keep_sat_process_ready() -> None:
     checks again and again and cannot fork (the editor)."""
     from editor.sat import keep_ready
 
-    keep_ready(("editor.nonogram.cnf", "editor.nonogram.search", "editor.nonogram.symmetry", "pysat.solvers"))
+    keep_ready(("editor.nonogram.portfolio", "editor.nonogram.search", "editor.nonogram.symmetry", "pysat.solvers"))
 
 
 def _in_own_thread(function, *args):

@@ -24,7 +24,7 @@ SMALL_COUNT_NODES = 1_000_000  # a count this small runs in this process even wh
 KEEP_LIMIT = 100_000  # solutions kept for browsing (one per symmetry class)
 
 
-class _Search:
+class Search:
     """One resumable search of a cover, by the cover's engine (``bitboard`` or ``dlx``)."""
 
     def __init__(self, cover: Cover, mode: int, prefix=(), max_depth: int = 0, keep: int = KEEP_LIMIT,
@@ -57,7 +57,7 @@ def solutions(puzzle: Puzzle, task: Task | None = None) -> Iterator[Solution]:
     """Every solution (symmetric images too), in the search's order: one search that pauses
     at each solution it hands out and resumes when asked for the next."""
     cover = build_cover(puzzle, symmetric=False)
-    search = _Search(cover, dlx.FIRST, keep=1)
+    search = Search(cover, dlx.FIRST, keep=1)
     while search.run(task, "searching: ") == dlx.FOUND:
         yield cover.solution(search.keep[0])
 
@@ -105,7 +105,7 @@ def _count_here(puzzle: Puzzle, task: Task | None, keep: int, budget: int | None
     """The count as one search in this process; None if it needs more than ``budget`` nodes."""
     start = time.perf_counter()
     cover = build_cover(puzzle)
-    search = _Search(cover, dlx.COUNT, keep=keep)
+    search = Search(cover, dlx.COUNT, keep=keep)
     if budget is not None:
         if search.step(budget) != dlx.FINISHED:
             return None
@@ -125,18 +125,18 @@ def class_members(puzzle: Puzzle, solution: Solution) -> list[Solution]:
     return [cover.solution(image) for image in sorted(images)]
 
 
-def split_prefixes(cover: Cover, wanted: int, max_depth: int = 6) -> tuple[list[tuple[int, ...]], _Search]:
+def split_prefixes(cover: Cover, wanted: int, max_depth: int = 6) -> tuple[list[tuple[int, ...]], Search]:
     """The partial solutions at the shallowest depth giving at least ``wanted`` subtrees.
 
     Returns them with the search that made them: it has already counted the solutions
     shallower than that depth (a tiny puzzle may end before it).
     """
     for depth in range(1, max_depth + 1):  # count them at each depth (a buffer of one), then collect
-        search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=1)
+        search = Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=1)
         search.run()
         n = int(search.counts[dlx.PREFIXES])
         if n >= wanted or depth >= cover.piece_count:
             break
-    search = _Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=max(n, 1))
+    search = Search(cover, dlx.PREFIX, max_depth=depth, keep=KEEP_LIMIT, max_prefixes=max(n, 1))
     search.run()
     return [tuple(int(x) for x in row) for row in search.prefixes[:n]], search

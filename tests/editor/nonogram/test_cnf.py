@@ -14,7 +14,7 @@ import pytest
 from pysat.solvers import Solver
 
 from editor.level.non_format import read_non
-from editor.nonogram import cnf, order_cnf, verdict as verdict_module
+from editor.nonogram import cnf, order_cnf, portfolio, verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.verdict import (BRANCH, BY_SAT, CONTRADICTION, MULT, UNDECIDED, check_drawing,
                                      check_puzzle)
@@ -49,7 +49,7 @@ def words_of(clue, length, filled, empty):
     clauses += [[i + 1] for i in range(length) if filled >> i & 1]
     clauses += [[-(i + 1)] for i in range(length) if empty >> i & 1]
     found = set()
-    with Solver(name=cnf.NEAR_SOLVER, bootstrap_with=clauses) as solver:  # kissat has no assumptions
+    with Solver(name=portfolio.NEAR_SOLVER, bootstrap_with=clauses) as solver:  # kissat has no assumptions
         for cells in itertools.product((0, 1), repeat=length):
             if solver.solve(assumptions=[i + 1 if v else -(i + 1) for i, v in enumerate(cells)]):
                 found.add(cells)
@@ -137,7 +137,7 @@ def decide_bare(row_clues, column_clues, picture=None, known=None):
     board = puzzle.board()
     if known == "line logic" and puzzle.propagate(board) is None:
         return "contradiction"
-    first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty),
+    first, second = portfolio.decide(row_clues, column_clues, (board.row_filled, board.row_empty),
                                None if picture is None else array_to_rows(np.asarray(picture, dtype=bool)))
     width = len(column_clues)
     return (None if first is None else rows_to_array(first, width),
@@ -185,7 +185,7 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
 
 
 def test_the_search_next_to_the_first_solution_against_the_reference_solver():
-    """cnf._search_near (another solution next to the SAT solver's first): when it decides,
+    """portfolio._search_near (another solution next to the SAT solver's first): when it decides,
     its answer is right (None only for a unique clue set; otherwise a different solution
     that fits), on random clue sets."""
     rng = random.Random(33)
@@ -195,7 +195,7 @@ def test_the_search_next_to_the_first_solution_against_the_reference_solver():
         picture = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
         row_clues, column_clues = clues_of(picture)
         truth = solutions(row_clues, column_clues, limit=2)
-        done, other = cnf._search_near(row_clues, column_clues, array_to_rows(np.array(picture, dtype=bool)))
+        done, other = portfolio._search_near(row_clues, column_clues, array_to_rows(np.array(picture, dtype=bool)))
         if not done:
             continue
         decided += 1
@@ -222,7 +222,7 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
 
     monkeypatch.setattr("pysat.solvers.Solver", counting_solver)
     monkeypatch.setattr(sat_module, "fork_running", lambda *args, **kwargs: None)  # the first solution's search here
-    first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
+    first, second = portfolio.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
     assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search: the second
     first, second = rows_to_array(first, 15), rows_to_array(second, 15)
     assert puzzle.is_solution(first) and puzzle.is_solution(second) and (first != second).any()
@@ -232,7 +232,7 @@ def test_bare_clues_the_short_search_leaves_open_go_to_the_racers(monkeypatch):
     """Light's first solution takes 339 conflicts on the automaton encoding: with a budget
     of one, it comes from the racing block-position solvers, and the verdict stays right."""
     monkeypatch.setattr(sat_module, "fork_running", lambda *args, **kwargs: None)  # no kissat head start
-    monkeypatch.setattr(cnf, "QUICK_CONFLICTS", 1)
+    monkeypatch.setattr(portfolio, "QUICK_CONFLICTS", 1)
     raced = []
     real_first_solution = order_cnf.first_solution
 
@@ -254,10 +254,10 @@ def test_the_automaton_racer_in_its_own_process_finds_a_fitting_solution_or_ther
     board = puzzle.board()
     puzzle.propagate(board)
     clauses, _ = cnf.encode(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
-    found = run_in_process(cnf._automaton_first, (clauses, puzzle.row_clues, puzzle.column_clues))
+    found = run_in_process(portfolio._automaton_first, (clauses, puzzle.row_clues, puzzle.column_clues))
     assert puzzle.is_solution(rows_to_array(found, puzzle.width))
     rows, columns = [(2,), (2,), (1, 1), (1, 1)], [(1, 1), (2,), (2,), (1, 1)]  # line logic misses that none fits
-    assert run_in_process(cnf._automaton_first, (cnf.encode(rows, columns)[0], rows, columns)) is None
+    assert run_in_process(portfolio._automaton_first, (cnf.encode(rows, columns)[0], rows, columns)) is None
 
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks: Linux")
@@ -265,7 +265,7 @@ linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fo
 # a script's start for the first-solution race in a process of its own (where forks can be
 # made): a racer that never answers, and the racers' forks recorded as (name, pid)
 RACE_SCRIPT = (
-    "import os, sys; from editor.nonogram import cnf, order_cnf\n"
+    "import os, sys; from editor.nonogram import cnf, order_cnf, portfolio\n"
     "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
     "from editor.level.non_format import read_non\n"
     "import editor.sat; real_fork_running, racers = editor.sat.fork_running, []\n"
@@ -312,11 +312,11 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
     """Either racer's answer fits the clues; the one that does not answer is ended
     (kissat once it has used its head start, the block encoding when kissat answers;
     decimation, which takes kissat's place, never answers here)."""
-    never = "cnf._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
+    never = "portfolio._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
     code = ("from editor.nonogram import decimate; decimate.first_solution = never_answers\n"
             f"{never} = never_answers\n"
-            "cnf.KISSAT_ALONE, cnf.KISSAT_HEAD_START = -1, 0.3  # both race from the start\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+            "portfolio.KISSAT_ALONE, portfolio.KISSAT_HEAD_START = -1, 0.3  # both race from the start\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
     answer, racers = _race_outcome(code)
@@ -329,9 +329,9 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
 def test_with_a_spare_core_the_block_encoding_races_kissat_from_the_start(loser):
     """``spare_core``: the block racer is forked before the automaton encoding (here
     KISSAT_ALONE is out of reach); whichever answers first decides, the other is ended."""
-    never = "cnf._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
-    code = (f"{never} = never_answers; cnf.KISSAT_ALONE = 1e9\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None, True)\n"
+    never = "portfolio._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
+    code = (f"{never} = never_answers; portfolio.KISSAT_ALONE = 1e9\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None, True)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
     assert _race_outcome(code) == ("True None", ["block encoding", "kissat"])  # Light is unique
@@ -339,7 +339,7 @@ def test_with_a_spare_core_the_block_encoding_races_kissat_from_the_start(loser)
 
 @linux_only
 def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
-    code = ("first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+    code = ("first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), [name for name, _ in racers])\n")
     assert _run_race(code)[0] == "True ['kissat']"  # Light: kissat answers in a fraction of KISSAT_ALONE
 
@@ -347,8 +347,8 @@ def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
 @linux_only
 def test_ending_the_sat_process_ends_its_racers(tmp_path):
     """Cancel and the time limit kill the SAT process: its racers end with it."""
-    code = ("cnf._automaton_first = order_cnf.first_solution = never_answers; cnf.KISSAT_ALONE = -1\n"
-            "sat = editor.sat.fork_running(cnf.decide, (light.row_clues, light.column_clues, known, None))\n"
+    code = ("portfolio._automaton_first = order_cnf.first_solution = never_answers; portfolio.KISSAT_ALONE = -1\n"
+            "sat = editor.sat.fork_running(portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
             "import time\n"
             "while len(os.listdir(sys.argv[1])) < 2: time.sleep(0.01)\n"
             "sat.kill()\n"
@@ -365,13 +365,13 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
 def test_the_race_for_another_solution_takes_the_answer_that_comes_and_ends_the_other_racer(loser):
     """Either racer's other solution fits the clues and differs from the picture (here a
     4x4 with one filled cell per row and column: 24 solutions); both forks end."""
-    never = "cnf._solve_all" if loser == "kissat404" else "order_cnf.other_solution"
-    code = (f"{never} = never_answers; cnf.KISSAT_ALONE = -1  # both race from the start\n"
+    never = "portfolio._solve_all" if loser == "kissat404" else "order_cnf.other_solution"
+    code = (f"{never} = never_answers; portfolio.KISSAT_ALONE = -1  # both race from the start\n"
             "import numpy as np\n"
             "rows = columns = [[1]] * 4; puzzle = Puzzle(rows, columns)\n"
             "picture = [1, 2, 4, 8]  # the diagonal\n"
             "differ = [-(row * 4 + row + 1) for row in range(4)]  # some filled cell of it is empty\n"
-            "other = cnf._other_picture(cnf.encode(rows, columns)[0] + [differ], 'kissat404', rows, columns,\n"
+            "other = portfolio._other_picture(cnf.encode(rows, columns)[0] + [differ], 'kissat404', rows, columns,\n"
             "                           ([0] * 4, [0] * 4), picture)\n"
             "print(puzzle.is_solution(rows_to_array(other, 4)), other != picture)\n"
             "print(racers)\n")
@@ -381,7 +381,7 @@ def test_the_race_for_another_solution_takes_the_answer_that_comes_and_ends_the_
 def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monkeypatch):
     """A fork of a process with numpy's BLAS threads would not be safe: the check runs in
     a child without them, as `check` does."""
-    code = ("import sys; from editor.nonogram import cnf, order_cnf\n"
+    code = ("import sys; from editor.nonogram import cnf, order_cnf, portfolio\n"
             "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
             "from editor.level.non_format import read_non\n"
             "order_cnf.first_solution = None  # never reached: kissat answers first\n"
@@ -389,7 +389,7 @@ def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monk
             "editor.sat.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
             f"light = read_non({str(HARD / 'webpbn-00803-light.non')!r})\n"
             "puzzle = Puzzle(light.row_clues, light.column_clues); board = puzzle.board(); puzzle.propagate(board)\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second, forks[0] is not None)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})

@@ -120,7 +120,7 @@ def test_complete_answers_a_solution_none_or_out_of_conflicts(monkeypatch):
 
 def test_where_decimation_gives_up_kissat_on_the_block_encoding_answers(monkeypatch):
     """The race's third racer: decimation, and when it gives up, kissat in the same process."""
-    from editor.nonogram import cnf
+    from editor.nonogram import portfolio
 
     def gives_up(*args):
         raise decimate.GaveUp
@@ -130,15 +130,15 @@ def test_where_decimation_gives_up_kissat_on_the_block_encoding_answers(monkeypa
     puzzle = Puzzle(light.row_clues, light.column_clues)
     board = puzzle.board()
     puzzle.propagate(board)
-    rows = cnf._decimation_then_kissat(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
+    rows = portfolio._decimation_then_kissat(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
     assert puzzle.is_solution(rows_to_array(rows, puzzle.width))
 
 
 @linux_only
 def test_decimation_takes_kissats_place_once_kissat_is_ended_and_its_answer_is_taken():
-    code = ("cnf._automaton_first = order_cnf.first_solution = never_answers\n"
-            "cnf.KISSAT_ALONE, cnf.KISSAT_HEAD_START = -1, 0.3\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+    code = ("portfolio._automaton_first = order_cnf.first_solution = never_answers\n"
+            "portfolio.KISSAT_ALONE, portfolio.KISSAT_HEAD_START = -1, 0.3\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
     assert _race_outcome(code) == ("True None", ["kissat", "block encoding", "decimation"])  # Light is unique
@@ -149,14 +149,14 @@ def test_decimation_giving_up_leaves_the_race_to_the_block_encoding():
     code = ("from editor.nonogram import decimate\n"
             "def gives_up(*args): raise decimate.GaveUp\n"
             "decimate.first_solution = gives_up\n"
-            "cnf._automaton_first = never_answers\n"
+            "portfolio._automaton_first = never_answers\n"
             "real_first = order_cnf.first_solution\n"
             "def later(*args):\n"
             "    import time; time.sleep(1.0)  # after decimation has given up\n"
             "    return real_first(*args)\n"
             "order_cnf.first_solution = later\n"
-            "cnf.KISSAT_ALONE, cnf.KISSAT_HEAD_START = -1, 0.3\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+            "portfolio.KISSAT_ALONE, portfolio.KISSAT_HEAD_START = -1, 0.3\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
     assert _race_outcome(code) == ("True None", ["kissat", "block encoding", "decimation"])

@@ -213,7 +213,7 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
     from editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)
-    monkeypatch.setattr(verdict_module, "cnf", SimpleNamespace(decide=endless_decide))
+    monkeypatch.setattr(verdict_module, "portfolio", SimpleNamespace(decide=endless_decide))
     started = record_popen(monkeypatch)
     canvas = window.solution_canvas
     panel = panel_of(window)

@@ -100,7 +100,7 @@ RANGES = {
 def test_optional_cells_and_ranges_count_like_brute_force(name, engine):
     puzzle = parse_puzzle(RANGES[name], "voxel-t")
     cover = solver.build_cover(puzzle, engine)
-    search = solver._Search(cover, solver.dlx.COUNT)
+    search = solver.Search(cover, solver.dlx.COUNT)
     search.run()
     assert int(search.counts[solver.dlx.TOTAL]) == brute_force_total(puzzle) > 0
     for ids in search.kept_ids():

@@ -114,7 +114,7 @@ def test_counts_match_brute_force(name, engine):
     puzzle = TINY[name]
     expected = brute_force(puzzle)
     cover = solver.build_cover(puzzle, engine)
-    search = solver._Search(cover, solver.dlx.COUNT)
+    search = solver.Search(cover, solver.dlx.COUNT)
     search.run()
     assert (int(search.counts[solver.dlx.TOTAL]), int(search.counts[solver.dlx.DISTINCT])) == expected
     assert expected[0] > 0

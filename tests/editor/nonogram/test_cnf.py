@@ -185,7 +185,7 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
 
 
 def test_the_search_next_to_the_first_solution_against_the_reference_solver():
-    """portfolio._search_near (another solution next to the SAT solver's first): when it decides,
+    """portfolio.search_near (another solution next to the SAT solver's first): when it decides,
     its answer is right (None only for a unique clue set; otherwise a different solution
     that fits), on random clue sets."""
     rng = random.Random(33)
@@ -195,7 +195,7 @@ def test_the_search_next_to_the_first_solution_against_the_reference_solver():
         picture = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
         row_clues, column_clues = clues_of(picture)
         truth = solutions(row_clues, column_clues, limit=2)
-        done, other = portfolio._search_near(row_clues, column_clues, array_to_rows(np.array(picture, dtype=bool)))
+        done, other = portfolio.search_near(row_clues, column_clues, array_to_rows(np.array(picture, dtype=bool)))
         if not done:
             continue
         decided += 1
@@ -254,18 +254,23 @@ def test_the_automaton_racer_in_its_own_process_finds_a_fitting_solution_or_ther
     board = puzzle.board()
     puzzle.propagate(board)
     clauses, _ = cnf.encode(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
-    found = run_in_process(portfolio._automaton_first, (clauses, puzzle.row_clues, puzzle.column_clues))
+    problem = portfolio.Problem(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty), clauses)
+    found = run_in_process(portfolio.automaton_first, (problem,))
     assert puzzle.is_solution(rows_to_array(found, puzzle.width))
     rows, columns = [(2,), (2,), (1, 1), (1, 1)], [(1, 1), (2,), (2,), (1, 1)]  # line logic misses that none fits
-    assert run_in_process(portfolio._automaton_first, (cnf.encode(rows, columns)[0], rows, columns)) is None
+    problem = portfolio.Problem(rows, columns, ([0] * 4, [0] * 4), cnf.encode(rows, columns)[0])
+    assert run_in_process(portfolio.automaton_first, (problem,)) is None
 
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks: Linux")
 
 # a script's start for the first-solution race in a process of its own (where forks can be
-# made): a racer that never answers, and the racers' forks recorded as (name, pid)
+# made): a racer that never answers, the racers' forks recorded as (name, pid), and
+# retime(schedule, name, **changes) that changes a racer of a schedule
 RACE_SCRIPT = (
-    "import os, sys; from editor.nonogram import cnf, order_cnf, portfolio\n"
+    "import dataclasses, os, sys; from editor.nonogram import cnf, order_cnf, portfolio\n"
+    "def retime(schedule, name, **changes):\n"
+    "    schedule[:] = [dataclasses.replace(r, **changes) if r.name == name else r for r in schedule]\n"
     "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
     "from editor.level.non_format import read_non\n"
     "import editor.sat; real_fork_running, racers = editor.sat.fork_running, []\n"
@@ -312,10 +317,12 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
     """Either racer's answer fits the clues; the one that does not answer is ended
     (kissat once it has used its head start, the block encoding when kissat answers;
     decimation, which takes kissat's place, never answers here)."""
-    never = "portfolio._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
+    never = ("retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)" if loser == "kissat"
+             else "order_cnf.first_solution = never_answers")
     code = ("from editor.nonogram import decimate; decimate.first_solution = never_answers\n"
-            f"{never} = never_answers\n"
-            "portfolio.KISSAT_ALONE, portfolio.KISSAT_HEAD_START = -1, 0.3  # both race from the start\n"
+            f"{never}\n"
+            "retime(portfolio.FIRST_SOLUTION, 'kissat', stops=0.3)\n"
+            "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)  # both race from the start\n"
             "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
@@ -329,8 +336,9 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
 def test_with_a_spare_core_the_block_encoding_races_kissat_from_the_start(loser):
     """``spare_core``: the block racer is forked before the automaton encoding (here
     KISSAT_ALONE is out of reach); whichever answers first decides, the other is ended."""
-    never = "portfolio._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
-    code = (f"{never} = never_answers; portfolio.KISSAT_ALONE = 1e9\n"
+    never = ("retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)" if loser == "kissat"
+             else "order_cnf.first_solution = never_answers")
+    code = (f"{never}; retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=1e9)\n"
             "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None, True)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
@@ -347,7 +355,9 @@ def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
 @linux_only
 def test_ending_the_sat_process_ends_its_racers(tmp_path):
     """Cancel and the time limit kill the SAT process: its racers end with it."""
-    code = ("portfolio._automaton_first = order_cnf.first_solution = never_answers; portfolio.KISSAT_ALONE = -1\n"
+    code = ("order_cnf.first_solution = never_answers\n"
+            "retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)\n"
+            "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)\n"
             "sat = editor.sat.fork_running(portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
             "import time\n"
             "while len(os.listdir(sys.argv[1])) < 2: time.sleep(0.01)\n"
@@ -361,21 +371,23 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
 
 
 @linux_only
-@pytest.mark.parametrize("loser", ["kissat404", "block encoding"])
+@pytest.mark.parametrize("loser", ["automaton encoding", "block encoding"])
 def test_the_race_for_another_solution_takes_the_answer_that_comes_and_ends_the_other_racer(loser):
     """Either racer's other solution fits the clues and differs from the picture (here a
     4x4 with one filled cell per row and column: 24 solutions); both forks end."""
-    never = "portfolio._solve_all" if loser == "kissat404" else "order_cnf.other_solution"
-    code = (f"{never} = never_answers; portfolio.KISSAT_ALONE = -1  # both race from the start\n"
+    never = ("retime(portfolio.OTHER_SOLUTION, 'automaton encoding', solve=never_answers)" if loser == "automaton encoding"
+             else "order_cnf.other_solution = never_answers")
+    code = (f"{never}; retime(portfolio.OTHER_SOLUTION, 'block encoding', joins=-1)  # both race from the start\n"
             "import numpy as np\n"
             "rows = columns = [[1]] * 4; puzzle = Puzzle(rows, columns)\n"
             "picture = [1, 2, 4, 8]  # the diagonal\n"
             "differ = [-(row * 4 + row + 1) for row in range(4)]  # some filled cell of it is empty\n"
-            "other = portfolio._other_picture(cnf.encode(rows, columns)[0] + [differ], 'kissat404', rows, columns,\n"
-            "                           ([0] * 4, [0] * 4), picture)\n"
+            "problem = portfolio.Problem(rows, columns, ([0] * 4, [0] * 4), cnf.encode(rows, columns)[0] + [differ],\n"
+            "                            picture)\n"
+            "other = portfolio.race(portfolio.OTHER_SOLUTION, problem, portfolio.automaton_other)\n"
             "print(puzzle.is_solution(rows_to_array(other, 4)), other != picture)\n"
             "print(racers)\n")
-    assert _race_outcome(code) == ("True True", ["kissat404", "block encoding"])
+    assert _race_outcome(code) == ("True True", ["automaton encoding", "block encoding"])
 
 
 def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monkeypatch):

@@ -30,8 +30,3 @@ def clue_automata(clues: list[list[int]], states: int) -> tuple[np.ndarray, np.n
         steps[line, :last] = ~stays[line, :last] & ~pattern
         accept[line] = last
     return fills, stays, steps, accept
-
-
-def _scratch_circle():
-    from editor.nonogram import belief  # scratch: a circle automaton -> belief -> automaton
-    return belief

@@ -31,6 +31,7 @@ import numpy as np
 
 from editor.nonogram.line import line_solver
 from editor.nonogram.puzzle import Board, Puzzle
+from editor.nonogram.verdict import Kind
 from editor.tasks import Task
 from editor.wording import plural
 
@@ -357,6 +358,6 @@ def solve_path(puzzle: Puzzle, picture: np.ndarray | None = None, task: Task | N
 
 def grade_verdict(verdict, task: Task | None = None) -> SolvePath | None:
     """The solve path of a LINE or BRANCH verdict (None for the others: no unique picture)."""
-    if verdict.kind not in ("LINE", "BRANCH"):
+    if verdict.kind not in (Kind.LINE, Kind.BRANCH):
         return None
     return solve_path(verdict.puzzle, verdict.picture, task)

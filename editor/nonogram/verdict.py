@@ -47,6 +47,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
 
@@ -56,18 +57,27 @@ from editor.nonogram.search import Lookahead, find_alternative, find_solution
 from editor.tasks import OverBudget, Task, TimeUp
 from editor.wording import plural as _plural
 
-LINE = "LINE"
-BRANCH = "BRANCH"
-MULT = "MULT"
-CONTRADICTION = "CONTRADICTION"
-STALLED = "STALLED"  # provisional, from line_logic_only: line logic stalls, uniqueness not decided yet
-UNDECIDED = "UNDECIDED"  # the time limit passed first
 
-# which stage decided a verdict (Verdict.decided_by)
-BY_LINE_LOGIC = "line logic"
-BY_SEARCH = "probing and search"
-BY_SAT = "SAT solver"
-BY_PREVIOUS = "the previous verdict"  # its other solution, checked against the new clues (check_drawing's previous)
+class Kind(StrEnum):
+    """What a verdict says (:attr:`Verdict.kind`); the value is what ``check --json`` prints."""
+
+    LINE = "LINE"
+    BRANCH = "BRANCH"
+    MULT = "MULT"
+    CONTRADICTION = "CONTRADICTION"
+    STALLED = "STALLED"  # provisional, from line_logic_only: line logic stalls, uniqueness not decided yet
+    UNDECIDED = "UNDECIDED"  # the time limit passed first
+
+
+class Stage(StrEnum):
+    """Which stage decided a verdict (:attr:`Verdict.decided_by`)."""
+
+    LINE_LOGIC = "line logic"
+    SEARCH = "probing and search"
+    SAT = "SAT solver"
+    PREVIOUS = "the previous verdict"  # its other solution, checked against the new clues (check_drawing's previous)
+
+
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
@@ -77,7 +87,7 @@ SPARE_CORE = 0.75  # idle cores (on average while the search ran) beside it that
 
 @dataclass
 class Verdict:
-    kind: str
+    kind: Kind
     puzzle: Puzzle
     logic: Board  # what line logic proved where it stopped (or met the contradiction)
     sweeps: int  # rounds of line logic that found something
@@ -85,7 +95,7 @@ class Verdict:
     lookahead: Lookahead = field(default_factory=Lookahead)
     picture: np.ndarray | None = None  # the drawing, or the solution found from bare clues
     alternative: np.ndarray | None = None  # MULT: another solution
-    decided_by: str = BY_LINE_LOGIC
+    decided_by: Stage = Stage.LINE_LOGIC
     _counts: tuple[list[int], list[int]] | None = field(default=None, repr=False)
 
     @property
@@ -120,12 +130,12 @@ class Verdict:
 
     def headline(self) -> str:
         return {
-            LINE: "Unique: line logic solves it",
-            BRANCH: "Unique, but line logic gets stuck",
-            MULT: "Not unique: more than one picture fits",
-            CONTRADICTION: "No picture fits these clues",
-            STALLED: "Line logic gets stuck; looking further",
-            UNDECIDED: "Undecided: the time limit passed first",
+            Kind.LINE: "Unique: line logic solves it",
+            Kind.BRANCH: "Unique, but line logic gets stuck",
+            Kind.MULT: "Not unique: more than one picture fits",
+            Kind.CONTRADICTION: "No picture fits these clues",
+            Kind.STALLED: "Line logic gets stuck; looking further",
+            Kind.UNDECIDED: "Undecided: the time limit passed first",
         }[self.kind]
 
     def describe(self) -> str:
@@ -134,20 +144,20 @@ class Verdict:
         sweeps = _plural(self.sweeps, "sweep")
         stuck = (f"Line logic gets stuck after {sweeps} with {_plural(self.open_cells, 'cell')} "
                  f"still open (shaded).")
-        if self.kind == LINE:
+        if self.kind == Kind.LINE:
             return f"A player can solve it with line logic alone, in {sweeps} over the rows and columns. {timing}"
-        if self.kind == MULT:
+        if self.kind == Kind.MULT:
             changed = int(self.differing.sum())
             return (f"{stuck} Another picture fits the same clues; it differs in "
                     f"{_plural(changed, 'cell')}. {timing}")
-        if self.kind == STALLED:
+        if self.kind == Kind.STALLED:
             return f"{stuck} Looking for another solution… {timing}"
-        if self.kind == UNDECIDED:
+        if self.kind == Kind.UNDECIDED:
             return (f"{stuck} The time ran out before another solution turned up or uniqueness was proved "
                     f"({_plural(self.lookahead.probes, 'probe')}, {_plural(self.lookahead.branches, 'guess', 'guesses')}). "
                     f"{timing}")
-        if self.kind == CONTRADICTION:
-            if self.decided_by == BY_SAT:
+        if self.kind == Kind.CONTRADICTION:
+            if self.decided_by == Stage.SAT:
                 where = "a SAT solver finds no solution"
             elif self.lookahead.branches == 0:
                 where = "line logic runs into a contradiction"
@@ -155,7 +165,7 @@ class Verdict:
                 where = f"a search ({_plural(self.lookahead.branches, 'guess', 'guesses')}) finds no solution"
             return f"These clues have no solution: {where}. {timing}"
         look = self.lookahead
-        if self.decided_by == BY_SAT:
+        if self.decided_by == Stage.SAT:
             how = ("Lookahead does not settle it quickly; a SAT solver proved that no other picture "
                    "fits the clues.")
         elif look.needs_search:
@@ -172,7 +182,7 @@ class Verdict:
         """BRANCH: the lookahead it took, in a few words (the command line's detail)."""
         look = self.lookahead
         probes, branches = _plural(look.probes, "probe"), _plural(look.branches, "branch", "branches")
-        if self.decided_by == BY_SAT:
+        if self.decided_by == Stage.SAT:
             return f"SAT solver after {probes} and {branches}"
         if look.needs_search:
             return f"search: {branches}, depth {look.depth}, {probes}"
@@ -183,15 +193,15 @@ class Verdict:
         data = {"verdict": self.kind, "width": self.width, "height": self.height, "sweeps": self.sweeps,
                 "seconds": round(self.seconds, 4), "open_cells_after_line_logic": self.open_cells,
                 "decided_by": self.decided_by}
-        if self.kind in (BRANCH, MULT, UNDECIDED):
+        if self.kind in (Kind.BRANCH, Kind.MULT, Kind.UNDECIDED):
             data.update(probes=look.probes, probe_rounds=look.probe_rounds,
                         proved_by_probing=look.proved_by_probing, proved_by_search=look.proved_by_search,
                         branches=look.branches, depth=look.depth)
-        if self.kind == BRANCH:
-            data["lookahead"] = "sat" if self.decided_by == BY_SAT else "search" if look.needs_search else "probing"
-        if self.picture is not None and self.kind in (LINE, BRANCH, MULT):
+        if self.kind == Kind.BRANCH:
+            data["lookahead"] = "sat" if self.decided_by == Stage.SAT else "search" if look.needs_search else "probing"
+        if self.picture is not None and self.kind in (Kind.LINE, Kind.BRANCH, Kind.MULT):
             data["solution"] = _row_strings(self.picture)
-        if self.kind == MULT:
+        if self.kind == Kind.MULT:
             differing = self.differing
             data["differing_cells"] = cells_to_json(zip(*np.nonzero(differing)))
             data["alternative"] = _row_strings(self.alternative)
@@ -248,20 +258,20 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
     lookahead = Lookahead()
     finding = Lookahead()  # the search for a first solution (bare clues): not the player's lookahead
 
-    def verdict(kind: str, **details) -> Verdict:
+    def verdict(kind: Kind, **details) -> Verdict:
         return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
 
     try:
         sweeps = puzzle.propagate(board, task=task)
         if sweeps is None:
-            return verdict(CONTRADICTION)
+            return verdict(Kind.CONTRADICTION)
         if board.is_complete():
-            return verdict(LINE, picture=board.filled_array())
+            return verdict(Kind.LINE, picture=board.filled_array())
         if line_logic_only:
-            return verdict(STALLED, picture=picture)
+            return verdict(Kind.STALLED, picture=picture)
         other, sat_first = _reuse_previous(puzzle, picture, previous)
         if other is not None:
-            return verdict(MULT, picture=picture, alternative=other, decided_by=BY_PREVIOUS)
+            return verdict(Kind.MULT, picture=picture, alternative=other, decided_by=Stage.PREVIOUS)
         root = board.copy()  # the search's first node: what its probing there proves, the SAT process starts from
         if picture is None:
             picture = _first_quickly(puzzle, root, task, finding)
@@ -285,20 +295,20 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         except OverBudget:
             first, second = sat.result(task)
             if first is None:
-                return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SAT)
+                return verdict(Kind.CONTRADICTION, lookahead=lookahead, decided_by=Stage.SAT)
             if second is None:
-                return verdict(BRANCH, lookahead=lookahead, picture=first, decided_by=BY_SAT)
-            return verdict(MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=BY_SAT)
+                return verdict(Kind.BRANCH, lookahead=lookahead, picture=first, decided_by=Stage.SAT)
+            return verdict(Kind.MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=Stage.SAT)
         finally:
             sat.stop()
     except TimeUp:
-        return verdict(UNDECIDED, lookahead=lookahead, picture=picture)
+        return verdict(Kind.UNDECIDED, lookahead=lookahead, picture=picture)
     if picture is None:
-        return verdict(CONTRADICTION, lookahead=finding, decided_by=BY_SEARCH)
+        return verdict(Kind.CONTRADICTION, lookahead=finding, decided_by=Stage.SEARCH)
     if alternative is not None:
-        return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array(),
-                       decided_by=BY_SEARCH)
-    return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SEARCH)
+        return verdict(Kind.MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array(),
+                       decided_by=Stage.SEARCH)
+    return verdict(Kind.BRANCH, lookahead=lookahead, picture=picture, decided_by=Stage.SEARCH)
 
 
 def _reuse_previous(puzzle: Puzzle, picture: np.ndarray | None,
@@ -323,7 +333,7 @@ def _reuse_previous(puzzle: Puzzle, picture: np.ndarray | None,
     for candidate in candidates:
         if not np.array_equal(candidate, picture) and puzzle.is_solution(candidate):
             return candidate.copy(), False
-    return None, previous.decided_by == BY_SAT
+    return None, previous.decided_by == Stage.SAT
 
 
 class _SatStage:

@@ -16,8 +16,7 @@ from pysat.solvers import Solver
 from editor.level.non_format import read_non
 from editor.nonogram import cnf, order_cnf, portfolio, verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
-from editor.nonogram.verdict import (BRANCH, BY_SAT, CONTRADICTION, MULT, UNDECIDED, check_drawing,
-                                     check_puzzle)
+from editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
 from editor import sat as sat_module
 from editor.sat import run_in_process
 from editor.tasks import Cancelled, Task
@@ -428,18 +427,18 @@ def sat_at_once(monkeypatch):
 def test_the_sat_stage_decides_drawings_and_bare_clues(sat_at_once):
     noise = np.random.default_rng(3).random((12, 12)) < 0.5
     mult = check_drawing(noise)
-    assert mult.kind == MULT and mult.decided_by == BY_SAT
+    assert mult.kind == Kind.MULT and mult.decided_by == Stage.SAT
     assert Puzzle.from_grid(noise).is_solution(mult.alternative) and mult.differing.any()
     assert np.array_equal(mult.picture, noise)
 
     edge = read_non(Path(__file__).resolve().parents[2] / "data" / "nonograms" / "webpbn-00023-edge.non")
     unique = check_puzzle(edge.row_clues, edge.column_clues)  # clue-only: the solution comes with it
-    assert unique.kind == BRANCH and unique.decided_by == BY_SAT
+    assert unique.kind == Kind.BRANCH and unique.decided_by == Stage.SAT
     assert np.array_equal(unique.picture, edge.goal)
     assert unique.to_json()["lookahead"] == "sat" and "SAT solver" in unique.lookahead_text()
 
     bare = check_puzzle(*clues_of(noise.astype(int).tolist()))
-    assert bare.kind == MULT and Puzzle.from_grid(noise).is_solution(bare.picture)
+    assert bare.kind == Kind.MULT and Puzzle.from_grid(noise).is_solution(bare.picture)
     assert Puzzle.from_grid(noise).is_solution(bare.alternative) and bare.differing.any()
 
 
@@ -449,18 +448,18 @@ def test_the_sat_stage_finds_no_solution_where_there_is_none(sat_at_once):
     columns = [(2,), (2,), (2,), (1,)]
     assert solutions(rows, columns, limit=1) == []
     result = check_puzzle(rows, columns)
-    assert result.kind == CONTRADICTION and result.decided_by == BY_SAT and result.open_cells == 16
+    assert result.kind == Kind.CONTRADICTION and result.decided_by == Stage.SAT and result.open_cells == 16
     assert "SAT solver finds no solution" in result.describe()
 
 
 def test_domino_logic_is_branch_and_forever_keeps_its_goal():
     dom = read_non(HARD / "domino-7.non")
     result = check_puzzle(dom.row_clues, dom.column_clues)  # the search alone takes minutes: the SAT solver wins
-    assert result.kind == BRANCH and result.decided_by == BY_SAT
+    assert result.kind == Kind.BRANCH and result.decided_by == Stage.SAT
     assert Puzzle(dom.row_clues, dom.column_clues).is_solution(result.picture)
     forever = read_non(HARD / "webpbn-06574-forever.non")
     result = check_puzzle(forever.row_clues, forever.column_clues, forever.goal)
-    assert result.kind == BRANCH and np.array_equal(result.picture, forever.goal)
+    assert result.kind == Kind.BRANCH and np.array_equal(result.picture, forever.goal)
 
 
 @pytest.fixture(params=["forked", "fresh interpreter"])
@@ -486,7 +485,7 @@ def test_the_sat_process_runs_beside_the_search_and_its_answer_ends_the_search(m
     monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
     noise = np.random.default_rng(3).random((12, 12)) < 0.5
     result = check_drawing(noise, task=Task(time_limit=120))
-    assert result.kind == MULT and result.decided_by == BY_SAT
+    assert result.kind == Kind.MULT and result.decided_by == Stage.SAT
     assert Puzzle.from_grid(noise).is_solution(result.alternative)
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
@@ -515,7 +514,7 @@ def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
 def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once, sat_processes):
     knotty = read_non(HARD / "knotty.non")
     result = check_puzzle(knotty.row_clues, knotty.column_clues, task=Task(time_limit=1.5))
-    assert result.kind == UNDECIDED
+    assert result.kind == Kind.UNDECIDED
     assert result.seconds >= 1.5
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
@@ -536,7 +535,7 @@ def test_a_drawing_the_search_decides_at_once_starts_no_process(sat_processes):
     switch = np.zeros((6, 6), dtype=bool)
     switch[2, 3] = switch[3, 4] = True
     result = check_drawing(switch)
-    assert result.kind == MULT and result.decided_by == verdict_module.BY_SEARCH
+    assert result.kind == Kind.MULT and result.decided_by == verdict_module.Stage.SEARCH
     assert sat_processes == []
 
 
@@ -573,7 +572,7 @@ def test_the_hard_puzzles_get_their_true_class_with_fitting_solutions(name, expe
     result = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, task=Task(time_limit=900))
     assert result.kind == expected
     assert fits(result.picture, puzzle.row_clues, puzzle.column_clues)
-    if expected == MULT:
+    if expected == Kind.MULT:
         assert fits(result.alternative, puzzle.row_clues, puzzle.column_clues) and result.differing.any()
 
 

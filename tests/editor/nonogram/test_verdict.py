@@ -394,3 +394,14 @@ def test_decimation_stops_when_cancelled():
     task.cancel()
     with pytest.raises(Cancelled):
         decimate(puzzle, board, task=task)
+
+
+def test_verdict_kinds_and_stages_are_str_enums_that_print_as_before():
+    import json
+
+    from editor.nonogram.verdict import Stage
+
+    verdict = check_drawing(np.eye(3, dtype=bool))
+    assert verdict.kind is Kind.MULT and verdict.decided_by in set(Stage)
+    assert json.loads(json.dumps(verdict.to_json()))["verdict"] == "MULT" and f"{verdict.kind}" == "MULT"
+    assert [kind.value for kind in Kind] == ["LINE", "BRANCH", "MULT", "CONTRADICTION", "STALLED", "UNDECIDED"]

@@ -556,6 +556,42 @@ def test_a_stage_gives_way_when_its_condition_holds():
                 task.check_cancelled()
 
 
+def test_a_tick_hook_runs_at_each_check_until_the_block_ends_but_not_once_cancelled():
+    task, ticks = Task(), []
+    with task.ticking(lambda: ticks.append(len(ticks))):
+        task.check_cancelled()
+        task.check_cancelled()
+    task.check_cancelled()
+    assert ticks == [0, 1]
+    task.cancel()
+    with task.ticking(lambda: ticks.append(len(ticks))), pytest.raises(Cancelled):
+        task.check_cancelled()
+    assert ticks == [0, 1]
+
+
+def test_the_sat_stage_starts_from_the_searchs_tick_and_the_search_hands_over_by_returning(monkeypatch):
+    """The stages hand over by return values: probing and search say None once they give
+    way, and the SAT stage, started by the search's tick hook, gives the verdict."""
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 0.0)
+    monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 0.0)
+    monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
+    noise = np.random.default_rng(3).random((12, 12)) < 0.5
+    puzzle, started = Puzzle.from_grid(noise), []
+    check = verdict_module._Check(puzzle, noise, time.perf_counter())
+    verdict_module._line_logic(check, Task(), line_logic_only=False)
+    sat = verdict_module._SatStage(puzzle, check.board.copy(), noise)
+    real_start = sat.start
+    monkeypatch.setattr(sat, "start", lambda threads: started.append(threads) or real_start(threads))
+    handover = verdict_module._Handover(sat, sat_first=False, bare_clues=False)
+    try:
+        assert verdict_module._probing_and_search(check, Task(), check.board.copy(), handover) is None
+        assert started and started[0] == 1
+        verdict = verdict_module._sat_solver(check, Task(), sat)
+    finally:
+        sat.stop()
+    assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
+
+
 def hard_puzzles():
     import csv
 

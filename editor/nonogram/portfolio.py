@@ -169,6 +169,7 @@ def race(schedule: list[Racer], problem: Problem, without_forks: Callable[[Probl
         while True:
             if not forks and not waiting:
                 raise RuntimeError("every racer stopped without an answer")
+            leaving = []  # racers that failed or used their CPU seconds: their replacements join
             for name, fork in list(forks.items()):
                 if fork.done():
                     try:
@@ -177,23 +178,23 @@ def race(schedule: list[Racer], problem: Problem, without_forks: Callable[[Probl
                         del forks[name]
                         if not forks and not waiting and by_name[name].then is None:
                             raise
-                        if not _join(by_name.get(by_name[name].then), problem, forks):
-                            return by_name[by_name[name].then].solve(problem)
+                        leaving.append(name)
             spent = {name: forks[name].cpu_seconds() for name in forks
                      if name == lead.name or by_name[name].stops is not None}
-            lead_spent = spent.get(lead.name)
-            for racer in list(waiting):
-                if lead_spent is None or lead_spent > racer.joins:
-                    waiting.remove(racer)
-                    if not _join(racer, problem, forks):
-                        return racer.solve(problem)
             for name, seconds in spent.items():
                 stops = by_name[name].stops
                 if stops is not None and seconds is not None and seconds > stops:
                     forks.pop(name).kill()  # a SAT solver cannot be stopped but by ending its process
-                    replacement = by_name.get(by_name[name].then)
-                    if not _join(replacement, problem, forks):
-                        return replacement.solve(problem)
+                    leaving.append(name)
+            joining = [by_name[by_name[name].then] for name in leaving if by_name[name].then is not None]
+            lead_spent = spent.get(lead.name) if lead.name in forks else None
+            for racer in list(waiting):
+                if lead_spent is None or lead_spent > racer.joins:
+                    waiting.remove(racer)
+                    joining.append(racer)
+            for racer in joining:
+                if not _join(racer, problem, forks):
+                    return racer.solve(problem)
             time.sleep(RACE_POLL_SECONDS)
     finally:
         for fork in forks.values():

@@ -7,6 +7,6 @@ Qt lives in ``editor.ui``; Qt3D only in ``editor.scene3d``.
 
 __version__ = "0.1.0"  # the one place (pyproject.toml reads it)
 
-from editor import jit  # noqa: E402  (after __version__, which it reads)
+from editor import jit  # noqa: E402
 
-jit.use_user_cache_folder()  # before any solver imports numba
+jit.use_user_cache_folder(__version__)  # before any solver imports numba

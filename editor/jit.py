@@ -18,11 +18,10 @@ import os
 import sys
 from pathlib import Path
 
-import editor
-
 announce_compiling = False  # the command line sets it: someone waits there for the first compile
 _warned = False
 _announced = False
+_version = ""  # the editor's (use_user_cache_folder): its first compile is announced
 
 
 def cache_folder() -> Path:
@@ -31,8 +30,11 @@ def cache_folder() -> Path:
     return Path(base, "nonogram-editor")
 
 
-def use_user_cache_folder() -> None:
-    """Point numba's cache at :func:`cache_folder` unless ``NUMBA_CACHE_DIR`` is set (before numba loads)."""
+def use_user_cache_folder(version: str) -> None:
+    """Point numba's cache at :func:`cache_folder` unless ``NUMBA_CACHE_DIR`` is set (before numba loads).
+    ``version``: the editor's (``import editor`` passes it), so that an upgrade announces its compile again."""
+    global _version
+    _version = version
     os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_folder() / "numba"))
 
 
@@ -64,8 +66,8 @@ def _announce_first_compile() -> None:
     if not announce_compiling or _announced:
         return
     _announced = True
-    install = str(Path(editor.__file__).resolve().parent)
-    marker = cache_folder() / f"compiled-{editor.__version__}-{hashlib.sha1(install.encode()).hexdigest()[:12]}"
+    install = str(Path(__file__).resolve().parent)  # the editor package's folder
+    marker = cache_folder() / f"compiled-{_version}-{hashlib.sha1(install.encode()).hexdigest()[:12]}"
     try:
         marker.parent.mkdir(parents=True, exist_ok=True)
         marker.open("x").close()

@@ -3,7 +3,9 @@
 A solver that may run for long takes a :class:`Task` argument. It calls
 :meth:`Task.report` now and then and :meth:`Task.check_cancelled` in its loops; the
 caller (the command line, a test, or the GUI's background runner in
-``editor.ui.background``) decides what a report does and when to cancel.
+``editor.ui.background``) decides what a report does and when to cancel. A caller that
+schedules other work by the solver's progress (the verdict starting its SAT stage) sets a
+tick hook (:meth:`Task.ticking`), which each :meth:`Task.check_cancelled` calls.
 """
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ class Task:
                  time_limit: float | None = None):
         self._cancel = threading.Event()
         self._give_way: Callable[[], bool] | None = None
+        self._tick: Callable[[], None] | None = None
         self.set_time_limit(time_limit)
         self._on_progress = on_progress
         self._interval = interval
@@ -73,6 +76,17 @@ class Task:
         finally:
             self._give_way = saved
 
+    @contextmanager
+    def ticking(self, hook: Callable[[], None]):
+        """Within the block, each :meth:`check_cancelled` calls ``hook()`` (once the task
+        is known not to be cancelled), before it asks :meth:`give_way`'s condition."""
+        saved = self._tick
+        self._tick = hook
+        try:
+            yield
+        finally:
+            self._tick = saved
+
     def budget(self, seconds: float):
         """:meth:`give_way` once the calling thread has used ``seconds`` of CPU time (CPU
         time, not wall time: the budget means the same on a busy machine)."""
@@ -91,6 +105,8 @@ class Task:
             raise Cancelled()
         if self._deadline is not None and time.monotonic() > self._deadline:
             raise TimeUp()
+        if self._tick is not None:
+            self._tick()
         if self._give_way is not None and self._give_way():
             raise OverBudget()
 

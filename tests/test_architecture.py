@@ -170,3 +170,103 @@ def test_the_checker_sees_imports_inside_functions_and_relative_ones():
     tree = _imports(ROOT / "editor" / "plugin_api.py", "editor.plugin_api")
     assert ("editor.tasks", True) in tree
     assert qt_path("editor.ui.puzzle_docks", nested=False)[-1].startswith("PySide6")
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each project module -> the project modules it imports (also inside functions)."""
+    return {module: {target for name, _ in imports if (target := _resolve(name)) not in (None, module)}
+            for module, imports in MODULES.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected sets of more than one module
+    (Tarjan's algorithm), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in graph.get(module, ()):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            members = []
+            while not members or members[-1] != module:
+                members.append(stack.pop())
+            if len(members) > 1:
+                found.append(sorted(members))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_of_the_editor_or_the_plugins_imports_another_in_a_circle():
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_circles_and_only_those():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"e"}, "e": set(), "f": {"f"}}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"x": {"y"}, "y": set()}) == []
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_imports(path: Path, module: str) -> list[str]:
+    """Another project module's private names (``_name``) that the file imports or reads
+    from a module it imported (``from a import _b``; ``from a import b; b._c``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    modules: dict[str, str] = {}  # a name in this file -> the project module it stands for
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            if _resolve(base) is None:
+                continue
+            for alias in node.names:
+                if _private(alias.name):
+                    found.append(f"{base}.{alias.name}")
+                elif f"{base}.{alias.name}" in MODULES:
+                    modules[alias.asname or alias.name] = f"{base}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in MODULES:
+                    modules[alias.asname] = alias.name
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules
+                and _private(node.attr) and modules[node.value.id] != module):
+            found.append(f"{modules[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_no_module_imports_another_modules_private_names():
+    offenders = {}
+    for base, folder in ((ROOT, "editor"), (ROOT, "plugins")):
+        for path in sorted((base / folder).rglob("*.py")):
+            name = _module_name(path, base)
+            if found := private_imports(path, name):
+                offenders[name] = found
+    assert offenders == {}
+
+
+def test_the_private_name_checker_sees_both_ways_of_reaching_one(tmp_path):
+    source = tmp_path / "sample.py"
+    source.write_text("from editor.nonogram.cnf import _encode, encode\n"
+                      "from editor.nonogram import verdict\n"
+                      "verdict._check(None)\n"
+                      "from editor import __version__\n", encoding="utf-8")
+    assert private_imports(source, "sample") == ["editor.nonogram.cnf._encode", "editor.nonogram.verdict._check"]

@@ -3,7 +3,8 @@
     from editor.nonogram.line import solve_line, count_placements      # one line
     from editor.nonogram.puzzle import Puzzle, Board                   # clues, knowledge, line logic
     from editor.nonogram.verdict import check_drawing, check_puzzle    # LINE / BRANCH / MULT / CONTRADICTION
-    from editor.nonogram.cnf import encode, decide                     # the SAT stage: clues as line automata
+    from editor.nonogram.cnf import encode                             # clues as line automata in CNF
+    from editor.nonogram.portfolio import decide                       # the SAT stage: solvers racing
 
 ``editor.nonogram.check_cli.run_check`` is ``nonogram-editor check``.
 """

@@ -6,7 +6,7 @@ guesses mostly right. The estimates come from belief propagation: each row sends
 of its cells a message "how likely filled, judging by this row and what the columns
 say", each column the same, for a few rounds. A line's message is exact: the
 placements of its clue that fit what is known are counted forward and backward over
-the line's automaton (the one :mod:`editor.nonogram.cnf` encodes), each placement
+the line's automaton (:mod:`editor.nonogram.automaton`), each placement
 weighted by the crossing lines' messages about its cells. What comes back is the
 *extrinsic* part (the line's own estimate with the crossing message divided out), and
 each round moves a message only half way, so that the rounds settle.
@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from editor.nonogram.cnf import _automata
+from editor.nonogram.automaton import clue_automata
 from editor.tasks import Task
 
 ROUNDS = 20  # rounds of row and column messages
@@ -31,10 +31,10 @@ SURE = 1e-6  # messages stay within (SURE, 1 - SURE): no cell is ruled out by a 
 
 @lru_cache(maxsize=16)
 def _line_automata(clues: tuple[tuple[int, ...], ...]):
-    """:func:`editor.nonogram.cnf._automata` of ``clues`` (no zero blocks), for as many
+    """:func:`editor.nonogram.automaton.clue_automata` of ``clues`` (no zero blocks), for as many
     states as the longest needs: the same clues come back every round of :func:`propagate`."""
     states = max([1] + [sum(clue) + len(clue) for clue in clues])
-    return _automata(clues, states)
+    return clue_automata(clues, states)
 
 
 @dataclass

@@ -28,7 +28,7 @@ from editor.level.reading import open_regular
 from editor.level.puzzle_formats import (
     PUZZLE_SUFFIXES, Puzzle, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles, two_colour_puzzle)
 from editor.nonogram.grade import SolvePath, grade_verdict
-from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict, check_drawing, check_puzzle
+from editor.nonogram.verdict import Kind, Verdict, check_drawing, check_puzzle
 from editor.tasks import Cancelled, Task, TimeUp
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
@@ -124,13 +124,13 @@ def _text_line(path, verdict: Verdict, solve: SolvePath | None) -> str:
     line = f"{path}: {verdict.kind:13s} {verdict.width}x{verdict.height}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
     if solve is not None:
         line += f"  grade {solve.grade}: {solve.words}"
-    if verdict.kind == LINE:
+    if verdict.kind == Kind.LINE:
         return line
-    if verdict.kind == MULT:
+    if verdict.kind == Kind.MULT:
         detail = f"{int(verdict.differing.sum())} cells differ in an alternative solution"
-    elif verdict.kind == BRANCH:
+    elif verdict.kind == Kind.BRANCH:
         detail = verdict.lookahead_text()
-    elif verdict.kind == UNDECIDED:
+    elif verdict.kind == Kind.UNDECIDED:
         detail = "time limit reached before a verdict; --time-limit 0 checks without one"
     else:
         detail = "no solution"
@@ -200,7 +200,7 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: 
         for message in messages:
             print(message, file=sys.stderr)
         failed |= kind is None
-        all_line &= kind == LINE
+        all_line &= kind == Kind.LINE
         if line is not None:
             print(line, flush=True)
     if failed or not files:

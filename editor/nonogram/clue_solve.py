@@ -16,7 +16,7 @@ import numpy as np
 from editor.level.clues import clues as clues_of_grid
 from editor.nonogram.grade import NoPlacement, solve_path
 from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, Verdict, check_puzzle
+from editor.nonogram.verdict import Kind, Verdict, check_puzzle
 from editor.tasks import Task
 
 
@@ -33,13 +33,13 @@ class ClueReport:
             parts.append(f"The goal picture does not fit its clues ({', '.join(self.goal_mismatch[:6])}"
                          f"{', …' if len(self.goal_mismatch) > 6 else ''}); solved from the clues alone.")
         kind = self.verdict.kind
-        if kind == LINE:
+        if kind == Kind.LINE:
             parts.append("One solution, and line logic reaches it.")
-        elif kind == BRANCH:
+        elif kind == Kind.BRANCH:
             parts.append("One solution, but line logic alone gets stuck: it needs lookahead.")
-        elif kind == MULT:
+        elif kind == Kind.MULT:
             parts.append("More than one solution: two of them side by side.")
-        elif kind == CONTRADICTION:
+        elif kind == Kind.CONTRADICTION:
             parts.append("No solution: " + "; ".join(self.broken_lines) + ".")
         else:
             parts.append(self.verdict.headline() + ".")
@@ -72,10 +72,10 @@ def solve_clues(row_clues, column_clues, goal: np.ndarray | None = None, task: T
     mismatch = mismatched_lines(row_clues, column_clues, goal) if goal is not None else []
     verdict = check_puzzle(row_clues, column_clues, None if mismatch else goal, task)
     report = ClueReport(verdict, goal_mismatch=mismatch)
-    if verdict.kind in (LINE, BRANCH):
+    if verdict.kind in (Kind.LINE, Kind.BRANCH):
         report.solutions = [verdict.picture]
-    elif verdict.kind == MULT:
+    elif verdict.kind == Kind.MULT:
         report.solutions = [verdict.picture, verdict.alternative]
-    elif verdict.kind == CONTRADICTION:
+    elif verdict.kind == Kind.CONTRADICTION:
         report.broken_lines = _broken_lines(row_clues, column_clues, task)
     return report

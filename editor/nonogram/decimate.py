@@ -124,7 +124,7 @@ def _complete(puzzle: Puzzle, board: Board) -> Board | None | bool:
     search ran out of conflicts."""
     from pysat.solvers import Solver
 
-    from editor.nonogram.cnf import _grid, encode
+    from editor.nonogram.cnf import encode, model_rows
     from editor.nonogram.puzzle import rows_to_array
 
     encoded = encode(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
@@ -137,7 +137,7 @@ def _complete(puzzle: Puzzle, board: Board) -> Board | None | bool:
             return False
         if not found:
             return None
-        return Board.from_array(rows_to_array(_grid(solver.get_model(), puzzle.height, puzzle.width), puzzle.width))
+        return Board.from_array(rows_to_array(model_rows(solver.get_model(), puzzle.height, puzzle.width), puzzle.width))
 
 
 def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:

@@ -30,7 +30,7 @@ from editor.level.clues import clues as clues_of_grid, line_clues
 from editor.nonogram.grade import grade_verdict, solve_path
 from editor.nonogram.line import count_placements
 from editor.nonogram.puzzle import Board, Puzzle
-from editor.nonogram.verdict import BRANCH, LINE, MULT, STALLED, UNDECIDED, Verdict, cells_to_json, check_drawing
+from editor.nonogram.verdict import Kind, Verdict, cells_to_json, check_drawing
 from editor.tasks import Task, TimeUp
 from editor.wording import plural
 
@@ -63,13 +63,13 @@ class Suggestion:
 
     @property
     def unique(self) -> bool:
-        return self.kind in (LINE, BRANCH)
+        return self.kind in (Kind.LINE, Kind.BRANCH)
 
     def describe(self) -> str:
         where = ", ".join(f"({r + 1},{c + 1})" for r, c in self.cells)
-        effect = {LINE: "unique, line logic solves it", BRANCH: "unique, needs lookahead",
-                  MULT: "still more than one solution", STALLED: "uniqueness not checked",
-                  UNDECIDED: "uniqueness undecided"}[self.kind]
+        effect = {Kind.LINE: "unique, line logic solves it", Kind.BRANCH: "unique, needs lookahead",
+                  Kind.MULT: "still more than one solution", Kind.STALLED: "uniqueness not checked",
+                  Kind.UNDECIDED: "uniqueness undecided"}[self.kind]
         grade = f", grade {self.grade}" if self.grade is not None else ""
         settles = (f"line logic settles {plural(self.settled, 'more cell')}" if self.settled >= 0
                    else f"line logic settles {plural(-self.settled, 'cell')} fewer")
@@ -158,7 +158,7 @@ def _candidates(verdict: Verdict, symmetry: str = "none") -> tuple[list[Edit], s
     undetermined = verdict.undetermined
     near = undetermined.any(axis=1)[:, None] | undetermined.any(axis=0)[None, :]
     promise = near.astype(np.int8) + undetermined
-    if verdict.kind == MULT:
+    if verdict.kind == Kind.MULT:
         promise += verdict.differing
     order = np.argsort(-promise, axis=None, kind="stable")
     width = verdict.width
@@ -169,7 +169,7 @@ def _candidates(verdict: Verdict, symmetry: str = "none") -> tuple[list[Edit], s
             edit = orbit(cell, undetermined.shape, symmetry)
             seen.update(edit)
             edits.append(edit)
-    if verdict.kind != MULT:
+    if verdict.kind != Kind.MULT:
         return edits, set()
     return edits, {edit for edit in edits if _keeps_other(edit, verdict.picture, verdict.alternative)}
 
@@ -194,8 +194,8 @@ def _keeps_other(cells: Edit, picture: np.ndarray, other: np.ndarray) -> bool:
 def _rank(suggestion: Suggestion) -> tuple:
     """Best first: unique (LINE before BRANCH) before the rest, then fewest cells left open
     by line logic (the closest to line-solvable), undecided before MULT, block borders first."""
-    order = {LINE: 0, BRANCH: 1}.get(suggestion.kind, 2)
-    return order, suggestion.open_cells, suggestion.kind == MULT, -suggestion.border, suggestion.cells
+    order = {Kind.LINE: 0, Kind.BRANCH: 1}.get(suggestion.kind, 2)
+    return order, suggestion.open_cells, suggestion.kind == Kind.MULT, -suggestion.border, suggestion.cells
 
 
 def _full_check(suggestion: Suggestion, drawing: np.ndarray, task: Task, seconds: float = CHECK_SECONDS) -> Verdict:
@@ -260,7 +260,7 @@ def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, tas
     task = task or Task()
     drawing = np.asarray(drawing, dtype=bool)
     verdict = verdict or check_drawing(drawing, task)
-    if verdict.kind not in (MULT, BRANCH):
+    if verdict.kind not in (Kind.MULT, Kind.BRANCH):
         return Effects(verdict, symmetry=symmetry)
     flips = _Flips(drawing)
     before = verdict.open_cells
@@ -273,19 +273,19 @@ def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, tas
             task.report(done, len(candidates), "trying single-cell edits")
             _, board, sweeps = flips.line_logic(cells, search)
             open_cells = board.unknown_count()
-            kind = LINE if open_cells == 0 else MULT if cells in surely_mult else STALLED
+            kind = Kind.LINE if open_cells == 0 else Kind.MULT if cells in surely_mult else Kind.STALLED
             suggestions.append(Suggestion(cells, kind, open_cells, before - open_cells, sweeps,
                                           _border(drawing, cells)))
     except TimeUp:
         task.check_cancelled()  # the caller's own limit or cancel goes on up; the search's own ends here
     suggestions.sort(key=_rank)
-    helpful = sum(s.kind == LINE for s in suggestions)
+    helpful = sum(s.kind == Kind.LINE for s in suggestions)
     deadline = time.monotonic() + check_seconds
     for suggestion in suggestions:  # the best first, until enough of them are unique
         left = deadline - time.monotonic()
         if helpful >= checked or left <= 0:
             break
-        if suggestion.kind == STALLED:
+        if suggestion.kind == Kind.STALLED:
             _full_check(suggestion, drawing, task, left)
             helpful += suggestion.unique
     suggestions.sort(key=_rank)
@@ -313,7 +313,7 @@ class Plan:
 
     def describe(self) -> str:
         edits = plural(len(self.edits), "symmetric edit" if self.symmetry != "none" else "edit")
-        if self.verdict.kind == LINE:
+        if self.verdict.kind == Kind.LINE:
             return f"{edits} -> LINE" + (f", grade {self.grade}" if self.grade is not None else "")
         return (f"{edits} -> {self.verdict.kind}, not line-solvable yet: line logic leaves "
                 f"{plural(self.verdict.open_cells, 'cell')} open (stopped: {STOPPED[self.stopped]})")
@@ -338,7 +338,7 @@ def make_line_solvable(drawing: np.ndarray, max_edits: int | None = None, task: 
     stopped = ""
     try:
         verdict = check_drawing(current, limited, line_logic_only=True)
-        while verdict.kind != LINE:
+        while verdict.kind != Kind.LINE:
             if max_edits is not None and len(edits) >= max_edits:
                 stopped = "max edits"
                 break
@@ -354,12 +354,12 @@ def make_line_solvable(drawing: np.ndarray, max_edits: int | None = None, task: 
         task.check_cancelled()  # the caller's own limit or cancel goes on up
         stopped = "time"
         verdict = check_drawing(current, task, line_logic_only=True)
-    if verdict.kind == LINE:
+    if verdict.kind == Kind.LINE:
         edits = _needed(drawing, edits, task)
         verdict = check_drawing(flipped(drawing, [cell for edit in edits for cell in edit]), task, line_logic_only=True)
     else:
         verdict = _time_limited_verdict(current, task, CHECK_SECONDS)
-    return Plan(edits, verdict, _grade(verdict, task), "" if verdict.kind == LINE else stopped, symmetry)
+    return Plan(edits, verdict, _grade(verdict, task), "" if verdict.kind == Kind.LINE else stopped, symmetry)
 
 
 def _needed(drawing: np.ndarray, edits: list[Edit], task: Task) -> list[Edit]:
@@ -476,10 +476,10 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
         task.report(done, len(edits), "trying single-cell edits")
         _, board, sweeps = flips.line_logic(cells, task)
         open_cells = board.unknown_count()
-        tried.append(Suggestion(cells, LINE if open_cells == 0 else STALLED, open_cells,
+        tried.append(Suggestion(cells, Kind.LINE if open_cells == 0 else Kind.STALLED, open_cells,
                                 verdict.open_cells - open_cells, sweeps, _border(drawing, cells)))
-    solved = sorted((s for s in tried if s.kind == LINE), key=lambda s: (-s.sweeps, -s.border, s.cells))
-    stuck = sorted((s for s in tried if s.kind != LINE), key=lambda s: (s.open_cells, -s.border, s.cells))
+    solved = sorted((s for s in tried if s.kind == Kind.LINE), key=lambda s: (-s.sweeps, -s.border, s.cells))
+    stuck = sorted((s for s in tried if s.kind != Kind.LINE), key=lambda s: (s.open_cells, -s.border, s.cells))
     for suggestion in solved[:checked]:  # line logic proved them unique: only the grade is missing
         suggestion.grade = solve_path(flips.puzzle(suggestion.cells), flipped(drawing, suggestion.cells), task).grade
     for suggestion in stuck[:checked]:

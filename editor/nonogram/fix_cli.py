@@ -27,7 +27,7 @@ from editor.core.shapes import SYMMETRIES
 from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, two_colour_puzzle, write_puzzle_file
 from editor.nonogram.clue_solve import solve_clues
 from editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, flipped, make_harder, make_line_solvable, single_cell_effects
-from editor.nonogram.verdict import LINE, cells_to_json, check_drawing
+from editor.nonogram.verdict import Kind, cells_to_json, check_drawing
 from editor.tasks import Cancelled, Task
 
 CLUE_SOLVE_SECONDS = 60  # solving a clue-only puzzle gives up after this, as the core's read_puzzle does
@@ -122,7 +122,7 @@ def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, s
               "lines": [f"{verdict.kind}, {verdict.open_cells} cells open after line logic"
                         + (f"; symmetric ({symmetry}): each edit flips a cell with its mirror images"
                            if symmetry != "none" else "")]}
-    if verdict.kind == LINE:
+    if verdict.kind == Kind.LINE:
         report["lines"].append("already unique and line-solvable: nothing to fix")
         report["edits"] = []
         return report, None, True
@@ -136,7 +136,7 @@ def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, s
     report.update(plan.to_json())
     edits = " ".join("+".join(f"({r + 1},{c + 1})" for r, c in edit) for edit in plan.edits) or "none"
     report["lines"].append(f"make it line-solvable: {plan.describe()}: {edits}")
-    return report, flipped(drawing, plan.cells) if plan.cells else None, plan.verdict.kind == LINE
+    return report, flipped(drawing, plan.cells) if plan.cells else None, plan.verdict.kind == Kind.LINE
 
 
 def _harder(drawing: np.ndarray, symmetry: str):  # one edit: the gentlest step up

@@ -31,6 +31,7 @@ import numpy as np
 
 from editor.nonogram.line import line_solver
 from editor.nonogram.puzzle import Board, Puzzle
+from editor.nonogram.verdict import Kind
 from editor.tasks import Task
 from editor.wording import plural
 
@@ -261,14 +262,13 @@ class _Player:
         """One cell whose assumed value leads line logic to a contradiction.
 
         The scan goes on from the cell the last probe settled, as a player's eye moves on,
-        and wraps around: starting again from the top every time made a big puzzle's path
-        cost (open cells) x (probe steps) propagations (Light, 50x45: over a minute).
+        and wraps around: starting again from the top every time would make a big puzzle's
+        path cost (open cells) x (probe steps) propagations (docs/benchmarks.md).
 
         Skipped, as they cannot find a contradiction: a value the solution agrees with, and
         a cell whose last probes found none if no line they changed has changed since. The
         board is a line-logic fixpoint at every scan, so such a probe's end board with the
-        cells settled since added (they lie on other lines) is one too (Edge tiled 8x8,
-        88x120: from minutes to seconds).
+        cells settled since added (they lie on other lines) is one too (docs/benchmarks.md).
         """
         board, width, solution, unprobed = self.board, self.puzzle.width, self.solution_cells, self.unprobed
         start = self.probe_from[0] * width + self.probe_from[1]
@@ -357,6 +357,6 @@ def solve_path(puzzle: Puzzle, picture: np.ndarray | None = None, task: Task | N
 
 def grade_verdict(verdict, task: Task | None = None) -> SolvePath | None:
     """The solve path of a LINE or BRANCH verdict (None for the others: no unique picture)."""
-    if verdict.kind not in ("LINE", "BRANCH"):
+    if verdict.kind not in (Kind.LINE, Kind.BRANCH):
         return None
     return solve_path(verdict.puzzle, verdict.picture, task)

@@ -2,7 +2,7 @@
 
 The encoding :mod:`editor.nonogram.cnf` uses (an automaton per line) answers most
 questions fast, but finding a *first* solution of a big clue-only puzzle (Faase, 80x95)
-takes it minutes. This one is what hyouv/FastNonogramSolver finds Faase with: per
+takes it long (docs/benchmarks.md). This one is what hyouv/FastNonogramSolver finds Faase with: per
 block ``j`` of a line, *order* variables "block j starts at or before p", and *cover*
 variables "block j covers cell i" (true exactly when it starts in ``(i - size, i]``):
 

@@ -7,7 +7,7 @@ solution different from this one?* (webpbn's checker asks it the same way).
 0. **Local**: in small overlapping windows, with every cell outside a window fixed to
    the picture, a short repair search for a solution that differs only inside it. It
    finds the small "switches" that make most ambiguous drawings ambiguous, in
-   milliseconds even where the stages below would take minutes (big random noise).
+   milliseconds even where the stages below take long (big random noise).
 1. **Probing** (one cell of lookahead): for each cell line logic left open, assume the
    opposite of the picture and run line logic. A contradiction proves the picture's value
    (a player can make the same deduction by trying the cell); a trial that settles
@@ -143,8 +143,7 @@ def _probe_node(puzzle: Puzzle, node: Board, task: Task) -> tuple[int, int] | No
     both values; where one runs into a contradiction, the other is set in ``node`` (in
     place, with line logic) and the scan goes on. Returns False when the node has no
     solution, None when it is complete, else the cell to guess: the one whose weaker probe
-    settled most cells (the tournament sets' 25x25 puzzles: a first solution in a few
-    guesses, where guessing by line alone took tens of thousands)."""
+    settled most cells (far fewer guesses than choosing by line alone: docs/benchmarks.md)."""
     cells = list(node.unknown_cells())
     best, best_score = None, -1
     index = since_settled = 0
@@ -207,7 +206,7 @@ def _local_alternative(puzzle: Puzzle, board: Board, goal: Board, task: Task, st
     every other cell takes the picture's value. The lines through the window are then
     nearly decided, so line logic and a short repair search per open cell are quick.
     Drawings close to random noise, where line logic settles little and the global
-    stages take minutes, nearly always have such a local alternative.
+    stages take long, nearly always have such a local alternative.
     """
     height, width = board.height, board.width
     for top in range(0, max(1, height - WINDOW + WINDOW_STEP), WINDOW_STEP):

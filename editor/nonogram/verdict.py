@@ -19,16 +19,19 @@ probing at the search's first node, then decimation, within ``QUICK_FIRST`` CPU
 seconds); with one in hand the rest is a drawing's check, and clues with many solutions
 are MULT in a fraction of that time, no SAT process started.
 
-Past line logic, probing and the search (:mod:`editor.nonogram.search`) get up to
-``SEARCH_ALONE`` seconds of CPU time: they give the difficulty figures and decide most
-drawings in milliseconds. A SAT solver (:mod:`editor.nonogram.cnf`), complete and fast on
-the hard cases, decides what they leave undecided, in a separate process so that Cancel
-and the time limit end it at once. That process starts once the search has used
-``SAT_HEAD_START`` of CPU time, so that its start-up and encoding overlap the rest of the
+:func:`_check` runs the stages in order, each a function that gives the verdict or None:
+:func:`_line_logic`, :func:`_previous_other_solution`, then :func:`_probing_and_search`
+with :func:`_sat_solver` after it. Past line logic, probing and the search
+(:mod:`editor.nonogram.search`) get up to ``SEARCH_ALONE`` seconds of CPU time: they give
+the difficulty figures and decide most drawings in milliseconds. A SAT solver
+(:mod:`editor.nonogram.portfolio`), complete and fast on the hard cases, decides what they
+leave undecided, in a separate process so that Cancel and the time limit end it at once.
+That process starts once the search has used ``SAT_HEAD_START`` of CPU time (the search's
+tick hook, :class:`_Handover`), so that its start-up and encoding overlap the rest of the
 search. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
 clues it starts from what the search's probing has proved at its first node by then
 (fewer open cells make the SAT solver's first solution quicker) and its racers for a
-first solution start together (:mod:`editor.nonogram.cnf`). Whichever answers first
+first solution start together (:mod:`editor.nonogram.portfolio`). Whichever answers first
 decides (:attr:`Verdict.decided_by` says which), and past ``SEARCH_ALONE`` only the SAT
 solver goes on: racing longer takes CPU from the SAT solver on a busy machine, and what
 the search would win later it mostly wins within its budget. On bare clues, while they
@@ -47,27 +50,37 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
 
-from editor.nonogram import cnf
+from editor.nonogram import portfolio
 from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
 from editor.tasks import OverBudget, Task, TimeUp
 from editor.wording import plural as _plural
 
-LINE = "LINE"
-BRANCH = "BRANCH"
-MULT = "MULT"
-CONTRADICTION = "CONTRADICTION"
-STALLED = "STALLED"  # provisional, from line_logic_only: line logic stalls, uniqueness not decided yet
-UNDECIDED = "UNDECIDED"  # the time limit passed first
 
-# which stage decided a verdict (Verdict.decided_by)
-BY_LINE_LOGIC = "line logic"
-BY_SEARCH = "probing and search"
-BY_SAT = "SAT solver"
-BY_PREVIOUS = "the previous verdict"  # its other solution, checked against the new clues (check_drawing's previous)
+class Kind(StrEnum):
+    """What a verdict says (:attr:`Verdict.kind`); the value is what ``check --json`` prints."""
+
+    LINE = "LINE"
+    BRANCH = "BRANCH"
+    MULT = "MULT"
+    CONTRADICTION = "CONTRADICTION"
+    STALLED = "STALLED"  # provisional, from line_logic_only: line logic stalls, uniqueness not decided yet
+    UNDECIDED = "UNDECIDED"  # the time limit passed first
+
+
+class Stage(StrEnum):
+    """Which stage decided a verdict (:attr:`Verdict.decided_by`)."""
+
+    LINE_LOGIC = "line logic"
+    SEARCH = "probing and search"
+    SAT = "SAT solver"
+    PREVIOUS = "the previous verdict"  # its other solution, checked against the new clues (check_drawing's previous)
+
+
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
@@ -77,7 +90,7 @@ SPARE_CORE = 0.75  # idle cores (on average while the search ran) beside it that
 
 @dataclass
 class Verdict:
-    kind: str
+    kind: Kind
     puzzle: Puzzle
     logic: Board  # what line logic proved where it stopped (or met the contradiction)
     sweeps: int  # rounds of line logic that found something
@@ -85,7 +98,7 @@ class Verdict:
     lookahead: Lookahead = field(default_factory=Lookahead)
     picture: np.ndarray | None = None  # the drawing, or the solution found from bare clues
     alternative: np.ndarray | None = None  # MULT: another solution
-    decided_by: str = BY_LINE_LOGIC
+    decided_by: Stage = Stage.LINE_LOGIC
     _counts: tuple[list[int], list[int]] | None = field(default=None, repr=False)
 
     @property
@@ -120,12 +133,12 @@ class Verdict:
 
     def headline(self) -> str:
         return {
-            LINE: "Unique: line logic solves it",
-            BRANCH: "Unique, but line logic gets stuck",
-            MULT: "Not unique: more than one picture fits",
-            CONTRADICTION: "No picture fits these clues",
-            STALLED: "Line logic gets stuck; looking further",
-            UNDECIDED: "Undecided: the time limit passed first",
+            Kind.LINE: "Unique: line logic solves it",
+            Kind.BRANCH: "Unique, but line logic gets stuck",
+            Kind.MULT: "Not unique: more than one picture fits",
+            Kind.CONTRADICTION: "No picture fits these clues",
+            Kind.STALLED: "Line logic gets stuck; looking further",
+            Kind.UNDECIDED: "Undecided: the time limit passed first",
         }[self.kind]
 
     def describe(self) -> str:
@@ -134,20 +147,20 @@ class Verdict:
         sweeps = _plural(self.sweeps, "sweep")
         stuck = (f"Line logic gets stuck after {sweeps} with {_plural(self.open_cells, 'cell')} "
                  f"still open (shaded).")
-        if self.kind == LINE:
+        if self.kind == Kind.LINE:
             return f"A player can solve it with line logic alone, in {sweeps} over the rows and columns. {timing}"
-        if self.kind == MULT:
+        if self.kind == Kind.MULT:
             changed = int(self.differing.sum())
             return (f"{stuck} Another picture fits the same clues; it differs in "
                     f"{_plural(changed, 'cell')}. {timing}")
-        if self.kind == STALLED:
+        if self.kind == Kind.STALLED:
             return f"{stuck} Looking for another solution… {timing}"
-        if self.kind == UNDECIDED:
+        if self.kind == Kind.UNDECIDED:
             return (f"{stuck} The time ran out before another solution turned up or uniqueness was proved "
                     f"({_plural(self.lookahead.probes, 'probe')}, {_plural(self.lookahead.branches, 'guess', 'guesses')}). "
                     f"{timing}")
-        if self.kind == CONTRADICTION:
-            if self.decided_by == BY_SAT:
+        if self.kind == Kind.CONTRADICTION:
+            if self.decided_by == Stage.SAT:
                 where = "a SAT solver finds no solution"
             elif self.lookahead.branches == 0:
                 where = "line logic runs into a contradiction"
@@ -155,7 +168,7 @@ class Verdict:
                 where = f"a search ({_plural(self.lookahead.branches, 'guess', 'guesses')}) finds no solution"
             return f"These clues have no solution: {where}. {timing}"
         look = self.lookahead
-        if self.decided_by == BY_SAT:
+        if self.decided_by == Stage.SAT:
             how = ("Lookahead does not settle it quickly; a SAT solver proved that no other picture "
                    "fits the clues.")
         elif look.needs_search:
@@ -172,7 +185,7 @@ class Verdict:
         """BRANCH: the lookahead it took, in a few words (the command line's detail)."""
         look = self.lookahead
         probes, branches = _plural(look.probes, "probe"), _plural(look.branches, "branch", "branches")
-        if self.decided_by == BY_SAT:
+        if self.decided_by == Stage.SAT:
             return f"SAT solver after {probes} and {branches}"
         if look.needs_search:
             return f"search: {branches}, depth {look.depth}, {probes}"
@@ -183,15 +196,15 @@ class Verdict:
         data = {"verdict": self.kind, "width": self.width, "height": self.height, "sweeps": self.sweeps,
                 "seconds": round(self.seconds, 4), "open_cells_after_line_logic": self.open_cells,
                 "decided_by": self.decided_by}
-        if self.kind in (BRANCH, MULT, UNDECIDED):
+        if self.kind in (Kind.BRANCH, Kind.MULT, Kind.UNDECIDED):
             data.update(probes=look.probes, probe_rounds=look.probe_rounds,
                         proved_by_probing=look.proved_by_probing, proved_by_search=look.proved_by_search,
                         branches=look.branches, depth=look.depth)
-        if self.kind == BRANCH:
-            data["lookahead"] = "sat" if self.decided_by == BY_SAT else "search" if look.needs_search else "probing"
-        if self.picture is not None and self.kind in (LINE, BRANCH, MULT):
+        if self.kind == Kind.BRANCH:
+            data["lookahead"] = "sat" if self.decided_by == Stage.SAT else "search" if look.needs_search else "probing"
+        if self.picture is not None and self.kind in (Kind.LINE, Kind.BRANCH, Kind.MULT):
             data["solution"] = _row_strings(self.picture)
-        if self.kind == MULT:
+        if self.kind == Kind.MULT:
             differing = self.differing
             data["differing_cells"] = cells_to_json(zip(*np.nonzero(differing)))
             data["alternative"] = _row_strings(self.alternative)
@@ -241,80 +254,143 @@ def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: 
 
 def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start: float,
            line_logic_only: bool = False, previous: Verdict | None = None) -> Verdict:
-    """``start``: when the check began (perf_counter), so that its seconds are all of it."""
+    """The stages in order, each a function that gives the verdict or None (go on):
+    line logic, the previous verdict's other solution, then probing and search with the
+    SAT stage beside them, which decides what they leave. ``start``: when the check began
+    (perf_counter), so that its seconds are all of it."""
+    check = _Check(puzzle, picture, start)
     task = task or Task()
-    board = puzzle.board()
-    sweeps = None
-    lookahead = Lookahead()
-    finding = Lookahead()  # the search for a first solution (bare clues): not the player's lookahead
-
-    def verdict(kind: str, **details) -> Verdict:
-        return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
-
     try:
-        sweeps = puzzle.propagate(board, task=task)
-        if sweeps is None:
-            return verdict(CONTRADICTION)
-        if board.is_complete():
-            return verdict(LINE, picture=board.filled_array())
-        if line_logic_only:
-            return verdict(STALLED, picture=picture)
-        other, sat_first = _reuse_previous(puzzle, picture, previous)
-        if other is not None:
-            return verdict(MULT, picture=picture, alternative=other, decided_by=BY_PREVIOUS)
-        root = board.copy()  # the search's first node: what its probing there proves, the SAT process starts from
-        if picture is None:
-            picture = _first_quickly(puzzle, root, task, finding)
-        sat = _SatStage(puzzle, root, picture)
-        bare_clues = picture is None  # the search steps back while the SAT process runs (see the module)
-        searching_since = None
-
-        def give_way() -> bool:  # the search's CPU time decides when the SAT process starts and takes over
-            nonlocal searching_since
-            now = time.thread_time()  # the search's thread's, from its first call here
-            searching_since = now if searching_since is None else searching_since
-            spent = now - searching_since
-            if (sat_first or spent > SAT_HEAD_START) and sat.start(threads=2 if bare_clues else 1) and bare_clues:
-                _step_back()
-            return spent > (SAT_HEAD_START if sat_first else SEARCH_ALONE) or sat.done()
-
-        try:
-            with task.give_way(give_way):
-                search = (puzzle, board, picture, task, lookahead, finding, root)
-                picture, alternative = _in_own_thread(_search, *search) if bare_clues else _search(*search)
-        except OverBudget:
-            first, second = sat.result(task)
-            if first is None:
-                return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SAT)
-            if second is None:
-                return verdict(BRANCH, lookahead=lookahead, picture=first, decided_by=BY_SAT)
-            return verdict(MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=BY_SAT)
-        finally:
-            sat.stop()
+        return (_line_logic(check, task, line_logic_only)
+                or _previous_other_solution(check, previous)
+                or _search_and_sat(check, task, previous))
     except TimeUp:
-        return verdict(UNDECIDED, lookahead=lookahead, picture=picture)
+        return check.verdict(Kind.UNDECIDED, lookahead=check.lookahead, picture=check.picture)
+
+
+@dataclass
+class _Check:
+    """One check as it goes through the stages: the puzzle, the picture (given, or found
+    from bare clues), the board line logic leaves and what lookahead took."""
+
+    puzzle: Puzzle
+    picture: np.ndarray | None
+    start: float
+    board: Board = field(init=False)
+    sweeps: int = 0
+    lookahead: Lookahead = field(default_factory=Lookahead)
+    finding: Lookahead = field(default_factory=Lookahead)  # the search for a first solution (bare clues)
+
+    def __post_init__(self):
+        self.board = self.puzzle.board()
+
+    def verdict(self, kind: Kind, **details) -> Verdict:
+        return Verdict(kind, self.puzzle, self.board, self.sweeps, time.perf_counter() - self.start, **details)
+
+
+def _line_logic(check: _Check, task: Task, line_logic_only: bool) -> Verdict | None:
+    """Stage 1: LINE when line logic completes the picture, CONTRADICTION when it runs into
+    one; with ``line_logic_only``, the provisional STALLED when it stalls."""
+    sweeps = check.puzzle.propagate(check.board, task=task)
+    if sweeps is None:
+        return check.verdict(Kind.CONTRADICTION)
+    check.sweeps = sweeps
+    if check.board.is_complete():
+        return check.verdict(Kind.LINE, picture=check.board.filled_array())
+    if line_logic_only:
+        return check.verdict(Kind.STALLED, picture=check.picture)
+    return None
+
+
+def _previous_other_solution(check: _Check, previous: Verdict | None) -> Verdict | None:
+    """MULT when the previous verdict's other solution, the edit carried over, still fits
+    (:func:`_reuse_previous`)."""
+    other = _reuse_previous(check.puzzle, check.picture, previous)
+    if other is None:
+        return None
+    return check.verdict(Kind.MULT, picture=check.picture, alternative=other, decided_by=Stage.PREVIOUS)
+
+
+def _search_and_sat(check: _Check, task: Task, previous: Verdict | None) -> Verdict:
+    """Stages 2 and 3: probing and search (on bare clues after a quick first solution),
+    with the SAT stage started beside them by the search's tick hook (:class:`_Handover`);
+    where they give way, the SAT stage decides."""
+    root = check.board.copy()  # the search's first node: what its probing there proves, the SAT process starts from
+    if check.picture is None:
+        check.picture = _first_quickly(check.puzzle, root, task, check.finding)
+    sat = _SatStage(check.puzzle, root, check.picture)
+    handover = _Handover(sat, sat_first=_sat_decided(check.picture, previous), bare_clues=check.picture is None)
+    try:
+        return _probing_and_search(check, task, root, handover) or _sat_solver(check, task, sat)
+    finally:
+        sat.stop()
+
+
+def _probing_and_search(check: _Check, task: Task, root: Board, handover: _Handover) -> Verdict | None:
+    """Stage 2: BRANCH, MULT or CONTRADICTION from probing and search (:func:`_search`), or
+    None when they gave way to the SAT stage. On bare clues they run in a thread of their
+    own, whose priority the handover lowers while the SAT process races them (a lowered
+    priority cannot be raised again: it ends with the thread)."""
+    search = (check.puzzle, check.board, check.picture, task, check.lookahead, check.finding, root)
+    try:
+        with task.ticking(handover.tick), task.give_way(handover.gives_way):
+            picture, alternative = _in_own_thread(_search, *search) if handover.bare_clues else _search(*search)
+    except OverBudget:
+        return None
     if picture is None:
-        return verdict(CONTRADICTION, lookahead=finding, decided_by=BY_SEARCH)
+        return check.verdict(Kind.CONTRADICTION, lookahead=check.finding, decided_by=Stage.SEARCH)
     if alternative is not None:
-        return verdict(MULT, lookahead=lookahead, picture=picture, alternative=alternative.filled_array(),
-                       decided_by=BY_SEARCH)
-    return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SEARCH)
+        return check.verdict(Kind.MULT, lookahead=check.lookahead, picture=picture,
+                             alternative=alternative.filled_array(), decided_by=Stage.SEARCH)
+    return check.verdict(Kind.BRANCH, lookahead=check.lookahead, picture=picture, decided_by=Stage.SEARCH)
 
 
-def _reuse_previous(puzzle: Puzzle, picture: np.ndarray | None,
-                    previous: Verdict | None) -> tuple[np.ndarray | None, bool]:
-    """What a verdict on an earlier drawing of the same size (``previous``) tells the
-    check of ``picture``: (another solution of ``puzzle``, or None; whether to start the
-    SAT solver at once). A designer edits a few cells at a time, and a drawing edited
-    away from where its other solution differed mostly keeps that other solution, with
-    the edit carried over (the cells where the drawing changed, changed in it too). The
-    candidates (that, the other solution as it was, the earlier drawing) are each checked
-    against the clues, so a stale or unrelated verdict never changes the answer. A
-    drawing whose verdict took the SAT solver most likely takes it again: it starts at
-    once, and the search beside it gives way after ``SAT_HEAD_START`` (time enough for
-    its quick finds)."""
-    if previous is None or picture is None or previous.picture is None or previous.picture.shape != picture.shape:
-        return None, False
+def _sat_solver(check: _Check, task: Task, sat: _SatStage) -> Verdict:
+    """Stage 3: the SAT stage's answer (:func:`editor.nonogram.portfolio.decide`)."""
+    first, second = sat.result(task)
+    if first is None:
+        return check.verdict(Kind.CONTRADICTION, lookahead=check.lookahead, decided_by=Stage.SAT)
+    if second is None:
+        return check.verdict(Kind.BRANCH, lookahead=check.lookahead, picture=first, decided_by=Stage.SAT)
+    return check.verdict(Kind.MULT, lookahead=check.lookahead, picture=first, alternative=second, decided_by=Stage.SAT)
+
+
+class _Handover:
+    """When probing and search hand over to the SAT stage, by the search's CPU time (its
+    thread's, from its first tick, read at each tick): :meth:`tick` starts the SAT process once they have
+    used ``SAT_HEAD_START`` (at once with ``sat_first``), and on bare clues lowers the
+    search's priority then (:func:`_step_back`); :meth:`gives_way` is true once they have
+    used ``SEARCH_ALONE`` (``SAT_HEAD_START`` with ``sat_first``) or the SAT stage has answered."""
+
+    def __init__(self, sat: _SatStage, sat_first: bool, bare_clues: bool):
+        self.sat = sat
+        self.sat_first = sat_first
+        self.bare_clues = bare_clues
+        self._since = None
+        self._spent = 0.0  # the search's CPU seconds at the last tick
+
+    def tick(self) -> None:
+        now = time.thread_time()
+        self._since = now if self._since is None else self._since
+        self._spent = now - self._since
+        if (self.sat_first or self._spent > SAT_HEAD_START) and self.sat.start(threads=2 if self.bare_clues else 1):
+            if self.bare_clues:
+                _step_back()
+
+    def gives_way(self) -> bool:
+        return self._spent > (SAT_HEAD_START if self.sat_first else SEARCH_ALONE) or self.sat.done()
+
+
+def _reuse_previous(puzzle: Puzzle, picture: np.ndarray | None, previous: Verdict | None) -> np.ndarray | None:
+    """Another solution of ``puzzle`` that a verdict on an earlier drawing of the same size
+    (``previous``) gives for ``picture``, or None. A designer edits a few cells at a time,
+    and a drawing edited away from where its other solution differed mostly keeps that
+    other solution, with the edit carried over (the cells where the drawing changed,
+    changed in it too). The candidates (that, the other solution as it was, the earlier
+    drawing) are each checked against the clues, so a stale or unrelated verdict never
+    changes the answer."""
+    if not _comparable(picture, previous):
+        return None
     earlier = np.asarray(previous.picture, dtype=bool)
     candidates = [earlier]
     if previous.alternative is not None and previous.alternative.shape == picture.shape:
@@ -322,12 +398,25 @@ def _reuse_previous(puzzle: Puzzle, picture: np.ndarray | None,
         candidates[:0] = [alternative ^ earlier ^ picture, alternative]
     for candidate in candidates:
         if not np.array_equal(candidate, picture) and puzzle.is_solution(candidate):
-            return candidate.copy(), False
-    return None, previous.decided_by == BY_SAT
+            return candidate.copy()
+    return None
+
+
+def _sat_decided(picture: np.ndarray | None, previous: Verdict | None) -> bool:
+    """Whether the SAT stage starts at once: a drawing whose previous verdict took the SAT
+    solver most likely takes it again, and the search beside it gives way after
+    ``SAT_HEAD_START`` (time enough for its quick finds)."""
+    return _comparable(picture, previous) and previous.decided_by == Stage.SAT
+
+
+def _comparable(picture: np.ndarray | None, previous: Verdict | None) -> bool:
+    """Whether ``previous`` is a verdict on a drawing of ``picture``'s size."""
+    return (previous is not None and picture is not None and previous.picture is not None
+            and previous.picture.shape == picture.shape)
 
 
 class _SatStage:
-    """The SAT solver (:func:`editor.nonogram.cnf.decide`) on ``board``, in a separate
+    """The SAT solver (:func:`editor.nonogram.portfolio.decide`) on ``board``, in a separate
     process: (a solution, another solution), None where there is none; with ``picture``
     the first is that picture. Started while probing and search still run, so that its
     start-up and encoding (and on two cores its solving) overlap theirs. ``board``: a
@@ -360,7 +449,7 @@ class _SatStage:
         known = (list(self._board.row_filled), list(self._board.row_empty)) if spare_core else self._fixpoint
         args = (*self._clues, known, self._picture, spare_core)
         forked = fork_ready(threads)
-        self._child = forked.send(cnf.decide, args, name) if forked else start_in_process(cnf.decide, args, name)
+        self._child = forked.send(portfolio.decide, args, name) if forked else start_in_process(portfolio.decide, args, name)
         return True
 
     def done(self) -> bool:
@@ -407,7 +496,7 @@ def keep_sat_process_ready() -> None:
     checks again and again and cannot fork (the editor)."""
     from editor.sat import keep_ready
 
-    keep_ready(("editor.nonogram.cnf", "editor.nonogram.search", "editor.nonogram.symmetry", "pysat.solvers"))
+    keep_ready(("editor.nonogram.portfolio", "editor.nonogram.search", "editor.nonogram.symmetry", "pysat.solvers"))
 
 
 def _in_own_thread(function, *args):

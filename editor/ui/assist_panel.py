@@ -37,7 +37,7 @@ from editor.nonogram.clue_solve import ClueReport
 from editor.nonogram.fix import (SEARCH_SECONDS, Effects, Suggestion, drawing_symmetry, make_harder, make_line_solvable,
                                  single_cell_effects)
 from editor.nonogram.grade import SolvePath, grade_verdict
-from editor.nonogram.verdict import BRANCH, LINE, MULT, UNDECIDED, Verdict
+from editor.nonogram.verdict import Kind, Verdict
 from editor.ui.background import BackgroundJob
 from editor.ui.edit_tools import add_action
 from editor.ui.lifetime import connect_alive
@@ -201,7 +201,7 @@ class AssistPanel(QWidget):
         self.clue_report_label.setText(f"<b>{path.name}: {report.verdict.kind}</b><br>{report.describe()}")
         self.clue_report_label.show()
         self._clue_file = path
-        self.solve_on_button.setVisible(report.verdict.kind == UNDECIDED)
+        self.solve_on_button.setVisible(report.verdict.kind == Kind.UNDECIDED)
         if len(report.solutions) == 2:
             first, second = report.solutions
             differing = first != second
@@ -233,13 +233,13 @@ class AssistPanel(QWidget):
             self._show_path(None)
 
     def _on_verdict(self, verdict: Verdict) -> None:
-        if verdict.kind not in (LINE, BRANCH, MULT):
+        if verdict.kind not in (Kind.LINE, Kind.BRANCH, Kind.MULT):
             return  # STALLED: the full check follows; UNDECIDED: nothing to build on
         drawing = self._window.solution_grid()  # the solver dock shows verdicts of the current drawing only
         self._drawing = drawing
-        self.solvable_button.setEnabled(verdict.kind in (MULT, BRANCH))
-        self.harder_button.setEnabled(verdict.kind in (LINE, BRANCH))
-        if verdict.kind in (MULT, BRANCH):
+        self.solvable_button.setEnabled(verdict.kind in (Kind.MULT, Kind.BRANCH))
+        self.harder_button.setEnabled(verdict.kind in (Kind.LINE, Kind.BRANCH))
+        if verdict.kind in (Kind.MULT, Kind.BRANCH):
             symmetry, seconds = self.symmetry(drawing), self.search_seconds  # read here, not in the job's thread
             self.suggestion_label.setText(
                 self.tr("Looking for single-cell edits that help…") if symmetry == "none"
@@ -250,7 +250,7 @@ class AssistPanel(QWidget):
                                       self._show_suggestions, self.tr("Looking for edits"))
         else:
             self._show_suggestions(None)
-        if verdict.kind in (LINE, BRANCH):
+        if verdict.kind in (Kind.LINE, Kind.BRANCH):
             self.grade_label.setText(self.tr("Grading…"))
             self._start_after_repaint("grade", lambda task: grade_verdict(verdict, task), self._show_path,
                                       self.tr("Grading"))

@@ -32,8 +32,7 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from editor.nonogram.verdict import (BRANCH, CONTRADICTION, LINE, MULT, STALLED, UNDECIDED, Verdict, check_drawing,
-                                     keep_sat_process_ready)
+from editor.nonogram.verdict import Kind, Verdict, check_drawing, keep_sat_process_ready
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
 from editor.ui.lifetime import connect_alive
@@ -49,8 +48,8 @@ DIFFERENCE_COLOUR = QColor(235, 90, 0, 170)
 DETERMINED_COLOUR = QColor(30, 140, 60)
 AMBIGUOUS_COLOUR = QColor(200, 125, 0)
 CONTRADICTION_COLOUR = QColor(200, 40, 40)
-VERDICT_COLOURS = {LINE: DETERMINED_COLOUR, BRANCH: AMBIGUOUS_COLOUR, MULT: CONTRADICTION_COLOUR,
-                   CONTRADICTION: CONTRADICTION_COLOUR, STALLED: QColor(110, 110, 110), UNDECIDED: QColor(110, 110, 110)}
+VERDICT_COLOURS = {Kind.LINE: DETERMINED_COLOUR, Kind.BRANCH: AMBIGUOUS_COLOUR, Kind.MULT: CONTRADICTION_COLOUR,
+                   Kind.CONTRADICTION: CONTRADICTION_COLOUR, Kind.STALLED: QColor(110, 110, 110), Kind.UNDECIDED: QColor(110, 110, 110)}
 CHECK_TIME_LIMIT = 60.0  # seconds a full check may take before the dock says UNDECIDED (a core is busy meanwhile)
 
 
@@ -220,7 +219,7 @@ class SolverPanel(QWidget):
 
     def _keep_hint(self, verdict: Verdict) -> None:
         """Keep a decided verdict, even on a drawing changed since, for the next check to reuse."""
-        if verdict.kind in (LINE, BRANCH, MULT, CONTRADICTION):
+        if verdict.kind in (Kind.LINE, Kind.BRANCH, Kind.MULT, Kind.CONTRADICTION):
             self._hint = verdict
 
     def _is_current(self, drawing: np.ndarray) -> bool:
@@ -246,7 +245,7 @@ class SolverPanel(QWidget):
     def _checked(self, verdict: Verdict, drawing: np.ndarray) -> None:
         if not self._is_current(drawing):
             return  # the grid changed since: its own check is on the way
-        if verdict.kind != STALLED:
+        if verdict.kind != Kind.STALLED:
             self._slow_timer.stop()
             self._show(verdict)
             return
@@ -265,16 +264,16 @@ class SolverPanel(QWidget):
 
     def _show(self, verdict: Verdict) -> None:
         self.verdict = verdict
-        if verdict.kind == STALLED:
+        if verdict.kind == Kind.STALLED:
             self._stalled = None
         else:
             self._decided = verdict
         self._show_headline()
         self.details_label.setText(verdict.describe())
-        self.status_label.setText(self.tr("Checking… looking for another solution") if verdict.kind == STALLED else
+        self.status_label.setText(self.tr("Checking… looking for another solution") if verdict.kind == Kind.STALLED else
                                   self.tr("{0} x {1}, sweeps {2}, {3} ms").format(
                                       verdict.width, verdict.height, verdict.sweeps, f"{verdict.seconds * 1000:.1f}"))
-        self.alternative_button.setEnabled(verdict.kind == MULT)  # checked or not, the choice is kept
+        self.alternative_button.setEnabled(verdict.kind == Kind.MULT)  # checked or not, the choice is kept
         self._show_overlays()
         self._show_line_labels()
         self._show_alternative()
@@ -287,7 +286,7 @@ class SolverPanel(QWidget):
         if shown is None:
             return
         rechecking = rechecking or shown is not self.verdict
-        colour = VERDICT_COLOURS[STALLED if rechecking else shown.kind]
+        colour = VERDICT_COLOURS[Kind.STALLED if rechecking else shown.kind]
         headline = f"{shown.kind} — {shown.headline()}"
         if rechecking:
             headline = self.tr("{0} (re-checking…)").format(headline)
@@ -335,7 +334,7 @@ class SolverPanel(QWidget):
 
     def _show_alternative(self) -> None:
         verdict = self.verdict
-        showing = self.alternative_button.isChecked() and verdict is not None and verdict.kind == MULT
+        showing = self.alternative_button.isChecked() and verdict is not None and verdict.kind == Kind.MULT
         self.alternative_button.setText(self.tr("Hide the other solution") if showing
                                         else self.tr("Show the other solution"))
         if not showing:

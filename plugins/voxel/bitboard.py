@@ -34,8 +34,8 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from editor.plugin_api import njit
 from plugins.voxel.geometry import FACE_STEPS
-from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, Trail, _chosen_ids,
-                               _take_prefix, _take_solution, enough_copies)
+from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, Trail, chosen_ids,
+                               take_prefix, take_solution, enough_copies)
 
 MAX_BITS = 128  # cells + pieces
 SHORT = 16  # border cells with lists up to this long are filtered first
@@ -176,12 +176,12 @@ def search(tables, lists, trail, mode, max_depth, budget):
         if phase == ENTER:
             if (o0 & full0) == full0 and (o1 & full1) == full1:  # a piece with a range may have its bit too
                 phase = BACK
-                if enough_copies(remaining, slack) and _take_solution(_chosen_ids(ids, chosen, k), mode, perms, allowed, counts, keep):
+                if enough_copies(remaining, slack) and take_solution(chosen_ids(ids, chosen, k), mode, perms, allowed, counts, keep):
                     status = FOUND
                     break
                 continue
             if mode == PREFIX and k == max_depth:
-                _take_prefix(_chosen_ids(ids, chosen, k), prefixes, counts)
+                take_prefix(chosen_ids(ids, chosen, k), prefixes, counts)
                 phase = BACK
                 continue
             if nodes >= budget:

@@ -1,7 +1,7 @@
 """Counts split into subproblems, run on local processes or a Dask cluster, checkpointed (no Qt).
 
 A count becomes a list of independent subproblems: the subtrees below the partial
-solutions at a fixed depth of the search (``solver.split_prefixes``), in a shuffled but
+solutions at a fixed depth of the search (``search.split_prefixes``), in a shuffled but
 fixed order. Workers count below one prefix each (:func:`count_subproblem`), in batches
 (:data:`PARTS_PER_WORKER`); this process adds up their results and writes each into the
 checkpoint as it arrives, so a killed count, a lost worker or a restarted cluster costs
@@ -29,7 +29,8 @@ from editor.plugin_api import Cluster, Task, map_in_processes
 from plugins.voxel import dlx
 from plugins.voxel.checkpoint import Checkpoint, SubResult
 from plugins.voxel.model import Puzzle, puzzle_to_json
-from plugins.voxel.solver import KEEP_LIMIT, CountOutcome, _Search, build_cover, split_prefixes
+from plugins.voxel.cover import build_cover
+from plugins.voxel.search import KEEP_LIMIT, CountOutcome, Search, split_prefixes
 
 SUBPROBLEMS = 1024  # at least this many (when the tree is that wide): enough to balance and to estimate
 POLL_SECONDS = 0.2  # how often the client looks for cancellation while workers run
@@ -69,12 +70,12 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
 def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: int) -> SubResult:
     """Worker: count every solution below ``prefix`` (placement ids of ``puzzle``'s cover)."""
     start = time.perf_counter()
-    search = _Search(build_cover(puzzle), dlx.COUNT, prefix=prefix, keep=keep)
+    search = Search(build_cover(puzzle), dlx.COUNT, prefix=prefix, keep=keep)
     search.run()
     return _result(index, search, start)
 
 
-def _result(index: int, search: _Search, start: float) -> SubResult:
+def _result(index: int, search: Search, start: float) -> SubResult:
     counts = search.counts
     return SubResult(index, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
                      time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())

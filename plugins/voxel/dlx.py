@@ -168,7 +168,7 @@ def _sorted(ids):
 
 
 @njit(cache=True)
-def _chosen_ids(id_of, chosen, k):
+def chosen_ids(id_of, chosen, k):
     """The placement ids of the first ``k`` choices (``id_of``: a chosen row or slot's id)."""
     ids = np.empty(k, dtype=np.int32)
     for i in range(k):
@@ -235,7 +235,7 @@ def _record(ids, perms, allowed, counts, keep):
 
 
 @njit(cache=True)
-def _take_solution(ids, mode, perms, allowed, counts, keep):
+def take_solution(ids, mode, perms, allowed, counts, keep):
     """A complete solution (placement ids): in FIRST mode keep it and return True (stop);
     otherwise count and maybe keep it (:func:`_record`) and return False (go on)."""
     if mode == FIRST:
@@ -248,7 +248,7 @@ def _take_solution(ids, mode, perms, allowed, counts, keep):
 
 
 @njit(cache=True)
-def _take_prefix(ids, prefixes, counts):
+def take_prefix(ids, prefixes, counts):
     """A search prefix (placement ids) for ``--jobs`` splitting; counted even past the buffer."""
     n = counts[PREFIXES]
     if n < prefixes.shape[0]:
@@ -279,12 +279,12 @@ def search(L, R, U, D, C, S, row_id, col_type, slack, remaining, state, cols, ro
         if phase == ENTER:
             if R[root] == root:
                 phase = BACK
-                if enough_copies(remaining, slack) and _take_solution(_chosen_ids(row_id, rows, k), mode, perms, allowed, counts, keep):
+                if enough_copies(remaining, slack) and take_solution(chosen_ids(row_id, rows, k), mode, perms, allowed, counts, keep):
                     status = FOUND
                     break
                 continue
             if mode == PREFIX and k == max_depth:
-                _take_prefix(_chosen_ids(row_id, rows, k), prefixes, counts)
+                take_prefix(chosen_ids(row_id, rows, k), prefixes, counts)
                 phase = BACK
                 continue
             if nodes >= budget:

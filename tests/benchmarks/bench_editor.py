@@ -332,7 +332,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     from PySide6.QtWidgets import QApplication
 
     from editor.level import Level
-    from editor.nonogram.verdict import STALLED
+    from editor.nonogram.verdict import Kind
     from editor.ui.background import cancel_all
     from editor.ui.main_window import MainWindow
 
@@ -359,7 +359,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
 
     def final_shown() -> float | None:
         for when, kind, picture in shown:
-            if kind != STALLED and picture is not None and np.array_equal(picture, grid):
+            if kind != Kind.STALLED and picture is not None and np.array_equal(picture, grid):
                 return when
         return None
 
@@ -399,7 +399,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
         run_until(counts_on_screen)
         figures["counts"].append(time.perf_counter() - start)
         figures["verdict"].append(verdict_at - start)
-        figures["stalled"].append(sum(kind == STALLED for _, kind, _ in shown))
+        figures["stalled"].append(sum(kind == Kind.STALLED for _, kind, _ in shown))
         figures["kinds"].append(panel.verdict.kind)
         loop = QEventLoop()
         QTimer.singleShot(think_ms, loop.quit)

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from editor.nonogram.fix import flipped, make_line_solvable, single_cell_effects  # noqa: E402
-from editor.nonogram.verdict import BRANCH, LINE, MULT, check_drawing  # noqa: E402
+from editor.nonogram.verdict import Kind, check_drawing  # noqa: E402
 from editor.tasks import Task  # noqa: E402
 
 QUICK = "--quick" in sys.argv
@@ -46,7 +46,7 @@ def mult_drawings(size: int, density: float, count: int, seed: int):
     while count:
         drawing = rng.random((size, size)) < density
         verdict = check_drawing(drawing)
-        if verdict.kind == MULT:
+        if verdict.kind == Kind.MULT:
             count -= 1
             yield drawing, verdict
 
@@ -71,7 +71,7 @@ def main() -> None:
                         break
                     current = flipped(current, suggestions[0].cells)
                     now = check_drawing(current, Task(time_limit=30))
-                    if now.kind in (LINE, BRANCH):
+                    if now.kind in (Kind.LINE, Kind.BRANCH):
                         reached += 1
                         edits.append(step)
                         moved.append(int((current != drawing).sum()))
@@ -79,7 +79,7 @@ def main() -> None:
                 start = time.perf_counter()
                 plan = make_line_solvable(drawing, max_edits=40)
                 plan_times.append(time.perf_counter() - start)
-                if plan.verdict.kind == LINE:
+                if plan.verdict.kind == Kind.LINE:
                     plan_edits.append(len(plan.cells))
             print(f"{size}x{size} density {density}: suggestions median {statistics.median(times):.3f} s "
                   f"(max {max(times):.3f}; line logic part {statistics.median(line_times):.3f} s)")
@@ -176,13 +176,13 @@ def bench_line40() -> None:
     while len(seconds) < count:
         density = rng.uniform(0.4, 0.5)
         drawing = rng.random((40, 40)) < density
-        if check_drawing(drawing).kind != MULT:
+        if check_drawing(drawing).kind != Kind.MULT:
             continue
         start = time.process_time()
         plan = make_line_solvable(drawing)
         seconds.append(time.process_time() - start)
         assert check_drawing(flipped(drawing, plan.cells)).kind == plan.verdict.kind
-        if plan.verdict.kind == LINE:
+        if plan.verdict.kind == Kind.LINE:
             edits.append(len(plan.edits))
         else:
             short.append(plan.describe())

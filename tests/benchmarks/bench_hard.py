@@ -104,7 +104,7 @@ def encode_time(path: Path) -> str:
 
 
 def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
-    from editor.nonogram import cnf
+    from editor.nonogram import portfolio
     from editor.nonogram.puzzle import array_to_rows
     from editor.sat import run_in_process
     from editor.tasks import TimeUp
@@ -115,7 +115,7 @@ def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
     for name in names:
         start = time.perf_counter()
         try:
-            run_in_process(cnf.decide, (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty),
+            run_in_process(portfolio.decide, (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty),
                                         goal, False, name), time_limit=limit, name=name)
             figures.append(f"{time.perf_counter() - start:.2f}")
         except TimeUp:

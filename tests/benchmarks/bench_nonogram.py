@@ -31,7 +31,7 @@ from editor.paths import LEVELS  # noqa: E402
 from editor.level.non_format import read_non  # noqa: E402
 from editor.nonogram.line import LineSolver, clear_line_caches  # noqa: E402
 from editor.nonogram.puzzle import Puzzle  # noqa: E402
-from editor.nonogram.verdict import LINE, STALLED, check_drawing, check_puzzle  # noqa: E402
+from editor.nonogram.verdict import Kind, check_drawing, check_puzzle  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 
@@ -114,7 +114,7 @@ def bench_verdicts() -> None:
             figures[mode] = (verdict.kind, statistics.median(times) * 1e3)
             worst = max(worst, max(times))
         kind = figures["goal"][0]
-        extra = "" if kind == LINE else f"  [{verdict.lookahead_text()}]"
+        extra = "" if kind == Kind.LINE else f"  [{verdict.lookahead_text()}]"
         print(f"   {path.name:28s} {non.width:2d}x{non.height:<2d} {kind:6s} with goal {figures['goal'][1]:7.1f} ms,"
               f" bare clues ({figures['bare'][0]}) {figures['bare'][1]:7.1f} ms{extra}")
     print(f"   slowest single verdict: {worst * 1e3:.1f} ms")
@@ -134,7 +134,7 @@ def bench_editor() -> None:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     level_path = LEVELS / "sailboat.level"
     level = load_level(level_path)
-    assert level.solution.shape == (30, 30) and check_drawing(level.solution).kind == LINE
+    assert level.solution.shape == (30, 30) and check_drawing(level.solution).kind == Kind.LINE
 
     window = MainWindow()
     window.show()
@@ -146,7 +146,7 @@ def bench_editor() -> None:
     canvas = window.solution_canvas
 
     shown = []  # (perf_counter when a verdict was put on the panel, its drawing)
-    panel.verdict_shown.connect(lambda verdict: verdict.kind != STALLED  # the final verdict, not line logic's
+    panel.verdict_shown.connect(lambda verdict: verdict.kind != Kind.STALLED  # the final verdict, not line logic's
                                 and shown.append((time.perf_counter(), verdict.picture, verdict.kind)))
 
     heartbeat = QElapsedTimer()
@@ -188,7 +188,7 @@ def bench_editor() -> None:
     for row, column in cells:
         changed = level.solution.copy()
         changed[row, column] = not changed[row, column]
-        if check_drawing(changed).kind == LINE:
+        if check_drawing(changed).kind == Kind.LINE:
             keeps_line.append((row, column))
         if len(keeps_line) >= (10 if QUICK else 40):
             break

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from editor.core import Editor, UnsolvableClues, read_puzzle
-from editor.nonogram.verdict import CONTRADICTION, LINE, MULT
+from editor.nonogram.verdict import Kind
 from tests.editor.nonogram.reference import solutions
 
 # a 6x5 picture with one solution that line logic reaches (checked against brute force below)
@@ -40,7 +40,7 @@ def test_a_goalless_unique_puzzle_becomes_a_level_with_its_solution(tmp_path):
     (only,) = solutions(rows, columns, limit=2)  # brute force: exactly one
     editor = Editor()
     report = editor.import_non(clue_file(tmp_path / "arrow.non", rows, columns))
-    assert report.verdict.kind == LINE
+    assert report.verdict.kind == Kind.LINE
     assert np.array_equal(editor.document.visible_solution(), np.array(only, dtype=bool))
     assert editor.document.path == tmp_path / "arrow.level"  # Save writes the level beside the .non
     assert editor.document.about.get("title") == "Test"
@@ -60,7 +60,7 @@ def test_a_mult_puzzle_gives_both_solutions_and_opens_the_first(tmp_path):
     assert len(expected) == 2
     editor = Editor()
     report = editor.import_non(clue_file(tmp_path / "two.non", rows, columns))
-    assert report.verdict.kind == MULT
+    assert report.verdict.kind == Kind.MULT
     found = {tuple(map(tuple, s.astype(int))) for s in report.solutions}
     assert found == expected
     assert np.array_equal(editor.document.visible_solution(), report.solutions[0])
@@ -72,7 +72,7 @@ def test_a_contradiction_is_refused_naming_the_lines(tmp_path):
     before = editor.document.visible_solution().copy()
     with pytest.raises(UnsolvableClues) as refused:
         editor.import_non(path)
-    assert refused.value.report.verdict.kind == CONTRADICTION
+    assert refused.value.report.verdict.kind == Kind.CONTRADICTION
     message = str(refused.value)
     assert "broken.non" in message and "CONTRADICTION" in message
     assert "no placement of column 1's clue fits" in message
@@ -89,7 +89,7 @@ def test_a_goal_that_does_not_fit_is_named_and_the_clues_decide(tmp_path):
     rows, columns = clues_of(ARROW)
     wrong = np.zeros((5, 6), dtype=bool)
     report = Editor().import_non(clue_file(tmp_path / "wrong.non", rows, columns, wrong))
-    assert report.goal_mismatch and report.verdict.kind == LINE
+    assert report.goal_mismatch and report.verdict.kind == Kind.LINE
 
 
 def test_solving_an_imported_puzzle_loads_no_qt(tmp_path):

@@ -14,10 +14,9 @@ import pytest
 from pysat.solvers import Solver
 
 from editor.level.non_format import read_non
-from editor.nonogram import cnf, order_cnf, verdict as verdict_module
+from editor.nonogram import cnf, order_cnf, portfolio, verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
-from editor.nonogram.verdict import (BRANCH, BY_SAT, CONTRADICTION, MULT, UNDECIDED, check_drawing,
-                                     check_puzzle)
+from editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
 from editor import sat as sat_module
 from editor.sat import run_in_process
 from editor.tasks import Cancelled, Task
@@ -49,7 +48,7 @@ def words_of(clue, length, filled, empty):
     clauses += [[i + 1] for i in range(length) if filled >> i & 1]
     clauses += [[-(i + 1)] for i in range(length) if empty >> i & 1]
     found = set()
-    with Solver(name=cnf.NEAR_SOLVER, bootstrap_with=clauses) as solver:  # kissat has no assumptions
+    with Solver(name=portfolio.NEAR_SOLVER, bootstrap_with=clauses) as solver:  # kissat has no assumptions
         for cells in itertools.product((0, 1), repeat=length):
             if solver.solve(assumptions=[i + 1 if v else -(i + 1) for i, v in enumerate(cells)]):
                 found.add(cells)
@@ -137,7 +136,7 @@ def decide_bare(row_clues, column_clues, picture=None, known=None):
     board = puzzle.board()
     if known == "line logic" and puzzle.propagate(board) is None:
         return "contradiction"
-    first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty),
+    first, second = portfolio.decide(row_clues, column_clues, (board.row_filled, board.row_empty),
                                None if picture is None else array_to_rows(np.asarray(picture, dtype=bool)))
     width = len(column_clues)
     return (None if first is None else rows_to_array(first, width),
@@ -185,7 +184,7 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
 
 
 def test_the_search_next_to_the_first_solution_against_the_reference_solver():
-    """cnf._search_near (another solution next to the SAT solver's first): when it decides,
+    """portfolio.search_near (another solution next to the SAT solver's first): when it decides,
     its answer is right (None only for a unique clue set; otherwise a different solution
     that fits), on random clue sets."""
     rng = random.Random(33)
@@ -195,7 +194,7 @@ def test_the_search_next_to_the_first_solution_against_the_reference_solver():
         picture = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
         row_clues, column_clues = clues_of(picture)
         truth = solutions(row_clues, column_clues, limit=2)
-        done, other = cnf._search_near(row_clues, column_clues, array_to_rows(np.array(picture, dtype=bool)))
+        done, other = portfolio.search_near(row_clues, column_clues, array_to_rows(np.array(picture, dtype=bool)))
         if not done:
             continue
         decided += 1
@@ -222,7 +221,7 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
 
     monkeypatch.setattr("pysat.solvers.Solver", counting_solver)
     monkeypatch.setattr(sat_module, "fork_running", lambda *args, **kwargs: None)  # the first solution's search here
-    first, second = cnf.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
+    first, second = portfolio.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
     assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search: the second
     first, second = rows_to_array(first, 15), rows_to_array(second, 15)
     assert puzzle.is_solution(first) and puzzle.is_solution(second) and (first != second).any()
@@ -232,7 +231,7 @@ def test_bare_clues_the_short_search_leaves_open_go_to_the_racers(monkeypatch):
     """Light's first solution takes 339 conflicts on the automaton encoding: with a budget
     of one, it comes from the racing block-position solvers, and the verdict stays right."""
     monkeypatch.setattr(sat_module, "fork_running", lambda *args, **kwargs: None)  # no kissat head start
-    monkeypatch.setattr(cnf, "QUICK_CONFLICTS", 1)
+    monkeypatch.setattr(portfolio, "QUICK_CONFLICTS", 1)
     raced = []
     real_first_solution = order_cnf.first_solution
 
@@ -254,18 +253,23 @@ def test_the_automaton_racer_in_its_own_process_finds_a_fitting_solution_or_ther
     board = puzzle.board()
     puzzle.propagate(board)
     clauses, _ = cnf.encode(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
-    found = run_in_process(cnf._automaton_first, (clauses, puzzle.row_clues, puzzle.column_clues))
+    problem = portfolio.Problem(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty), clauses)
+    found = run_in_process(portfolio.automaton_first, (problem,))
     assert puzzle.is_solution(rows_to_array(found, puzzle.width))
     rows, columns = [(2,), (2,), (1, 1), (1, 1)], [(1, 1), (2,), (2,), (1, 1)]  # line logic misses that none fits
-    assert run_in_process(cnf._automaton_first, (cnf.encode(rows, columns)[0], rows, columns)) is None
+    problem = portfolio.Problem(rows, columns, ([0] * 4, [0] * 4), cnf.encode(rows, columns)[0])
+    assert run_in_process(portfolio.automaton_first, (problem,)) is None
 
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks: Linux")
 
 # a script's start for the first-solution race in a process of its own (where forks can be
-# made): a racer that never answers, and the racers' forks recorded as (name, pid)
+# made): a racer that never answers, the racers' forks recorded as (name, pid), and
+# retime(schedule, name, **changes) that changes a racer of a schedule
 RACE_SCRIPT = (
-    "import os, sys; from editor.nonogram import cnf, order_cnf\n"
+    "import dataclasses, os, sys; from editor.nonogram import cnf, order_cnf, portfolio\n"
+    "def retime(schedule, name, **changes):\n"
+    "    schedule[:] = [dataclasses.replace(r, **changes) if r.name == name else r for r in schedule]\n"
     "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
     "from editor.level.non_format import read_non\n"
     "import editor.sat; real_fork_running, racers = editor.sat.fork_running, []\n"
@@ -312,11 +316,13 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
     """Either racer's answer fits the clues; the one that does not answer is ended
     (kissat once it has used its head start, the block encoding when kissat answers;
     decimation, which takes kissat's place, never answers here)."""
-    never = "cnf._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
+    never = ("retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)" if loser == "kissat"
+             else "order_cnf.first_solution = never_answers")
     code = ("from editor.nonogram import decimate; decimate.first_solution = never_answers\n"
-            f"{never} = never_answers\n"
-            "cnf.KISSAT_ALONE, cnf.KISSAT_HEAD_START = -1, 0.3  # both race from the start\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+            f"{never}\n"
+            "retime(portfolio.FIRST_SOLUTION, 'kissat', stops=0.3)\n"
+            "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)  # both race from the start\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
     answer, racers = _race_outcome(code)
@@ -329,9 +335,10 @@ def test_the_first_solution_race_takes_the_answer_that_comes_and_ends_the_other_
 def test_with_a_spare_core_the_block_encoding_races_kissat_from_the_start(loser):
     """``spare_core``: the block racer is forked before the automaton encoding (here
     KISSAT_ALONE is out of reach); whichever answers first decides, the other is ended."""
-    never = "cnf._automaton_first" if loser == "kissat" else "order_cnf.first_solution"
-    code = (f"{never} = never_answers; cnf.KISSAT_ALONE = 1e9\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None, True)\n"
+    never = ("retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)" if loser == "kissat"
+             else "order_cnf.first_solution = never_answers")
+    code = (f"{never}; retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=1e9)\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None, True)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
     assert _race_outcome(code) == ("True None", ["block encoding", "kissat"])  # Light is unique
@@ -339,7 +346,7 @@ def test_with_a_spare_core_the_block_encoding_races_kissat_from_the_start(loser)
 
 @linux_only
 def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
-    code = ("first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+    code = ("first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), [name for name, _ in racers])\n")
     assert _run_race(code)[0] == "True ['kissat']"  # Light: kissat answers in a fraction of KISSAT_ALONE
 
@@ -347,8 +354,10 @@ def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
 @linux_only
 def test_ending_the_sat_process_ends_its_racers(tmp_path):
     """Cancel and the time limit kill the SAT process: its racers end with it."""
-    code = ("cnf._automaton_first = order_cnf.first_solution = never_answers; cnf.KISSAT_ALONE = -1\n"
-            "sat = editor.sat.fork_running(cnf.decide, (light.row_clues, light.column_clues, known, None))\n"
+    code = ("order_cnf.first_solution = never_answers\n"
+            "retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)\n"
+            "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)\n"
+            "sat = editor.sat.fork_running(portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
             "import time\n"
             "while len(os.listdir(sys.argv[1])) < 2: time.sleep(0.01)\n"
             "sat.kill()\n"
@@ -361,27 +370,29 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
 
 
 @linux_only
-@pytest.mark.parametrize("loser", ["kissat404", "block encoding"])
+@pytest.mark.parametrize("loser", ["automaton encoding", "block encoding"])
 def test_the_race_for_another_solution_takes_the_answer_that_comes_and_ends_the_other_racer(loser):
     """Either racer's other solution fits the clues and differs from the picture (here a
     4x4 with one filled cell per row and column: 24 solutions); both forks end."""
-    never = "cnf._solve_all" if loser == "kissat404" else "order_cnf.other_solution"
-    code = (f"{never} = never_answers; cnf.KISSAT_ALONE = -1  # both race from the start\n"
+    never = ("retime(portfolio.OTHER_SOLUTION, 'automaton encoding', solve=never_answers)" if loser == "automaton encoding"
+             else "order_cnf.other_solution = never_answers")
+    code = (f"{never}; retime(portfolio.OTHER_SOLUTION, 'block encoding', joins=-1)  # both race from the start\n"
             "import numpy as np\n"
             "rows = columns = [[1]] * 4; puzzle = Puzzle(rows, columns)\n"
             "picture = [1, 2, 4, 8]  # the diagonal\n"
             "differ = [-(row * 4 + row + 1) for row in range(4)]  # some filled cell of it is empty\n"
-            "other = cnf._other_picture(cnf.encode(rows, columns)[0] + [differ], 'kissat404', rows, columns,\n"
-            "                           ([0] * 4, [0] * 4), picture)\n"
+            "problem = portfolio.Problem(rows, columns, ([0] * 4, [0] * 4), cnf.encode(rows, columns)[0] + [differ],\n"
+            "                            picture)\n"
+            "other = portfolio.race(portfolio.OTHER_SOLUTION, problem, portfolio.automaton_other)\n"
             "print(puzzle.is_solution(rows_to_array(other, 4)), other != picture)\n"
             "print(racers)\n")
-    assert _race_outcome(code) == ("True True", ["kissat404", "block encoding"])
+    assert _race_outcome(code) == ("True True", ["automaton encoding", "block encoding"])
 
 
 def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monkeypatch):
     """A fork of a process with numpy's BLAS threads would not be safe: the check runs in
     a child without them, as `check` does."""
-    code = ("import sys; from editor.nonogram import cnf, order_cnf\n"
+    code = ("import sys; from editor.nonogram import cnf, order_cnf, portfolio\n"
             "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
             "from editor.level.non_format import read_non\n"
             "order_cnf.first_solution = None  # never reached: kissat answers first\n"
@@ -389,7 +400,7 @@ def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monk
             "editor.sat.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
             f"light = read_non({str(HARD / 'webpbn-00803-light.non')!r})\n"
             "puzzle = Puzzle(light.row_clues, light.column_clues); board = puzzle.board(); puzzle.propagate(board)\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second, forks[0] is not None)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
@@ -416,18 +427,18 @@ def sat_at_once(monkeypatch):
 def test_the_sat_stage_decides_drawings_and_bare_clues(sat_at_once):
     noise = np.random.default_rng(3).random((12, 12)) < 0.5
     mult = check_drawing(noise)
-    assert mult.kind == MULT and mult.decided_by == BY_SAT
+    assert mult.kind == Kind.MULT and mult.decided_by == Stage.SAT
     assert Puzzle.from_grid(noise).is_solution(mult.alternative) and mult.differing.any()
     assert np.array_equal(mult.picture, noise)
 
     edge = read_non(Path(__file__).resolve().parents[2] / "data" / "nonograms" / "webpbn-00023-edge.non")
     unique = check_puzzle(edge.row_clues, edge.column_clues)  # clue-only: the solution comes with it
-    assert unique.kind == BRANCH and unique.decided_by == BY_SAT
+    assert unique.kind == Kind.BRANCH and unique.decided_by == Stage.SAT
     assert np.array_equal(unique.picture, edge.goal)
     assert unique.to_json()["lookahead"] == "sat" and "SAT solver" in unique.lookahead_text()
 
     bare = check_puzzle(*clues_of(noise.astype(int).tolist()))
-    assert bare.kind == MULT and Puzzle.from_grid(noise).is_solution(bare.picture)
+    assert bare.kind == Kind.MULT and Puzzle.from_grid(noise).is_solution(bare.picture)
     assert Puzzle.from_grid(noise).is_solution(bare.alternative) and bare.differing.any()
 
 
@@ -437,18 +448,18 @@ def test_the_sat_stage_finds_no_solution_where_there_is_none(sat_at_once):
     columns = [(2,), (2,), (2,), (1,)]
     assert solutions(rows, columns, limit=1) == []
     result = check_puzzle(rows, columns)
-    assert result.kind == CONTRADICTION and result.decided_by == BY_SAT and result.open_cells == 16
+    assert result.kind == Kind.CONTRADICTION and result.decided_by == Stage.SAT and result.open_cells == 16
     assert "SAT solver finds no solution" in result.describe()
 
 
 def test_domino_logic_is_branch_and_forever_keeps_its_goal():
     dom = read_non(HARD / "domino-7.non")
     result = check_puzzle(dom.row_clues, dom.column_clues)  # the search alone takes minutes: the SAT solver wins
-    assert result.kind == BRANCH and result.decided_by == BY_SAT
+    assert result.kind == Kind.BRANCH and result.decided_by == Stage.SAT
     assert Puzzle(dom.row_clues, dom.column_clues).is_solution(result.picture)
     forever = read_non(HARD / "webpbn-06574-forever.non")
     result = check_puzzle(forever.row_clues, forever.column_clues, forever.goal)
-    assert result.kind == BRANCH and np.array_equal(result.picture, forever.goal)
+    assert result.kind == Kind.BRANCH and np.array_equal(result.picture, forever.goal)
 
 
 @pytest.fixture(params=["forked", "fresh interpreter"])
@@ -474,7 +485,7 @@ def test_the_sat_process_runs_beside_the_search_and_its_answer_ends_the_search(m
     monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
     noise = np.random.default_rng(3).random((12, 12)) < 0.5
     result = check_drawing(noise, task=Task(time_limit=120))
-    assert result.kind == MULT and result.decided_by == BY_SAT
+    assert result.kind == Kind.MULT and result.decided_by == Stage.SAT
     assert Puzzle.from_grid(noise).is_solution(result.alternative)
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
@@ -503,7 +514,7 @@ def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
 def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once, sat_processes):
     knotty = read_non(HARD / "knotty.non")
     result = check_puzzle(knotty.row_clues, knotty.column_clues, task=Task(time_limit=1.5))
-    assert result.kind == UNDECIDED
+    assert result.kind == Kind.UNDECIDED
     assert result.seconds >= 1.5
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
@@ -524,7 +535,7 @@ def test_a_drawing_the_search_decides_at_once_starts_no_process(sat_processes):
     switch = np.zeros((6, 6), dtype=bool)
     switch[2, 3] = switch[3, 4] = True
     result = check_drawing(switch)
-    assert result.kind == MULT and result.decided_by == verdict_module.BY_SEARCH
+    assert result.kind == Kind.MULT and result.decided_by == verdict_module.Stage.SEARCH
     assert sat_processes == []
 
 
@@ -545,6 +556,42 @@ def test_a_stage_gives_way_when_its_condition_holds():
                 task.check_cancelled()
 
 
+def test_a_tick_hook_runs_at_each_check_until_the_block_ends_but_not_once_cancelled():
+    task, ticks = Task(), []
+    with task.ticking(lambda: ticks.append(len(ticks))):
+        task.check_cancelled()
+        task.check_cancelled()
+    task.check_cancelled()
+    assert ticks == [0, 1]
+    task.cancel()
+    with task.ticking(lambda: ticks.append(len(ticks))), pytest.raises(Cancelled):
+        task.check_cancelled()
+    assert ticks == [0, 1]
+
+
+def test_the_sat_stage_starts_from_the_searchs_tick_and_the_search_hands_over_by_returning(monkeypatch):
+    """The stages hand over by return values: probing and search say None once they give
+    way, and the SAT stage, started by the search's tick hook, gives the verdict."""
+    monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 0.0)
+    monkeypatch.setattr(verdict_module, "SAT_HEAD_START", 0.0)
+    monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
+    noise = np.random.default_rng(3).random((12, 12)) < 0.5
+    puzzle, started = Puzzle.from_grid(noise), []
+    check = verdict_module._Check(puzzle, noise, time.perf_counter())
+    verdict_module._line_logic(check, Task(), line_logic_only=False)
+    sat = verdict_module._SatStage(puzzle, check.board.copy(), noise)
+    real_start = sat.start
+    monkeypatch.setattr(sat, "start", lambda threads: started.append(threads) or real_start(threads))
+    handover = verdict_module._Handover(sat, sat_first=False, bare_clues=False)
+    try:
+        assert verdict_module._probing_and_search(check, Task(), check.board.copy(), handover) is None
+        assert started and started[0] == 1
+        verdict = verdict_module._sat_solver(check, Task(), sat)
+    finally:
+        sat.stop()
+    assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
+
+
 def hard_puzzles():
     import csv
 
@@ -561,7 +608,7 @@ def test_the_hard_puzzles_get_their_true_class_with_fitting_solutions(name, expe
     result = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, task=Task(time_limit=900))
     assert result.kind == expected
     assert fits(result.picture, puzzle.row_clues, puzzle.column_clues)
-    if expected == MULT:
+    if expected == Kind.MULT:
         assert fits(result.alternative, puzzle.row_clues, puzzle.column_clues) and result.differing.any()
 
 

@@ -118,48 +118,51 @@ def test_complete_answers_a_solution_none_or_out_of_conflicts(monkeypatch):
     assert decimate._complete(puzzle, puzzle.board()) is False  # one conflict is not enough here
 
 
-def test_where_decimation_gives_up_kissat_on_the_block_encoding_answers(monkeypatch):
-    """The race's third racer: decimation, and when it gives up, kissat in the same process."""
-    from editor.nonogram import cnf
+def test_where_decimation_gives_up_kissat_on_the_block_encoding_answers():
+    """The first-solution race's replacements: decimation in kissat's place, and when it
+    gives up, kissat on the block encoding, which answers."""
+    from editor.nonogram import portfolio
 
-    def gives_up(*args):
-        raise decimate.GaveUp
-
-    monkeypatch.setattr(decimate, "first_solution", gives_up)
+    schedule = {racer.name: racer for racer in portfolio.FIRST_SOLUTION}
+    assert schedule["kissat"].then == "decimation" and schedule["decimation"].then == "kissat on blocks"
     light = read_non(HARD / "webpbn-00803-light.non")
     puzzle = Puzzle(light.row_clues, light.column_clues)
     board = puzzle.board()
     puzzle.propagate(board)
-    rows = cnf._decimation_then_kissat(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
+    problem = portfolio.Problem(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
+    rows = schedule["kissat on blocks"].solve(problem)
     assert puzzle.is_solution(rows_to_array(rows, puzzle.width))
 
 
 @linux_only
 def test_decimation_takes_kissats_place_once_kissat_is_ended_and_its_answer_is_taken():
-    code = ("cnf._automaton_first = order_cnf.first_solution = never_answers\n"
-            "cnf.KISSAT_ALONE, cnf.KISSAT_HEAD_START = -1, 0.3\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+    code = ("order_cnf.first_solution = never_answers\n"
+            "retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers, stops=0.3)\n"
+            "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
     assert _race_outcome(code) == ("True None", ["kissat", "block encoding", "decimation"])  # Light is unique
 
 
 @linux_only
-def test_decimation_giving_up_leaves_the_race_to_the_block_encoding():
+def test_decimation_giving_up_is_replaced_by_kissat_on_the_block_encoding():
+    """Decimation fails (gives up) at once: kissat on the block encoding takes its place
+    in a fork of its own; whichever answers first, the answer fits."""
     code = ("from editor.nonogram import decimate\n"
             "def gives_up(*args): raise decimate.GaveUp\n"
             "decimate.first_solution = gives_up\n"
-            "cnf._automaton_first = never_answers\n"
+            "retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers, stops=0.3)\n"
             "real_first = order_cnf.first_solution\n"
             "def later(*args):\n"
             "    import time; time.sleep(1.0)  # after decimation has given up\n"
             "    return real_first(*args)\n"
             "order_cnf.first_solution = later\n"
-            "cnf.KISSAT_ALONE, cnf.KISSAT_HEAD_START = -1, 0.3\n"
-            "first, second = cnf.decide(light.row_clues, light.column_clues, known, None)\n"
+            "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues, known, None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second)\n"
             "print(racers)\n")
-    assert _race_outcome(code) == ("True None", ["kissat", "block encoding", "decimation"])
+    assert _race_outcome(code) == ("True None", ["kissat", "block encoding", "decimation", "kissat on blocks"])
 
 
 def test_a_big_proxy_from_bare_clues_gets_a_fitting_solution():

@@ -11,7 +11,7 @@ from editor.nonogram.fix import (drawing_symmetry, flipped, make_harder, make_li
                                  single_cell_effects)
 from editor.nonogram.fix_cli import run_fix
 from editor.nonogram.grade import grade_verdict
-from editor.nonogram.verdict import BRANCH, LINE, MULT, STALLED, check_drawing
+from editor.nonogram.verdict import Kind, check_drawing
 from editor.tasks import Cancelled, Task
 from tests.editor.nonogram.reference import expected_class
 
@@ -31,7 +31,7 @@ def _random_drawings(kind: str, count: int, sizes=(5, 7), seed=3):
             yield drawing, verdict
 
 
-@pytest.mark.parametrize("kind", [MULT, BRANCH])
+@pytest.mark.parametrize("kind", [Kind.MULT, Kind.BRANCH])
 def test_every_single_cell_suggestion_does_what_it_promises(kind):
     for drawing, verdict in _random_drawings(kind, 12):
         suggestions = single_cell_effects(drawing, verdict, checked=1000, check_seconds=1000).suggestions  # check them all
@@ -45,12 +45,12 @@ def test_every_single_cell_suggestion_does_what_it_promises(kind):
 
 
 def test_suggestions_rank_unique_results_first():
-    for drawing, verdict in _random_drawings(MULT, 8, sizes=(6, 9), seed=8):
+    for drawing, verdict in _random_drawings(Kind.MULT, 8, sizes=(6, 9), seed=8):
         suggestions = single_cell_effects(drawing, verdict).suggestions
-        order = [({LINE: 0, BRANCH: 1}.get(s.kind, 2), s.open_cells if s.kind not in (LINE, BRANCH) else 0)
+        order = [({Kind.LINE: 0, Kind.BRANCH: 1}.get(s.kind, 2), s.open_cells if s.kind not in (Kind.LINE, Kind.BRANCH) else 0)
                  for s in suggestions]
         assert order == sorted(order)
-        checked = [s for s in suggestions if s.kind != STALLED]
+        checked = [s for s in suggestions if s.kind != Kind.STALLED]
         for suggestion in checked:
             assert check_drawing(flipped(drawing, suggestion.cells)).kind == suggestion.kind
 
@@ -58,19 +58,19 @@ def test_suggestions_rank_unique_results_first():
 def test_a_line_drawing_gets_no_fix_suggestions():
     heart = np.array([[0, 1, 0, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0], [0, 0, 1, 0, 0]], dtype=bool)
     effects = single_cell_effects(heart)
-    assert effects.verdict.kind == LINE and effects.suggestions == []
+    assert effects.verdict.kind == Kind.LINE and effects.suggestions == []
 
 
 def test_make_line_solvable_reaches_line_with_few_edits():
-    for drawing, verdict in _random_drawings(MULT, 6, sizes=(6, 12), seed=4):
+    for drawing, verdict in _random_drawings(Kind.MULT, 6, sizes=(6, 12), seed=4):
         plan = make_line_solvable(drawing, max_edits=10)
         assert len(plan.cells) <= 10
         after = check_drawing(flipped(drawing, plan.cells))
         assert after.kind == plan.verdict.kind
-        if plan.verdict.kind == LINE:
-            assert expected_class(_as_tuple(flipped(drawing, plan.cells))) == LINE if drawing.size <= 64 else True
-    plan = make_line_solvable(next(_random_drawings(MULT, 1))[0], max_edits=0)
-    assert plan.cells == [] and plan.verdict.kind == MULT
+        if plan.verdict.kind == Kind.LINE:
+            assert expected_class(_as_tuple(flipped(drawing, plan.cells))) == Kind.LINE if drawing.size <= 64 else True
+    plan = make_line_solvable(next(_random_drawings(Kind.MULT, 1))[0], max_edits=0)
+    assert plan.cells == [] and plan.verdict.kind == Kind.MULT
 
 
 @pytest.mark.parametrize("size", [20, 30])
@@ -81,15 +81,15 @@ def test_taking_the_best_suggestion_again_and_again_reaches_a_unique_puzzle(size
     while reached < 2:
         drawing = rng.random((size, size)) < 0.55
         verdict = check_drawing(drawing)
-        if verdict.kind != MULT:
+        if verdict.kind != Kind.MULT:
             continue
         current = drawing
         for _ in range(20):
             current = flipped(current, single_cell_effects(current, verdict).suggestions[0].cells)
             verdict = check_drawing(current, Task(time_limit=30))
-            if verdict.kind in (LINE, BRANCH):
+            if verdict.kind in (Kind.LINE, Kind.BRANCH):
                 break
-        assert verdict.kind in (LINE, BRANCH)
+        assert verdict.kind in (Kind.LINE, Kind.BRANCH)
         assert 1 <= (current != drawing).sum() <= 20
         reached += 1
 
@@ -101,7 +101,7 @@ def test_make_harder_keeps_it_unique_and_grades_harder():
     for _ in range(40):
         drawing = rng.random((7, 7)) < 0.6
         verdict = check_drawing(drawing)
-        if verdict.kind != LINE:
+        if verdict.kind != Kind.LINE:
             continue
         base = grade_verdict(verdict).grade
         suggestions = make_harder(drawing)
@@ -110,7 +110,7 @@ def test_make_harder_keeps_it_unique_and_grades_harder():
         steps_up.append(grades[:1])
         for suggestion in suggestions:
             after = check_drawing(flipped(drawing, suggestion.cells))
-            assert after.kind in (LINE, BRANCH) and after.kind == suggestion.kind
+            assert after.kind in (Kind.LINE, Kind.BRANCH) and after.kind == suggestion.kind
             assert grade_verdict(after).grade == suggestion.grade > base
             assert expected_class(_as_tuple(flipped(drawing, suggestion.cells))) == suggestion.kind
             found += 1
@@ -120,7 +120,7 @@ def test_make_harder_keeps_it_unique_and_grades_harder():
 
 
 def test_suggestions_can_be_cancelled():
-    drawing = next(_random_drawings(MULT, 1, sizes=(20, 21)))[0]
+    drawing = next(_random_drawings(Kind.MULT, 1, sizes=(20, 21)))[0]
     task = Task()
     task.cancel()
     with pytest.raises(Cancelled):
@@ -130,7 +130,7 @@ def test_suggestions_can_be_cancelled():
 
 
 def test_fix_command_writes_beside_the_original_never_over_it(tmp_path, capsys):
-    drawing = next(_random_drawings(MULT, 1, sizes=(12, 13), seed=5))[0]
+    drawing = next(_random_drawings(Kind.MULT, 1, sizes=(12, 13), seed=5))[0]
     picture = np.full((*drawing.shape, 3), 90, dtype=np.uint8)
     original = tmp_path / "noise.level"
     save_level(Level(drawing, picture), original)
@@ -139,10 +139,10 @@ def test_fix_command_writes_beside_the_original_never_over_it(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "make it line-solvable" in out and "-> LINE" in out and "noise-fixed.level" in out
     fixed = load_level(tmp_path / "noise-fixed.level")
-    assert check_drawing(fixed.solution).kind == LINE and np.array_equal(fixed.picture, picture)
+    assert check_drawing(fixed.solution).kind == Kind.LINE and np.array_equal(fixed.picture, picture)
     assert run_fix(str(original), as_json=True, write=True) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["verdict"] == MULT and record["result"] == LINE and record["written"].endswith("noise-fixed-2.level")
+    assert record["verdict"] == Kind.MULT and record["result"] == Kind.LINE and record["written"].endswith("noise-fixed-2.level")
     edits = [(row - 1, column - 1) for row, column in record["edits"]]  # JSON counts from 1
     assert np.array_equal(load_level(record["written"]).solution, flipped(drawing, edits))
     assert all((tmp_path / name).read_bytes() == data for name, data in before.items())  # untouched
@@ -168,7 +168,7 @@ def _saved(tmp_path, drawing, name="noise") -> Path:
 
 def test_fix_write_never_writes_a_level_that_is_not_line_solvable(tmp_path, capsys):
     """With too few edits allowed the result is still MULT: exit 1, the reason said, no file."""
-    drawing = next(_random_drawings(MULT, 1, sizes=(12, 13), seed=5))[0]
+    drawing = next(_random_drawings(Kind.MULT, 1, sizes=(12, 13), seed=5))[0]
     assert len(make_line_solvable(drawing).edits) > 1
     original = _saved(tmp_path, drawing)
     before = sorted(p.name for p in tmp_path.iterdir())
@@ -178,41 +178,41 @@ def test_fix_write_never_writes_a_level_that_is_not_line_solvable(tmp_path, caps
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     assert run_fix(str(original), max_edits=1, write=True, as_json=True) == 1
     record = json.loads(capsys.readouterr().out)
-    assert record["result"] == MULT and record["stopped"] == "max edits" and "written" not in record
+    assert record["result"] == Kind.MULT and record["stopped"] == "max edits" and "written" not in record
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
 def test_make_line_solvable_goes_on_past_twenty_edits_by_default(tmp_path, capsys):
     """A 30x30 noise drawing that needs 30 edits: the default goes on until LINE (it used to stop at 20)."""
     drawing = np.random.default_rng(30).random((30, 30)) < 0.45
-    assert check_drawing(drawing).kind == MULT
+    assert check_drawing(drawing).kind == Kind.MULT
     plan = make_line_solvable(drawing)
-    assert len(plan.edits) > 20 and plan.verdict.kind == LINE and plan.stopped == ""
-    assert check_drawing(flipped(drawing, plan.cells)).kind == LINE
+    assert len(plan.edits) > 20 and plan.verdict.kind == Kind.LINE and plan.stopped == ""
+    assert check_drawing(flipped(drawing, plan.cells)).kind == Kind.LINE
     assert run_fix(str(_saved(tmp_path, drawing)), write=True) == 0
-    assert check_drawing(load_level(tmp_path / "noise-fixed.level").solution).kind == LINE
+    assert check_drawing(load_level(tmp_path / "noise-fixed.level").solution).kind == Kind.LINE
 
 
 def test_no_edit_of_a_plan_is_needless():
     """Each edit of a plan is needed: without any one of them line logic no longer solves it."""
-    for drawing, _ in _random_drawings(MULT, 4, sizes=(14, 18), seed=6):
+    for drawing, _ in _random_drawings(Kind.MULT, 4, sizes=(14, 18), seed=6):
         plan = make_line_solvable(drawing)
-        assert plan.verdict.kind == LINE and plan.edits
+        assert plan.verdict.kind == Kind.LINE and plan.edits
         for edit in plan.edits:
             others = [cell for other in plan.edits if other != edit for cell in other]
-            assert check_drawing(flipped(drawing, others), line_logic_only=True).kind != LINE
+            assert check_drawing(flipped(drawing, others), line_logic_only=True).kind != Kind.LINE
 
 
 def test_make_line_solvable_says_how_far_it_got_when_time_is_up():
-    drawing = next(_random_drawings(MULT, 1, sizes=(12, 13), seed=5))[0]
+    drawing = next(_random_drawings(Kind.MULT, 1, sizes=(12, 13), seed=5))[0]
     plan = make_line_solvable(drawing, seconds=0)
-    assert plan.stopped == "time" and plan.verdict.kind == MULT and plan.edits == []
+    assert plan.stopped == "time" and plan.verdict.kind == Kind.MULT and plan.edits == []
     assert "time limit" in plan.describe() and f"{plan.verdict.open_cells} cells open" in plan.describe()
     assert plan.to_json()["stopped"] == "time"
 
 
 def test_the_single_cell_search_stops_when_its_time_is_up_and_says_so():
-    drawing, verdict = next(_random_drawings(MULT, 1, sizes=(20, 21)))
+    drawing, verdict = next(_random_drawings(Kind.MULT, 1, sizes=(20, 21)))
     effects = single_cell_effects(drawing, verdict, search_seconds=0)
     assert not effects.complete and effects.tried == len(effects.suggestions) < effects.candidates
     assert "Stopped looking after 0 s" in effects.describe_search()
@@ -226,7 +226,7 @@ def _symmetric_mult(mode: str, count: int, seed: int = 2):
     while found < count:
         drawing = symmetric(rng.random((int(rng.integers(8, 14)), int(rng.integers(8, 14)))) < 0.3, mode)
         verdict = check_drawing(drawing)
-        if verdict.kind == MULT:
+        if verdict.kind == Kind.MULT:
             found += 1
             yield drawing, verdict
 
@@ -262,7 +262,7 @@ def test_symmetric_drawings_get_symmetric_edits_and_stay_symmetric(mode):
             assert check_drawing(after).kind == suggestion.kind
         plan = make_line_solvable(drawing, symmetry=mode)
         result = flipped(drawing, plan.cells)
-        assert plan.verdict.kind == LINE and check_drawing(result).kind == LINE
+        assert plan.verdict.kind == Kind.LINE and check_drawing(result).kind == Kind.LINE
         assert np.array_equal(symmetric(result, mode), result)
         assert all(edit == orbit(edit[0], drawing.shape, mode) for edit in plan.edits)
         assert "symmetric edit" in plan.describe()
@@ -275,7 +275,7 @@ def test_fix_command_keeps_a_symmetric_drawing_symmetric(tmp_path, capsys):
     assert run_fix(str(original), write=True) == 0
     assert "symmetric (left-right)" in capsys.readouterr().out
     fixed = load_level(tmp_path / "heart-fixed.level").solution
-    assert check_drawing(fixed).kind == LINE and np.array_equal(fixed, fixed[:, ::-1])
+    assert check_drawing(fixed).kind == Kind.LINE and np.array_equal(fixed, fixed[:, ::-1])
     assert run_fix(str(original), symmetry="none", as_json=True) == 0
     assert json.loads(capsys.readouterr().out)["symmetry"] == "none"
     assert run_fix(str(original), symmetry="sideways") == 2

@@ -10,7 +10,7 @@ import pytest
 from editor.level.non_format import read_non
 from editor.nonogram import verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import BRANCH, BY_PREVIOUS, BY_SAT, MULT, Verdict, check_drawing
+from editor.nonogram.verdict import Kind, Stage, Verdict, check_drawing
 from editor.tasks import Task
 from tests.editor.nonogram.reference import expected_class
 from tests.editor.nonogram.test_cnf import stuck_search
@@ -27,7 +27,7 @@ def assert_right(verdict: Verdict, drawing: np.ndarray) -> None:
     """The verdict's kind is brute force's; a MULT's other solution fits the clues and differs."""
     assert verdict.kind == expected_class(tuple(tuple(int(v) for v in row) for row in drawing))
     assert np.array_equal(verdict.picture, drawing)
-    if verdict.kind == MULT:
+    if verdict.kind == Kind.MULT:
         assert Puzzle.from_grid(drawing).is_solution(verdict.alternative)
         assert verdict.differing.any()
 
@@ -35,7 +35,7 @@ def assert_right(verdict: Verdict, drawing: np.ndarray) -> None:
 def forged(drawing: np.ndarray, picture: np.ndarray, alternative: np.ndarray | None, decided_by: str) -> Verdict:
     """A verdict that lies: ``picture`` and ``alternative`` need not fit any clues."""
     puzzle = Puzzle.from_grid(drawing)
-    return Verdict(MULT if alternative is not None else BRANCH, puzzle, puzzle.board(), 0, 0.0,
+    return Verdict(Kind.MULT if alternative is not None else Kind.BRANCH, puzzle, puzzle.board(), 0, 0.0,
                    picture=picture, alternative=alternative, decided_by=decided_by)
 
 
@@ -59,7 +59,7 @@ def test_edits_checked_with_the_previous_verdict_get_brute_forces_answer():
             verdict = check_drawing(drawing, previous=previous)
             assert_right(verdict, drawing)
             assert verdict.kind == check_drawing(drawing).kind
-            reused += verdict.decided_by == BY_PREVIOUS
+            reused += verdict.decided_by == Stage.PREVIOUS
             previous = verdict
     assert reused > 50  # the hint did decide some
 
@@ -69,10 +69,10 @@ def test_forged_and_stale_hints_never_change_the_answer():
     for _ in range(150):
         height, width = rng.randint(2, 5), rng.randint(2, 5)
         drawing = random_grid(rng, height, width)
-        hints = [forged(drawing, random_grid(rng, height, width), random_grid(rng, height, width), BY_SAT),
-                 forged(drawing, drawing, drawing, BY_PREVIOUS),  # "another solution" that is the drawing
-                 forged(drawing, drawing, None, BY_SAT),
-                 forged(drawing, random_grid(rng, width + 1, height), random_grid(rng, height, width), BY_SAT),
+        hints = [forged(drawing, random_grid(rng, height, width), random_grid(rng, height, width), Stage.SAT),
+                 forged(drawing, drawing, drawing, Stage.PREVIOUS),  # "another solution" that is the drawing
+                 forged(drawing, drawing, None, Stage.SAT),
+                 forged(drawing, random_grid(rng, width + 1, height), random_grid(rng, height, width), Stage.SAT),
                  check_drawing(random_grid(rng, height, width))]
         for hint in hints:
             assert_right(check_drawing(drawing, previous=hint), drawing)
@@ -82,9 +82,9 @@ def test_the_designer_taking_the_other_solution_gets_the_drawing_before_as_its_o
     drawing = np.zeros((6, 6), dtype=bool)
     drawing[1, 1] = drawing[2, 2] = True  # a switch
     before = check_drawing(drawing)
-    assert before.kind == MULT
+    assert before.kind == Kind.MULT
     after = check_drawing(before.alternative, previous=before)
-    assert after.kind == MULT and after.decided_by == BY_PREVIOUS
+    assert after.kind == Kind.MULT and after.decided_by == Stage.PREVIOUS
     assert np.array_equal(after.alternative, drawing)
 
 
@@ -93,14 +93,14 @@ def test_an_edit_away_from_knottys_other_solution_keeps_it_at_once():
     flipped in a row and column where the two do not differ, is the edited drawing's."""
     drawing = np.asarray(read_non(HARD / "knotty-goal.non").goal, dtype=bool)
     before = check_drawing(drawing, Task(time_limit=300))
-    assert before.kind == MULT
+    assert before.kind == Kind.MULT
     rows, columns = np.nonzero(before.differing)
     row = next(r for r in range(drawing.shape[0]) if r not in rows)
     column = next(c for c in range(drawing.shape[1]) if c not in columns)
     edited = drawing.copy()
     edited[row, column] = ~edited[row, column]
     after = check_drawing(edited, previous=before)
-    assert after.kind == MULT and after.decided_by == BY_PREVIOUS
+    assert after.kind == Kind.MULT and after.decided_by == Stage.PREVIOUS
     assert Puzzle.from_grid(edited).is_solution(after.alternative)
     assert np.array_equal(after.differing, before.differing)
 
@@ -114,9 +114,9 @@ def test_a_drawing_after_one_the_sat_solver_decided_goes_to_it_at_once(monkeypat
     drawing = np.zeros((5, 5), dtype=bool)
     drawing[1, 1] = drawing[2, 2] = drawing[4, 4] = True
     unrelated = np.eye(5, dtype=bool)
-    hint = forged(unrelated, unrelated, None, BY_SAT)
+    hint = forged(unrelated, unrelated, None, Stage.SAT)
     verdict = check_drawing(drawing, Task(time_limit=120), previous=hint)
-    assert verdict.kind == MULT and verdict.decided_by == BY_SAT
+    assert verdict.kind == Kind.MULT and verdict.decided_by == Stage.SAT
     assert Puzzle.from_grid(drawing).is_solution(verdict.alternative)
 
 
@@ -126,7 +126,7 @@ def test_nine_dom_edits_with_the_hint_agree_with_the_cold_check():
 
     drawing = bench_drawing("9-dom")
     previous = check_drawing(drawing, Task(time_limit=300))
-    assert previous.kind == BRANCH
+    assert previous.kind == Kind.BRANCH
     rng = random.Random(9)
     for _ in range(6):
         edited = drawing.copy()
@@ -134,6 +134,6 @@ def test_nine_dom_edits_with_the_hint_agree_with_the_cold_check():
         edited[row, column] = ~edited[row, column]
         hinted = check_drawing(edited, Task(time_limit=300), previous=previous)
         cold = check_drawing(edited, Task(time_limit=300))
-        assert hinted.kind == cold.kind and hinted.kind in (BRANCH, MULT)
-        if hinted.kind == MULT:
+        assert hinted.kind == cold.kind and hinted.kind in (Kind.BRANCH, Kind.MULT)
+        if hinted.kind == Kind.MULT:
             assert Puzzle.from_grid(edited).is_solution(hinted.alternative)

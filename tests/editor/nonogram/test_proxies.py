@@ -8,7 +8,7 @@ import pytest
 
 from editor.level.clues import clues as clues_of_grid
 from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import BRANCH, BY_SAT, LINE, MULT, check_puzzle
+from editor.nonogram.verdict import Kind, Stage, check_puzzle
 from editor.tasks import Task
 from tests.benchmarks.proxies import proxy_pictures
 
@@ -20,9 +20,9 @@ def check_proxy(name: str, with_goal: bool, time_limit: float):
     rows, columns = clues_of_grid(picture)
     result = check_puzzle(rows, columns, picture if with_goal else None, task=Task(time_limit=time_limit))
     puzzle = Puzzle(rows, columns)
-    assert result.kind in (LINE, BRANCH, MULT)
+    assert result.kind in (Kind.LINE, Kind.BRANCH, Kind.MULT)
     assert puzzle.is_solution(result.picture)
-    if result.kind == MULT:
+    if result.kind == Kind.MULT:
         assert puzzle.is_solution(result.alternative)
         assert (result.alternative != result.picture).any()
     else:
@@ -35,7 +35,7 @@ def check_proxy(name: str, with_goal: bool, time_limit: float):
 @pytest.mark.parametrize("name", ["diagonals-45x35-d0.5", "bayer-radial-45x35-d0.3", "text-45x35"])
 def test_hard_proxies_from_bare_clues_are_mult_with_two_fitting_solutions(name):
     result = check_proxy(name, with_goal=False, time_limit=120)
-    assert result.kind == MULT and result.decided_by == BY_SAT
+    assert result.kind == Kind.MULT and result.decided_by == Stage.SAT
 
 
 # With the picture known (a designer's drawing), the biggest ones are decided in moments
@@ -43,12 +43,12 @@ def test_hard_proxies_from_bare_clues_are_mult_with_two_fitting_solutions(name):
 @pytest.mark.parametrize("name", ["text-60x60", "diagonals-60x60-d0.7", "fs-noise-50x50-d0.4", "text-50x50"])
 def test_hard_proxies_with_their_picture_are_mult(name):
     result = check_proxy(name, with_goal=True, time_limit=120)
-    assert result.kind == MULT
+    assert result.kind == Kind.MULT
     assert (result.picture == PICTURES[name]).all()
 
 
-@pytest.mark.parametrize("name, kind", [("sierpinski-80x60-x1-1-8", LINE), ("carpet-80x60-x1-3-3", MULT),
-                                        ("pascal-80x60-x1-0-6", MULT), ("sierpinski-60x60-x2-7-8", MULT)])
+@pytest.mark.parametrize("name, kind", [("sierpinski-80x60-x1-1-8", Kind.LINE), ("carpet-80x60-x1-3-3", Kind.MULT),
+                                        ("pascal-80x60-x1-0-6", Kind.MULT), ("sierpinski-60x60-x2-7-8", Kind.MULT)])
 def test_fractal_proxies_get_their_class(name, kind):
     # LINE: line logic reaches the picture; MULT: two fitting pictures (pbnsolve and picross-solver agree)
     assert check_proxy(name, with_goal=False, time_limit=120).kind == kind
@@ -58,7 +58,7 @@ def test_fractal_proxies_get_their_class(name, kind):
 @pytest.mark.parametrize("name", ["fs-noise-50x50-d0.4", "strokes-60x60", "diagonals-50x50-d0.3", "text-60x60"])
 def test_the_slowest_decided_proxies_from_bare_clues_are_mult(name):
     # 3 to 21 CPU seconds each (bench_unseen.py --proxies); a safety net, not a speed test
-    assert check_proxy(name, with_goal=False, time_limit=600).kind == MULT
+    assert check_proxy(name, with_goal=False, time_limit=600).kind == Kind.MULT
 
 
 @pytest.mark.slow
@@ -66,7 +66,7 @@ def test_the_slowest_decided_proxies_from_bare_clues_are_mult(name):
                                   "checker-99x59-d0.5"])
 def test_the_big_proxies_decimation_decides_from_bare_clues_are_mult(name):
     # UNDECIDED at a minute before decimation raced (no first solution); 8 to 20 s wall since
-    assert check_proxy(name, with_goal=False, time_limit=600).kind == MULT
+    assert check_proxy(name, with_goal=False, time_limit=600).kind == Kind.MULT
 
 
 def test_proxies_are_the_same_for_the_same_seed_and_cover_the_sizes():

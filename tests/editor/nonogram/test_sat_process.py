@@ -15,7 +15,7 @@ import pytest
 from editor import sat as sat_module
 from editor.nonogram import verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import BY_SAT, MULT, check_drawing, check_puzzle
+from editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
 from editor.tasks import Task
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -201,14 +201,14 @@ def test_on_bare_clues_the_search_steps_back_while_the_sat_process_runs(monkeypa
     puzzle = Puzzle.from_grid(noise)
 
     bare = check_puzzle(puzzle.row_clues, puzzle.column_clues, task=Task(time_limit=120))
-    assert bare.kind == MULT and bare.decided_by == BY_SAT
+    assert bare.kind == Kind.MULT and bare.decided_by == Stage.SAT
     assert puzzle.is_solution(bare.picture) and puzzle.is_solution(bare.alternative)
     assert max(caller, verdict_module.SEARCH_NICE) in priorities
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == caller
 
     priorities.clear()
     drawing = check_drawing(noise, task=Task(time_limit=120))
-    assert drawing.kind == MULT and drawing.decided_by == BY_SAT and puzzle.is_solution(drawing.alternative)
+    assert drawing.kind == Kind.MULT and drawing.decided_by == Stage.SAT and puzzle.is_solution(drawing.alternative)
     assert priorities == {caller}
 
 

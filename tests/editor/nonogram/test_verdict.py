@@ -10,7 +10,7 @@ import pytest
 
 from editor.level.non_format import read_non
 from editor.nonogram.puzzle import Board, Puzzle
-from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT, check_drawing, check_puzzle
+from editor.nonogram.verdict import Kind, check_drawing, check_puzzle
 from editor.tasks import Cancelled, Task
 from tests.editor.nonogram.reference import NONOGRAMS, expected_class, line_logic, runs, solutions
 
@@ -33,14 +33,14 @@ def check_every_picture(height, width):
         if len(pictures) == 1:
             grid, _ = line_logic(row_clues, column_clues)
             solved = all(cell is not None for row in grid for cell in row)
-            expected = LINE if solved else BRANCH
+            expected = Kind.LINE if solved else Kind.BRANCH
         else:
-            expected = MULT
+            expected = Kind.MULT
         for picture in pictures:
             verdict = check_drawing(np.array(picture, dtype=bool))
             assert verdict.kind == expected, (picture, verdict.kind, expected)
             kinds[expected] += 1
-            if expected == MULT:
+            if expected == Kind.MULT:
                 alternative = tuple(tuple(int(v) for v in row) for row in verdict.alternative)
                 assert alternative != picture and alternative in pictures
                 assert np.array_equal(verdict.differing, verdict.alternative != np.array(picture, dtype=bool))
@@ -55,14 +55,14 @@ def check_every_picture(height, width):
 def test_every_small_picture_against_all_pictures_with_its_clues(height, width):
     kinds = check_every_picture(height, width)
     if (height, width) == (3, 3):
-        assert kinds[MULT] and kinds[LINE]
+        assert kinds[Kind.MULT] and kinds[Kind.LINE]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("height, width", [(3, 4), (4, 3), (4, 4)])
 def test_every_picture_up_to_4x4_against_all_pictures_with_its_clues(height, width):
     kinds = check_every_picture(height, width)
-    assert kinds[MULT] and kinds[LINE]
+    assert kinds[Kind.MULT] and kinds[Kind.LINE]
 
 
 def random_pictures(count, largest, seed):
@@ -79,7 +79,7 @@ def check_random(count, largest, seed):
         expected = expected_class(picture)
         verdict = check_drawing(np.array(picture, dtype=bool))
         assert verdict.kind == expected, picture
-        if expected == MULT:
+        if expected == Kind.MULT:
             row_clues, column_clues = clues_of(verdict.alternative.astype(int).tolist())
             assert (row_clues, column_clues) == clues_of(picture)
             assert verdict.differing.any()
@@ -89,13 +89,13 @@ def check_random(count, largest, seed):
 
 def test_random_pictures_up_to_5x5():
     kinds = check_random(250, 5, seed=11)
-    assert kinds[LINE] and kinds[MULT]
+    assert kinds[Kind.LINE] and kinds[Kind.MULT]
 
 
 @pytest.mark.slow
 def test_thousands_of_random_pictures_up_to_6x6():
     kinds = check_random(4000, 6, seed=12)
-    assert kinds[LINE] and kinds[MULT] and kinds[BRANCH]
+    assert kinds[Kind.LINE] and kinds[Kind.MULT] and kinds[Kind.BRANCH]
 
 
 def check_clue_sets(height, width):
@@ -106,12 +106,12 @@ def check_clue_sets(height, width):
             found = solutions(row_clues, column_clues, 2)
             verdict = check_puzzle(row_clues, column_clues)
             if not found:
-                assert verdict.kind == CONTRADICTION, (row_clues, column_clues)
+                assert verdict.kind == Kind.CONTRADICTION, (row_clues, column_clues)
             elif len(found) == 2:
-                assert verdict.kind == MULT
+                assert verdict.kind == Kind.MULT
                 assert verdict.alternative.astype(int).tolist() != verdict.picture.astype(int).tolist()
             else:
-                assert verdict.kind in (LINE, BRANCH)
+                assert verdict.kind in (Kind.LINE, Kind.BRANCH)
                 assert verdict.picture.astype(int).tolist() == [list(row) for row in found[0]]
 
 
@@ -139,7 +139,7 @@ def test_real_puzzles_get_their_known_class(name, expected):
     bare = check_puzzle(puzzle.row_clues, puzzle.column_clues)  # without the goal: the same class
     assert bare.kind == expected
     assert np.array_equal(bare.picture, puzzle.goal)
-    if expected == BRANCH:
+    if expected == Kind.BRANCH:
         assert drawing.open_cells > 0 and drawing.lookahead.probes > 0
         assert "look ahead" in drawing.describe() or "trial and error" in drawing.describe()
 
@@ -147,7 +147,7 @@ def test_real_puzzles_get_their_known_class(name, expected):
 def test_line_verdict_reports_sweeps_and_counts():
     picture = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]], dtype=bool)
     verdict = check_drawing(picture)
-    assert verdict.kind == LINE and verdict.sweeps >= 1 and verdict.open_cells == 0
+    assert verdict.kind == Kind.LINE and verdict.sweeps >= 1 and verdict.open_cells == 0
     assert verdict.line_counts() == ([1, 1, 1], [1, 1, 1])
     assert "line logic alone" in verdict.describe()
 
@@ -156,7 +156,7 @@ def test_mult_verdict_counts_and_words():
     picture = np.zeros((5, 5), dtype=bool)
     picture[0, 0] = picture[1, 1] = True  # the classic 2x2 switch
     verdict = check_drawing(picture)
-    assert verdict.kind == MULT
+    assert verdict.kind == Kind.MULT
     assert np.array_equal(verdict.differing[:2, :2], np.ones((2, 2), dtype=bool))
     assert verdict.differing.sum() == 4
     rows, columns = verdict.line_counts()
@@ -166,9 +166,9 @@ def test_mult_verdict_counts_and_words():
 
 
 def test_contradiction_from_line_logic_and_from_search():
-    assert check_puzzle([[2], [1]], [[1], [1]]).kind == CONTRADICTION  # 3 cells by rows, 2 by columns
+    assert check_puzzle([[2], [1]], [[1], [1]]).kind == Kind.CONTRADICTION  # 3 cells by rows, 2 by columns
     verdict = check_puzzle([[1], [1]], [[2], [2]])
-    assert verdict.kind == CONTRADICTION
+    assert verdict.kind == Kind.CONTRADICTION
     with pytest.raises(ValueError):
         check_puzzle([[1]], [[1]], goal=np.zeros((1, 1), dtype=bool))
 
@@ -209,18 +209,16 @@ def test_noise_is_not_unique_and_the_other_solution_fits():
     for size, seed in ((50, 1), (64, 2)):
         drawing = np.random.default_rng(seed).random((size, size)) < 0.5
         verdict = check_drawing(drawing)
-        assert verdict.kind == MULT
+        assert verdict.kind == Kind.MULT
         assert verdict.puzzle.is_solution(verdict.alternative) and verdict.differing.any()
 
 
 def test_time_limit_gives_undecided_with_what_was_done():
-    from editor.nonogram.verdict import UNDECIDED
-
     puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")  # BRANCH: needs lookahead
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=0))
-    assert verdict.kind == UNDECIDED and (verdict.picture == puzzle.goal).all()
+    assert verdict.kind == Kind.UNDECIDED and (verdict.picture == puzzle.goal).all()
     assert "time ran out" in verdict.describe() and verdict.headline().startswith("Undecided")
-    assert verdict.to_json()["verdict"] == UNDECIDED
+    assert verdict.to_json()["verdict"] == Kind.UNDECIDED
     unlimited = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal)
     assert check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=60)).kind == unlimited.kind
 
@@ -228,21 +226,19 @@ def test_time_limit_gives_undecided_with_what_was_done():
 def test_branch_puzzle_reports_its_lookahead():
     puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal)
-    assert verdict.kind == BRANCH and verdict.sweeps == 0 and verdict.open_cells == 110
+    assert verdict.kind == Kind.BRANCH and verdict.sweeps == 0 and verdict.open_cells == 110
     data = verdict.to_json()
     assert data["lookahead"] in ("probing", "search") and data["probes"] >= 1
 
 
 def test_line_logic_only_gives_line_or_the_provisional_stalled():
-    from editor.nonogram.verdict import STALLED
-
     switch = np.zeros((4, 4), dtype=bool)
     switch[0, 0] = switch[1, 1] = True
     quick = check_drawing(switch, line_logic_only=True)
-    assert quick.kind == STALLED and quick.open_cells == 4 and "Looking for another solution" in quick.describe()
-    assert check_drawing(switch).kind == MULT
+    assert quick.kind == Kind.STALLED and quick.open_cells == 4 and "Looking for another solution" in quick.describe()
+    assert check_drawing(switch).kind == Kind.MULT
     plus = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
-    assert check_drawing(plus, line_logic_only=True).kind == LINE
+    assert check_drawing(plus, line_logic_only=True).kind == Kind.LINE
 
 
 @pytest.mark.parametrize("name", ["webpbn-00436-petroglyph.non", "webpbn-00803-light.non"])
@@ -333,13 +329,13 @@ def test_random_bare_clues_against_their_solutions():
         verdict = check_puzzle(row_clues, column_clues)
         assert verdict.puzzle.is_solution(verdict.picture)
         if len(found) == 2:
-            assert verdict.kind == MULT
+            assert verdict.kind == Kind.MULT
             assert verdict.puzzle.is_solution(verdict.alternative) and verdict.differing.any()
         else:
-            assert verdict.kind in (LINE, BRANCH)
+            assert verdict.kind in (Kind.LINE, Kind.BRANCH)
             assert verdict.picture.astype(int).tolist() == [list(row) for row in found[0]]
         kinds[verdict.kind] += 1
-    assert kinds[MULT] and kinds[LINE]
+    assert kinds[Kind.MULT] and kinds[Kind.LINE]
 
 
 def many_solution_clues(count, seed):
@@ -357,7 +353,7 @@ def test_many_solutions_are_found_without_the_sat_solver(monkeypatch):
     # of 148 such verdicts). The budgets are lifted so that a busy machine cannot change the outcome.
     from editor.nonogram import verdict as verdict_module
     from editor.nonogram.search import find_solution
-    from editor.nonogram.verdict import BY_SEARCH
+    from editor.nonogram.verdict import Stage
 
     def no_probing_search(*args, budget=None):  # probing at the first node only (budget 0: no guess)
         assert budget == 0, "the first solution took the probing search"
@@ -369,7 +365,7 @@ def test_many_solutions_are_found_without_the_sat_solver(monkeypatch):
     monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 60.0)
     for row_clues, column_clues in many_solution_clues(6, seed=23):
         verdict = check_puzzle(row_clues, column_clues)
-        assert verdict.kind == MULT and verdict.decided_by == BY_SEARCH
+        assert verdict.kind == Kind.MULT and verdict.decided_by == Stage.SEARCH
         assert verdict.puzzle.is_solution(verdict.picture) and verdict.puzzle.is_solution(verdict.alternative)
         assert verdict.differing.any()
 
@@ -385,7 +381,7 @@ def test_a_quick_first_solution_out_of_time_leaves_the_verdict_to_the_rest(monke
     engine.propagate(board)
     assert verdict_module._first_quickly(engine, board, Task(), Lookahead()) is None
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
-    assert verdict.kind == BRANCH and (verdict.picture == puzzle.goal).all()
+    assert verdict.kind == Kind.BRANCH and (verdict.picture == puzzle.goal).all()
 
 
 def test_decimation_stops_when_cancelled():
@@ -398,3 +394,14 @@ def test_decimation_stops_when_cancelled():
     task.cancel()
     with pytest.raises(Cancelled):
         decimate(puzzle, board, task=task)
+
+
+def test_verdict_kinds_and_stages_are_str_enums_that_print_as_before():
+    import json
+
+    from editor.nonogram.verdict import Stage
+
+    verdict = check_drawing(np.eye(3, dtype=bool))
+    assert verdict.kind is Kind.MULT and verdict.decided_by in set(Stage)
+    assert json.loads(json.dumps(verdict.to_json()))["verdict"] == "MULT" and f"{verdict.kind}" == "MULT"
+    assert [kind.value for kind in Kind] == ["LINE", "BRANCH", "MULT", "CONTRADICTION", "STALLED", "UNDECIDED"]

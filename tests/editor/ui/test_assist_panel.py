@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QImage
 
 from editor.level.clues import clues
 from editor.level.non_format import read_non
-from editor.nonogram.verdict import LINE, MULT
+from editor.nonogram.verdict import Kind
 from editor.ui.assist_panel import HEAT_LEVELS, PATH_KNOWN, PATH_NEW, PROPOSAL_OVERLAY
 from tests.conftest import HANG_MS
 from tests.editor.ui.conftest import drag, wait_for_job
@@ -52,7 +52,7 @@ def make_switch(qtbot, window):
     wait_for_verdict_on(qtbot, window)
     click_cell(qtbot, window.solution_canvas, 2, 3)
     click_cell(qtbot, window.solution_canvas, 3, 4)
-    assert wait_for_verdict_on(qtbot, window).kind == MULT
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.MULT
 
 
 def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
@@ -64,13 +64,13 @@ def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
     assert any(name in names for name, _ in HEAT_LEVELS)
     before = window.solution_grid()
     best = panel.suggestions[0]
-    assert best.kind == LINE  # filling a third cell of the 2x2 switch pins it
+    assert best.kind == Kind.LINE  # filling a third cell of the 2x2 switch pins it
     item = panel.suggestion_list.item(0)
     rect = panel.suggestion_list.visualItemRect(item)
     qtbot.mouseClick(panel.suggestion_list.viewport(), Qt.LeftButton, pos=rect.center())
     after = window.solution_grid()
     assert (after != before).sum() == 1 and after[best.cells[0]] != before[best.cells[0]]
-    assert wait_for_verdict_on(qtbot, window).kind == LINE  # the promise holds in the editor too
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE  # the promise holds in the editor too
     window.editor.undo()
     assert np.array_equal(window.solution_grid(), before)  # one undo step
 
@@ -92,7 +92,7 @@ def test_make_line_solvable_proposal_accepted_and_rejected(window, qtbot):
     cells = list(panel.proposal)
     qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
     assert (window.solution_grid() != before).sum() == len(cells)
-    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
     window.editor.undo()
     assert np.array_equal(window.solution_grid(), before)
 
@@ -105,7 +105,7 @@ def test_with_tools_symmetry_on_suggestions_and_proposals_keep_the_drawing_symme
     window.tools.symmetry_actions["left-right"].trigger()
     click_cell(qtbot, window.solution_canvas, 2, 2)
     click_cell(qtbot, window.solution_canvas, 3, 3)
-    assert wait_for_verdict_on(qtbot, window).kind == MULT
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.MULT
     before = window.solution_grid()
     assert np.array_equal(before, before[:, ::-1])
     wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
@@ -118,7 +118,7 @@ def test_with_tools_symmetry_on_suggestions_and_proposals_keep_the_drawing_symme
     qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
     after = window.solution_grid()
     assert np.array_equal(after, after[:, ::-1]) and (after != before).any()
-    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
 
 
 def test_a_single_cell_search_that_gives_up_says_so(window, qtbot):
@@ -133,7 +133,7 @@ def test_step_slider_replays_the_solve_path(window, qtbot):
     panel = assist(window)
     drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])  # a full top row: line-solvable
     drag(qtbot, window.solution_canvas, [(1, 0), (9, 0)])  # and the left column
-    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
     click_tab(qtbot, window, "Assist")
     wait_until(qtbot, lambda: panel.path is not None and panel.step_slider.isEnabled())
     assert panel.grade_label.text().startswith("grade 1")

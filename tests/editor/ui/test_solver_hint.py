@@ -1,7 +1,7 @@
 """The solver dock hands each check the last decided verdict (check_drawing's ``previous``)."""
 import numpy as np
 
-from editor.nonogram.verdict import BY_PREVIOUS, MULT
+from editor.nonogram.verdict import Kind, Stage
 from tests.editor.ui.test_solver_panel import click_cell, panel_of, wait_for_verdict_on
 
 
@@ -11,10 +11,10 @@ def test_an_edit_away_from_the_switch_keeps_the_other_solution_from_the_verdict_
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
     before = wait_for_verdict_on(qtbot, window)
-    assert before.kind == MULT
+    assert before.kind == Kind.MULT
     click_cell(qtbot, canvas, 8, 8)
     after = wait_for_verdict_on(qtbot, window)
-    assert after.kind == MULT and after.decided_by == BY_PREVIOUS
+    assert after.kind == Kind.MULT and after.decided_by == Stage.PREVIOUS
     expected = before.alternative.copy()
     expected[8, 8] = True
     assert np.array_equal(after.alternative, expected)

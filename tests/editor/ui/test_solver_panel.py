@@ -6,7 +6,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from editor.nonogram.verdict import LINE, MULT, STALLED, check_drawing
+from editor.nonogram.verdict import Kind, check_drawing
 from editor.ui import background, solver_panel
 from editor.ui.solver_panel import (AMBIGUOUS_COLOUR, DETERMINED_COLOUR, DIFFERENCE_OVERLAY, OPEN_OVERLAY,
                                     compact_count)
@@ -24,7 +24,7 @@ def wait_for_verdict_on(qtbot, window):
 
     def current():
         verdict = panel.verdict
-        return (verdict is not None and verdict.kind != STALLED
+        return (verdict is not None and verdict.kind != Kind.STALLED
                 and np.array_equal(verdict.picture, window.solution_grid()))
 
     qtbot.waitUntil(current)
@@ -56,7 +56,7 @@ def test_dock_is_installed_and_listed_in_the_view_menu(window, qtbot):
     assert isinstance(dock, QDockWidget) and dock.objectName() == "solverDock"
     assert dock.toggleViewAction() in window.view_menu.actions()
     verdict = wait_for_verdict_on(qtbot, window)  # the blank grid: trivially line-solvable
-    assert verdict.kind == LINE
+    assert verdict.kind == Kind.LINE
     assert panel_of(window).verdict_label.text().startswith("LINE")
 
 
@@ -69,8 +69,8 @@ def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot)
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == MULT
-    assert kinds[-1] == MULT
+    assert verdict.kind == Kind.MULT
+    assert kinds[-1] == Kind.MULT
     assert panel.verdict_label.text().startswith("MULT")
     assert "Another picture fits" in panel.details_label.text() and "sweep" in panel.details_label.text()
     assert OPEN_OVERLAY in canvas.overlay_names() and DIFFERENCE_OVERLAY not in canvas.overlay_names()
@@ -89,7 +89,7 @@ def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot)
 
     click_cell(qtbot, canvas, 2, 4)  # now a 2x2-with-a-corner: unique by line logic
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == LINE
+    assert verdict.kind == Kind.LINE
     assert DIFFERENCE_OVERLAY not in canvas.overlay_names() and OPEN_OVERLAY not in canvas.overlay_names()
     assert not panel.alternative_button.isEnabled() and not panel.alternative_view.isVisible()
     wait_for_counts_on(qtbot, window)
@@ -149,7 +149,6 @@ def test_compact_counts_fit_beside_a_cell():
 def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, monkeypatch):
     from editor.level import Level, save_level
     from editor.level.non_format import read_non
-    from editor.nonogram.verdict import UNDECIDED
     from tests.editor.nonogram.reference import NONOGRAMS
 
     # Edge (BRANCH) tiled 8 x 8: line logic leaves 7,040 cells open and the search takes minutes.
@@ -165,7 +164,7 @@ def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, m
     qtbot.waitUntil(lambda: np.array_equal(window.solution_grid(), drawing))
     verdict = wait_for_verdict_on(qtbot, window)
     panel = panel_of(window)
-    assert verdict.kind == UNDECIDED and verdict.open_cells == 7040
+    assert verdict.kind == Kind.UNDECIDED and verdict.open_cells == 7040
     assert panel.verdict_label.text().startswith("UNDECIDED") and "time ran out" in panel.details_label.text()
     assert not panel.alternative_button.isEnabled()
 
@@ -186,7 +185,7 @@ def test_what_the_search_leaves_open_the_sat_solver_decides_in_the_dock(window, 
     canvas = window.solution_canvas
     panel = panel_of(window)
     verdict = draw_a_switch(qtbot, window)
-    assert verdict.kind == MULT and verdict.decided_by == verdict_module.BY_SAT
+    assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
     assert panel.verdict_label.text().startswith("MULT") and panel.alternative_button.isEnabled()
     qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
     assert sorted(zip(*np.nonzero(canvas._overlays[DIFFERENCE_OVERLAY][0]))) == [(2, 3), (2, 4), (3, 3), (3, 4)]
@@ -219,7 +218,7 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
     from editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)
-    monkeypatch.setattr(verdict_module, "cnf", SimpleNamespace(decide=endless_decide))
+    monkeypatch.setattr(verdict_module, "portfolio", SimpleNamespace(decide=endless_decide))
     started = record_popen(monkeypatch)
     canvas = window.solution_canvas
     panel = panel_of(window)
@@ -251,7 +250,7 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == MULT and verdict.decided_by == verdict_module.BY_SAT
+    assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
     assert len(readied) == 1 and "pysat.solvers" in readied[0]
     assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
     sat.discard_ready()
@@ -285,7 +284,7 @@ def test_a_quick_verdict_replaces_the_last_directly_and_the_other_solution_stays
     monkeypatch.setattr(solver_panel, "SLOW_CHECK_MS", 60_000)  # a loaded machine makes no check "slow"
     canvas = window.solution_canvas
     panel = panel_of(window)
-    assert draw_a_switch(qtbot, window).kind == MULT
+    assert draw_a_switch(qtbot, window).kind == Kind.MULT
     qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
     assert panel.alternative_button.isChecked()
     kinds = []
@@ -295,14 +294,14 @@ def test_a_quick_verdict_replaces_the_last_directly_and_the_other_solution_stays
     click_cell(qtbot, canvas, 7, 7)  # another MULT drawing: the switch is still there
     verdict = wait_for_verdict_on(qtbot, window)
     qtbot.wait(50)  # the label's repaint
-    assert verdict.kind == MULT and kinds == [MULT]
+    assert verdict.kind == Kind.MULT and kinds == [Kind.MULT]
     assert panel.verdict_label.text().startswith("MULT")
     assert all(text.startswith("MULT") and "STALLED" not in text for text in headlines.painted)
     assert panel.alternative_button.isChecked() and panel.alternative_view.isVisible()
     assert np.array_equal(canvas._overlays[DIFFERENCE_OVERLAY][0], verdict.differing)
 
     click_cell(qtbot, canvas, 2, 4)  # unique by line logic: nothing to compare with
-    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
     assert DIFFERENCE_OVERLAY not in canvas.overlay_names() and not panel.alternative_view.isVisible()
     assert panel.alternative_button.isChecked() and not panel.alternative_button.isEnabled()  # the choice is kept
 
@@ -311,7 +310,7 @@ def test_a_quick_verdict_replaces_the_last_directly_and_the_other_solution_stays
     qtbot.keyClick(canvas, Qt.Key_Z, Qt.ControlModifier)
     assert not window.solution_grid()[2, 4]  # undone
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == MULT and STALLED not in kinds
+    assert verdict.kind == Kind.MULT and Kind.STALLED not in kinds
     assert np.array_equal(canvas._overlays[DIFFERENCE_OVERLAY][0], verdict.differing)
     assert panel.alternative_view.isVisible() and panel.alternative_button.text() == "Hide the other solution"
 
@@ -322,7 +321,7 @@ def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, m
     shows what line logic found on the new drawing; the final verdict then replaces it."""
     canvas = window.solution_canvas
     panel = panel_of(window)
-    assert draw_a_switch(qtbot, window).kind == MULT
+    assert draw_a_switch(qtbot, window).kind == Kind.MULT
     release = threading.Event()
     real = solver_panel.check_in_background
 
@@ -334,16 +333,16 @@ def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, m
     monkeypatch.setattr(solver_panel, "check_in_background", held)
     headlines = Headlines(panel)
     click_cell(qtbot, canvas, 7, 7)
-    qtbot.waitUntil(lambda: panel.verdict.kind == STALLED)  # after SLOW_CHECK_MS
+    qtbot.waitUntil(lambda: panel.verdict.kind == Kind.STALLED)  # after SLOW_CHECK_MS
     qtbot.wait(50)
     assert panel.verdict_label.text().startswith("MULT") and "re-checking" in panel.verdict_label.text()
-    assert solver_panel.VERDICT_COLOURS[STALLED].name() in panel.verdict_label.styleSheet()
+    assert solver_panel.VERDICT_COLOURS[Kind.STALLED].name() in panel.verdict_label.styleSheet()
     line_logic = check_drawing(window.solution_grid(), line_logic_only=True)  # the new drawing's
     assert np.array_equal(canvas._overlays[OPEN_OVERLAY][0], line_logic.undetermined)
     release.set()
     verdict = wait_for_verdict_on(qtbot, window)
     qtbot.wait(50)
-    assert verdict.kind == MULT and panel.verdict_label.text() == f"MULT — {verdict.headline()}"
+    assert verdict.kind == Kind.MULT and panel.verdict_label.text() == f"MULT — {verdict.headline()}"
     assert all(text.startswith("MULT") for text in headlines.painted)
     assert "re-checking" in " ".join(headlines.painted)
 
@@ -369,11 +368,11 @@ def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_nex
     labels_before = canvas._row_labels
     click_cell(qtbot, canvas, 2, 3)
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == LINE and panel.verdict_label.text().startswith("LINE")
+    assert verdict.kind == Kind.LINE and panel.verdict_label.text().startswith("LINE")
     assert panel.counted is not verdict and canvas._row_labels == labels_before
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == MULT and tasks[0].cancelled
+    assert verdict.kind == Kind.MULT and tasks[0].cancelled
     release.set()
     wait_for_counts_on(qtbot, window)
     assert canvas._row_labels[2] == ("2", AMBIGUOUS_COLOUR)

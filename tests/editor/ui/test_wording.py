@@ -2,7 +2,7 @@
 import numpy as np
 from PySide6.QtCore import Qt
 
-from editor.nonogram.verdict import LINE
+from editor.nonogram.verdict import Kind
 from editor.wording import plural
 from tests.editor.ui.test_assist_panel import assist, make_switch, wait_until
 from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
@@ -27,7 +27,7 @@ def test_a_one_flip_proposal_says_one_edit(window, qtbot):
 def test_a_step_that_settles_one_cell_says_so(window, qtbot):
     panel = assist(window)
     click_cell(qtbot, window.solution_canvas, 0, 0)  # each column settles one cell of the top row
-    assert wait_for_verdict_on(qtbot, window).kind == LINE
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
     wait_until(qtbot, lambda: panel.path is not None and panel.step_slider.isEnabled())
     step = next(i for i, s in enumerate(panel.path.steps, 1) if len(s.cells) == 1)
     panel.step_slider.setValue(step)
@@ -38,8 +38,8 @@ def test_the_lookahead_detail_counts_in_words():
     from dataclasses import replace
 
     from editor.nonogram.search import Lookahead
-    from editor.nonogram.verdict import BRANCH, check_drawing
+    from editor.nonogram.verdict import check_drawing
 
-    verdict = replace(check_drawing(np.eye(3, dtype=bool)), kind=BRANCH,
+    verdict = replace(check_drawing(np.eye(3, dtype=bool)), kind=Kind.BRANCH,
                       lookahead=Lookahead(probes=1, probe_rounds=1, branches=1))
     assert verdict.lookahead_text() == "probing depth 1: 1 probe in 1 round"

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from plugins.voxel import checker, solver
+from plugins.voxel import search as search_module
 from plugins.voxel.burrtools import load_burrtools, problem_names
 from plugins.voxel.model import PuzzleFileError, parse_puzzle, puzzle_to_json
 
@@ -100,7 +101,7 @@ RANGES = {
 def test_optional_cells_and_ranges_count_like_brute_force(name, engine):
     puzzle = parse_puzzle(RANGES[name], "voxel-t")
     cover = solver.build_cover(puzzle, engine)
-    search = solver._Search(cover, solver.dlx.COUNT)
+    search = search_module.Search(cover, solver.dlx.COUNT)
     search.run()
     assert int(search.counts[solver.dlx.TOTAL]) == brute_force_total(puzzle) > 0
     for ids in search.kept_ids():

@@ -3,6 +3,7 @@ import pytest
 
 from editor.tasks import Cancelled, Task
 from plugins.voxel import distributed, dlx, solver
+from plugins.voxel import search as search_module
 
 from .test_solver import SHIPPED, TINY, brute_force
 
@@ -12,7 +13,7 @@ ENGINES = ["bitboard", "dlx"]
 def every_solution(puzzle, engine):
     """Every solution, from a search that pauses at each (as ``solver.solutions`` runs)."""
     cover = solver.build_cover(puzzle, engine, symmetric=False)
-    search = solver._Search(cover, dlx.FIRST, keep=1)
+    search = search_module.Search(cover, dlx.FIRST, keep=1)
     found = []
     while search.run() == dlx.FOUND:
         found.append(cover.solution(search.keep[0]))
@@ -36,11 +37,11 @@ def test_both_engines_find_every_soma_solution():
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_count_cancelled_midway_raises_cancelled_in_both_engines(engine):
     cover = solver.build_cover(SHIPPED["pentominoes-6x10"], engine)
-    search = solver._Search(cover, dlx.COUNT)
+    search = search_module.Search(cover, dlx.COUNT)
     task = Task(on_progress=lambda progress: task.cancel(), interval=0)
     with pytest.raises(Cancelled):
         search.run(task)
-    assert int(search.counts[dlx.NODES]) == 2 * solver.SLICE_NODES  # cancelled after its first report
+    assert int(search.counts[dlx.NODES]) == 2 * search_module.SLICE_NODES  # cancelled after its first report
     assert 0 < search.engine.fraction() < 1
 
 
@@ -48,13 +49,13 @@ def test_a_count_cancelled_midway_raises_cancelled_in_both_engines(engine):
 def test_subproblems_add_up_to_the_whole_count_in_both_engines(engine):
     """The prefixes a split hands to workers, each started by the engine: together the whole count."""
     cover = solver.build_cover(TINY["A and L twice, mirrors allowed"], engine)
-    whole = solver._Search(cover, dlx.COUNT)
+    whole = search_module.Search(cover, dlx.COUNT)
     whole.run()
-    prefixes, head = solver.split_prefixes(cover, 8)
+    prefixes, head = search_module.split_prefixes(cover, 8)
     assert len(prefixes) >= 8
     totals = [int(head.counts[dlx.TOTAL]), int(head.counts[dlx.DISTINCT])]
     for prefix in prefixes:
-        part = solver._Search(cover, dlx.COUNT, prefix=prefix)
+        part = search_module.Search(cover, dlx.COUNT, prefix=prefix)
         part.run()
         totals[0] += int(part.counts[dlx.TOTAL])
         totals[1] += int(part.counts[dlx.DISTINCT])

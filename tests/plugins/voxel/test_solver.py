@@ -3,6 +3,7 @@ import pytest
 
 from editor.tasks import Cancelled, Task
 from plugins.voxel import checker, solver
+from plugins.voxel import search as search_module
 from plugins.voxel.model import load_puzzle, shipped_puzzle_paths
 
 from .conftest import make_puzzle
@@ -114,7 +115,7 @@ def test_counts_match_brute_force(name, engine):
     puzzle = TINY[name]
     expected = brute_force(puzzle)
     cover = solver.build_cover(puzzle, engine)
-    search = solver._Search(cover, solver.dlx.COUNT)
+    search = search_module.Search(cover, solver.dlx.COUNT)
     search.run()
     assert (int(search.counts[solver.dlx.TOTAL]), int(search.counts[solver.dlx.DISTINCT])) == expected
     assert expected[0] > 0

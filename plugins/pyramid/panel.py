@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from editor.plugin_api import PuzzlePanel
 from plugins.pyramid.canvas import TriangleCanvas
+from plugins.pyramid.counting import Counting
 from plugins.pyramid.model import SIDES, Solution, load_puzzle
-from plugins.pyramid.store import Counting, SolutionStore
+from plugins.pyramid.store import SolutionStore
 
 
 class PyramidPanel(PuzzlePanel):

@@ -1,5 +1,4 @@
-"""Solutions kept as bytes while a search is still adding to them (no Qt; numba only once a
-:class:`Counting` runs, which imports the solver).
+"""Solutions kept as bytes while a search is still adding to them (no Qt, no numba).
 
 A state is ``piece * 3 + rotation``; a row holds one state per board position.
 """
@@ -55,18 +54,3 @@ class SolutionStore:
             row = self._rows[n // SIDES].copy()
         return self.puzzle.rotate_solution(states_to_solution(row), n % SIDES)
 
-
-class Counting:
-    """What one count keeps between its runs: the store and the resumable filling of it
-    (cancelled, it goes on where it stopped when run again)."""
-
-    def __init__(self, puzzle: Puzzle):
-        self.store = SolutionStore(puzzle)
-        self.filling = None  # created in the first run (off the GUI thread): importing the solver loads numba
-
-    def run(self, task, jobs: int) -> SolutionStore:
-        from plugins.pyramid import solver
-
-        if self.filling is None:
-            self.filling = solver.Filling(self.store, solver.build_tables(self.store.puzzle))
-        return self.filling.run(task, jobs)

@@ -63,6 +63,9 @@ def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
 def puzzle_fingerprint(puzzle: Puzzle) -> str:
     """What a checkpoint must belong to: the puzzle's pieces, target and rules (not its title)."""
     data = {key: value for key, value in puzzle_to_json(puzzle).items() if key not in ("title", "description")}
+    if puzzle.colour_pairs is not None or puzzle.max_holes is not None:  # what the JSON format does not hold
+        data["burrtools"] = [sorted(puzzle.colour_pairs or ()), puzzle.target_colours,
+                             [p.voxel_colours for p in puzzle.pieces], puzzle.max_holes]
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 

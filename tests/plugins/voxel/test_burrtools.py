@@ -329,3 +329,14 @@ def test_mangled_files_give_only_clear_errors(tmp_path):
                     refused += 1
                     assert str(error).startswith(f"{path}: "), error
     assert cases == 360 and refused > 150
+
+
+def test_a_checkpoint_tells_colour_constraints_and_max_holes_apart(tmp_path):
+    from dataclasses import replace
+
+    from plugins.voxel.distributed import puzzle_fingerprint
+
+    puzzle = load_burrtools(write(tmp_path, xml(COLOURED, [("p", [(1, 2)], 0, "")], colours=2, pairs=[(0, 0), (1, 1)])))
+    others = [replace(puzzle, colour_pairs=frozenset({(1, 2), (2, 1)})), replace(puzzle, colour_pairs=None),
+              replace(puzzle, max_holes=1)]
+    assert len({puzzle_fingerprint(p) for p in [puzzle] + others}) == 4

@@ -43,6 +43,33 @@ MAX_ALL_VOXELS = 25 * MAX_CELLS  # declared, all shapes together
 _CHUNK = 1 << 20  # bytes decompressed at a time
 
 
+ROTATION_ONLY = "up to rotation"  # what the file's assemblies figure counts (see stored_figure)
+ROTATION_AND_MIRROR = "up to rotation and mirror image"
+
+
+def stored_figure(stored: int, distinct: int, distinct_rotations: int) -> tuple[str | None, str]:
+    """Which count a file's stored ``assemblies`` is, and a sentence saying so.
+
+    BurrTools counts assemblies up to rotation and, by default, mirror image; with its
+    solver's "Keep Mirror Solutions" box ticked, up to rotation only. The file does not
+    record the box, so the figure tells: ``distinct`` and ``distinct_rotations`` are this
+    count's figures. Returns (:data:`ROTATION_ONLY`, :data:`ROTATION_AND_MIRROR` or None
+    when it is neither, the sentence).
+    """
+    if stored == distinct == distinct_rotations:
+        return ROTATION_ONLY, f"BurrTools stored {stored} assemblies, as counted here (no mirror image merges two)"
+    if stored == distinct_rotations:
+        return ROTATION_ONLY, (f"BurrTools stored {stored} assemblies, the count {ROTATION_ONLY}, which its "
+                               f"solver gives with \"Keep Mirror Solutions\" ticked ({distinct} {ROTATION_AND_MIRROR}, "
+                               "its default)")
+    if stored == distinct:
+        return ROTATION_AND_MIRROR, (f"BurrTools stored {stored} assemblies, the count {ROTATION_AND_MIRROR} "
+                                     f"(its default; {distinct_rotations} {ROTATION_ONLY}, with \"Keep Mirror "
+                                     "Solutions\")")
+    return None, (f"BurrTools stored {stored} assemblies, neither count here ({distinct} {ROTATION_AND_MIRROR}, "
+                  f"{distinct_rotations} {ROTATION_ONLY})")
+
+
 def problem_names(path: str | Path) -> list[str]:
     """The problems of a BurrTools file, as :func:`load_burrtools` takes them (an unnamed one: its number)."""
     return [name for name, _ in _problems(_read_xml(Path(path)))]
@@ -121,7 +148,8 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     coloured = colour_pairs is not None
     target = shifted(target, low)
     puzzle = Puzzle(
-        id=ID_PREFIX + _slug(f"{path.stem}-{name}"), title=f"{path.stem}: {name}" if len(problems) > 1 else path.stem,
+        id=ID_PREFIX + _slug(f"{path.stem}-{name}"),
+        title=f"{path.stem}: problem {number} ({name})" if len(problems) > 1 else path.stem,
         pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"],
                            min_copies=p["least"] if p["least"] != p["most"] else None,
                            voxel_colours=p["colours"] if coloured and any(p["colours"]) else ())

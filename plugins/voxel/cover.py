@@ -65,6 +65,11 @@ class Cover:
         return len(self.symmetries)
 
     @property
+    def rotations(self) -> int:
+        """How many of the symmetries are rotations (they come first)."""
+        return sum(s.matrix in ROTATIONS for s in self.symmetries)
+
+    @property
     def piece_count(self) -> int:
         return self.puzzle.piece_count
 
@@ -177,14 +182,10 @@ def _colour_table(puzzle: Puzzle, cells) -> tuple[np.ndarray | None, np.ndarray]
 
 
 def _symmetries(puzzle: Puzzle, cells, index, shape_sets, cell_colour) -> list[Symmetry]:
-    """Isometries of the target that map every piece onto a piece with as many copies.
-
-    With ranges of copies, rotations only: BurrTools counts assemblies so (its assembler
-    leaves mirror images of such problems apart), and its figures are the reference.
-    """
-    ranges = any(p.fewest != p.copies for p in puzzle.pieces if p.name != HOLE)
+    """Isometries of the target (and its colours) that map every piece onto a piece with as
+    many copies; the identity first, then the other rotations, then the reflections."""
     result = []
-    for matrix in ROTATIONS if ranges else ALL_SYMMETRIES:
+    for matrix in ALL_SYMMETRIES:
         image = [transform(matrix, v) for v in cells]
         low = lowest(image)
         image = [(v[0] - low[0], v[1] - low[1], v[2] - low[2]) for v in image]

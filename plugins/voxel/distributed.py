@@ -80,7 +80,8 @@ def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: 
 def _result(index: int, search: _Search, start: float) -> SubResult:
     counts = search.counts
     return SubResult(index, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
-                     time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())
+                     time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy(),
+                     int(counts[dlx.ROTATION_CLASSES]))
 
 
 def count_batch(work: tuple[Puzzle, list[tuple[int, tuple[int, ...]]], int]) -> list[SubResult]:
@@ -223,6 +224,7 @@ class Tally:
 
     def __init__(self, head: SubResult):
         self.count, self.distinct, self.nodes = head.total, head.distinct, head.nodes
+        self.distinct_rotations = head.distinct_rotations
         self.kept = list(head.kept)
         self.finished = 0  # subproblems
         self.finished_seconds = 0.0  # their search time, in whichever run they were counted
@@ -230,6 +232,7 @@ class Tally:
     def add(self, result: SubResult, keep: int) -> None:
         self.count += result.total
         self.distinct += result.distinct
+        self.distinct_rotations += result.distinct_rotations
         self.nodes += result.nodes
         self.kept.extend(result.kept[: max(0, keep - len(self.kept))])
         self.finished += 1
@@ -296,7 +299,7 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
     return CountOutcome(count=tally.count, distinct=tally.distinct, symmetry_order=cover.group_order,
                         solutions=[cover.solution(ids) for ids in tally.kept], nodes=tally.nodes,
                         seconds=time.perf_counter() - start, jobs=jobs if not cluster and jobs > 1 else 1,
-                        anchor=cover.anchor, subproblems=total)
+                        anchor=cover.anchor, subproblems=total, distinct_rotations=tally.distinct_rotations)
 
 
 def time_left(finished: int, finished_seconds: float, total: int, session_work: float,

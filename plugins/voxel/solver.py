@@ -69,7 +69,7 @@ def solve_first(puzzle: Puzzle, task: Task | None = None) -> Solution | None:
 @dataclass
 class CountOutcome:
     count: int  # every solution
-    distinct: int  # up to the symmetries in ``symmetry_order``
+    distinct: int  # up to the symmetries in ``symmetry_order`` (rotations, and reflections where the pieces allow)
     symmetry_order: int
     solutions: list[Solution]  # one per class (up to ``keep``), in the order found
     nodes: int
@@ -77,6 +77,7 @@ class CountOutcome:
     jobs: int = 1
     anchor: str = ""
     subproblems: int = 0  # how many parts the count was split into (0: one search)
+    distinct_rotations: int = 0  # up to the rotations among those symmetries only
 
 
 def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, keep: int = KEEP_LIMIT,
@@ -114,7 +115,8 @@ def _count_here(puzzle: Puzzle, task: Task | None, keep: int, budget: int | None
     counts = search.counts
     return CountOutcome(count=int(counts[dlx.TOTAL]), distinct=int(counts[dlx.DISTINCT]),
                         symmetry_order=cover.group_order, solutions=[cover.solution(ids) for ids in search.kept_ids()],
-                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, anchor=cover.anchor)
+                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, anchor=cover.anchor,
+                        distinct_rotations=int(counts[dlx.ROTATION_CLASSES]))
 
 
 def class_members(puzzle: Puzzle, solution: Solution) -> list[Solution]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from plugins.voxel import checker, solver
+from plugins.voxel import burrtools, checker, solver
 from plugins.voxel.burrtools import load_burrtools, problem_names
 from plugins.voxel.model import PuzzleFileError, parse_puzzle, puzzle_to_json
 
@@ -50,9 +50,57 @@ def test_the_assemblies_match_what_burrtools_stored(name, problem, assemblies):
     puzzle = load_burrtools(DATA / name, problem)
     assert puzzle.expected_assemblies == assemblies
     outcome = solver.count_solutions(puzzle)
-    assert outcome.distinct == assemblies
+    assert outcome.distinct_rotations == assemblies  # every stored figure kept mirror images apart
+    assert burrtools.stored_figure(assemblies, outcome.distinct, outcome.distinct_rotations)[0] == \
+        burrtools.ROTATION_ONLY
     for solution in outcome.solutions:
         assert checker.check_solution(puzzle, solution) == []
+
+
+@pytest.mark.parametrize("name, problem, merged, rotations", [
+    ("SolidSixPieceBurrs.xmpuzzle", None, 588, 1063), ("DemoPieceGenerator.xmpuzzle", None, 928, 1760),
+    ("DemoMirrorParadox.xmpuzzle", "Example From Text", 1, 2), ("DemoMirrorParadox.xmpuzzle", "1", 1, 2)])
+def test_both_figures_burrtools_gives_with_and_without_mirror_images(name, problem, merged, rotations):
+    """BurrTools' default merges mirror images (a piece swapped for its mirror partner);
+    with "Keep Mirror Solutions" it counts up to rotation only: the figures the issue quotes."""
+    puzzle = load_burrtools(DATA / name, problem)
+    outcome = solver.count_solutions(puzzle)
+    assert (outcome.distinct, outcome.distinct_rotations) == (merged, rotations)
+    if puzzle.expected_assemblies is not None:
+        assert burrtools.stored_figure(puzzle.expected_assemblies, merged, rotations)[0] == burrtools.ROTATION_ONLY
+
+
+@pytest.mark.parametrize("name, problem", [("DemoPieceGenerator.xmpuzzle", None), ("DemoMirrorParadox.xmpuzzle", "1"),
+                                           ("CubeInCage.xmpuzzle", None), ("DraculasDentalDesaster.xmpuzzle", None)])
+def test_the_count_up_to_rotation_is_the_number_of_rotation_classes_of_every_solution(name, problem):
+    """Every solution, turned by each of the 24 rotations that map the target (and its
+    optional cells and colours) onto itself: the classes counted one by one."""
+    from plugins.voxel.geometry import ROTATIONS, lowest, transform
+
+    puzzle = load_burrtools(DATA / name, problem)
+    colour = dict(zip(puzzle.target, puzzle.target_colours))
+
+    def turned(matrix, cells):
+        return [transform(matrix, v) for v in cells]
+
+    keeping = []
+    for matrix in ROTATIONS:
+        low = lowest(turned(matrix, puzzle.target))
+        moved = {v: tuple(a - b for a, b in zip(w, low)) for v, w in zip(puzzle.target, turned(matrix, puzzle.target))}
+        if set(moved.values()) == set(puzzle.target) and all(colour.get(moved[v], 0) == colour.get(v, 0) for v in moved) \
+                and {moved[v] for v in puzzle.optional} == set(puzzle.optional):
+            keeping.append(moved)
+    every = list(solver.solutions(puzzle))
+    seen, classes = set(), 0
+    for solution in every:
+        key = frozenset((p.piece, frozenset(p.cells)) for p in solution)
+        if key in seen:
+            continue
+        classes += 1
+        seen |= {frozenset((piece, frozenset(moved[c] for c in cells)) for piece, cells in key) for moved in keeping}
+    outcome = solver.count_solutions(puzzle)
+    assert len(every) == outcome.count
+    assert outcome.distinct_rotations == classes
 
 
 def test_plain_xml_reads_like_gzip(tmp_path):
@@ -258,6 +306,15 @@ def test_the_command_line_counts_a_burrtools_file():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout.splitlines()[-1])
     assert (data["count"], data["distinct"], data["burrtools_assemblies"]) == (1152, 96, 96)
+    assert (data["distinct_rotations"], data["burrtools_counted"]) == (96, "up to rotation")
+    solid = subprocess.run([sys.executable, "-m", "editor", "solve", str(DATA / "SolidSixPieceBurrs.xmpuzzle"),
+                            "--count"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert solid.returncode == 0, solid.stderr
+    assert ("BurrTools stored 1063 assemblies, the count up to rotation, which its solver gives with \"Keep Mirror "
+            "Solutions\" ticked (588 up to rotation and mirror image, its default)") in solid.stdout
+    paradox = subprocess.run([sys.executable, "-m", "editor", "solve", str(DATA / "DemoMirrorParadox.xmpuzzle"),
+                              "--problem", "0", "--count"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert paradox.stdout.startswith("DemoMirrorParadox: problem 0 (Example From Text): 2 solutions, 1 distinct")
     missing = subprocess.run([sys.executable, "-m", "editor", "solve", "nowhere.xmpuzzle", "--count"], cwd=ROOT,
                              capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and "nowhere.xmpuzzle: no such puzzle file" in missing.stderr

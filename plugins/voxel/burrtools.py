@@ -130,7 +130,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
             fail(f"{where}: more than {MAX_PIECES} pieces (counting copies)")
         if cell_count > MAX_CELLS:
             fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
-        colours = [shape["colours"].get(v, 0) for v in shape["cells"]]
+        colours = [shape["colours"].get(v, 0) if colour_pairs is not None else 0 for v in shape["cells"]]
         key = tuple(coloured_orientations(shape["cells"], colours, False))
         cells, colours = coloured_orientations(shape["cells"], colours, False, ALL_SYMMETRIES[:1])[0]
         entry = pieces.setdefault(key, {"name": shape["name"], "cells": cells, "colours": colours, "least": 0,
@@ -152,7 +152,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
         title=f"{path.stem}: problem {number} ({name})" if len(problems) > 1 else path.stem,
         pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"],
                            min_copies=p["least"] if p["least"] != p["most"] else None,
-                           voxel_colours=p["colours"] if coloured and any(p["colours"]) else ())
+                           voxel_colours=p["colours"] if any(p["colours"]) else ())
                      for p in pieces.values()),
         target=target, optional=shifted(optional, low), mirror=False,
         description=f"BurrTools file, problem {number} ({name!r})", source=source,

@@ -146,8 +146,9 @@ def _dask_quiet():
             logger.disabled = disabled
 
 
-def _run_dask(puzzle, work, keep, cluster: Cluster):
+def _run_dask(puzzle, work, keep, cluster: Cluster, workers: set[str]):
     """Batches of subproblems as Dask tasks on ``cluster``; Dask re-runs a lost worker's.
+    Adds to ``workers`` the address of each worker whose batch arrived.
 
     Raises ``ClusterLost`` when the scheduler is lost, or has had no worker for
     ``cluster.worker_wait`` seconds.
@@ -176,8 +177,8 @@ def _run_dask(puzzle, work, keep, cluster: Cluster):
 
     futures = []
     try:
-        workers = threads() or 1
-        futures = [client.submit(count_batch, batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
+        futures = [client.submit(count_batch, batch, pure=False)
+                   for batch in _batches(puzzle, work, keep, threads() or 1)]
         pending = as_completed(futures)
         idle_since = None  # when the cluster was first seen without a worker
         while not pending.is_empty():
@@ -195,7 +196,8 @@ def _run_dask(puzzle, work, keep, cluster: Cluster):
             for future in ready:
                 try:
                     result = future.result()
-                except CommClosedError:
+                    workers.update(*client.who_has([future]).values())  # the worker that holds it made it
+                except (CommClosedError, OSError, TimeoutError):
                     raise lost from None
                 except FutureCancelledError as exc:
                     if exc.reason == "scheduler-connection-lost":
@@ -260,9 +262,10 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
             done_before.add(result.index)
         work = [(i, prefix) for i, prefix in enumerate(plan.subproblems) if i not in done_before]
         keep_more = max(0, keep - len(tally.kept))
+        dask_workers = set()
         if cluster:
             cluster = Cluster(cluster) if isinstance(cluster, str) else cluster
-            runner, workers = _run_dask(puzzle, work, keep_more, cluster), "cluster"
+            runner, workers = _run_dask(puzzle, work, keep_more, cluster, dask_workers), "cluster"
         else:
             jobs_used = jobs if len(work) > 1 else 1
             runner = _run_local(puzzle, work, keep_more, task, jobs_used)
@@ -298,7 +301,8 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
     cover = build_cover(puzzle)
     return CountOutcome(count=tally.count, distinct=tally.distinct, symmetry_order=cover.group_order,
                         solutions=[cover.solution(ids) for ids in tally.kept], nodes=tally.nodes,
-                        seconds=time.perf_counter() - start, jobs=jobs if not cluster and jobs > 1 else 1,
+                        seconds=time.perf_counter() - start,
+                        jobs=len(dask_workers) if cluster else jobs_used,
                         anchor=cover.anchor, subproblems=total, distinct_rotations=tally.distinct_rotations)
 
 

@@ -58,8 +58,8 @@ def normal_form(voxels) -> tuple[Voxel, ...]:
 
 def orientations(voxels, mirror: bool) -> list[tuple[Voxel, ...]]:
     """The distinct orientations of a shape (normal forms), rotations only unless ``mirror``."""
-    group = ALL_SYMMETRIES if mirror else ROTATIONS
-    return sorted({normal_form(transform(m, v) for v in voxels) for m in group})
+    voxels = list(voxels)
+    return [shape for shape, _ in coloured_orientations(voxels, (0,) * len(voxels), mirror)]
 
 
 def coloured_orientations(voxels, colours, mirror: bool, group=None) -> list[tuple[tuple[Voxel, ...], tuple[int, ...]]]:

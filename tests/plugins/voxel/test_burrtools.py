@@ -183,6 +183,10 @@ def test_min_max_counts_and_a_choice_of_problems(tmp_path):
         load_burrtools(path, "x")
     with pytest.raises(PuzzleFileError, match="no problem '2'"):
         load_burrtools(path, "2")
+    single = DATA / "CubeInCage.xmpuzzle"  # its one problem is BurrTools' problem 0: 1 chose it, silently
+    assert load_burrtools(single, "0") == load_burrtools(single, "g")
+    with pytest.raises(PuzzleFileError, match=r"no problem '1'; the problems are .* 0 'g'"):
+        load_burrtools(single, "1")
 
 
 @pytest.mark.parametrize("text, message", [

@@ -90,7 +90,8 @@ def _parser() -> argparse.ArgumentParser:
 
     solve = _command(sub, "solve", "solve or count a puzzle")
     solve.add_argument("puzzle", metavar="ID|FILE", help="a puzzle id (see `puzzles`) or a puzzle file")
-    solve.add_argument("--problem", metavar="NAME", help="which problem of a file holding several (BurrTools)")
+    solve.add_argument("--problem", metavar="NAME|NUMBER",
+                       help="which problem of a file holding several (BurrTools: its name, or its number from 0)")
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--first", action="store_true", help="print one solution (the default)")
     mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
@@ -302,6 +303,8 @@ def _solve_or_count(spec, args) -> int:
             _say(args, f"{spec.title}: {result.count} solutions"
                  + (f", {result.distinct} distinct up to symmetry" if result.distinct is not None else "")
                  + f" in {seconds:.2f} s")
+            if result.extra.get("note"):
+                _say(args, result.extra["note"])
             if args.json:
                 print(json.dumps({"puzzle": spec.id, "count": result.count, "distinct": result.distinct,
                                   "seconds": round(seconds, 3), "complete": result.complete, **result.extra}))

@@ -66,6 +66,7 @@ class Tables(NamedTuple):
     has_anchor: bool  # the last column lists the anchor's placements
     enough: int  # branch on a list this short without filtering the rest (see the module)
     perms: np.ndarray  # the cover's symmetries acting on placements
+    rotations: int  # the first this many of them are the rotations
     allowed: np.ndarray
 
 
@@ -115,7 +116,7 @@ def _tables(cover) -> Tables:
                   lists=np.concatenate(columns).astype(np.int32),
                   list_start=np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),
                   list_len=lengths, has_anchor=column >= 0, enough=4 if exact_one.all() else 0,
-                  perms=cover.perms, allowed=cover.allowed)
+                  perms=cover.perms, rotations=cover.rotations, allowed=cover.allowed)
 
 
 class Lists(NamedTuple):
@@ -157,7 +158,7 @@ def search(tables, lists, trail, mode, max_depth, budget):
     the slot in use.
     """
     (m0, m1, piece_bit0, piece_bit1, ids, piece_of, slack, full0, full1, columns0, columns1, border0, border1,
-     _, _, _, has_anchor, enough, perms, allowed) = tables
+     _, _, _, has_anchor, enough, perms, rotations, allowed) = tables
     enough = enough if mode != FIRST else 0
     use_anchor = has_anchor and mode != FIRST
     seg_start, seg_len, buf, top_at, pos_at, board = lists
@@ -176,7 +177,8 @@ def search(tables, lists, trail, mode, max_depth, budget):
         if phase == ENTER:
             if (o0 & full0) == full0 and (o1 & full1) == full1:  # a piece with a range may have its bit too
                 phase = BACK
-                if enough_copies(remaining, slack) and take_solution(chosen_ids(ids, chosen, k), mode, perms, allowed, counts, keep):
+                if enough_copies(remaining, slack) and take_solution(chosen_ids(ids, chosen, k), mode, perms, rotations, allowed,
+                                                                   counts, keep):
                     status = FOUND
                     break
                 continue

@@ -3,15 +3,20 @@
 Read afresh from the format BurrTools writes (its ``puzzle.cpp``, ``problem.cpp`` and
 ``voxel.cpp``): ``<puzzle>`` holds ``<gridType type>``, ``<shapes>`` with one ``<voxel x y z
 type [name]>`` per shape, its text one character per voxel (``#`` filled, ``+`` variable,
-``_`` empty; x fastest, then y, then z; digits after a voxel give its colour), and
-``<problems>``. A ``<problem name>`` lists the pieces it uses (``<shape id count>`` or
-``<shape id min max>``) and ``<result id>``, the shape to fill; a solved one states
-``assemblies``, the count BurrTools found.
+``_`` empty; x fastest, then y, then z; digits after a voxel give its colour: 1 is the
+first ``<colors>/<color>``, none or 0 neutral), and ``<problems>``. A ``<problem name
+[maxHoles]>`` lists the pieces it uses (``<shape id count>`` or ``<shape id min max>``),
+``<result id>``, the shape to fill, and in ``<bitmap>`` the colour constraints: ``<pair
+piece result>`` lets piece colour ``piece + 1`` sit on result colour ``result + 1``
+(neutral fits everything; with no ``<color>`` declared there are no constraints). A solved
+problem (``state="2"``) states ``assemblies``, the count BurrTools found. BurrTools numbers
+problems from 0; ``--problem`` takes that number or the name.
 
-What this engine does not do is refused with a message naming it: grids other than cubes,
-colour constraints, a limit on holes (``maxHoles``), variable voxels in a piece. Groups
-(which pieces may come apart together) matter only for disassembly, which is not done
-here, so they do not change the count and are not needed.
+As BurrTools' assembler does: variable voxels in a piece are not placed (only the filled
+ones are), and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges
+of copies (otherwise the volumes fix it). Other grids than cubes are refused by name.
+Groups (which pieces may come apart together) matter only for disassembly, not for the
+count.
 
 An untrusted file costs bounded time and memory: at most ``MAX_XML_BYTES`` read, and as
 much once decompressed (in chunks, so a gzip bomb stops at the limit); shapes of at most
@@ -26,7 +31,7 @@ import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
 
-from plugins.voxel.geometry import Voxel, lowest, normal_form, orientations, shifted
+from plugins.voxel.geometry import ALL_SYMMETRIES, Voxel, coloured_orientations, lowest, shifted
 from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, Piece, Puzzle, PuzzleFileError,
                                  check_volume, read_puzzle_file)
 
@@ -38,13 +43,40 @@ MAX_ALL_VOXELS = 25 * MAX_CELLS  # declared, all shapes together
 _CHUNK = 1 << 20  # bytes decompressed at a time
 
 
+ROTATION_ONLY = "up to rotation"  # what the file's assemblies figure counts (see stored_figure)
+ROTATION_AND_MIRROR = "up to rotation and mirror image"
+
+
+def stored_figure(stored: int, distinct: int, distinct_rotations: int) -> tuple[str | None, str]:
+    """Which count a file's stored ``assemblies`` is, and a sentence saying so.
+
+    BurrTools counts assemblies up to rotation and, by default, mirror image; with its
+    solver's "Keep Mirror Solutions" box ticked, up to rotation only. The file does not
+    record the box, so the figure tells: ``distinct`` and ``distinct_rotations`` are this
+    count's figures. Returns (:data:`ROTATION_ONLY`, :data:`ROTATION_AND_MIRROR` or None
+    when it is neither, the sentence).
+    """
+    if stored == distinct == distinct_rotations:
+        return ROTATION_ONLY, f"BurrTools stored {stored} assemblies, as counted here (no mirror image merges two)"
+    if stored == distinct_rotations:
+        return ROTATION_ONLY, (f"BurrTools stored {stored} assemblies, the count {ROTATION_ONLY}, which its "
+                               f"solver gives with \"Keep Mirror Solutions\" ticked ({distinct} {ROTATION_AND_MIRROR}, "
+                               "its default)")
+    if stored == distinct:
+        return ROTATION_AND_MIRROR, (f"BurrTools stored {stored} assemblies, the count {ROTATION_AND_MIRROR} "
+                                     f"(its default; {distinct_rotations} {ROTATION_ONLY}, with \"Keep Mirror "
+                                     "Solutions\")")
+    return None, (f"BurrTools stored {stored} assemblies, neither count here ({distinct} {ROTATION_AND_MIRROR}, "
+                  f"{distinct_rotations} {ROTATION_ONLY})")
+
+
 def problem_names(path: str | Path) -> list[str]:
-    """The problems of a BurrTools file, as :func:`load_burrtools` takes them."""
+    """The problems of a BurrTools file, as :func:`load_burrtools` takes them (an unnamed one: its number)."""
     return [name for name, _ in _problems(_read_xml(Path(path)))]
 
 
 def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
-    """One problem of a BurrTools file (``problem``: its name or 1-based number; None: the only one)."""
+    """One problem of a BurrTools file (``problem``: its name or BurrTools' number, from 0; None: the only one)."""
     path = Path(path)
     source = str(path)
 
@@ -57,23 +89,21 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     grid = root.find("gridType")
     grid_type = _int(grid.get("type", "0"), "gridType type", fail) if grid is not None else 0
     if grid_type != 0:
-        fail(f"grid type {grid_type} ({GRIDS.get(grid_type, 'unknown')}) is not supported; only the cube grid is")
+        fail(f"its grid is {GRIDS.get(grid_type, f'of unknown type {grid_type}')} (grid type {grid_type}), "
+             "which this plugin does not handle; it reads BurrTools' cube grid only")
     shapes = _read_shapes(root.findall("shapes/voxel"), fail)
     problems = _problems(root)
     if not problems:
         fail("the file has no problems")
-    chosen = _choose(problems, problem, fail)
-    name, element = chosen
+    number, name, element = _choose(problems, problem, fail)
     where = f"problem {name!r}"
-    if element.get("maxHoles"):
-        fail(f"{where} limits the empty variable voxels (maxHoles), which is not supported")
-    if element.findall("bitmap/pair"):
-        fail(f"{where} has colour constraints, which are not supported")
+    max_holes = _int(element.get("maxHoles"), f"{where}: maxHoles", fail) if element.get("maxHoles") else None
+    colour_pairs = _colour_pairs(root, element, where, fail)
     result = element.find("result")
     if result is None:
         fail(f"{where} has no result shape")
     result_shape = _shape_at(shapes, result.get("id"), where, fail)
-    target, optional = result_shape["cells"], result_shape["variable"]
+    target, optional = result_shape["cells"] + result_shape["variable"], result_shape["variable"]
     if not target:
         fail(f"{where}: the result shape {result_shape['name']!r} has no voxels")
     if len(target) > MAX_CELLS:
@@ -92,8 +122,6 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
             least = most = 1
         if most == 0:
             continue
-        if shape["variable"]:
-            fail(f"{where}: piece {shape['name']!r} has variable voxels, which are not supported in pieces")
         if not shape["cells"]:
             fail(f"{where}: piece {shape['name']!r} has no voxels")
         piece_count += most
@@ -102,26 +130,35 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
             fail(f"{where}: more than {MAX_PIECES} pieces (counting copies)")
         if cell_count > MAX_CELLS:
             fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
-        key = tuple(orientations(shape["cells"], False))
-        entry = pieces.setdefault(key, {"name": shape["name"], "cells": normal_form(shape["cells"]), "least": 0,
+        colours = [shape["colours"].get(v, 0) if colour_pairs is not None else 0 for v in shape["cells"]]
+        key = tuple(coloured_orientations(shape["cells"], colours, False))
+        cells, colours = coloured_orientations(shape["cells"], colours, False, ALL_SYMMETRIES[:1])[0]
+        entry = pieces.setdefault(key, {"name": shape["name"], "cells": cells, "colours": colours, "least": 0,
                                         "most": 0})
         entry["least"] += least  # the same shape listed twice: one piece with the copies added
         entry["most"] += most
     if not pieces:
         fail(f"{where} uses no pieces")
-    for shape in [result_shape] + [s for s in shapes if s["colours"]]:
-        if shape["colours"] and (shape is result_shape or tuple(orientations(shape["cells"], False)) in pieces):
-            fail(f"{where}: shape {shape['name']!r} has coloured voxels (colour constraints), which are not supported")
+    if all(p["least"] == p["most"] for p in pieces.values()):
+        max_holes = None  # the volumes fix the number of holes; BurrTools ignores maxHoles then
     low = lowest(target)
+    target_colours = {shifted([v], low)[0]: c for v, c in result_shape["colours"].items()}
     state = _int(element.get("state", "0"), f"{where}: state", fail)
     assemblies = element.get("assemblies")
+    coloured = colour_pairs is not None
+    target = shifted(target, low)
     puzzle = Puzzle(
-        id=ID_PREFIX + _slug(f"{path.stem}-{name}"), title=f"{path.stem}: {name}" if len(problems) > 1 else path.stem,
+        id=ID_PREFIX + _slug(f"{path.stem}-{name}"),
+        title=f"{path.stem}: problem {number} ({name})" if len(problems) > 1 else path.stem,
         pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"],
-                           min_copies=p["least"] if p["least"] != p["most"] else None) for p in pieces.values()),
-        target=shifted(target, low), optional=shifted(optional, low), mirror=False,
-        description=f"BurrTools file, problem {name!r}", source=source,
-        expected_assemblies=int(assemblies) if state == SOLVED and assemblies and assemblies.isdigit() else None)
+                           min_copies=p["least"] if p["least"] != p["most"] else None,
+                           voxel_colours=p["colours"] if any(p["colours"]) else ())
+                     for p in pieces.values()),
+        target=target, optional=shifted(optional, low), mirror=False,
+        description=f"BurrTools file, problem {number} ({name!r})", source=source,
+        expected_assemblies=int(assemblies) if state == SOLVED and assemblies and assemblies.isdigit() else None,
+        target_colours=tuple(target_colours.get(v, 0) for v in target) if coloured else (),
+        colour_pairs=colour_pairs, max_holes=max_holes)
     check_volume(puzzle, fail)
     return puzzle
 
@@ -163,20 +200,33 @@ def _gunzip(data: bytes, path: Path) -> bytes:
 
 
 def _problems(root: ET.Element) -> list[tuple[str, ET.Element]]:
-    """(name, element) per problem; an unnamed one is called by its number."""
-    return [(p.get("name") or str(i + 1), p) for i, p in enumerate(root.findall("problems/problem"))]
+    """(name, element) per problem; an unnamed one is called by its number (BurrTools', from 0)."""
+    return [(p.get("name") or str(i), p) for i, p in enumerate(root.findall("problems/problem"))]
 
 
-def _choose(problems, wanted: str | None, fail):
-    names = [name for name, _ in problems]
+def _choose(problems, wanted: str | None, fail) -> tuple[int, str, ET.Element]:
+    """(BurrTools' number, name, element) of the problem ``wanted`` by name or by number (from 0)."""
+    listed = ", ".join(f"{i} {name!r}" for i, (name, _) in enumerate(problems))
     if wanted is None:
         if len(problems) == 1:
-            return problems[0]
-        fail(f"the file has {len(problems)} problems; choose one with --problem: " + ", ".join(map(repr, names)))
-    for i, (name, element) in enumerate(problems):
-        if wanted == name or wanted == str(i + 1):
-            return name, element
-    fail(f"no problem {wanted!r}; the problems are " + ", ".join(map(repr, names)))
+            return 0, *problems[0]
+        fail(f"the file has {len(problems)} problems; choose one with --problem (name or number): {listed}")
+    for match in (lambda i, name: wanted == name, lambda i, name: wanted.strip() == str(i)):
+        for i, (name, element) in enumerate(problems):
+            if match(i, name):
+                return i, name, element
+    fail(f"no problem {wanted!r}; the problems are (number, name; BurrTools numbers them from 0) {listed}")
+
+
+def _colour_pairs(root: ET.Element, problem: ET.Element, where: str, fail) -> frozenset[tuple[int, int]] | None:
+    """Which piece colour may sit on which result colour (numbered from 1); None when the file declares no colours."""
+    if not root.findall("colors/color"):
+        return None
+    pairs = set()
+    for pair in problem.findall("bitmap/pair"):
+        piece, result = (_int(pair.get(k), f"{where}: colour pair {k}", fail) for k in ("piece", "result"))
+        pairs.add((piece + 1, result + 1))
+    return frozenset(pairs)
 
 
 def _read_shapes(elements: list[ET.Element], fail) -> list[dict]:
@@ -207,14 +257,15 @@ def _read_shape(element: ET.Element, index: int, fail) -> dict:
     if text and len(tokens) != size[0] * size[1] * size[2]:
         fail(f"shape {name!r} has {len(tokens)} voxels, but {size[0]}x{size[1]}x{size[2]} = "
              f"{size[0] * size[1] * size[2]} were declared")
-    cells, variable, colours = [], [], False
+    cells, variable, colours = [], [], {}
     for i, (char, colour) in enumerate(tokens):
         voxel: Voxel = (i % size[0], i // size[0] % size[1], i // (size[0] * size[1]))
-        if char != "_":
+        if char == "#":
             cells.append(voxel)
-        if char == "+":
+        elif char == "+":
             variable.append(voxel)
-        colours = colours or (char != "_" and colour not in ("", "0"))
+        if char != "_" and colour not in ("", "0"):
+            colours[voxel] = _int(colour[:6], f"shape {name!r}: colour", fail)
     return {"name": name, "cells": cells, "variable": variable, "colours": colours,
             "declared": size[0] * size[1] * size[2]}
 

@@ -2,7 +2,8 @@
 
 It rebuilds the allowed orientations itself, by composing quarter turns about the
 axes (and one mirror) rather than from the solver's signed-permutation table, and
-checks a solution given as plain ``(piece index, cells)`` pairs.
+checks a solution given as plain ``(piece index, cells)`` pairs, and BurrTools' colour
+constraints (each piece voxel's colour against its cell's).
 """
 from __future__ import annotations
 
@@ -30,16 +31,26 @@ def _canonical(cells) -> tuple:
     return tuple(sorted(tuple(c[i] - low[i] for i in range(3)) for c in cells))
 
 
-def shape_class(cells, mirror: bool) -> frozenset:
-    """Every orientation reachable by quarter turns (and the mirror if allowed), closed by search."""
+def _canonical_coloured(pairs) -> tuple:
+    """(cell, colour) pairs moved to start at 0, sorted."""
+    pairs = list(pairs)
+    low = [min(c[i] for c, _ in pairs) for i in range(3)]
+    return tuple(sorted((tuple(c[i] - low[i] for i in range(3)), colour) for c, colour in pairs))
+
+
+def shape_class(cells, mirror: bool, colours=None) -> frozenset:
+    """Every orientation reachable by quarter turns (and the mirror if allowed), closed by search;
+    with ``colours`` (one per cell), each orientation as (cell, colour) pairs."""
     moves = [_quarter_turn_x, _quarter_turn_z] + ([_mirror_x] if mirror else [])
-    start = _canonical(cells)
+    if colours is None:
+        return frozenset(tuple(c for c, _ in shape) for shape in shape_class(cells, mirror, [0] * len(cells)))
+    start = _canonical_coloured(zip(cells, colours))
     seen = {start}
     frontier = [start]
     while frontier:
         shape = frontier.pop()
         for move in moves:
-            turned = _canonical(move(c) for c in shape)
+            turned = _canonical_coloured((move(c), colour) for c, colour in shape)
             if turned not in seen:
                 seen.add(turned)
                 frontier.append(turned)
@@ -50,6 +61,7 @@ def check_solution(puzzle, placements) -> list[str]:
     """Problems with ``placements`` (pairs of piece index and cells) as a packing of ``puzzle``; [] if none."""
     problems = []
     target = set(puzzle.target)
+    cell_colour = dict(zip(puzzle.target, puzzle.target_colours))
     covered = Counter()
     used = Counter()
     classes = {}
@@ -62,9 +74,15 @@ def check_solution(puzzle, placements) -> list[str]:
         used[piece] += 1
         covered.update(cells)
         if piece not in classes:
-            classes[piece] = shape_class(spec.cells, puzzle.mirror)
-        if len(set(cells)) != len(cells) or _canonical(cells) not in classes[piece]:
+            classes[piece] = shape_class(spec.cells, puzzle.mirror, spec.colours_of_cells)
+        low = [min(c[i] for c in cells) for i in range(3)] if cells else [0, 0, 0]
+        colourings = [shape for shape in classes[piece] if tuple(c for c, _ in shape) == _canonical(cells)]
+        if len(set(cells)) != len(cells) or not colourings:
             problems.append(f"piece {spec.name!r} at {sorted(cells)} is not a (turned) copy of that piece")
+        elif not any(all(puzzle.colour_fits(colour, cell_colour.get(tuple(c[i] + low[i] for i in range(3)), 0))
+                         for c, colour in shape) for shape in colourings):
+            problems.append(f"piece {spec.name!r} at {sorted(cells)} puts a colour on a cell whose colour "
+                            "it may not meet")
         outside = [c for c in cells if c not in target]
         if outside:
             problems.append(f"piece {spec.name!r} sticks out of the target at {outside[0]}")

@@ -25,8 +25,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-FORMAT = "nonogram-editor count checkpoint 2"
-_UNCHECKED_FORMAT = "nonogram-editor count checkpoint 1"
+FORMAT = "nonogram-editor count checkpoint 3"
+_OLDER_FORMATS = {"nonogram-editor count checkpoint 1": "without checksums to vouch for its results",
+                  "nonogram-editor count checkpoint 2": "without the count up to rotation"}
 
 
 class CheckpointError(ValueError):
@@ -42,6 +43,7 @@ class SubResult(NamedTuple):
     nodes: int
     seconds: float  # search time in the worker
     kept: np.ndarray  # (n, pieces) placement ids: canonical solutions for browsing
+    distinct_rotations: int  # up to the rotations among the symmetries
 
 
 def progress_in(path: str | Path) -> tuple[int, int] | None:
@@ -73,7 +75,7 @@ class Checkpoint:
             self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self._db.execute("CREATE TABLE IF NOT EXISTS results (subproblem INTEGER PRIMARY KEY, total INTEGER, "
                              "distinct_ INTEGER, nodes INTEGER, seconds REAL, kept BLOB, width INTEGER, "
-                             "checksum TEXT)")
+                             "rotation_classes INTEGER, checksum TEXT)")
             meta = dict(self._db.execute("SELECT key, value FROM meta"))
             wanted = {"format": FORMAT, "puzzle": puzzle_key, "split": split_key, "title": title,
                       "subproblems": str(subproblems)}
@@ -83,9 +85,9 @@ class Checkpoint:
                 meta = wanted
         except (sqlite3.Error, ValueError, TypeError) as exc:  # not SQLite, or tables of other columns
             self._fail(f"not a readable count checkpoint ({exc})")
-        if meta.get("format") == _UNCHECKED_FORMAT:
-            self._fail("this checkpoint was made by an older version of the program, without checksums to "
-                       "vouch for its results; delete it (or choose another file) to count again")
+        if meta.get("format") in _OLDER_FORMATS:
+            self._fail(f"this checkpoint was made by an older version of the program, "
+                       f"{_OLDER_FORMATS[meta['format']]}; delete it (or choose another file) to count again")
         elif meta.get("format") != FORMAT:
             self._fail(f"not a count checkpoint of this program (format {meta.get('format')!r})")
         elif meta.get("puzzle") != puzzle_key:
@@ -101,38 +103,39 @@ class Checkpoint:
     def results(self) -> list[SubResult]:
         """The finished subproblems, checked."""
         try:
-            rows = self._db.execute("SELECT subproblem, total, distinct_, nodes, seconds, kept, width, checksum "
-                                    "FROM results ORDER BY rowid").fetchall()
+            rows = self._db.execute("SELECT subproblem, total, distinct_, nodes, seconds, kept, width, "
+                                    "rotation_classes, checksum FROM results ORDER BY rowid").fetchall()
         except sqlite3.Error as exc:
             self._fail(f"the results cannot be read ({exc})")
         out = []
-        for index, total, distinct, nodes, seconds, kept, width, checksum in rows:
-            fields = (index, total, distinct, nodes, width)
+        for index, total, distinct, nodes, seconds, kept, width, rotations, checksum in rows:
+            fields = (index, total, distinct, nodes, width, rotations)
             if (not all(isinstance(v, int) and v >= 0 for v in fields) or not isinstance(seconds, float)
                     or not isinstance(kept, bytes) or index >= self.subproblems or distinct > total
                     or len(kept) % (4 * max(width, 1))):
                 self._fail(f"subproblem {index!r} has a damaged result")
-            if checksum != self._checksum(index, total, distinct, nodes, seconds, kept, width):
+            if checksum != self._checksum(index, total, distinct, nodes, seconds, kept, width, rotations):
                 self._fail(f"subproblem {index} has a result that does not match its checksum (the file was "
                            "changed or damaged); delete it (or choose another file) to count again")
             out.append(SubResult(index, total, distinct, nodes, seconds,
-                                 np.frombuffer(kept, dtype=np.int32).reshape(-1, max(width, 1))))
+                                 np.frombuffer(kept, dtype=np.int32).reshape(-1, max(width, 1)), rotations))
         return out
 
     def add(self, result: SubResult) -> None:
         """Store one result (a repeated subproblem, e.g. re-run after a lost worker, is ignored)."""
         kept = np.ascontiguousarray(result.kept, dtype=np.int32)
         row = (result.index, result.total, result.distinct, result.nodes, float(result.seconds), kept.tobytes(),
-               kept.shape[1] if kept.ndim == 2 else 0)
+               kept.shape[1] if kept.ndim == 2 else 0, result.distinct_rotations)
         try:
             self._db.execute("INSERT OR IGNORE INTO results (subproblem, total, distinct_, nodes, seconds, kept, "
-                             "width, checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (*row, self._checksum(*row)))
+                             "width, rotation_classes, checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             (*row, self._checksum(*row)))
         except sqlite3.Error as exc:
             self._fail(f"a result cannot be stored ({exc})")
 
-    def _checksum(self, index, total, distinct, nodes, seconds, kept, width) -> str:
+    def _checksum(self, index, total, distinct, nodes, seconds, kept, width, rotations) -> str:
         """Of one row's values and the split it belongs to."""
-        values = f"{self._split_key}|{index}|{total}|{distinct}|{nodes}|{seconds!r}|{width}|".encode()
+        values = f"{self._split_key}|{index}|{total}|{distinct}|{nodes}|{seconds!r}|{width}|{rotations}|".encode()
         return hashlib.blake2b(values + kept, digest_size=16).hexdigest()
 
     def close(self) -> None:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from plugins.voxel import bitboard, dlx
-from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, lowest, normal_form, orientations, transform
+from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, coloured_orientations, lowest, transform
 from plugins.voxel.model import HOLE, Puzzle, PuzzleFileError
 
 ENGINES = {"bitboard": bitboard.BitboardSearch, "dlx": dlx.DlxSearch}
@@ -63,6 +63,11 @@ class Cover:
     @property
     def group_order(self) -> int:
         return len(self.symmetries)
+
+    @property
+    def rotations(self) -> int:
+        """How many of the symmetries are rotations (they come first)."""
+        return sum(s.matrix in ROTATIONS for s in self.symmetries)
 
     @property
     def piece_count(self) -> int:
@@ -110,33 +115,43 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     size = coords.max(axis=0) + 1
     grid = np.full(tuple(size), n_cells, dtype=np.int32)  # cell index, n_cells outside the target
     grid[coords[:, 0], coords[:, 1], coords[:, 2]] = np.arange(n_cells, dtype=np.int32)
-    shapes = [orientations(p.cells, puzzle.mirror) for p in puzzle.pieces]
+    shapes = [_oriented(puzzle, p) for p in puzzle.pieces]
     optional = np.array([v in set(puzzle.optional) for v in cells] + [False])  # per cell index, and padding
+    fits, cell_colour = _colour_table(puzzle, cells)
     width = max(len(p.cells) for p in puzzle.pieces)
-    pieces, rows = [], []
+    pieces, rows, row_colours = [], [], []
     for piece, (spec, orients) in enumerate(zip(puzzle.pieces, shapes)):
         found = 0
-        for shape in orients:
+        for shape, colours in orients:
             offsets = np.array(shape, dtype=np.int64) - np.array(shape[0], dtype=np.int64)
             spots = coords[:, None, :] + offsets[None, :, :]  # (targets, cells, 3)
             inside = ((spots >= 0) & (spots < size)).all(axis=(1, 2))
             spots = spots[inside]
             covered = grid[spots[..., 0], spots[..., 1], spots[..., 2]]
             covered = covered[(covered < n_cells).all(axis=1)]
+            if fits is not None:  # colour constraints: each voxel's colour must fit its cell's
+                covered = covered[fits[np.array(colours)[None, :], cell_colour[covered]].all(axis=1)]
             if spec.name == HOLE:  # it marks an optional cell left empty
                 covered = covered[optional[covered].all(axis=1)]
             block = np.full((len(covered), width), n_cells, dtype=np.int32)
-            block[:, : len(shape)] = np.sort(covered, axis=1)
+            order = np.argsort(covered, axis=1)
+            block[:, : len(shape)] = np.take_along_axis(covered, order, axis=1)
             rows.append(block)
+            block = np.zeros((len(covered), width), dtype=np.int32)  # the colour on each of those cells
+            block[:, : len(shape)] = np.array(colours, dtype=np.int32)[order]
+            row_colours.append(block)
             pieces.append(np.full(len(covered), piece, dtype=np.int32))
             found += len(covered)
         if not found:
             raise PuzzleFileError(f"{puzzle.source or puzzle.id}: piece {spec.name!r} fits nowhere in the target")
     placement_cells = np.concatenate(rows)
     placement_piece = np.concatenate(pieces)
+    # With colours, two placements may fill the same cells with different colours (a turned
+    # piece whose colours are not symmetric): its colours tell them apart.
+    placement_colours = np.concatenate(row_colours) if fits is not None else None
     if symmetric:
-        symmetries = _symmetries(puzzle, cells, index, [set(s) for s in shapes])
-        perms = _placement_permutations(placement_piece, placement_cells, symmetries)
+        symmetries = _symmetries(puzzle, cells, index, [set(s) for s in shapes], cell_colour)
+        perms = _placement_permutations(placement_piece, placement_cells, symmetries, placement_colours)
     else:
         symmetries = [Symmetry(ALL_SYMMETRIES[0], tuple(range(n_cells)), tuple(range(len(puzzle.pieces))))]
         perms = np.arange(len(placement_piece), dtype=np.int32)[None, :]
@@ -149,23 +164,38 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     return cover
 
 
-def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
-    """Isometries of the target that map every piece onto a piece with as many copies.
+def _oriented(puzzle: Puzzle, piece) -> list[tuple[tuple[Voxel, ...], tuple[int, ...]]]:
+    """The piece's orientations, each with its voxels' colours (see ``geometry.coloured_orientations``)."""
+    return coloured_orientations(piece.cells, piece.colours_of_cells, puzzle.mirror)
 
-    With ranges of copies, rotations only: BurrTools counts assemblies so (its assembler
-    leaves mirror images of such problems apart), and its figures are the reference.
-    """
-    ranges = any(p.fewest != p.copies for p in puzzle.pieces if p.name != HOLE)
+
+def _colour_table(puzzle: Puzzle, cells) -> tuple[np.ndarray | None, np.ndarray]:
+    """(which piece colour fits which cell colour, or None without colour constraints; each cell's
+    colour by index, padding last)."""
+    colour_of = dict(zip(puzzle.target, puzzle.target_colours))
+    cell_colour = np.array([colour_of.get(v, 0) for v in cells] + [0], dtype=np.int64)
+    if puzzle.colour_pairs is None:
+        return None, cell_colour
+    n = 1 + max([int(cell_colour.max())] + [c for p in puzzle.pieces for c in p.colours_of_cells])
+    fits = np.array([[puzzle.colour_fits(a, b) for b in range(n)] for a in range(n)])
+    return fits, cell_colour
+
+
+def _symmetries(puzzle: Puzzle, cells, index, shape_sets, cell_colour) -> list[Symmetry]:
+    """Isometries of the target (and its colours) that map every piece onto a piece with as
+    many copies; the identity first, then the other rotations, then the reflections."""
     result = []
-    for matrix in ROTATIONS if ranges else ALL_SYMMETRIES:
+    for matrix in ALL_SYMMETRIES:
         image = [transform(matrix, v) for v in cells]
         low = lowest(image)
         image = [(v[0] - low[0], v[1] - low[1], v[2] - low[2]) for v in image]
         if any(v not in index for v in image) or {image[index[v]] for v in puzzle.optional} != set(puzzle.optional):
             continue
+        if any(cell_colour[index[image[i]]] != cell_colour[i] for i in range(len(cells))):
+            continue
         piece_map = []
         for piece in puzzle.pieces:
-            turned = normal_form(transform(matrix, v) for v in piece.cells)
+            turned = coloured_orientations(piece.cells, piece.colours_of_cells, False, (matrix,))[0]
             match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u]
                      and (other.copies, other.fewest, other.name == HOLE) == (piece.copies, piece.fewest,
                                                                               piece.name == HOLE)]
@@ -177,14 +207,15 @@ def _symmetries(puzzle: Puzzle, cells, index, shape_sets) -> list[Symmetry]:
     return result
 
 
-def _row_keys(pieces: np.ndarray, cells: np.ndarray) -> np.ndarray:
-    """One comparable key per placement (its piece and sorted cells as raw bytes)."""
-    table = np.ascontiguousarray(np.column_stack([pieces, cells]).astype(np.int32))
+def _row_keys(pieces: np.ndarray, cells: np.ndarray, colours: np.ndarray | None) -> np.ndarray:
+    """One comparable key per placement (its piece, sorted cells and their colours as raw bytes)."""
+    table = np.column_stack([pieces, cells] + ([] if colours is None else [colours]))
+    table = np.ascontiguousarray(table.astype(np.int32))
     return table.view(np.dtype((np.void, table.shape[1] * 4))).ravel()
 
 
-def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries) -> np.ndarray:
-    keys = _row_keys(pieces, cells)
+def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries, colours=None) -> np.ndarray:
+    keys = _row_keys(pieces, cells, colours)
     order = np.argsort(keys)
     sorted_keys = keys[order]
     n_cells = len(symmetries[0].cell_map)
@@ -192,7 +223,10 @@ def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries) -
     for g, sym in enumerate(symmetries):
         cell_map = np.array(sym.cell_map + (n_cells,), dtype=np.int32)  # padding maps to itself
         piece_map = np.array(sym.piece_map, dtype=np.int32)
-        image = _row_keys(piece_map[pieces], np.sort(cell_map[cells], axis=1))
+        moved = cell_map[cells]
+        by_cell = np.argsort(moved, axis=1)
+        image = _row_keys(piece_map[pieces], np.take_along_axis(moved, by_cell, axis=1),
+                          None if colours is None else np.take_along_axis(colours, by_cell, axis=1))
         at = np.searchsorted(sorted_keys, image)
         if not (sorted_keys[np.minimum(at, len(keys) - 1)] == image).all():
             raise AssertionError("a symmetry maps a placement outside the placement set")

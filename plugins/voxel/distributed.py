@@ -64,6 +64,9 @@ def make_plan(puzzle: Puzzle, wanted: int = SUBPROBLEMS) -> Plan:
 def puzzle_fingerprint(puzzle: Puzzle) -> str:
     """What a checkpoint must belong to: the puzzle's pieces, target and rules (not its title)."""
     data = {key: value for key, value in puzzle_to_json(puzzle).items() if key not in ("title", "description")}
+    if puzzle.colour_pairs is not None or puzzle.max_holes is not None:  # what the JSON format does not hold
+        data["burrtools"] = [sorted(puzzle.colour_pairs or ()), puzzle.target_colours,
+                             [p.voxel_colours for p in puzzle.pieces], puzzle.max_holes]
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
@@ -78,7 +81,8 @@ def count_subproblem(puzzle: Puzzle, index: int, prefix: tuple[int, ...], keep: 
 def _result(index: int, search: Search, start: float) -> SubResult:
     counts = search.counts
     return SubResult(index, int(counts[dlx.TOTAL]), int(counts[dlx.DISTINCT]), int(counts[dlx.NODES]),
-                     time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy())
+                     time.perf_counter() - start, search.keep[: counts[dlx.KEPT]].copy(),
+                     int(counts[dlx.ROTATION_CLASSES]))
 
 
 def count_batch(work: tuple[Puzzle, list[tuple[int, tuple[int, ...]]], int]) -> list[SubResult]:
@@ -143,8 +147,9 @@ def _dask_quiet():
             logger.disabled = disabled
 
 
-def _run_dask(puzzle, work, keep, cluster: Cluster):
+def _run_dask(puzzle, work, keep, cluster: Cluster, workers: set[str]):
     """Batches of subproblems as Dask tasks on ``cluster``; Dask re-runs a lost worker's.
+    Adds to ``workers`` the address of each worker whose batch arrived.
 
     Raises ``ClusterLost`` when the scheduler is lost, or has had no worker for
     ``cluster.worker_wait`` seconds.
@@ -173,8 +178,8 @@ def _run_dask(puzzle, work, keep, cluster: Cluster):
 
     futures = []
     try:
-        workers = threads() or 1
-        futures = [client.submit(count_batch, batch, pure=False) for batch in _batches(puzzle, work, keep, workers)]
+        futures = [client.submit(count_batch, batch, pure=False)
+                   for batch in _batches(puzzle, work, keep, threads() or 1)]
         pending = as_completed(futures)
         idle_since = None  # when the cluster was first seen without a worker
         while not pending.is_empty():
@@ -192,7 +197,8 @@ def _run_dask(puzzle, work, keep, cluster: Cluster):
             for future in ready:
                 try:
                     result = future.result()
-                except CommClosedError:
+                    workers.update(*client.who_has([future]).values())  # the worker that holds it made it
+                except (CommClosedError, OSError, TimeoutError):
                     raise lost from None
                 except FutureCancelledError as exc:
                     if exc.reason == "scheduler-connection-lost":
@@ -221,6 +227,7 @@ class Tally:
 
     def __init__(self, head: SubResult):
         self.count, self.distinct, self.nodes = head.total, head.distinct, head.nodes
+        self.distinct_rotations = head.distinct_rotations
         self.kept = list(head.kept)
         self.finished = 0  # subproblems
         self.finished_seconds = 0.0  # their search time, in whichever run they were counted
@@ -228,6 +235,7 @@ class Tally:
     def add(self, result: SubResult, keep: int) -> None:
         self.count += result.total
         self.distinct += result.distinct
+        self.distinct_rotations += result.distinct_rotations
         self.nodes += result.nodes
         self.kept.extend(result.kept[: max(0, keep - len(self.kept))])
         self.finished += 1
@@ -255,9 +263,10 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
             done_before.add(result.index)
         work = [(i, prefix) for i, prefix in enumerate(plan.subproblems) if i not in done_before]
         keep_more = max(0, keep - len(tally.kept))
+        dask_workers = set()
         if cluster:
             cluster = Cluster(cluster) if isinstance(cluster, str) else cluster
-            runner, workers = _run_dask(puzzle, work, keep_more, cluster), "cluster"
+            runner, workers = _run_dask(puzzle, work, keep_more, cluster, dask_workers), "cluster"
         else:
             jobs_used = jobs if len(work) > 1 else 1
             runner = _run_local(puzzle, work, keep_more, task, jobs_used)
@@ -293,8 +302,9 @@ def count_in_parts(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, clus
     cover = build_cover(puzzle)
     return CountOutcome(count=tally.count, distinct=tally.distinct, symmetry_order=cover.group_order,
                         solutions=[cover.solution(ids) for ids in tally.kept], nodes=tally.nodes,
-                        seconds=time.perf_counter() - start, jobs=jobs if not cluster and jobs > 1 else 1,
-                        anchor=cover.anchor, subproblems=total)
+                        seconds=time.perf_counter() - start,
+                        jobs=len(dask_workers) if cluster else jobs_used,
+                        anchor=cover.anchor, subproblems=total, distinct_rotations=tally.distinct_rotations)
 
 
 def time_left(finished: int, finished_seconds: float, total: int, session_work: float,

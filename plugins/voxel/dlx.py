@@ -39,8 +39,9 @@ PAUSED = 0
 FINISHED = 1
 FOUND = 2
 
-# counters (the ``counts`` array)
-RAW, DISTINCT, TOTAL, NODES, KEPT, PREFIXES = range(6)
+# counters (the ``counts`` array); DISTINCT: classes under all the cover's symmetries,
+# ROTATION_CLASSES: under its rotations only (a reflection may merge two of those)
+RAW, DISTINCT, TOTAL, NODES, KEPT, PREFIXES, ROTATION_CLASSES = range(7)
 
 
 class Trail(NamedTuple):
@@ -60,7 +61,7 @@ class Trail(NamedTuple):
         # are read only once written: np.empty leaves the big buffers unpaged until used.
         levels = [np.zeros(cover.piece_count + 1, dtype=np.uint32) for _ in range(2)]
         return cls(np.array([len(prefix), ENTER, len(prefix)], dtype=np.int64), *levels, cover.copies,
-                   np.zeros(6, dtype=np.int64), np.empty((max(keep, 1), cover.piece_count), dtype=np.int32),
+                   np.zeros(7, dtype=np.int64), np.empty((max(keep, 1), cover.piece_count), dtype=np.int32),
                    np.empty((max(max_prefixes, 1), max(max_depth, 1)), dtype=np.int32))
 
 
@@ -83,6 +84,7 @@ class Matrix(NamedTuple):
     col_type: np.ndarray  # per column: its piece (-1: a cell)
     slack: np.ndarray
     perms: np.ndarray  # the cover's symmetries acting on placements
+    rotations: int  # the first this many of them are the rotations
     allowed: np.ndarray
     anchor_column: int  # branched on first when counting (-1: none)
 
@@ -201,18 +203,22 @@ def _lex_compare(a, b):
 
 
 @njit(cache=True)
-def _record(ids, perms, allowed, counts, keep):
+def _record(ids, perms, rotations, allowed, counts, keep):
     """Count one solution (placement ids); keep it if it is its class's canonical member.
 
     The search covers only solutions whose placements are all ``allowed``. A solution is
     canonical when no symmetry maps it to a smaller allowed solution (lexicographically,
     as sorted ids); each symmetry class has exactly one canonical member among the
-    allowed solutions, and its class has ``len(perms) / |stabiliser|`` solutions.
+    allowed solutions, and its class has ``len(perms) / |stabiliser|`` solutions. It splits
+    into ``(len(perms) / rotations) * |rotations in the stabiliser| / |stabiliser|``
+    classes under the rotations (the first ``rotations`` symmetries): two when the group
+    has reflections and none of them fixes the solution, else one.
     """
     counts[RAW] += 1
     solution = _sorted(ids)
     image = np.empty(solution.shape[0], dtype=solution.dtype)
     stabiliser = 1
+    turned = 1  # rotations in the stabiliser
     for g in range(1, perms.shape[0]):
         inside = True
         for i in range(solution.shape[0]):
@@ -227,7 +233,10 @@ def _record(ids, perms, allowed, counts, keep):
             return
         if order == 0:
             stabiliser += 1
+            if g < rotations:
+                turned += 1
     counts[DISTINCT] += 1
+    counts[ROTATION_CLASSES] += perms.shape[0] // rotations * turned // stabiliser
     counts[TOTAL] += perms.shape[0] // stabiliser
     if counts[KEPT] < keep.shape[0]:
         _copy_into(keep[counts[KEPT]], solution)
@@ -235,7 +244,7 @@ def _record(ids, perms, allowed, counts, keep):
 
 
 @njit(cache=True)
-def take_solution(ids, mode, perms, allowed, counts, keep):
+def take_solution(ids, mode, perms, rotations, allowed, counts, keep):
     """A complete solution (placement ids): in FIRST mode keep it and return True (stop);
     otherwise count and maybe keep it (:func:`_record`) and return False (go on)."""
     if mode == FIRST:
@@ -243,7 +252,7 @@ def take_solution(ids, mode, perms, allowed, counts, keep):
         counts[KEPT] = 1
         counts[RAW] += 1
         return True
-    _record(ids, perms, allowed, counts, keep)
+    _record(ids, perms, rotations, allowed, counts, keep)
     return False
 
 
@@ -258,7 +267,7 @@ def take_prefix(ids, prefixes, counts):
 
 @njit(cache=True)
 def search(L, R, U, D, C, S, row_id, col_type, slack, remaining, state, cols, rows,
-           perms, allowed, first_col, mode, max_depth, budget, counts, keep, prefixes):
+           perms, rotations, allowed, first_col, mode, max_depth, budget, counts, keep, prefixes):
     """Run the search for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND.
 
     ``state`` = [level k, phase, base level]; levels below the base hold a fixed prefix.
@@ -279,7 +288,8 @@ def search(L, R, U, D, C, S, row_id, col_type, slack, remaining, state, cols, ro
         if phase == ENTER:
             if R[root] == root:
                 phase = BACK
-                if enough_copies(remaining, slack) and take_solution(chosen_ids(row_id, rows, k), mode, perms, allowed, counts, keep):
+                if enough_copies(remaining, slack) and take_solution(chosen_ids(row_id, rows, k), mode, perms, rotations, allowed,
+                                                                   counts, keep):
                     status = FOUND
                     break
                 continue
@@ -402,7 +412,7 @@ def _matrix(cover) -> Matrix:
     for a, b in zip(ring, ring[1:] + ring[:1]):
         R[a], L[b] = b, a
     L, R, U, D, C = (a.astype(np.uint32) for a in (L, R, U, D, C))  # unsigned: no negative-index checks
-    return Matrix(Links(L, R, U, D, C, S), row_id, col_type, slack, cover.perms, cover.allowed,
+    return Matrix(Links(L, R, U, D, C, S), row_id, col_type, slack, cover.perms, cover.rotations, cover.allowed,
                   cover.anchor_column)
 
 class DlxSearch:
@@ -427,7 +437,7 @@ class DlxSearch:
         """Search on for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND."""
         m, t = self.matrix, self.trail
         return search(*self.links, m.row_id, m.col_type, m.slack, t.remaining, t.state, t.cols, t.rows,
-                      m.perms, m.allowed, m.anchor_column if mode != FIRST else -1, mode, max_depth, budget,
+                      m.perms, m.rotations, m.allowed, m.anchor_column if mode != FIRST else -1, mode, max_depth, budget,
                       t.counts, t.keep, t.prefixes)
 
     def fraction(self) -> float:

@@ -58,8 +58,21 @@ def normal_form(voxels) -> tuple[Voxel, ...]:
 
 def orientations(voxels, mirror: bool) -> list[tuple[Voxel, ...]]:
     """The distinct orientations of a shape (normal forms), rotations only unless ``mirror``."""
-    group = ALL_SYMMETRIES if mirror else ROTATIONS
-    return sorted({normal_form(transform(m, v) for v in voxels) for m in group})
+    voxels = list(voxels)
+    return [shape for shape, _ in coloured_orientations(voxels, (0,) * len(voxels), mirror)]
+
+
+def coloured_orientations(voxels, colours, mirror: bool, group=None) -> list[tuple[tuple[Voxel, ...], tuple[int, ...]]]:
+    """The distinct orientations of a shape whose voxels carry colours (``colours[i]`` is
+    ``voxels[i]``'s): each as its normal form and the colours in that order. ``group``: these
+    matrices instead of the rotations (and reflections if ``mirror``)."""
+    found = set()
+    for m in group or (ALL_SYMMETRIES if mirror else ROTATIONS):
+        turned = [transform(m, v) for v in voxels]
+        low = lowest(turned)
+        pairs = sorted(((x - low[0], y - low[1], z - low[2]), c) for (x, y, z), c in zip(turned, colours))
+        found.add((tuple(v for v, _ in pairs), tuple(c for _, c in pairs)))
+    return sorted(found)
 
 
 def is_face_connected(voxels) -> bool:

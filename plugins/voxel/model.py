@@ -46,6 +46,11 @@ class Piece:
     copies: int = 1  # the most copies used (exactly this many unless ``min_copies`` is set)
     colour: RGB | None = None  # None: the scene picks one
     min_copies: int | None = None  # a range of copies: at least this many (BurrTools' min/max)
+    voxel_colours: tuple[int, ...] = ()  # BurrTools' colour of each cell, in the order of ``cells`` (0: neutral)
+
+    @property
+    def colours_of_cells(self) -> tuple[int, ...]:
+        return self.voxel_colours or (0,) * len(self.cells)
 
     @property
     def fewest(self) -> int:
@@ -63,6 +68,17 @@ class Puzzle:
     source: str = ""  # the file it came from ("" if built in code)
     optional: tuple[Voxel, ...] = ()  # target cells that may stay empty (BurrTools' variable voxels)
     expected_assemblies: int | None = None  # the count a solved BurrTools file states
+    # BurrTools' colour constraints: the colour of each target cell (order of ``target``; 0:
+    # neutral), and the (piece colour, target colour) pairs that may meet; None: no constraint.
+    # Neutral (0) meets every colour.
+    target_colours: tuple[int, ...] = ()
+    colour_pairs: frozenset[tuple[int, int]] | None = None
+    max_holes: int | None = None  # at most this many optional cells stay empty (BurrTools' maxHoles)
+
+    def colour_fits(self, piece_colour: int, target_colour: int) -> bool:
+        """May a piece voxel of ``piece_colour`` fill a target cell of ``target_colour``?"""
+        return (self.colour_pairs is None or not piece_colour or not target_colour
+                or (piece_colour, target_colour) in self.colour_pairs)
 
     @property
     def size(self) -> tuple[int, int, int]:
@@ -77,12 +93,13 @@ class Puzzle:
         """This puzzle as the search engines take it: every target cell must be covered.
 
         Optional cells left empty are covered by a one-cell piece named :data:`HOLE` (0 to
-        as many copies as there are optional cells), which fits only optional cells; the
+        as many copies as there are optional cells, or ``max_holes``), which fits only optional cells; the
         search leaves its placements out of the solutions it reports.
         """
-        if not self.optional:
-            return self
-        hole = Piece(HOLE, ((0, 0, 0),), copies=len(self.optional), min_copies=0)
+        most = len(self.optional) if self.max_holes is None else min(self.max_holes, len(self.optional))
+        if not most:
+            return replace(self, optional=()) if self.optional else self
+        hole = Piece(HOLE, ((0, 0, 0),), copies=most, min_copies=0)
         return replace(self, pieces=self.pieces + (hole,))
 
 

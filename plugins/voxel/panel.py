@@ -222,7 +222,12 @@ class VoxelPanel(PuzzlePanel):
         stated = self.puzzle.expected_assemblies
         counted = self.tr("{0} solutions in all, {1} up to the {2} symmetries ({3} s); browsing one per class").format(
             outcome.count, outcome.distinct, outcome.symmetry_order, f"{outcome.seconds:.1f}")
-        stated_text = self.tr(". BurrTools states {0} assemblies").format(stated) if stated is not None else ""
+        if stated is not None:
+            from plugins.voxel.burrtools import stored_figure
+
+            stated_text = ". " + stored_figure(stated, outcome.distinct, outcome.distinct_rotations)[1]
+        else:
+            stated_text = ""
         self.report(counted + stated_text)
 
     # ------------------------------------------------------------------ export

@@ -26,10 +26,13 @@ def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
     from plugins.voxel import solver
 
     outcome = solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=checkpoint, cluster=cluster)
-    extra = {"symmetries": outcome.symmetry_order, "anchor": outcome.anchor, "nodes": outcome.nodes,
-             "jobs": outcome.jobs, "subproblems": outcome.subproblems}
+    extra = {"distinct_rotations": outcome.distinct_rotations, "symmetries": outcome.symmetry_order,
+             "anchor": outcome.anchor, "nodes": outcome.nodes, "jobs": outcome.jobs, "subproblems": outcome.subproblems}
     if puzzle.expected_assemblies is not None:
-        extra["burrtools_assemblies"] = puzzle.expected_assemblies
+        from plugins.voxel.burrtools import stored_figure
+
+        counted, note = stored_figure(puzzle.expected_assemblies, outcome.distinct, outcome.distinct_rotations)
+        extra.update(burrtools_assemblies=puzzle.expected_assemblies, burrtools_counted=counted, note=note)
     return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True, extra=extra)
 
 

@@ -48,7 +48,7 @@ class Search:
 @dataclass
 class CountOutcome:
     count: int  # every solution
-    distinct: int  # up to the symmetries in ``symmetry_order``
+    distinct: int  # up to the symmetries in ``symmetry_order`` (rotations, and reflections where the pieces allow)
     symmetry_order: int
     solutions: list[Solution]  # one per class (up to ``keep``), in the order found
     nodes: int
@@ -56,6 +56,7 @@ class CountOutcome:
     jobs: int = 1
     anchor: str = ""
     subproblems: int = 0  # how many parts the count was split into (0: one search)
+    distinct_rotations: int = 0  # up to the rotations among those symmetries only
 
 
 def split_prefixes(cover: Cover, wanted: int, max_depth: int = 6) -> tuple[list[tuple[int, ...]], Search]:

@@ -70,7 +70,8 @@ def _count_here(puzzle: Puzzle, task: Task | None, keep: int, budget: int | None
     counts = search.counts
     return CountOutcome(count=int(counts[dlx.TOTAL]), distinct=int(counts[dlx.DISTINCT]),
                         symmetry_order=cover.group_order, solutions=[cover.solution(ids) for ids in search.kept_ids()],
-                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, anchor=cover.anchor)
+                        nodes=int(counts[dlx.NODES]), seconds=time.perf_counter() - start, anchor=cover.anchor,
+                        distinct_rotations=int(counts[dlx.ROTATION_CLASSES]))
 
 
 def class_members(puzzle: Puzzle, solution: Solution) -> list[Solution]:

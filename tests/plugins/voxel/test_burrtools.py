@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from plugins.voxel import checker, solver
+from plugins.voxel import burrtools, checker, solver
 from plugins.voxel import search as search_module
 from plugins.voxel.burrtools import load_burrtools, problem_names
 from plugins.voxel.model import PuzzleFileError, parse_puzzle, puzzle_to_json
@@ -16,9 +16,12 @@ ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "burrtools"
 
 
-def xml(shapes, problems, grid=0):
-    """A BurrTools file: shapes as (x, y, z, text), problems as (name, [(id, count or (min, max))], result id)."""
-    out = [f'<?xml version="1.0"?>\n<puzzle version="2"><gridType type="{grid}"/><colors/><shapes>']
+def xml(shapes, problems, grid=0, colours=0, pairs=()):
+    """A BurrTools file: shapes as (x, y, z, text), problems as (name, [(id, count or (min, max))], result id,
+    extra attributes); ``colours`` declared, each problem's colour ``pairs`` (piece, result) as BurrTools numbers them."""
+    out = [f'<?xml version="1.0"?>\n<puzzle version="2"><gridType type="{grid}"/><colors>']
+    out += ['<color red="1" green="2" blue="3"/>'] * colours
+    out.append("</colors><shapes>")
     out += [f'<voxel x="{x}" y="{y}" z="{z}" type="0">{text}</voxel>' for x, y, z, text in shapes]
     out.append("</shapes><problems>")
     for name, parts, result, extra in problems:
@@ -26,7 +29,9 @@ def xml(shapes, problems, grid=0):
         for shape, count in parts:
             out.append(f'<shape id="{shape}" count="{count}"/>' if isinstance(count, int)
                        else f'<shape id="{shape}" min="{count[0]}" max="{count[1]}"/>')
-        out.append(f'</shapes><result id="{result}"/><bitmap/></problem>')
+        out.append(f'</shapes><result id="{result}"/><bitmap>')
+        out += [f'<pair piece="{a}" result="{b}"/>' for a, b in pairs]
+        out.append("</bitmap></problem>")
     out.append("</problems></puzzle>")
     return "".join(out)
 
@@ -38,14 +43,65 @@ def write(tmp_path, text, name="p.xmpuzzle", compress=True):
 
 
 @pytest.mark.parametrize("name, problem, assemblies", [("CubeInCage.xmpuzzle", "g", 96),
-                                                       ("PelikanBurr.xmpuzzle", None, 12)])
+                                                       ("PelikanBurr.xmpuzzle", None, 12),
+                                                       ("AlPackino.xmpuzzle", None, 1),
+                                                       ("DraculasDentalDesaster.xmpuzzle", None, 84),
+                                                       ("SolidSixPieceBurrs.xmpuzzle", "0", 1063)])
 def test_the_assemblies_match_what_burrtools_stored(name, problem, assemblies):
     puzzle = load_burrtools(DATA / name, problem)
     assert puzzle.expected_assemblies == assemblies
     outcome = solver.count_solutions(puzzle)
-    assert outcome.distinct == assemblies
+    assert outcome.distinct_rotations == assemblies  # every stored figure kept mirror images apart
+    assert burrtools.stored_figure(assemblies, outcome.distinct, outcome.distinct_rotations)[0] == \
+        burrtools.ROTATION_ONLY
     for solution in outcome.solutions:
         assert checker.check_solution(puzzle, solution) == []
+
+
+@pytest.mark.parametrize("name, problem, merged, rotations", [
+    ("SolidSixPieceBurrs.xmpuzzle", None, 588, 1063), ("DemoPieceGenerator.xmpuzzle", None, 928, 1760),
+    ("DemoMirrorParadox.xmpuzzle", "Example From Text", 1, 2), ("DemoMirrorParadox.xmpuzzle", "1", 1, 2)])
+def test_both_figures_burrtools_gives_with_and_without_mirror_images(name, problem, merged, rotations):
+    """BurrTools' default merges mirror images (a piece swapped for its mirror partner);
+    with "Keep Mirror Solutions" it counts up to rotation only: the figures the issue quotes."""
+    puzzle = load_burrtools(DATA / name, problem)
+    outcome = solver.count_solutions(puzzle)
+    assert (outcome.distinct, outcome.distinct_rotations) == (merged, rotations)
+    if puzzle.expected_assemblies is not None:
+        assert burrtools.stored_figure(puzzle.expected_assemblies, merged, rotations)[0] == burrtools.ROTATION_ONLY
+
+
+@pytest.mark.parametrize("name, problem", [("DemoPieceGenerator.xmpuzzle", None), ("DemoMirrorParadox.xmpuzzle", "1"),
+                                           ("CubeInCage.xmpuzzle", None), ("DraculasDentalDesaster.xmpuzzle", None)])
+def test_the_count_up_to_rotation_is_the_number_of_rotation_classes_of_every_solution(name, problem):
+    """Every solution, turned by each of the 24 rotations that map the target (and its
+    optional cells and colours) onto itself: the classes counted one by one."""
+    from plugins.voxel.geometry import ROTATIONS, lowest, transform
+
+    puzzle = load_burrtools(DATA / name, problem)
+    colour = dict(zip(puzzle.target, puzzle.target_colours))
+
+    def turned(matrix, cells):
+        return [transform(matrix, v) for v in cells]
+
+    keeping = []
+    for matrix in ROTATIONS:
+        low = lowest(turned(matrix, puzzle.target))
+        moved = {v: tuple(a - b for a, b in zip(w, low)) for v, w in zip(puzzle.target, turned(matrix, puzzle.target))}
+        if set(moved.values()) == set(puzzle.target) and all(colour.get(moved[v], 0) == colour.get(v, 0) for v in moved) \
+                and {moved[v] for v in puzzle.optional} == set(puzzle.optional):
+            keeping.append(moved)
+    every = list(solver.solutions(puzzle))
+    seen, classes = set(), 0
+    for solution in every:
+        key = frozenset((p.piece, frozenset(p.cells)) for p in solution)
+        if key in seen:
+            continue
+        classes += 1
+        seen |= {frozenset((piece, frozenset(moved[c] for c in cells)) for piece, cells in key) for moved in keeping}
+    outcome = solver.count_solutions(puzzle)
+    assert len(every) == outcome.count
+    assert outcome.distinct_rotations == classes
 
 
 def test_plain_xml_reads_like_gzip(tmp_path):
@@ -114,22 +170,30 @@ def test_min_max_counts_and_a_choice_of_problems(tmp_path):
                [("two dominoes", [(1, 2)], 0, ""), ("ranges", [(1, (0, 2)), (2, (0, 4))], 3, 'state="2" assemblies="9"')])
     path = write(tmp_path, text)
     assert problem_names(path) == ["two dominoes", "ranges"]
-    with pytest.raises(PuzzleFileError, match="2 problems; choose one with --problem: 'two dominoes', 'ranges'"):
+    with pytest.raises(PuzzleFileError, match="2 problems; choose one with --problem \\(name or number\\): "
+                                              "0 'two dominoes', 1 'ranges'"):
         load_burrtools(path)
     assert solver.count_solutions(load_burrtools(path, "two dominoes")).distinct == 1
-    ranged = load_burrtools(path, "2")
+    assert load_burrtools(path, "0") == load_burrtools(path, "two dominoes")  # BurrTools numbers from 0
+    ranged = load_burrtools(path, "1")
+    assert ranged == load_burrtools(path, "ranges") and "problem 1 ('ranges')" in ranged.description
     assert [(p.fewest, p.copies) for p in ranged.pieces] == [(0, 2), (0, 4)] and len(ranged.optional) == 1
     outcome = solver.count_solutions(ranged)
     assert outcome.count == brute_force_total(ranged)
     with pytest.raises(PuzzleFileError, match="no problem 'x'; the problems are"):
         load_burrtools(path, "x")
+    with pytest.raises(PuzzleFileError, match="no problem '2'"):
+        load_burrtools(path, "2")
+    single = DATA / "CubeInCage.xmpuzzle"  # its one problem is BurrTools' problem 0: 1 chose it, silently
+    assert load_burrtools(single, "0") == load_burrtools(single, "g")
+    with pytest.raises(PuzzleFileError, match=r"no problem '1'; the problems are .* 0 'g'"):
+        load_burrtools(single, "1")
 
 
 @pytest.mark.parametrize("text, message", [
-    (xml([(2, 1, 1, "##")], [("p", [(0, 1)], 0, "")], grid=2), r"grid type 2 \(spheres\) is not supported"),
-    (xml([(2, 1, 1, "#1#1"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, "")]), "coloured voxels"),
-    (xml([(2, 1, 1, "##")], [("p", [(0, 1)], 0, 'maxHoles="1"')]), "maxHoles"),
-    (xml([(2, 1, 1, "##"), (2, 1, 1, "#+")], [("p", [(1, 1)], 0, "")]), "variable voxels"),
+    (xml([(2, 1, 1, "##")], [("p", [(0, 1)], 0, "")], grid=2), r"grid is spheres \(grid type 2\), which this plugin "
+                                                               "does not handle"),
+    (xml([(2, 1, 1, "##")], [("p", [(0, 1)], 0, 'maxHoles="x"')]), "maxHoles must be a whole number"),
     (xml([(3, 1, 1, "##")], [("p", [(0, 1)], 0, "")]), "has 2 voxels, but 3x1x1 = 3 were declared"),
     (xml([(2, 1, 1, "##")], [("p", [(5, 1)], 0, "")]), "refers to shape 5, but the file has 1 shapes"),
     (xml([(3, 1, 1, "###"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, "")]), "the pieces have 2 cells in all but the target has 3"),
@@ -140,6 +204,96 @@ def test_unsupported_or_broken_files_are_refused_by_name(tmp_path, text, message
     with pytest.raises(PuzzleFileError, match=message) as error:
         load_burrtools(path, "p" if "<problem" in text else None)
     assert str(error.value).startswith(str(path))
+
+
+@pytest.mark.parametrize("name, grid", [("BallRoom", "spheres"), ("Bermuda", "triangular prisms"),
+                                        ("FourPieceTetrahedron", "tetrahedra-octahedra"),
+                                        ("DiagonalCube", "rhombic dodecahedra")])
+def test_other_grids_are_named_as_grids_this_plugin_does_not_handle(name, grid):
+    path = DATA / f"{name}.xmpuzzle"
+    assert f"its grid is {grid} (grid type " in refusal(path)
+    assert "which this plugin does not handle; it reads BurrTools' cube grid only" in refusal(path)
+
+
+def brute_force_checked(puzzle) -> int:
+    """Every packing the independent checker accepts (colours included), with at most
+    ``max_holes`` optional cells empty: each cell in order is covered by a placement of
+    any (turned) copy of a piece, or left empty."""
+    cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
+    placements = []
+    for t, piece in enumerate(puzzle.pieces):
+        for shape in checker.shape_class(piece.cells, puzzle.mirror):
+            for cell in cells:
+                moved = tuple(sorted(tuple(cell[i] + v[i] - shape[0][i] for i in range(3)) for v in shape))
+                if set(moved) <= set(cells):
+                    placements.append((t, moved))
+    holes = len(puzzle.optional) if puzzle.max_holes is None else puzzle.max_holes
+
+    def fill(i, filled, chosen, empty):
+        while i < len(cells) and cells[i] in filled:
+            i += 1
+        if i == len(cells):
+            return int(checker.check_solution(puzzle, chosen) == [])
+        total = fill(i + 1, filled | {cells[i]}, chosen, empty + 1) if cells[i] in puzzle.optional and empty < holes \
+            else 0
+        for t, moved in placements:
+            if cells[i] in moved and not set(moved) & filled:
+                total += fill(i + 1, filled | set(moved), chosen + [(t, moved)], empty)
+        return total
+
+    return fill(0, frozenset(), [], 0)
+
+
+# A 2x2x1 target, colour 1 on its left column and 2 on its right, filled by two dominoes
+# coloured 1-2 (or a variable voxel beside them in a piece, which is not placed).
+COLOURED = [(2, 2, 1, "#1#2#1#2"), (2, 1, 1, "#1#2"), (3, 1, 1, "#1#2+")]
+
+
+@pytest.mark.parametrize("colours, pairs, piece, total, distinct", [
+    (0, (), 1, 2, 1),  # no colours declared: no constraints, both dominoes across or both along
+    (2, [(0, 0), (1, 1)], 1, 1, 1),  # each colour on its own: both across, colour 1 on the left
+    (2, [(0, 1), (1, 0)], 1, 1, 1),  # swapped: across, the other way round
+    (2, [(0, 0)], 1, 0, 0),  # colour 2 may go nowhere
+    (2, [(0, 0), (1, 1)], 2, 1, 1),  # a piece's variable voxel is not placed
+])
+def test_colour_constraints_count_like_the_independent_checker(tmp_path, colours, pairs, piece, total, distinct):
+    path = write(tmp_path, xml(COLOURED, [("p", [(piece, 2)], 0, "")], colours=colours, pairs=pairs))
+    puzzle = load_burrtools(path)
+    assert brute_force_checked(puzzle) == total
+    if not total:
+        with pytest.raises(PuzzleFileError, match="piece 'S2' fits nowhere in the target"):
+            solver.count_solutions(puzzle)
+        return
+    outcome = solver.count_solutions(puzzle)
+    assert (outcome.count, outcome.distinct) == (total, distinct)
+    for solution in outcome.solutions:
+        assert checker.check_solution(puzzle, solution) == []
+
+
+def test_the_checker_refuses_a_piece_on_a_colour_it_may_not_meet(tmp_path):
+    puzzle = load_burrtools(write(tmp_path, xml(COLOURED, [("p", [(1, 2)], 0, "")], colours=2, pairs=[(0, 0), (1, 1)])))
+    wrong = [(0, ((0, 0, 0), (0, 1, 0))), (0, ((1, 0, 0), (1, 1, 0)))]  # fills it, a colour on the other
+    assert any("may not meet" in problem for problem in checker.check_solution(puzzle, wrong))
+
+
+@pytest.mark.parametrize("max_holes", [None, 0, 1, 2])
+def test_max_holes_limits_the_empty_variable_voxels_when_pieces_have_ranges(tmp_path, max_holes):
+    extra = "" if max_holes is None else f'maxHoles="{max_holes}"'
+    text = xml([(3, 2, 1, "##++++"), (2, 1, 1, "##"), (1, 1, 1, "#")], [("p", [(1, (1, 3)), (2, (0, 2))], 0, extra)])
+    puzzle = load_burrtools(write(tmp_path, text))
+    assert puzzle.max_holes == max_holes
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.count == brute_force_checked(puzzle) > 0
+    if max_holes is not None and max_holes < 4:
+        assert outcome.count < solver.count_solutions(load_burrtools(write(tmp_path, xml(
+            [(3, 2, 1, "##++++"), (2, 1, 1, "##"), (1, 1, 1, "#")], [("p", [(1, (1, 3)), (2, (0, 2))], 0, "")]),
+            "free.xmpuzzle"))).count
+
+
+def test_max_holes_is_ignored_when_the_volumes_fix_the_holes(tmp_path):
+    text = xml([(3, 1, 1, "##+"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, 'maxHoles="0"')])
+    puzzle = load_burrtools(write(tmp_path, text))
+    assert puzzle.max_holes is None and solver.count_solutions(puzzle).count == 1  # as BurrTools: one hole
 
 
 def test_saved_in_our_format_it_counts_the_same(tmp_path):
@@ -157,6 +311,15 @@ def test_the_command_line_counts_a_burrtools_file():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout.splitlines()[-1])
     assert (data["count"], data["distinct"], data["burrtools_assemblies"]) == (1152, 96, 96)
+    assert (data["distinct_rotations"], data["burrtools_counted"]) == (96, "up to rotation")
+    solid = subprocess.run([sys.executable, "-m", "editor", "solve", str(DATA / "SolidSixPieceBurrs.xmpuzzle"),
+                            "--count"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert solid.returncode == 0, solid.stderr
+    assert ("BurrTools stored 1063 assemblies, the count up to rotation, which its solver gives with \"Keep Mirror "
+            "Solutions\" ticked (588 up to rotation and mirror image, its default)") in solid.stdout
+    paradox = subprocess.run([sys.executable, "-m", "editor", "solve", str(DATA / "DemoMirrorParadox.xmpuzzle"),
+                              "--problem", "0", "--count"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert paradox.stdout.startswith("DemoMirrorParadox: problem 0 (Example From Text): 2 solutions, 1 distinct")
     missing = subprocess.run([sys.executable, "-m", "editor", "solve", "nowhere.xmpuzzle", "--count"], cwd=ROOT,
                              capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and "nowhere.xmpuzzle: no such puzzle file" in missing.stderr
@@ -228,3 +391,14 @@ def test_mangled_files_give_only_clear_errors(tmp_path):
                     refused += 1
                     assert str(error).startswith(f"{path}: "), error
     assert cases == 360 and refused > 150
+
+
+def test_a_checkpoint_tells_colour_constraints_and_max_holes_apart(tmp_path):
+    from dataclasses import replace
+
+    from plugins.voxel.distributed import puzzle_fingerprint
+
+    puzzle = load_burrtools(write(tmp_path, xml(COLOURED, [("p", [(1, 2)], 0, "")], colours=2, pairs=[(0, 0), (1, 1)])))
+    others = [replace(puzzle, colour_pairs=frozenset({(1, 2), (2, 1)})), replace(puzzle, colour_pairs=None),
+              replace(puzzle, max_holes=1)]
+    assert len({puzzle_fingerprint(p) for p in [puzzle] + others}) == 4

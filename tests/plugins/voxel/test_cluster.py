@@ -75,6 +75,7 @@ def test_a_cluster_count_equals_the_single_process_count(cluster, name, known, t
     puzzle = load_puzzle(RESOURCE_DIR / f"{name}.json")
     outcome = distributed.count_in_parts(puzzle, cluster=cluster.scheduler_address, checkpoint=tmp_path / "c.db")
     assert (outcome.count, outcome.distinct) == known
+    assert outcome.jobs == 2  # both workers counted (it said 1)
 
 
 def test_a_worker_killed_mid_count_costs_only_its_subproblems(cluster, tmp_path):
@@ -91,6 +92,7 @@ def test_a_worker_killed_mid_count_costs_only_its_subproblems(cluster, tmp_path)
                                          cluster=cluster.scheduler_address, checkpoint=tmp_path / "c.db")
     assert killed.is_set()
     assert (outcome.count, outcome.distinct) == (9356, 2339)
+    assert 2 <= outcome.jobs <= 3  # workers that counted: the killed one too if a batch of its arrived
 
 
 def test_an_unreachable_cluster_is_a_clear_error():
@@ -193,7 +195,7 @@ def test_the_command_counts_on_a_tls_cluster(tls_cluster, certificates, tmp_path
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.splitlines()[-1])
-    assert (result["count"], result["distinct"]) == (11520, 240)
+    assert (result["count"], result["distinct"], result["jobs"]) == (11520, 240, 1)
 
 
 @pytest.mark.parametrize("stranger, refusal", [

@@ -197,10 +197,10 @@ def test_a_burrtools_file_with_several_problems_asks_which(panel, qtbot, tmp_pat
     qtbot.waitUntil(lambda: isinstance(panel._dialog, QInputDialog) and panel._dialog.isVisible())
     panel._dialog.setTextValue("two")
     panel._dialog.accept()
-    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.title.endswith(": two"))
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.title.endswith(": problem 1 (two)"))
     assert panel.puzzle_box.currentText() == "p.xmpuzzle [two]"
     qtbot.waitUntil(lambda: panel.count_button.isEnabled())
     panel.checkpoint_dir = tmp_path / "counts"
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "BurrTools states 1 assemblies" in panel.status.text())
+    qtbot.waitUntil(lambda: "BurrTools stored 1 assemblies, as counted here" in panel.status.text())
     assert panel.status.text().startswith("1 solutions in all, 1 up to")  # two equal dominoes: one way

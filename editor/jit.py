@@ -13,7 +13,6 @@ slower to start, same answers) and says so once on stderr.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from pathlib import Path
@@ -64,6 +63,8 @@ def _announce_first_compile() -> None:
     if not announce_compiling or _announced:
         return
     _announced = True
+    import hashlib  # here: every command imports this module, few compile
+
     install = str(Path(editor.__file__).resolve().parent)
     marker = cache_folder() / f"compiled-{editor.__version__}-{hashlib.sha1(install.encode()).hexdigest()[:12]}"
     try:

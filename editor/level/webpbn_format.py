@@ -23,7 +23,6 @@ import xml.etree.ElementTree as ET
 from html.entities import name2codepoint
 from pathlib import Path
 from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
@@ -166,6 +165,8 @@ def _image(text: str, white: str, black: str, path: Path) -> np.ndarray:
 def format_webpbn(solution: np.ndarray, title: str = "", metadata: dict[str, str] | None = None) -> str:
     """The webpbn XML of a drawing: its clues, the drawing as the goal, and the metadata that
     webpbn has elements for."""
+    from xml.sax.saxutils import escape, quoteattr  # here: it imports urllib, which reading never needs
+
     solution = drawing(solution)
     rows, columns = clues_of_grid(solution)
     metadata = metadata or {}

@@ -8,7 +8,7 @@ import pytest
 
 from editor.level.clues import clues as clues_of_grid
 from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import BRANCH, BY_SAT, LINE, MULT, check_puzzle
+from editor.nonogram.verdict import BRANCH, BY_SAT, BY_SEARCH, LINE, MULT, check_puzzle
 from editor.tasks import Task
 from tests.benchmarks.proxies import proxy_pictures
 
@@ -31,11 +31,15 @@ def check_proxy(name: str, with_goal: bool, time_limit: float):
 
 
 # The SAT stage finds these bare clues' first solution and another one (pbnsolve and
-# picross-solver: no answer to the last two in 60 s); each about a CPU second.
-@pytest.mark.parametrize("name", ["diagonals-45x35-d0.5", "bayer-radial-45x35-d0.3", "text-45x35"])
-def test_hard_proxies_from_bare_clues_are_mult_with_two_fitting_solutions(name):
+# picross-solver: no answer to the last two in 60 s); each about a CPU second. Line logic
+# leaves every cell of the diagonals open, so decimation is tried first there: it finds a
+# first solution in about the quick first solution's budget, and when it does in time the
+# search decides.
+@pytest.mark.parametrize("name, deciders", [("diagonals-45x35-d0.5", (BY_SAT, BY_SEARCH)),
+                                            ("bayer-radial-45x35-d0.3", (BY_SAT,)), ("text-45x35", (BY_SAT,))])
+def test_hard_proxies_from_bare_clues_are_mult_with_two_fitting_solutions(name, deciders):
     result = check_proxy(name, with_goal=False, time_limit=120)
-    assert result.kind == MULT and result.decided_by == BY_SAT
+    assert result.kind == MULT and result.decided_by in deciders
 
 
 # With the picture known (a designer's drawing), the biggest ones are decided in moments

@@ -6,7 +6,6 @@ opening a window. ``nonogram-editor --help`` lists every command and option.
 """
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from pathlib import Path
@@ -63,6 +62,8 @@ def _window_usage_problem(argv: list[str]) -> str | None:
         return f"unknown option {first!r} (nonogram-editor --help lists the options)"
     looks_like_a_path = Path(first).suffix or "/" in first or Path(first).exists()
     if not looks_like_a_path:
+        import difflib  # here: only a mistyped command needs it
+
         close = difflib.get_close_matches(first, COMMANDS, n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"the commands are {', '.join(COMMANDS)}"
         return f"unknown command {first!r} ({hint})"

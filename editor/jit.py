@@ -13,7 +13,6 @@ slower to start, same answers) and says so once on stderr.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from pathlib import Path
@@ -66,6 +65,8 @@ def _announce_first_compile() -> None:
     if not announce_compiling or _announced:
         return
     _announced = True
+    import hashlib  # here: every command imports this module, few compile
+
     install = str(Path(__file__).resolve().parent)  # the editor package's folder
     marker = cache_folder() / f"compiled-{_version}-{hashlib.sha1(install.encode()).hexdigest()[:12]}"
     try:

@@ -30,7 +30,6 @@ from functools import lru_cache
 from html.entities import name2codepoint
 from pathlib import Path
 from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 from PIL import ImageColor
@@ -276,6 +275,8 @@ def named_colour(name: str) -> RGB | None:
 def format_webpbn(solution: np.ndarray, title: str = "", metadata: dict[str, str] | None = None) -> str:
     """The webpbn XML of a drawing: its clues, the drawing as the goal, and the metadata that
     webpbn has elements for."""
+    from xml.sax.saxutils import escape, quoteattr  # here: it imports urllib, which reading never needs
+
     solution = drawing(solution)
     rows, columns = clues_of_grid(solution)
     metadata = metadata or {}

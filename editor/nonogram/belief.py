@@ -17,7 +17,7 @@ lines and automaton states); :func:`propagate` the rounds.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from editor.tasks import Task
 ROUNDS = 20  # rounds of row and column messages
 DAMPING = 0.5  # a message moves this far towards its new value per round
 SURE = 1e-6  # messages stay within (SURE, 1 - SURE): no cell is ruled out by a guess
+RESCALE = 8  # positions between rescalings of the forward and backward weights (each cell's weight is over SURE)
 
 
 @lru_cache(maxsize=16)
@@ -46,8 +47,20 @@ class LineMarginals:
     known starts it). A line with no placement at all is all zero (``possible`` False)."""
 
     filled: np.ndarray
-    starts: np.ndarray
     possible: np.ndarray
+    clues: tuple[tuple[int, ...], ...]
+    filling: np.ndarray  # [line, position, state]: the weight of filling the cell from that state
+
+    @cached_property
+    def starts(self) -> np.ndarray:  # on first use: belief propagation's rounds never ask
+        count, length, _ = self.filling.shape
+        starts = np.zeros((count, max([1] + [len(clue) for clue in self.clues]), length))
+        for line, clue in enumerate(self.clues):
+            first = 0  # the state before each block's first cell
+            for block, size in enumerate(clue):
+                starts[line, block] = self.filling[line, :, first]
+                first += size + 1
+        return starts
 
 
 def line_marginals(clues, filled: np.ndarray, empty: np.ndarray, weights: np.ndarray | None = None) -> LineMarginals:
@@ -74,16 +87,20 @@ def line_marginals(clues, filled: np.ndarray, empty: np.ndarray, weights: np.nda
         here = forward[:, position]
         after = here * staying[:, position]
         after[:, 1:] += here[:, :-1] * moving[:, position, :-1]
-        total = after.sum(axis=1, keepdims=True)
-        forward[:, position + 1] = after / np.where(total > 0, total, 1.0)  # scaled: long lines do not underflow
+        if position % RESCALE == RESCALE - 1:  # scaled now and then: long lines do not underflow
+            total = after.sum(axis=1, keepdims=True)
+            after /= np.where(total > 0, total, 1.0)
+        forward[:, position + 1] = after
     backward = np.zeros((count, length + 1, states))
     backward[lines, length, accept] = 1.0
     for position in range(length - 1, -1, -1):
         after = backward[:, position + 1]
         before = staying[:, position] * after
         before[:, :-1] += moving[:, position, :-1] * after[:, 1:]  # from state s + 1 after, at s
-        total = before.sum(axis=1, keepdims=True)
-        backward[:, position] = before / np.where(total > 0, total, 1.0)
+        if position % RESCALE == 0:
+            total = before.sum(axis=1, keepdims=True)
+            before /= np.where(total > 0, total, 1.0)
+        backward[:, position] = before
 
     # the weight of each transition at each position, from forward and backward (scales cancel per position)
     ahead = np.zeros_like(backward[:, 1:])
@@ -98,14 +115,7 @@ def line_marginals(clues, filled: np.ndarray, empty: np.ndarray, weights: np.nda
     filling /= scale[:, :, None]
     filling[~possible] = 0.0
 
-    blocks = max([1] + [len(clue) for clue in clues])
-    starts = np.zeros((count, blocks, length))
-    for line, clue in enumerate(clues):
-        first = 0  # the state before each block's first cell
-        for block, size in enumerate(clue):
-            starts[line, block] = filling[line, :, first]
-            first += size + 1
-    return LineMarginals(filling.sum(axis=2), starts, possible)
+    return LineMarginals(filling.sum(axis=2), possible, clues, filling)
 
 
 @dataclass

@@ -10,6 +10,7 @@ using line logic alone needs, a difficulty figure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import or_
 
 import numpy as np
 
@@ -65,8 +66,7 @@ class Board:
         return ((1 << self.width) - 1) & ~(self.row_filled[row] | self.row_empty[row])
 
     def unknown_count(self) -> int:
-        full = (1 << self.width) - 1
-        return sum((full & ~(f | e)).bit_count() for f, e in zip(self.row_filled, self.row_empty))
+        return self.width * self.height - sum(map(int.bit_count, map(or_, self.row_filled, self.row_empty)))
 
     def is_complete(self) -> bool:
         full = (1 << self.width) - 1

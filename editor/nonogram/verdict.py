@@ -85,6 +85,7 @@ SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver t
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
 QUICK_FIRST = 0.3  # CPU seconds for bare clues' quick first solution (probing at the first node, then decimation)
+DECIMATE_FIRST = 0.9  # share of the cells line logic leaves open from which decimation goes before that probing
 SPARE_CORE = 0.75  # idle cores (on average while the search ran) beside it that let bare clues' racers start together
 
 
@@ -549,13 +550,22 @@ def _first_quickly(puzzle: Puzzle, root: Board, task: Task, finding: Lookahead) 
     would), which completes most unique puzzles; then decimation
     (:mod:`editor.nonogram.decimate`) from there: clues with many solutions (random
     pictures, tournament puzzles) get one after a few batches of likely cells, where the
-    search would probe every open cell at every node. With a solution in hand the rest
+    search would probe every open cell at every node. Where line logic left nearly every
+    cell open (``DECIMATE_FIRST``), decimation is tried once before the probing, up to
+    its first dead end: there the clues mostly have many solutions, and probing every
+    open cell costs more than decimation. With a solution in hand the rest
     is a drawing's check, and another solution next to it takes milliseconds
     (:func:`editor.nonogram.search.find_alternative`)."""
     from editor.nonogram.decimate import GaveUp, decimate
 
     try:
         with task.budget(QUICK_FIRST):
+            if root.unknown_count() >= DECIMATE_FIRST * puzzle.width * puzzle.height:
+                try:
+                    first = decimate(puzzle, root, dead_ends=0, task=task)
+                    return None if first is None else first.filled_array()
+                except GaveUp:
+                    pass
             first, exhaustive = find_solution(puzzle, root, task, finding, budget=0)
             if first is None and not exhaustive:
                 first = decimate(puzzle, root, task=task)

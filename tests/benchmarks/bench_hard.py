@@ -28,7 +28,9 @@
 from __future__ import annotations
 
 import argparse
+import compileall
 import csv
+import functools
 import json
 import os
 import resource
@@ -53,8 +55,17 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+@functools.cache
+def compile_bytecode() -> None:
+    """The project's modules compiled to bytecode (``__pycache__``, git-ignored), as an installed
+    copy has them: from a fresh checkout, or with PYTHONDONTWRITEBYTECODE set, every ``check``
+    process would compile them again (some 30 ms of CPU time a process)."""
+    compileall.compile_dir(ROOT / "editor", quiet=1)
+
+
 def run_check(path: Path, time_limit: float) -> tuple[dict, float, float]:
     """(the JSON verdict, process wall seconds, CPU seconds of the process and its children)."""
+    compile_bytecode()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     cpu, start = children_cpu(), time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "editor", "check", "--json", "--time-limit", str(time_limit), str(path)],

@@ -38,7 +38,7 @@ def weighted_counts(clue, length, filled, empty, weights):
 def test_line_marginals_are_the_weighted_shares_of_the_placements(seed):
     rng = random.Random(seed)
     for _ in range(40):
-        length = rng.randint(1, 9)
+        length = rng.randint(1, 13)  # past belief.RESCALE
         clue = runs([rng.random() < 0.5 for _ in range(length)])
         filled = np.array([rng.random() < 0.15 for _ in range(length)])
         empty = np.array([rng.random() < 0.15 for _ in range(length)]) & ~filled

@@ -31,11 +31,15 @@ def check_proxy(name: str, with_goal: bool, time_limit: float):
 
 
 # The SAT stage finds these bare clues' first solution and another one (pbnsolve and
-# picross-solver: no answer to the last two in 60 s); each about a CPU second.
-@pytest.mark.parametrize("name", ["diagonals-45x35-d0.5", "bayer-radial-45x35-d0.3", "text-45x35"])
-def test_hard_proxies_from_bare_clues_are_mult_with_two_fitting_solutions(name):
+# picross-solver: no answer to the last two in 60 s); each about a CPU second. Line logic
+# leaves every cell of the diagonals open, so decimation is tried first there: it finds a
+# first solution in about the quick first solution's budget, and when it does in time the
+# search decides.
+@pytest.mark.parametrize("name, deciders", [("diagonals-45x35-d0.5", (Stage.SAT, Stage.SEARCH)),
+                                            ("bayer-radial-45x35-d0.3", (Stage.SAT,)), ("text-45x35", (Stage.SAT,))])
+def test_hard_proxies_from_bare_clues_are_mult_with_two_fitting_solutions(name, deciders):
     result = check_proxy(name, with_goal=False, time_limit=120)
-    assert result.kind == Kind.MULT and result.decided_by == Stage.SAT
+    assert result.kind == Kind.MULT and result.decided_by in deciders
 
 
 # With the picture known (a designer's drawing), the biggest ones are decided in moments

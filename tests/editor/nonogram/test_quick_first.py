@@ -1,0 +1,53 @@
+"""Bare clues' quick first solution: decimation before probing where line logic leaves
+nearly every cell open (many solutions, mostly), probing first elsewhere."""
+import numpy as np
+
+from editor.level.non_format import read_non
+from editor.nonogram import decimate as decimate_module
+from editor.nonogram import verdict as verdict_module
+from editor.nonogram.puzzle import Puzzle
+from editor.nonogram.verdict import Kind, check_puzzle
+from tests.editor.nonogram.reference import NONOGRAMS
+
+
+def open_share(puzzle: Puzzle) -> float:
+    board = puzzle.board()
+    puzzle.propagate(board)
+    return board.unknown_count() / (puzzle.width * puzzle.height)
+
+
+def counting(monkeypatch, module, name: str) -> list:
+    """Replace ``module.name`` by a wrapper that records each call's keyword arguments."""
+    calls = []
+    original = getattr(module, name)
+
+    def wrapper(*args, **kwargs):
+        calls.append(kwargs)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, wrapper)
+    return calls
+
+
+def test_random_clues_get_their_first_solution_from_decimation_without_probing(monkeypatch):
+    monkeypatch.setattr(verdict_module, "QUICK_FIRST", 60.0)  # a busy machine cannot change the path
+    probing = counting(monkeypatch, verdict_module, "find_solution")
+    rng = np.random.default_rng(23)
+    for _ in range(4):
+        puzzle = Puzzle.from_grid(rng.random((25, 25)) < 0.45)
+        assert open_share(puzzle) >= verdict_module.DECIMATE_FIRST
+        verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
+        assert verdict.kind == Kind.MULT
+        assert puzzle.is_solution(verdict.picture) and puzzle.is_solution(verdict.alternative)
+        assert verdict.differing.any()
+    assert not [call for call in probing if call.get("budget") == 0]  # the first node was never probed
+
+
+def test_clues_line_logic_mostly_solves_are_probed_first(monkeypatch):
+    monkeypatch.setattr(verdict_module, "QUICK_FIRST", 60.0)
+    decimating = counting(monkeypatch, decimate_module, "decimate")
+    puzzle = read_non(NONOGRAMS / "webpbn-00065-mum.non")  # BRANCH; probing at the first node completes it
+    assert open_share(Puzzle(puzzle.row_clues, puzzle.column_clues)) < verdict_module.DECIMATE_FIRST
+    verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
+    assert verdict.kind == Kind.BRANCH and (verdict.picture == puzzle.goal).all()
+    assert not decimating

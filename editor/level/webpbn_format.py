@@ -32,7 +32,6 @@ from pathlib import Path
 from xml.parsers import expat
 
 import numpy as np
-from PIL import ImageColor
 
 from editor.level.clues import clues as clues_of_grid
 from editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
@@ -267,6 +266,8 @@ DEFAULT_CHARS = {"white": ".", "black": "X"}  # as pbnsolve gives them when a fi
 def named_colour(name: str) -> RGB | None:
     """The RGB of a colour name (CSS and X11 names, as webpbn and Olsak's files use), else None."""
     try:
+        from PIL import ImageColor  # here: only colour files name colours, and check need not load pillow
+
         return ImageColor.getrgb(name)[:3] if name and len(name) <= 40 else None
     except ValueError:
         return None
@@ -314,6 +315,8 @@ def colour_names(palette: list[RGB]) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _css_names() -> dict[RGB, str]:
+    from PIL import ImageColor
+
     names: dict[RGB, str] = {}
     for name in sorted(ImageColor.colormap):
         names.setdefault(ImageColor.getrgb(name)[:3], name)
@@ -324,6 +327,8 @@ def format_colour_webpbn(puzzle: ColourPuzzle) -> str:
     """The webpbn XML of a colour puzzle: its palette as ``<color>`` elements (the background
     first, then the default colour), its clues (a count of another colour than the default
     names it), its goal if known."""
+    from xml.sax.saxutils import escape, quoteattr
+
     characters = "." + colour_characters(puzzle, XML_COLOUR_CHARACTERS, "webpbn XML")
     names = colour_names(puzzle.palette)
     out = ['<?xml version="1.0" encoding="UTF-8"?>', "<puzzleset>",

@@ -65,3 +65,104 @@ def all_solutions(rows, columns, colours: int, limit: int = 3) -> list[np.ndarra
             if len(found) >= limit:
                 break
     return found
+
+
+def other_solution_by_block_starts(rows, columns, colours: int, picture) -> np.ndarray | None:
+    """A grid with these clues other than ``picture``, or None: an independent SAT model
+    (block start positions, not the engine's automata), solved with pysat."""
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    picture = np.asarray(picture)
+    height, width = len(rows), len(columns)
+    pool = IDPool()
+
+    def cell(r, c, colour):  # cell (r, c) has this colour (1..colours-1); background: none of them
+        return pool.id(("cell", r, c, colour))
+
+    clauses = []
+    for r in range(height):
+        for c in range(width):
+            for a in range(1, colours):
+                for b in range(a + 1, colours):
+                    clauses.append([-cell(r, c, a), -cell(r, c, b)])
+    lines = [(("row", r), clue, [(r, c) for c in range(width)]) for r, clue in enumerate(rows)]
+    lines += [(("column", c), clue, [(r, c) for r in range(height)]) for c, clue in enumerate(columns)]
+    for name, clue, cells in lines:
+        n = len(cells)
+        starts = []
+        for j, (length, colour) in enumerate(clue):
+            options = [pool.id((name, j, s)) for s in range(n - length + 1)]
+            if not options:
+                return None
+            starts.append(options)
+            clauses.append(options)
+            clauses.extend([-a, -b] for i, a in enumerate(options) for b in options[i + 1:])
+        for j in range(len(clue) - 1):
+            length, colour = clue[j]
+            gap = 1 if clue[j + 1][1] == colour else 0
+            for s, variable in enumerate(starts[j]):
+                later = [v for t, v in enumerate(starts[j + 1]) if t >= s + length + gap]
+                clauses.append([-variable] + later)
+        for x, (r, c) in enumerate(cells):
+            for colour in range(1, colours):
+                covering = [variable for j, (length, block_colour) in enumerate(clue) if block_colour == colour
+                            for s, variable in enumerate(starts[j]) if s <= x < s + length]
+                clauses.append([-cell(r, c, colour)] + covering)
+                clauses.extend([-variable, cell(r, c, colour)] for variable in covering)
+    differs = []
+    for r in range(height):
+        for c in range(width):
+            d = pool.id(("differs", r, c))
+            differs.append(d)
+            wanted = int(picture[r, c])
+            if wanted:
+                clauses.append([-d, -cell(r, c, wanted)])
+            else:
+                clauses.append([-d] + [cell(r, c, colour) for colour in range(1, colours)])
+    clauses.append(differs)
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        if not solver.solve():
+            return None
+        true = set(literal for literal in solver.get_model() if literal > 0)
+    grid = np.zeros((height, width), dtype=np.int64)
+    for r in range(height):
+        for c in range(width):
+            for colour in range(1, colours):
+                if cell(r, c, colour) in true:
+                    grid[r, c] = colour
+    return grid
+
+
+def read_g(path) -> tuple[list, list, int]:
+    """Rows, columns and the number of colours of an Olsak ``.g`` colour file (enough of the
+    format for the puzzles in tests/data/colour: colour declarations after ``#d``, ``0`` the
+    background, ``1`` the default colour of numbers without a suffix; then the row clues and
+    the column clues, each after a line starting with ``:``)."""
+    lines = open(path, encoding="utf-8").read().splitlines()
+    index = 0
+    codes = {}  # a colour's character in clues -> its index
+    while not lines[index].startswith(":"):
+        if lines[index][:2].lower() == "#d":
+            index += 1
+            while not lines[index].startswith(":"):
+                code = lines[index].strip()[0]
+                if code != "0":
+                    codes[code] = len(codes) + 1
+                index += 1
+            break
+        index += 1
+    if not codes:
+        codes["1"] = 1
+    sections: list[list] = [[], []]
+    for section in sections:
+        index += 1
+        while index < len(lines) and not lines[index].startswith(":"):
+            clue = []
+            for token in lines[index].replace(",", " ").split():
+                digits = token.rstrip("".join(code for code in codes if not code.isdigit()))
+                suffix = token[len(digits):]
+                clue.append((int(digits), codes[suffix] if suffix else codes["1"]))
+            section.append(tuple(clue))
+            index += 1
+    return sections[0], sections[1], len(codes) + 1

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from editor.nonogram.colour.line import colour_line_solver
+from editor.nonogram.puzzle import array_to_rows, rows_to_array
 from editor.tasks import Task
 
 ColourClue = tuple[tuple[int, int], ...]
@@ -108,7 +109,7 @@ class ColourBoard:
         of open cells (a cell may be known not to be some colour without being decided)."""
         result = np.zeros((self.height, self.width), dtype=np.int64)
         for colour in range(self.colours):
-            result |= _rows_to_array(self.rows, colour, self.width).astype(np.int64) << colour
+            result |= rows_to_array([masks[colour] for masks in self.rows], self.width).astype(np.int64) << colour
         return result
 
     def grid(self) -> np.ndarray:
@@ -137,12 +138,7 @@ class ColourBoard:
 
 
 def _mask(cells: np.ndarray) -> int:
-    return int(sum(1 << int(index) for index in np.nonzero(cells)[0]))
-
-
-def _rows_to_array(lines, colour: int, width: int) -> np.ndarray:
-    return np.array([[line[colour] >> column & 1 for column in range(width)] for line in lines],
-                    dtype=bool).reshape(len(lines), width)
+    return array_to_rows(np.asarray(cells, dtype=bool)[None, :])[0]
 
 
 class ColourPuzzle:

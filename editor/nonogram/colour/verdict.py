@@ -102,6 +102,14 @@ def _check(puzzle: ColourPuzzle, picture: np.ndarray | None, task: Task, start: 
     return verdict(BRANCH, lookahead=lookahead, picture=picture, decided_by=BY_SEARCH)
 
 
+def keep_sat_process_ready() -> None:
+    """Have a SAT process waiting with the colour encoding imported
+    (:func:`editor.nonogram.verdict.keep_sat_process_ready` for colour puzzles)."""
+    from editor.sat import keep_ready
+
+    keep_ready(("editor.nonogram.colour.cnf", "pysat.solvers"))
+
+
 class _SatStage:
     """:func:`editor.nonogram.colour.cnf.decide` on line logic's fixpoint, in a separate process."""
 

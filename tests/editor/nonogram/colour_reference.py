@@ -2,6 +2,7 @@
 uses editor.nonogram.colour)."""
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -26,6 +27,7 @@ def all_lines(n: int, colours: int) -> np.ndarray:
     return np.array(list(itertools.product(range(colours), repeat=n)), dtype=np.int8).reshape(-1, n)
 
 
+@functools.lru_cache(maxsize=None)
 def lines_by_clue(n: int, colours: int) -> dict[tuple, np.ndarray]:
     """Every clue on ``n`` cells with the lines that have it."""
     lines = all_lines(n, colours)
@@ -68,12 +70,11 @@ def all_solutions(rows, columns, colours: int, limit: int = 3) -> list[np.ndarra
 
 
 def other_solution_by_block_starts(rows, columns, colours: int, picture) -> np.ndarray | None:
-    """A grid with these clues other than ``picture``, or None: an independent SAT model
-    (block start positions, not the engine's automata), solved with pysat."""
+    """A grid with these clues other than ``picture`` (any, if None), or None: an
+    independent SAT model (block start positions, not the engine's automata), solved with pysat."""
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 
-    picture = np.asarray(picture)
     height, width = len(rows), len(columns)
     pool = IDPool()
 
@@ -111,7 +112,8 @@ def other_solution_by_block_starts(rows, columns, colours: int, picture) -> np.n
                 clauses.append([-cell(r, c, colour)] + covering)
                 clauses.extend([-variable, cell(r, c, colour)] for variable in covering)
     differs = []
-    for r in range(height):
+    picture = None if picture is None else np.asarray(picture)
+    for r in range(height if picture is not None else 0):
         for c in range(width):
             d = pool.id(("differs", r, c))
             differs.append(d)
@@ -120,7 +122,8 @@ def other_solution_by_block_starts(rows, columns, colours: int, picture) -> np.n
                 clauses.append([-d, -cell(r, c, wanted)])
             else:
                 clauses.append([-d] + [cell(r, c, colour) for colour in range(1, colours)])
-    clauses.append(differs)
+    if picture is not None:
+        clauses.append(differs)
     with Solver(name="minisat22", bootstrap_with=clauses) as solver:
         if not solver.solve():
             return None

@@ -28,8 +28,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.nonogram.colour import (ColourLineSolver, check_colour, check_colour_drawing, colour_clue,  # noqa: E402
-                                    grid_colour_clues)
+from editor.level.colour import colour_clues, colour_line_clue  # noqa: E402
+from editor.nonogram.colour import ColourLineSolver, check_colour, check_colour_drawing  # noqa: E402
 from editor.nonogram.verdict import BRANCH, LINE  # noqa: E402
 from tests.editor.nonogram.colour_reference import read_g  # noqa: E402
 
@@ -98,7 +98,7 @@ def bench_line(rng) -> None:
             for colour in range(colours):
                 if colour != line[cell]:
                     allowed[colour] &= ~(1 << int(cell))
-        cases.append((ColourLineSolver(colour_clue(line), n, colours), tuple(allowed)))
+        cases.append((ColourLineSolver(colour_line_clue(np.asarray(line)), n, colours), tuple(allowed)))
     times = []
     for _ in range(5):
         for solver, allowed in cases:
@@ -124,7 +124,7 @@ def main() -> None:
     for colours in (3, 4):
         for size in (20, 30):
             for kind, picture in pictures(rng, count, size, colours):
-                rows, columns = grid_colour_clues(picture)
+                rows, columns = colour_clues(picture)
                 cases.append((f"{kind} {size}x{size} c{colours - 1}", rows, columns, colours, picture))
     for path in sorted((ROOT / "tests" / "data" / "colour").glob("*.g")):
         rows, columns, colours = read_g(path)

@@ -13,35 +13,12 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from editor.level.colour import colour_clues
 from editor.nonogram.colour.line import colour_line_solver
 from editor.nonogram.puzzle import array_to_rows, rows_to_array
 from editor.tasks import Task
 
 ColourClue = tuple[tuple[int, int], ...]
-
-
-def colour_clue(line) -> ColourClue:
-    """The clue of a line of colour indices: ``(length, colour)`` per run of one colour
-    other than the background (0)."""
-    clue = []
-    previous, length = 0, 0
-    for cell in line:
-        cell = int(cell)
-        if cell == previous:
-            length += 1
-            continue
-        if previous:
-            clue.append((length, previous))
-        previous, length = cell, 1
-    if previous:
-        clue.append((length, previous))
-    return tuple(clue)
-
-
-def grid_colour_clues(grid: np.ndarray) -> tuple[list[ColourClue], list[ColourClue]]:
-    """The row and column clues of a grid of colour indices."""
-    grid = np.asarray(grid)
-    return [colour_clue(row) for row in grid], [colour_clue(column) for column in grid.T]
 
 
 class ColourBoard:
@@ -160,7 +137,7 @@ class ColourPuzzle:
     @classmethod
     def from_grid(cls, grid: np.ndarray, colours: int) -> "ColourPuzzle":
         """The clues a drawing of colour indices implies."""
-        rows, columns = grid_colour_clues(grid)
+        rows, columns = colour_clues(grid)
         return cls(rows, columns, colours)
 
     def board(self) -> ColourBoard:
@@ -170,8 +147,9 @@ class ColourPuzzle:
         grid = np.asarray(grid)
         if grid.shape != (self.height, self.width) or grid.min(initial=0) < 0 or grid.max(initial=0) >= self.colours:
             return False
-        rows, columns = grid_colour_clues(grid)
-        return tuple(rows) == self.row_clues and tuple(columns) == self.column_clues
+        rows, columns = colour_clues(grid)
+        return (tuple(map(tuple, rows)) == self.row_clues
+                and tuple(map(tuple, columns)) == self.column_clues)
 
     def propagate(self, board: ColourBoard, rows: Iterable[int] | None = None,
                   columns: Iterable[int] | None = None, task: Task | None = None) -> int | None:

@@ -10,8 +10,8 @@ line logic), :mod:`.search` (probing and search), :mod:`.cnf` (the SAT encoding)
 :mod:`.verdict` (the stages together).
 """
 from editor.nonogram.colour.line import ColourLineSolver, colour_line_solver, count_colour_placements
-from editor.nonogram.colour.puzzle import ColourBoard, ColourPuzzle
+from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from editor.nonogram.colour.verdict import check_colour, check_colour_drawing
 
-__all__ = ["ColourBoard", "ColourLineSolver", "ColourPuzzle", "check_colour", "check_colour_drawing",
+__all__ = ["ColourBoard", "ColourClues", "ColourLineSolver", "check_colour", "check_colour_drawing",
            "colour_line_solver", "count_colour_placements"]

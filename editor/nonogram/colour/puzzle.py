@@ -4,7 +4,7 @@ What is known about a cell is the set of colours it may still take (a bit per co
 0 the background); a cell is decided when one is left. :class:`ColourBoard` keeps it as one
 mask per colour for every row (bit = column) and every column (bit = row), so that each
 line is ready for the line solver (:mod:`editor.nonogram.colour.line`) as a tuple of ints.
-:meth:`ColourPuzzle.propagate` runs the line solver over the changed lines until nothing
+:meth:`ColourClues.propagate` runs the line solver over the changed lines until nothing
 changes and counts the sweeps, as the two-colour :class:`editor.nonogram.puzzle.Puzzle` does.
 """
 from __future__ import annotations
@@ -118,8 +118,11 @@ def _mask(cells: np.ndarray) -> int:
     return array_to_rows(np.asarray(cells, dtype=bool)[None, :])[0]
 
 
-class ColourPuzzle:
-    """Row and column colour clues, with the shared line solvers for them."""
+class ColourClues:
+    """Row and column colour clues, with the shared line solvers for them: the engine's view of
+    a colour puzzle, as :class:`editor.nonogram.puzzle.Puzzle` is of a two-colour one (the
+    exchange formats' puzzle, with palette, goal and metadata, is
+    :class:`editor.level.colour.ColourPuzzle`)."""
 
     def __init__(self, row_clues: Sequence, column_clues: Sequence, colours: int):
         self.row_clues = tuple(tuple((int(n), int(c)) for n, c in clue) for clue in row_clues)
@@ -135,7 +138,7 @@ class ColourPuzzle:
         self._column_solvers = [colour_line_solver(clue, self.height, self.colours) for clue in self.column_clues]
 
     @classmethod
-    def from_grid(cls, grid: np.ndarray, colours: int) -> "ColourPuzzle":
+    def from_grid(cls, grid: np.ndarray, colours: int) -> "ColourClues":
         """The clues a drawing of colour indices implies."""
         rows, columns = colour_clues(grid)
         return cls(rows, columns, colours)

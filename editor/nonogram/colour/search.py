@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from editor.nonogram.colour.puzzle import ColourBoard, ColourPuzzle
+from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from editor.nonogram.search import Lookahead
 from editor.tasks import Task
 
@@ -39,7 +39,7 @@ def _colours(bits: int) -> list[int]:
     return [colour for colour in range(bits.bit_length()) if bits >> colour & 1]
 
 
-def find_solution(puzzle: ColourPuzzle, board: ColourBoard, task: Task, stats: Lookahead,
+def find_solution(puzzle: ColourClues, board: ColourBoard, task: Task, stats: Lookahead,
                   picture: np.ndarray | None = None, budget: int | None = None) -> ColourBoard | None:
     """A solution completing ``board`` (at a line-logic fixpoint), or None when there is none
     (or none within ``budget`` guesses). Depth-first, line logic at every node; the
@@ -71,7 +71,7 @@ def find_solution(puzzle: ColourPuzzle, board: ColourBoard, task: Task, stats: L
     return None
 
 
-def _prove(puzzle: ColourPuzzle, board: ColourBoard, row: int, column: int, keep: int) -> None:
+def _prove(puzzle: ColourClues, board: ColourBoard, row: int, column: int, keep: int) -> None:
     board.restrict(row, column, keep)
     if puzzle.propagate(board, (row,), (column,)) is None:
         raise RuntimeError("a proved cell contradicts the picture: the clues do not fit it")
@@ -102,7 +102,7 @@ def _window(board: ColourBoard, goal: ColourBoard, rows: range, columns: range) 
     return window
 
 
-def _local_alternative(puzzle: ColourPuzzle, board: ColourBoard, picture: np.ndarray, task: Task,
+def _local_alternative(puzzle: ColourClues, board: ColourBoard, picture: np.ndarray, task: Task,
                        stats: Lookahead) -> ColourBoard | None:
     """A solution that differs from the picture only inside one small window, if there is
     one (stage 0 of :func:`find_alternative`)."""
@@ -130,7 +130,7 @@ def _local_alternative(puzzle: ColourPuzzle, board: ColourBoard, picture: np.nda
     return None
 
 
-def find_alternative(puzzle: ColourPuzzle, board: ColourBoard, picture: np.ndarray, task: Task,
+def find_alternative(puzzle: ColourClues, board: ColourBoard, picture: np.ndarray, task: Task,
                      stats: Lookahead) -> ColourBoard | None:
     """A solution other than ``picture`` (a grid of colour indices that solves the puzzle),
     or None when the picture is the only one. ``board``, a line-logic fixpoint the picture

@@ -11,7 +11,7 @@ line logic (:mod:`editor.nonogram.colour.line`), then probing and the search
 SAT solver (:mod:`editor.nonogram.colour.cnf`) starting in a separate process after
 ``SAT_HEAD_START`` and deciding what they leave undecided; UNDECIDED only when the time
 limit passes first. The result is a :class:`~editor.nonogram.verdict.Verdict` whose
-``puzzle`` is a :class:`~editor.nonogram.colour.puzzle.ColourPuzzle`, ``logic`` a
+``puzzle`` is a :class:`~editor.nonogram.colour.puzzle.ColourClues`, ``logic`` a
 :class:`~editor.nonogram.colour.puzzle.ColourBoard`, and ``picture``/``alternative`` grids
 of colour indices (0: the background).
 """
@@ -22,7 +22,7 @@ import time
 import numpy as np
 
 from editor.nonogram.colour import cnf
-from editor.nonogram.colour.puzzle import ColourBoard, ColourPuzzle
+from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from editor.nonogram.colour.search import find_alternative, find_solution
 from editor.nonogram.search import Lookahead
 from editor.nonogram.verdict import (BRANCH, BY_SAT, BY_SEARCH, CONTRADICTION, LINE, MULT,
@@ -38,7 +38,7 @@ def check_colour(rows, columns, colours: int, *, goal: np.ndarray | None = None,
     colour)``, colours ``1..colours-1``. ``goal``, the intended picture if known, must fit
     them. ``time_limit`` applies when no ``task`` is given (the task's own limit otherwise)."""
     start = time.perf_counter()
-    puzzle = ColourPuzzle(rows, columns, colours)
+    puzzle = ColourClues(rows, columns, colours)
     if goal is not None:
         goal = np.asarray(goal, dtype=np.int64)
         if not puzzle.is_solution(goal):
@@ -51,10 +51,10 @@ def check_colour_drawing(drawing: np.ndarray, colours: int, *, time_limit: float
     """The verdict on the clues a drawing of colour indices implies (the drawing is one solution)."""
     start = time.perf_counter()
     drawing = np.asarray(drawing, dtype=np.int64)
-    return _check(ColourPuzzle.from_grid(drawing, colours), drawing, task or Task(time_limit=time_limit), start)
+    return _check(ColourClues.from_grid(drawing, colours), drawing, task or Task(time_limit=time_limit), start)
 
 
-def _check(puzzle: ColourPuzzle, picture: np.ndarray | None, task: Task, start: float) -> Verdict:
+def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: float) -> Verdict:
     board = puzzle.board()
     sweeps = None
     lookahead = Lookahead()
@@ -113,7 +113,7 @@ def keep_sat_process_ready() -> None:
 class _SatStage:
     """:func:`editor.nonogram.colour.cnf.decide` on line logic's fixpoint, in a separate process."""
 
-    def __init__(self, puzzle: ColourPuzzle, board: ColourBoard, picture: np.ndarray | None):
+    def __init__(self, puzzle: ColourClues, board: ColourBoard, picture: np.ndarray | None):
         self._shape = (puzzle.height, puzzle.width)
         self._args = (puzzle.row_clues, puzzle.column_clues, puzzle.colours, list(board.rows),
                       None if picture is None else np.asarray(picture).tolist())

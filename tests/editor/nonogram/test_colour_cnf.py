@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from editor.nonogram.colour import ColourPuzzle, check_colour, check_colour_drawing, cnf
+from editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing, cnf
 from editor.nonogram.colour import verdict as colour_verdict
 from editor.nonogram.verdict import BRANCH, BY_SAT, CONTRADICTION, LINE, MULT
 from tests.editor.nonogram.colour_reference import all_solutions, grid_clues, other_solution_by_block_starts
@@ -86,7 +86,7 @@ def test_the_sat_process_finds_a_contradiction(sat_decides):
             r1, c1, r2, c2 = rng.integers(0, size, 4)
             swapped[r1, c1], swapped[r2, c2] = swapped[r2, c2], swapped[r1, c1]
         rows, columns = grid_clues(picture)[0], grid_clues(swapped)[1]
-        puzzle = ColourPuzzle(rows, columns, colours)
+        puzzle = ColourClues(rows, columns, colours)
         if puzzle.propagate(puzzle.board()) is None or solution_by_block_starts(rows, columns, colours) is not None:
             continue  # line logic sees it, or there is a solution
         verdict = check_colour(rows, columns, colours)

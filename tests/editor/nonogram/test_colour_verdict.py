@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from editor.nonogram.colour import ColourPuzzle, check_colour, check_colour_drawing
+from editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing
 from editor.nonogram.verdict import BRANCH, CONTRADICTION, LINE, MULT
 from tests.editor.nonogram.colour_reference import (all_solutions, colour_clue, grid_clues,
                                                     other_solution_by_block_starts)
@@ -184,7 +184,7 @@ def test_hundreds_of_colour_pictures_up_to_30x30_against_an_independent_sat_mode
 
 def test_puzzle_rejects_bad_colours():
     with pytest.raises(ValueError):
-        ColourPuzzle([[(1, 3)]], [[(1, 3)]], COLOURS)
+        ColourClues([[(1, 3)]], [[(1, 3)]], COLOURS)
 
 
 @pytest.mark.parametrize("name", ["acorn", "alladin", "bird2", "rose", "spaceShuttle"])

@@ -41,7 +41,7 @@ def test_acorns_solution_is_pbnsolves(capsys):
     assert run_check([str(COLOUR_DATA / "acorn.g")], as_json=True) == 0
     [record] = _records(capsys)
     letters = {".": "0", "y": "1", "o": "2", "b": "3", "r": "4"}  # the order acorn.g declares them
-    pbnsolve = (COLOUR_DATA / "olsak-acorn.pbnsolve.txt").read_text().split()
+    pbnsolve = (COLOUR_DATA / "acorn.pbnsolve.txt").read_text().split()
     assert record["solution"] == ["".join(letters[cell] for cell in row) for row in pbnsolve]
 
 

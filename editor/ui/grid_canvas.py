@@ -24,8 +24,10 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen, Q
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from editor.core import Editor
+from editor.core.colour_level import background, colour_codes, is_colour, rgb_line_clue
 from editor.core.history import changed_cells
 from editor.level.clues import clues, line_clues
+from editor.ui.colour_clues import paint_column_clue, paint_row_clue, row_clue_width
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: a clue number still fits a column, narrowed
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
@@ -411,6 +413,8 @@ class SolutionCanvas(GridCanvas):
         self._row_texts: list[str] = []  # each row's clue as drawn
         self._column_clues: list[list[int]] = []
         self._clued: np.ndarray | None = None  # the visible solution the clues were computed from
+        self._rgb_clues: tuple[list, list] | None = None  # a colour level's clues, (length, RGB) blocks
+        self._rgb_clued: np.ndarray | None = None  # the colour codes they were computed from
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
@@ -459,7 +463,13 @@ class SolutionCanvas(GridCanvas):
 
     def refresh_clues(self) -> None:
         """Bring the clues up to date with the drawing: only the lines that changed since the
-        last call are recomputed and repainted, so a click costs two clues, not all."""
+        last call are recomputed and repainted, so a click costs two clues, not all. A colour
+        level's clues come from its picture, in colour (:mod:`editor.ui.colour_clues`)."""
+        if is_colour(self.document):
+            self._refresh_rgb_clues()
+            return
+        if self._rgb_clues is not None:  # the level became two-colour
+            self._rgb_clues = self._rgb_clued = self._clued = None
         visible = self.document.solution[:self.document.height, :self.document.width]
         if self._clued is None or self._clued.shape != visible.shape:
             self._row_clues, self._column_clues = clues(visible)
@@ -477,6 +487,29 @@ class SolutionCanvas(GridCanvas):
         for column in columns:
             self._column_clues[column] = line_clues(visible[:, column])
         self._clued[changed] = visible[changed]
+        self._clues_changed(rows, columns)
+
+    def _refresh_rgb_clues(self) -> None:
+        """:meth:`refresh_clues` of a colour level."""
+        codes = colour_codes(self.document.visible_picture(), background(self.document))
+        if self._rgb_clues is None or self._rgb_clued is None or self._rgb_clued.shape != codes.shape:
+            self._rgb_clues = ([rgb_line_clue(row) for row in codes], [rgb_line_clue(column) for column in codes.T])
+            self._rgb_clued, self._clued = codes, None
+            self.refresh_geometry()
+            return
+        changed = self._rgb_clued != codes
+        rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
+        if not rows.size:
+            return
+        for row in rows:
+            self._rgb_clues[0][row] = rgb_line_clue(codes[row])
+        for column in columns:
+            self._rgb_clues[1][column] = rgb_line_clue(codes[:, column])
+        self._rgb_clued = codes
+        self._clues_changed(rows, columns)
+
+    def _clues_changed(self, rows: np.ndarray, columns: np.ndarray) -> None:
+        """Make room for or repaint the clues of these rows and columns."""
         # the margins do not shrink while drawing: only the changed clues can outgrow them
         if self._row_clue_width(rows) > self._origin.x() or self._column_clue_height(columns) > self._origin.y():
             if self.make_room(grow_only=True):
@@ -546,12 +579,16 @@ class SolutionCanvas(GridCanvas):
 
     def _row_clue_width(self, rows=None) -> int:
         """The room the row clues need (those of ``rows`` only, if given)."""
+        if self._rgb_clues is not None:
+            chosen = self._rgb_clues[0] if rows is None else [self._rgb_clues[0][row] for row in rows]
+            return max((row_clue_width(clue, self.cell_size) for clue in chosen), default=self.cell_size) + 12
         texts = self._row_texts if rows is None else [self._row_texts[row] for row in rows]
         return max(self._widest(self.clue_font(), texts), self.cell_size) + 12
 
     def _column_clue_height(self, columns=None) -> int:
         """The room the column clues need (those of ``columns`` only, if given)."""
-        chosen = self._column_clues if columns is None else [self._column_clues[column] for column in columns]
+        clues = self._column_clues if self._rgb_clues is None else self._rgb_clues[1]
+        chosen = clues if columns is None else [clues[column] for column in columns]
         longest = max((len(clue) for clue in chosen), default=0)
         return max(1, longest) * self._clue_step() + 8
 
@@ -572,6 +609,8 @@ class SolutionCanvas(GridCanvas):
         """Filled or empty, each overlay blended over in turn. A cell's colour depends only on
         which of these it is, so the colours of all such kinds are blended in a small table
         (bit 0 of a kind: filled; bit i: under overlay i) and each cell looks up its kind's."""
+        if self._rgb_clues is not None:
+            return self._rgb_cell_colours()
         filled = self.filled_cells()
         kinds = filled.astype(np.min_scalar_type(2 ** (len(self._overlays) + 1)))
         table = np.array([EMPTY_RGBA, FILLED_RGBA], dtype=np.float64)
@@ -582,6 +621,18 @@ class SolutionCanvas(GridCanvas):
             tint = np.array([colour.red(), colour.green(), colour.blue(), 255], dtype=np.float64)
             table = np.concatenate([table, np.round(table * (1 - alpha) + tint * alpha)])
         return rgb_words(table.astype(np.uint8))[kinds]
+
+    def _rgb_cell_colours(self) -> np.ndarray:
+        """A colour level's cells: the picture, each overlay blended over in turn."""
+        rgb = self.document.visible_picture().astype(np.float64)
+        for overlay, colour in self._overlays.values():
+            shown = np.zeros(rgb.shape[:2], dtype=bool)
+            part = overlay[:rgb.shape[0], :rgb.shape[1]]
+            shown[:part.shape[0], :part.shape[1]] = part
+            alpha = colour.alphaF() if colour.alpha() < 255 else OVERLAY_ALPHA
+            tint = np.array([colour.red(), colour.green(), colour.blue()], dtype=np.float64)
+            rgb[shown] = np.round(rgb[shown] * (1 - alpha) + tint * alpha)
+        return rgb_words(rgb.astype(np.uint8))
 
     def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
         origin, size = self.grid_origin(), self.cell_size
@@ -609,6 +660,9 @@ class SolutionCanvas(GridCanvas):
                     painter.drawLine(origin.x() + column * size, 0, origin.x() + column * size, origin.y())
         font = self.clue_font()
         painter.setFont(font)
+        if self._rgb_clues is not None:
+            self._paint_rgb_clues(painter, origin, rows, columns)
+            return
         painter.setPen(Qt.black)
         texts = self._row_texts if rows else []
         for row in range(rows.start, min(rows.stop, len(texts))):
@@ -620,6 +674,25 @@ class SolutionCanvas(GridCanvas):
             for index, number in enumerate(reversed(numbers)):
                 self._draw_text(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
                                 number, 0.5, max_width=size - 2)  # clear of the next column's numbers
+
+    def _paint_rgb_clues(self, painter: QPainter, origin: QPoint, rows: range, columns: range) -> None:
+        """A colour level's clues: each number on a swatch of its colour ("0" for an empty line)."""
+        size, step, font = self.cell_size, self._clue_step(), self.clue_font()
+        row_clues, column_clues = self._rgb_clues
+        for row in range(rows.start, min(rows.stop, len(row_clues))):
+            if row_clues[row]:
+                paint_row_clue(self, painter, origin.x() - 6, origin.y() + row * size, size, row_clues[row])
+            else:
+                painter.setPen(Qt.black)
+                self._draw_text(painter, font, origin.x() - 6, origin.y() + row * size + size / 2, "0", 1)
+        for column in range(columns.start, min(columns.stop, len(column_clues))):
+            if column_clues[column]:
+                paint_column_clue(self, painter, origin.x() + column * size, origin.y() - 4, size, step,
+                                  column_clues[column])
+            else:
+                painter.setPen(Qt.black)
+                self._draw_text(painter, font, origin.x() + column * size + size / 2, origin.y() - 4 - step / 2,
+                                "0", 0.5)
 
     def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The line labels that the exposed area touches."""

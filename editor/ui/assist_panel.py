@@ -235,6 +235,14 @@ class AssistPanel(QWidget):
     def _on_verdict(self, verdict: Verdict) -> None:
         if verdict.kind not in (LINE, BRANCH, MULT):
             return  # STALLED: the full check follows; UNDECIDED: nothing to build on
+        if verdict.picture is not None and verdict.picture.dtype != bool:  # a colour level's verdict
+            self._drawing = None
+            self.solvable_button.setEnabled(False)
+            self.harder_button.setEnabled(False)
+            self._show_suggestions(None)
+            self._show_path(None)
+            self.suggestion_label.setText(self.tr("Edits, grades and solve paths are for two-colour levels so far."))
+            return
         drawing = self._window.solution_grid()  # the solver dock shows verdicts of the current drawing only
         self._drawing = drawing
         self.solvable_button.setEnabled(verdict.kind in (MULT, BRANCH))

@@ -178,3 +178,17 @@ def test_clues_are_drawn_in_their_colours(window, qtbot):
         bottom = origin.y() - 4 - index * step
         pixel = image.pixelColor(QPoint(origin.x() + 3, bottom - 3))
         assert (pixel.red(), pixel.green(), pixel.blue()) == colour
+
+
+def test_the_assist_dock_says_it_is_for_two_colour_levels_and_runs_nothing(window, qtbot):
+    new_colour_level(window)
+    messages = []
+    window.statusBar().messageChanged.connect(messages.append)
+    choose(qtbot, window, RED)
+    for cell in ((0, 0), (1, 1)):  # MULT: a two-colour level would get suggestions
+        drag(qtbot, window.solution_canvas, [cell])
+    assert wait_for_verdict(qtbot, window).kind == MULT
+    assist = window.assist_dock.widget()
+    qtbot.waitUntil(lambda: "two-colour levels" in assist.suggestion_label.text())
+    assert not assist.busy() and not assist.solvable_button.isEnabled() and not assist.harder_button.isEnabled()
+    assert not any("failed" in message for message in messages)

@@ -38,7 +38,7 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown.
   * ``--colour`` (only this): the same click -> verdict on a 3-colour 30x30 drawing (a colour
     level: each click paints a cell another of its colours or the background) beside its
-    shape as a two-colour 30x30 level, and the ratio of their p95s.
+    shape as a two-colour 30x30 level (in four rounds, alternating), and the ratio of their p95s.
 """
 from __future__ import annotations
 
@@ -444,25 +444,32 @@ def colour_drawing(size: int = 30):
     return grid, palette[grid]
 
 
-def colour_comparison(clicks: int, think_ms: int) -> None:
-    """Edit -> verdict on a 3-colour 30x30 drawing and on its shape as a two-colour level."""
+def colour_comparison(clicks: int, think_ms: int, rounds: int = 4) -> None:
+    """Edit -> verdict on a 3-colour 30x30 drawing and on its shape as a two-colour level, in
+    ``rounds`` alternating between them (so that a change of the machine's load meets both)."""
     from editor.level.colour import colour_level
 
     grid, picture = colour_drawing()
     level, about = colour_level(picture, (255, 255, 255))
-    p95 = {}
-    for name, figures in (
-            ("two-colour 30x30 (the drawing's shape)", verdict_times(grid > 0, clicks, think_ms, 30, zoom=16)),
-            ("3-colour 30x30 (a click paints another colour or the background)",
-             verdict_times(level.solution, clicks, think_ms, 30, picture=level.picture, about=about, zoom=16))):
-        kinds = "/".join(sorted(set(figures["kinds"])))
-        print(spread(f"{name} ({kinds}): click -> final verdict on screen", figures["verdict"]))
-        print(spread("  click -> the new drawing's line counts on screen", figures["counts"]))
-        print(spread("  CPU time from a click to the next (every thread)", figures["cpu"]))
-        ordered = sorted(figures["verdict"])
-        p95[name] = ordered[int(0.95 * (len(ordered) - 1))]
-    two, colour = p95.values()
-    print(f"edit -> verdict p95, 3-colour / two-colour: {colour / two:.2f}")
+    cases = {"two-colour 30x30 (the drawing's shape)": {},
+             "3-colour 30x30 (a click paints another colour or the background)":
+                 dict(picture=level.picture, about=about)}
+    figures = {name: {} for name in cases}
+    for round in range(rounds):
+        for name, options in cases.items():
+            drawing = level.solution if options else grid > 0
+            found = verdict_times(drawing, max(1, clicks // rounds), think_ms, 30 + round, zoom=16, **options)
+            for key, values in found.items():
+                figures[name].setdefault(key, []).extend(values)
+    p95 = []
+    for name, found in figures.items():
+        kinds = "/".join(sorted(set(found["kinds"])))
+        print(spread(f"{name} ({kinds}): click -> final verdict on screen", found["verdict"]))
+        print(spread("  click -> the new drawing's line counts on screen", found["counts"]))
+        print(spread("  CPU time from a click to the next (every thread)", found["cpu"]))
+        ordered = sorted(found["verdict"])
+        p95.append(ordered[int(0.95 * (len(ordered) - 1))])
+    print(f"edit -> verdict p95, 3-colour / two-colour: {p95[1] / p95[0]:.2f}")
 
 
 def spread(name: str, seconds: list[float]) -> str:

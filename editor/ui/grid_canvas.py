@@ -622,9 +622,9 @@ class SolutionCanvas(GridCanvas):
             table = np.concatenate([table, np.round(table * (1 - alpha) + tint * alpha)])
         return rgb_words(table.astype(np.uint8))[kinds]
 
-    def _rgb_cell_colours(self) -> np.ndarray:
-        """A colour level's cells: the picture, each overlay blended over in turn."""
-        rgb = self.document.visible_picture().astype(np.float64)
+    def _rgb_cell_colours(self, picture: np.ndarray | None = None) -> np.ndarray:
+        """A colour level's cells: ``picture`` (by default the level's), each overlay blended over in turn."""
+        rgb = (self.document.visible_picture() if picture is None else picture).astype(np.float64)
         for overlay, colour in self._overlays.values():
             shown = np.zeros(rgb.shape[:2], dtype=bool)
             part = overlay[:rgb.shape[0], :rgb.shape[1]]

@@ -415,7 +415,7 @@ class MainWindow(QMainWindow):
     def test_solve(self) -> None:
         """Open a test-solve window over a copy of the level."""
         name = self.document.path.name if self.document.path else "the untitled level"
-        self.play_window = PlayWindow(self.editor.level(), name, self._cell_size, self)
+        self.play_window = PlayWindow(self.editor.level(), name, self._cell_size, self, dict(self.document.about))
         self.play_window.show()
 
     # ------------------------------------------------------------------ unsaved changes

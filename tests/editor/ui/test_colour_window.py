@@ -192,3 +192,36 @@ def test_the_assist_dock_says_it_is_for_two_colour_levels_and_runs_nothing(windo
     qtbot.waitUntil(lambda: "two-colour levels" in assist.suggestion_label.text())
     assert not assist.busy() and not assist.solvable_button.isEnabled() and not assist.harder_button.isEnabled()
     assert not any("failed" in message for message in messages)
+
+
+def test_test_solve_of_a_colour_level_with_the_colour_picker(window, qtbot):
+    from editor.level.colour import colour_level
+
+    grid = np.array([[1, 1, 2, 0], [0, 2, 2, 0], [0, 0, 1, 1]])
+    palette = [WHITE, RED, BLUE]
+    level, about = colour_level(np.asarray(palette, dtype=np.uint8)[grid], WHITE)
+    window.editor.open_level(level, None, about)
+    window.test_solve()
+    play = window.play_window
+    qtbot.waitExposed(play)
+    canvas, picker = play.canvas, play.colour_picker
+    assert canvas._rgb_clues[0][0] == [(2, RED), (1, BLUE)]  # the clues in colour
+
+    def pixel(row, column):
+        colour = canvas.grab().toImage().pixelColor(canvas.cell_rect(row, column).center() + QPoint(2, 2))
+        return colour.red(), colour.green(), colour.blue()
+
+    assert all(pixel(row, column) == WHITE for row in range(3) for column in range(4))  # the answer is not shown
+    qtbot.mouseClick(picker.swatch(2), Qt.LeftButton)  # blue: wrong for the first cell
+    drag(qtbot, canvas, [(0, 0)])
+    assert pixel(0, 0) == BLUE
+    qtbot.mouseClick(play.check_button, Qt.LeftButton)
+    assert "1 mistake" in play.message_label.text()
+    qtbot.mouseClick(picker.swatch(1), Qt.LeftButton)  # red
+    drag(qtbot, canvas, [(0, 0), (0, 1)])
+    drag(qtbot, canvas, [(2, 2), (2, 3)])
+    qtbot.mouseClick(picker.swatch(2), Qt.LeftButton)
+    drag(qtbot, canvas, [(0, 2), (1, 2), (1, 1)])
+    assert pixel(0, 0) == RED and pixel(1, 1) == BLUE
+    assert play.message_label.text().startswith("Solved")
+    play.close()

@@ -43,6 +43,7 @@ from editor.ui.edit_tools import add_action
 from editor.ui.lifetime import connect_alive
 from editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
 from editor.ui.sheets import write_sheet
+from editor.core.colour_level import is_colour, rgb_clues
 from editor.ui.solver_panel import picture_pixmap
 from editor.wording import plural
 
@@ -382,6 +383,9 @@ def export_sheet(main_window, solution_sheet: bool) -> None:
     grid = main_window.solution_grid()
     title = main_window.document.title or "Nonogram"
     rows, columns = clues(grid)
+    if is_colour(main_window.document):  # the clues in colour, the solution the picture
+        rows, columns = rgb_clues(main_window.document)
+        grid = main_window.document.visible_picture()
 
     def chosen(path: Path) -> None:
         main_window._run(lambda _task: write_sheet(path, rows, columns, title, grid if solution_sheet else None),

@@ -225,3 +225,27 @@ def test_test_solve_of_a_colour_level_with_the_colour_picker(window, qtbot):
     assert pixel(0, 0) == RED and pixel(1, 1) == BLUE
     assert play.message_label.text().startswith("Solved")
     play.close()
+
+
+def test_the_solution_sheet_of_a_colour_level_is_in_its_colours(window, qtbot, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from editor.level.colour import colour_level
+    from editor.ui.sheets import SheetLayout
+    from tests.editor.ui.test_files import choose_file
+
+    grid = np.array([[1, 1, 2, 0], [0, 2, 2, 0], [0, 0, 1, 1]])
+    palette = [WHITE, RED, BLUE]
+    level, about = colour_level(np.asarray(palette, dtype=np.uint8)[grid], WHITE)
+    window.editor.open_level(level, None, about)
+    actions = {action.text(): action for action in window.file_menu.actions()}
+    actions["Export s&olution sheet…"].trigger()
+    choose_file(qtbot, window, tmp_path / "solution.png")
+    wait_for_job(qtbot, window)
+    image = QImage(str(tmp_path / "solution.png"))
+    rows, columns = rgb_clues(window.document)
+    layout = SheetLayout.for_clues(rows, columns, image.width(), image.height())
+    corner = layout.row_clue_cell(0, 1).topLeft() + QPoint(8, 8)  # row 1's first block: red 2
+    assert image.pixelColor(corner.toPoint()).name() == "#dc2828"
+    for (row, column), index in np.ndenumerate(grid):
+        assert image.pixelColor(layout.grid_cell(row, column).center().toPoint()).getRgb()[:3] == palette[index]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from editor.level.colour import COLOUR, RGB, colour_clues, colour_line_clue, indexed_picture, level_background, level_kind
+from editor.level.colour import (COLOUR, RGB, colour_clues, colour_line_clue, indexed_picture, level_background,
+                                 level_kind)
 from editor.level.document import LevelDocument
 from editor.nonogram.colour.verdict import check_colour_drawing, keep_sat_process_ready
 from editor.nonogram.verdict import BY_LINE_LOGIC, Verdict

@@ -67,13 +67,14 @@ class ColourPlaySession:
                 result = colour_line_solver(clue, len(line), colours).solve(allowed)
                 name = f"{kind.capitalize()} {index + 1}"
                 if result is None:
-                    return Hint(f"{name}: your marks do not fit its clue {_clue_text(clue, self.palette)}.", (kind, index))
+                    return Hint(f"{name}: your marks do not fit its clue {_clue_text(clue, self.palette)}.",
+                                (kind, index))
                 decided = [i for i in range(len(line)) if line[i] == UNKNOWN
                            and sum(mask >> i & 1 for mask in result) == 1]
                 if decided:
                     cells = tuple((index, i) if kind == "row" else (i, index) for i in decided)
-                    return Hint(f"{name} (clue {_clue_text(clue, self.palette)}): line logic decides {len(decided)} more "
-                                f"cell{'s' * (len(decided) != 1)}.", (kind, index), cells)
+                    return Hint(f"{name} (clue {_clue_text(clue, self.palette)}): line logic decides "
+                                f"{len(decided)} more cell{'s' * (len(decided) != 1)}.", (kind, index), cells)
         return self._propagated_hint(colours)
 
     def _propagated_hint(self, colours: int) -> Hint:

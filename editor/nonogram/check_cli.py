@@ -186,7 +186,8 @@ def _report_one(path: Path, puzzle: Puzzle | None, name, as_json: bool, time_lim
     except Exception as error:  # one bad file costs only itself (a LevelError names it already)
         return _error_report(path, name, error, as_json, extra)
     if as_json:
-        line = json.dumps({"path": str(path), **extra, **kind, **verdict.to_json(), **(solve.to_json() if solve else {})})
+        line = json.dumps({"path": str(path), **extra, **kind, **verdict.to_json(),
+                           **(solve.to_json() if solve else {})})
     else:
         line = _text_line(name, verdict, solve, kind)
     return line, verdict.kind, [f"warning: {warning}" for warning in warnings]

@@ -13,13 +13,11 @@ from PySide6.QtWidgets import QInputDialog
 from editor.level.colour import COLOUR, TWO_COLOUR
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ColourActions", text)
-
-
 def kind_labels() -> dict[str, str]:
-    return {TWO_COLOUR: _tr("Two-colour: the solution grid is the puzzle, the picture its reward"),
-            COLOUR: _tr("Colour: the picture is the puzzle, each clue in its colour")}
+    translate = QCoreApplication.translate
+    return {TWO_COLOUR: translate("ColourActions",
+                                  "Two-colour: the solution grid is the puzzle, the picture its reward"),
+            COLOUR: translate("ColourActions", "Colour: the picture is the puzzle, each clue in its colour")}
 
 
 def ask_kind(window, then: Callable[[str], None]) -> QInputDialog:
@@ -27,8 +25,8 @@ def ask_kind(window, then: Callable[[str], None]) -> QInputDialog:
     two-colour is chosen at first) and call ``then(kind)`` if the answer is given."""
     labels = kind_labels()
     dialog = QInputDialog(window)
-    dialog.setWindowTitle(_tr("New Level"))
-    dialog.setLabelText(_tr("Which kind of level?"))
+    dialog.setWindowTitle(QCoreApplication.translate("ColourActions", "New Level"))
+    dialog.setLabelText(QCoreApplication.translate("ColourActions", "Which kind of level?"))
     dialog.setComboBoxItems(list(labels.values()))
     dialog.setComboBoxEditable(False)
     dialog.setTextValue(labels[TWO_COLOUR])
@@ -51,11 +49,13 @@ def install(window) -> QAction:
     def show_kind(aspects) -> None:
         if aspects & {"document", "about"} and shiboken6.isValid(action):
             if editor.kind == COLOUR:
-                action.setText(_tr("Convert to a &Two-Colour Level"))
-                action.setToolTip(_tr("Make the picture's shape the puzzle; the picture stays as its reward"))
+                action.setText(QCoreApplication.translate("ColourActions", "Convert to a &Two-Colour Level"))
+                action.setToolTip(QCoreApplication.translate(
+                    "ColourActions", "Make the picture's shape the puzzle; the picture stays as its reward"))
             else:
-                action.setText(_tr("Convert to a &Colour Level"))
-                action.setToolTip(_tr("Make the picture the puzzle, on its most common empty-cell colour"))
+                action.setText(QCoreApplication.translate("ColourActions", "Convert to a &Colour Level"))
+                action.setToolTip(QCoreApplication.translate(
+                    "ColourActions", "Make the picture the puzzle, on its most common empty-cell colour"))
 
     editor.add_observer(show_kind)
     show_kind({"document"})

@@ -406,7 +406,7 @@ class MainWindow(QMainWindow):
             self.cell_label.clear()
             return
         self._hovered = (layer, row, column)
-        if layer == "solution":
+        if layer == "solution" and self.editor.kind != COLOUR:
             what = FILLED_TEXT[bool(self.document.solution[row, column])]
         else:
             what = colour_name(self.editor.colour_at((row, column)))

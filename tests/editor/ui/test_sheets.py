@@ -113,8 +113,9 @@ def test_colour_sheets_print_each_number_on_its_colour_and_the_picture(qapp, tmp
                 rect = layout.row_clue_cell(row, slot)
                 corner = image.pixelColor(int(rect.x() + rect.width() * 0.15), int(rect.y() + rect.height() * 0.15))
                 assert (corner.red(), corner.green(), corner.blue()) == rgb  # the swatch
-                lightness = [image.pixelColor(int(rect.x() + rect.width() * x / 20), int(rect.y() + rect.height() * y / 20))
-                             .lightness() for x in range(4, 17) for y in range(4, 17)]
+                lightness = [image.pixelColor(int(rect.x() + rect.width() * x / 20),
+                                              int(rect.y() + rect.height() * y / 20)).lightness()
+                             for x in range(4, 17) for y in range(4, 17)]
                 if rgb == palette[1]:  # black digits on yellow, white ones on dark blue
                     assert min(lightness) < 60
                 else:

@@ -27,7 +27,7 @@ from editor.core.colours import colour_name
 from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from editor.core.kinds import Aspect, Layer, Tool
 from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
-from editor.level.colour import COLOUR, colour_solution, convert_level, level_background, level_kind
+from editor.level.colour import COLOUR, TWO_COLOUR, colour_solution, convert_level, level_background, level_kind, with_kind
 from editor.level.document import MAX_SIDE, Colour, LevelDocument
 from editor.level.metadata import about_of_non, format_about, non_metadata, read_about
 from editor.level.model import WHITE, Level, load_level, save_level
@@ -197,8 +197,11 @@ class Editor:
         self._stroke: _Stroke | None = None
         self._notify(ALL_ASPECTS)
 
-    def new(self, width: int = 10, height: int = 10) -> None:
-        self._replace(LevelDocument(width, height))
+    def new(self, width: int = 10, height: int = 10, kind: str = TWO_COLOUR) -> None:
+        """A blank level of ``kind`` (a colour level on a white background)."""
+        document = LevelDocument(width, height)
+        document.about = with_kind({}, kind)
+        self._replace(document)
 
     def open_level(self, level: Level, path: Path | None = None, about: dict[str, str] | None = None) -> None:
         """Edit ``level`` with its level info ``about`` (ValueError if it is larger than the
@@ -225,8 +228,12 @@ class Editor:
         return imported.report
 
     def level(self) -> Level:
-        """A copy of the visible level, safe to hand to another thread for saving."""
-        return self.document.to_level()
+        """A copy of the visible level, safe to hand to another thread for saving (a colour
+        level's solution is where its picture is not the background)."""
+        level = self.document.to_level()
+        if self.kind == COLOUR:
+            level.solution = colour_solution(level.picture, level_background(self.document.about))
+        return level
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         """Write the level (LevelError if it fails; the previous files stay as they were)."""
@@ -297,7 +304,10 @@ class Editor:
         return self.document.height, self.document.width
 
     def _paint(self, layer: Layer, mask: np.ndarray, value) -> None:
-        self._layer(layer)[symmetric(mask, self.symmetry)] = value
+        cells = symmetric(mask, self.symmetry)
+        self._layer(layer)[cells] = value
+        if layer == Layer.PICTURE and self.kind == COLOUR:  # a colour level's solution: not the background
+            self._layer(Layer.SOLUTION)[cells] = tuple(value) != level_background(self.document.about)
 
     def set_symmetry(self, symmetry: str) -> None:
         if symmetry not in SYMMETRIES:
@@ -462,8 +472,8 @@ class Editor:
     def describe_cell(self, layer: Layer, cell: Cell) -> str:
         """What the status bar says of a cell: "Solution: row 3, column 4 — filled"."""
         row, column = cell
-        what = (("filled" if self.document.solution[cell] else "empty") if layer == Layer.SOLUTION
-                else colour_name(self.colour_at(cell)))
+        what = (("filled" if self.document.solution[cell] else "empty") if layer == Layer.SOLUTION and self.kind != COLOUR
+                else colour_name(self.colour_at(cell)))  # a colour level's solution grid shows its picture
         return f"{layer.capitalize()}: row {row + 1}, column {column + 1} — {what}"
 
     # ------------------------------------------------------------------ level settings

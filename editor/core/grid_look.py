@@ -63,6 +63,19 @@ def cell_colours(filled: np.ndarray, overlays) -> np.ndarray:
     return rgb_words(table.astype(np.uint8))[kinds]
 
 
+def picture_colours(picture: np.ndarray, overlays) -> np.ndarray:
+    """The (h, w) ``rgb_words`` of a colour picture's cells, each overlay ``(cells, (r, g, b),
+    alpha)`` blended over in turn (as :func:`cell_colours`)."""
+    rgb = np.asarray(picture, dtype=np.float64)
+    for cells, tint, alpha in overlays:
+        shown = np.zeros(rgb.shape[:2], dtype=bool)
+        part = cells[:rgb.shape[0], :rgb.shape[1]]
+        shown[:part.shape[0], :part.shape[1]] = part
+        alpha = OVERLAY_ALPHA if alpha is None else alpha
+        rgb[shown] = np.round(rgb[shown] * (1 - alpha) + np.array(tint, dtype=np.float64) * alpha)
+    return rgb_words(rgb.astype(np.uint8))
+
+
 def cells_touched(low: int, high: int, size: int, count: int) -> slice:
     """The cells of a line of ``count`` cells, ``size`` pixels each, that the pixels ``low`` to
     ``high`` (inclusive, from the line's start; either may lie outside it) touch."""

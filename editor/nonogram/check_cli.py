@@ -27,6 +27,8 @@ from editor.level import LevelError, load_level
 from editor.level.reading import open_regular
 from editor.level.puzzle_formats import (
     PUZZLE_SUFFIXES, Puzzle, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles, two_colour_puzzle)
+from editor.level.colour import COLOUR
+from editor.nonogram.colour.files import check_colour_puzzle, colour_puzzle_of_file, kind_json
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import Kind, Verdict, check_drawing, check_puzzle
 from editor.tasks import Cancelled, Task, TimeUp
@@ -89,39 +91,50 @@ def _missing(path: Path) -> str:
 
 
 def check_file(path: Path, time_limit: float | None = None, task: Task | None = None,
-               puzzle: Puzzle | None = None) -> tuple[Verdict, list[str]]:
-    """The verdict on one level or puzzle file (``puzzle``: one already read from it), and
-    warnings about it. The time limit and the verdict's seconds count from the start, reading
-    the file included."""
+               puzzle: Puzzle | None = None) -> tuple[Verdict, list[str], dict]:
+    """The verdict on one level or puzzle file (``puzzle``: one already read from it), warnings
+    about it, and its kind for JSON (:func:`editor.nonogram.colour.files.kind_json`). A colour
+    level or puzzle is checked by the colour engine. The time limit and the verdict's seconds
+    count from the start, reading the file included."""
     start = time.perf_counter()
     task = task or Task(time_limit=time_limit)
-    warnings = []
-    if puzzle is not None or is_puzzle_file(path):
-        puzzle = two_colour_puzzle(puzzle if puzzle is not None else read_puzzle_file(path), path)
+    if puzzle is None and is_puzzle_file(path):
+        puzzle = read_puzzle_file(path)
+    colour = colour_puzzle_of_file(path, puzzle)
+    if colour is not None:
+        verdict, warnings = check_colour_puzzle(colour, path, task)
+    elif puzzle is not None:
+        warnings = []
+        puzzle = two_colour_puzzle(puzzle, path)
         goal = puzzle.goal
         if goal is not None and not puzzle.goal_fits():
             warnings.append(f"{path}: the goal picture does not fit the clues; checking the clues alone")
             goal = None
         verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, goal, task)
     else:
+        warnings = []
         verdict = check_drawing(load_level(path).solution, task)
     verdict.seconds = time.perf_counter() - start
-    return verdict, warnings
+    return verdict, warnings, kind_json(colour)
 
 
 def grade_file(path: Path, time_limit: float | None = None,
-               puzzle: Puzzle | None = None) -> tuple[Verdict, SolvePath | None, list[str]]:
-    """:func:`check_file` and, for a LINE or BRANCH level, its solve path (None if the time ran out)."""
+               puzzle: Puzzle | None = None) -> tuple[Verdict, SolvePath | None, list[str], dict]:
+    """:func:`check_file` and, for a two-colour LINE or BRANCH level, its solve path (None if
+    the time ran out; colour puzzles are not graded yet)."""
     task = Task(time_limit=time_limit)
-    verdict, warnings = check_file(path, task=task, puzzle=puzzle)
+    verdict, warnings, kind = check_file(path, task=task, puzzle=puzzle)
+    if kind["kind"] == COLOUR:
+        return verdict, None, warnings, kind
     try:
-        return verdict, grade_verdict(verdict, task), warnings
+        return verdict, grade_verdict(verdict, task), warnings, kind
     except TimeUp:
-        return verdict, None, warnings
+        return verdict, None, warnings, kind
 
 
-def _text_line(path, verdict: Verdict, solve: SolvePath | None) -> str:
-    line = f"{path}: {verdict.kind:13s} {verdict.width}x{verdict.height}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
+def _text_line(path, verdict: Verdict, solve: SolvePath | None, kind: dict) -> str:
+    size = f"{verdict.width}x{verdict.height}" + (f" {len(kind['palette'])} colours" if kind["kind"] == COLOUR else "")
+    line = f"{path}: {verdict.kind:13s} {size}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
     if solve is not None:
         line += f"  grade {solve.grade}: {solve.words}"
     if verdict.kind == Kind.LINE:
@@ -169,13 +182,14 @@ def _report(item: tuple[Path, bool, float | None]) -> list[tuple[str | None, str
 def _report_one(path: Path, puzzle: Puzzle | None, name, as_json: bool, time_limit: float | None,
                 extra: dict) -> tuple[str | None, str | None, list[str]]:
     try:
-        verdict, solve, warnings = grade_file(path, time_limit, puzzle)
+        verdict, solve, warnings, kind = grade_file(path, time_limit, puzzle)
     except Exception as error:  # one bad file costs only itself (a LevelError names it already)
         return _error_report(path, name, error, as_json, extra)
     if as_json:
-        line = json.dumps({"path": str(path), **extra, **verdict.to_json(), **(solve.to_json() if solve else {})})
+        line = json.dumps({"path": str(path), **extra, **kind, **verdict.to_json(),
+                           **(solve.to_json() if solve else {})})
     else:
-        line = _text_line(name, verdict, solve)
+        line = _text_line(name, verdict, solve, kind)
     return line, verdict.kind, [f"warning: {warning}" for warning in warnings]
 
 

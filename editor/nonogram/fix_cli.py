@@ -12,7 +12,7 @@ images, one edit. A puzzle file without a goal picture that fits its clues (``.g
 read in; ``-fixed-2`` and so on if that exists), never over it, and only when the result
 is what was asked for. Exit status: 0 when the result is what was asked for (LINE; with
 ``--harder`` a harder unique level), 1 when not (nothing written), 2 when the level could
-not be read or written or an option is wrong.
+not be read or written, is a colour puzzle (not fixed yet) or an option is wrong.
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from editor.level import Level, LevelError, load_level, save_level
 from editor.core.shapes import SYMMETRIES
 from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, two_colour_puzzle, write_puzzle_file
 from editor.nonogram.clue_solve import solve_clues
+from editor.nonogram.colour.files import colour_puzzle_of_file
 from editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, flipped, make_harder, make_line_solvable, single_cell_effects
 from editor.nonogram.verdict import Kind, cells_to_json, check_drawing
 from editor.tasks import Cancelled, Task
@@ -75,6 +76,10 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
         print(f"error: --symmetry {symmetry!r}: one of auto, {', '.join(SYMMETRIES)}", file=sys.stderr)
         return 2
     try:
+        if colour_puzzle_of_file(path) is not None:
+            print(f"error: {path}: a colour puzzle: fix handles two-colour levels only so far "
+                  "(nonogram-editor check gives its verdict)", file=sys.stderr)
+            return 2
         if is_puzzle_file(path):
             puzzle = two_colour_puzzle(read_puzzle_file(path), path)
             drawing = puzzle.goal if puzzle.goal is not None and puzzle.goal_fits() else _solved(puzzle, path)

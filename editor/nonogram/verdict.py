@@ -219,7 +219,14 @@ def cells_to_json(cells) -> list[list[int]]:
 
 
 def _row_strings(grid: np.ndarray) -> list[str]:
-    return ["".join("1" if cell else "0" for cell in row) for row in grid]
+    """Rows as strings: "1"/"0" for a two-colour grid; for colour indices, a digit or
+    letter per cell (0 the background)."""
+    if grid.dtype == bool:
+        return ["".join("1" if cell else "0" for cell in row) for row in grid]
+    return ["".join(_COLOUR_DIGITS[cell] for cell in row) for row in grid.tolist()]
+
+
+_COLOUR_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def _duration(seconds: float) -> str:

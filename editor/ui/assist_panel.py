@@ -43,6 +43,7 @@ from editor.ui.edit_tools import add_action
 from editor.ui.lifetime import connect_alive
 from editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
 from editor.ui.sheets import write_sheet
+from editor.core.colour_level import is_colour, rgb_clues
 from editor.ui.solver_panel import picture_pixmap
 from editor.wording import plural
 
@@ -235,6 +236,14 @@ class AssistPanel(QWidget):
     def _on_verdict(self, verdict: Verdict) -> None:
         if verdict.kind not in (Kind.LINE, Kind.BRANCH, Kind.MULT):
             return  # STALLED: the full check follows; UNDECIDED: nothing to build on
+        if verdict.picture is not None and verdict.picture.dtype != bool:  # a colour level's verdict
+            self._drawing = None
+            self.solvable_button.setEnabled(False)
+            self.harder_button.setEnabled(False)
+            self._show_suggestions(None)
+            self._show_path(None)
+            self.suggestion_label.setText(self.tr("Edits, grades and solve paths are for two-colour levels so far."))
+            return
         drawing = self._window.solution_grid()  # the solver dock shows verdicts of the current drawing only
         self._drawing = drawing
         self.solvable_button.setEnabled(verdict.kind in (Kind.MULT, Kind.BRANCH))
@@ -374,6 +383,9 @@ def export_sheet(main_window, solution_sheet: bool) -> None:
     grid = main_window.solution_grid()
     title = main_window.document.title or "Nonogram"
     rows, columns = clues(grid)
+    if is_colour(main_window.document):  # the clues in colour, the solution the picture
+        rows, columns = rgb_clues(main_window.document)
+        grid = main_window.document.visible_picture()
 
     def chosen(path: Path) -> None:
         main_window._run(lambda _task: write_sheet(path, rows, columns, title, grid if solution_sheet else None),

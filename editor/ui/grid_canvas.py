@@ -25,9 +25,11 @@ from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from editor.core import Editor, Layer
 from editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
-                                   changed_entries, rgb_words)
+                                   changed_entries, picture_colours, rgb_words)
+from editor.core.colour_level import ColourLineClues, background, colour_codes, is_colour
 from editor.core.history import changed_cells
 from editor.ui.static_texts import StaticTexts
+from editor.ui.colour_clues import paint_colour_clues, row_clue_width
 
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
 GUIDE_EVERY = 5
@@ -383,6 +385,7 @@ class SolutionCanvas(GridCanvas):
 
     def __init__(self, editor: Editor, parent=None):
         self._clues = LineClues()
+        self._rgb_clues: ColourLineClues | None = None  # a colour level's clues, (length, RGB) blocks
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._row_labels: list[tuple[str, QColor]] | None = None
         self._column_labels: list[tuple[str, QColor]] | None = None
@@ -431,9 +434,17 @@ class SolutionCanvas(GridCanvas):
 
     def refresh_clues(self) -> None:
         """Bring the clues up to date with the drawing: only the lines that changed since the
-        last call are recomputed and repainted, so a click costs two clues, not all."""
-        changed = self._clues.update(self.document.solution[:self.document.height, :self.document.width])
-        if changed is None:  # a new size: every clue
+        last call are recomputed and repainted, so a click costs two clues, not all. A colour
+        level's clues come from its picture, in colour (:mod:`editor.ui.colour_clues`)."""
+        if is_colour(self.document):
+            if self._rgb_clues is None:
+                self._rgb_clues = ColourLineClues()
+            changed = self._rgb_clues.update(colour_codes(self.document.visible_picture(), background(self.document)))
+        else:
+            if self._rgb_clues is not None:  # the level became two-colour: every clue anew
+                self._rgb_clues, self._clues = None, LineClues()
+            changed = self._clues.update(self.document.solution[:self.document.height, :self.document.width])
+        if changed is None:  # a new size or kind: every clue
             self.refresh_geometry()
             return
         rows, columns = changed
@@ -472,12 +483,16 @@ class SolutionCanvas(GridCanvas):
 
     def _row_clue_width(self, rows=None) -> int:
         """The room the row clues need (those of ``rows`` only, if given)."""
+        if self._rgb_clues is not None:
+            chosen = self._rgb_clues.rows if rows is None else [self._rgb_clues.rows[row] for row in rows]
+            return max((row_clue_width(clue, self.cell_size) for clue in chosen), default=self.cell_size) + 12
         texts = self._clues.row_texts if rows is None else [self._clues.row_texts[row] for row in rows]
         return max(self._texts.widest(self.clue_font(), texts), self.cell_size) + 12
 
     def _column_clue_height(self, columns=None) -> int:
         """The room the column clues need (those of ``columns`` only, if given)."""
-        chosen = self._clues.columns if columns is None else [self._clues.columns[column] for column in columns]
+        clues = self._clues.columns if self._rgb_clues is None else self._rgb_clues.columns
+        chosen = clues if columns is None else [clues[column] for column in columns]
         longest = max((len(clue) for clue in chosen), default=0)
         return max(1, longest) * self._clue_step() + 8
 
@@ -495,10 +510,16 @@ class SolutionCanvas(GridCanvas):
         return self.document.solution[:self.document.height, :self.document.width]
 
     def cell_colours(self) -> np.ndarray:
-        """Filled or empty, each overlay blended over in turn (its colour's alpha, if not opaque)."""
-        return cell_colours(self.filled_cells(), [(cells, (colour.red(), colour.green(), colour.blue()),
-                                                   colour.alphaF() if colour.alpha() < 255 else None)
-                                                  for cells, colour in self._overlays.values()])
+        """Filled or empty (a colour level: its picture), each overlay blended over in turn."""
+        if self._rgb_clues is not None:
+            return picture_colours(self.document.visible_picture(), self.overlay_tints())
+        return cell_colours(self.filled_cells(), self.overlay_tints())
+
+    def overlay_tints(self) -> list:
+        """The overlays as ``(cells, (r, g, b), alpha)``, alpha None where the colour is opaque."""
+        return [(cells, (colour.red(), colour.green(), colour.blue()), colour.alphaF() if colour.alpha() < 255 else None)
+                for cells, colour in self._overlays.values()]
+
 
     def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
         origin, size = self.grid_origin(), self.cell_size
@@ -526,6 +547,10 @@ class SolutionCanvas(GridCanvas):
                     painter.drawLine(origin.x() + column * size, 0, origin.x() + column * size, origin.y())
         font = self.clue_font()
         painter.setFont(font)
+        if self._rgb_clues is not None:
+            paint_colour_clues(painter, self._texts, font, origin, size, self._clue_step(), rows, columns,
+                               self._rgb_clues)
+            return
         painter.setPen(Qt.black)
         texts = self._clues.row_texts if rows else []
         for row in range(rows.start, min(rows.stop, len(texts))):
@@ -537,6 +562,7 @@ class SolutionCanvas(GridCanvas):
             for index, number in enumerate(reversed(numbers)):
                 self._texts.draw(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
                                 number, 0.5, max_width=size - 2)  # clear of the next column's numbers
+
 
     def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The line labels that the exposed area touches."""

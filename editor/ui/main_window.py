@@ -28,16 +28,19 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QInputDialog
                                QMessageBox, QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, Layer, UnsolvableClues, read_puzzle
+from editor.core.colour_level import background, puzzle_drawing
 from editor.core.editor import CLUE_SOLVE_SECONDS, describe_failure, level_path, write_level, write_puzzle
 from editor.core.grid_look import DEFAULT_CELL, MAX_CELL, MIN_CELL, largest_fitting, zoomed
 from editor.level import Level, load_level
+from editor.level.colour import COLOUR
 from editor.level.document import MAX_SIDE
 from editor.level.metadata import read_about
 from editor.level.puzzle_formats import DEFAULT_SUFFIX, PUZZLE_FORMATS, PUZZLE_SUFFIXES
 from editor.level.model import WHITE
 from editor.paths import LEVELS
-from editor.ui import about_dialog, assist_panel, image_import_dialog, puzzle_docks, solver_panel
+from editor.ui import about_dialog, assist_panel, colour_actions, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
+from editor.ui.colour_actions import ask_kind
 from editor.ui.edit_tools import EditTools
 from editor.ui.grid_canvas import CanvasScroll, PictureCanvas, SolutionCanvas
 from editor.ui.identity import app_icon, show_about
@@ -68,6 +71,7 @@ class MainWindow(QMainWindow):
         self._file_jobs: set[BackgroundJob] = set()
         self._file_dialog: QFileDialog | None = None
         self._message_box: QMessageBox | None = None
+        self.kind_dialog: QInputDialog | None = None  # File > New's question
         self.play_window = None
         self._cell_size = DEFAULT_CELL
         self.setWindowIcon(app_icon())
@@ -85,6 +89,7 @@ class MainWindow(QMainWindow):
         self.assist_dock = self._install("assist panel", lambda: assist_panel.install(self, self.solver_dock))
         self._install("image import", lambda: image_import_dialog.install(self))
         self._install("level info", lambda: about_dialog.install(self))
+        self._install("colour levels", lambda: colour_actions.install(self))
         self._restore_window_state()
         FloatingDocksInFront(self)
 
@@ -108,7 +113,7 @@ class MainWindow(QMainWindow):
             connect_alive(canvas.hovered, self,
                           lambda row, column, layer=canvas.layer: self._show_cell(layer, row, column))
             connect_alive(canvas.arrow_key, self, lambda rows, columns, shift, layer=canvas.layer:
-                                     self.editor.move_cursor(rows, columns, layer if shift else None,
+                                     self.editor.move_cursor(rows, columns, self._painted(layer) if shift else None,
                                                              self._paint_value(layer, True)))
             connect_alive(canvas.cell_key, self, lambda key, layer=canvas.layer: self._cell_key(layer, key))
             connect_alive(canvas.zoom_wheel, self, lambda steps, point, scroll=scroll: scroll.keep_in_place(
@@ -202,6 +207,11 @@ class MainWindow(QMainWindow):
         """The visible solution (height, width), True = filled; a copy."""
         return self.document.visible_solution()
 
+    def puzzle_grid(self) -> np.ndarray:
+        """What the verdict is about (a copy): the solution of a two-colour level, the palette
+        indices of a colour level's picture (:func:`editor.core.colour_level.puzzle_drawing`)."""
+        return puzzle_drawing(self.document)
+
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
@@ -276,7 +286,8 @@ class MainWindow(QMainWindow):
             self.picture_canvas.refresh_cells()
         if Aspect.PALETTE in aspects:
             self.palette_widget.set_colours(document.palette)
-        if Aspect.SOLUTION in aspects or Aspect.SIZE in aspects:
+        if aspects & ({Aspect.SOLUTION, Aspect.SIZE, Aspect.ABOUT, Aspect.PICTURE} if self.editor.kind == COLOUR
+                      else {Aspect.SOLUTION, Aspect.SIZE, Aspect.ABOUT}):  # a colour level's puzzle is its picture
             self.solution_canvas.refresh()
             self.solution_changed.emit()
         for canvas in (self.solution_canvas, self.picture_canvas):
@@ -321,8 +332,15 @@ class MainWindow(QMainWindow):
             self.editor.set_cleared(cleared)
 
     # ------------------------------------------------------------------ painting
+    def _painted(self, layer: Layer) -> Layer:
+        """The layer a canvas paints: on a colour level the solution grid paints the picture."""
+        return Layer.PICTURE if layer == Layer.SOLUTION and self.editor.kind == COLOUR else layer
+
     def _paint_value(self, layer: Layer, fill: bool):
-        """What a fill (or clear) paints on ``layer``: True/False, or the current colour/white."""
+        """What a fill (or clear) paints on ``layer``: True/False, or the current colour/white
+        (on a colour level's solution grid: the current colour or the background)."""
+        if layer == Layer.SOLUTION and self.editor.kind == COLOUR:
+            return self.palette_widget.current_colour() if fill else background(self.document)
         if layer == Layer.SOLUTION:
             return fill
         return self.palette_widget.current_colour() if fill else WHITE
@@ -333,13 +351,13 @@ class MainWindow(QMainWindow):
             return
         value = self._paint_value(layer, button == Qt.LeftButton)
         if value is not None:
-            self.editor.press(layer, self.tools.current, cell, value)
+            self.editor.press(self._painted(layer), self.tools.current, cell, value)
 
     def _cell_key(self, layer: Layer, key: str) -> None:
         if key == "delete" and self.editor.selection is not None:
             self.editor.delete_selection()
         else:
-            self.editor.set_cell(layer, self.editor.cursor, self._paint_value(layer, key == "fill"))
+            self.editor.set_cell(self._painted(layer), self.editor.cursor, self._paint_value(layer, key == "fill"))
 
     def _show_cell(self, layer: Layer, row: int, column: int) -> None:
         inside = row >= 0 and self.document.contains(row, column)
@@ -355,7 +373,7 @@ class MainWindow(QMainWindow):
     def test_solve(self) -> None:
         """Open a test-solve window over a copy of the level."""
         name = self.document.path.name if self.document.path else "the untitled level"
-        self.play_window = PlayWindow(self.editor.level(), name, self._cell_size, self)
+        self.play_window = PlayWindow(self.editor.level(), name, self._cell_size, self, dict(self.document.about))
         self.play_window.show()
 
     # ------------------------------------------------------------------ unsaved changes
@@ -419,11 +437,12 @@ class MainWindow(QMainWindow):
         return dialog
 
     def new_level(self) -> None:
-        def new():
+        """Ask which kind of level (:func:`editor.ui.colour_actions.ask_kind`), then start one."""
+        def new(kind: str):
             self._stop_opening()
-            self.editor.new()
-            self.show_message(self.tr("New 10x10 level"))
-        self.maybe_discard_changes(new)
+            self.editor.new(kind=kind)
+            self.show_message(self.tr("New 10x10 colour level") if kind == COLOUR else self.tr("New 10x10 level"))
+        self.maybe_discard_changes(lambda: ask_kind(self, new))
 
     def open_dialog(self) -> None:
         self._file_dialog_for(self.tr("Open a level"), LEVEL_FILTER, self.open_level_path, saving=False, suffix="level")

@@ -14,10 +14,14 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from editor.core import Editor
+from editor.core.colour_play import ColourPlaySession
+from editor.core.grid_look import picture_colours
 from editor.core.play import CROSSED, FILLED, UNKNOWN, PlaySession
 from editor.core.shapes import bresenham
 from editor.level import Level
+from editor.level.colour import COLOUR, indexed_picture, level_background, level_kind
 from editor.level.document import LevelDocument
+from editor.ui.colour_picker import ColourPicker
 from editor.ui.grid_canvas import SolutionCanvas
 
 MISTAKE_OVERLAY, HINT_OVERLAY = "play: mistakes", "play: hint"
@@ -28,12 +32,23 @@ CROSS_COLOUR = QColor(120, 120, 130)
 class PlayCanvas(SolutionCanvas):
     """The clues over the player's marks (the grid under them is a private copy)."""
 
-    def __init__(self, session: PlaySession, level: Level, parent=None):
+    def __init__(self, session: PlaySession | ColourPlaySession, level: Level, parent=None,
+                 about: dict[str, str] | None = None):
         self.session = session
-        super().__init__(Editor(LevelDocument.from_level(level)), parent)
+        editor = Editor(LevelDocument.from_level(level))
+        editor.document.about = dict(about or {})  # a colour level's clues are drawn in colour
+        super().__init__(editor, parent)
 
     def filled_cells(self) -> np.ndarray:
         return self.session.marks == FILLED
+
+    def cell_colours(self) -> np.ndarray:
+        """A colour level: each painted cell in its colour (never the picture, which is the answer)."""
+        if not isinstance(self.session, ColourPlaySession):
+            return super().cell_colours()
+        palette = np.asarray(self.session.palette, dtype=np.uint8)
+        painted = np.where((self.session.marks == FILLED)[..., None], palette[self.session.colours], 255)
+        return picture_colours(painted.astype(np.uint8), self.overlay_tints())
 
     def cell_looks(self) -> np.ndarray:
         """The colour, then whether the cell is crossed out."""
@@ -53,12 +68,17 @@ class PlayCanvas(SolutionCanvas):
 
 
 class PlayWindow(QWidget):
-    def __init__(self, level: Level, title: str, cell_size: int, parent=None):
+    def __init__(self, level: Level, title: str, cell_size: int, parent=None, about: dict[str, str] | None = None):
+        """``about``: the level info; a colour level (:mod:`editor.level.colour`) is played in
+        colour, the colour to paint with chosen in a row of swatches (``colour_picker``)."""
         super().__init__(parent, Qt.Window)
         self.setAttribute(Qt.WA_DeleteOnClose)
         self.setWindowTitle(self.tr("Test-solve {0}").format(title))
-        self.session = PlaySession(level.solution)
-        self.canvas = PlayCanvas(self.session, level)
+        self._colour_level = level_kind(about or {}) == COLOUR
+        if self._colour_level:
+            self._grid, self._palette = indexed_picture(level.picture, level_background(about))
+        self.session = self._new_session(level.solution)
+        self.canvas = PlayCanvas(self.session, level, about=about)
         self.canvas.set_cell_size(cell_size)
         self._mark = UNKNOWN
         self._last = (0, 0)
@@ -69,7 +89,9 @@ class PlayWindow(QWidget):
         self.canvas.cell_key.connect(self._key)
 
         self.timer_label = QLabel()
-        self.message_label = QLabel(self.tr("Left: fill, right: cross out; arrows, Space, X, Delete."))
+        self.message_label = QLabel(self.tr("Left: paint the chosen colour, right: cross out; arrows, Space, X, "
+                                            "Delete.") if self._colour_level
+                                    else self.tr("Left: fill, right: cross out; arrows, Space, X, Delete."))
         self.message_label.setWordWrap(True)
         self.check_button = QPushButton(self.tr("&Check"))
         self.hint_button = QPushButton(self.tr("&Hint"))
@@ -85,6 +107,9 @@ class PlayWindow(QWidget):
         scroll.setAlignment(Qt.AlignCenter)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
+        self.colour_picker = ColourPicker(self._palette[1:], first_index=1) if self._colour_level else None
+        if self.colour_picker is not None:
+            layout.addWidget(self.colour_picker)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.message_label)
         self._ticker = QTimer(self)
@@ -98,8 +123,14 @@ class PlayWindow(QWidget):
         seconds = int(self.session.elapsed())
         self.timer_label.setText(f"{seconds // 60}:{seconds % 60:02d}")
 
+    def _new_session(self, solution: np.ndarray):
+        return ColourPlaySession(self._grid, self._palette) if self._colour_level else PlaySession(solution)
+
     def _apply(self, cells) -> None:
-        self.session.mark(cells, self._mark)
+        if self.colour_picker is not None:
+            self.session.mark(cells, self._mark, self.colour_picker.current)
+        else:
+            self.session.mark(cells, self._mark)
         self.canvas.set_overlay(MISTAKE_OVERLAY, None, MISTAKE_COLOUR)
         self.canvas.refresh_cells()
         self.canvas.update_marks()  # the cell cursor follows the click
@@ -114,7 +145,9 @@ class PlayWindow(QWidget):
 
     def _pressed(self, cell, button, _shift) -> None:
         wanted = FILLED if button == Qt.LeftButton else CROSSED
-        self._mark = UNKNOWN if self.session.marks[cell] == wanted else wanted
+        same = self.session.marks[cell] == wanted and (
+            self.colour_picker is None or wanted != FILLED or self.session.colours[cell] == self.colour_picker.current)
+        self._mark = UNKNOWN if same else wanted
         self._last = cell
         self.canvas.editor.set_cursor(cell)
         self._apply([cell])
@@ -162,7 +195,7 @@ class PlayWindow(QWidget):
         self.message_label.setText(hint.text)
 
     def restart(self) -> None:
-        self.session = self.canvas.session = PlaySession(self.session_solution())
+        self.session = self.canvas.session = self._new_session(self.session_solution())
         for name in (MISTAKE_OVERLAY, HINT_OVERLAY):
             self.canvas.set_overlay(name, None, QColor())
         self.message_label.setText(self.tr("Started again."))

@@ -2,6 +2,10 @@
 
     write_sheet("cat.pdf", rows, columns, title="Cat")                  # puzzle sheet
     write_sheet("cat-solution.svg", rows, columns, title="Cat", solution=grid)
+    write_sheet("rose.pdf", rgb_rows, rgb_columns, solution=picture)   # a colour level: (length, RGB) clues
+
+A colour level's clues are ``(length, (r, g, b))`` pairs, each number printed on a swatch of
+its colour, and its solution sheet fills every cell with the picture's colour.
 
 The format follows the suffix: ``.png`` (A4 at 150 dpi), ``.svg`` (A4 in millimetres) or
 ``.pdf`` (A4, Qt's own PDF writer). Each page has the title on top and the grid as large as
@@ -21,6 +25,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainte
 from PySide6.QtSvg import QSvgGenerator
 
 from editor.safe_write import write_file
+from editor.ui.colour_clues import number_colour
 
 A4_MM = (210.0, 297.0)
 MARGIN_MM = 15.0
@@ -102,12 +107,15 @@ def paint_sheet(painter: QPainter, layout: SheetLayout, row_clues, column_clues,
     painter.setFont(font)
     for row, clue in enumerate(row_clues):
         for slot, number in enumerate(reversed(list(clue) or [0])):
-            painter.drawText(layout.row_clue_cell(row, slot), Qt.AlignCenter, str(number))
+            _clue_number(painter, layout.row_clue_cell(row, slot), number)
     for column, clue in enumerate(column_clues):
         for slot, number in enumerate(reversed(list(clue) or [0])):
-            painter.drawText(layout.column_clue_cell(column, slot), Qt.AlignCenter, str(number))
+            _clue_number(painter, layout.column_clue_cell(column, slot), number)
 
-    if solution is not None:
+    if solution is not None and np.ndim(solution) == 3:  # a colour level's picture, every cell its colour
+        for (row, column), _ in np.ndenumerate(solution[..., 0]):
+            painter.fillRect(layout.grid_cell(row, column), QColor(*(int(v) for v in solution[row, column])))
+    elif solution is not None:
         for row, column in zip(*np.nonzero(np.asarray(solution, dtype=bool))):
             painter.fillRect(layout.grid_cell(int(row), int(column)), Qt.black)
 
@@ -122,6 +130,20 @@ def paint_sheet(painter: QPainter, layout: SheetLayout, row_clues, column_clues,
         x = top_left.x() + column * cell
         painter.setPen(bold if column % 5 == 0 or column == layout.columns else thin)
         painter.drawLine(x, top_left.y(), x, bottom_right.y())
+
+
+def _clue_number(painter: QPainter, rect: QRectF, number) -> None:
+    """A clue number: black, or for a colour clue ``(length, (r, g, b))`` on a swatch of its
+    colour, in black or white, whichever reads better on it."""
+    if isinstance(number, tuple):
+        length, rgb = number
+        inset = rect.width() * 0.06
+        painter.fillRect(rect.adjusted(inset, inset, -inset, -inset), QColor(*rgb))
+        painter.setPen(number_colour(rgb))
+        painter.drawText(rect, Qt.AlignCenter, str(length))
+        painter.setPen(Qt.black)
+        return
+    painter.drawText(rect, Qt.AlignCenter, str(number))
 
 
 def sheet_image(row_clues, column_clues, title: str, solution: np.ndarray | None = None,

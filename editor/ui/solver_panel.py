@@ -32,6 +32,7 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
+from editor.core.colour_level import alternative_picture, check_colour_grid, puzzle_palette
 from editor.nonogram.verdict import Kind, Verdict, check_drawing, keep_sat_process_ready
 from editor.tasks import Task
 from editor.ui.background import BackgroundJob
@@ -73,8 +74,13 @@ def count_colour(count: int) -> QColor:
 def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool = False,
                         previous: Verdict | None = None) -> Verdict:
     """A background job: the verdict on ``drawing``. ``previous``: the last decided verdict
-    on an earlier drawing, for the check to reuse."""
+    on an earlier drawing, for the check to reuse. A colour level's drawing (palette indices,
+    not booleans) gets the colour engine's whole check at once."""
     task.set_time_limit(CHECK_TIME_LIMIT)
+    if drawing.dtype != bool:
+        return check_colour_grid(drawing, task)
+    if previous is not None and (previous.picture is None or previous.picture.dtype != bool):
+        previous = None  # a colour level's verdict, before the level became two-colour
     if not line_logic_only:  # line logic stalled: this check or a later one may need the SAT solver
         keep_sat_process_ready()
     return check_drawing(drawing, task, line_logic_only, previous)
@@ -102,6 +108,22 @@ def picture_pixmap(picture: np.ndarray, differing: np.ndarray, cell: int) -> QPi
     rgb[picture] = (40, 40, 40)
     rgb[differing & picture] = (235, 90, 0)
     rgb[differing & ~picture] = (255, 205, 160)
+    return _pixmap(rgb, cell)
+
+
+def colour_picture_pixmap(rgb: np.ndarray, differing: np.ndarray, cell: int) -> QPixmap:
+    """A colour level's alternative solution in its colours, each cell it changes framed in orange."""
+    height, width = differing.shape
+    big = np.ascontiguousarray(rgb.repeat(cell, axis=0).repeat(cell, axis=1))
+    frame = np.zeros((cell, cell), dtype=bool)
+    edge = max(1, cell // 4)
+    frame[:edge], frame[-edge:], frame[:, :edge], frame[:, -edge:] = True, True, True, True
+    big[np.kron(differing, np.ones((cell, cell), dtype=bool)) & np.tile(frame, (height, width))] = (235, 90, 0)
+    return _pixmap(big, 1)
+
+
+def _pixmap(rgb: np.ndarray, cell: int) -> QPixmap:
+    height, width = rgb.shape[:2]
     rgb = np.ascontiguousarray(rgb.repeat(cell, axis=0).repeat(cell, axis=1))
     image = QImage(rgb.data, width * cell, height * cell, 3 * width * cell, QImage.Format_RGB888)
     return QPixmap.fromImage(image.copy())
@@ -192,7 +214,7 @@ class SolverPanel(QWidget):
 
     def _start_check(self) -> None:
         self._first_pending_edit = None
-        drawing = self._window.solution_grid()
+        drawing = self._window.puzzle_grid()
         if self._checked_drawing is not None and np.array_equal(drawing, self._checked_drawing):
             return  # e.g. the release that ends a click: that drawing is checked or being checked
         self._checked_drawing = drawing
@@ -224,7 +246,7 @@ class SolverPanel(QWidget):
 
     def _is_current(self, drawing: np.ndarray) -> bool:
         """Whether ``drawing`` is what the grid shows now (else its result is stale)."""
-        return drawing is self._checked_drawing and np.array_equal(drawing, self._window.solution_grid())
+        return drawing is self._checked_drawing and np.array_equal(drawing, self._window.puzzle_grid())
 
     # -- results (GUI thread)
     def _progress(self, progress, drawing: np.ndarray) -> None:
@@ -343,7 +365,11 @@ class SolverPanel(QWidget):
             return
         self.overlays.set(DIFFERENCE_OVERLAY, verdict.differing, DIFFERENCE_COLOUR)
         cell = max(2, min(12, 240 // max(verdict.width, verdict.height)))
-        self.alternative_view.setPixmap(picture_pixmap(verdict.alternative, verdict.differing, cell))
+        if verdict.alternative.dtype == bool:
+            self.alternative_view.setPixmap(picture_pixmap(verdict.alternative, verdict.differing, cell))
+        else:
+            self.alternative_view.setPixmap(colour_picture_pixmap(
+                alternative_picture(verdict, puzzle_palette(self._window.document)), verdict.differing, cell))
         self.alternative_view.setToolTip(self.tr("Another picture with the same clues; orange: the cells that differ"))
         self.alternative_view.show()
 

@@ -1,7 +1,7 @@
 """Editor benchmark: launch to window shown, opening and saving a 64x64 level, and a click
 on a 128x128 grid.
 
-    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N]
+    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N] [--colour]
 
 Without a display it re-runs itself under ``xvfb-run``. Figures:
   * launch -> window shown: ``python -m editor`` as a subprocess with
@@ -36,6 +36,9 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     "Show the other solution" on; the process's CPU seconds from a click
     to the next (every thread: checks, counts, the Assist dock's searches); the longest the GUI thread
     was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown.
+  * ``--colour`` (only this): the same click -> verdict on a 3-colour 30x30 drawing (a colour
+    level: each click paints a cell another of its colours or the background) beside its
+    shape as a two-colour 30x30 level (in four rounds, alternating), and the ratio of their p95s.
 """
 from __future__ import annotations
 
@@ -321,9 +324,12 @@ def dithered_photo(width: int = 128, height: int = 96):
     return ImageSource(Image.fromarray(np.stack([light] * 3, -1))).solution(width, height, dither=True)
 
 
-def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution: bool = False) -> dict[str, list[float]]:
+def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution: bool = False,
+                  picture=None, about=None, zoom: int = 6) -> dict[str, list[float]]:
     """Click -> final verdict on screen, and -> the new drawing's line counts on screen
-    (``other_solution``: with "Show the other solution" on, once the first verdict is in)."""
+    (``other_solution``: with "Show the other solution" on, once the first verdict is in).
+    ``picture`` and ``about`` (a colour level's, ``editor.level.colour.colour_level``): each
+    click paints a cell another of the picture's colours or the background."""
     import random
 
     import numpy as np
@@ -332,6 +338,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     from PySide6.QtWidgets import QApplication
 
     from editor.level import Level
+    from editor.level.colour import level_background
     from editor.nonogram.verdict import Kind
     from editor.ui.background import cancel_all
     from editor.ui.main_window import MainWindow
@@ -340,8 +347,11 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     window = MainWindow()
     window.setGeometry(app.primaryScreen().availableGeometry())
     window.show()
-    window.editor.open_level(Level(drawing, np.full(drawing.shape + (3,), 255, dtype=np.uint8)))
-    window.set_zoom(6)
+    if picture is None:
+        picture = np.full(drawing.shape + (3,), 255, dtype=np.uint8)
+    window.editor.open_level(Level(drawing, picture), None, about)
+    window.set_zoom(zoom)
+    colours = sorted({tuple(int(v) for v in rgb) for rgb in picture.reshape(-1, 3)})  # the background among them
     panel, canvas, rng = window.solver_dock.widget(), window.solution_canvas, random.Random(seed)
     shown: list[tuple[float, str, np.ndarray]] = []
     panel.verdict_shown.connect(lambda verdict: shown.append((time.perf_counter(), verdict.kind, verdict.picture)))
@@ -355,7 +365,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
         loop.exec()
         poll.stop()
 
-    grid = window.solution_grid()  # the drawing now (taken once after each click)
+    grid = window.puzzle_grid()  # the drawing now (taken once after each click)
 
     def final_shown() -> float | None:
         for when, kind, picture in shown:
@@ -390,10 +400,15 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
         bottom, right = (min(limit - 1, n) for n, limit in zip(canvas.cell_at(seen.bottomRight()), (height, width)))
         row, column = rng.randint(top, bottom), rng.randint(left, right)
         button = Qt.MouseButton.LeftButton if not window.document.solution[row, column] else Qt.MouseButton.RightButton
+        if about is not None:  # a colour level: another colour than the cell's, or the background
+            colour = rng.choice([c for c in colours if c != window.editor.colour_at((row, column))])
+            window.palette_widget.add_colour(colour)
+            background = level_background(about)
+            button = Qt.MouseButton.RightButton if colour == background else Qt.MouseButton.LeftButton
         shown.clear()
         start, cpu = time.perf_counter(), time.process_time()
         QTest.mouseClick(canvas, button, Qt.KeyboardModifier.NoModifier, canvas.cell_rect(row, column).center())
-        grid = window.solution_grid()
+        grid = window.puzzle_grid()
         run_until(lambda: final_shown() is not None)
         verdict_at = final_shown()
         run_until(counts_on_screen)
@@ -412,6 +427,49 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     window.close()
     app.processEvents()
     return figures
+
+
+def colour_drawing(size: int = 30):
+    """A 3-colour drawing on white (a red disc with a yellow spot, a blue band, a yellow sun)
+    as palette indices, and its picture."""
+    import numpy as np
+
+    y, x = np.mgrid[0:size, 0:size]
+    grid = np.zeros((size, size), dtype=np.int64)
+    grid[(y - 12) ** 2 + (x - 13) ** 2 < 81] = 1
+    grid[(y >= 22) & (y < 26) & (x >= 3) & (x < 27)] = 2
+    grid[(y - 6) ** 2 + (x - 23) ** 2 < 12] = 3
+    grid[(y - 14) ** 2 + (x - 11) ** 2 < 5] = 3
+    palette = np.array([(255, 255, 255), (220, 40, 40), (40, 110, 220), (250, 215, 50)], dtype=np.uint8)
+    return grid, palette[grid]
+
+
+def colour_comparison(clicks: int, think_ms: int, rounds: int = 4) -> None:
+    """Edit -> verdict on a 3-colour 30x30 drawing and on its shape as a two-colour level, in
+    ``rounds`` alternating between them (so that a change of the machine's load meets both)."""
+    from editor.level.colour import colour_level
+
+    grid, picture = colour_drawing()
+    level, about = colour_level(picture, (255, 255, 255))
+    cases = {"two-colour 30x30 (the drawing's shape)": {},
+             "3-colour 30x30 (a click paints another colour or the background)":
+                 dict(picture=level.picture, about=about)}
+    figures = {name: {} for name in cases}
+    for round in range(rounds):
+        for name, options in cases.items():
+            drawing = level.solution if options else grid > 0
+            found = verdict_times(drawing, max(1, clicks // rounds), think_ms, 30 + round, zoom=16, **options)
+            for key, values in found.items():
+                figures[name].setdefault(key, []).extend(values)
+    p95 = []
+    for name, found in figures.items():
+        kinds = "/".join(sorted(set(found["kinds"])))
+        print(spread(f"{name} ({kinds}): click -> final verdict on screen", found["verdict"]))
+        print(spread("  click -> the new drawing's line counts on screen", found["counts"]))
+        print(spread("  CPU time from a click to the next (every thread)", found["cpu"]))
+        ordered = sorted(found["verdict"])
+        p95.append(ordered[int(0.95 * (len(ordered) - 1))])
+    print(f"edit -> verdict p95, 3-colour / two-colour: {p95[1] / p95[0]:.2f}")
 
 
 def spread(name: str, seconds: list[float]) -> str:
@@ -435,6 +493,8 @@ def main() -> int:
     parser.add_argument("--verdict-clicks", type=int, default=40)
     parser.add_argument("--think", type=int, default=300, help="ms after each verdict before the next click")
     parser.add_argument("--only-verdicts", action="store_true", help="measure only the live verdict")
+    parser.add_argument("--colour", action="store_true",
+                        help="measure only edit -> verdict on a 3-colour 30x30 drawing beside a two-colour one")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         if shutil.which("xvfb-run") is None:
@@ -445,6 +505,9 @@ def main() -> int:
 
     import numpy as np
 
+    if args.colour:
+        colour_comparison(args.verdict_clicks, args.think)
+        return 0
     random_drawing = np.random.default_rng(128).random((128, 128)) < 0.5
     drawings = (("random 128x128 MULT drawing", random_drawing, False),
                 ("the same, the other solution shown", random_drawing, True),

@@ -30,13 +30,13 @@ def random_colour_puzzle(seed: int, colours: int = 3, shape=(7, 9)) -> ColourPuz
 
 
 def test_real_olsak_colour_files_open_with_their_palettes():
-    acorn = read_puzzle_file(COLOUR_DATA / "olsak-acorn.g")  # colours by X11 name
+    acorn = read_puzzle_file(COLOUR_DATA / "acorn.g")  # colours by X11 name
     assert isinstance(acorn, ColourPuzzle) and (acorn.width, acorn.height) == (50, 35)
     assert acorn.palette == [WHITE, (255, 255, 0), (255, 165, 0), (165, 42, 42), (255, 0, 0)]
     assert acorn.rows[2] == [(3, 3), (1, 1), (5, 4), (2, 4), (2, 1), (1, 2), (1, 1)]  # 3b 1y 5r 2r 2y 1o 1y
-    rose = read_puzzle_file(COLOUR_DATA / "olsak-rose.g")  # colours by #rrggbb, every block with its colour
+    rose = read_puzzle_file(COLOUR_DATA / "rose.g")  # colours by #rrggbb, every block with its colour
     assert len(rose.palette) == 8 and rose.palette[1] == (0x9C, 0xF2, 0x00) and rose.rows[0] == [(1, 2)]
-    bird = read_puzzle_file(COLOUR_DATA / "olsak-bird2.g")  # '1' declares the default colour of a bare number
+    bird = read_puzzle_file(COLOUR_DATA / "bird2.g")  # '1' declares the default colour of a bare number
     assert bird.palette == [WHITE, (0, 0, 255), (0, 0, 0)] and (bird.width, bird.height) == (40, 30)
     assert any((length, 2) in line for line in bird.rows for length in range(1, 41))
 
@@ -44,8 +44,8 @@ def test_real_olsak_colour_files_open_with_their_palettes():
 def test_acorns_clues_are_read_as_pbnsolve_reads_them():
     """pbnsolve's unique solution of acorn.g (its output kept beside it) has exactly the clues
     read here: the colours of the blocks are taken as pbnsolve takes them."""
-    acorn = read_puzzle_file(COLOUR_DATA / "olsak-acorn.g")
-    rows = (COLOUR_DATA / "olsak-acorn.pbnsolve.txt").read_text().split()
+    acorn = read_puzzle_file(COLOUR_DATA / "acorn.g")
+    rows = (COLOUR_DATA / "acorn.pbnsolve.txt").read_text().split()
     index = {".": 0, "y": 1, "o": 2, "b": 3, "r": 4}
     solution = np.array([[index[cell] for cell in row] for row in rows])
     assert colour_clues(solution) == (acorn.rows, acorn.columns)
@@ -106,7 +106,7 @@ def write_and_read_text(puzzle: ColourPuzzle) -> str:
     return text
 
 
-@pytest.mark.parametrize("name", ["olsak-acorn.g", "olsak-rose.g", "olsak-bird2.g"])
+@pytest.mark.parametrize("name", ["acorn.g", "rose.g", "bird2.g"])
 def test_real_colour_files_export_back_equal_in_every_colour_format(tmp_path, name):
     original = read_puzzle_file(COLOUR_DATA / name)
     for suffix in COLOUR_SUFFIXES:
@@ -127,7 +127,7 @@ def test_g_export_reads_its_title_and_metadata_back():
     back = parse_g(format_g(solution, 'The "eye"', {"by": "Me", "copyright": "© 2026\nme"}))
     assert back.title == "The 'eye'" and back.metadata == {"by": "Me", "copyright": "© 2026 me"}
     # Olsak's own free-text comments are not metadata
-    assert parse_g((COLOUR_DATA / "olsak-rose.g").read_text()).metadata == {}
+    assert parse_g((COLOUR_DATA / "rose.g").read_text()).metadata == {}
 
 
 def test_importing_a_colour_puzzle_opens_a_colour_level_that_exports_back_equal(tmp_path):
@@ -149,9 +149,9 @@ def test_importing_a_colour_puzzle_opens_a_colour_level_that_exports_back_equal(
 
 
 def test_a_colour_puzzle_without_a_goal_is_refused_on_import_with_the_reason(tmp_path):
-    with pytest.raises(NonFormatError, match="olsak-rose.g: a colour puzzle: it has clues but no goal picture; "
+    with pytest.raises(NonFormatError, match="rose.g: a colour puzzle: it has clues but no goal picture; "
                                              "solving colour clues on import is not available yet"):
-        read_puzzle(COLOUR_DATA / "olsak-rose.g")
+        read_puzzle(COLOUR_DATA / "rose.g")
 
 
 def test_two_colour_exports_are_unchanged_by_the_colour_formats(tmp_path):

@@ -80,8 +80,8 @@ def test_one_drawing_in_every_format_reads_back_with_the_same_clues(tmp_path):
     assert xml.title == about["title"] and xml.metadata["copyright"] == "© 2026 me"
 
 
-def test_check_reads_every_format_and_says_a_colour_puzzle_is_not_checked_yet(capsys):
-    assert run_check([str(FORMATS)], as_json=True) == 2  # viceres.g and the second of easy.xml are colour puzzles
+def test_check_reads_every_format_and_checks_colour_puzzles_in_colour(capsys):
+    assert run_check([str(FORMATS)], as_json=True) == 1  # sachovnice.g is MULT
     captured = capsys.readouterr()
     records = {(Path(record["path"]).name, record.get("puzzle")): record
                for record in map(json.loads, captured.out.splitlines())}
@@ -89,9 +89,10 @@ def test_check_reads_every_format_and_says_a_colour_puzzle_is_not_checked_yet(ca
     assert records["kocka.g", None]["verdict"] == "LINE" and records["jwilk-data148.nin", None]["verdict"] == "LINE"
     assert records["sachovnice.g", None]["verdict"] == "MULT"
     assert records["ianprime0509-easy.xml", 1]["verdict"] == "BRANCH"  # each puzzle of a set is checked
-    assert "a colour puzzle" in records["ianprime0509-easy.xml", 2]["error"]
-    assert "viceres.g: a colour puzzle: 2 colours on a background" in captured.err
-    assert "Traceback" not in captured.err
+    assert records["ianprime0509-easy.xml", 2]["kind"] == "colour"  # the colour puzzles in colour
+    assert records["viceres.g", None]["kind"] == "colour" and len(records["viceres.g", None]["palette"]) == 3
+    assert records["kocka.g", None]["kind"] == "two-colour"
+    assert not captured.err
 
 
 def test_fix_writes_its_result_in_the_format_it_read(tmp_path, capsys):

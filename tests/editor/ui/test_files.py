@@ -172,12 +172,14 @@ def test_new_discards_after_asking(window, qtbot):
     window.width_spin.setValue(20)
     window.new_action.trigger()
     window._message_box.button(QMessageBox.Discard).click()
+    window.kind_dialog.accept()  # a two-colour level
     assert window.solution_grid().shape == (10, 10) and not window.isWindowModified()
 
 
 def test_recent_files_menu_opens_a_level(window, qtbot):
     open_and_wait(qtbot, window, LEVELS / "mushroom.level")
     window.new_action.trigger()
+    window.kind_dialog.accept()
     window._fill_recent_menu()
     action = next(a for a in window.recent_menu.actions() if a.text().endswith("mushroom.level"))
     action.trigger()
@@ -212,6 +214,7 @@ def test_export_then_import_non_keeps_the_solution(window, qtbot, tmp_path):
     assert (tmp_path / "shape.non").exists()
     window.new_action.trigger()
     window._message_box.button(QMessageBox.Discard).click()
+    window.kind_dialog.accept()  # a two-colour level
     window._import_non_action.trigger()
     choose_file(qtbot, window, tmp_path / "shape.non")
     wait_for_job(qtbot, window)

@@ -29,6 +29,7 @@ def test_export_in_the_chosen_format_then_import_it_back(window, qtbot, tmp_path
         assert (read_puzzle_file(written).row_clues, read_puzzle_file(written).column_clues) == clues(drawn)
     window.new_action.trigger()
     window._message_box.button(QMessageBox.Discard).click()
+    window.kind_dialog.accept()  # a two-colour level
     window._import_non_action.trigger()
     choose_file(qtbot, window, tmp_path / "shapexml.xml")
     wait_for_job(qtbot, window)

@@ -93,3 +93,35 @@ def test_the_exported_sheet_bears_the_level_info_title(window, qtbot, tmp_path):
     assert exported_title("stem.svg") == "cat"  # no title in the level info: the file's name
     window.editor.set_about({"title": "Sleeping Cat", "by": "A. Designer"})
     assert exported_title("titled.svg") == "Sleeping Cat"
+
+
+def test_colour_sheets_print_each_number_on_its_colour_and_the_picture(qapp, tmp_path):
+    from editor.level.colour import colour_clues
+    from editor.ui.sheets import SheetLayout
+
+    palette = [(255, 255, 255), (250, 215, 50), (40, 40, 160)]  # a light and a dark colour
+    grid = np.array([[1, 1, 0, 2], [0, 2, 2, 0], [1, 0, 0, 1]])
+    rows, columns = ([[(n, palette[c]) for n, c in line] for line in lines] for lines in colour_clues(grid))
+    picture = np.asarray(palette, dtype=np.uint8)[grid]
+    for solution in (None, picture):
+        path = tmp_path / "colour.png"
+        write_sheet(path, rows, columns, "Colour", solution)
+        image = QImage(str(path))
+        layout = SheetLayout.for_clues(rows, columns, image.width(), image.height())
+        for row, clue in enumerate(rows):
+            for slot, (length, rgb) in enumerate(reversed(clue)):
+                rect = layout.row_clue_cell(row, slot)
+                corner = image.pixelColor(int(rect.x() + rect.width() * 0.15), int(rect.y() + rect.height() * 0.15))
+                assert (corner.red(), corner.green(), corner.blue()) == rgb  # the swatch
+                lightness = [image.pixelColor(int(rect.x() + rect.width() * x / 20),
+                                              int(rect.y() + rect.height() * y / 20)).lightness()
+                             for x in range(4, 17) for y in range(4, 17)]
+                if rgb == palette[1]:  # black digits on yellow, white ones on dark blue
+                    assert min(lightness) < 60
+                else:
+                    assert max(lightness) > 200
+        for (row, column), index in np.ndenumerate(grid):
+            centre = layout.grid_cell(row, column).center()
+            pixel = image.pixelColor(int(centre.x()), int(centre.y()))
+            expected = palette[index] if solution is not None else (255, 255, 255)
+            assert (pixel.red(), pixel.green(), pixel.blue()) == expected

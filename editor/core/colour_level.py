@@ -1,0 +1,119 @@
+"""What the editor checks and shows of a level of either kind (Qt-free).
+
+A two-colour level's puzzle is its solution grid; a colour level's is its picture, as
+palette indices on the level's background (:mod:`editor.level.colour`). The views and the
+solver dock ask here rather than testing the kind themselves:
+
+    drawing = puzzle_drawing(document)   # bool (two-colour) or int palette indices (colour)
+    palette = puzzle_palette(document)   # the RGB of each index (colour), [] for two-colour
+    rows, columns = rgb_clues(document)  # colour clues as (length, RGB) per block
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from editor.level.colour import (COLOUR, RGB, colour_clues, colour_line_clue, indexed_picture, level_background,
+                                 level_kind)
+from editor.level.document import LevelDocument
+from editor.nonogram.colour.verdict import check_colour_drawing, keep_sat_process_ready
+from editor.nonogram.verdict import Stage, Verdict
+from editor.tasks import Task
+
+RgbClue = list[tuple[int, RGB]]
+
+
+def is_colour(document: LevelDocument) -> bool:
+    return level_kind(document.about) == COLOUR
+
+
+def background(document: LevelDocument) -> RGB:
+    return level_background(document.about)
+
+
+def puzzle_drawing(document: LevelDocument) -> np.ndarray:
+    """The drawing the verdict is about (a copy): the visible solution of a two-colour level,
+    the visible picture's palette indices (0 the background) of a colour level."""
+    if not is_colour(document):
+        return document.visible_solution()
+    return indexed_picture(document.visible_picture(), background(document))[0]
+
+
+def puzzle_palette(document: LevelDocument) -> list[RGB]:
+    """The colour of each index of :func:`puzzle_drawing` on a colour level (entry 0 the
+    background; at least one colour besides it); [] on a two-colour level."""
+    if not is_colour(document):
+        return []
+    palette = indexed_picture(document.visible_picture(), background(document))[1]
+    return palette if len(palette) > 1 else palette + [(0, 0, 0) if palette[0] != (0, 0, 0) else (255, 255, 255)]
+
+
+def colour_codes(picture: np.ndarray, background_colour: RGB) -> np.ndarray:
+    """A picture as one int per cell: 0 the background, else 1 + 0xRRGGBB (so that runs of one
+    colour are runs of one code, whatever the palette's order)."""
+    picture = np.asarray(picture)
+    codes = (picture[..., 0].astype(np.int64) << 16) | (picture[..., 1].astype(np.int64) << 8) | picture[..., 2]
+    code = (background_colour[0] << 16) | (background_colour[1] << 8) | background_colour[2]
+    return np.where(codes == code, 0, codes + 1)
+
+
+def rgb_line_clue(codes: np.ndarray) -> RgbClue:
+    """One line of :func:`colour_codes` as ``(length, RGB)`` blocks."""
+    return [(length, _rgb(code - 1)) for length, code in colour_line_clue(codes)]
+
+
+def rgb_clues(document: LevelDocument) -> tuple[list[RgbClue], list[RgbClue]]:
+    """The colour clues of a level's visible picture on its background, each block's colour
+    as RGB (the same blocks as :func:`editor.level.colour.colour_clues` of its indices)."""
+    codes = colour_codes(document.visible_picture(), background(document))
+    rows, columns = colour_clues(codes)
+    return ([[(length, _rgb(code - 1)) for length, code in row] for row in rows],
+            [[(length, _rgb(code - 1)) for length, code in column] for column in columns])
+
+
+class ColourLineClues:
+    """A colour level's clues (``rows``, ``columns``: ``(length, RGB)`` blocks), brought up to
+    date by :meth:`update` line by line, as :class:`editor.core.grid_look.LineClues` does for
+    two colours."""
+
+    def __init__(self):
+        self.rows: list[RgbClue] = []
+        self.columns: list[RgbClue] = []
+        self._clued: np.ndarray | None = None  # the colour codes the clues were computed from
+
+    def update(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """Bring the clues up to date with ``codes`` (:func:`colour_codes` of the visible
+        picture): returns the rows and columns whose cells changed, or None when the size
+        changed and every clue was recomputed."""
+        if self._clued is None or self._clued.shape != codes.shape:
+            self.rows = [rgb_line_clue(row) for row in codes]
+            self.columns = [rgb_line_clue(column) for column in codes.T]
+            self._clued = codes.copy()
+            return None
+        changed = self._clued != codes
+        rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
+        for row in rows:
+            self.rows[row] = rgb_line_clue(codes[row])
+        for column in columns:
+            self.columns[column] = rgb_line_clue(codes[:, column])
+        self._clued[changed] = codes[changed]
+        return rows, columns
+
+
+def _rgb(code: int) -> RGB:
+    return (code >> 16) & 255, (code >> 8) & 255, code & 255
+
+
+def check_colour_grid(grid: np.ndarray, task: Task) -> Verdict:
+    """The colour engine's verdict on a colour level's drawing (:func:`puzzle_drawing`), for
+    the solver dock's background job; once a drawing needed more than line logic, a SAT
+    process is kept ready for the next check that does."""
+    grid = np.asarray(grid)
+    verdict = check_colour_drawing(grid, max(2, int(grid.max(initial=0)) + 1), task=task)
+    if verdict.decided_by != Stage.LINE_LOGIC:
+        keep_sat_process_ready()
+    return verdict
+
+
+def alternative_picture(verdict: Verdict, palette: list[RGB]) -> np.ndarray:
+    """A colour verdict's other solution in the palette's colours (uint8 (height, width, 3))."""
+    return np.asarray(palette, dtype=np.uint8)[np.asarray(verdict.alternative)]

@@ -1,0 +1,149 @@
+"""The verdict on a colour puzzle: LINE, BRANCH, MULT, CONTRADICTION or UNDECIDED (Qt-free).
+
+    verdict = check_colour(rows, columns, colours)              # bare clues (goal=: the intended picture)
+    verdict = check_colour_drawing(grid, colours)               # the clues a drawing implies
+    verdict.kind, verdict.picture, verdict.alternative, verdict.line_counts()
+    verdict.logic.possible_array()                              # the colours each cell may still take
+
+The stages are the two-colour check's (:mod:`editor.nonogram.verdict`, docs/solver.md):
+line logic (:mod:`editor.nonogram.colour.line`), then probing and the search
+(:mod:`editor.nonogram.colour.search`) for up to ``SEARCH_ALONE`` CPU seconds, with the
+SAT solver (:mod:`editor.nonogram.colour.cnf`) starting in a separate process after
+``SAT_HEAD_START`` and deciding what they leave undecided; UNDECIDED only when the time
+limit passes first. The result is a :class:`~editor.nonogram.verdict.Verdict` whose
+``puzzle`` is a :class:`~editor.nonogram.colour.puzzle.ColourClues`, ``logic`` a
+:class:`~editor.nonogram.colour.puzzle.ColourBoard`, and ``picture``/``alternative`` grids
+of colour indices (0: the background).
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from editor.nonogram.colour import cnf
+from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
+from editor.nonogram.colour.search import find_alternative, find_solution
+from editor.nonogram.search import Lookahead
+from editor.nonogram.verdict import SAT_HEAD_START, SEARCH_ALONE, Kind, Stage, Verdict
+from editor.tasks import OverBudget, Task, TimeUp
+
+TIME_LIMIT = 60.0  # seconds, as the two-colour check's default
+
+
+def check_colour(rows, columns, colours: int, *, goal: np.ndarray | None = None,
+                 time_limit: float | None = TIME_LIMIT, task: Task | None = None) -> Verdict:
+    """The verdict on colour clues: ``rows[i]``/``columns[j]`` are sequences of ``(length,
+    colour)``, colours ``1..colours-1``. ``goal``, the intended picture if known, must fit
+    them. ``time_limit`` applies when no ``task`` is given (the task's own limit otherwise)."""
+    start = time.perf_counter()
+    puzzle = ColourClues(rows, columns, colours)
+    if goal is not None:
+        goal = np.asarray(goal, dtype=np.int64)
+        if not puzzle.is_solution(goal):
+            raise ValueError("the goal picture does not fit the clues")
+    return _check(puzzle, goal, task or Task(time_limit=time_limit), start)
+
+
+def check_colour_drawing(drawing: np.ndarray, colours: int, *, time_limit: float | None = TIME_LIMIT,
+                         task: Task | None = None) -> Verdict:
+    """The verdict on the clues a drawing of colour indices implies (the drawing is one solution)."""
+    start = time.perf_counter()
+    drawing = np.asarray(drawing, dtype=np.int64)
+    return _check(ColourClues.from_grid(drawing, colours), drawing, task or Task(time_limit=time_limit), start)
+
+
+def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: float) -> Verdict:
+    board = puzzle.board()
+    sweeps = None
+    lookahead = Lookahead()
+
+    def verdict(kind: str, **details) -> Verdict:
+        return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
+
+    try:
+        sweeps = puzzle.propagate(board, task=task)
+        if sweeps is None:
+            return verdict(Kind.CONTRADICTION)
+        if board.is_complete():
+            return verdict(Kind.LINE, picture=board.grid())
+        sat = _SatStage(puzzle, board, picture)
+        searching_since = time.thread_time()
+
+        def give_way() -> bool:
+            spent = time.thread_time() - searching_since
+            if spent > SAT_HEAD_START:
+                sat.start()
+            return spent > SEARCH_ALONE or sat.done()
+
+        try:
+            with task.give_way(give_way):
+                work = board.copy()
+                if picture is None:
+                    first = find_solution(puzzle, work.copy(), task, Lookahead())
+                    if first is None:
+                        return verdict(Kind.CONTRADICTION, lookahead=lookahead, decided_by=Stage.SEARCH)
+                    picture = first.grid()
+                other = find_alternative(puzzle, work, picture, task, lookahead)
+        except OverBudget:
+            first, second = sat.result(task)
+            if first is None:
+                return verdict(Kind.CONTRADICTION, lookahead=lookahead, decided_by=Stage.SAT)
+            if second is None:
+                return verdict(Kind.BRANCH, lookahead=lookahead, picture=first, decided_by=Stage.SAT)
+            return verdict(Kind.MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=Stage.SAT)
+        finally:
+            sat.stop()
+    except TimeUp:
+        return verdict(Kind.UNDECIDED, lookahead=lookahead, picture=picture)
+    if other is not None:
+        return verdict(Kind.MULT, lookahead=lookahead, picture=picture, alternative=other.grid(), decided_by=Stage.SEARCH)
+    return verdict(Kind.BRANCH, lookahead=lookahead, picture=picture, decided_by=Stage.SEARCH)
+
+
+def keep_sat_process_ready() -> None:
+    """Have a SAT process waiting with the colour encoding imported
+    (:func:`editor.nonogram.verdict.keep_sat_process_ready` for colour puzzles)."""
+    from editor.sat import keep_ready
+
+    keep_ready(("editor.nonogram.colour.cnf", "pysat.solvers"))
+
+
+class _SatStage:
+    """:func:`editor.nonogram.colour.cnf.decide` on line logic's fixpoint, in a separate process."""
+
+    def __init__(self, puzzle: ColourClues, board: ColourBoard, picture: np.ndarray | None):
+        self._shape = (puzzle.height, puzzle.width)
+        self._args = (puzzle.row_clues, puzzle.column_clues, puzzle.colours, list(board.rows),
+                      None if picture is None else np.asarray(picture).tolist())
+        self._child = None
+
+    def start(self) -> None:
+        if self._child is not None:
+            return
+        from editor.sat import fork_ready, start_in_process  # here: a quick check never loads it
+
+        name = "colour nonogram SAT solver"
+        forked = fork_ready(1)
+        self._child = (forked.send(cnf.decide, self._args, name) if forked
+                       else start_in_process(cnf.decide, self._args, name))
+
+    def done(self) -> bool:
+        return self._child is not None and self._child.done()
+
+    def result(self, task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
+        def waiting(seconds: float) -> None:
+            task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
+
+        self.start()
+        task.report(0, None, "SAT solver", force=True)
+        grids = self._child.wait(task, on_wait=waiting)
+        return tuple(None if grid is None else np.array(grid, dtype=np.int64).reshape(self._shape)
+                     for grid in grids)
+
+    def stop(self) -> None:
+        if self._child is not None:
+            self._child.kill()
+
+
+

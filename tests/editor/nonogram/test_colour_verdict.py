@@ -1,0 +1,201 @@
+"""The colour verdict against brute force (every picture up to 3x4 and 4x3, a sample of
+4x4, with two colours and the background) and against an independent SAT model (block
+start positions) on random pictures up to 30x30."""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing
+from editor.nonogram.verdict import Kind
+from tests.editor.nonogram.colour_reference import (all_solutions, colour_clue, grid_clues,
+                                                    other_solution_by_block_starts)
+
+COLOURS = 3  # the background and two colours
+
+
+def _assert_solves(grid, rows, columns):
+    assert grid is not None
+    rows_found, columns_found = grid_clues(grid)
+    assert rows_found == [tuple(r) for r in rows] and columns_found == [tuple(c) for c in columns]
+
+
+def _check_against_brute_force(picture: np.ndarray) -> str:
+    rows, columns = grid_clues(picture)
+    solutions = all_solutions(rows, columns, COLOURS, limit=2)
+    verdict = check_colour_drawing(picture, COLOURS)
+    if len(solutions) == 1:
+        assert verdict.kind in (Kind.LINE, Kind.BRANCH), (picture.tolist(), verdict.kind)
+        assert np.array_equal(verdict.picture, picture)
+    else:
+        assert verdict.kind == Kind.MULT, (picture.tolist(), verdict.kind)
+        _assert_solves(verdict.alternative, rows, columns)
+        assert not np.array_equal(verdict.alternative, picture)
+    if verdict.kind == Kind.LINE:
+        assert verdict.open_cells == 0
+    return verdict.kind
+
+
+def _check_bare_clues(picture: np.ndarray) -> str:
+    rows, columns = grid_clues(picture)
+    solutions = all_solutions(rows, columns, COLOURS, limit=2)
+    verdict = check_colour(rows, columns, COLOURS)
+    assert verdict.kind == (Kind.MULT if len(solutions) > 1 else verdict.kind)
+    assert verdict.kind in ((Kind.MULT,) if len(solutions) > 1 else (Kind.LINE, Kind.BRANCH))
+    _assert_solves(verdict.picture, rows, columns)
+    if verdict.kind == Kind.MULT:
+        _assert_solves(verdict.alternative, rows, columns)
+        assert not np.array_equal(verdict.alternative, verdict.picture)
+    return verdict.kind
+
+
+def _random_pictures(rng, count: int, max_side: int):
+    for _ in range(count):
+        height, width = rng.integers(1, max_side + 1, size=2)
+        picture = rng.integers(0, COLOURS, size=(height, width))
+        picture[rng.random(picture.shape) < rng.uniform(0, 0.6)] = 0
+        yield picture
+
+
+def test_colour_verdicts_of_random_small_pictures_against_brute_force():
+    rng = np.random.default_rng(7)
+    kinds = {_check_against_brute_force(picture) for picture in _random_pictures(rng, 300, 4)}
+    assert {Kind.LINE, Kind.MULT} <= kinds  # BRANCH is rare this small
+
+
+def test_bare_colour_clues_against_brute_force():
+    rng = np.random.default_rng(8)
+    kinds = {_check_bare_clues(picture) for picture in _random_pictures(rng, 150, 4)}
+    assert {Kind.LINE, Kind.MULT} <= kinds
+
+
+def test_colour_clues_with_no_solution_are_a_contradiction():
+    rng = np.random.default_rng(9)
+    found = 0
+    for picture in _random_pictures(rng, 200, 4):
+        rows, columns = grid_clues(picture)
+        rows = [tuple(clue) for clue in rows]
+        row = int(rng.integers(len(rows)))
+        rows[row] = rows[row] + ((1, int(rng.integers(1, COLOURS))),)  # one more block
+        if len(columns) < sum(length for length, _ in rows[row]):
+            continue
+        if all_solutions(rows, columns, COLOURS, limit=1):
+            continue
+        verdict = check_colour(rows, columns, COLOURS)
+        assert verdict.kind == Kind.CONTRADICTION, (rows, columns, verdict.kind)
+        found += 1
+    assert found > 50
+
+
+def test_a_known_unique_and_a_known_ambiguous_picture():
+    # two colours may touch: the clue alone fixes this picture
+    unique = np.array([[1, 2], [2, 1]])
+    assert check_colour_drawing(unique, COLOURS).kind == Kind.LINE
+    # the same colour in a chessboard swaps with the background
+    ambiguous = np.array([[1, 0], [0, 1]])
+    verdict = check_colour_drawing(ambiguous, COLOURS)
+    assert verdict.kind == Kind.MULT and verdict.alternative.tolist() == [[0, 1], [1, 0]]
+    assert verdict.differing.all()
+    rows, columns = verdict.line_counts()
+    assert rows == [2, 2] and columns == [2, 2]
+
+
+def test_open_cells_know_which_colours_remain():
+    # row clue (1, red): one red cell in 2, the column clues let both be red or blank
+    verdict = check_colour_drawing(np.array([[1, 0], [0, 1]]), COLOURS)
+    possible = verdict.logic.possible_array()
+    assert (possible == 0b011).all()  # blank or colour 1, never colour 2
+    assert verdict.undetermined.all()
+    assert verdict.to_json()["alternative"] == ["01", "10"]
+    data = check_colour_drawing(np.array([[2, 0], [0, 2], [1, 1]]), COLOURS).to_json()
+    assert data["verdict"] == Kind.MULT and data["solution"] == ["20", "02", "11"] and data["alternative"] == ["02", "20", "11"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("height,width", [(h, w) for h in range(1, 5) for w in range(1, 5) if h * w <= 12])
+def test_every_colour_picture_up_to_3x4_against_brute_force(height, width):
+    # each set of clues once: the pictures with these clues, from the enumeration itself
+    by_clues: dict[tuple, list[np.ndarray]] = {}
+    for cells in itertools.product(range(COLOURS), repeat=height * width):
+        picture = np.array(cells).reshape(height, width)
+        key = tuple(colour_clue(row) for row in picture) + (None,) + tuple(colour_clue(c) for c in picture.T)
+        by_clues.setdefault(key, []).append(picture)
+    for pictures in by_clues.values():
+        for picture in pictures[:2]:
+            verdict = check_colour_drawing(picture, COLOURS)
+            if len(pictures) == 1:
+                assert verdict.kind in (Kind.LINE, Kind.BRANCH), picture.tolist()
+            else:
+                assert verdict.kind == Kind.MULT, picture.tolist()
+                assert any(np.array_equal(verdict.alternative, other) for other in pictures)
+                assert not np.array_equal(verdict.alternative, picture)
+
+
+@pytest.mark.slow
+def test_colour_pictures_4x4_sample_against_brute_force():
+    rng = np.random.default_rng(10)
+    for _ in range(5000):
+        _check_against_brute_force(rng.integers(0, COLOURS, size=(4, 4)))
+
+
+def _pictures_up_to_30(rng, count: int, max_side: int):
+    """Random colour pictures of a few kinds: noise of any density, and blocky pictures
+    (a small random grid scaled up), which are unique far more often."""
+    for index in range(count):
+        height, width = (int(side) for side in rng.integers(5, max_side + 1, size=2))
+        colours = int(rng.integers(2, 5))
+        if index % 2:
+            scale = int(rng.integers(2, 4))
+            small = rng.integers(0, colours, size=(height // scale + 1, width // scale + 1))
+            picture = np.kron(small, np.ones((scale, scale), dtype=int))[:height, :width]
+        else:
+            picture = rng.integers(1, colours, size=(height, width)) if colours > 1 else np.ones((height, width), int)
+            picture[rng.random(picture.shape) < rng.uniform(0.2, 0.7)] = 0
+        yield picture, colours
+
+
+def _check_against_sat(picture: np.ndarray, colours: int) -> str:
+    rows, columns = grid_clues(picture)
+    other = other_solution_by_block_starts(rows, columns, colours, picture)
+    verdict = check_colour_drawing(picture, colours)
+    if other is None:
+        assert verdict.kind in (Kind.LINE, Kind.BRANCH), (picture.tolist(), colours, verdict.kind)
+    else:
+        assert verdict.kind == Kind.MULT, (picture.tolist(), colours, verdict.kind)
+        _assert_solves(verdict.alternative, rows, columns)
+        assert not np.array_equal(verdict.alternative, picture)
+    return verdict.kind
+
+
+def test_colour_verdicts_against_an_independent_sat_model():
+    rng = np.random.default_rng(11)
+    kinds = [_check_against_sat(picture, colours) for picture, colours in _pictures_up_to_30(rng, 8, 15)]
+    assert Kind.MULT in kinds and (Kind.LINE in kinds or Kind.BRANCH in kinds)
+
+
+@pytest.mark.slow
+def test_hundreds_of_colour_pictures_up_to_30x30_against_an_independent_sat_model():
+    rng = np.random.default_rng(12)
+    kinds = [_check_against_sat(picture, colours) for picture, colours in _pictures_up_to_30(rng, 300, 30)]
+    assert {Kind.LINE, Kind.BRANCH, Kind.MULT} <= set(kinds)
+
+
+def test_puzzle_rejects_bad_colours():
+    with pytest.raises(ValueError):
+        ColourClues([[(1, 3)]], [[(1, 3)]], COLOURS)
+
+
+@pytest.mark.parametrize("name", ["acorn", "alladin", "bird2", "rose", "spaceShuttle"])
+def test_colour_puzzles_of_other_tools(name):
+    # pbnsolve 1.10 says each is a unique line solution (tests/data/colour/README.md)
+    from pathlib import Path
+
+    from tests.editor.nonogram.colour_reference import read_g
+
+    rows, columns, colours = read_g(Path(__file__).parents[2] / "data" / "colour" / f"{name}.g")
+    verdict = check_colour(rows, columns, colours)
+    assert verdict.kind == Kind.LINE
+    _assert_solves(verdict.picture, rows, columns)
+    assert other_solution_by_block_starts(rows, columns, colours, verdict.picture) is None

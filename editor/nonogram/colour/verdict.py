@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from editor.nonogram.colour import cnf
+from editor.nonogram.colour.cnf import decide
 from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from editor.nonogram.colour.search import find_alternative, find_solution
 from editor.nonogram.search import Lookahead
@@ -125,8 +125,8 @@ class _SatStage:
 
         name = "colour nonogram SAT solver"
         forked = fork_ready(1)
-        self._child = (forked.send(cnf.decide, self._args, name) if forked
-                       else start_in_process(cnf.decide, self._args, name))
+        self._child = (forked.send(decide, self._args, name) if forked
+                       else start_in_process(decide, self._args, name))
 
     def done(self) -> bool:
         return self._child is not None and self._child.done()

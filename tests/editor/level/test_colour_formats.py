@@ -207,17 +207,6 @@ def test_a_mangled_colour_file_reads_or_gets_a_message_never_another_error(suffi
     check()
 
 
-def test_check_and_fix_say_a_colour_puzzle_is_not_theirs_yet(capsys):
-    from editor.nonogram.check_cli import run_check
-    from editor.nonogram.fix_cli import run_fix
-
-    assert run_fix(str(COLOUR_DATA / "olsak-rose.g")) == 2
-    assert run_check([str(COLOUR_DATA / "olsak-acorn.g")]) == 2
-    err = capsys.readouterr().err
-    assert f"error: {COLOUR_DATA / 'olsak-rose.g'}: a colour puzzle: 7 colours on a background" in err
-    assert f"error: {COLOUR_DATA / 'olsak-acorn.g'}: a colour puzzle: 4 colours" in err and "Traceback" not in err
-
-
 def test_a_bundle_written_back_reads_equal_colour_puzzles_among_them(tmp_path):
     from editor.level.non_format import write_nonpack
 

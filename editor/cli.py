@@ -302,9 +302,12 @@ def _solve_or_count(spec, args) -> int:
             _say(args, f"{spec.title}: {result.count} solutions"
                  + (f", {result.distinct} distinct up to symmetry" if result.distinct is not None else "")
                  + f" in {seconds:.2f} s")
+            extra = dict(result.extra)
+            if "summary" in extra:
+                _say(args, f"{spec.title}: {extra.pop('summary')}")
             if args.json:
                 print(json.dumps({"puzzle": spec.id, "count": result.count, "distinct": result.distinct,
-                                  "seconds": round(seconds, 3), "complete": result.complete, **result.extra}))
+                                  "seconds": round(seconds, 3), "complete": result.complete, **extra}))
             return 0 if result.complete else 1
         if args.list is not None:
             if spec.solutions is None:

@@ -10,8 +10,9 @@ type [name]>`` per shape, its text one character per voxel (``#`` filled, ``+`` 
 
 What this engine does not do is refused with a message naming it: grids other than cubes,
 colour constraints, a limit on holes (``maxHoles``), variable voxels in a piece. Groups
-(which pieces may come apart together) matter only for disassembly, which is not done
-here, so they do not change the count and are not needed.
+(``group`` of a problem's ``<shape>``: pieces that need not come apart from each other)
+matter only to the disassembler (``disassemble.py``); a shape's list of several groups is
+not read.
 
 An untrusted file costs bounded time and memory: at most ``MAX_XML_BYTES`` read, and as
 much once decompressed (in chunks, so a gzip bomb stops at the limit); shapes of at most
@@ -103,8 +104,11 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
         if cell_count > MAX_CELLS:
             fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
         key = tuple(orientations(shape["cells"], False))
+        group = _int(item.get("group", "0"), f"{where}: shape group", fail)
         entry = pieces.setdefault(key, {"name": shape["name"], "cells": normal_form(shape["cells"]), "least": 0,
-                                        "most": 0})
+                                        "most": 0, "group": group})
+        if entry["group"] != group:
+            entry["group"] = 0  # the same shape in two groups: the disassembler keeps neither
         entry["least"] += least  # the same shape listed twice: one piece with the copies added
         entry["most"] += most
     if not pieces:
@@ -114,14 +118,16 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
             fail(f"{where}: shape {shape['name']!r} has coloured voxels (colour constraints), which are not supported")
     low = lowest(target)
     state = _int(element.get("state", "0"), f"{where}: state", fail)
-    assemblies = element.get("assemblies")
+    assemblies, solutions = element.get("assemblies"), element.get("solutions")
     puzzle = Puzzle(
         id=ID_PREFIX + _slug(f"{path.stem}-{name}"), title=f"{path.stem}: {name}" if len(problems) > 1 else path.stem,
         pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"],
-                           min_copies=p["least"] if p["least"] != p["most"] else None) for p in pieces.values()),
+                           min_copies=p["least"] if p["least"] != p["most"] else None, group=p["group"])
+                     for p in pieces.values()),
         target=shifted(target, low), optional=shifted(optional, low), mirror=False,
         description=f"BurrTools file, problem {name!r}", source=source,
-        expected_assemblies=int(assemblies) if state == SOLVED and assemblies and assemblies.isdigit() else None)
+        expected_assemblies=int(assemblies) if state == SOLVED and assemblies and assemblies.isdigit() else None,
+        expected_solutions=int(solutions) if state == SOLVED and solutions and solutions.isdigit() else None)
     check_volume(puzzle, fail)
     return puzzle
 

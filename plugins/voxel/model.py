@@ -46,6 +46,7 @@ class Piece:
     copies: int = 1  # the most copies used (exactly this many unless ``min_copies`` is set)
     colour: RGB | None = None  # None: the scene picks one
     min_copies: int | None = None  # a range of copies: at least this many (BurrTools' min/max)
+    group: int = 0  # BurrTools' group: pieces of one group may stay together when taken apart (0: none)
 
     @property
     def fewest(self) -> int:
@@ -63,6 +64,7 @@ class Puzzle:
     source: str = ""  # the file it came from ("" if built in code)
     optional: tuple[Voxel, ...] = ()  # target cells that may stay empty (BurrTools' variable voxels)
     expected_assemblies: int | None = None  # the count a solved BurrTools file states
+    expected_solutions: int | None = None  # the assemblies that come apart, as a solved BurrTools file states
 
     @property
     def size(self) -> tuple[int, int, int]:

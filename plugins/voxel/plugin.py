@@ -31,6 +31,14 @@ def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
              "jobs": outcome.jobs, "subproblems": outcome.subproblems}
     if puzzle.expected_assemblies is not None:
         extra["burrtools_assemblies"] = puzzle.expected_assemblies
+    if len(outcome.solutions) == outcome.distinct:  # every assembly kept: take each apart
+        from plugins.voxel.disassemble import tally
+
+        solutions, levels = tally(puzzle, outcome.solutions, task)
+        extra.update(assemblies=outcome.distinct, solutions=solutions, levels=levels,
+                     summary=f"{outcome.distinct} assemblies, {solutions} of them come apart (solutions)")
+    if puzzle.expected_solutions is not None:
+        extra["burrtools_solutions"] = puzzle.expected_solutions
     return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True, extra=extra)
 
 

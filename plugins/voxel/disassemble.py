@@ -226,18 +226,18 @@ class Disassembler:
             frontier = following
         return None
 
-    def _matrix(self, part, positions) -> list[list[tuple[int, ...]]]:
-        """``m[i][j][d]``: how far piece i may slide in direction d with piece j in place."""
+    def _blockers(self, part, positions) -> list[list[list[tuple[int, int]]]]:
+        """``b[d][i]``: (distance, pieces) ascending: the pieces (a bit mask) that stop piece i
+        sliding more than ``distance`` cells in direction d, those of smaller distances included."""
         n = len(part)
         shapes = [self._ids[p] for p in part]
         cache = self._gap_cache
-        matrix = []
+        table = [[None] * n for _ in range(6)]
         for i in range(n):
             xi, yi, zi = positions[i]
-            row = []
+            stops = [[] for _ in range(6)]
             for j in range(n):
                 if i == j:
-                    row.append(None)
                     continue
                 xj, yj, zj = positions[j]
                 k = (shapes[i], shapes[j], xj - xi, yj - yi, zj - zi)
@@ -245,37 +245,53 @@ class Disassembler:
                 if gaps is None:
                     gaps = cache[k] = _gaps(self._shape_list[shapes[i]], self._shape_list[shapes[j]],
                                             (xj - xi, yj - yi, zj - zi))
-                row.append(gaps)
-            matrix.append(row)
-        return matrix
+                for d in range(6):
+                    if gaps[d] < FREE:
+                        stops[d].append((gaps[d], 1 << j))
+            for d in range(6):
+                ladder, mask = [], 0
+                for distance, bit in sorted(stops[d]):
+                    mask |= bit
+                    if ladder and ladder[-1][0] == distance:
+                        ladder[-1] = (distance, mask)
+                    else:
+                        ladder.append((distance, mask))
+                table[d][i] = ladder
+        return table
 
     def _moves(self, part, positions) -> Iterator[tuple[int, int, int | None]]:
         """(moved pieces as a bit mask over ``part``, direction index, cells or None for good), in BurrTools' order."""
         n = len(part)
-        matrix = self._matrix(part, positions)
+        table = self._blockers(part, positions)
         half = n // 2
         everyone = (1 << n) - 1
 
         def group(piece: int, d: int, distance: int, most: int) -> int:
             """The smallest group with ``piece`` that slides ``distance``, or 0 if it has more than ``most`` pieces."""
-            mask, count, todo = 1 << piece, 1, [piece]
+            ladders = table[d]
+            mask, todo = 1 << piece, [piece]
             while todo:
-                row = matrix[todo.pop()]
-                for j in range(n):
-                    if not mask >> j & 1 and distance > row[j][d]:
-                        count += 1
-                        if count > most:
-                            return 0
-                        mask |= 1 << j
-                        todo.append(j)
+                stopped = 0
+                for gap, pieces in ladders[todo.pop()]:
+                    if gap >= distance:
+                        break
+                    stopped = pieces
+                new = stopped & ~mask
+                if new:
+                    mask |= new
+                    if mask.bit_count() > most:
+                        return 0
+                    while new:
+                        low = new & -new
+                        todo.append(low.bit_length() - 1)
+                        new ^= low
             return mask
 
-        for most in (1, half):
-            for d in range(6):
-                for piece in range(n):
-                    mask = group(piece, d, AWAY, most)
-                    if mask:
-                        yield mask, d, None
+        away = [(mask, d) for d in range(6) for piece in range(n) if (mask := group(piece, d, AWAY, half))]
+        for most in (1, half):  # a single piece first, then a group
+            for mask, d in away:
+                if most > 1 or mask & (mask - 1) == 0:
+                    yield mask, d, None
         for d in range(6):
             found: list[tuple[int, int]] = []  # (mask, distance), in the order found
             known = set()
@@ -335,3 +351,26 @@ def tally(puzzle, solutions, task=None) -> tuple[int, dict[str, int]]:
             count += 1
             levels[separation.level] = levels.get(separation.level, 0) + 1
     return count, dict(sorted(levels.items(), key=lambda item: level_key(item[0]), reverse=True))
+
+
+def frames(separation: Separation, pieces: Sequence[Sequence[Voxel]]) -> list[list[Voxel]]:
+    """Each piece's shift from its place in the assembly: at the start, then after each move
+    of :meth:`Separation.sequence`. A group that slides out for good goes just past
+    everything else along its way, and stays there."""
+    shifts = [(0, 0, 0)] * len(pieces)
+    shown = [list(shifts)]
+    for move in separation.sequence():
+        if move.distance is None:
+            axis = next(i for i in range(3) if move.direction[i])
+            sign = move.direction[axis]
+            mine = [c[axis] + shifts[k][axis] for k in move.pieces for c in pieces[k]]
+            others = [c[axis] + shifts[k][axis] for k in range(len(pieces)) if k not in move.pieces
+                      for c in pieces[k]]
+            distance = (max(others) - min(mine) + 2) if sign > 0 else (max(mine) - min(others) + 2)
+        else:
+            distance = move.distance
+        step = tuple(c * distance for c in move.direction)
+        shifts = [(s[0] + step[0], s[1] + step[1], s[2] + step[2]) if k in move.pieces else s
+                  for k, s in enumerate(shifts)]
+        shown.append(list(shifts))
+    return shown

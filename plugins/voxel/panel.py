@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout,
 from editor.plugin_api import PuzzleCanvas, PuzzlePanel, part_id
 from plugins.voxel import layout, scene
 from plugins.voxel.checkpoint import progress_in
+from plugins.voxel.disassembly_bar import DisassemblyBar
 from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
 from plugins.voxel.plugin import BURRTOOLS_SUFFIXES, open_puzzle_file, puzzle_spec
 
@@ -154,10 +155,13 @@ class VoxelPanel(PuzzlePanel):
                                                      "class, or every one"))
 
     def make_canvas(self) -> LayerView:
-        return LayerView(self)
+        canvas = LayerView(self)
+        self.disassembly = DisassemblyBar(self)
+        canvas.layout().addWidget(self.disassembly, 4, 0, 1, 2)
+        return canvas
 
     def scene_parts(self, solution):
-        return scene.solution_parts(self.puzzle, solution, self.canvas.layer())
+        return scene.solution_parts(self.puzzle, solution, self.canvas.layer(), self.disassembly.shifts(solution))
 
     def describe_piece(self, index: int) -> str:
         placement = self.shown_solution()[index]
@@ -171,6 +175,7 @@ class VoxelPanel(PuzzlePanel):
         return self.canvas.order
 
     def show_solution(self, index: int) -> None:
+        self.disassembly.reset()
         super().show_solution(index)
         self.view.set_visible_parts(self.canvas.visible_parts())
 
@@ -189,6 +194,7 @@ class VoxelPanel(PuzzlePanel):
         for widget in (self.open_button, self.puzzle_box, self.jobs_spin, self.cluster_edit):
             widget.setEnabled(idle)
         self.resume_button.setEnabled(ready)
+        self.disassembly.update_controls()
         if idle:
             self._offer_resume()
 

@@ -7,8 +7,10 @@ draws the packing with the shifts of the move reached (``VoxelPanel.scene_parts`
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+import weakref
+
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from plugins.voxel import layout
@@ -22,7 +24,7 @@ class DisassemblyBar(QWidget):
 
     def __init__(self, panel):
         super().__init__(panel)
-        self.panel = panel
+        self._panel = weakref.ref(panel)  # the panel owns the bar: no reference cycle back
         self.solution = None  # the packing taken apart (None: none yet)
         self.separation = None
         self.moves: list = []
@@ -46,13 +48,30 @@ class DisassemblyBar(QWidget):
         column.addLayout(row)
         column.addWidget(self.label)
         self.start_button.clicked.connect(self.start)
-        self.previous_button.clicked.connect(lambda: self.go(self.step - 1))
-        self.next_button.clicked.connect(lambda: self.go(self.step + 1))
-        for name, button in (("previous", self.previous_button), ("next", self.next_button)):
-            shortcut = QShortcut(QKeySequence(KEYS[name]), panel)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(button.click)
+        self.previous_button.clicked.connect(self.previous_move)
+        self.next_button.clicked.connect(self.next_move)
+        panel.installEventFilter(self)  # the keys, pressed anywhere in the panel (see eventFilter)
         self.update_controls()
+
+    @property
+    def panel(self):
+        return self._panel()
+
+    def previous_move(self) -> None:
+        self.go(self.step - 1)
+
+    def next_move(self) -> None:
+        self.go(self.step + 1)
+
+    def eventFilter(self, watched, event) -> bool:
+        """Alt+PgUp / Alt+PgDown in the panel step through the moves (a key no widget there took)."""
+        if event.type() == QEvent.Type.KeyPress:
+            pressed = QKeySequence(event.keyCombination())
+            for name, button in (("previous", self.previous_button), ("next", self.next_button)):
+                if pressed == QKeySequence(KEYS[name]) and button.isEnabled():
+                    button.click()
+                    return True
+        return False
 
     def shifts(self, solution) -> list[tuple[int, int, int]] | None:
         """The pieces' shifts at the move reached, if ``solution`` is the one taken apart."""
@@ -87,6 +106,11 @@ class DisassemblyBar(QWidget):
             return  # another packing is shown by now
         self.solution, self.separation, self.frames, self.step = solution, separation, shown, 0
         self.moves = list(separation.sequence()) if separation is not None else []
+        if shown and not self.panel.view.camera_moved_by_user:  # frame the pieces taken apart: all stay in view
+            self.step = len(shown) - 1
+            self._show()
+            self.panel.view.reset_camera()
+            self.step = 0
         self._show()
 
     def go(self, step: int) -> None:

@@ -35,6 +35,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
+import numpy as np
+
+from editor.plugin_api import njit
 from plugins.voxel.geometry import Voxel, lowest
 
 FREE = 1 << 30  # a slide nothing stops
@@ -95,73 +98,54 @@ class Separation:
                 yield from side.sequence()
 
 
-class _Shape:
-    """A piece's cells from its lowest corner, as lines along each axis."""
-
-    def __init__(self, cells: Sequence[Voxel]):
-        self.cells = tuple(sorted(cells))
-        self.high = tuple(max(c[a] for c in self.cells) for a in range(3))
-        self.lines = []
-        for axis in range(3):
-            b, c = [a for a in range(3) if a != axis]
-            lines: dict[tuple[int, int], list[int]] = {}
-            for cell in self.cells:
-                lines.setdefault((cell[b], cell[c]), []).append(cell[axis])
-            self.lines.append({key: sorted(values) for key, values in lines.items()})
-
-
-def _gaps(one: _Shape, other: _Shape, delta: Voxel) -> tuple[int, ...]:
-    """How far ``one`` may slide along +x, -x, +y, -y, +z, -z before it touches ``other``,
-    which sits ``delta`` from it (their lowest corners)."""
-    result = []
-    for axis in range(3):
-        b, c = [a for a in range(3) if a != axis]
-        plus = minus = FREE
-        if (delta[b] <= one.high[b] and delta[b] + other.high[b] >= 0
-                and delta[c] <= one.high[c] and delta[c] + other.high[c] >= 0):
-            theirs_lines = other.lines[axis]
-            shift = delta[axis]
-            for (u, v), mine in one.lines[axis].items():
-                theirs = theirs_lines.get((u - delta[b], v - delta[c]))
-                if theirs is None:
-                    continue
-                for t in theirs:
-                    t += shift
-                    for m in mine:
-                        if t > m:
-                            if t - m - 1 < plus:
-                                plus = t - m - 1
-                        elif m - t - 1 < minus:
-                            minus = m - t - 1
-        result += (plus, minus)
-    return tuple(result)
+DIRECTION_ARRAY = np.array(DIRECTIONS, dtype=np.int64)
+MAX_PIECES = 62  # a group is a bit mask in an int64
+_SHAPE_BITS, _DELTA_BITS = 10, 12  # the pair cache's key: two shapes and a shift between them
 
 
 class Disassembler:
     """Disassembles assemblies of one puzzle; it remembers the pair distances it has worked out."""
 
     def __init__(self):
+        from numba import types
+        from numba.typed import Dict
+
         self._shapes: dict[tuple[Voxel, ...], int] = {}
-        self._shape_list: list[_Shape] = []
-        self._gap_cache: dict[tuple, tuple[int, ...]] = {}
+        self._grids: list[np.ndarray] = []
+        self._arrays = None  # the grids as the search takes them, rebuilt when a shape is added
+        self._cache = Dict.empty(key_type=types.int64, value_type=types.UniTuple(types.int64, 6))
 
     def disassemble(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | None = None
                     ) -> Separation | None:
         """The disassembly of ``pieces`` (each its cells), or None if it does not come apart.
 
-        One piece alone is not a disassembly (None), as in BurrTools."""
+        One piece alone is not a disassembly (None), as in BurrTools. At most
+        ``MAX_PIECES`` pieces (ValueError beyond)."""
         if len(pieces) < 2:
             return None
+        if len(pieces) > MAX_PIECES:
+            raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
         ids, start = [], []
         for cells in pieces:
             low = lowest(cells)
             key = tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in cells))
             if key not in self._shapes:
-                self._shapes[key] = len(self._shape_list)
-                self._shape_list.append(_Shape(key))
+                if len(self._shapes) >= 1 << _SHAPE_BITS:
+                    raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
+                self._shapes[key] = len(self._grids)
+                size = [max(c[a] for c in key) + 1 for a in range(3)]
+                grid = np.zeros(size[::-1], dtype=np.uint8)  # z, y, x: x fastest in the flat array
+                for x, y, z in key:
+                    grid[z, y, x] = 1
+                self._grids.append(grid)
+                self._arrays = None
             ids.append(self._shapes[key])
             start.append(low)
-        self._ids = ids
+        if self._arrays is None:
+            starts = np.cumsum([0] + [g.size for g in self._grids]).astype(np.int64)
+            dims = np.array([g.shape[::-1] for g in self._grids], dtype=np.int64)
+            self._arrays = (np.concatenate([g.ravel() for g in self._grids]), starts, dims)
+        self._ids = np.array(ids, dtype=np.int64)
         self._groups = list(groups) if groups is not None else [0] * len(pieces)
         return self._separate(tuple(range(len(pieces))), tuple(start))
 
@@ -171,10 +155,18 @@ class Disassembler:
         return len(part) == 1 or (first != 0 and all(self._groups[i] == first for i in part))
 
     def _separate(self, part: tuple[int, ...], start: tuple[Voxel, ...]) -> Separation | None:
-        found = self._search(part, start)
-        if found is None:
+        grids, starts, dims = self._arrays
+        found = _search(self._ids[list(part)], np.array(start, dtype=np.int64), grids, starts, dims, self._cache)
+        node, moved, direction, states, parents, masks, directions, distances = found
+        if node < 0:
             return None
-        path, before, moved, direction = found
+        path = []
+        at = node
+        while parents[at] >= 0:
+            path.append((int(masks[at]), int(directions[at]), int(distances[at])))
+            at = parents[at]
+        path.reverse()
+        before = [tuple(int(c) for c in p) for p in states[node]]
         n = len(part)
         left = tuple(k for k in range(n) if not moved >> k & 1)
         removed = tuple(k for k in range(n) if moved >> k & 1)
@@ -194,127 +186,247 @@ class Disassembler:
         return Separation(pieces=part, moves=moves, left=sides[0], removed=sides[1],
                           removed_pieces=tuple(part[k] for k in removed))
 
-    def _search(self, part, start):
-        """Breadth first: (moves to the position before the separation, that position, the
-        pieces that slide away as a bit mask, their direction), or None."""
-        def key(positions):
-            x0, y0, z0 = positions[0]
-            return tuple((x - x0, y - y0, z - z0) for x, y, z in positions)
 
-        parents = {key(start): None}  # key -> (parent positions, move)
-        frontier = [start]
-        while frontier:
-            following = []
-            for positions in frontier:
-                for mask, d, amount in self._moves(part, positions):
-                    if amount is None:
-                        path = []
-                        node = positions
-                        while parents[key(node)] is not None:
-                            node, move = parents[key(node)]
-                            path.append(move)
-                        return path[::-1], positions, mask, d
-                    dx, dy, dz = DIRECTIONS[d]
-                    dx, dy, dz = dx * amount, dy * amount, dz * amount
-                    moved = tuple((x + dx, y + dy, z + dz) if mask >> k & 1 else (x, y, z)
-                                  for k, (x, y, z) in enumerate(positions))
-                    k = key(moved)
-                    if k in parents:
-                        continue
-                    parents[k] = (positions, (mask, d, amount))
-                    following.append(moved)
-            frontier = following
-        return None
+@njit(cache=True)
+def _gaps(grids, starts, dims, one, other, dx, dy, dz):
+    """How far shape ``one`` may slide along +x, -x, +y, -y, +z, -z before it touches shape
+    ``other``, whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes)."""
+    result = np.full(6, FREE, dtype=np.int64)
+    delta = np.array((dx, dy, dz), dtype=np.int64)
+    mine, theirs = dims[one], dims[other]
+    at = np.zeros(3, dtype=np.int64)
+    for axis in range(3):
+        b, c = (axis + 1) % 3, (axis + 2) % 3
+        low = min(0, delta[axis])
+        high = max(mine[axis], delta[axis] + theirs[axis])
+        for u in range(max(0, delta[b]), min(mine[b], delta[b] + theirs[b])):
+            for v in range(max(0, delta[c]), min(mine[c], delta[c] + theirs[c])):
+                at[b], at[c] = u, v
+                last_mine = FREE  # scanning up: where the last cell of ``one`` was
+                for t in range(low, high):
+                    at[axis] = t
+                    if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
+                        last_mine = t
+                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, delta):
+                        result[2 * axis] = min(result[2 * axis], t - last_mine - 1)
+                last_mine = FREE  # scanning down
+                for t in range(high - 1, low - 1, -1):
+                    at[axis] = t
+                    if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
+                        last_mine = t
+                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, delta):
+                        result[2 * axis + 1] = min(result[2 * axis + 1], last_mine - t - 1)
+    return result
 
-    def _blockers(self, part, positions) -> list[list[list[tuple[int, int]]]]:
-        """``b[d][i]``: (distance, pieces) ascending: the pieces (a bit mask) that stop piece i
-        sliding more than ``distance`` cells in direction d, those of smaller distances included."""
-        n = len(part)
-        shapes = [self._ids[p] for p in part]
-        cache = self._gap_cache
-        table = [[None] * n for _ in range(6)]
+
+@njit(cache=True)
+def _holds(grids, starts, dims, shape, at, delta) -> bool:
+    x, y, z = at[0] - delta[0], at[1] - delta[1], at[2] - delta[2]
+    size = dims[shape]
+    if x < 0 or y < 0 or z < 0 or x >= size[0] or y >= size[1] or z >= size[2]:
+        return False
+    return grids[starts[shape] + x + size[0] * (y + size[1] * z)] != 0
+
+
+@njit(cache=True)
+def _group(gaps, n, piece, d, distance, most, stack):
+    """The smallest group with ``piece`` that slides ``distance`` in direction d (a bit
+    mask), or 0 if it has more than ``most`` pieces: a piece in the way joins it."""
+    mask = np.int64(1) << piece
+    count, top = 1, 1
+    stack[0] = piece
+    while top:
+        top -= 1
+        i = stack[top]
+        for j in range(n):
+            if not (mask >> j) & 1 and gaps[i, j, d] < distance:
+                mask |= np.int64(1) << j
+                count += 1
+                if count > most:
+                    return np.int64(0)
+                stack[top] = j
+                top += 1
+    return mask
+
+
+@njit(cache=True)
+def _hash(positions, n):
+    h = np.uint64(14695981039346656037)
+    for k in range(1, n):
+        for a in range(3):
+            h = (h ^ np.uint64(positions[k, a] - positions[0, a] + 4096)) * np.uint64(1099511628211)
+    return h
+
+
+@njit(cache=True)
+def _same(a, b, n) -> bool:
+    for k in range(1, n):
+        for axis in range(3):
+            if a[k, axis] - a[0, axis] != b[k, axis] - b[0, axis]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _search(shapes, start, grids, starts, dims, cache):
+    """Breadth first from ``start`` (the pieces' lowest corners) to the first move that
+    separates, generating moves in BurrTools' order (see the module's text).
+
+    Returns (the position it separates from, or -1; the pieces that slide away as a bit
+    mask; their direction; every position reached; and per position its parent, and the
+    move from it: bit mask, direction, distance)."""
+    n = shapes.shape[0]
+    half = n // 2
+    everyone = (np.int64(1) << n) - 1
+    capacity = 256
+    states = np.empty((capacity, n, 3), dtype=np.int64)
+    parents = np.empty(capacity, dtype=np.int64)
+    masks = np.zeros(capacity, dtype=np.int64)
+    directions = np.zeros(capacity, dtype=np.int64)
+    distances = np.zeros(capacity, dtype=np.int64)
+    slots = 1024
+    table = np.full(slots, -1, dtype=np.int64)
+    states[0] = start
+    parents[0] = -1
+    table[_hash(start, n) & np.uint64(slots - 1)] = 0
+    count = 1
+    gaps = np.empty((n, n, 6), dtype=np.int64)
+    stack = np.empty(n, dtype=np.int64)
+    found_masks = np.empty(64, dtype=np.int64)
+    found_distances = np.empty(64, dtype=np.int64)
+    moved = np.empty((n, 3), dtype=np.int64)
+    head = 0
+    while head < count:
+        node = head
+        head += 1
         for i in range(n):
-            xi, yi, zi = positions[i]
-            stops = [[] for _ in range(6)]
             for j in range(n):
                 if i == j:
                     continue
-                xj, yj, zj = positions[j]
-                k = (shapes[i], shapes[j], xj - xi, yj - yi, zj - zi)
-                gaps = cache.get(k)
-                if gaps is None:
-                    gaps = cache[k] = _gaps(self._shape_list[shapes[i]], self._shape_list[shapes[j]],
-                                            (xj - xi, yj - yi, zj - zi))
+                dx = states[node, j, 0] - states[node, i, 0]
+                dy = states[node, j, 1] - states[node, i, 1]
+                dz = states[node, j, 2] - states[node, i, 2]
+                key = (((shapes[i] << 10 | shapes[j]) << 12 | (dx + 2048)) << 12 | (dy + 2048)) << 12 | (dz + 2048)
+                if key in cache:
+                    values = cache[key]
+                else:
+                    row = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
+                    values = (row[0], row[1], row[2], row[3], row[4], row[5])
+                    cache[key] = values
                 for d in range(6):
-                    if gaps[d] < FREE:
-                        stops[d].append((gaps[d], 1 << j))
-            for d in range(6):
-                ladder, mask = [], 0
-                for distance, bit in sorted(stops[d]):
-                    mask |= bit
-                    if ladder and ladder[-1][0] == distance:
-                        ladder[-1] = (distance, mask)
-                    else:
-                        ladder.append((distance, mask))
-                table[d][i] = ladder
-        return table
-
-    def _moves(self, part, positions) -> Iterator[tuple[int, int, int | None]]:
-        """(moved pieces as a bit mask over ``part``, direction index, cells or None for good), in BurrTools' order."""
-        n = len(part)
-        table = self._blockers(part, positions)
-        half = n // 2
-        everyone = (1 << n) - 1
-
-        def group(piece: int, d: int, distance: int, most: int) -> int:
-            """The smallest group with ``piece`` that slides ``distance``, or 0 if it has more than ``most`` pieces."""
-            ladders = table[d]
-            mask, todo = 1 << piece, [piece]
-            while todo:
-                stopped = 0
-                for gap, pieces in ladders[todo.pop()]:
-                    if gap >= distance:
-                        break
-                    stopped = pieces
-                new = stopped & ~mask
-                if new:
-                    mask |= new
-                    if mask.bit_count() > most:
-                        return 0
-                    while new:
-                        low = new & -new
-                        todo.append(low.bit_length() - 1)
-                        new ^= low
-            return mask
-
-        away = [(mask, d) for d in range(6) for piece in range(n) if (mask := group(piece, d, AWAY, half))]
-        for most in (1, half):  # a single piece first, then a group
-            for mask, d in away:
-                if most > 1 or mask & (mask - 1) == 0:
-                    yield mask, d, None
+                    gaps[i, j, d] = values[d]
+        single = group = np.int64(0)
+        single_d = group_d = -1
+        for d in range(6):  # a single piece that slides out for good, else a group of at most half
+            for piece in range(n):
+                mask = _group(gaps, n, piece, d, AWAY, half, stack)
+                if mask != 0:
+                    if mask & (mask - 1) == 0:
+                        if single == 0:
+                            single, single_d = mask, d
+                    elif group == 0:
+                        group, group_d = mask, d
+        if single != 0 or group != 0:
+            if single != 0:
+                group, group_d = single, single_d
+            return node, group, group_d, states[:count], parents[:count], masks[:count], directions[:count], \
+                distances[:count]
         for d in range(6):
-            found: list[tuple[int, int]] = []  # (mask, distance), in the order found
-            known = set()
+            found = 0
             for piece in range(n):
                 distance = 1
                 while distance < AWAY:
-                    mask = group(piece, d, distance, half)
-                    if not mask:
+                    mask = _group(gaps, n, piece, d, distance, half, stack)
+                    if mask == 0:
                         break
-                    if (mask, distance) not in known:
-                        earlier = found[::-1]
-                        known.add((mask, distance))
-                        found.append((mask, distance))
-                        yield mask, d, distance
-                        for other, other_distance in earlier:
-                            union = mask | other
-                            if (other_distance != distance or union in (mask, other) or union == everyone
-                                    or (union, distance) in known):
-                                continue
-                            known.add((union, distance))
-                            found.append((union, distance))
-                            yield union, d, distance
+                    known = False
+                    for f in range(found):
+                        if found_masks[f] == mask and found_distances[f] == distance:
+                            known = True
+                    if not known:
+                        earlier = found
+                        pending_mask = mask
+                        f = earlier
+                        while True:  # the new group, then its unions with those found before, newest first
+                            if f == earlier:
+                                candidate = pending_mask
+                            else:
+                                other = found_masks[f]
+                                candidate = mask | other
+                                if (found_distances[f] != distance or candidate == mask or candidate == other
+                                        or candidate == everyone):
+                                    candidate = 0
+                                else:
+                                    for g in range(found):
+                                        if found_masks[g] == candidate and found_distances[g] == distance:
+                                            candidate = 0
+                                            break
+                            if candidate != 0:
+                                if found == found_masks.shape[0]:
+                                    grown = np.empty(2 * found, dtype=np.int64)
+                                    grown[:found] = found_masks
+                                    found_masks = grown
+                                    grown = np.empty(2 * found, dtype=np.int64)
+                                    grown[:found] = found_distances
+                                    found_distances = grown
+                                found_masks[found] = candidate
+                                found_distances[found] = distance
+                                found += 1
+                                for k in range(n):
+                                    for a in range(3):
+                                        moved[k, a] = states[node, k, a]
+                                        if (candidate >> k) & 1:
+                                            moved[k, a] += DIRECTION_ARRAY[d, a] * distance
+                                h = _hash(moved, n)
+                                slot = h & np.uint64(slots - 1)
+                                new = True
+                                while table[slot] >= 0:
+                                    if _same(states[table[slot]], moved, n):
+                                        new = False
+                                        break
+                                    slot = (slot + np.uint64(1)) & np.uint64(slots - 1)
+                                if new:
+                                    if count == capacity:
+                                        capacity *= 2
+                                        bigger = np.empty((capacity, n, 3), dtype=np.int64)
+                                        bigger[:count] = states[:count]
+                                        states = bigger
+                                        more = np.empty(capacity, dtype=np.int64)
+                                        more[:count] = parents[:count]
+                                        parents = more
+                                        more = np.zeros(capacity, dtype=np.int64)
+                                        more[:count] = masks[:count]
+                                        masks = more
+                                        more = np.zeros(capacity, dtype=np.int64)
+                                        more[:count] = directions[:count]
+                                        directions = more
+                                        more = np.zeros(capacity, dtype=np.int64)
+                                        more[:count] = distances[:count]
+                                        distances = more
+                                    states[count] = moved
+                                    parents[count] = node
+                                    masks[count] = candidate
+                                    directions[count] = d
+                                    distances[count] = distance
+                                    table[slot] = count
+                                    count += 1
+                                    if 2 * count > slots:  # keep the table at most half full
+                                        slots *= 4
+                                        table = np.full(slots, -1, dtype=np.int64)
+                                        for s in range(count):
+                                            slot = _hash(states[s], n) & np.uint64(slots - 1)
+                                            while table[slot] >= 0:
+                                                slot = (slot + np.uint64(1)) & np.uint64(slots - 1)
+                                            table[slot] = s
+                            if f == earlier:
+                                f = earlier - 1
+                            else:
+                                f -= 1
+                            if f < 0:
+                                break
                     distance += 1
+    return -1, np.int64(0), -1, states[:count], parents[:count], masks[:count], directions[:count], \
+        distances[:count]
 
 
 def solution_pieces(solution) -> list[tuple[Voxel, ...]]:

@@ -306,3 +306,25 @@ def test_animation_frames_never_overlap_and_end_apart():
     for a in range(len(boxes)):  # at the end no two pieces' boxes overlap: all lie apart
         for b in range(a):
             assert any(boxes[a][i][1] < boxes[b][i][0] or boxes[b][i][1] < boxes[a][i][0] for i in range(3))
+
+
+# ------------------------------------------------------------------ the command line
+
+def test_the_command_line_reports_assemblies_solutions_and_levels():
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    path = str(DATA / "CubeInCage.xmpuzzle")
+    text = subprocess.run([sys.executable, "-m", "editor", "solve", path, "--count"], cwd=root, capture_output=True,
+                          text=True, timeout=600)
+    assert text.returncode == 0, text.stderr
+    assert "CubeInCage: 96 assemblies, 1 of them come apart (solutions)" in text.stdout.splitlines()
+    result = subprocess.run([sys.executable, "-m", "editor", "solve", path, "--count", "--json"], cwd=root,
+                            capture_output=True, text=True, timeout=600)
+    data = json.loads(result.stdout)
+    assert (data["assemblies"], data["solutions"], data["burrtools_assemblies"], data["burrtools_solutions"]) == \
+        (96, 1, 96, 1)
+    assert data["levels"] == {"4.9.3": 1}
+    assert "summary" not in data

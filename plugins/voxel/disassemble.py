@@ -100,20 +100,19 @@ class Separation:
 
 DIRECTION_ARRAY = np.array(DIRECTIONS, dtype=np.int64)
 MAX_PIECES = 62  # a group is a bit mask in an int64
-_SHAPE_BITS, _DELTA_BITS = 10, 12  # the pair cache's key: two shapes and a shift between them
+_SHAPE_BITS = 10  # the pair cache's key: two shapes (10 bits each) and a shift (12 bits per axis)
 
 
 class Disassembler:
     """Disassembles assemblies of one puzzle; it remembers the pair distances it has worked out."""
 
     def __init__(self):
-        from numba import types
-        from numba.typed import Dict
-
         self._shapes: dict[tuple[Voxel, ...], int] = {}
         self._grids: list[np.ndarray] = []
         self._arrays = None  # the grids as the search takes them, rebuilt when a shape is added
-        self._cache = Dict.empty(key_type=types.int64, value_type=types.UniTuple(types.int64, 6))
+        rows = np.zeros((1024, 6), dtype=np.int64)
+        rows[0, 0] = 1
+        self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
 
     def disassemble(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | None = None
                     ) -> Separation | None:
@@ -156,8 +155,9 @@ class Disassembler:
 
     def _separate(self, part: tuple[int, ...], start: tuple[Voxel, ...]) -> Separation | None:
         grids, starts, dims = self._arrays
-        found = _search(self._ids[list(part)], np.array(start, dtype=np.int64), grids, starts, dims, self._cache)
-        node, moved, direction, states, parents, masks, directions, distances = found
+        found = _search(self._ids[list(part)], np.array(start, dtype=np.int64), grids, starts, dims, *self._pairs)
+        node, moved, direction, states, parents, masks, directions, distances = found[:8]
+        self._pairs = found[8:]
         if node < 0:
             return None
         path = []
@@ -250,6 +250,22 @@ def _group(gaps, n, piece, d, distance, most, stack):
 
 
 @njit(cache=True)
+def _grown(keys, rows_of):
+    """The pair table four times as large."""
+    bigger = np.full(4 * keys.shape[0], -1, dtype=np.int64)
+    rows = np.zeros(4 * keys.shape[0], dtype=np.int64)
+    mask = bigger.shape[0] - 1
+    for old in range(keys.shape[0]):
+        if keys[old] != -1:
+            slot = (keys[old] * 0x5851F42D4C957F2D >> 20) & mask
+            while bigger[slot] != -1:
+                slot = (slot + 1) & mask
+            bigger[slot] = keys[old]
+            rows[slot] = rows_of[old]
+    return bigger, rows
+
+
+@njit(cache=True)
 def _hash(positions, n):
     h = np.uint64(14695981039346656037)
     for k in range(1, n):
@@ -268,13 +284,17 @@ def _same(a, b, n) -> bool:
 
 
 @njit(cache=True)
-def _search(shapes, start, grids, starts, dims, cache):
+def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
     """Breadth first from ``start`` (the pieces' lowest corners) to the first move that
     separates, generating moves in BurrTools' order (see the module's text).
 
+    ``keys`` and ``rows_of`` (an open-addressing table, -1 where empty) map two shapes and
+    their shift to a row of ``rows`` (whose row 0 holds the number of rows used): how far
+    the first may slide in each direction before it touches the other.
+
     Returns (the position it separates from, or -1; the pieces that slide away as a bit
     mask; their direction; every position reached; and per position its parent, and the
-    move from it: bit mask, direction, distance)."""
+    move from it: bit mask, direction, distance; ``keys``, ``rows_of`` and ``rows``, grown if they had to)."""
     n = shapes.shape[0]
     half = n // 2
     everyone = (np.int64(1) << n) - 1
@@ -307,14 +327,27 @@ def _search(shapes, start, grids, starts, dims, cache):
                 dy = states[node, j, 1] - states[node, i, 1]
                 dz = states[node, j, 2] - states[node, i, 2]
                 key = (((shapes[i] << 10 | shapes[j]) << 12 | (dx + 2048)) << 12 | (dy + 2048)) << 12 | (dz + 2048)
-                if key in cache:
-                    values = cache[key]
+                mask = keys.shape[0] - 1
+                slot = (key * 0x5851F42D4C957F2D >> 20) & mask
+                while keys[slot] != key and keys[slot] != -1:
+                    slot = (slot + 1) & mask
+                if keys[slot] == key:
+                    row = rows_of[slot]
                 else:
-                    row = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
-                    values = (row[0], row[1], row[2], row[3], row[4], row[5])
-                    cache[key] = values
+                    if rows[0, 0] == rows.shape[0]:
+                        bigger = np.empty((2 * rows.shape[0], 6), dtype=np.int64)
+                        bigger[: rows.shape[0]] = rows
+                        rows = bigger
+                    row = rows[0, 0]
+                    rows[row] = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
+                    if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
+                        keys[slot] = key
+                        rows_of[slot] = row
+                        rows[0, 0] += 1
+                        if 2 * rows[0, 0] > keys.shape[0]:  # keep the table at most half full
+                            keys, rows_of = _grown(keys, rows_of)
                 for d in range(6):
-                    gaps[i, j, d] = values[d]
+                    gaps[i, j, d] = rows[row, d]
         single = group = np.int64(0)
         single_d = group_d = -1
         for d in range(6):  # a single piece that slides out for good, else a group of at most half
@@ -330,7 +363,7 @@ def _search(shapes, start, grids, starts, dims, cache):
             if single != 0:
                 group, group_d = single, single_d
             return node, group, group_d, states[:count], parents[:count], masks[:count], directions[:count], \
-                distances[:count]
+                distances[:count], keys, rows_of, rows
         for d in range(6):
             found = 0
             for piece in range(n):
@@ -426,7 +459,7 @@ def _search(shapes, start, grids, starts, dims, cache):
                                 break
                     distance += 1
     return -1, np.int64(0), -1, states[:count], parents[:count], masks[:count], directions[:count], \
-        distances[:count]
+        distances[:count], keys, rows_of, rows
 
 
 def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
@@ -447,7 +480,8 @@ def level_key(level: str) -> tuple[int, ...]:
 
 def tally(puzzle, solutions, task=None) -> tuple[int, dict[str, int]]:
     """How many of ``solutions`` (one per assembly) come apart, and how many at each level
-    (highest first). A single piece counts as coming apart, with no level (BurrTools' rule)."""
+    (highest first). A single piece counts as coming apart, with no level (BurrTools' rule).
+    ValueError if an assembly has more than ``MAX_PIECES`` pieces."""
     disassembler = Disassembler()
     count, levels = 0, {}
     for number, solution in enumerate(solutions):

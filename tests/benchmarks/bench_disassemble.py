@@ -49,6 +49,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--burrtxt", help="BurrTools' burrTxt, built from source")
     args = parser.parse_args()
+    Disassembler().disassemble([[(0, 0, 0)], [(1, 0, 0)]])  # load the compiled code before timing
     print(f"{'file':22} {'stored':>7} {'ours s':>8} {'counted':>8} {'ours s':>8}"
           + (f" {'burrTxt -x s':>13} {'burrTxt -d s':>13} {'assembly s':>11}" if args.burrtxt else ""))
     for path in sorted(DATA.glob("*.xmpuzzle")):

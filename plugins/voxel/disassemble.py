@@ -478,6 +478,14 @@ def level_key(level: str) -> tuple[int, ...]:
     return tuple(int(n) for n in level.split("."))
 
 
+def count_apart(puzzle, outcome, task=None) -> tuple[int, dict[str, int]] | None:
+    """:func:`tally` of a count's assemblies (``solver.CountOutcome``), or None when the count
+    kept fewer than it found or an assembly has too many pieces for the disassembler."""
+    if len(outcome.solutions) != outcome.distinct or any(len(s) > MAX_PIECES for s in outcome.solutions):
+        return None
+    return tally(puzzle, outcome.solutions, task)
+
+
 def tally(puzzle, solutions, task=None) -> tuple[int, dict[str, int]]:
     """How many of ``solutions`` (one per assembly) come apart, and how many at each level
     (highest first). A single piece counts as coming apart, with no level (BurrTools' rule).

@@ -25,15 +25,16 @@ def _solutions(puzzle: Puzzle, task: Task):
 def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
            cluster: Cluster | None = None) -> CountResult:
     from plugins.voxel import solver
-    from plugins.voxel.disassemble import MAX_PIECES, tally
+    from plugins.voxel.disassemble import count_apart
 
     outcome = solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=checkpoint, cluster=cluster)
     extra = {"symmetries": outcome.symmetry_order, "anchor": outcome.anchor, "nodes": outcome.nodes,
              "jobs": outcome.jobs, "subproblems": outcome.subproblems}
     if puzzle.expected_assemblies is not None:
         extra["burrtools_assemblies"] = puzzle.expected_assemblies
-    if len(outcome.solutions) == outcome.distinct and all(len(s) <= MAX_PIECES for s in outcome.solutions):
-        solutions, levels = tally(puzzle, outcome.solutions, task)
+    apart = count_apart(puzzle, outcome, task)
+    if apart is not None:
+        solutions, levels = apart
         extra.update(assemblies=outcome.distinct, solutions=solutions, levels=levels,
                      summary=f"{outcome.distinct} assemblies, {solutions} of them come apart (solutions)")
     if puzzle.expected_solutions is not None:

@@ -67,16 +67,23 @@ def test_a_six_piece_burr_comes_apart_move_by_move_in_the_view(qtbot, tmp_path):
     assert panel.view.capture_image() == before
 
 
-def test_a_locked_assembly_says_so(qtbot):
+def test_a_count_says_how_many_come_apart_and_a_locked_assembly_says_so(qtbot, tmp_path):
     panel = open_panel(qtbot, plugin, "voxel", (700, 600))
     qtbot.waitUntil(lambda: panel.puzzle is not None and panel.count_button.isEnabled())
     path = Path(__file__).parents[2] / "data" / "burrtools" / "CubeInCage.xmpuzzle"
     panel.load_file(str(path))
     qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.source == str(path)
-                    and panel.solve_button.isEnabled())
-    qtbot.mouseClick(panel.solve_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: len(panel.solutions) == 1 and panel.disassembly.start_button.isEnabled())
-    qtbot.mouseClick(panel.disassembly.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: panel.disassembly.label.text() != "")
-    label = panel.disassembly.label.text()
-    assert "does not come apart" in label or label.startswith("Level 4.9.3")
+                    and panel.count_button.isEnabled())
+    panel.checkpoint_dir = tmp_path / "counts"
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 96 and panel.count_button.isEnabled())
+    assert "96 up to the" in panel.status.text() and "; 1 of them come apart (solutions)" in panel.status.text()
+    bar = panel.disassembly
+    for number in range(len(panel.solutions)):  # the first locked one
+        panel.show_solution(number)
+        qtbot.mouseClick(bar.start_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bar.label.text() != "")
+        if "does not come apart" in bar.label.text():
+            break
+    assert not bar.next_button.isEnabled() and not bar.start_button.isEnabled()
+    assert bar.shifts(panel.shown_solution()) is None  # the packing stays as it is

@@ -98,7 +98,6 @@ class Separation:
                 yield from side.sequence()
 
 
-DIRECTION_ARRAY = np.array(DIRECTIONS, dtype=np.int64)
 MAX_PIECES = 62  # a group is a bit mask in an int64
 _SHAPE_BITS = 10  # the pair cache's key: two shapes (10 bits each) and a shift (12 bits per axis)
 
@@ -108,6 +107,7 @@ class Disassembler:
 
     def __init__(self):
         self._shapes: dict[tuple[Voxel, ...], int] = {}
+        self._placed: dict[tuple[Voxel, ...], tuple[int, Voxel]] = {}  # cells -> shape, lowest corner
         self._grids: list[np.ndarray] = []
         self._arrays = None  # the grids as the search takes them, rebuilt when a shape is added
         rows = np.zeros((1024, 6), dtype=np.int64)
@@ -126,6 +126,11 @@ class Disassembler:
             raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
         ids, start = [], []
         for cells in pieces:
+            placed = self._placed.get(tuple(cells))
+            if placed is not None:
+                ids.append(placed[0])
+                start.append(placed[1])
+                continue
             low = lowest(cells)
             key = tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in cells))
             if key not in self._shapes:
@@ -140,6 +145,7 @@ class Disassembler:
                 self._arrays = None
             ids.append(self._shapes[key])
             start.append(low)
+            self._placed[tuple(cells)] = (ids[-1], low)
         if self._arrays is None:
             starts = np.cumsum([0] + [g.size for g in self._grids]).astype(np.int64)
             dims = np.array([g.shape[::-1] for g in self._grids], dtype=np.int64)
@@ -166,7 +172,7 @@ class Disassembler:
             path.append((int(masks[at]), int(directions[at]), int(distances[at])))
             at = parents[at]
         path.reverse()
-        before = [tuple(int(c) for c in p) for p in states[node]]
+        before = [tuple(p) for p in states[node].tolist()]
         n = len(part)
         left = tuple(k for k in range(n) if not moved >> k & 1)
         removed = tuple(k for k in range(n) if moved >> k & 1)
@@ -409,7 +415,7 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
                                     for a in range(3):
                                         moved[k, a] = states[node, k, a]
                                         if (candidate >> k) & 1:
-                                            moved[k, a] += DIRECTION_ARRAY[d, a] * distance
+                                            moved[k, a] += (1 - 2 * (d & 1)) * distance if a == d >> 1 else 0
                                 h = _hash(moved, n)
                                 slot = h & np.uint64(slots - 1)
                                 new = True

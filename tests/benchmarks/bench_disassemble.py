@@ -11,10 +11,17 @@ For each file of ``tests/data/burrtools``, two figures in CPU seconds of this pr
   ``solve FILE --count`` adds after counting; BurrTools' ``burrTxt -d`` does this while it
   assembles, so its share is ``burrTxt -d -q`` minus ``burrTxt -q``).
 
-With ``--burrtxt`` (BurrTools' command-line solver built from source, e.g. its meson
-build or the g++ line in the README's "Disassembly" section) the same figures for
-BurrTools, as user + system CPU seconds of the child process. ``burrTxt`` leaves out
-BurrTools' "keep mirror solutions" option, so its assembly counts of some files are
+With ``--burrtxt`` (BurrTools' command-line solver built from source) the same figures
+for BurrTools, as user + system CPU seconds of the child process. ``burrTxt`` needs only
+g++ and zlib (not FLTK, which only the GUI needs); without meson, in a clone of
+github.com/burr-tools/burr-tools (about 5 minutes on one core)::
+
+    mkdir obj && for f in src/tools/fileexists.cpp src/tools/gzstream.cpp src/tools/xml.cpp \
+        src/halfedge/*.cpp $(sed -n '/^libburr_src/,/^]/p' meson.build | grep -o 'src/lib/[a-z_0-9]*\.cpp') \
+        src/burrTxt.cpp; do g++ -std=c++11 -O2 -Isrc -c $f -o obj/$(echo $f | tr / _).o; done
+    g++ -o burrTxt obj/*.o -lz -lpthread
+
+``burrTxt`` leaves out BurrTools' "keep mirror solutions" option, so its assembly counts of some files are
 smaller than the stored ones; the disassembly of the stored assemblies is the fair match.
 """
 from __future__ import annotations

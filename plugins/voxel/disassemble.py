@@ -10,7 +10,7 @@ that stays together (BurrTools' groups: ``groups[i]`` is piece i's group, 0 for 
 
 The search is BurrTools' (its ``disassembler_0.cpp``, ``movementanalysator.cpp`` and
 ``movementcache_0.cpp``, read, not copied), so the moves and levels are those BurrTools
-stores with a solution:
+stores with a solution; it is compiled with numba (``_search``), the tree built in Python:
 
 - For each piece pair and axis direction, how far one piece may slide before it touches
   the other (unbounded when no cell of it lies in the other's way): a matrix per position.
@@ -32,7 +32,7 @@ takes more than one move somewhere.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -53,12 +53,6 @@ class Move:
     direction: Voxel
     distance: int | None
 
-    @property
-    def offset(self) -> Voxel:
-        """The shift of the moved pieces (a separation: one cell, the way they leave)."""
-        k = 1 if self.distance is None else self.distance
-        return (self.direction[0] * k, self.direction[1] * k, self.direction[2] * k)
-
 
 @dataclass(frozen=True)
 class Separation:
@@ -69,7 +63,10 @@ class Separation:
     moves: tuple[Move, ...]
     left: Separation | None
     removed: Separation | None
-    removed_pieces: tuple[int, ...] = field(default=())
+
+    @property
+    def removed_pieces(self) -> tuple[int, ...]:
+        return self.moves[-1].pieces
 
     def multi_move(self) -> bool:
         return len(self.moves) > 1 or any(s is not None and s.multi_move() for s in (self.left, self.removed))
@@ -189,8 +186,7 @@ class Disassembler:
         moves = tuple(Move(tuple(part[k] for k in range(n) if mask >> k & 1), DIRECTIONS[d], amount)
                       for mask, d, amount in path) + (Move(tuple(part[k] for k in removed), DIRECTIONS[direction],
                                                           None),)
-        return Separation(pieces=part, moves=moves, left=sides[0], removed=sides[1],
-                          removed_pieces=tuple(part[k] for k in removed))
+        return Separation(pieces=part, moves=moves, left=sides[0], removed=sides[1])
 
 
 @njit(cache=True)

@@ -7,6 +7,7 @@ solving another plugin's puzzle reads none, and a broken file costs only its own
 """
 from __future__ import annotations
 
+import time
 from functools import partial
 
 from editor.plugin_api import Cluster, CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
@@ -32,10 +33,12 @@ def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
              "jobs": outcome.jobs, "subproblems": outcome.subproblems}
     if puzzle.expected_assemblies is not None:
         extra["burrtools_assemblies"] = puzzle.expected_assemblies
+    start = time.process_time()
     apart = count_apart(puzzle, outcome, task)
     if apart is not None:
         solutions, levels = apart
         extra.update(assemblies=outcome.distinct, solutions=solutions, levels=levels,
+                     disassembly_cpu_seconds=round(time.process_time() - start, 3),
                      summary=f"{outcome.distinct} assemblies, {solutions} of them come apart (solutions)")
     if puzzle.expected_solutions is not None:
         extra["burrtools_solutions"] = puzzle.expected_solutions

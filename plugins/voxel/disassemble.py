@@ -10,7 +10,7 @@ that stays together (BurrTools' groups: ``groups[i]`` is piece i's group, 0 for 
 
 The search is BurrTools' (its ``disassembler_0.cpp``, ``movementanalysator.cpp`` and
 ``movementcache_0.cpp``, read, not copied), so the moves and levels are those BurrTools
-stores with a solution; it is compiled with numba (``_search``), the tree built in Python:
+stores with a solution; it is compiled with numba (``_take_apart``, ``_search``):
 
 - For each piece pair and axis direction, how far one piece may slide before it touches
   the other (unbounded when no cell of it lies in the other's way): a matrix per position.
@@ -147,46 +147,136 @@ class Disassembler:
             starts = np.cumsum([0] + [g.size for g in self._grids]).astype(np.int64)
             dims = np.array([g.shape[::-1] for g in self._grids], dtype=np.int64)
             self._arrays = (np.concatenate([g.ravel() for g in self._grids]), starts, dims)
-        self._ids = np.array(ids, dtype=np.int64)
-        self._groups = list(groups) if groups is not None else [0] * len(pieces)
-        return self._separate(tuple(range(len(pieces))), tuple(start))
-
-    def _part_done(self, part: tuple[int, ...]) -> bool:
-        """A single piece, or pieces all in one group, need no further separation."""
-        first = self._groups[part[0]]
-        return len(part) == 1 or (first != 0 and all(self._groups[i] == first for i in part))
-
-    def _separate(self, part: tuple[int, ...], start: tuple[Voxel, ...]) -> Separation | None:
         grids, starts, dims = self._arrays
-        found = _search(self._ids[list(part)], np.array(start, dtype=np.int64), grids, starts, dims, *self._pairs)
-        node, moved, direction, states, parents, masks, directions, distances = found[:8]
-        self._pairs = found[8:]
+        found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64),
+                            np.array(groups if groups is not None else [0] * len(pieces), dtype=np.int64),
+                            grids, starts, dims, *self._pairs)
+        ok, *tree, keys, rows_of, rows = found
+        self._pairs = (keys, rows_of, rows)
+        return _tree(0, *tree) if ok else None
+
+
+def _pieces(mask: int) -> tuple[int, ...]:
+    return tuple(k for k in range(mask.bit_length()) if mask >> k & 1)
+
+
+def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances
+          ) -> Separation:
+    """The separation ``record`` of :func:`_take_apart`'s answer, with its parts."""
+    first, count = int(first_moves[record]), int(move_counts[record])
+    moves = tuple(Move(_pieces(int(move_masks[i])), DIRECTIONS[move_directions[i]],
+                       None if move_distances[i] < 0 else int(move_distances[i])) for i in range(first, first + count))
+    rest = (parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances)
+    return Separation(pieces=_pieces(int(parts[record])), moves=moves,
+                      left=_tree(lefts[record], *rest) if lefts[record] >= 0 else None,
+                      removed=_tree(removeds[record], *rest) if removeds[record] >= 0 else None)
+
+
+@njit(cache=True)
+def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows):
+    """Every separation, part by part (the part left before the part removed), as BurrTools does.
+
+    Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
+    its first move and number of moves, the record of the part left and of the part
+    removed (-1: none needed); per move: the pieces moved as a bit mask, the direction, the
+    distance (-1: out for good); then ``keys``, ``rows_of`` and ``rows`` as :func:`_search`
+    left them)."""
+    n = shapes.shape[0]
+    parts = np.zeros(n, dtype=np.int64)
+    first_moves = np.zeros(n, dtype=np.int64)
+    move_counts = np.zeros(n, dtype=np.int64)
+    lefts = np.full(n, -1, dtype=np.int64)
+    removeds = np.full(n, -1, dtype=np.int64)
+    move_masks = np.empty(64, dtype=np.int64)
+    move_directions = np.empty(64, dtype=np.int64)
+    move_distances = np.empty(64, dtype=np.int64)
+    records = moves = 0
+    todo_masks = np.empty(n, dtype=np.int64)  # parts still to take apart: pieces, parent record, side, positions
+    todo_parents = np.empty(n, dtype=np.int64)
+    todo_sides = np.empty(n, dtype=np.int64)
+    todo_positions = np.empty((n, n, 3), dtype=np.int64)
+    todo_masks[0], todo_parents[0], todo_sides[0] = (np.int64(1) << n) - 1, -1, 0
+    todo_positions[0] = start
+    top = 1
+    ok = True
+    while top and ok:
+        top -= 1
+        part, parent, side = todo_masks[top], todo_parents[top], todo_sides[top]
+        positions = todo_positions[top].copy()
+        members = np.array([k for k in range(n) if (part >> k) & 1], dtype=np.int64)
+        found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows)
+        node, moved, direction, states, parents, masks, directions, distances, keys, rows_of, rows = found
         if node < 0:
-            return None
-        path = []
+            ok = False
+            break
+        record = records
+        records += 1
+        if parent >= 0:
+            if side == 0:
+                lefts[parent] = record
+            else:
+                removeds[parent] = record
+        parts[record] = part
+        length = 0
         at = node
         while parents[at] >= 0:
-            path.append((int(masks[at]), int(directions[at]), int(distances[at])))
+            length += 1
             at = parents[at]
-        path.reverse()
-        before = [tuple(p) for p in states[node].tolist()]
-        n = len(part)
-        left = tuple(k for k in range(n) if not moved >> k & 1)
-        removed = tuple(k for k in range(n) if moved >> k & 1)
-        sides = []
-        for side in (left, removed):
-            pieces = tuple(part[k] for k in side)
-            if self._part_done(pieces):
-                sides.append(None)
-                continue
-            sub = self._separate(pieces, tuple(before[k] for k in side))
-            if sub is None:
-                return None
-            sides.append(sub)
-        moves = tuple(Move(tuple(part[k] for k in range(n) if mask >> k & 1), DIRECTIONS[d], amount)
-                      for mask, d, amount in path) + (Move(tuple(part[k] for k in removed), DIRECTIONS[direction],
-                                                          None),)
-        return Separation(pieces=part, moves=moves, left=sides[0], removed=sides[1])
+        while moves + length + 1 > move_masks.shape[0]:
+            grown = np.empty(2 * move_masks.shape[0], dtype=np.int64)
+            grown[:moves] = move_masks[:moves]
+            move_masks = grown
+            grown = np.empty(2 * move_directions.shape[0], dtype=np.int64)
+            grown[:moves] = move_directions[:moves]
+            move_directions = grown
+            grown = np.empty(2 * move_distances.shape[0], dtype=np.int64)
+            grown[:moves] = move_distances[:moves]
+            move_distances = grown
+        at = node
+        for i in range(length - 1, -1, -1):
+            move_masks[moves + i] = _widened(masks[at], members)
+            move_directions[moves + i] = directions[at]
+            move_distances[moves + i] = distances[at]
+            at = parents[at]
+        removed = _widened(moved, members)
+        move_masks[moves + length] = removed
+        move_directions[moves + length] = direction
+        move_distances[moves + length] = -1
+        first_moves[record], move_counts[record] = moves, length + 1
+        moves += length + 1
+        for k in range(members.shape[0]):
+            positions[members[k]] = states[node, k]
+        for side_mask, side_number in ((removed, 1), (part & ~removed, 0)):  # the part left comes off the top first
+            if not _done(side_mask, groups):
+                todo_masks[top], todo_parents[top], todo_sides[top] = side_mask, record, side_number
+                todo_positions[top] = positions
+                top += 1
+    return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
+        move_distances[:moves], keys, rows_of, rows
+
+
+@njit(cache=True)
+def _widened(mask, members):
+    """A bit mask over ``members`` as one over every piece."""
+    wide = np.int64(0)
+    for k in range(members.shape[0]):
+        if (mask >> k) & 1:
+            wide |= np.int64(1) << members[k]
+    return wide
+
+
+@njit(cache=True)
+def _done(mask, groups) -> bool:
+    """A single piece, or pieces all in one group, need no further separation."""
+    if mask & (mask - 1) == 0:
+        return True
+    group = -1
+    for k in range(groups.shape[0]):
+        if (mask >> k) & 1:
+            if groups[k] == 0 or (group >= 0 and groups[k] != group):
+                return False
+            group = groups[k]
+    return True
 
 
 @njit(cache=True)
@@ -300,13 +390,13 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
     n = shapes.shape[0]
     half = n // 2
     everyone = (np.int64(1) << n) - 1
-    capacity = 256
+    capacity = 32
     states = np.empty((capacity, n, 3), dtype=np.int64)
     parents = np.empty(capacity, dtype=np.int64)
     masks = np.zeros(capacity, dtype=np.int64)
     directions = np.zeros(capacity, dtype=np.int64)
     distances = np.zeros(capacity, dtype=np.int64)
-    slots = 1024
+    slots = 128
     table = np.full(slots, -1, dtype=np.int64)
     states[0] = start
     parents[0] = -1

@@ -298,6 +298,7 @@ class VoxelPanel(PuzzlePanel):
         puzzle, jobs, cluster = self.puzzle, self.jobs_spin.value(), self.cluster_edit.text().strip() or None
         path = self.checkpoint_path()
         path.parent.mkdir(parents=True, exist_ok=True)
+
         def count(task):
             outcome = solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=path, cluster=cluster)
             return outcome, count_apart(puzzle, outcome, task)

@@ -57,6 +57,7 @@ class StoredSolution:
 @dataclass(frozen=True)
 class StoredProblem:
     name: str
+    solved: bool  # state="2"
     assemblies: int | None
     solutions: int | None
     groups: tuple[int, ...]  # per BurrTools piece, its group (0: none)
@@ -64,13 +65,17 @@ class StoredProblem:
 
 
 def stored_problems(path: str | Path) -> list[StoredProblem]:
-    """Every problem of a cube-grid BurrTools file with what BurrTools stored for it."""
+    """Every problem of a cube-grid BurrTools file with what BurrTools stored for it
+    (PuzzleFileError naming the file for another grid)."""
     path = Path(path)
     root = _read_xml(path)
 
     def fail(text: str):
         raise PuzzleFileError(f"{path}: {text}")
 
+    grid = root.find("gridType")
+    if grid is not None and grid.get("type", "0") != "0":
+        fail(f"grid type {grid.get('type')} is not the cube grid")
     shapes = _read_shapes(root.findall("shapes/voxel"), fail)
     result = []
     for name, element in _problems(root):
@@ -81,7 +86,8 @@ def stored_problems(path: str | Path) -> list[StoredProblem]:
             groups += [int(item.get("group") or 0)] * copies
         stored = tuple(_solution(s, order, shapes) for s in element.findall("solutions/solution"))
         number = {k: int(v) for k, v in element.attrib.items() if k in ("assemblies", "solutions")}
-        result.append(StoredProblem(name, number.get("assemblies"), number.get("solutions"), tuple(groups), stored))
+        result.append(StoredProblem(name, element.get("state") == "2", number.get("assemblies"),
+                                    number.get("solutions"), tuple(groups), stored))
     return result
 
 

@@ -353,3 +353,16 @@ def test_the_command_line_reports_assemblies_solutions_and_levels():
         (96, 1, 96, 1)
     assert data["levels"] == {"4.9.3": 1} and 0 <= data["disassembly_cpu_seconds"] < data["seconds"] + 1
     assert "summary" not in data
+
+
+def test_levels_after_the_first_number_depend_on_which_image_is_taken_apart():
+    """As in BurrTools: its search takes the first separation in its order of pieces and
+    directions, so turned images of one assembly can split into parts that need different
+    moves (docs/cli.md). The first number, the fewest moves, is the same for all."""
+    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    outcome = solver.count_solutions(puzzle)
+    disassembler = Disassembler()
+    (solution,) = [s for s in outcome.solutions if disassemble_solution(puzzle, s, disassembler) is not None]
+    levels = collections.Counter(disassemble_solution(puzzle, image, disassembler).level
+                                 for image in solver.class_members(puzzle, solution))
+    assert levels == {"98.2.4.2": 6, "98.2.4": 18}  # BurrTools stored the first

@@ -305,9 +305,12 @@ def _solve_or_count(spec, args) -> int:
                  + f" in {seconds:.2f} s")
             if result.extra.get("note"):
                 _say(args, result.extra["note"])
+            extra = dict(result.extra)
+            if "summary" in extra:
+                _say(args, f"{spec.title}: {extra.pop('summary')}")
             if args.json:
                 print(json.dumps({"puzzle": spec.id, "count": result.count, "distinct": result.distinct,
-                                  "seconds": round(seconds, 3), "complete": result.complete, **result.extra}))
+                                  "seconds": round(seconds, 3), "complete": result.complete, **extra}))
             return 0 if result.complete else 1
         if args.list is not None:
             if spec.solutions is None:

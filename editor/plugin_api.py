@@ -152,7 +152,8 @@ class CountResult:
     """The outcome of counting every solution of a puzzle.
 
     ``count``: every solution; ``distinct``: solutions up to the puzzle's symmetry
-    (None where the puzzle has none worth naming); ``extra``: other figures worth printing.
+    (None where the puzzle has none worth naming); ``extra``: other figures worth printing
+    (its ``"summary"``, if any, is a sentence the command line prints below the count, not JSON).
     A cancelled count raises :class:`Cancelled` (``task.check_cancelled()`` does that); it
     never returns partial numbers. ``complete`` stays True (kept for plugins written
     against API version 2).

@@ -15,8 +15,9 @@ problems from 0; ``--problem`` takes that number or the name.
 As BurrTools' assembler does: variable voxels in a piece are not placed (only the filled
 ones are), and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges
 of copies (otherwise the volumes fix it). Other grids than cubes are refused by name.
-Groups (which pieces may come apart together) matter only for disassembly, not for the
-count.
+Groups (``group`` of a problem's ``<shape>``: pieces that need not come apart from each
+other) matter only to the disassembler (``disassemble.py``), not to the count; a shape's
+list of several groups is not read.
 
 An untrusted file costs bounded time and memory: at most ``MAX_XML_BYTES`` read, and as
 much once decompressed (in chunks, so a gzip bomb stops at the limit); shapes of at most
@@ -135,6 +136,10 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
         cells, colours = coloured_orientations(shape["cells"], colours, False, ALL_SYMMETRIES[:1])[0]
         entry = pieces.setdefault(key, {"name": shape["name"], "cells": cells, "colours": colours, "least": 0,
                                         "most": 0})
+        group = _int(item.get("group", "0"), f"{where}: shape group", fail)
+        entry.setdefault("group", group)
+        if entry["group"] != group:
+            entry["group"] = 0  # the same shape in two groups: the disassembler keeps neither
         entry["least"] += least  # the same shape listed twice: one piece with the copies added
         entry["most"] += most
     if not pieces:
@@ -144,7 +149,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     low = lowest(target)
     target_colours = {shifted([v], low)[0]: c for v, c in result_shape["colours"].items()}
     state = _int(element.get("state", "0"), f"{where}: state", fail)
-    assemblies = element.get("assemblies")
+    assemblies, solutions = element.get("assemblies"), element.get("solutions")
     coloured = colour_pairs is not None
     target = shifted(target, low)
     puzzle = Puzzle(
@@ -152,13 +157,14 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
         title=f"{path.stem}: problem {number} ({name})" if len(problems) > 1 else path.stem,
         pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"],
                            min_copies=p["least"] if p["least"] != p["most"] else None,
-                           voxel_colours=p["colours"] if any(p["colours"]) else ())
+                           voxel_colours=p["colours"] if any(p["colours"]) else (), group=p["group"])
                      for p in pieces.values()),
         target=target, optional=shifted(optional, low), mirror=False,
         description=f"BurrTools file, problem {number} ({name!r})", source=source,
         expected_assemblies=int(assemblies) if state == SOLVED and assemblies and assemblies.isdigit() else None,
         target_colours=tuple(target_colours.get(v, 0) for v in target) if coloured else (),
-        colour_pairs=colour_pairs, max_holes=max_holes)
+        colour_pairs=colour_pairs, max_holes=max_holes,
+        expected_solutions=int(solutions) if state == SOLVED and solutions and solutions.isdigit() else None)
     check_volume(puzzle, fail)
     return puzzle
 

@@ -51,6 +51,7 @@ class Piece:
     @property
     def colours_of_cells(self) -> tuple[int, ...]:
         return self.voxel_colours or (0,) * len(self.cells)
+    group: int = 0  # BurrTools' group: pieces of one group may stay together when taken apart (0: none)
 
     @property
     def fewest(self) -> int:
@@ -79,6 +80,7 @@ class Puzzle:
         """May a piece voxel of ``piece_colour`` fill a target cell of ``target_colour``?"""
         return (self.colour_pairs is None or not piece_colour or not target_colour
                 or (piece_colour, target_colour) in self.colour_pairs)
+    expected_solutions: int | None = None  # the assemblies that come apart, as a solved BurrTools file states
 
     @property
     def size(self) -> tuple[int, int, int]:

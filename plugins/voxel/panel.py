@@ -1,5 +1,6 @@
 """The voxel packing panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
-solve or count it, look at the packings piece by piece and layer by layer (``plugins.voxel.canvas``).
+solve or count it, look at the packings piece by piece and layer by layer (``plugins.voxel.canvas``),
+take one apart move by move (:class:`DisassemblyBar`).
 
 Solving and checking go through the puzzle's ``PuzzleSpec``, as on the command line; a
 count runs ``solver.count_solutions`` directly, to browse the solutions it keeps (one per
@@ -10,11 +11,13 @@ crash) is offered for Resume when its puzzle is shown again; a finished count de
 from __future__ import annotations
 
 import os
+import weakref
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QStandardPaths, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
-                               QPushButton, QWidget)
+                               QPushButton, QVBoxLayout, QWidget)
 
 from editor.plugin_api import PuzzlePanel
 from plugins.voxel import layout, scene
@@ -22,6 +25,8 @@ from plugins.voxel.canvas import LayerView
 from plugins.voxel.checkpoint import progress_in
 from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
 from plugins.voxel.files import puzzle_or_problems
+
+MOVE_KEYS = {"previous": "Alt+PgUp", "next": "Alt+PgDown"}  # a disassembly's moves
 
 
 class VoxelPanel(PuzzlePanel):
@@ -82,10 +87,13 @@ class VoxelPanel(PuzzlePanel):
                                                      "class, or every one"))
 
     def make_canvas(self) -> LayerView:
-        return LayerView(self)
+        canvas = LayerView(self)
+        self.disassembly = DisassemblyBar(self)
+        canvas.layout().addWidget(self.disassembly, 4, 0, 1, 2)
+        return canvas
 
     def scene_parts(self, solution):
-        return scene.solution_parts(self.puzzle, solution, self.canvas.layer())
+        return scene.solution_parts(self.puzzle, solution, self.canvas.layer(), self.disassembly.shifts(solution))
 
     def describe_piece(self, index: int) -> str:
         placement = self.shown_solution()[index]
@@ -96,6 +104,7 @@ class VoxelPanel(PuzzlePanel):
         return self.canvas.order
 
     def show_solution(self, index: int) -> None:
+        self.disassembly.reset()
         super().show_solution(index)
         self.view.set_visible_parts(self.canvas.visible_parts())
 
@@ -114,6 +123,7 @@ class VoxelPanel(PuzzlePanel):
         for widget in (self.open_button, self.puzzle_box, self.jobs_spin, self.cluster_edit):
             widget.setEnabled(idle)
         self.resume_button.setEnabled(ready)
+        self.disassembly.update_controls()
         if idle:
             self._offer_resume()
 
@@ -209,14 +219,20 @@ class VoxelPanel(PuzzlePanel):
     def resume_count(self) -> None:
         """Count, going on from this puzzle's checkpoint if it has one."""
         from plugins.voxel import solver
+        from plugins.voxel.disassemble import count_apart
 
         puzzle, jobs, cluster = self.puzzle, self.jobs_spin.value(), self.cluster_edit.text().strip() or None
         path = self.checkpoint_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.run(lambda task: solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=path, cluster=cluster),
-                 self.tr("counting…"), self._counted)
 
-    def _counted(self, outcome) -> None:
+        def count(task):
+            outcome = solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=path, cluster=cluster)
+            return outcome, count_apart(puzzle, outcome, task)
+
+        self.run(count, self.tr("counting…"), self._counted)
+
+    def _counted(self, found) -> None:
+        outcome, apart = found
         self.checkpoint_path().unlink(missing_ok=True)  # finished: nothing to resume
         self.set_solutions(outcome.solutions, complete=True)
         stated = self.puzzle.expected_assemblies
@@ -228,7 +244,8 @@ class VoxelPanel(PuzzlePanel):
             stated_text = ". " + stored_figure(stated, outcome.distinct, outcome.distinct_rotations)[1]
         else:
             stated_text = ""
-        self.report(counted + stated_text)
+        apart_text = self.tr("; {0} of them come apart (solutions)").format(apart[0]) if apart is not None else ""
+        self.report(counted + apart_text + stated_text)
 
     # ------------------------------------------------------------------ export
     def _ask_export_file(self) -> None:
@@ -254,6 +271,130 @@ class VoxelPanel(PuzzlePanel):
         puzzle, classes = self.puzzle, list(self.solutions)
         self.run(lambda task: export.write_solutions(path, puzzle, classes, every, task), self.tr("exporting…"),
                  lambda written: self.status.setText(self.tr("wrote {0} solutions to {1}").format(written, path)))
+
+
+class DisassemblyBar(QWidget):
+    """[Disassemble] [< Move] [Move >] and what the move reached does.
+
+    The search runs off the GUI thread (the panel's ``run``); the answer is kept for the
+    packing shown as the pieces' shifts after each move (``disassemble.frames``), and
+    :meth:`VoxelPanel.scene_parts` draws the pieces shifted as :meth:`shifts` says.
+    """
+
+    def __init__(self, panel):
+        super().__init__(panel)
+        self._panel = weakref.ref(panel)  # the panel owns the bar: no reference cycle back
+        self.solution = None  # the packing taken apart (None: none yet)
+        self.separation = None
+        self.moves: list = []
+        self.frames: list[list[tuple[int, int, int]]] = []
+        self.step = 0
+        self.start_button = QPushButton(self.tr("Disassemble"), self)
+        self.start_button.setToolTip(self.tr("Find how the packing shown comes apart by sliding pieces"))
+        self.previous_button = QPushButton(self.tr("< Move"), self)
+        self.previous_button.setToolTip(self.tr("The move before ({0})").format(MOVE_KEYS["previous"]))
+        self.next_button = QPushButton(self.tr("Move >"), self)
+        self.next_button.setToolTip(self.tr("The next move ({0})").format(MOVE_KEYS["next"]))
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        for button in (self.start_button, self.previous_button, self.next_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(row)
+        column.addWidget(self.label)
+        self.start_button.clicked.connect(self.start)
+        self.previous_button.clicked.connect(self.previous_move)
+        self.next_button.clicked.connect(self.next_move)
+        panel.installEventFilter(self)  # the keys, pressed anywhere in the panel (see eventFilter)
+        self.update_controls()
+
+    @property
+    def panel(self):
+        return self._panel()
+
+    def previous_move(self) -> None:
+        self.go(self.step - 1)
+
+    def next_move(self) -> None:
+        self.go(self.step + 1)
+
+    def eventFilter(self, watched, event) -> bool:
+        """Alt+PgUp / Alt+PgDown in the panel step through the moves (a key no widget there took)."""
+        if event.type() == QEvent.Type.KeyPress:
+            pressed = QKeySequence(event.keyCombination())
+            for name, button in (("previous", self.previous_button), ("next", self.next_button)):
+                if pressed == QKeySequence(MOVE_KEYS[name]) and button.isEnabled():
+                    button.click()
+                    return True
+        return False
+
+    def shifts(self, solution) -> list[tuple[int, int, int]] | None:
+        """The pieces' shifts at the move reached, if ``solution`` is the one taken apart."""
+        return self.frames[self.step] if self.frames and solution is self.solution else None
+
+    def reset(self) -> None:
+        """Forget the disassembly (another packing is shown)."""
+        if self.solution is not None and self.panel.shown_solution() is not self.solution:
+            self.solution, self.separation, self.moves, self.frames, self.step = None, None, [], [], 0
+            self.label.setText("")
+        self.update_controls()
+
+    def update_controls(self) -> None:
+        idle = not self.panel.busy and self.panel.shown_solution() is not None
+        self.start_button.setEnabled(idle and self.solution is None)
+        self.previous_button.setEnabled(bool(self.frames) and self.step > 0)
+        self.next_button.setEnabled(bool(self.frames) and self.step < len(self.frames) - 1)
+
+    def start(self) -> None:
+        from plugins.voxel.disassemble import disassemble_solution, frames
+
+        puzzle, solution = self.panel.puzzle, self.panel.shown_solution()
+
+        def work(task):
+            separation = disassemble_solution(puzzle, solution)
+            return separation, frames(separation, [p.cells for p in solution]) if separation else []
+
+        self.panel.run(work, self.tr("disassembling…"), lambda found: self._found(solution, *found))
+
+    def _found(self, solution, separation, shown) -> None:
+        if solution is not self.panel.shown_solution():
+            return  # another packing is shown by now
+        self.solution, self.separation, self.frames, self.step = solution, separation, shown, 0
+        self.moves = list(separation.sequence()) if separation is not None else []
+        if shown and not self.panel.view.camera_moved_by_user:  # frame the pieces taken apart: all stay in view
+            self.step = len(shown) - 1
+            self._show()
+            self.panel.view.reset_camera()
+            self.step = 0
+        self._show()
+
+    def go(self, step: int) -> None:
+        if self.frames and 0 <= step < len(self.frames):
+            self.step = step
+            self._show()
+
+    def _show(self) -> None:
+        self.update_controls()
+        if self.separation is None:
+            self.label.setText(self.tr("This packing does not come apart: it is an assembly, not a solution."))
+            return
+        head = self.tr("Level {0}, {1} moves").format(self.separation.level, len(self.moves))
+        if self.step == 0:
+            self.label.setText(self.tr("{0}: assembled").format(head))
+        else:
+            move = self.moves[self.step - 1]
+            labels = layout.placement_labels(self.panel.puzzle, self.solution)
+            axis = next(i for i in range(3) if move.direction[i])
+            sign = "+" if move.direction[axis] > 0 else "-"
+            how = self.tr("out") if move.distance is None else self.tr("{0} cells").format(move.distance) \
+                if move.distance > 1 else self.tr("1 cell")
+            self.label.setText(self.tr("{0}: move {1}: {2} {3}{4} {5}").format(
+                head, self.step, ", ".join(labels[k] for k in move.pieces), sign, "xyz"[axis], how))
+        self.panel.canvas.changed.emit()  # the panel draws the pieces where this move left them
 
 
 def default_checkpoint_dir() -> Path:

@@ -7,6 +7,7 @@ solving another plugin's puzzle reads none, and a broken file costs only its own
 """
 from __future__ import annotations
 
+import time
 from functools import partial
 
 from editor.plugin_api import Cluster, CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
@@ -24,6 +25,7 @@ def _solutions(puzzle: Puzzle, task: Task):
 def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
            cluster: Cluster | None = None) -> CountResult:
     from plugins.voxel import solver
+    from plugins.voxel.disassemble import count_apart
 
     outcome = solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=checkpoint, cluster=cluster)
     extra = {"distinct_rotations": outcome.distinct_rotations, "symmetries": outcome.symmetry_order,
@@ -33,6 +35,15 @@ def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
 
         counted, note = stored_figure(puzzle.expected_assemblies, outcome.distinct, outcome.distinct_rotations)
         extra.update(burrtools_assemblies=puzzle.expected_assemblies, burrtools_counted=counted, note=note)
+    start = time.process_time()
+    apart = count_apart(puzzle, outcome, task)
+    if apart is not None:
+        solutions, levels = apart
+        extra.update(assemblies=outcome.distinct, solutions=solutions, levels=levels,
+                     disassembly_cpu_seconds=round(time.process_time() - start, 3),
+                     summary=f"{outcome.distinct} assemblies, {solutions} of them come apart (solutions)")
+    if puzzle.expected_solutions is not None:
+        extra["burrtools_solutions"] = puzzle.expected_solutions
     return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True, extra=extra)
 
 

@@ -1,0 +1,141 @@
+"""The solutions BurrTools stored in a puzzle file, to set against the disassembler's (no Qt).
+
+A solved problem (``state="2"``) may hold ``<solutions>``: each ``<solution>`` has an
+``<assembly>`` (per piece of the problem, in BurrTools' piece order: ``x`` if unused, else
+``x y z t``, the position and one of the cube grid's 48 transformations) and the way it
+comes apart, either in full (``<separation>``: the pieces, one ``<state>`` per position, a
+``left`` and a ``removed`` sub-separation) or in short (``<separationInfo>``: the tree in
+pre-order, moves + 1 per separation, 0 per leaf).
+
+BurrTools' piece order: the problem's ``<shape>`` entries in order, each as many times as
+its count (or its max). A transformation t < 24 is ``FACES[t // 4]`` after a quarter turn
+about x ``t % 4`` times; t >= 24 mirrors x first. A piece at (x, y, z) with transformation
+t covers x + M v for each voxel v of its shape (BurrTools' hotspot is the shape's origin).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from plugins.voxel.burrtools import _problems, _read_shapes, _read_xml
+from plugins.voxel.geometry import Voxel
+from plugins.voxel.model import PuzzleFileError
+
+Matrix = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
+FACES: tuple[Matrix, ...] = (
+    ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    ((0, 0, -1), (0, 1, 0), (1, 0, 0)),
+    ((-1, 0, 0), (0, 1, 0), (0, 0, -1)),
+    ((0, 0, 1), (0, 1, 0), (-1, 0, 0)),
+    ((0, -1, 0), (1, 0, 0), (0, 0, 1)),
+    ((0, 1, 0), (-1, 0, 0), (0, 0, 1)),
+)
+QUARTER_X: Matrix = ((1, 0, 0), (0, 0, -1), (0, 1, 0))
+MIRROR_X: Matrix = ((-1, 0, 0), (0, 1, 0), (0, 0, 1))
+
+
+def _product(a: Matrix, b: Matrix) -> Matrix:
+    return tuple(tuple(sum(a[r][k] * b[k][c] for k in range(3)) for c in range(3)) for r in range(3))
+
+
+def transformation(t: int) -> Matrix:
+    """BurrTools' cube transformation number ``t`` (0-47) as a matrix."""
+    matrix = FACES[t % 24 // 4]
+    for _ in range(t % 4):
+        matrix = _product(matrix, QUARTER_X)
+    return _product(matrix, MIRROR_X) if t >= 24 else matrix
+
+
+@dataclass(frozen=True)
+class StoredSolution:
+    pieces: tuple[int, ...]  # BurrTools piece numbers of the placed pieces, in order
+    cells: tuple[tuple[Voxel, ...], ...]  # per placed piece, the cells it covers
+    info: tuple[int, ...] | None  # the separation tree as BurrTools' separationInfo (None: none stored)
+    level: str | None
+
+
+@dataclass(frozen=True)
+class StoredProblem:
+    name: str
+    solved: bool  # state="2"
+    assemblies: int | None
+    solutions: int | None
+    groups: tuple[int, ...]  # per BurrTools piece, its group (0: none)
+    stored: tuple[StoredSolution, ...]
+
+
+def stored_problems(path: str | Path) -> list[StoredProblem]:
+    """Every problem of a cube-grid BurrTools file with what BurrTools stored for it
+    (PuzzleFileError naming the file for another grid)."""
+    path = Path(path)
+    root = _read_xml(path)
+
+    def fail(text: str):
+        raise PuzzleFileError(f"{path}: {text}")
+
+    grid = root.find("gridType")
+    if grid is not None and grid.get("type", "0") != "0":
+        fail(f"grid type {grid.get('type')} is not the cube grid")
+    shapes = _read_shapes(root.findall("shapes/voxel"), fail)
+    result = []
+    for name, element in _problems(root):
+        order, groups = [], []
+        for item in element.findall("shapes/shape"):
+            copies = int(item.get("count") or item.get("max") or 1)
+            order += [int(item.get("id"))] * copies
+            groups += [int(item.get("group") or 0)] * copies
+        stored = tuple(_solution(s, order, shapes) for s in element.findall("solutions/solution"))
+        number = {k: int(v) for k, v in element.attrib.items() if k in ("assemblies", "solutions")}
+        result.append(StoredProblem(name, element.get("state") == "2", number.get("assemblies"),
+                                    number.get("solutions"), tuple(groups), stored))
+    return result
+
+
+def _solution(element, order: list[int], shapes: list[dict]) -> StoredSolution:
+    words = element.findtext("assembly").split()
+    pieces, cells, i = [], [], 0
+    for number, shape in enumerate(order):
+        if words[i] == "x":
+            i += 1
+            continue
+        x, y, z, t = (int(w) for w in words[i:i + 4])
+        i += 4
+        m = transformation(t)
+        pieces.append(number)
+        cells.append(tuple(sorted((x + sum(m[0][k] * v[k] for k in range(3)), y + sum(m[1][k] * v[k] for k in range(3)),
+                                   z + sum(m[2][k] * v[k] for k in range(3))) for v in shapes[shape]["cells"])))
+    info = None
+    separation = element.find("separation")
+    if separation is not None:
+        info = _info(separation)
+    elif element.find("separationInfo") is not None:
+        info = tuple(int(w) for w in element.findtext("separationInfo").split())
+    return StoredSolution(tuple(pieces), tuple(cells), info, level_of_info(info) if info else None)
+
+
+def _info(separation) -> tuple[int, ...]:
+    """A full ``<separation>`` as separationInfo: moves + 1, then the left tree, then the removed one."""
+    subs = {s.get("type"): s for s in separation.findall("separation")}
+    states = len(separation.findall("state"))
+    left = _info(subs["left"]) if "left" in subs else (0,)
+    removed = _info(subs["removed"]) if "removed" in subs else (0,)
+    return (states,) + left + removed
+
+
+def level_of_info(info: tuple[int, ...]) -> str:
+    """BurrTools' level text of a separationInfo tree."""
+    def walk(at: int) -> tuple[str, int, bool]:
+        """(text, index after the subtree, whether it has a separation of more than one move)."""
+        moves = info[at] - 1
+        text, multi, at = str(moves), moves > 1, at + 1
+        for _ in range(2):
+            if info[at] == 0:
+                at += 1
+                continue
+            sub, at, sub_multi = walk(at)
+            if sub_multi:
+                text += "." + sub
+            multi = multi or sub_multi
+        return text, at, multi
+
+    return walk(0)[0]

@@ -1,0 +1,622 @@
+"""Take an assembly apart by sliding pieces, as BurrTools' disassembler does (no Qt).
+
+An assembly is a list of pieces, each a set of cells. A *move* slides a group of pieces by
+a whole number of cells along one axis, every cell of the group passing only through cells
+no other piece holds; a move that lets a group slide away for good *separates* the
+assembly into two parts, and each part with more than one piece is taken apart in turn
+(from the positions it had just before the separation). An assembly *disassembles* when
+this reaches single pieces everywhere, or parts whose pieces the puzzle declares a group
+that stays together (BurrTools' groups: ``groups[i]`` is piece i's group, 0 for none).
+
+The search is BurrTools' (its ``disassembler_0.cpp``, ``movementanalysator.cpp`` and
+``movementcache_0.cpp``, read, not copied), so the moves and levels are those BurrTools
+stores with a solution; it is compiled with numba (``_take_apart``, ``_search``):
+
+- For each piece pair and axis direction, how far one piece may slide before it touches
+  the other (unbounded when no cell of it lies in the other's way): a matrix per position.
+- The moves from a position, in this order: a single piece that slides out for good, then
+  a group of at most half the pieces that does; then, direction by direction (+x, -x, +y,
+  -y, +z, -z) and piece by piece, for 1, 2, ... cells, the smallest group holding that
+  piece that can slide so far (a piece in the way joins it), as long as it has at most
+  half the pieces; and after each new one, its unions with the groups found before in the
+  same direction sliding as far (independent groups moving at once make one move).
+- A breadth-first search over positions (two positions are the same when the pieces sit
+  the same relative to each other) stops at the first move that separates: its depth is
+  the least number of moves. Then the part left in place is taken apart, then the part
+  that slid away. If either cannot be, the assembly does not disassemble (BurrTools tries
+  no other separation).
+
+The *level* is BurrTools' "5.3.2": the moves up to the first separation (the separating
+move counted), then the levels of the part left and the part removed, each only if it
+takes more than one move somewhere.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from editor.plugin_api import njit
+from plugins.voxel.geometry import Voxel, lowest
+
+FREE = 1 << 30  # a slide nothing stops
+AWAY = 30_000  # the distance asked of a group that slides out for good
+DIRECTIONS: tuple[Voxel, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+
+
+@dataclass(frozen=True)
+class Move:
+    """``pieces`` (indices into the assembly) slide ``distance`` cells along ``direction``;
+    ``distance`` None: they slide out for good (a separation)."""
+    pieces: tuple[int, ...]
+    direction: Voxel
+    distance: int | None
+
+
+@dataclass(frozen=True)
+class Separation:
+    """How a part of the assembly comes apart: ``moves`` up to and with the one that
+    separates it into ``left`` (the pieces that stay) and ``removed`` (those that slide
+    away); a side of one piece, or of one group, is None."""
+    pieces: tuple[int, ...]
+    moves: tuple[Move, ...]
+    left: Separation | None
+    removed: Separation | None
+
+    @property
+    def removed_pieces(self) -> tuple[int, ...]:
+        return self.moves[-1].pieces
+
+    def multi_move(self) -> bool:
+        return len(self.moves) > 1 or any(s is not None and s.multi_move() for s in (self.left, self.removed))
+
+    @property
+    def level(self) -> str:
+        """BurrTools' level text, e.g. "5.3.2"."""
+        text = str(len(self.moves))
+        for side in (self.left, self.removed):
+            if side is not None and side.multi_move():
+                text += "." + side.level
+        return text
+
+    @property
+    def info(self) -> tuple[int, ...]:
+        """BurrTools' ``<separationInfo>``: the tree in pre-order, moves + 1 per separation, 0 per leaf."""
+        left = self.left.info if self.left is not None else (0,)
+        removed = self.removed.info if self.removed is not None else (0,)
+        return (len(self.moves) + 1,) + left + removed
+
+    def sequence(self) -> Iterator[Move]:
+        """Every move, this part's first, then the part left's, then the removed part's."""
+        yield from self.moves
+        for side in (self.left, self.removed):
+            if side is not None:
+                yield from side.sequence()
+
+
+MAX_PIECES = 62  # a group is a bit mask in an int64
+_SHAPE_BITS = 10  # the pair cache's key: two shapes (10 bits each) and a shift (12 bits per axis)
+
+
+class Disassembler:
+    """Disassembles assemblies of one puzzle; it remembers the pair distances it has worked out."""
+
+    def __init__(self):
+        self._shapes: dict[tuple[Voxel, ...], int] = {}
+        self._placed: dict[tuple[Voxel, ...], tuple[int, Voxel]] = {}  # cells -> shape, lowest corner
+        self._grids: list[np.ndarray] = []
+        self._arrays = None  # the grids as the search takes them, rebuilt when a shape is added
+        rows = np.zeros((1024, 6), dtype=np.int64)
+        rows[0, 0] = 1
+        self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
+
+    def disassemble(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | None = None
+                    ) -> Separation | None:
+        """The disassembly of ``pieces`` (each its cells), or None if it does not come apart.
+
+        One piece alone is not a disassembly (None), as in BurrTools. At most
+        ``MAX_PIECES`` pieces (ValueError beyond)."""
+        if len(pieces) < 2:
+            return None
+        if len(pieces) > MAX_PIECES:
+            raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
+        ids, start = [], []
+        for cells in pieces:
+            placed = self._placed.get(tuple(cells))
+            if placed is not None:
+                ids.append(placed[0])
+                start.append(placed[1])
+                continue
+            low = lowest(cells)
+            key = tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in cells))
+            if key not in self._shapes:
+                if len(self._shapes) >= 1 << _SHAPE_BITS:
+                    raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
+                self._shapes[key] = len(self._grids)
+                size = [max(c[a] for c in key) + 1 for a in range(3)]
+                grid = np.zeros(size[::-1], dtype=np.uint8)  # z, y, x: x fastest in the flat array
+                for x, y, z in key:
+                    grid[z, y, x] = 1
+                self._grids.append(grid)
+                self._arrays = None
+            ids.append(self._shapes[key])
+            start.append(low)
+            self._placed[tuple(cells)] = (ids[-1], low)
+        if self._arrays is None:
+            starts = np.cumsum([0] + [g.size for g in self._grids]).astype(np.int64)
+            dims = np.array([g.shape[::-1] for g in self._grids], dtype=np.int64)
+            self._arrays = (np.concatenate([g.ravel() for g in self._grids]), starts, dims)
+        grids, starts, dims = self._arrays
+        found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64),
+                            np.array(groups if groups is not None else [0] * len(pieces), dtype=np.int64),
+                            grids, starts, dims, *self._pairs)
+        ok, *tree, keys, rows_of, rows = found
+        self._pairs = (keys, rows_of, rows)
+        return _tree(0, *tree) if ok else None
+
+
+def _pieces(mask: int) -> tuple[int, ...]:
+    return tuple(k for k in range(mask.bit_length()) if mask >> k & 1)
+
+
+def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances
+          ) -> Separation:
+    """The separation ``record`` of :func:`_take_apart`'s answer, with its parts."""
+    first, count = int(first_moves[record]), int(move_counts[record])
+    moves = tuple(Move(_pieces(int(move_masks[i])), DIRECTIONS[move_directions[i]],
+                       None if move_distances[i] < 0 else int(move_distances[i])) for i in range(first, first + count))
+    rest = (parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances)
+    return Separation(pieces=_pieces(int(parts[record])), moves=moves,
+                      left=_tree(lefts[record], *rest) if lefts[record] >= 0 else None,
+                      removed=_tree(removeds[record], *rest) if removeds[record] >= 0 else None)
+
+
+@njit(cache=True)
+def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows):
+    """Every separation, part by part (the part left before the part removed), as BurrTools does.
+
+    Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
+    its first move and number of moves, the record of the part left and of the part
+    removed (-1: none needed); per move: the pieces moved as a bit mask, the direction, the
+    distance (-1: out for good); then ``keys``, ``rows_of`` and ``rows`` as :func:`_search`
+    left them)."""
+    n = shapes.shape[0]
+    parts = np.zeros(n, dtype=np.int64)
+    first_moves = np.zeros(n, dtype=np.int64)
+    move_counts = np.zeros(n, dtype=np.int64)
+    lefts = np.full(n, -1, dtype=np.int64)
+    removeds = np.full(n, -1, dtype=np.int64)
+    move_masks = np.empty(64, dtype=np.int64)
+    move_directions = np.empty(64, dtype=np.int64)
+    move_distances = np.empty(64, dtype=np.int64)
+    records = moves = 0
+    todo_masks = np.empty(n, dtype=np.int64)  # parts still to take apart: pieces, parent record, side, positions
+    todo_parents = np.empty(n, dtype=np.int64)
+    todo_sides = np.empty(n, dtype=np.int64)
+    todo_positions = np.empty((n, n, 3), dtype=np.int64)
+    todo_masks[0], todo_parents[0], todo_sides[0] = (np.int64(1) << n) - 1, -1, 0
+    todo_positions[0] = start
+    top = 1
+    ok = True
+    while top and ok:
+        top -= 1
+        part, parent, side = todo_masks[top], todo_parents[top], todo_sides[top]
+        positions = todo_positions[top].copy()
+        members = np.array([k for k in range(n) if (part >> k) & 1], dtype=np.int64)
+        found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows)
+        node, moved, direction, states, parents, masks, directions, distances, keys, rows_of, rows = found
+        if node < 0:
+            ok = False
+            break
+        record = records
+        records += 1
+        if parent >= 0:
+            if side == 0:
+                lefts[parent] = record
+            else:
+                removeds[parent] = record
+        parts[record] = part
+        length = 0
+        at = node
+        while parents[at] >= 0:
+            length += 1
+            at = parents[at]
+        while moves + length + 1 > move_masks.shape[0]:
+            grown = np.empty(2 * move_masks.shape[0], dtype=np.int64)
+            grown[:moves] = move_masks[:moves]
+            move_masks = grown
+            grown = np.empty(2 * move_directions.shape[0], dtype=np.int64)
+            grown[:moves] = move_directions[:moves]
+            move_directions = grown
+            grown = np.empty(2 * move_distances.shape[0], dtype=np.int64)
+            grown[:moves] = move_distances[:moves]
+            move_distances = grown
+        at = node
+        for i in range(length - 1, -1, -1):
+            move_masks[moves + i] = _widened(masks[at], members)
+            move_directions[moves + i] = directions[at]
+            move_distances[moves + i] = distances[at]
+            at = parents[at]
+        removed = _widened(moved, members)
+        move_masks[moves + length] = removed
+        move_directions[moves + length] = direction
+        move_distances[moves + length] = -1
+        first_moves[record], move_counts[record] = moves, length + 1
+        moves += length + 1
+        for k in range(members.shape[0]):
+            positions[members[k]] = states[node, k]
+        for side_mask, side_number in ((removed, 1), (part & ~removed, 0)):  # the part left comes off the top first
+            if not _done(side_mask, groups):
+                todo_masks[top], todo_parents[top], todo_sides[top] = side_mask, record, side_number
+                todo_positions[top] = positions
+                top += 1
+    return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
+        move_distances[:moves], keys, rows_of, rows
+
+
+@njit(cache=True)
+def _widened(mask, members):
+    """A bit mask over ``members`` as one over every piece."""
+    wide = np.int64(0)
+    for k in range(members.shape[0]):
+        if (mask >> k) & 1:
+            wide |= np.int64(1) << members[k]
+    return wide
+
+
+@njit(cache=True)
+def _done(mask, groups) -> bool:
+    """A single piece, or pieces all in one group, need no further separation."""
+    if mask & (mask - 1) == 0:
+        return True
+    group = -1
+    for k in range(groups.shape[0]):
+        if (mask >> k) & 1:
+            if groups[k] == 0 or (group >= 0 and groups[k] != group):
+                return False
+            group = groups[k]
+    return True
+
+
+@njit(cache=True)
+def _gaps(grids, starts, dims, one, other, dx, dy, dz):
+    """How far shape ``one`` may slide along +x, -x, +y, -y, +z, -z before it touches shape
+    ``other``, whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes)."""
+    result = np.full(6, FREE, dtype=np.int64)
+    delta = np.array((dx, dy, dz), dtype=np.int64)
+    mine, theirs = dims[one], dims[other]
+    at = np.zeros(3, dtype=np.int64)
+    for axis in range(3):
+        b, c = (axis + 1) % 3, (axis + 2) % 3
+        low = min(0, delta[axis])
+        high = max(mine[axis], delta[axis] + theirs[axis])
+        for u in range(max(0, delta[b]), min(mine[b], delta[b] + theirs[b])):
+            for v in range(max(0, delta[c]), min(mine[c], delta[c] + theirs[c])):
+                at[b], at[c] = u, v
+                last_mine = FREE  # scanning up: where the last cell of ``one`` was
+                for t in range(low, high):
+                    at[axis] = t
+                    if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
+                        last_mine = t
+                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, delta):
+                        result[2 * axis] = min(result[2 * axis], t - last_mine - 1)
+                last_mine = FREE  # scanning down
+                for t in range(high - 1, low - 1, -1):
+                    at[axis] = t
+                    if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
+                        last_mine = t
+                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, delta):
+                        result[2 * axis + 1] = min(result[2 * axis + 1], last_mine - t - 1)
+    return result
+
+
+@njit(cache=True)
+def _holds(grids, starts, dims, shape, at, delta) -> bool:
+    x, y, z = at[0] - delta[0], at[1] - delta[1], at[2] - delta[2]
+    size = dims[shape]
+    if x < 0 or y < 0 or z < 0 or x >= size[0] or y >= size[1] or z >= size[2]:
+        return False
+    return grids[starts[shape] + x + size[0] * (y + size[1] * z)] != 0
+
+
+@njit(cache=True)
+def _group(gaps, n, piece, d, distance, most, stack):
+    """The smallest group with ``piece`` that slides ``distance`` in direction d (a bit
+    mask), or 0 if it has more than ``most`` pieces: a piece in the way joins it."""
+    mask = np.int64(1) << piece
+    count, top = 1, 1
+    stack[0] = piece
+    while top:
+        top -= 1
+        i = stack[top]
+        for j in range(n):
+            if not (mask >> j) & 1 and gaps[i, j, d] < distance:
+                mask |= np.int64(1) << j
+                count += 1
+                if count > most:
+                    return np.int64(0)
+                stack[top] = j
+                top += 1
+    return mask
+
+
+@njit(cache=True)
+def _grown(keys, rows_of):
+    """The pair table four times as large."""
+    bigger = np.full(4 * keys.shape[0], -1, dtype=np.int64)
+    rows = np.zeros(4 * keys.shape[0], dtype=np.int64)
+    mask = bigger.shape[0] - 1
+    for old in range(keys.shape[0]):
+        if keys[old] != -1:
+            slot = (keys[old] * 0x5851F42D4C957F2D >> 20) & mask
+            while bigger[slot] != -1:
+                slot = (slot + 1) & mask
+            bigger[slot] = keys[old]
+            rows[slot] = rows_of[old]
+    return bigger, rows
+
+
+@njit(cache=True)
+def _hash(positions, n):
+    h = np.uint64(14695981039346656037)
+    for k in range(1, n):
+        for a in range(3):
+            h = (h ^ np.uint64(positions[k, a] - positions[0, a] + 4096)) * np.uint64(1099511628211)
+    return h
+
+
+@njit(cache=True)
+def _same(a, b, n) -> bool:
+    for k in range(1, n):
+        for axis in range(3):
+            if a[k, axis] - a[0, axis] != b[k, axis] - b[0, axis]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
+    """Breadth first from ``start`` (the pieces' lowest corners) to the first move that
+    separates, generating moves in BurrTools' order (see the module's text).
+
+    ``keys`` and ``rows_of`` (an open-addressing table, -1 where empty) map two shapes and
+    their shift to a row of ``rows`` (whose row 0 holds the number of rows used): how far
+    the first may slide in each direction before it touches the other.
+
+    Returns (the position it separates from, or -1; the pieces that slide away as a bit
+    mask; their direction; every position reached; and per position its parent, and the
+    move from it: bit mask, direction, distance; ``keys``, ``rows_of`` and ``rows``, grown if they had to)."""
+    n = shapes.shape[0]
+    half = n // 2
+    everyone = (np.int64(1) << n) - 1
+    capacity = 32
+    states = np.empty((capacity, n, 3), dtype=np.int64)
+    parents = np.empty(capacity, dtype=np.int64)
+    masks = np.zeros(capacity, dtype=np.int64)
+    directions = np.zeros(capacity, dtype=np.int64)
+    distances = np.zeros(capacity, dtype=np.int64)
+    slots = 128
+    table = np.full(slots, -1, dtype=np.int64)
+    states[0] = start
+    parents[0] = -1
+    table[_hash(start, n) & np.uint64(slots - 1)] = 0
+    count = 1
+    gaps = np.empty((n, n, 6), dtype=np.int64)
+    stack = np.empty(n, dtype=np.int64)
+    found_masks = np.empty(64, dtype=np.int64)
+    found_distances = np.empty(64, dtype=np.int64)
+    moved = np.empty((n, 3), dtype=np.int64)
+    head = 0
+    while head < count:
+        node = head
+        head += 1
+        for i in range(n):
+            for j in range(n):
+                if i == j:
+                    continue
+                dx = states[node, j, 0] - states[node, i, 0]
+                dy = states[node, j, 1] - states[node, i, 1]
+                dz = states[node, j, 2] - states[node, i, 2]
+                key = (((shapes[i] << 10 | shapes[j]) << 12 | (dx + 2048)) << 12 | (dy + 2048)) << 12 | (dz + 2048)
+                mask = keys.shape[0] - 1
+                slot = (key * 0x5851F42D4C957F2D >> 20) & mask
+                while keys[slot] != key and keys[slot] != -1:
+                    slot = (slot + 1) & mask
+                if keys[slot] == key:
+                    row = rows_of[slot]
+                else:
+                    if rows[0, 0] == rows.shape[0]:
+                        bigger = np.empty((2 * rows.shape[0], 6), dtype=np.int64)
+                        bigger[: rows.shape[0]] = rows
+                        rows = bigger
+                    row = rows[0, 0]
+                    rows[row] = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
+                    if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
+                        keys[slot] = key
+                        rows_of[slot] = row
+                        rows[0, 0] += 1
+                        if 2 * rows[0, 0] > keys.shape[0]:  # keep the table at most half full
+                            keys, rows_of = _grown(keys, rows_of)
+                for d in range(6):
+                    gaps[i, j, d] = rows[row, d]
+        single = group = np.int64(0)
+        single_d = group_d = -1
+        for d in range(6):  # a single piece that slides out for good, else a group of at most half
+            for piece in range(n):
+                mask = _group(gaps, n, piece, d, AWAY, half, stack)
+                if mask != 0:
+                    if mask & (mask - 1) == 0:
+                        if single == 0:
+                            single, single_d = mask, d
+                    elif group == 0:
+                        group, group_d = mask, d
+        if single != 0 or group != 0:
+            if single != 0:
+                group, group_d = single, single_d
+            return node, group, group_d, states[:count], parents[:count], masks[:count], directions[:count], \
+                distances[:count], keys, rows_of, rows
+        for d in range(6):
+            found = 0
+            for piece in range(n):
+                distance = 1
+                while distance < AWAY:
+                    mask = _group(gaps, n, piece, d, distance, half, stack)
+                    if mask == 0:
+                        break
+                    known = False
+                    for f in range(found):
+                        if found_masks[f] == mask and found_distances[f] == distance:
+                            known = True
+                    if not known:
+                        earlier = found
+                        pending_mask = mask
+                        f = earlier
+                        while True:  # the new group, then its unions with those found before, newest first
+                            if f == earlier:
+                                candidate = pending_mask
+                            else:
+                                other = found_masks[f]
+                                candidate = mask | other
+                                if (found_distances[f] != distance or candidate == mask or candidate == other
+                                        or candidate == everyone):
+                                    candidate = 0
+                                else:
+                                    for g in range(found):
+                                        if found_masks[g] == candidate and found_distances[g] == distance:
+                                            candidate = 0
+                                            break
+                            if candidate != 0:
+                                if found == found_masks.shape[0]:
+                                    grown = np.empty(2 * found, dtype=np.int64)
+                                    grown[:found] = found_masks
+                                    found_masks = grown
+                                    grown = np.empty(2 * found, dtype=np.int64)
+                                    grown[:found] = found_distances
+                                    found_distances = grown
+                                found_masks[found] = candidate
+                                found_distances[found] = distance
+                                found += 1
+                                for k in range(n):
+                                    for a in range(3):
+                                        moved[k, a] = states[node, k, a]
+                                        if (candidate >> k) & 1:
+                                            moved[k, a] += (1 - 2 * (d & 1)) * distance if a == d >> 1 else 0
+                                h = _hash(moved, n)
+                                slot = h & np.uint64(slots - 1)
+                                new = True
+                                while table[slot] >= 0:
+                                    if _same(states[table[slot]], moved, n):
+                                        new = False
+                                        break
+                                    slot = (slot + np.uint64(1)) & np.uint64(slots - 1)
+                                if new:
+                                    if count == capacity:
+                                        capacity *= 2
+                                        bigger = np.empty((capacity, n, 3), dtype=np.int64)
+                                        bigger[:count] = states[:count]
+                                        states = bigger
+                                        more = np.empty(capacity, dtype=np.int64)
+                                        more[:count] = parents[:count]
+                                        parents = more
+                                        more = np.zeros(capacity, dtype=np.int64)
+                                        more[:count] = masks[:count]
+                                        masks = more
+                                        more = np.zeros(capacity, dtype=np.int64)
+                                        more[:count] = directions[:count]
+                                        directions = more
+                                        more = np.zeros(capacity, dtype=np.int64)
+                                        more[:count] = distances[:count]
+                                        distances = more
+                                    states[count] = moved
+                                    parents[count] = node
+                                    masks[count] = candidate
+                                    directions[count] = d
+                                    distances[count] = distance
+                                    table[slot] = count
+                                    count += 1
+                                    if 2 * count > slots:  # keep the table at most half full
+                                        slots *= 4
+                                        table = np.full(slots, -1, dtype=np.int64)
+                                        for s in range(count):
+                                            slot = _hash(states[s], n) & np.uint64(slots - 1)
+                                            while table[slot] >= 0:
+                                                slot = (slot + np.uint64(1)) & np.uint64(slots - 1)
+                                            table[slot] = s
+                            if f == earlier:
+                                f = earlier - 1
+                            else:
+                                f -= 1
+                            if f < 0:
+                                break
+                    distance += 1
+    return -1, np.int64(0), -1, states[:count], parents[:count], masks[:count], directions[:count], \
+        distances[:count], keys, rows_of, rows
+
+
+def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
+    """A solver's solution (placements) as the disassembler takes it."""
+    return [placement.cells for placement in solution]
+
+
+def disassemble_solution(puzzle, solution, disassembler: Disassembler | None = None) -> Separation | None:
+    """How ``solution`` of ``puzzle`` comes apart (None: it does not, or it is a single piece)."""
+    groups = [puzzle.pieces[placement.piece].group for placement in solution]
+    return (disassembler or Disassembler()).disassemble(solution_pieces(solution), groups)
+
+
+def level_key(level: str) -> tuple[int, ...]:
+    """Sorts levels as numbers: "10.2" after "9.5"."""
+    return tuple(int(n) for n in level.split("."))
+
+
+def count_apart(puzzle, outcome, task=None) -> tuple[int, dict[str, int]] | None:
+    """:func:`tally` of a count's assemblies (``solver.CountOutcome``), or None when the count
+    kept fewer than it found or an assembly has too many pieces for the disassembler."""
+    if len(outcome.solutions) != outcome.distinct or any(len(s) > MAX_PIECES for s in outcome.solutions):
+        return None
+    return tally(puzzle, outcome.solutions, task)
+
+
+def tally(puzzle, solutions, task=None) -> tuple[int, dict[str, int]]:
+    """How many of ``solutions`` (one per assembly) come apart, and how many at each level
+    (highest first). A single piece counts as coming apart, with no level (BurrTools' rule).
+    ValueError if an assembly has more than ``MAX_PIECES`` pieces."""
+    disassembler = Disassembler()
+    count, levels = 0, {}
+    for number, solution in enumerate(solutions):
+        if task is not None and number % 64 == 0:
+            task.check_cancelled()
+            task.report(number, len(solutions), f"disassembling: {number} of {len(solutions)} assemblies, "
+                                                f"{count} come apart")
+        if len(solution) <= 1:
+            count += 1
+            continue
+        separation = disassemble_solution(puzzle, solution, disassembler)
+        if separation is not None:
+            count += 1
+            levels[separation.level] = levels.get(separation.level, 0) + 1
+    return count, dict(sorted(levels.items(), key=lambda item: level_key(item[0]), reverse=True))
+
+
+def frames(separation: Separation, pieces: Sequence[Sequence[Voxel]]) -> list[list[Voxel]]:
+    """Each piece's shift from its place in the assembly: at the start, then after each move
+    of :meth:`Separation.sequence`. A group that slides out for good goes just past
+    everything else along its way, and stays there."""
+    shifts = [(0, 0, 0)] * len(pieces)
+    shown = [list(shifts)]
+    for move in separation.sequence():
+        if move.distance is None:
+            axis = next(i for i in range(3) if move.direction[i])
+            sign = move.direction[axis]
+            mine = [c[axis] + shifts[k][axis] for k in move.pieces for c in pieces[k]]
+            others = [c[axis] + shifts[k][axis] for k in range(len(pieces)) if k not in move.pieces
+                      for c in pieces[k]]
+            distance = (max(others) - min(mine) + 2) if sign > 0 else (max(mine) - min(others) + 2)
+        else:
+            distance = move.distance
+        step = tuple(c * distance for c in move.direction)
+        shifts = [(s[0] + step[0], s[1] + step[1], s[2] + step[2]) if k in move.pieces else s
+                  for k, s in enumerate(shifts)]
+        shown.append(list(shifts))
+    return shown

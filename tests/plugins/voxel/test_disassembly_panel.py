@@ -1,0 +1,89 @@
+"""The voxel panel takes the packing shown apart and steps through the moves in the 3-D view
+(real window, real clicks and keys, rendered frames compared)."""
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from plugins.voxel import plugin
+from plugins.voxel.burrtools_solutions import stored_problems
+from plugins.voxel.cover import Placement
+from plugins.voxel.geometry import normal_form, orientations
+from tests.plugins.panels import open_panel
+
+BURRS = Path(__file__).parents[2] / "data" / "burrtools" / "SolidSixPieceBurrs.xmpuzzle"
+
+
+def burr_with_level(puzzle, level: str):
+    """A stored six-piece burr of this level, as the solver's placements (pieces named as the panel's puzzle's)."""
+    (problem,) = stored_problems(BURRS)
+    stored = next(s for s in problem.stored if s.level == level)
+    low = tuple(min(c[i] for p in stored.cells for c in p) for i in range(3))
+    placements = []
+    for cells in stored.cells:
+        cells = tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in cells))
+        piece = next(i for i, p in enumerate(puzzle.pieces) if normal_form(cells) in orientations(p.cells, False))
+        placements.append(Placement(piece, cells))
+    return tuple(sorted(placements)), stored
+
+
+def test_a_six_piece_burr_comes_apart_move_by_move_in_the_view(qtbot, tmp_path):
+    panel = open_panel(qtbot, plugin, "voxel", (900, 800))
+    panel.activateWindow()
+    qtbot.waitActive(panel)
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.count_button.isEnabled())
+    panel.load_file(str(BURRS))
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.source == str(BURRS)
+                    and panel.count_button.isEnabled())
+    burr, stored = burr_with_level(panel.puzzle, "1.2")
+    assert len(burr) == 6
+    panel.set_solutions([burr], complete=True)
+    bar = panel.disassembly
+    assert bar.start_button.isEnabled() and not bar.next_button.isEnabled()
+    before = panel.view.capture_image()
+    qtbot.mouseClick(bar.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bar.label.text().startswith("Level 1.2"))
+    assert "assembled" in bar.label.text() and not bar.previous_button.isEnabled()
+    frames = [panel.view.capture_image()]  # assembled, seen from farther: the camera frames the pieces apart
+    moves = len(bar.moves)
+    assert moves == sum(v - 1 for v in stored.info if v) > 3
+    for step in range(1, moves + 1):
+        if step % 2:
+            qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+        else:
+            panel.first_button.setFocus()  # a key press as a user makes it, the focus in the panel
+            QTest.keyClick(panel.first_button, Qt.Key.Key_PageDown, Qt.KeyboardModifier.AltModifier)
+        assert bar.label.text().split(": move ")[1].startswith(f"{step}:")
+        frames.append(panel.view.capture_image())
+        frames[-1].save(str(tmp_path / f"move-{step:02d}.png"))
+        assert frames[-1] != frames[-2], f"move {step} changed nothing in the view"
+    assert not bar.next_button.isEnabled()
+    QTest.keyClick(panel.first_button, Qt.Key.Key_PageUp, Qt.KeyboardModifier.AltModifier)
+    assert f"move {moves - 1}:" in bar.label.text()
+    assert panel.view.capture_image() == frames[-2]
+
+    panel.set_solutions([burr], complete=True)  # shown afresh: the pieces are back in place
+    assert bar.start_button.isEnabled() and bar.label.text() == ""
+    assert panel.view.capture_image() == before
+
+
+def test_a_count_says_how_many_come_apart_and_a_locked_assembly_says_so(qtbot, tmp_path):
+    panel = open_panel(qtbot, plugin, "voxel", (700, 600))
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.count_button.isEnabled())
+    path = Path(__file__).parents[2] / "data" / "burrtools" / "CubeInCage.xmpuzzle"
+    panel.load_file(str(path))
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.source == str(path)
+                    and panel.count_button.isEnabled())
+    panel.checkpoint_dir = tmp_path / "counts"
+    qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 96 and panel.count_button.isEnabled())
+    assert "96 up to the" in panel.status.text() and "; 1 of them come apart (solutions)" in panel.status.text()
+    bar = panel.disassembly
+    for number in range(len(panel.solutions)):  # the first locked one
+        panel.show_solution(number)
+        qtbot.mouseClick(bar.start_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bar.label.text() != "")
+        if "does not come apart" in bar.label.text():
+            break
+    assert not bar.next_button.isEnabled() and not bar.start_button.isEnabled()
+    assert bar.shifts(panel.shown_solution()) is None  # the packing stays as it is

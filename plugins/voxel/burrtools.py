@@ -73,7 +73,7 @@ def stored_figure(stored: int, distinct: int, distinct_rotations: int) -> tuple[
 
 def problem_names(path: str | Path) -> list[str]:
     """The problems of a BurrTools file, as :func:`load_burrtools` takes them (an unnamed one: its number)."""
-    return [name for name, _ in _problems(_read_xml(Path(path)))]
+    return [name for name, _ in problem_elements(read_xml(Path(path)))]
 
 
 def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
@@ -84,7 +84,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     def fail(text: str):
         raise PuzzleFileError(f"{source}: {text}")
 
-    root = _read_xml(path)
+    root = read_xml(path)
     if root.tag != "puzzle":
         fail(f"not a BurrTools puzzle (the XML root is <{root.tag}>, not <puzzle>)")
     grid = root.find("gridType")
@@ -92,8 +92,8 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     if grid_type != 0:
         fail(f"its grid is {GRIDS.get(grid_type, f'of unknown type {grid_type}')} (grid type {grid_type}), "
              "which this plugin does not handle; it reads BurrTools' cube grid only")
-    shapes = _read_shapes(root.findall("shapes/voxel"), fail)
-    problems = _problems(root)
+    shapes = read_shapes(root.findall("shapes/voxel"), fail)
+    problems = problem_elements(root)
     if not problems:
         fail("the file has no problems")
     number, name, element = _choose(problems, problem, fail)
@@ -169,7 +169,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     return puzzle
 
 
-def _read_xml(path: Path) -> ET.Element:
+def read_xml(path: Path) -> ET.Element:
     data = read_puzzle_file(path, MAX_XML_BYTES)
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, path)
@@ -205,7 +205,7 @@ def _gunzip(data: bytes, path: Path) -> bytes:
     return b"".join(out)
 
 
-def _problems(root: ET.Element) -> list[tuple[str, ET.Element]]:
+def problem_elements(root: ET.Element) -> list[tuple[str, ET.Element]]:
     """(name, element) per problem; an unnamed one is called by its number (BurrTools', from 0)."""
     return [(p.get("name") or str(i), p) for i, p in enumerate(root.findall("problems/problem"))]
 
@@ -235,7 +235,7 @@ def _colour_pairs(root: ET.Element, problem: ET.Element, where: str, fail) -> fr
     return frozenset(pairs)
 
 
-def _read_shapes(elements: list[ET.Element], fail) -> list[dict]:
+def read_shapes(elements: list[ET.Element], fail) -> list[dict]:
     shapes, voxels = [], 0
     for index, element in enumerate(elements):
         shape = _read_shape(element, index, fail)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from plugins.voxel.burrtools import _problems, _read_shapes, _read_xml
+from plugins.voxel.burrtools import problem_elements, read_shapes, read_xml
 from plugins.voxel.geometry import Voxel
 from plugins.voxel.model import PuzzleFileError
 
@@ -68,7 +68,7 @@ def stored_problems(path: str | Path) -> list[StoredProblem]:
     """Every problem of a cube-grid BurrTools file with what BurrTools stored for it
     (PuzzleFileError naming the file for another grid)."""
     path = Path(path)
-    root = _read_xml(path)
+    root = read_xml(path)
 
     def fail(text: str):
         raise PuzzleFileError(f"{path}: {text}")
@@ -76,9 +76,9 @@ def stored_problems(path: str | Path) -> list[StoredProblem]:
     grid = root.find("gridType")
     if grid is not None and grid.get("type", "0") != "0":
         fail(f"grid type {grid.get('type')} is not the cube grid")
-    shapes = _read_shapes(root.findall("shapes/voxel"), fail)
+    shapes = read_shapes(root.findall("shapes/voxel"), fail)
     result = []
-    for name, element in _problems(root):
+    for name, element in problem_elements(root):
         order, groups = [], []
         for item in element.findall("shapes/shape"):
             copies = int(item.get("count") or item.get("max") or 1)

@@ -33,7 +33,7 @@ takes more than one move somewhere.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 import numpy as np
 
@@ -570,7 +570,18 @@ def level_key(level: str) -> tuple[int, ...]:
     return tuple(int(n) for n in level.split("."))
 
 
-def count_apart(puzzle, outcome, task=None) -> tuple[int, dict[str, int]] | None:
+class Apart(NamedTuple):
+    """What :func:`tally` finds: how many assemblies come apart (``solutions``, one per class
+    of the count), how many at each level (highest first), and how many come apart counted up
+    to rotation only (``solutions_rotations``: an assembly whose mirror image is not a turn of
+    it is two there, as BurrTools counts with "Keep Mirror Solutions" ticked)."""
+
+    solutions: int
+    levels: dict[str, int]
+    solutions_rotations: int
+
+
+def count_apart(puzzle, outcome, task=None) -> Apart | None:
     """:func:`tally` of a count's assemblies (``solver.CountOutcome``), or None when the count
     kept fewer than it found or an assembly has too many pieces for the disassembler."""
     if len(outcome.solutions) != outcome.distinct or any(len(s) > MAX_PIECES for s in outcome.solutions):
@@ -578,25 +589,36 @@ def count_apart(puzzle, outcome, task=None) -> tuple[int, dict[str, int]] | None
     return tally(puzzle, outcome.solutions, task)
 
 
-def tally(puzzle, solutions, task=None) -> tuple[int, dict[str, int]]:
-    """How many of ``solutions`` (one per assembly) come apart, and how many at each level
-    (highest first). A single piece counts as coming apart, with no level (BurrTools' rule).
-    ValueError if an assembly has more than ``MAX_PIECES`` pieces."""
+def tally(puzzle, solutions, task=None) -> Apart:
+    """How many of ``solutions`` (one per assembly class of the count's symmetries) come apart,
+    and at which levels. A single piece counts as coming apart, with no level (BurrTools'
+    rule). ValueError if an assembly has more than ``MAX_PIECES`` pieces."""
+    from plugins.voxel.cover import build_cover
+
+    cover = build_cover(puzzle)
     disassembler = Disassembler()
-    count, levels = 0, {}
+    count, by_rotation, levels = 0, 0, {}
     for number, solution in enumerate(solutions):
         if task is not None and number % 64 == 0:
             task.check_cancelled()
             task.report(number, len(solutions), f"disassembling: {number} of {len(solutions)} assemblies, "
                                                 f"{count} come apart")
-        if len(solution) <= 1:
+        separation = None if len(solution) <= 1 else disassemble_solution(puzzle, solution, disassembler)
+        if len(solution) <= 1 or separation is not None:
             count += 1
-            continue
-        separation = disassemble_solution(puzzle, solution, disassembler)
+            by_rotation += rotation_classes(cover, solution)
         if separation is not None:
-            count += 1
             levels[separation.level] = levels.get(separation.level, 0) + 1
-    return count, dict(sorted(levels.items(), key=lambda item: level_key(item[0]), reverse=True))
+    return Apart(count, dict(sorted(levels.items(), key=lambda item: level_key(item[0]), reverse=True)), by_rotation)
+
+
+def rotation_classes(cover, solution) -> int:
+    """How many classes up to rotation only ``solution``'s class (under all the cover's
+    symmetries) holds: 2 where a reflection gives an image no rotation gives, else 1."""
+    ids = np.array([cover.placement_id(placement) for placement in solution], dtype=np.int64)
+    images = {tuple(sorted(cover.perms[g, ids].tolist())) for g in range(cover.group_order)}
+    turned = {tuple(sorted(cover.perms[g, ids].tolist())) for g in range(cover.rotations)}
+    return len(images) // len(turned)
 
 
 def frames(separation: Separation, pieces: Sequence[Sequence[Voxel]]) -> list[list[Voxel]]:

@@ -244,7 +244,7 @@ class VoxelPanel(PuzzlePanel):
             stated_text = ". " + stored_figure(stated, outcome.distinct, outcome.distinct_rotations)[1]
         else:
             stated_text = ""
-        apart_text = self.tr("; {0} of them come apart (solutions)").format(apart[0]) if apart is not None else ""
+        apart_text = self.tr("; {0} of them come apart (solutions)").format(apart.solutions) if apart is not None else ""
         self.report(counted + apart_text + stated_text)
 
     # ------------------------------------------------------------------ export

@@ -38,10 +38,12 @@ def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
     start = time.process_time()
     apart = count_apart(puzzle, outcome, task)
     if apart is not None:
-        solutions, levels = apart
-        extra.update(assemblies=outcome.distinct, solutions=solutions, levels=levels,
+        extra.update(assemblies=outcome.distinct, solutions=apart.solutions, levels=apart.levels,
+                     solutions_rotations=apart.solutions_rotations,
                      disassembly_cpu_seconds=round(time.process_time() - start, 3),
-                     summary=f"{outcome.distinct} assemblies, {solutions} of them come apart (solutions)")
+                     summary=f"{outcome.distinct} assemblies, {apart.solutions} of them come apart (solutions)"
+                             + (f"; up to rotation only, {outcome.distinct_rotations} and {apart.solutions_rotations}"
+                                if outcome.distinct_rotations != outcome.distinct else ""))
     if puzzle.expected_solutions is not None:
         extra["burrtools_solutions"] = puzzle.expected_solutions
     return CountResult(count=outcome.count, distinct=outcome.distinct, complete=True, extra=extra)

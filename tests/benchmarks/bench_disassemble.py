@@ -70,7 +70,7 @@ def main() -> None:
         puzzle = load_burrtools(path)
         outcome = solver.count_solutions(puzzle)
         start = time.process_time()
-        solutions, _ = tally(puzzle, outcome.solutions)
+        solutions = tally(puzzle, outcome.solutions).solutions
         counted_seconds = time.process_time() - start
         line = (f"{path.stem:22} {f'{stored_apart}/{len(problem.stored)}':>7} {stored_seconds:8.3f} "
                 f"{f'{solutions}/{outcome.distinct}':>8} {counted_seconds:8.3f}")

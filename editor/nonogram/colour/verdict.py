@@ -25,8 +25,8 @@ from editor.nonogram.colour import cnf
 from editor.nonogram.colour.puzzle import ColourBoard, ColourPuzzle
 from editor.nonogram.colour.search import find_alternative, find_solution
 from editor.nonogram.search import Lookahead
-from editor.nonogram.verdict import (BRANCH, BY_SAT, BY_SEARCH, CONTRADICTION, LINE, MULT,
-                                     SAT_HEAD_START, SEARCH_ALONE, UNDECIDED, Verdict)
+from editor.nonogram.verdict import (BRANCH, BY_PREVIOUS, BY_SAT, BY_SEARCH, CONTRADICTION, LINE, MULT,
+                                     SAT_HEAD_START, SEARCH_ALONE, STALLED, UNDECIDED, Verdict)
 from editor.tasks import OverBudget, Task, TimeUp
 
 TIME_LIMIT = 60.0  # seconds, as the two-colour check's default
@@ -47,14 +47,37 @@ def check_colour(rows, columns, colours: int, *, goal: np.ndarray | None = None,
 
 
 def check_colour_drawing(drawing: np.ndarray, colours: int, *, time_limit: float | None = TIME_LIMIT,
-                         task: Task | None = None) -> Verdict:
-    """The verdict on the clues a drawing of colour indices implies (the drawing is one solution)."""
+                         task: Task | None = None, line_logic_only: bool = False,
+                         previous: Verdict | None = None) -> Verdict:
+    """The verdict on the clues a drawing of colour indices implies (the drawing is one
+    solution). ``line_logic_only`` and ``previous`` as for
+    :func:`editor.nonogram.verdict.check_drawing`: stop after line logic (LINE or the
+    provisional STALLED); reuse the other solution of a verdict on an earlier drawing."""
     start = time.perf_counter()
     drawing = np.asarray(drawing, dtype=np.int64)
-    return _check(ColourPuzzle.from_grid(drawing, colours), drawing, task or Task(time_limit=time_limit), start)
+    return _check(ColourPuzzle.from_grid(drawing, colours), drawing, task or Task(time_limit=time_limit), start,
+                  line_logic_only, previous)
 
 
-def _check(puzzle: ColourPuzzle, picture: np.ndarray | None, task: Task, start: float) -> Verdict:
+def _reuse_previous(puzzle: ColourPuzzle, picture: np.ndarray | None, previous: Verdict | None) -> np.ndarray | None:
+    """Another solution of ``puzzle`` from a verdict on an earlier drawing of the same size:
+    its other solution with the cells the designer changed since changed alike, that other
+    solution as it was, or the earlier drawing itself (each checked against the clues)."""
+    if previous is None or picture is None or previous.picture is None or previous.picture.shape != picture.shape:
+        return None
+    earlier = np.asarray(previous.picture, dtype=np.int64)
+    candidates = [earlier]
+    if previous.alternative is not None and previous.alternative.shape == picture.shape:
+        alternative = np.asarray(previous.alternative, dtype=np.int64)
+        candidates[:0] = [np.where(picture != earlier, picture, alternative), alternative]
+    for candidate in candidates:
+        if not np.array_equal(candidate, picture) and puzzle.is_solution(candidate):
+            return candidate.copy()
+    return None
+
+
+def _check(puzzle: ColourPuzzle, picture: np.ndarray | None, task: Task, start: float,
+           line_logic_only: bool = False, previous: Verdict | None = None) -> Verdict:
     board = puzzle.board()
     sweeps = None
     lookahead = Lookahead()
@@ -68,6 +91,11 @@ def _check(puzzle: ColourPuzzle, picture: np.ndarray | None, task: Task, start: 
             return verdict(CONTRADICTION)
         if board.is_complete():
             return verdict(LINE, picture=board.grid())
+        if line_logic_only:
+            return verdict(STALLED, picture=picture)
+        other = _reuse_previous(puzzle, picture, previous)
+        if other is not None:
+            return verdict(MULT, picture=picture, alternative=other, decided_by=BY_PREVIOUS)
         sat = _SatStage(puzzle, board, picture)
         searching_since = time.thread_time()
 

@@ -235,3 +235,24 @@ def test_random_one_colour_pictures_get_the_two_colour_verdict():
                                                                      two_colour.open_cells)
         kinds.add(verdict.kind)
     assert kinds == {LINE, MULT}
+
+
+def test_line_logic_only_and_the_previous_verdict():
+    from editor.nonogram.verdict import BY_PREVIOUS, STALLED
+
+    drawing = np.zeros((6, 6), dtype=int)
+    drawing[0, 0] = drawing[1, 1] = 1  # a switch: swaps with drawing[0, 1], drawing[1, 0]
+    drawing[4, 2:5] = 2
+    assert check_colour_drawing(drawing, COLOURS, line_logic_only=True).kind == STALLED
+    first = check_colour_drawing(drawing, COLOURS)
+    assert first.kind == MULT
+    edited = drawing.copy()
+    edited[5, 0] = 2  # away from the switch: the other solution carries over
+    again = check_colour_drawing(edited, COLOURS, previous=first)
+    assert again.kind == MULT and again.decided_by == BY_PREVIOUS
+    assert again.alternative[5, 0] == 2 and not np.array_equal(again.alternative, edited)
+    rows, columns = grid_clues(edited)
+    _assert_solves(again.alternative, rows, columns)
+    # an unrelated previous verdict changes nothing
+    unique = np.array([[1, 2], [2, 1]])
+    assert check_colour_drawing(unique, COLOURS, previous=first).kind == LINE

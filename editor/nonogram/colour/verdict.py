@@ -81,6 +81,7 @@ def _check(puzzle: ColourPuzzle, picture: np.ndarray | None, task: Task, start: 
     board = puzzle.board()
     sweeps = None
     lookahead = Lookahead()
+    finding = Lookahead()  # the search for a first solution (bare clues): not the player's lookahead
 
     def verdict(kind: str, **details) -> Verdict:
         return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
@@ -109,9 +110,9 @@ def _check(puzzle: ColourPuzzle, picture: np.ndarray | None, task: Task, start: 
             with task.give_way(give_way):
                 work = board.copy()
                 if picture is None:
-                    first = find_solution(puzzle, work.copy(), task, Lookahead())
+                    first = find_solution(puzzle, work.copy(), task, finding)
                     if first is None:
-                        return verdict(CONTRADICTION, lookahead=lookahead, decided_by=BY_SEARCH)
+                        return verdict(CONTRADICTION, lookahead=finding, decided_by=BY_SEARCH)
                     picture = first.grid()
                 other = find_alternative(puzzle, work, picture, task, lookahead)
         except OverBudget:

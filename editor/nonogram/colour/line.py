@@ -143,15 +143,16 @@ class ColourLineSolver:
 
     def deduce(self, allowed: tuple[int, ...]) -> tuple[int, ...] | None:
         """:meth:`solve` without the memo."""
-        n, clue = self.n, self.clue
-        bg = allowed[0] & self.full
+        n, clue, full = self.n, self.clue, self.full
+        allowed = tuple(mask & full for mask in allowed)
+        bg = allowed[0]
         ends, after_bg, starts = _forward(clue, allowed, bg)
         k = len(clue)
         prefixes = [e | b for e, b in zip(ends, after_bg)]
         if not prefixes[k] >> n & 1:
             return None
         width = n + 1
-        mirrored = tuple(mirror_bits(mask & self.full, n) for mask in allowed)
+        mirrored = tuple(mirror_bits(mask, n) for mask in allowed)
         m_ends, m_after_bg, _ = _forward(self._mirrored, mirrored, mirrored[0])
         # suffix sets of the original line: position q <-> mirrored position n - q
         at = _mirrored_chunks(m_ends, width)  # block j starts exactly at q

@@ -89,6 +89,17 @@ def _forward(clue: tuple[Block, ...], allowed: tuple[int, ...], bg: int) -> tupl
     return ends_list, after_bg_list, starts_list
 
 
+def _mirrored_chunks(sets: list[int], width: int) -> list[int]:
+    """``[mirror_bits(sets[k - j], width) for j in range(k + 1)]`` with one mirroring: the
+    sets packed side by side, ``width`` bits each, mirrored together."""
+    packed = 0
+    for index, positions in enumerate(sets):
+        packed |= positions << (index * width)
+    mirrored = mirror_bits(packed, len(sets) * width)
+    mask = (1 << width) - 1
+    return [mirrored >> (j * width) & mask for j in range(len(sets))]
+
+
 class ColourLineSolver:
     """The complete line deduction for one colour clue on lines of ``n`` cells, with ``colours``
     colours (background included)."""
@@ -132,19 +143,20 @@ class ColourLineSolver:
 
     def deduce(self, allowed: tuple[int, ...]) -> tuple[int, ...] | None:
         """:meth:`solve` without the memo."""
-        n, clue = self.n, self.clue
-        bg = allowed[0] & self.full
+        n, clue, full = self.n, self.clue, self.full
+        allowed = tuple(mask & full for mask in allowed)
+        bg = allowed[0]
         ends, after_bg, starts = _forward(clue, allowed, bg)
         k = len(clue)
         prefixes = [e | b for e, b in zip(ends, after_bg)]
         if not prefixes[k] >> n & 1:
             return None
         width = n + 1
-        mirrored = tuple(mirror_bits(mask & self.full, n) for mask in allowed)
+        mirrored = tuple(mirror_bits(mask, n) for mask in allowed)
         m_ends, m_after_bg, _ = _forward(self._mirrored, mirrored, mirrored[0])
         # suffix sets of the original line: position q <-> mirrored position n - q
-        at = [mirror_bits(m_ends[k - j], width) for j in range(k + 1)]  # block j starts exactly at q
-        past_bg = [mirror_bits(m_after_bg[k - j], width) for j in range(k + 1)]  # background first
+        at = _mirrored_chunks(m_ends, width)  # block j starts exactly at q
+        past_bg = _mirrored_chunks(m_after_bg, width)  # background first, then block j
         can = [0] * self.colours
         can_bg = 0
         for j in range(k + 1):

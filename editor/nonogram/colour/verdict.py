@@ -46,17 +46,41 @@ def check_colour(rows, columns, colours: int, *, goal: np.ndarray | None = None,
 
 
 def check_colour_drawing(drawing: np.ndarray, colours: int, *, time_limit: float | None = TIME_LIMIT,
-                         task: Task | None = None) -> Verdict:
-    """The verdict on the clues a drawing of colour indices implies (the drawing is one solution)."""
+                         task: Task | None = None, line_logic_only: bool = False,
+                         previous: Verdict | None = None) -> Verdict:
+    """The verdict on the clues a drawing of colour indices implies (the drawing is one
+    solution). ``line_logic_only`` and ``previous`` as for
+    :func:`editor.nonogram.verdict.check_drawing`: stop after line logic (LINE or the
+    provisional STALLED); reuse the other solution of a verdict on an earlier drawing."""
     start = time.perf_counter()
     drawing = np.asarray(drawing, dtype=np.int64)
-    return _check(ColourClues.from_grid(drawing, colours), drawing, task or Task(time_limit=time_limit), start)
+    return _check(ColourClues.from_grid(drawing, colours), drawing, task or Task(time_limit=time_limit), start,
+                  line_logic_only, previous)
 
 
-def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: float) -> Verdict:
+def _reuse_previous(puzzle: ColourClues, picture: np.ndarray | None, previous: Verdict | None) -> np.ndarray | None:
+    """Another solution of ``puzzle`` from a verdict on an earlier drawing of the same size:
+    its other solution with the cells the designer changed since changed alike, that other
+    solution as it was, or the earlier drawing itself (each checked against the clues)."""
+    if previous is None or picture is None or previous.picture is None or previous.picture.shape != picture.shape:
+        return None
+    earlier = np.asarray(previous.picture, dtype=np.int64)
+    candidates = [earlier]
+    if previous.alternative is not None and previous.alternative.shape == picture.shape:
+        alternative = np.asarray(previous.alternative, dtype=np.int64)
+        candidates[:0] = [np.where(picture != earlier, picture, alternative), alternative]
+    for candidate in candidates:
+        if not np.array_equal(candidate, picture) and puzzle.is_solution(candidate):
+            return candidate.copy()
+    return None
+
+
+def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: float,
+           line_logic_only: bool = False, previous: Verdict | None = None) -> Verdict:
     board = puzzle.board()
     sweeps = None
     lookahead = Lookahead()
+    finding = Lookahead()  # the search for a first solution (bare clues): not the player's lookahead
 
     def verdict(kind: str, **details) -> Verdict:
         return Verdict(kind, puzzle, board, sweeps or 0, time.perf_counter() - start, **details)
@@ -67,6 +91,11 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
             return verdict(Kind.CONTRADICTION)
         if board.is_complete():
             return verdict(Kind.LINE, picture=board.grid())
+        if line_logic_only:
+            return verdict(Kind.STALLED, picture=picture)
+        other = _reuse_previous(puzzle, picture, previous)
+        if other is not None:
+            return verdict(Kind.MULT, picture=picture, alternative=other, decided_by=Stage.PREVIOUS)
         sat = _SatStage(puzzle, board, picture)
         searching_since = time.thread_time()
 
@@ -80,9 +109,9 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
             with task.give_way(give_way):
                 work = board.copy()
                 if picture is None:
-                    first = find_solution(puzzle, work.copy(), task, Lookahead())
+                    first = find_solution(puzzle, work.copy(), task, finding)
                     if first is None:
-                        return verdict(Kind.CONTRADICTION, lookahead=lookahead, decided_by=Stage.SEARCH)
+                        return verdict(Kind.CONTRADICTION, lookahead=finding, decided_by=Stage.SEARCH)
                     picture = first.grid()
                 other = find_alternative(puzzle, work, picture, task, lookahead)
         except OverBudget:

@@ -124,7 +124,7 @@ def other_solution_by_block_starts(rows, columns, colours: int, picture) -> np.n
                 clauses.append([-d] + [cell(r, c, colour) for colour in range(1, colours)])
     if picture is not None:
         clauses.append(differs)
-    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         if not solver.solve():
             return None
         true = set(literal for literal in solver.get_model() if literal > 0)

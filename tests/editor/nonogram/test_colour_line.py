@@ -63,3 +63,9 @@ def test_memo_returns_the_deduction():
     allowed = (0b1111, 0b1111, 0b1111)
     assert solver.solve(allowed) == solver.deduce(allowed) == solver.solve(allowed)
     assert solver.count(allowed) == 6
+
+
+def test_bits_past_the_line_are_ignored():
+    solver = ColourLineSolver(((2, 1),), 2, 2)
+    assert solver.deduce((-1, -1)) == solver.deduce((0b11, 0b11)) == (0, 0b11)
+    assert ColourLineSolver(((3, 1),), 2, 2).deduce((-1, -1)) is None

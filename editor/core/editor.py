@@ -133,10 +133,9 @@ def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | 
     them. A colour puzzle with a goal that fits opens as a colour level; one without (clues
     only) is refused: colour clues are not solved on import yet. LevelError names the file and
     the fault when it cannot be read."""
-    from editor.level.colour import ColourPuzzle, level_of_colour_puzzle
-    from editor.level.non_format import NonErrorKind, NonFormatError
+    from editor.level.colour import ColourPuzzle, about_of_colour_puzzle, level_of_colour_puzzle
     from editor.level.puzzle_formats import read_puzzles  # optional at import time
-    from editor.nonogram.clue_solve import solve_clues
+    from editor.nonogram.clue_solve import solve_clues, solve_colour_clues
 
     path = Path(path)
     puzzles = read_puzzles(path)
@@ -151,14 +150,17 @@ def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | 
     # where Save writes the level: beside the file, named after it (and the puzzle's number in a set)
     named = path.with_name(f"{path.stem}-{index + 1}{path.suffix}") if index else path
     if isinstance(puzzle, ColourPuzzle):
+        report = None
         if not puzzle.goal_fits():
-            raise NonFormatError(NonErrorKind.COLOUR_PUZZLE, path, (
-                "its goal picture does not fit its clues" if puzzle.goal is not None else "it has clues but no "
-                "goal picture") + "; solving colour clues on import is not available yet, so there is no picture "
-                "to edit")
+            report = solve_colour_clues(puzzle.rows, puzzle.columns, len(puzzle.palette), puzzle.goal,
+                                        task or Task(time_limit=CLUE_SOLVE_SECONDS))
+            if not report.solutions:
+                return ImportedPuzzle(None, about_of_colour_puzzle(puzzle), report)
+            puzzle = ColourPuzzle(puzzle.rows, puzzle.columns, puzzle.palette, report.solutions[0], puzzle.title,
+                                  puzzle.metadata)
         level, about = level_of_colour_puzzle(puzzle)
         level.path = named.with_suffix(".level")
-        return ImportedPuzzle(level, about)
+        return ImportedPuzzle(level, about, report)
     about = about_of_non(puzzle)
     if puzzle.goal is not None and puzzle.goal_fits():
         return ImportedPuzzle(level_from_non(puzzle, named), about)

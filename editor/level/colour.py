@@ -211,8 +211,13 @@ def colour_puzzle_of_level(level: Level, about: dict[str, str]) -> ColourPuzzle:
 
 def level_of_colour_puzzle(puzzle: ColourPuzzle) -> tuple[Level, dict[str, str]]:
     """The colour level of a puzzle with a goal (its picture) and its level info."""
+    return Level(colour_solution(puzzle.picture(), puzzle.background), puzzle.picture()), about_of_colour_puzzle(puzzle)
+
+
+def about_of_colour_puzzle(puzzle: ColourPuzzle) -> dict[str, str]:
+    """The level info of a colour puzzle: its title and metadata, its kind and background."""
     about = ({"title": puzzle.title} if puzzle.title else {}) | dict(puzzle.metadata)
-    return colour_level(puzzle.picture(), puzzle.background, about)
+    return with_kind(about, COLOUR, puzzle.background)
 
 
 def colour_level(picture: np.ndarray, background: RGB, about: dict[str, str] | None = None

@@ -46,12 +46,13 @@ class ClueReport:
         return " ".join(parts)
 
 
-def mismatched_lines(row_clues, column_clues, goal: np.ndarray) -> list[str]:
-    """The rows and columns (numbered from 1) where ``goal``'s clue is not the given one."""
-    goal = np.asarray(goal, dtype=bool)
+def mismatched_lines(row_clues, column_clues, goal: np.ndarray, clues_of=clues_of_grid) -> list[str]:
+    """The rows and columns (numbered from 1) where ``goal``'s clue (``clues_of`` it: two-colour
+    by default) is not the given one."""
+    goal = np.asarray(goal)
     if goal.shape != (len(row_clues), len(column_clues)):
         return [f"the goal is {goal.shape[1]}x{goal.shape[0]}, the clues {len(column_clues)}x{len(row_clues)}"]
-    rows, columns = clues_of_grid(goal)
+    rows, columns = clues_of(goal)
     return ([f"row {i + 1}" for i, (a, b) in enumerate(zip(rows, row_clues)) if list(a) != list(b)]
             + [f"column {i + 1}" for i, (a, b) in enumerate(zip(columns, column_clues)) if list(a) != list(b)])
 
@@ -78,4 +79,24 @@ def solve_clues(row_clues, column_clues, goal: np.ndarray | None = None, task: T
         report.solutions = [verdict.picture, verdict.alternative]
     elif verdict.kind == Kind.CONTRADICTION:
         report.broken_lines = _broken_lines(row_clues, column_clues, task)
+    return report
+
+
+def solve_colour_clues(row_clues, column_clues, colours: int, goal: np.ndarray | None = None,
+                       task: Task | None = None) -> ClueReport:
+    """:func:`solve_clues` of a colour puzzle: clues of ``(length, colour)`` blocks, colours
+    ``1..colours-1`` (0 the background); the solutions are grids of colour indices."""
+    from editor.level.colour import colour_clues
+    from editor.nonogram.colour import check_colour
+
+    task = task or Task()
+    mismatch = mismatched_lines(row_clues, column_clues, goal, colour_clues) if goal is not None else []
+    verdict = check_colour(row_clues, column_clues, colours, goal=None if mismatch else goal, task=task)
+    report = ClueReport(verdict, goal_mismatch=mismatch)
+    if verdict.kind in (Kind.LINE, Kind.BRANCH):
+        report.solutions = [verdict.picture]
+    elif verdict.kind == Kind.MULT:
+        report.solutions = [verdict.picture, verdict.alternative]
+    elif verdict.kind == Kind.CONTRADICTION:
+        report.broken_lines = ["no colouring fits every row and column together"]
     return report

@@ -148,10 +148,18 @@ def test_importing_a_colour_puzzle_opens_a_colour_level_that_exports_back_equal(
     assert isinstance(read_puzzle_file(tmp_path / "shape.non"), NonPuzzle)
 
 
-def test_a_colour_puzzle_without_a_goal_is_refused_on_import_with_the_reason(tmp_path):
-    with pytest.raises(NonFormatError, match="rose.g: a colour puzzle: it has clues but no goal picture; "
-                                             "solving colour clues on import is not available yet"):
-        read_puzzle(COLOUR_DATA / "rose.g")
+def indices_in(picture: np.ndarray, palette) -> np.ndarray:
+    """A picture as indices into ``palette`` (KeyError for a colour not in it)."""
+    index = {colour: number for number, colour in enumerate(palette)}
+    return np.array([[index[tuple(int(v) for v in cell)] for cell in row] for row in picture])
+
+
+def test_a_colour_puzzle_without_a_goal_is_solved_on_import():
+    puzzle = read_puzzle_file(COLOUR_DATA / "rose.g")
+    imported = read_puzzle(COLOUR_DATA / "rose.g")
+    assert imported.report.verdict.kind == "LINE"  # as pbnsolve says: a unique line solution
+    assert level_kind(imported.about) == COLOUR
+    assert colour_clues(indices_in(imported.level.picture, puzzle.palette)) == (puzzle.rows, puzzle.columns)
 
 
 def test_two_colour_exports_are_unchanged_by_the_colour_formats(tmp_path):

@@ -4,8 +4,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QMessageBox
 
 from editor.level.clues import clues
+from editor.level.colour import colour_clues
 from editor.level.puzzle_formats import read_puzzle_file
 from editor.ui.main_window import EXPORT_FILTERS
+from tests.editor.level.test_colour_formats import indices_in
 from tests.editor.level.test_puzzle_formats import FORMATS
 from tests.editor.ui.conftest import drag, wait_for_job
 from tests.editor.ui.test_files import choose_file
@@ -36,7 +38,7 @@ def test_export_in_the_chosen_format_then_import_it_back(window, qtbot, tmp_path
     assert np.array_equal(window.solution_grid(), drawn)
 
 
-def test_importing_a_g_file_solves_its_clues_and_a_colour_one_without_a_goal_is_refused(window, qtbot):
+def test_importing_a_g_file_solves_its_clues_and_a_colour_one_its_colour_clues(window, qtbot):
     window._import_non_action.trigger()
     choose_file(qtbot, window, FORMATS / "kocka.g")
     wait_for_job(qtbot, window)
@@ -47,9 +49,10 @@ def test_importing_a_g_file_solves_its_clues_and_a_colour_one_without_a_goal_is_
     window._import_non_action.trigger()
     choose_file(qtbot, window, FORMATS / "viceres.g")
     wait_for_job(qtbot, window)
-    box = window._message_box
-    assert box.isVisible() and "viceres.g: a colour puzzle: it has clues but no goal picture" in box.text()
-    assert window.solution_grid().shape == (35, 35)  # the puzzle before stays
+    colour = read_puzzle_file(FORMATS / "viceres.g")
+    assert window.editor.kind == "colour"
+    assert colour_clues(indices_in(window.document.visible_picture(), colour.palette)) == (colour.rows, colour.columns)
+    assert "viceres.g: MULT" in window.assist_dock.widget().clue_report_label.text()
 
 
 def test_importing_a_set_asks_which_puzzle_and_a_colour_one_opens_as_a_colour_level(window, qtbot, monkeypatch):

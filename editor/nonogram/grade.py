@@ -33,7 +33,7 @@ from editor.nonogram.line import line_solver
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.nonogram.verdict import Kind
 from editor.tasks import Task
-from editor.wording import plural
+from editor.wording import Wording
 
 SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = "simple", "line", "probe", "search"
 KINDS = (SIMPLE, LINE_DEDUCTION, PROBE, SEARCH)
@@ -69,7 +69,7 @@ class Step:
 
 
 @dataclass
-class SolvePath:
+class SolvePath(Wording):
     steps: list[Step] = field(default_factory=list)
     sweeps: int = 0
     solved: bool = False  # the path reaches a complete grid
@@ -100,7 +100,9 @@ class SolvePath:
 
     def summary(self) -> str:
         counts = ", ".join(f"{self.count(kind)} {kind}" for kind in KINDS if self.count(kind))
-        return f"grade {self.grade} ({self.words}); {plural(self.sweeps, 'sweep')}, {plural(len(self.steps), 'step')}: {counts}"
+        return self.tr("grade {0} ({1}); {2}, {3}: {4}").format(
+            self.grade, self.words, self.tr("%n sweep(s)", "", self.sweeps), self.tr("%n step(s)", "", len(self.steps)),
+            counts)
 
     def to_json(self) -> dict:
         return {"grade": self.grade, "grade_words": self.words, "path_sweeps": self.sweeps,

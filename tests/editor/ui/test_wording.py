@@ -3,14 +3,14 @@ import numpy as np
 from PySide6.QtCore import Qt
 
 from editor.nonogram.verdict import Kind
-from editor.wording import plural
+from editor.wording import Counts
 from tests.editor.ui.test_assist_panel import assist, make_switch, wait_until
 from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
 
 
-def test_plural():
-    assert [plural(n, "cell") for n in (0, 1, 2)] == ["0 cells", "1 cell", "2 cells"]
-    assert plural(1, "guess", "guesses") == "1 guess" and plural(3, "guess", "guesses") == "3 guesses"
+def test_counted_texts_read_as_english():
+    assert [Counts.tr("%n cell(s)", "", n) for n in (0, 1, 2)] == ["0 cells", "1 cell", "2 cells"]
+    assert [Counts.tr("%n guess(es) (so far)", "", n) for n in (1, 3)] == ["1 guess (so far)", "3 guesses (so far)"]
 
 
 def test_a_one_flip_proposal_says_one_edit(window, qtbot):

@@ -54,3 +54,7 @@ class Wording:
 
 class Counts(Wording):
     """Texts with a count that the Qt classes show (their own ``tr`` would leave "1 cell(s)" in English)."""
+
+
+class Activity(Wording):
+    """What a long job of the core is doing: the message of its progress line."""

@@ -32,7 +32,7 @@ from editor.nonogram.line import count_placements
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.nonogram.verdict import Kind, Verdict, cells_to_json, check_drawing
 from editor.tasks import Task, TimeUp
-from editor.wording import QT_TRANSLATE_NOOP, Wording
+from editor.wording import QT_TRANSLATE_NOOP, Activity, Wording
 
 CHECKED = 5  # candidates (the most promising) that get the full verdict
 CHECK_SECONDS = 2.0  # time for those full verdicts, all together
@@ -275,7 +275,7 @@ def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, tas
     try:
         for done, cells in enumerate(candidates):
             search.check_cancelled()
-            task.report(done, len(candidates), "trying single-cell edits")
+            task.report(done, len(candidates), Activity.tr("trying single-cell edits"))
             _, board, sweeps = flips.line_logic(cells, search)
             open_cells = board.unknown_count()
             kind = Kind.LINE if open_cells == 0 else Kind.MULT if cells in surely_mult else Kind.STALLED
@@ -412,7 +412,7 @@ def _next_edit(current: np.ndarray, verdict: Verdict, symmetry: str, made: set[E
         if done >= RECHECKED and best is not None and last is not None and last >= best:
             break
         task.check_cancelled()
-        task.report(done, len(candidates), f"edit {number}: trying cells")
+        task.report(done, len(candidates), Activity.tr("edit {0}: trying cells").format(number))
         puzzle, board, _ = flips.line_logic(edit, task)
         judged[edit] = key = (board.unknown_count() - verdict.open_cells, tightness.change(puzzle, board, edit),
                               -_border(current, edit), edit)
@@ -480,7 +480,7 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
     edits = _all_edits(drawing.shape, symmetry)
     for done, cells in enumerate(edits):
         task.check_cancelled()
-        task.report(done, len(edits), "trying single-cell edits")
+        task.report(done, len(edits), Activity.tr("trying single-cell edits"))
         _, board, sweeps = flips.line_logic(cells, task)
         open_cells = board.unknown_count()
         tried.append(Suggestion(cells, Kind.LINE if open_cells == 0 else Kind.STALLED, open_cells,

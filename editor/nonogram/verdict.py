@@ -58,7 +58,7 @@ from editor.nonogram import portfolio
 from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
 from editor.tasks import OverBudget, Task, TimeUp
-from editor.wording import Wording
+from editor.wording import Activity, Wording
 
 
 class Kind(StrEnum):
@@ -455,10 +455,10 @@ class _SatStage:
 
     def result(self, task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
         def waiting(seconds: float) -> None:
-            task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
+            task.report(seconds, None, Activity.tr("SAT solver, {0:.0f} s").format(seconds))
 
         self.start(threads=1)
-        task.report(0, None, "SAT solver", force=True)
+        task.report(0, None, Activity.tr("SAT solver"), force=True)
         grids = self._child.wait(task, on_wait=waiting)
         return tuple(None if grid is None else rows_to_array(grid, self._width) for grid in grids)
 

@@ -366,7 +366,7 @@ class AssistPanel(QWidget):
         self.overlays.set(PATH_LINE, line, PATH_LINE_COLOUR)
         self.overlays.set(PATH_NEW, new, PATH_NEW_COLOUR)
         self.step_label.setText(self.tr("Step {0} of {1} (sweep {2}): {3} on {4} {5}, settles {6}").format(
-            upto, len(path.steps), step.sweep, step.kind, step.axis, step.index + 1, Counts.tr("%n cell(s)", "", len(step.cells))))
+            upto, len(path.steps), step.sweep, SolvePath.tr(step.kind), SolvePath.tr(step.axis), step.index + 1, Counts.tr("%n cell(s)", "", len(step.cells))))
 
 
 def export_sheet(main_window, solution_sheet: bool) -> None:

@@ -9,6 +9,7 @@ each of its language's plural forms; in English ``(s)``, ``(es)`` show from 2 on
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 
@@ -20,14 +21,15 @@ def _untranslated(context: str, text: str, disambiguation: str | None, count: in
 
 
 _translator: Translator = _untranslated
+_installed_in: int | None = None  # the process that installed it: a forked copy (a solver) speaks English
 
 
 def install_translator(translator: Translator) -> None:
-    """Show every :class:`Wording` text through ``translator`` (the Qt app's, at start).
+    """Show every :class:`Wording` text of this process through ``translator`` (the Qt app's, at start).
 
     ``translator`` returns the source text (with ``%n`` filled in) when it has no translation."""
-    global _translator
-    _translator = translator
+    global _translator, _installed_in
+    _translator, _installed_in = translator, os.getpid()
 
 
 def english(text: str, count: int = -1) -> str:
@@ -47,7 +49,8 @@ class Wording:
 
     @classmethod
     def tr(cls, text: str, disambiguation: str | None = None, count: int = -1) -> str:
-        translated = _translator(cls.__name__, text, disambiguation or None, count)
+        translator = _translator if _installed_in == os.getpid() else _untranslated
+        translated = translator(cls.__name__, text, disambiguation or None, count)
         untranslated = text if count < 0 else text.replace("%n", str(count))
         return english(text, count) if translated in (text, untranslated) else translated
 

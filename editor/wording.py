@@ -32,7 +32,7 @@ def install_translator(translator: Translator) -> None:
     _translator, _installed_in = translator, os.getpid()
 
 
-def english(text: str, count: int = -1) -> str:
+def _english(text: str, count: int = -1) -> str:
     """``text`` as English shows it: ``%n`` is ``count``, and ``cell(s)`` is ``cell`` for 1, ``cells`` else."""
     if count < 0:
         return text
@@ -52,7 +52,7 @@ class Wording:
         translator = _translator if _installed_in == os.getpid() else _untranslated
         translated = translator(cls.__name__, text, disambiguation or None, count)
         untranslated = text if count < 0 else text.replace("%n", str(count))
-        return english(text, count) if translated in (text, untranslated) else translated
+        return _english(text, count) if translated in (text, untranslated) else translated
 
 
 class Counts(Wording):

@@ -18,10 +18,11 @@ from editor.nonogram.grade import NoPlacement, solve_path
 from editor.nonogram.puzzle import Puzzle
 from editor.nonogram.verdict import Kind, Verdict, check_puzzle
 from editor.tasks import Task
+from editor.wording import Wording
 
 
 @dataclass
-class ClueReport:
+class ClueReport(Wording):
     verdict: Verdict
     solutions: list[np.ndarray] = field(default_factory=list)  # one if unique, two if not, none if no solution
     broken_lines: list[str] = field(default_factory=list)  # CONTRADICTION: what cannot be satisfied
@@ -30,17 +31,17 @@ class ClueReport:
     def describe(self) -> str:
         parts = []
         if self.goal_mismatch:
-            parts.append(f"The goal picture does not fit its clues ({', '.join(self.goal_mismatch[:6])}"
-                         f"{', …' if len(self.goal_mismatch) > 6 else ''}); solved from the clues alone.")
+            parts.append(self.tr("The goal picture does not fit its clues ({0}); solved from the clues alone.").format(
+                ", ".join(self.goal_mismatch[:6]) + (", …" if len(self.goal_mismatch) > 6 else "")))
         kind = self.verdict.kind
         if kind == Kind.LINE:
-            parts.append("One solution, and line logic reaches it.")
+            parts.append(self.tr("One solution, and line logic reaches it."))
         elif kind == Kind.BRANCH:
-            parts.append("One solution, but line logic alone gets stuck: it needs lookahead.")
+            parts.append(self.tr("One solution, but line logic alone gets stuck: it needs lookahead."))
         elif kind == Kind.MULT:
-            parts.append("More than one solution: two of them side by side.")
+            parts.append(self.tr("More than one solution: two of them side by side."))
         elif kind == Kind.CONTRADICTION:
-            parts.append("No solution: " + "; ".join(self.broken_lines) + ".")
+            parts.append(self.tr("No solution: {0}.").format("; ".join(self.broken_lines)))
         else:
             parts.append(self.verdict.headline() + ".")
         return " ".join(parts)
@@ -51,21 +52,25 @@ def mismatched_lines(row_clues, column_clues, goal: np.ndarray, clues_of=clues_o
     by default) is not the given one."""
     goal = np.asarray(goal)
     if goal.shape != (len(row_clues), len(column_clues)):
-        return [f"the goal is {goal.shape[1]}x{goal.shape[0]}, the clues {len(column_clues)}x{len(row_clues)}"]
+        return [ClueReport.tr("the goal is {0}x{1}, the clues {2}x{3}").format(
+            goal.shape[1], goal.shape[0], len(column_clues), len(row_clues))]
     rows, columns = clues_of(goal)
-    return ([f"row {i + 1}" for i, (a, b) in enumerate(zip(rows, row_clues)) if list(a) != list(b)]
-            + [f"column {i + 1}" for i, (a, b) in enumerate(zip(columns, column_clues)) if list(a) != list(b)])
+    return ([ClueReport.tr("row {0}").format(i + 1) for i, (a, b) in enumerate(zip(rows, row_clues)) if list(a) != list(b)]
+            + [ClueReport.tr("column {0}").format(i + 1)
+               for i, (a, b) in enumerate(zip(columns, column_clues)) if list(a) != list(b)])
 
 
 def _broken_lines(row_clues, column_clues, task: Task) -> list[str]:
     rows, columns = sum(map(sum, row_clues)), sum(map(sum, column_clues))
     if rows != columns:
-        return [f"the rows fill {rows} cells but the columns {columns}"]
+        return [ClueReport.tr("the rows fill %n cell(s) but the columns {0}", "", rows).format(columns)]
     try:
         solve_path(Puzzle(row_clues, column_clues), task=task)
     except NoPlacement as error:
-        return [f"no placement of {error.axis} {error.index + 1}'s clue fits what the other lines force"]
-    return ["every line fits on its own, but no combination of them fits together (found by search)"]
+        line = ClueReport.tr("row {0}") if error.axis == "row" else ClueReport.tr("column {0}")
+        return [ClueReport.tr("no placement of {0}'s clue fits what the other lines force").format(
+            line.format(error.index + 1))]
+    return [ClueReport.tr("every line fits on its own, but no combination of them fits together (found by search)")]
 
 
 def solve_clues(row_clues, column_clues, goal: np.ndarray | None = None, task: Task | None = None) -> ClueReport:
@@ -98,5 +103,5 @@ def solve_colour_clues(row_clues, column_clues, colours: int, goal: np.ndarray |
     elif verdict.kind == Kind.MULT:
         report.solutions = [verdict.picture, verdict.alternative]
     elif verdict.kind == Kind.CONTRADICTION:
-        report.broken_lines = ["no colouring fits every row and column together"]
+        report.broken_lines = [ClueReport.tr("no colouring fits every row and column together")]
     return report

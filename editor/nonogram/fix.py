@@ -32,7 +32,7 @@ from editor.nonogram.line import count_placements
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.nonogram.verdict import Kind, Verdict, cells_to_json, check_drawing
 from editor.tasks import Task, TimeUp
-from editor.wording import plural
+from editor.wording import QT_TRANSLATE_NOOP, Activity, Wording
 
 CHECKED = 5  # candidates (the most promising) that get the full verdict
 CHECK_SECONDS = 2.0  # time for those full verdicts, all together
@@ -45,7 +45,7 @@ Edit = tuple[Cell, ...]  # a cell, with its mirror images under a symmetry
 
 
 @dataclass
-class Suggestion:
+class Suggestion(Wording):
     """Flipping ``cells`` gives ``kind`` with ``open_cells`` left open by line logic.
 
     ``kind`` is LINE (proved by line logic), BRANCH or MULT (the full verdict), or
@@ -67,13 +67,14 @@ class Suggestion:
 
     def describe(self) -> str:
         where = ", ".join(f"({r + 1},{c + 1})" for r, c in self.cells)
-        effect = {Kind.LINE: "unique, line logic solves it", Kind.BRANCH: "unique, needs lookahead",
-                  Kind.MULT: "still more than one solution", Kind.STALLED: "uniqueness not checked",
-                  Kind.UNDECIDED: "uniqueness undecided"}[self.kind]
-        grade = f", grade {self.grade}" if self.grade is not None else ""
-        settles = (f"line logic settles {plural(self.settled, 'more cell')}" if self.settled >= 0
-                   else f"line logic settles {plural(-self.settled, 'cell')} fewer")
-        return f"flip {where}: {self.kind} ({effect}{grade}); {settles}, {self.open_cells} open"
+        effect = {Kind.LINE: self.tr("unique, line logic solves it"), Kind.BRANCH: self.tr("unique, needs lookahead"),
+                  Kind.MULT: self.tr("still more than one solution"), Kind.STALLED: self.tr("uniqueness not checked"),
+                  Kind.UNDECIDED: self.tr("uniqueness undecided")}[self.kind]
+        grade = self.tr(", grade {0}").format(self.grade) if self.grade is not None else ""
+        settles = (self.tr("line logic settles %n more cell(s)", "", self.settled) if self.settled >= 0
+                   else self.tr("line logic settles %n cell(s) fewer", "", -self.settled))
+        return self.tr("flip {0}: {1} ({2}{3}); {4}, {5} open").format(where, self.kind, effect, grade, settles,
+                                                                      self.open_cells)
 
     def to_json(self) -> dict:
         return {"cells": cells_to_json(self.cells), "verdict": self.kind, "open_cells": self.open_cells,
@@ -222,7 +223,7 @@ class _Relay(Task):
 
 
 @dataclass
-class Effects:
+class Effects(Wording):
     """What single edits of a drawing give (:func:`single_cell_effects`), best first."""
 
     verdict: Verdict  # the drawing's own
@@ -240,8 +241,12 @@ class Effects:
         """How far the search got: "" when it tried every edit."""
         if self.complete:
             return ""
-        return (f"Stopped looking after {self.seconds:g} s: tried {self.tried:,} of {self.candidates:,} "
-                f"{'symmetric edits' if self.symmetry != 'none' else 'single-cell edits'} (the most promising first).")
+        if self.symmetry != "none":
+            text = self.tr("Stopped looking after {0:g} s: tried {1:,} of {2:,} symmetric edits (the most promising first).")
+        else:
+            text = self.tr("Stopped looking after {0:g} s: tried {1:,} of {2:,} single-cell edits (the most promising "
+                           "first).")
+        return text.format(self.seconds, self.tried, self.candidates)
 
 
 def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, task: Task | None = None,
@@ -270,7 +275,7 @@ def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, tas
     try:
         for done, cells in enumerate(candidates):
             search.check_cancelled()
-            task.report(done, len(candidates), "trying single-cell edits")
+            task.report(done, len(candidates), Activity.tr("trying single-cell edits"))
             _, board, sweeps = flips.line_logic(cells, search)
             open_cells = board.unknown_count()
             kind = Kind.LINE if open_cells == 0 else Kind.MULT if cells in surely_mult else Kind.STALLED
@@ -293,12 +298,13 @@ def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, tas
                    search_seconds if search_seconds is not None else 0.0)
 
 
-STOPPED = {"time": "the time limit passed", "max edits": "it made the most edits allowed",
-           "stuck": "no edit gets line logic further"}
+STOPPED = {"time": QT_TRANSLATE_NOOP("Plan", "the time limit passed"),
+           "max edits": QT_TRANSLATE_NOOP("Plan", "it made the most edits allowed"),
+           "stuck": QT_TRANSLATE_NOOP("Plan", "no edit gets line logic further")}
 
 
 @dataclass
-class Plan:
+class Plan(Wording):
     """Edits (each a cell, or a cell and its mirror images) and the verdict they lead to."""
 
     edits: list[Edit]
@@ -312,11 +318,12 @@ class Plan:
         return [cell for edit in self.edits for cell in edit]
 
     def describe(self) -> str:
-        edits = plural(len(self.edits), "symmetric edit" if self.symmetry != "none" else "edit")
+        edits = (self.tr("%n symmetric edit(s)", "", len(self.edits)) if self.symmetry != "none"
+                 else self.tr("%n edit(s)", "", len(self.edits)))
         if self.verdict.kind == Kind.LINE:
-            return f"{edits} -> LINE" + (f", grade {self.grade}" if self.grade is not None else "")
-        return (f"{edits} -> {self.verdict.kind}, not line-solvable yet: line logic leaves "
-                f"{plural(self.verdict.open_cells, 'cell')} open (stopped: {STOPPED[self.stopped]})")
+            return f"{edits} -> LINE" + (self.tr(", grade {0}").format(self.grade) if self.grade is not None else "")
+        return self.tr("{0} -> {1}, not line-solvable yet: line logic leaves %n cell(s) open (stopped: {2})",
+                       "", self.verdict.open_cells).format(edits, self.verdict.kind, self.tr(STOPPED[self.stopped]))
 
     def to_json(self) -> dict:
         return {"edits": cells_to_json(self.cells), "edit_count": len(self.edits), "symmetry": self.symmetry,
@@ -405,7 +412,7 @@ def _next_edit(current: np.ndarray, verdict: Verdict, symmetry: str, made: set[E
         if done >= RECHECKED and best is not None and last is not None and last >= best:
             break
         task.check_cancelled()
-        task.report(done, len(candidates), f"edit {number}: trying cells")
+        task.report(done, len(candidates), Activity.tr("edit {0}: trying cells").format(number))
         puzzle, board, _ = flips.line_logic(edit, task)
         judged[edit] = key = (board.unknown_count() - verdict.open_cells, tightness.change(puzzle, board, edit),
                               -_border(current, edit), edit)
@@ -473,7 +480,7 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
     edits = _all_edits(drawing.shape, symmetry)
     for done, cells in enumerate(edits):
         task.check_cancelled()
-        task.report(done, len(edits), "trying single-cell edits")
+        task.report(done, len(edits), Activity.tr("trying single-cell edits"))
         _, board, sweeps = flips.line_logic(cells, task)
         open_cells = board.unknown_count()
         tried.append(Suggestion(cells, Kind.LINE if open_cells == 0 else Kind.STALLED, open_cells,

@@ -33,7 +33,7 @@ from editor.nonogram.line import line_solver
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.nonogram.verdict import Kind
 from editor.tasks import Task
-from editor.wording import plural
+from editor.wording import QT_TRANSLATE_NOOP, Wording
 
 SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = "simple", "line", "probe", "search"
 KINDS = (SIMPLE, LINE_DEDUCTION, PROBE, SEARCH)
@@ -41,13 +41,17 @@ KINDS = (SIMPLE, LINE_DEDUCTION, PROBE, SEARCH)
 LONG_SWEEPS = 12  # more sweeps than this makes a puzzle one grade harder than its techniques alone
 FEW_LINE_STEPS = 3  # up to this many complete-deduction steps in a short puzzle: grade 2, not 3
 
-GRADE_WORDS = {
-    1: "easy: simple line rules only",
-    2: "moderate: simple line rules over many sweeps, or a few complete line deductions",
-    3: "hard: needs the complete deduction on single lines",
-    4: "very hard: needs one cell of lookahead (try a cell, reach a contradiction)",
-    5: "expert: needs deeper trial and error",
+GRADE_WORDS = {  # shown through SolvePath.tr
+    1: QT_TRANSLATE_NOOP("SolvePath", "easy: simple line rules only"),
+    2: QT_TRANSLATE_NOOP("SolvePath", "moderate: simple line rules over many sweeps, or a few complete line deductions"),
+    3: QT_TRANSLATE_NOOP("SolvePath", "hard: needs the complete deduction on single lines"),
+    4: QT_TRANSLATE_NOOP("SolvePath", "very hard: needs one cell of lookahead (try a cell, reach a contradiction)"),
+    5: QT_TRANSLATE_NOOP("SolvePath", "expert: needs deeper trial and error"),
 }
+# The names of the kinds of steps and of the axes, as the Assist dock shows them (through SolvePath.tr).
+STEP_WORDS = (QT_TRANSLATE_NOOP("SolvePath", "simple"), QT_TRANSLATE_NOOP("SolvePath", "line"),
+              QT_TRANSLATE_NOOP("SolvePath", "probe"), QT_TRANSLATE_NOOP("SolvePath", "search"),
+              QT_TRANSLATE_NOOP("SolvePath", "row"), QT_TRANSLATE_NOOP("SolvePath", "column"))
 
 
 class NoPlacement(ValueError):
@@ -69,7 +73,7 @@ class Step:
 
 
 @dataclass
-class SolvePath:
+class SolvePath(Wording):
     steps: list[Step] = field(default_factory=list)
     sweeps: int = 0
     solved: bool = False  # the path reaches a complete grid
@@ -99,8 +103,11 @@ class SolvePath:
         return grid
 
     def summary(self) -> str:
-        counts = ", ".join(f"{self.count(kind)} {kind}" for kind in KINDS if self.count(kind))
-        return f"grade {self.grade} ({self.words}); {plural(self.sweeps, 'sweep')}, {plural(len(self.steps), 'step')}: {counts}"
+        counts = ", ".join(self.tr("{0} {1}", "a number of steps, their kind").format(self.count(kind), self.tr(kind))
+                           for kind in KINDS if self.count(kind))
+        return self.tr("grade {0} ({1}); {2}, {3}: {4}").format(
+            self.grade, self.tr(self.words), self.tr("%n sweep(s)", "", self.sweeps),
+            self.tr("%n step(s)", "", len(self.steps)), counts)
 
     def to_json(self) -> dict:
         return {"grade": self.grade, "grade_words": self.words, "path_sweeps": self.sweeps,

@@ -33,6 +33,7 @@ import numpy as np
 
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.tasks import Task
+from editor.wording import Activity
 
 
 @dataclass
@@ -271,7 +272,7 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
                 _prove(puzzle, board, row, column, value)
                 stats.proved_by_probing += 1
                 proved = True
-                task.report(total - board.unknown_count(), total, "probing")
+                task.report(total - board.unknown_count(), total, Activity.tr("probing"))
                 continue
             open_cells = _open_in_disturbed_lines(trial, goal)
             if open_cells == 0:
@@ -299,7 +300,7 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
                     continue
             _prove(puzzle, board, row, column, value)
             stats.proved_by_search += 1
-            task.report(total - board.unknown_count(), total, "searching")
+            task.report(total - board.unknown_count(), total, Activity.tr("searching"))
         candidates = unsettled
         budget *= 4
         width *= 4

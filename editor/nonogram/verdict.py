@@ -58,7 +58,7 @@ from editor.nonogram import portfolio
 from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.search import Lookahead, find_alternative, find_solution
 from editor.tasks import OverBudget, Task, TimeUp
-from editor.wording import plural as _plural
+from editor.wording import Activity, Wording
 
 
 class Kind(StrEnum):
@@ -90,7 +90,7 @@ SPARE_CORE = 0.75  # idle cores (on average while the search ran) beside it that
 
 
 @dataclass
-class Verdict:
+class Verdict(Wording):
     kind: Kind
     puzzle: Puzzle
     logic: Board  # what line logic proved where it stopped (or met the contradiction)
@@ -134,63 +134,60 @@ class Verdict:
 
     def headline(self) -> str:
         return {
-            Kind.LINE: "Unique: line logic solves it",
-            Kind.BRANCH: "Unique, but line logic gets stuck",
-            Kind.MULT: "Not unique: more than one picture fits",
-            Kind.CONTRADICTION: "No picture fits these clues",
-            Kind.STALLED: "Line logic gets stuck; looking further",
-            Kind.UNDECIDED: "Undecided: the time limit passed first",
+            Kind.LINE: self.tr("Unique: line logic solves it"),
+            Kind.BRANCH: self.tr("Unique, but line logic gets stuck"),
+            Kind.MULT: self.tr("Not unique: more than one picture fits"),
+            Kind.CONTRADICTION: self.tr("No picture fits these clues"),
+            Kind.STALLED: self.tr("Line logic gets stuck; looking further"),
+            Kind.UNDECIDED: self.tr("Undecided: the time limit passed first"),
         }[self.kind]
 
     def describe(self) -> str:
         """The verdict in a designer's words, with sweeps and time."""
-        timing = f"(checked in {_duration(self.seconds)})"
-        sweeps = _plural(self.sweeps, "sweep")
-        stuck = (f"Line logic gets stuck after {sweeps} with {_plural(self.open_cells, 'cell')} "
-                 f"still open (shaded).")
+        timing = self.tr("(checked in {0})").format(_duration(self.seconds))
+        look = self.lookahead
+        guesses = self.tr("%n guess(es)", "", look.branches)
+        stuck = self.tr("Line logic gets stuck after {0} with {1} still open (shaded).").format(
+            self.tr("%n sweep(s)", "", self.sweeps), self.tr("%n cell(s)", "", self.open_cells))
         if self.kind == Kind.LINE:
-            return f"A player can solve it with line logic alone, in {sweeps} over the rows and columns. {timing}"
+            return self.tr("A player can solve it with line logic alone, in %n sweep(s) over the rows and columns. {0}",
+                           "", self.sweeps).format(timing)
         if self.kind == Kind.MULT:
-            changed = int(self.differing.sum())
-            return (f"{stuck} Another picture fits the same clues; it differs in "
-                    f"{_plural(changed, 'cell')}. {timing}")
+            return self.tr("{0} Another picture fits the same clues; it differs in %n cell(s). {1}",
+                           "", int(self.differing.sum())).format(stuck, timing)
         if self.kind == Kind.STALLED:
-            return f"{stuck} Looking for another solution… {timing}"
+            return self.tr("{0} Looking for another solution… {1}").format(stuck, timing)
         if self.kind == Kind.UNDECIDED:
-            return (f"{stuck} The time ran out before another solution turned up or uniqueness was proved "
-                    f"({_plural(self.lookahead.probes, 'probe')}, {_plural(self.lookahead.branches, 'guess', 'guesses')}). "
-                    f"{timing}")
+            return self.tr("{0} The time ran out before another solution turned up or uniqueness was proved "
+                           "({1}, {2}). {3}").format(stuck, self.tr("%n probe(s)", "", look.probes), guesses, timing)
         if self.kind == Kind.CONTRADICTION:
             if self.decided_by == Stage.SAT:
-                where = "a SAT solver finds no solution"
-            elif self.lookahead.branches == 0:
-                where = "line logic runs into a contradiction"
-            else:
-                where = f"a search ({_plural(self.lookahead.branches, 'guess', 'guesses')}) finds no solution"
-            return f"These clues have no solution: {where}. {timing}"
-        look = self.lookahead
+                return self.tr("These clues have no solution: a SAT solver finds no solution. {0}").format(timing)
+            if look.branches == 0:
+                return self.tr("These clues have no solution: line logic runs into a contradiction. {0}").format(timing)
+            return self.tr("These clues have no solution: a search ({0}) finds no solution. {1}").format(guesses, timing)
         if self.decided_by == Stage.SAT:
-            how = ("Lookahead does not settle it quickly; a SAT solver proved that no other picture "
-                   "fits the clues.")
+            how = self.tr("Lookahead does not settle it quickly; a SAT solver proved that no other picture "
+                          "fits the clues.")
         elif look.needs_search:
-            how = (f"Even trying single cells is not enough: it takes trial and error "
-                   f"({_plural(look.branches, 'guess', 'guesses')}, up to {look.depth} deep) "
-                   f"to rule out {_plural(look.proved_by_search, 'cell')}.")
+            how = self.tr("Even trying single cells is not enough: it takes trial and error "
+                          "({0}, up to {1} deep) to rule out %n cell(s).", "", look.proved_by_search).format(
+                guesses, look.depth)
         else:
-            how = (f"The player has to look ahead: trying a cell and reaching a contradiction "
-                   f"settles it (one cell of lookahead, {_plural(look.probes, 'probe')} in "
-                   f"{_plural(look.probe_rounds, 'round')}).")
+            how = self.tr("The player has to look ahead: trying a cell and reaching a contradiction settles it "
+                          "(one cell of lookahead, {0} in {1}).").format(
+                self.tr("%n probe(s)", "", look.probes), self.tr("%n round(s)", "", look.probe_rounds))
         return f"{stuck} {how} {timing}"
 
     def lookahead_text(self) -> str:
         """BRANCH: the lookahead it took, in a few words (the command line's detail)."""
         look = self.lookahead
-        probes, branches = _plural(look.probes, "probe"), _plural(look.branches, "branch", "branches")
+        probes, branches = self.tr("%n probe(s)", "", look.probes), self.tr("%n branch(es)", "", look.branches)
         if self.decided_by == Stage.SAT:
-            return f"SAT solver after {probes} and {branches}"
+            return self.tr("SAT solver after {0} and {1}").format(probes, branches)
         if look.needs_search:
-            return f"search: {branches}, depth {look.depth}, {probes}"
-        return f"probing depth 1: {probes} in {_plural(look.probe_rounds, 'round')}"
+            return self.tr("search: {0}, depth {1}, {2}").format(branches, look.depth, probes)
+        return self.tr("probing depth 1: {0} in {1}").format(probes, self.tr("%n round(s)", "", look.probe_rounds))
 
     def to_json(self) -> dict:
         look = self.lookahead
@@ -465,10 +462,10 @@ class _SatStage:
 
     def result(self, task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
         def waiting(seconds: float) -> None:
-            task.report(seconds, None, f"SAT solver, {seconds:.0f} s")
+            task.report(seconds, None, Activity.tr("SAT solver, {0:.0f} s").format(seconds))
 
         self.start(threads=1)
-        task.report(0, None, "SAT solver", force=True)
+        task.report(0, None, Activity.tr("SAT solver"), force=True)
         grids = self._child.wait(task, on_wait=waiting)
         return tuple(None if grid is None else rows_to_array(grid, self._width) for grid in grids)
 

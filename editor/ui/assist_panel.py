@@ -45,7 +45,7 @@ from editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
 from editor.ui.sheets import write_sheet
 from editor.core.colour_level import is_colour, rgb_clues
 from editor.ui.solver_panel import picture_pixmap
-from editor.wording import plural
+from editor.wording import Counts
 
 HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
                ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique
@@ -335,7 +335,7 @@ class AssistPanel(QWidget):
         cells = self.proposal
         self._set_proposal([])
         if cells:
-            self.apply_flips(cells, self.tr("Apply a proposal of {0}").format(plural(len(cells), 'edit')))
+            self.apply_flips(cells, Counts.tr("Apply a proposal of %n edit(s)", "", len(cells)))
 
     def reject_proposal(self) -> None:
         self._set_proposal([])
@@ -375,7 +375,7 @@ class AssistPanel(QWidget):
         self.overlays.set(PATH_LINE, line, PATH_LINE_COLOUR)
         self.overlays.set(PATH_NEW, new, PATH_NEW_COLOUR)
         self.step_label.setText(self.tr("Step {0} of {1} (sweep {2}): {3} on {4} {5}, settles {6}").format(
-            upto, len(path.steps), step.sweep, step.kind, step.axis, step.index + 1, plural(len(step.cells), 'cell')))
+            upto, len(path.steps), step.sweep, SolvePath.tr(step.kind), SolvePath.tr(step.axis), step.index + 1, Counts.tr("%n cell(s)", "", len(step.cells))))
 
 
 def export_sheet(main_window, solution_sheet: bool) -> None:

@@ -1,6 +1,7 @@
 """How the application presents itself to the desktop: its desktop entry name (which ties
 its windows to the menu entry and icon, see ``editor.desktop``), its icon, its version, and
-the translation of its text for the user's language.
+the translation of its text for the user's language (also of the texts the Qt-free core composes,
+see ``editor.wording``).
 
 Translations: ``editor/data/translations/nonogram-editor_<language>.qm`` (e.g. ``_de``),
 compiled with ``pyside6-lrelease`` from the ``.ts`` that ``pyside6-lupdate`` extracts; see
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from editor import __version__
 from editor.desktop import APP_ID
 from editor.paths import package_data
+from editor.wording import install_translator
 
 LICENCE = "MIT"
 TRANSLATION_NAME = "nonogram-editor"
@@ -33,6 +35,8 @@ def set_up_application(app: QApplication, translations: Path | None = None,
     app.setDesktopFileName(APP_ID)
     app.setApplicationVersion(__version__)
     app.setWindowIcon(app_icon())
+    install_translator(lambda context, text, disambiguation, count:  # the Qt-free core's texts too
+                       QCoreApplication.translate(context, text, disambiguation, count))
     locale = locale or QLocale()
     folder = translations or package_data("editor", "translations")
     if not folder.is_dir():

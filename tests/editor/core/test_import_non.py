@@ -82,7 +82,7 @@ def test_a_contradiction_is_refused_naming_the_lines(tmp_path):
 def test_the_rows_and_columns_disagreeing_on_the_filled_cells_are_named(tmp_path):
     path = clue_file(tmp_path / "uneven.non", [[1], [0]], [[1], [1]])
     imported = read_puzzle(path)
-    assert imported.level is None and "the rows fill 1 cells but the columns 2" in imported.report.describe()
+    assert imported.level is None and "the rows fill 1 cell but the columns 2" in imported.report.describe()
 
 
 def test_a_goal_that_does_not_fit_is_named_and_the_clues_decide(tmp_path):

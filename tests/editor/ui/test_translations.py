@@ -1,5 +1,6 @@
 """The window's text can be translated without touching the code: pyside6-lupdate finds every
-menu entry of the window and the texts of its docks, and a translation in the translations folder is loaded at start."""
+menu entry of the window, the texts of its docks and those the Qt-free core composes, and a translation
+in the translations folder is loaded at start."""
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -10,22 +11,42 @@ from PySide6.QtCore import QLocale, QTranslator
 from PySide6.QtWidgets import QMenu
 
 from editor.paths import ROOT
+from editor.nonogram.verdict import Kind
 from editor.ui.identity import TRANSLATION_NAME, set_up_application
+from tests.editor.ui.test_solver_panel import draw_a_switch
 
 TOOLS = Path(sys.executable).parent  # pyside6-lupdate and pyside6-lrelease come with PySide6
 GERMAN = {("MainWindow", "&Help"): "&Hilfe", ("MainWindow", "&Test-Solve…"): "&Probelösen…",
           ("EditTools", "&Pen"): "&Stift", ("SolverPanel", "Show the other solution"): "Die andere Lösung zeigen",
-          ("AssistPanel", "Make it harder"): "Schwerer machen"}
+          ("AssistPanel", "Make it harder"): "Schwerer machen",
+          ("Verdict", "Not unique: more than one picture fits"): "Nicht eindeutig: mehr als ein Bild passt",
+          ("Verdict", "Line logic gets stuck after {0} with {1} still open (shaded)."):
+              "Die Zeilenlogik bleibt nach {0} mit {1} offen stecken (schattiert).",
+          ("Verdict", "%n sweep(s)"): ("%n Durchgang", "%n Durchgängen"),  # numerus forms: one, other
+          ("Verdict", "%n cell(s)"): ("%n Zelle", "%n Zellen"),
+          ("Verdict", "{0} Another picture fits the same clues; it differs in %n cell(s). {1}"):
+              ("{0} Ein anderes Bild passt zu denselben Zahlen; es weicht in %n Zelle ab. {1}",
+               "{0} Ein anderes Bild passt zu denselben Zahlen; es weicht in %n Zellen ab. {1}"),
+          ("Verdict", "(checked in {0})"): "(geprüft in {0})"}
+CORE = ["editor/wording.py", "editor/nonogram/*.py"]  # the Qt-free modules whose texts the user reads
 
 
 def extracted(tmp_path) -> set[tuple[str, str]]:
     """(context, text) of every string pyside6-lupdate finds in the window's code and the plugins' docks."""
     ts = tmp_path / "all.ts"
     sources = [*(ROOT / "editor" / "ui").glob("*.py"), *(ROOT / "plugins").glob("*/panel.py"),
-               *(ROOT / "plugins").glob("*/canvas.py")]
+               *(ROOT / "plugins").glob("*/canvas.py"), *(path for pattern in CORE for path in ROOT.glob(pattern))]
     subprocess.run([TOOLS / "pyside6-lupdate", *sorted(map(str, sources)), "-ts", ts], check=True, capture_output=True)
     return {(context.findtext("name"), message.findtext("source"))
             for context in ET.parse(ts).getroot().iter("context") for message in context.iter("message")}
+
+
+def numerus(tmp_path) -> set[tuple[str, str]]:
+    """(context, text) of the strings lupdate marks as counted (translated with each plural form)."""
+    extracted(tmp_path)
+    return {(context.findtext("name"), message.findtext("source"))
+            for context in ET.parse(tmp_path / "all.ts").getroot().iter("context")
+            for message in context.iter("message") if message.get("numerus") == "yes"}
 
 
 def window_menu_texts(window) -> set[str]:
@@ -69,7 +90,13 @@ def german(qapp, tmp_path):
             if in_context == context_name:
                 message = ET.SubElement(context, "message")
                 ET.SubElement(message, "source").text = source
-                ET.SubElement(message, "translation").text = translation
+                if isinstance(translation, tuple):
+                    message.set("numerus", "yes")
+                    forms = ET.SubElement(message, "translation")
+                    for form in translation:
+                        ET.SubElement(forms, "numerusform").text = form
+                else:
+                    ET.SubElement(message, "translation").text = translation
     folder = tmp_path / "translations"
     folder.mkdir()
     ET.ElementTree(root).write(tmp_path / "de.ts", encoding="utf-8", xml_declaration=True)
@@ -100,3 +127,47 @@ def test_without_a_translation_for_the_language_the_text_stays_english(qapp, tmp
     assert not qapp.findChildren(QTranslator)
 
 
+
+
+def test_the_texts_of_the_qt_free_core_are_found_by_lupdate(tmp_path):
+    counted = numerus(tmp_path)
+    found = extracted(tmp_path)
+    assert {("Verdict", "Unique: line logic solves it"), ("Verdict", "(checked in {0})"),
+            ("Suggestion", "uniqueness not checked"), ("Plan", "no edit gets line logic further"),
+            ("Effects", "Stopped looking after {0:g} s: tried {1:,} of {2:,} single-cell edits (the most promising "
+                        "first).")} <= found
+    assert {("Verdict", "%n cell(s)"), ("Suggestion", "line logic settles %n more cell(s)"),
+            ("Plan", "%n edit(s)"), ("SolvePath", "%n step(s)"), ("Counts", "Apply a proposal of %n edit(s)")} <= counted
+
+
+def test_a_translation_translates_the_verdict_the_core_describes(german, window, qtbot):
+    verdict = draw_a_switch(qtbot, window)
+    assert verdict.kind == Kind.MULT
+    panel = window.solver_dock.widget()
+    assert "Nicht eindeutig: mehr als ein Bild passt" in panel.verdict_label.text()
+
+    def german_count(count, one, other):
+        return f"{count} {one if count == 1 else other}"
+    sweeps = german_count(verdict.sweeps, "Durchgang", "Durchgängen")
+    cells = german_count(verdict.open_cells, "Zelle", "Zellen")
+    differing = german_count(int(verdict.differing.sum()), "Zelle", "Zellen")
+    assert panel.details_label.text().startswith(
+        f"Die Zeilenlogik bleibt nach {sweeps} mit {cells} offen stecken (schattiert). Ein anderes Bild passt zu "
+        f"denselben Zahlen; es weicht in {differing} ab. (geprüft in ")
+
+
+def test_the_core_without_qt_describes_in_english():
+    script = """if True:
+        import sys
+        import numpy as np
+        from editor.nonogram.verdict import check_drawing
+        print(check_drawing(np.ones((2, 2), dtype=bool)).describe())
+        print(check_drawing(np.eye(2, dtype=bool)).describe())
+        assert not any(name.startswith("PySide6") for name in sys.modules)
+    """
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    line, mult = run.stdout.splitlines()
+    assert line.startswith("A player can solve it with line logic alone, in 1 sweep over the rows and columns. "
+                           "(checked in ")
+    assert mult.startswith("Line logic gets stuck after 0 sweeps with 4 cells still open (shaded). Another picture "
+                           "fits the same clues; it differs in 4 cells. (checked in ")

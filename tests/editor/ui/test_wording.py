@@ -1,16 +1,38 @@
 """Counts in what the editor says read as English: "1 edit", "1 cell", never "1 edits"."""
+import os
+
 import numpy as np
 from PySide6.QtCore import Qt
 
 from editor.nonogram.verdict import Kind
-from editor.wording import plural
+from editor import wording
+from editor.wording import Counts
 from tests.editor.ui.test_assist_panel import assist, make_switch, wait_until
 from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
 
 
-def test_plural():
-    assert [plural(n, "cell") for n in (0, 1, 2)] == ["0 cells", "1 cell", "2 cells"]
-    assert plural(1, "guess", "guesses") == "1 guess" and plural(3, "guess", "guesses") == "3 guesses"
+def test_counted_texts_read_as_english():
+    assert [Counts.tr("%n cell(s)", "", n) for n in (0, 1, 2)] == ["0 cells", "1 cell", "2 cells"]
+    assert [Counts.tr("%n guess(es) (so far)", "", n) for n in (1, 3)] == ["1 guess (so far)", "3 guesses (so far)"]
+
+
+def test_a_forked_copy_of_the_app_does_not_call_the_installed_translator(monkeypatch):
+    """A solver forked from the window's process must not reach Qt (a lock held at the fork would hang it)."""
+    monkeypatch.setattr(wording, "_translator", wording._translator)
+    monkeypatch.setattr(wording, "_installed_in", wording._installed_in)
+    wording.install_translator(lambda context, text, disambiguation, count: "übersetzt")
+    assert Counts.tr("%n cell(s)", "", 2) == "übersetzt"
+    reading, writing = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.write(writing, Counts.tr("%n cell(s)", "", 2).encode())
+        finally:
+            os._exit(0)
+    os.close(writing)
+    os.waitpid(pid, 0)
+    with os.fdopen(reading, "rb") as answer:
+        assert answer.read().decode() == "2 cells"
 
 
 def test_a_one_flip_proposal_says_one_edit(window, qtbot):

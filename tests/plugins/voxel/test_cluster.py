@@ -92,7 +92,8 @@ def test_a_worker_killed_mid_count_costs_only_its_subproblems(cluster, tmp_path)
                                          cluster=cluster.scheduler_address, checkpoint=tmp_path / "c.db")
     assert killed.is_set()
     assert (outcome.count, outcome.distinct) == (9356, 2339)
-    assert 2 <= outcome.jobs <= 3  # workers that counted: the killed one too if a batch of its arrived
+    assert 1 <= outcome.jobs <= 3  # workers that counted: the survivor, the restarted one and the killed one
+    # if a batch of each arrived (the survivor may have counted all the rest)
 
 
 def test_an_unreachable_cluster_is_a_clear_error():

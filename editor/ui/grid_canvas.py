@@ -25,11 +25,12 @@ from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from editor.core import Editor, Layer
 from editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
-                                   changed_entries, picture_colours, rgb_words)
+                                   picture_colours, rgb_words)
 from editor.core.colour_level import ColourLineClues, background, colour_codes, is_colour
 from editor.core.history import changed_cells
 from editor.ui.static_texts import StaticTexts
 from editor.ui.colour_clues import paint_colour_clues, row_clue_width
+from editor.ui.line_labels import Label, LineLabels
 
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
 GUIDE_EVERY = 5
@@ -387,9 +388,8 @@ class SolutionCanvas(GridCanvas):
         self._clues = LineClues()
         self._rgb_clues: ColourLineClues | None = None  # a colour level's clues, (length, RGB) blocks
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
-        self._row_labels: list[tuple[str, QColor]] | None = None
-        self._column_labels: list[tuple[str, QColor]] | None = None
         self._texts = StaticTexts()
+        self.line_labels = LineLabels(self, self._texts)
         super().__init__(editor, Layer.SOLUTION, parent)
         self.refresh_clues()
 
@@ -405,26 +405,10 @@ class SolutionCanvas(GridCanvas):
     def overlay_names(self) -> list[str]:
         return list(self._overlays)
 
-    def set_line_labels(self, rows: list[tuple[str, QColor]] | None,
-                        columns: list[tuple[str, QColor]] | None) -> None:
-        """A short coloured text right of each row and below each column (turned upright so
-        that long ones never overlap; None: none)."""
-        old_rows, old_columns = self._row_labels, self._column_labels
-        self._row_labels, self._column_labels = rows, columns
-        needed = self.sizeHint()
-        if rows is None and columns is None:  # no labels: no room for them
-            if self.make_room(grow_only=False):
-                return
-        elif needed.width() > self.width() or needed.height() > self.height():
-            if self.make_room(grow_only=True):
-                return
-        # repaint just the labels that changed, right of and below the grid
-        origin, size, grid = self._origin, self.cell_size, self.grid_rect()
-        right, bottom = grid.right() + 1, grid.bottom() + 1
-        for row in changed_entries(old_rows, rows):
-            self.update(QRect(right, origin.y() + row * size, self.width() - right, size))
-        for column in changed_entries(old_columns, columns):
-            self.update(QRect(origin.x() + column * size, bottom, size, self.height() - bottom))
+    def set_line_labels(self, rows: list[Label] | None, columns: list[Label] | None) -> None:
+        """A short coloured text right of each row and below each column (:mod:`editor.ui.line_labels`;
+        None: none)."""
+        self.line_labels.set(rows, columns)
 
     # -- clues
     def refresh(self) -> None:
@@ -471,12 +455,6 @@ class SolutionCanvas(GridCanvas):
         font.setPixelSize(max(MIN_CLUE_PIXELS, int(self.cell_size * 0.55)))
         return font
 
-    def _label_font(self) -> QFont:
-        """The placement counts: never taller than a cell, so rows never overlap."""
-        font = QFont(self.font())
-        font.setPixelSize(max(6, min(self.cell_size - 2, self.clue_font().pixelSize())))
-        return font
-
     def _clue_step(self) -> int:
         """The height of one number of a column clue."""
         return QFontMetrics(self.clue_font()).height()
@@ -500,10 +478,7 @@ class SolutionCanvas(GridCanvas):
         return QPoint(self._row_clue_width(), self._column_clue_height())
 
     def extra_size(self) -> QSize:
-        font = self._label_font()
-        label_width = self._texts.widest(font, (text for text, _ in self._row_labels or []))
-        label_height = self._texts.widest(font, (text for text, _ in self._column_labels or []))
-        return QSize(8 + (label_width + 8 if label_width else 0), 8 + (label_height + 6 if label_height else 0))
+        return QSize(8, 8) + self.line_labels.room()
 
     def filled_cells(self) -> np.ndarray:
         """Which cells are drawn filled (height, width): the visible solution."""
@@ -527,7 +502,7 @@ class SolutionCanvas(GridCanvas):
         painter.fillRect(QRect(0, origin.y(), origin.x(), height * size), CLUE_BACKGROUND)
         painter.fillRect(QRect(origin.x(), 0, width * size, origin.y()), CLUE_BACKGROUND)
         self._paint_clues(painter, origin, exposed)
-        self._paint_labels(painter, origin, exposed)
+        self.line_labels.paint(painter, exposed)
 
     def _paint_clues(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
         """The clues of the rows and columns that the exposed area touches, between the grid
@@ -562,29 +537,6 @@ class SolutionCanvas(GridCanvas):
             for index, number in enumerate(reversed(numbers)):
                 self._texts.draw(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
                                 number, 0.5, max_width=size - 2)  # clear of the next column's numbers
-
-
-    def _paint_labels(self, painter: QPainter, origin: QPoint, exposed: QRect) -> None:
-        """The line labels that the exposed area touches."""
-        size, font = self.cell_size, self._label_font()
-        painter.setFont(font)
-        right = origin.x() + self.document.width * size + 6
-        bottom = origin.y() + self.document.height * size + 6
-        rows, columns = self.exposed_cells(exposed)
-        if exposed.right() >= right:
-            for row in range(rows.start, min(rows.stop, len(self._row_labels or []))):
-                text, colour = self._row_labels[row]
-                painter.setPen(colour)
-                self._texts.draw(painter, font, right, origin.y() + row * size + size / 2, text, 0)
-        shown_columns = range(columns.start, min(columns.stop, len(self._column_labels or [])))
-        for column in shown_columns if exposed.bottom() >= bottom else ():
-            text, colour = self._column_labels[column]
-            painter.setPen(colour)
-            painter.save()  # upright text, read from top to bottom: one cell wide whatever its length
-            painter.translate(origin.x() + (column + 1) * size, bottom)
-            painter.rotate(90)
-            self._texts.draw(painter, font, 0, size / 2, text, 0)
-            painter.restore()
 
 
 class PictureCanvas(GridCanvas):

@@ -1,8 +1,8 @@
 """The level editor's main window: a view of the editor core (:class:`editor.core.Editor`).
 
 The window sends the core what the user does (mouse strokes and keys on the two grids,
-menu commands) and redraws what the core reports changed; the core owns the level, the
-undo history, the tools and the unsaved flag.
+through :class:`~editor.ui.grid_input.GridInput`; menu commands) and redraws what the core
+reports changed; the core owns the level, the undo history, the tools and the unsaved flag.
 
 Files: dialogs are opened with ``QFileDialog.open()`` (never ``exec()``), and levels are
 read and written by :class:`~editor.ui.background.BackgroundJob` off the GUI thread.
@@ -27,8 +27,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QMenu,
                                QMessageBox, QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
-from editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, Layer, UnsolvableClues, read_puzzle
-from editor.core.colour_level import background, puzzle_drawing
+from editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, UnsolvableClues, read_puzzle
+from editor.core.colour_level import puzzle_drawing
 from editor.core.editor import CLUE_SOLVE_SECONDS, describe_failure, level_path, write_level, write_puzzle
 from editor.core.grid_look import DEFAULT_CELL, MAX_CELL, MIN_CELL, largest_fitting, zoomed
 from editor.level import Level, load_level
@@ -36,13 +36,13 @@ from editor.level.colour import COLOUR
 from editor.level.document import MAX_SIDE
 from editor.level.metadata import read_about
 from editor.level.puzzle_formats import DEFAULT_SUFFIX, PUZZLE_FORMATS, PUZZLE_SUFFIXES
-from editor.level.model import WHITE
 from editor.paths import LEVELS
 from editor.ui import about_dialog, assist_panel, colour_actions, image_import_dialog, puzzle_docks, solver_panel
 from editor.ui.background import BackgroundJob
 from editor.ui.colour_actions import ask_kind
 from editor.ui.edit_tools import EditTools
 from editor.ui.grid_canvas import CanvasScroll, PictureCanvas, SolutionCanvas
+from editor.ui.grid_input import GridInput
 from editor.ui.identity import app_icon, show_about
 from editor.ui.lifetime import connect_alive
 from editor.ui.main_menus import build_menus
@@ -65,7 +65,6 @@ class MainWindow(QMainWindow):
         self.editor = Editor(undo_limit=UNDO_LIMIT)
         self._syncing = False
         self._closing_allowed = False
-        self._hovered: tuple[str, int, int] | None = None  # the cell the status bar describes
         self._load_job: BackgroundJob | None = None  # the newest open or import: starting another stops it
         self._save_job: BackgroundJob | None = None
         self._file_jobs: set[BackgroundJob] = set()
@@ -104,18 +103,9 @@ class MainWindow(QMainWindow):
         self.palette_widget = PaletteWidget(self.editor)
         self.solution_scroll = CanvasScroll(self.solution_canvas)
         self.picture_scroll = CanvasScroll(self.picture_canvas)
+        self.grid_input = GridInput(self)  # strokes and keys paint through the core
         for canvas, scroll in ((self.solution_canvas, self.solution_scroll),
                                (self.picture_canvas, self.picture_scroll)):
-            connect_alive(canvas.pressed, self,
-                          lambda cell, button, _shift, layer=canvas.layer: self._pressed(layer, cell, button))
-            canvas.dragged.connect(self.editor.drag_to)  # the cell, and whether Shift keeps to a line
-            canvas.released.connect(self.editor.release)
-            connect_alive(canvas.hovered, self,
-                          lambda row, column, layer=canvas.layer: self._show_cell(layer, row, column))
-            connect_alive(canvas.arrow_key, self, lambda rows, columns, shift, layer=canvas.layer:
-                                     self.editor.move_cursor(rows, columns, self._painted(layer) if shift else None,
-                                                             self._paint_value(layer, True)))
-            connect_alive(canvas.cell_key, self, lambda key, layer=canvas.layer: self._cell_key(layer, key))
             connect_alive(canvas.zoom_wheel, self, lambda steps, point, scroll=scroll: scroll.keep_in_place(
                 point, lambda: self.set_zoom(zoomed(self._cell_size, steps))))
         self.palette_widget.message.connect(self.show_message)
@@ -308,9 +298,9 @@ class MainWindow(QMainWindow):
             self._update_title()
         focused = next((c for c in (self.solution_canvas, self.picture_canvas) if c.hasFocus()), None)
         if focused is not None and Aspect.CURSOR in aspects:  # keyboard editing: describe the cursor's cell
-            self._show_cell(focused.layer, *self.editor.cursor)
-        elif self._hovered is not None and aspects & {Aspect.SOLUTION, Aspect.PICTURE, Aspect.SIZE}:
-            self._show_cell(*self._hovered)
+            self.grid_input.show_cell(focused.layer, *self.editor.cursor)
+        elif self.grid_input.hovered is not None and aspects & {Aspect.SOLUTION, Aspect.PICTURE, Aspect.SIZE}:
+            self.grid_input.show_cell(*self.grid_input.hovered)
         if Aspect.DOCUMENT in aspects:
             self.fit_new_level()
 
@@ -330,45 +320,6 @@ class MainWindow(QMainWindow):
     def _cleared_edited(self, cleared: bool) -> None:
         if not self._syncing and cleared != self.document.cleared:
             self.editor.set_cleared(cleared)
-
-    # ------------------------------------------------------------------ painting
-    def _painted(self, layer: Layer) -> Layer:
-        """The layer a canvas paints: on a colour level the solution grid paints the picture."""
-        return Layer.PICTURE if layer == Layer.SOLUTION and self.editor.kind == COLOUR else layer
-
-    def _paint_value(self, layer: Layer, fill: bool):
-        """What a fill (or clear) paints on ``layer``: True/False, or the current colour/white
-        (on a colour level's solution grid: the current colour or the background)."""
-        if layer == Layer.SOLUTION and self.editor.kind == COLOUR:
-            return self.palette_widget.current_colour() if fill else background(self.document)
-        if layer == Layer.SOLUTION:
-            return fill
-        return self.palette_widget.current_colour() if fill else WHITE
-
-    def _pressed(self, layer: Layer, cell, button) -> None:
-        if layer == Layer.PICTURE and button == Qt.RightButton:
-            self.palette_widget.pick(self.editor.colour_at(cell))
-            return
-        value = self._paint_value(layer, button == Qt.LeftButton)
-        if value is not None:
-            self.editor.press(self._painted(layer), self.tools.current, cell, value)
-
-    def _cell_key(self, layer: Layer, key: str) -> None:
-        if key == "delete" and self.editor.selection is not None:
-            self.editor.delete_selection()
-        else:
-            self.editor.set_cell(self._painted(layer), self.editor.cursor, self._paint_value(layer, key == "fill"))
-
-    def _show_cell(self, layer: Layer, row: int, column: int) -> None:
-        inside = row >= 0 and self.document.contains(row, column)
-        for canvas in (self.solution_canvas, self.picture_canvas):
-            canvas.set_pointed((row, column) if inside else None)
-        if not inside:
-            self._hovered = None
-            self.cell_label.clear()
-            return
-        self._hovered = (layer, row, column)
-        self.cell_label.setText(self.editor.describe_cell(layer, (row, column)))
 
     def test_solve(self) -> None:
         """Open a test-solve window over a copy of the level."""

@@ -76,7 +76,7 @@ def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot)
     assert OPEN_OVERLAY in canvas.overlay_names() and DIFFERENCE_OVERLAY not in canvas.overlay_names()
     assert np.array_equal(canvas._overlays[OPEN_OVERLAY][0], verdict.undetermined)
     wait_for_counts_on(qtbot, window)
-    rows = canvas._row_labels
+    rows = canvas.line_labels.rows
     assert rows[2] == ("2", AMBIGUOUS_COLOUR) and rows[0] == ("1", DETERMINED_COLOUR)
     assert panel.alternative_button.isEnabled()
 
@@ -93,7 +93,7 @@ def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot)
     assert DIFFERENCE_OVERLAY not in canvas.overlay_names() and OPEN_OVERLAY not in canvas.overlay_names()
     assert not panel.alternative_button.isEnabled() and not panel.alternative_view.isVisible()
     wait_for_counts_on(qtbot, window)
-    assert all(colour == DETERMINED_COLOUR for _, colour in canvas._row_labels)
+    assert all(colour == DETERMINED_COLOUR for _, colour in canvas.line_labels.rows)
 
 
 def test_counts_and_shading_can_be_switched_off(window, qtbot):
@@ -104,7 +104,7 @@ def test_counts_and_shading_can_be_switched_off(window, qtbot):
     wait_for_verdict_on(qtbot, window)
     wait_for_counts_on(qtbot, window)
     qtbot.mouseClick(panel.show_counts_check, Qt.LeftButton, pos=panel.show_counts_check.rect().center())
-    assert canvas._row_labels is None and canvas._column_labels is None
+    assert canvas.line_labels.rows is None and canvas.line_labels.columns is None
     qtbot.mouseClick(panel.show_open_check, Qt.LeftButton, pos=panel.show_open_check.rect().center())
     assert OPEN_OVERLAY not in canvas.overlay_names()
 
@@ -365,14 +365,14 @@ def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_nex
         return real(verdict, task)
 
     monkeypatch.setattr(solver_panel, "count_in_background", held)
-    labels_before = canvas._row_labels
+    labels_before = canvas.line_labels.rows
     click_cell(qtbot, canvas, 2, 3)
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == Kind.LINE and panel.verdict_label.text().startswith("LINE")
-    assert panel.counted is not verdict and canvas._row_labels == labels_before
+    assert panel.counted is not verdict and canvas.line_labels.rows == labels_before
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == Kind.MULT and tasks[0].cancelled
     release.set()
     wait_for_counts_on(qtbot, window)
-    assert canvas._row_labels[2] == ("2", AMBIGUOUS_COLOUR)
+    assert canvas.line_labels.rows[2] == ("2", AMBIGUOUS_COLOUR)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
@@ -36,42 +35,52 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             yield function(item)
         return
     context = multiprocessing.get_context("spawn")
-    with _interrupts_ignored():  # the workers start with Ctrl+C ignored: the caller stops them
-        pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
-                                   initializer=_end_with_parent)
-        pending = {pool.submit(function, item) for item in items}
+    pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
+                               initializer=_start_worker)  # no process yet: submit starts them
+    finished = False
     try:
+        with _interrupts_held():  # the workers start with Ctrl+C held back, then ignore it: the caller stops them
+            pending = {pool.submit(function, item) for item in items}
         while pending:
             task.check_cancelled()
             done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
             for future in done:  # a batch can hold every result: a cancel between two of them still counts
                 task.check_cancelled()
                 yield future.result()
+        finished = True
     finally:
-        if pending:  # stopped early (cancelled, closed, an item failed): stop the running items too
+        if not finished:  # stopped early (cancelled, closed, interrupted, an item failed): stop the running items too
             for process in list(pool._processes.values()):  # the executor has no public way to (before 3.14)
                 process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _end_with_parent() -> None:
-    """Worker start-up: end this worker as soon as its parent dies, however it dies.
-    multiprocessing's parent sentinel is a pipe only the parent holds open: a lifeline
-    (:mod:`editor.orphans`). Once the workers are gone, the resource tracker sees its pipe
-    close and ends too."""
+def _start_worker() -> None:
+    """Worker start-up: ignore Ctrl+C from now on (one held back since the start is dropped),
+    and end as soon as the parent dies, however it dies. multiprocessing's parent sentinel is
+    a pipe only the parent holds open: a lifeline (:mod:`editor.orphans`). Once the workers
+    are gone, the resource tracker sees its pipe close and ends too."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     end_with_parent(multiprocessing.parent_process().sentinel)
 
 
 @contextmanager
-def _interrupts_ignored():
-    """SIGINT ignored in the block (main thread only), so that the processes started in it
-    ignore it from their first instruction: a terminal's Ctrl+C reaches the whole process
-    group, and a worker interrupted while its interpreter starts prints a fatal error."""
-    if threading.current_thread() is not threading.main_thread():
+def _interrupts_held():
+    """SIGINT blocked in this thread during the block, delivered after it. The processes
+    started in it begin with it blocked (:func:`_start_worker` then ignores it): a terminal's
+    Ctrl+C reaches the whole process group, and a worker interrupted while its interpreter
+    starts prints a fatal error. (Ignoring it here instead, with SIG_IGN, would lose a Ctrl+C
+    that comes meanwhile: the command would run on.)"""
+    if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()  # before: starting it unblocks SIGINT
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)

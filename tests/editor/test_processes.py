@@ -1,5 +1,7 @@
 """map_in_processes: the same answers on one process or several, and a cancel that stops it."""
 import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -8,6 +10,8 @@ import pytest
 
 from editor.processes import map_in_processes
 from editor.tasks import Cancelled, Task
+
+REPO = Path(__file__).resolve().parent.parent.parent
 
 
 def square_and_pid(n):
@@ -57,3 +61,29 @@ def test_a_cancel_stops_the_items_already_running(tmp_path):
 def wait_for(paths):
     while not all(path.exists() and path.read_text() for path in paths):
         time.sleep(0.05)
+
+
+CTRL_C_AS_A_WORKER_STARTS = """
+import os, signal
+from multiprocessing.context import SpawnProcess
+from editor.processes import map_in_processes
+from editor.tasks import Task
+
+start = SpawnProcess.start
+def start_then_ctrl_c(process):
+    start(process)
+    os.killpg(0, signal.SIGINT)  # a terminal's Ctrl+C reaches the group just as a worker has started
+SpawnProcess.start = start_then_ctrl_c
+try:
+    print(sum(map_in_processes(Task(), abs, range(-3, 3), 2)))
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+def test_a_ctrl_c_as_the_workers_start_interrupts_the_caller_and_not_the_workers():
+    """The Ctrl+C is not lost (the caller was ignoring it while its workers started), and no
+    worker's interpreter is interrupted as it starts (its stderr would show a traceback)."""
+    ran = subprocess.run([sys.executable, "-c", CTRL_C_AS_A_WORKER_STARTS], capture_output=True, text=True,
+                         cwd=REPO, start_new_session=True, timeout=120)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "interrupted\n", "")

@@ -213,8 +213,6 @@ def test_jobs_check_a_folder_in_processes_with_the_same_output(tmp_path):
     assert [record.get("verdict") for record in records] == ["MULT", None, "MULT", "LINE", "BRANCH", "BRANCH"]
 
 
-@pytest.mark.xfail(strict=False, reason="known fault, issue 24: about one Ctrl+C in eight to a `check --jobs` is lost "
-                   "and the check runs on to the end (exit 1); not found yet")
 def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
     import os
     import signal

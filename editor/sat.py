@@ -14,7 +14,8 @@ the parent polls, and when the task is cancelled or a time limit passes it kills
 child at once. The child is a fresh interpreter (safe in a process that runs Qt and
 threads) that imports only what ``function`` needs, never the caller's main script;
 ``function`` and its arguments are pickled (a module-level function). The answer comes
-back through a temporary file, so a child never waits on a full pipe. Every child ends
+back through an anonymous temporary file (no name: nothing is left in the temporary
+folder, however either process ends), so a child never waits on a full pipe. Every child ends
 when its parent does, even killed (:mod:`editor.orphans`), and so do the forks it makes.
 
 A fresh interpreter and its imports take a few tenths of a second. A process that runs
@@ -47,7 +48,8 @@ from editor.tasks import Task, TimeUp
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
 
 # the fresh interpreter: read sys.path and the modules to import, end with its parent
-# (sys.argv[1]: its lifeline, editor.orphans), then serve the call that follows on stdin
+# (sys.argv[1]: its lifeline, editor.orphans), then serve the call that follows on stdin,
+# its answer to the file sys.argv[2]
 _CHILD = ("import importlib, pickle, sys\n"
           "path, modules = pickle.load(sys.stdin.buffer)\n"
           "sys.path[:0] = [p for p in path if p not in sys.path]\n"
@@ -56,38 +58,35 @@ _CHILD = ("import importlib, pickle, sys\n"
           "for module in modules:\n"
           "    importlib.import_module(module)\n"
           "from editor.sat import _serve\n"
-          "_serve(sys.stdin.buffer)\n")
+          "_serve(sys.stdin.buffer, int(sys.argv[2]))\n")
 
 
-def _serve(calls: BinaryIO) -> None:
-    """The child's side: wait for (function, args, answer file, stderr file or None) on
-    ``calls``, and :func:`_answer` it."""
+def _serve(calls: BinaryIO, answer: int) -> None:
+    """The child's side: wait for (function, args) on ``calls``, and :func:`_answer` it."""
     try:
-        call = pickle.load(calls)
+        function, args = pickle.load(calls)
     except EOFError:  # no call came: the parent killed it or ended
         return
-    _answer(*call)
+    _answer(function, args, answer)
 
 
-def _answer(function: Callable[..., Any], args: tuple, answer: str, errors: str | None) -> None:
-    """Write the pickled outcome of ``function(*args)`` to the file ``answer`` (and, in a
-    fork, stderr to the file ``errors``)."""
-    if errors is not None:  # forked: from now on its own stderr, not the parent's
-        with open(errors, "wb") as file:
-            os.dup2(file.fileno(), 2)
+def _answer(function: Callable[..., Any], args: tuple, answer: int) -> None:
+    """Write the pickled outcome of ``function(*args)`` to the file descriptor ``answer``."""
     try:
         outcome = (True, function(*args))
     except Exception as error:  # sent to the parent, which raises it there
         outcome = (False, f"{type(error).__name__}: {error}")
-    Path(answer).write_bytes(pickle.dumps(outcome))
+    with open(answer, "wb", closefd=False) as file:
+        file.write(pickle.dumps(outcome))
 
 
 class _Forked:
     """A copy of this process made by ``os.fork``, serving one call from a pipe, or the
-    ``call`` (arguments of :func:`_answer`) given here, at once from its own copy of the
-    objects; it has the little of :class:`subprocess.Popen` that :class:`Child` uses."""
+    ``call`` (function, args) given here, at once from its own copy of the objects; its
+    answer goes to the file descriptor ``answer``, its stderr to ``errors``. It has the
+    little of :class:`subprocess.Popen` that :class:`Child` uses."""
 
-    def __init__(self, lifeline: Lifeline, call: tuple | None = None):
+    def __init__(self, lifeline: Lifeline, answer: int, errors: int, call: tuple | None = None):
         reading, writing = os.pipe()
         with warnings.catch_warnings():  # Python 3.12+ warns of every fork beside another thread;
             warnings.simplefilter("ignore", DeprecationWarning)  # fork_ready allows only one that waits
@@ -96,9 +95,10 @@ class _Forked:
             code = 1
             try:
                 end_with_parent(lifeline.child_end)
+                os.dup2(errors, 2)  # its own stderr from now on, not the parent's
                 os.close(writing)
                 with open(reading, "rb") as calls:
-                    _serve(calls) if call is None else _answer(*call)
+                    _serve(calls, answer) if call is None else _answer(*call, answer)
                 code = 0
             finally:
                 os._exit(code)
@@ -134,28 +134,21 @@ class Child:
                  call: tuple[Callable[..., Any], tuple, str] | None = None):
         self.name = "solver" if call is None else call[2]
         self._started = time.monotonic()
-        self._folder = None
         self._lifeline = Lifeline()  # the child ends when this process does (editor.orphans)
+        # its answer and stderr: files without a name, gone when the last process holding them ends
+        self._answer, self._errors = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+        answer = self._answer.fileno()
         if forked:
-            answers = None if call is None else (str(self._files() / "answer"), str(self._files() / "stderr"))
-            self._process = _Forked(self._lifeline, None if call is None else (*call[:2], *answers))
+            self._process = _Forked(self._lifeline, answer, self._errors.fileno(), None if call is None else call[:2])
         else:
             # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
             environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
             lifeline = self._lifeline.child_end
-            with open(self._files() / "stderr", "wb") as errors:
-                self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(lifeline)],
-                                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors,
-                                                 env=environment, pass_fds=(lifeline,) if os.name == "posix" else ())
+            self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(lifeline), str(answer)],
+                                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self._errors,
+                                             env=environment, pass_fds=(lifeline, answer))
             self._write(pickle.dumps((sys.path, list(modules))))
         self._lifeline.child_started()
-        self._forked = forked
-
-    def _files(self) -> Path:
-        """The child's folder for its answer and stderr (made when first needed)."""
-        if self._folder is None:
-            self._folder = tempfile.TemporaryDirectory(prefix="nonogram-editor-")
-        return Path(self._folder.name)
 
     def _write(self, data: bytes) -> None:
         try:
@@ -168,9 +161,7 @@ class Child:
         """Give the child its call, ``function(*args)`` (once); returns the child."""
         self.name = name
         self._started = time.monotonic()
-        folder = self._files()
-        self._write(pickle.dumps((function, args, str(folder / "answer"),
-                                  str(folder / "stderr") if self._forked else None)))
+        self._write(pickle.dumps((function, args)))
         self._process.stdin.close()
         return self
 
@@ -191,11 +182,13 @@ class Child:
         RuntimeError naming the process."""
         self._process.wait()
         try:
-            ok, result = pickle.loads((self._files() / "answer").read_bytes())
-        except (OSError, EOFError, pickle.UnpicklingError):
+            self._answer.seek(0)  # the child wrote from the start (a fork shares the offset)
+            ok, result = pickle.loads(self._answer.read())
+        except (ValueError, EOFError, pickle.UnpicklingError):  # (ValueError: killed, the file closed)
             try:
-                lines = (self._files() / "stderr").read_text(errors="replace").strip().splitlines()
-            except OSError:
+                self._errors.seek(0)
+                lines = self._errors.read().decode(errors="replace").strip().splitlines()
+            except ValueError:
                 lines = []
             detail = lines[-1] if lines else f"exit code {self._process.returncode}"
             self.kill()
@@ -223,14 +216,14 @@ class Child:
         return self.result()
 
     def kill(self) -> None:
-        """End the child (if still running) and remove its files."""
+        """End the child (if still running) and close its files."""
         if self._process.poll() is None:
             self._process.kill()
             self._process.wait()
         self._lifeline.cut()
         self._process.stdin.close()
-        if self._folder is not None:
-            self._folder.cleanup()
+        self._answer.close()
+        self._errors.close()
 
 
 def fork_ready(threads: int = 1) -> Child | None:

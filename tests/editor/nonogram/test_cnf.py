@@ -5,6 +5,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -24,6 +25,7 @@ from editor.tasks import Cancelled, Task
 from tests.editor.nonogram import reference_cnf
 from tests.editor.nonogram.reference import runs, solutions
 from tests.editor.nonogram.test_verdict import clues_of, every_picture
+from tests.editor.nonogram.test_sat_process import _children as children
 
 HARD = Path(__file__).resolve().parents[2] / "data" / "hard"
 
@@ -479,7 +481,10 @@ def test_the_sat_process_runs_beside_the_search_and_its_answer_ends_the_search(m
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
 
-def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
+def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes, tmp_path, monkeypatch):
+    """...and leaves nothing in the temporary folder (nor do the racers the SAT process forks)."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # this process's and the fresh interpreter's
+    monkeypatch.setattr(tempfile, "tempdir", None)
     knotty = read_non(HARD / "knotty.non")  # far from decided in the moment before the cancel
     started = threading.Event()
     task = Task(on_progress=lambda progress: started.set() if "SAT" in progress.message else None, interval=0)
@@ -494,10 +499,15 @@ def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
     thread = threading.Thread(target=run)
     thread.start()
     assert started.wait(60)
+    while not sat_processes:
+        time.sleep(0.01)
+    while sys.platform.startswith("linux") and not children(sat_processes[0].pid) and thread.is_alive():
+        time.sleep(0.01)  # the SAT process has forked a racer
     task.cancel()
     thread.join(60)
     assert outcome == ["cancelled"]
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once, sat_processes):

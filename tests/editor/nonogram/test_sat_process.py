@@ -239,3 +239,34 @@ def test_check_stopped_by_sigterm_ends_its_sat_process():
         check.kill()
     assert check.returncode == 128 + signal.SIGTERM and "stopped by SIGTERM" in err
     assert _ends_soon(solver[0])
+
+
+@linux_only
+@pytest.mark.parametrize("end", ["answered", "Ctrl+C", "SIGTERM", "SIGKILL"])
+def test_a_check_leaves_nothing_in_the_temporary_folder(tmp_path, end):
+    """However a check ends (its SAT process and that process's racers killed, or the check
+    itself killed), its children's answer and stderr files leave nothing behind."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    puzzle = HARD / ("domino-7.non" if end == "answered" else "knotty.non")  # seconds of SAT; minutes
+    check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--time-limit", "0", str(puzzle)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, start_new_session=True,
+                             env=dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(temporary)))
+
+    def group() -> list[str]:
+        found = subprocess.run(["pgrep", "-g", str(check.pid)], capture_output=True, text=True).stdout.split()
+        return [pid for pid in found if pid != str(check.pid)]
+
+    if end != "answered":
+        while len(group()) < 2 and check.poll() is None:  # the SAT process and a racer it forked
+            time.sleep(0.02)
+        assert check.poll() is None, "the check ended before it was stopped"
+        if end == "Ctrl+C":
+            os.killpg(check.pid, signal.SIGINT)
+        else:
+            check.send_signal(signal.SIGTERM if end == "SIGTERM" else signal.SIGKILL)
+    check.communicate(timeout=300)
+    assert check.returncode == {"answered": 1, "Ctrl+C": 130, "SIGTERM": 143, "SIGKILL": -9}[end]
+    while group():  # every SAT process ends
+        time.sleep(0.05)
+    assert list(temporary.iterdir()) == []

@@ -285,7 +285,7 @@ def _blocks_at_once(row_clues, column_clues, known):
 
 def _race(first, second: tuple, first_limit: float | None = None, third: tuple | None = None, running=None):
     """The answer of whichever forked solver answers first. ``first`` (a running
-    fork, :func:`editor.sat.fork_running`) races alone until it has used ``KISSAT_ALONE``
+    fork, :func:`editor.child_process.fork_running`) races alone until it has used ``KISSAT_ALONE``
     CPU seconds; then ``second`` ((function, args, name)) joins in a fork of its own
     (where none can be made, ``first`` is ended and ``second`` runs here); ``running``:
     ``second``'s fork, started already (it races from the start). ``first`` is
@@ -388,10 +388,10 @@ def _automaton_first(clauses: list[list[int]], row_clues, column_clues) -> list[
 
 
 def _fork(function, args: tuple, name: str):
-    """``function(*args)`` running in a fork of its own (:func:`editor.sat.fork_running`:
+    """``function(*args)`` running in a fork of its own (:func:`editor.child_process.fork_running`:
     it ends with this process, so that killing the SAT process ends its racers too), or
     None where none can be made."""
-    from editor.sat import fork_running
+    from editor.child_process import fork_running
 
     return fork_running(function, args, name=name)
 
@@ -409,7 +409,7 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. ``spare_core``: another
     core is free for this process (the first solution's racers then start together,
-    :func:`_blocks_at_once`). Runs to the end (call it through :mod:`editor.sat` to bound it).
+    :func:`_blocks_at_once`). Runs to the end (call it through :mod:`editor.child_process` to bound it).
     """
     from pysat.solvers import Solver
 

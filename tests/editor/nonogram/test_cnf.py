@@ -19,8 +19,8 @@ from editor.nonogram import cnf, order_cnf, verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.verdict import (BRANCH, BY_SAT, CONTRADICTION, MULT, UNDECIDED, check_drawing,
                                      check_puzzle)
-from editor import sat as sat_module
-from editor.sat import run_in_process
+from editor import child_process as sat_module
+from editor.child_process import run_in_process
 from editor.tasks import Cancelled, Task
 from tests.editor.nonogram import reference_cnf
 from tests.editor.nonogram.reference import runs, solutions
@@ -270,12 +270,12 @@ RACE_SCRIPT = (
     "import os, sys; from editor.nonogram import cnf, order_cnf\n"
     "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
     "from editor.level.non_format import read_non\n"
-    "import editor.sat; real_fork_running, racers = editor.sat.fork_running, []\n"
+    "import editor.child_process; real_fork_running, racers = editor.child_process.fork_running, []\n"
     "def recording(function, args, name='solver'):\n"
     "    child = real_fork_running(function, args, name=name)\n"
     "    racers.append((name, child._process.pid))\n"
     "    return child\n"
-    "editor.sat.fork_running = recording\n"
+    "editor.child_process.fork_running = recording\n"
     "def never_answers(*args):\n"
     "    if len(sys.argv) > 1: open(os.path.join(sys.argv[1], str(os.getpid())), 'w').close()\n"
     "    while True: pass\n"
@@ -350,7 +350,7 @@ def test_kissat_races_alone_until_it_has_used_its_cpu_seconds():
 def test_ending_the_sat_process_ends_its_racers(tmp_path):
     """Cancel and the time limit kill the SAT process: its racers end with it."""
     code = ("cnf._automaton_first = order_cnf.first_solution = never_answers; cnf.KISSAT_ALONE = -1\n"
-            "sat = editor.sat.fork_running(cnf.decide, (light.row_clues, light.column_clues, known, None))\n"
+            "sat = editor.child_process.fork_running(cnf.decide, (light.row_clues, light.column_clues, known, None))\n"
             "import time\n"
             "while len(os.listdir(sys.argv[1])) < 2: time.sleep(0.01)\n"
             "sat.kill()\n"
@@ -387,8 +387,8 @@ def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monk
             "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
             "from editor.level.non_format import read_non\n"
             "order_cnf.first_solution = None  # never reached: kissat answers first\n"
-            "import editor.sat; real_fork_running, forks = editor.sat.fork_running, []\n"
-            "editor.sat.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
+            "import editor.child_process; real_fork_running, forks = editor.child_process.fork_running, []\n"
+            "editor.child_process.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
             f"light = read_non({str(HARD / 'webpbn-00803-light.non')!r})\n"
             "puzzle = Puzzle(light.row_clues, light.column_clues); board = puzzle.board(); puzzle.propagate(board)\n"
             "first, second = cnf.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"
@@ -455,9 +455,9 @@ def test_domino_logic_is_branch_and_forever_keeps_its_goal():
 
 @pytest.fixture(params=["forked", "fresh interpreter"])
 def sat_processes(request, monkeypatch):
-    """Every process editor.sat starts (to see that none outlives its check), forked from
+    """Every process editor.child_process starts (to see that none outlives its check), forked from
     this process (as in ``nonogram-editor check``) or a fresh interpreter (as in the editor)."""
-    from tests.editor.nonogram.test_sat_process import record_children
+    from tests.editor.test_child_process import record_children
 
     sat_module.discard_ready()  # a waiting process from an earlier test would take the call unseen
     started = record_children(monkeypatch)
@@ -516,18 +516,6 @@ def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once, sa
     assert result.kind == UNDECIDED
     assert result.seconds >= 1.5
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
-
-
-def _fails(message):
-    raise ValueError(message)
-
-
-def test_run_in_process_returns_the_result_and_names_a_failure():
-    assert run_in_process(sum, ([1, 2, 3],)) == 6
-    with pytest.raises(RuntimeError, match="the sums process failed: ValueError: bad input"):
-        run_in_process(_fails, ("bad input",), name="sums")
-    with pytest.raises(RuntimeError, match="the exit process ended without an answer"):
-        run_in_process(sys.exit, (3,), name="exit")
 
 
 def test_a_drawing_the_search_decides_at_once_starts_no_process(sat_processes):

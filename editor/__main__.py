@@ -31,13 +31,16 @@ that could not be read. docs/cli.md describes the output of --json.
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in COMMANDS:
-        from editor.cli import run_command
-
         try:
+            from editor.cli import run_command
+
             return run_command(argv)
         except BrokenPipeError:  # the reader stopped early (``| head``): no traceback
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
+        except KeyboardInterrupt:  # Ctrl+C while the command loads, before it can catch it: no traceback
+            print("\ncancelled", file=sys.stderr)
+            return 130
     if argv and argv[0] in ("-h", "--help"):
         print(full_help())
         return 0

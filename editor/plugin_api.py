@@ -83,8 +83,8 @@ __all__ = [  # what plugins may use (the hook names and markers aside)
 # name -> module, imported on first use: numba, and Qt for the panel-only names
 _LAZY = {
     "njit": "editor.jit",
-    "map_in_processes": "editor.processes",
-    "run_in_process": "editor.sat",
+    "map_in_processes": "editor.child_process",
+    "run_in_process": "editor.child_process",
     "SceneView": "editor.scene3d.view",
     "BackgroundJob": "editor.ui.background",
     "PuzzlePanel": "editor.ui.puzzle_panel",

@@ -224,13 +224,13 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: 
 
 def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: int):
     """:func:`_report` for every file, in the files' order, on up to ``jobs`` processes
-    (:func:`editor.processes.map_in_processes`; one: here, no process started)."""
+    (:func:`editor.child_process.map_in_processes`; one: here, no process started)."""
     items = [(path, as_json, time_limit) for path in files]
     if jobs <= 1 or len(files) <= 1:
         for item in items:
             yield from _report(item)
         return
-    from editor.processes import map_in_processes
+    from editor.child_process import map_in_processes
 
     done: dict[int, tuple] = {}
     following = 0

@@ -142,7 +142,7 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     masks, at a line-logic fixpoint), or None when there is none: probing to a fixpoint
     (:mod:`editor.nonogram.probing`), then CaDiCaL on :func:`encode` with the probes'
     implications added, deciding each variable first its likely value. Runs to the end
-    (call it through :mod:`editor.sat` to bound it)."""
+    (call it through :mod:`editor.child_process` to bound it)."""
     probed = _probed_encoding(row_clues, column_clues, known)
     if probed is None:
         return None

@@ -1,6 +1,6 @@
 """The SAT stage: solvers racing for a solution, a portfolio described as data (Qt-free).
 
-:func:`decide` is what the verdict runs in a separate process (:mod:`editor.sat`):
+:func:`decide` is what the verdict runs in a separate process (:mod:`editor.child_process`):
 
 1. the automaton encoding of the clues and the cells known (:func:`editor.nonogram.cnf.encode`);
 2. without a picture, a first solution: the race :data:`FIRST_SOLUTION`, then the
@@ -158,7 +158,7 @@ def race(schedule: list[Racer], problem: Problem, without_forks: Callable[[Probl
     running or to come, its failure is raised. Every fork is ended when the race is over."""
     by_name = {racer.name: racer for racer in schedule}
     lead = schedule[0]
-    forks = dict(running or {})  # name -> its fork (editor.sat.Child)
+    forks = dict(running or {})  # name -> its fork (editor.child_process.Child)
     waiting = [racer for racer in schedule if racer.joins is not None and racer.name not in forks]
     try:
         for racer in list(waiting):
@@ -217,10 +217,10 @@ def _join(racer: Racer | None, problem: Problem, forks: dict) -> bool:
 
 
 def _fork(racer: Racer, problem: Problem):
-    """``racer`` running in a fork of its own (:func:`editor.sat.fork_running`: it ends with
+    """``racer`` running in a fork of its own (:func:`editor.child_process.fork_running`: it ends with
     this process, so that killing the SAT process ends its racers too), or None where none
     can be made."""
-    from editor.sat import fork_running
+    from editor.child_process import fork_running
 
     return fork_running(_run, (racer, problem), name=racer.name)
 
@@ -283,7 +283,7 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     verdict's own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. ``spare_core``: another
     core is free for this process (the first solution's eager racers start at once). Runs
-    to the end (call it through :mod:`editor.sat` to bound it).
+    to the end (call it through :mod:`editor.child_process` to bound it).
     """
     from pysat.solvers import Solver
 

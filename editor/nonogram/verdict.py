@@ -446,7 +446,7 @@ class _SatStage:
         and the one waiting for it, if any): then the process can be a fork of this one."""
         if self._child is not None:
             return False
-        from editor.sat import fork_ready, start_in_process  # here: a quick check never loads it
+        from editor.child_process import fork_ready, start_in_process  # here: a quick check never loads it
 
         name = "nonogram SAT solver"
         idle = _idle_cores(self._since)  # the machine's, beside this process's search
@@ -497,9 +497,9 @@ def _idle_cores(since: tuple[int, int] | None) -> float | None:
 
 def keep_sat_process_ready() -> None:
     """Have a SAT process waiting, its interpreter started and its modules imported, for
-    the next check that needs one (:func:`editor.sat.keep_ready`): for a program that
+    the next check that needs one (:func:`editor.child_process.keep_ready`): for a program that
     checks again and again and cannot fork (the editor)."""
-    from editor.sat import keep_ready
+    from editor.child_process import keep_ready
 
     keep_ready(("editor.nonogram.portfolio", "editor.nonogram.search", "editor.nonogram.symmetry", "pysat.solvers"))
 

@@ -117,7 +117,7 @@ def encode_time(path: Path) -> str:
 def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
     from editor.nonogram import portfolio
     from editor.nonogram.puzzle import array_to_rows
-    from editor.sat import run_in_process
+    from editor.child_process import run_in_process
     from editor.tasks import TimeUp
 
     puzzle, engine, board = line_logic(path)
@@ -145,7 +145,7 @@ def _kissat_first(row_clues, column_clues, known):
 
 def first_solution_times(path: Path, limit: float) -> list[str]:
     from editor.nonogram import decimate, order_cnf
-    from editor.sat import run_in_process
+    from editor.child_process import run_in_process
     from editor.tasks import TimeUp
     from tests.benchmarks.bench_hard import _kissat_first  # by a name the child process can import
 

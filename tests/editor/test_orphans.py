@@ -1,5 +1,5 @@
 """No process outlives its parent's kill -9: `check`'s SAT process and its racers, and the
-fresh interpreters the editor starts from worker threads (editor.orphans)."""
+fresh interpreters the editor starts from worker threads (editor.child_process)."""
 import os
 import signal
 import subprocess
@@ -85,7 +85,7 @@ def test_a_fresh_sat_process_outlives_the_thread_that_started_it_not_the_process
     script = textwrap.dedent(f"""
         import sys, threading, time
         sys.path.insert(0, {str(REPO)!r})
-        from editor.sat import start_in_process
+        from editor.child_process import start_in_process
         children = []
         starter = threading.Thread(target=lambda: children.append(start_in_process(time.sleep, (600,))))
         starter.start()

@@ -133,7 +133,7 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
 def keep_sat_process_ready() -> None:
     """Have a SAT process waiting with the colour encoding imported
     (:func:`editor.nonogram.verdict.keep_sat_process_ready` for colour puzzles)."""
-    from editor.sat import keep_ready
+    from editor.child_process import keep_ready
 
     keep_ready(("editor.nonogram.colour.cnf", "pysat.solvers"))
 
@@ -150,7 +150,7 @@ class _SatStage:
     def start(self) -> None:
         if self._child is not None:
             return
-        from editor.sat import fork_ready, start_in_process  # here: a quick check never loads it
+        from editor.child_process import fork_ready, start_in_process  # here: a quick check never loads it
 
         name = "colour nonogram SAT solver"
         forked = fork_ready(1)

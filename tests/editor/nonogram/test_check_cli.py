@@ -213,8 +213,6 @@ def test_jobs_check_a_folder_in_processes_with_the_same_output(tmp_path):
     assert [record.get("verdict") for record in records] == ["MULT", None, "MULT", "LINE", "BRANCH", "BRANCH"]
 
 
-@pytest.mark.xfail(strict=False, reason="known fault, issue 24: about one Ctrl+C in eight to a `check --jobs` is lost "
-                   "and the check runs on to the end (exit 1); not found yet")
 def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
     import os
     import signal
@@ -240,7 +238,25 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
         while group():  # every worker and SAT process ends
             time.sleep(0.05)
 
-    interrupted(1)  # a worker's interpreter starting
+    interrupted(1)  # the pool starting: its first process (the resource tracker) runs
     check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     interrupted(4)  # both workers and the resource tracker, and a worker's SAT process: past the workers' start
+
+
+CTRL_C_WHILE_LOADING = """
+import sys
+class CtrlC:  # a Ctrl+C while the check's modules load, before the command can catch it
+    def find_spec(self, name, path=None, target=None):
+        if name == "editor.nonogram.check_cli":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, CtrlC())
+from editor.__main__ import main
+sys.exit(main(["check", sys.argv[1]]))
+"""
+
+
+def test_ctrl_c_while_the_command_loads_says_cancelled_without_a_traceback():
+    result = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING, str(NONOGRAMS.parent / "hard" / "domino-7.non")],
+                            capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout, result.stderr.strip()) == (130, "", "cancelled")

@@ -5,6 +5,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -17,12 +18,13 @@ from editor.level.non_format import read_non
 from editor.nonogram import cnf, order_cnf, portfolio, verdict as verdict_module
 from editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
 from editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
-from editor import sat as sat_module
-from editor.sat import run_in_process
+from editor import child_process as sat_module
+from editor.child_process import run_in_process
 from editor.tasks import Cancelled, Task
 from tests.editor.nonogram import reference_cnf
 from tests.editor.nonogram.reference import runs, solutions
 from tests.editor.nonogram.test_verdict import clues_of, every_picture
+from tests.editor.nonogram.test_sat_process import _children as children
 
 HARD = Path(__file__).resolve().parents[2] / "data" / "hard"
 
@@ -272,12 +274,12 @@ RACE_SCRIPT = (
     "    schedule[:] = [dataclasses.replace(r, **changes) if r.name == name else r for r in schedule]\n"
     "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
     "from editor.level.non_format import read_non\n"
-    "import editor.sat; real_fork_running, racers = editor.sat.fork_running, []\n"
+    "import editor.child_process; real_fork_running, racers = editor.child_process.fork_running, []\n"
     "def recording(function, args, name='solver'):\n"
     "    child = real_fork_running(function, args, name=name)\n"
     "    racers.append((name, child._process.pid))\n"
     "    return child\n"
-    "editor.sat.fork_running = recording\n"
+    "editor.child_process.fork_running = recording\n"
     "def never_answers(*args):\n"
     "    if len(sys.argv) > 1: open(os.path.join(sys.argv[1], str(os.getpid())), 'w').close()\n"
     "    while True: pass\n"
@@ -357,7 +359,7 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
     code = ("order_cnf.first_solution = never_answers\n"
             "retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)\n"
             "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)\n"
-            "sat = editor.sat.fork_running(portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
+            "sat = editor.child_process.fork_running(portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
             "import time\n"
             "while len(os.listdir(sys.argv[1])) < 2: time.sleep(0.01)\n"
             "sat.kill()\n"
@@ -396,8 +398,8 @@ def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monk
             "from editor.nonogram.puzzle import Puzzle, rows_to_array\n"
             "from editor.level.non_format import read_non\n"
             "order_cnf.first_solution = None  # never reached: kissat answers first\n"
-            "import editor.sat; real_fork_running, forks = editor.sat.fork_running, []\n"
-            "editor.sat.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
+            "import editor.child_process; real_fork_running, forks = editor.child_process.fork_running, []\n"
+            "editor.child_process.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
             f"light = read_non({str(HARD / 'webpbn-00803-light.non')!r})\n"
             "puzzle = Puzzle(light.row_clues, light.column_clues); board = puzzle.board(); puzzle.propagate(board)\n"
             "first, second = portfolio.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"
@@ -464,9 +466,9 @@ def test_domino_logic_is_branch_and_forever_keeps_its_goal():
 
 @pytest.fixture(params=["forked", "fresh interpreter"])
 def sat_processes(request, monkeypatch):
-    """Every process editor.sat starts (to see that none outlives its check), forked from
+    """Every process editor.child_process starts (to see that none outlives its check), forked from
     this process (as in ``nonogram-editor check``) or a fresh interpreter (as in the editor)."""
-    from tests.editor.nonogram.test_sat_process import record_children
+    from tests.editor.test_child_process import record_children
 
     sat_module.discard_ready()  # a waiting process from an earlier test would take the call unseen
     started = record_children(monkeypatch)
@@ -490,7 +492,10 @@ def test_the_sat_process_runs_beside_the_search_and_its_answer_ends_the_search(m
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
 
 
-def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
+def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes, tmp_path, monkeypatch):
+    """...and leaves nothing in the temporary folder (nor do the racers the SAT process forks)."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # this process's and the fresh interpreter's
+    monkeypatch.setattr(tempfile, "tempdir", None)
     knotty = read_non(HARD / "knotty.non")  # far from decided in the moment before the cancel
     started = threading.Event()
     task = Task(on_progress=lambda progress: started.set() if "SAT" in progress.message else None, interval=0)
@@ -505,10 +510,15 @@ def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes):
     thread = threading.Thread(target=run)
     thread.start()
     assert started.wait(60)
+    while not sat_processes:
+        time.sleep(0.01)
+    while sys.platform.startswith("linux") and not children(sat_processes[0].pid) and thread.is_alive():
+        time.sleep(0.01)  # the SAT process has forked a racer
     task.cancel()
     thread.join(60)
     assert outcome == ["cancelled"]
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once, sat_processes):
@@ -517,18 +527,6 @@ def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once, sa
     assert result.kind == Kind.UNDECIDED
     assert result.seconds >= 1.5
     assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
-
-
-def _fails(message):
-    raise ValueError(message)
-
-
-def test_run_in_process_returns_the_result_and_names_a_failure():
-    assert run_in_process(sum, ([1, 2, 3],)) == 6
-    with pytest.raises(RuntimeError, match="the sums process failed: ValueError: bad input"):
-        run_in_process(_fails, ("bad input",), name="sums")
-    with pytest.raises(RuntimeError, match="the exit process ended without an answer"):
-        run_in_process(sys.exit, (3,), name="exit")
 
 
 def test_a_drawing_the_search_decides_at_once_starts_no_process(sat_processes):

@@ -197,8 +197,8 @@ def endless_decide(*args):
 
 
 def record_popen(monkeypatch) -> list:
-    """Every process editor.sat starts from now on (the editor's are fresh interpreters)."""
-    from editor import sat
+    """Every process editor.child_process starts from now on (the editor's are fresh interpreters)."""
+    from editor import child_process as sat
 
     started = []
     real_popen = sat.subprocess.Popen
@@ -214,7 +214,7 @@ def record_popen(monkeypatch) -> list:
 def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
     from types import SimpleNamespace
 
-    from editor import sat
+    from editor import child_process as sat
     from editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)
@@ -235,7 +235,7 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
 def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses(window, qtbot, monkeypatch):
     """The editor cannot fork its SAT process: the first check that stalls starts one ahead
     (interpreter and imports), the SAT stage hands it the call, and no process is left."""
-    from editor import sat
+    from editor import child_process as sat
     from editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)

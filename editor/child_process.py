@@ -1,4 +1,5 @@
-"""Work that cannot be interrupted from Python (a SAT solver's search) run in a separate process (Qt-free).
+"""Child processes (Qt-free): one call that cannot be interrupted from Python, work spread
+over ``--jobs`` processes, and children that end when their parent does, however it ends.
 
     result = run_in_process(function, args, task, time_limit=30, name="...")
     child = start_in_process(function, args, name="...")   # computing beside the caller
@@ -8,14 +9,18 @@
     child = fork_running(function, args, name="...")   # a copy computing at once (or None)
     keep_ready(["editor.nonogram.cnf"])   # a fresh interpreter started ahead, its imports done
 
-The fast SAT solvers (kissat, CaDiCaL) run inside one C call that neither checks a flag
-nor lets the interpreter raise. Run in a child process, that call can still be stopped:
-the parent polls, and when the task is cancelled or a time limit passes it kills the
-child at once. The child is a fresh interpreter (safe in a process that runs Qt and
-threads) that imports only what ``function`` needs, never the caller's main script;
-``function`` and its arguments are pickled (a module-level function). The answer comes
-back through a temporary file, so a child never waits on a full pipe. Every child ends
-when its parent does, even killed (:mod:`editor.orphans`), and so do the forks it makes.
+    for result in map_in_processes(task, count_subtree, batches, jobs):
+        total += result
+
+**One call in a child.** The fast SAT solvers (kissat, CaDiCaL) run inside one C call
+that neither checks a flag nor lets the interpreter raise. Run in a child process, that
+call can still be stopped: the parent polls, and when the task is cancelled or a time
+limit passes it kills the child at once. The child is a fresh interpreter (safe in a
+process that runs Qt and threads) that imports only what ``function`` needs, never the
+caller's main script; ``function`` and its arguments are pickled (a module-level
+function). The answer comes back through an anonymous temporary file (no name: nothing is
+left in the temporary folder, however either process ends), so a child never waits on a
+full pipe.
 
 A fresh interpreter and its imports take a few tenths of a second. A process that runs
 no threads but the caller's (``nonogram-editor check``) can instead fork a copy of
@@ -25,12 +30,42 @@ waits for its call on a pipe.
 Where forking is not safe (the editor), :func:`keep_ready` starts a fresh interpreter
 ahead of time that imports what the work will need and waits likewise, and the next
 :func:`start_in_process` hands it the call.
+
+**Work on several processes** (:func:`map_in_processes`, every plugin's ``--jobs``).
+Workers are spawned (never forked: a forked copy of a process running Qt or numba threads
+can hang), so ``function`` and the items must be picklable (a module-level function, a
+``functools.partial`` of one). Results come as they are ready, in any order. Cancelling the
+task (or closing the iterator) stops the workers, running items and all, and raises
+:class:`~editor.tasks.Cancelled` within a fraction of a second; the command line
+terminates running workers on SIGTERM and SIGHUP; the workers ignore Ctrl+C (the caller
+stops them). With ``jobs`` 1 everything runs here, in order, and no process is started.
+
+**Children end with their parent** (Linux), even killed (kill -9, the OOM killer, a
+crash), and so do the forks they make. A child holds the reading end of a *lifeline*, a
+pipe whose writing end only its parent holds; when the parent ends (or cuts the line),
+the kernel closes that end and sends the child SIGIO (the reading end is set to
+O_ASYNC), whose default action ends the child at once, even inside a C call that never
+returns to Python. Unlike ``PR_SET_PDEATHSIG``, which fires when the *thread* that
+started the child ends, a lifeline lasts as long as the parent process: a child may be
+started from a worker thread. A pool's worker watches multiprocessing's parent sentinel,
+a pipe of the same kind.
+
+    line = Lifeline()                  # the parent, before starting the child
+    ... start it, giving it line.child_end (Popen's pass_fds, or inherited by os.fork)
+    line.child_started()               # the parent: closes its copy of the child's end
+    ...
+    line.cut()                         # the parent, done with the child: it ends if still running
+
+    end_with_parent(child_end)         # the child, first thing (after os.fork: before anything else)
+
+Elsewhere than Linux nothing is tied (:func:`end_with_parent` does nothing).
 """
 from __future__ import annotations
 
 import atexit
 import os
 import pickle
+import select
 import signal
 import subprocess
 import sys
@@ -38,56 +73,100 @@ import tempfile
 import threading
 import time
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable
+from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
-from editor.orphans import Lifeline, end_with_parent
 from editor.tasks import Task, TimeUp
 
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
+POOL_POLL_SECONDS = 0.2  # how often map_in_processes looks at the task's cancel flag
+
+
+# --------------------------------------------------------------------------- children that end with their parent
+
+_held: set[int] = set()  # the writing ends of this process's lifelines (a fork closes its copies)
+
+
+class Lifeline:
+    """A pipe from a parent to one child: the parent holds the writing end while the child runs."""
+
+    def __init__(self):
+        self.child_end, self._parent_end = os.pipe()  # not inherited by an exec unless passed
+        _held.add(self._parent_end)
+
+    def child_started(self) -> None:
+        """Close the parent's copy of the child's end (the child has its own)."""
+        if self.child_end >= 0:
+            os.close(self.child_end)
+            self.child_end = -1
+
+    def cut(self) -> None:
+        """Close the parent's end: the child, if still running, ends."""
+        self.child_started()
+        if self._parent_end >= 0:
+            _held.discard(self._parent_end)
+            os.close(self._parent_end)
+            self._parent_end = -1
+
+
+def end_with_parent(child_end: int) -> None:
+    """In a child: end when the writing end of the lifeline ``child_end`` closes (the
+    parent ended or cut it), or at once if it is closed already."""
+    for parent_end in _held:  # a fork's copies of its parent's lifelines would keep them alive
+        os.close(parent_end)
+    _held.clear()
+    if not sys.platform.startswith("linux"):
+        return
+    import fcntl
+
+    fcntl.fcntl(child_end, fcntl.F_SETOWN, os.getpid())
+    fcntl.fcntl(child_end, fcntl.F_SETFL, fcntl.fcntl(child_end, fcntl.F_GETFL) | os.O_ASYNC)
+    if select.select([child_end], [], [], 0)[0]:  # nothing is ever written: readable is closed
+        os._exit(1)
+
+
+# --------------------------------------------------------------------------- one call in a child
 
 # the fresh interpreter: read sys.path and the modules to import, end with its parent
-# (sys.argv[1]: its lifeline, editor.orphans), then serve the call that follows on stdin
+# (sys.argv[1]: its lifeline), then serve the call that follows on stdin,
+# its answer to the file sys.argv[2]
 _CHILD = ("import importlib, pickle, sys\n"
           "path, modules = pickle.load(sys.stdin.buffer)\n"
           "sys.path[:0] = [p for p in path if p not in sys.path]\n"
-          "from editor.orphans import end_with_parent\n"
+          "from editor.child_process import _serve, end_with_parent\n"
           "end_with_parent(int(sys.argv[1]))\n"
           "for module in modules:\n"
           "    importlib.import_module(module)\n"
-          "from editor.sat import _serve\n"
-          "_serve(sys.stdin.buffer)\n")
+          "_serve(sys.stdin.buffer, int(sys.argv[2]))\n")
 
 
-def _serve(calls: BinaryIO) -> None:
-    """The child's side: wait for (function, args, answer file, stderr file or None) on
-    ``calls``, and :func:`_answer` it."""
+def _serve(calls: BinaryIO, answer: int) -> None:
+    """The child's side: wait for (function, args) on ``calls``, and :func:`_answer` it."""
     try:
-        call = pickle.load(calls)
+        function, args = pickle.load(calls)
     except EOFError:  # no call came: the parent killed it or ended
         return
-    _answer(*call)
+    _answer(function, args, answer)
 
 
-def _answer(function: Callable[..., Any], args: tuple, answer: str, errors: str | None) -> None:
-    """Write the pickled outcome of ``function(*args)`` to the file ``answer`` (and, in a
-    fork, stderr to the file ``errors``)."""
-    if errors is not None:  # forked: from now on its own stderr, not the parent's
-        with open(errors, "wb") as file:
-            os.dup2(file.fileno(), 2)
+def _answer(function: Callable[..., Any], args: tuple, answer: int) -> None:
+    """Write the pickled outcome of ``function(*args)`` to the file descriptor ``answer``."""
     try:
         outcome = (True, function(*args))
     except Exception as error:  # sent to the parent, which raises it there
         outcome = (False, f"{type(error).__name__}: {error}")
-    Path(answer).write_bytes(pickle.dumps(outcome))
+    with open(answer, "wb", closefd=False) as file:
+        file.write(pickle.dumps(outcome))
 
 
 class _Forked:
     """A copy of this process made by ``os.fork``, serving one call from a pipe, or the
-    ``call`` (arguments of :func:`_answer`) given here, at once from its own copy of the
-    objects; it has the little of :class:`subprocess.Popen` that :class:`Child` uses."""
+    ``call`` (function, args) given here, at once from its own copy of the objects; its
+    answer goes to the file descriptor ``answer``, its stderr to ``errors``. It has the
+    little of :class:`subprocess.Popen` that :class:`Child` uses."""
 
-    def __init__(self, lifeline: Lifeline, call: tuple | None = None):
+    def __init__(self, lifeline: Lifeline, answer: int, errors: int, call: tuple | None = None):
         reading, writing = os.pipe()
         with warnings.catch_warnings():  # Python 3.12+ warns of every fork beside another thread;
             warnings.simplefilter("ignore", DeprecationWarning)  # fork_ready allows only one that waits
@@ -96,9 +175,10 @@ class _Forked:
             code = 1
             try:
                 end_with_parent(lifeline.child_end)
+                os.dup2(errors, 2)  # its own stderr from now on, not the parent's
                 os.close(writing)
                 with open(reading, "rb") as calls:
-                    _serve(calls) if call is None else _answer(*call)
+                    _serve(calls, answer) if call is None else _answer(*call, answer)
                 code = 0
             finally:
                 os._exit(code)
@@ -134,28 +214,21 @@ class Child:
                  call: tuple[Callable[..., Any], tuple, str] | None = None):
         self.name = "solver" if call is None else call[2]
         self._started = time.monotonic()
-        self._folder = None
-        self._lifeline = Lifeline()  # the child ends when this process does (editor.orphans)
+        self._lifeline = Lifeline()  # the child ends when this process does
+        # its answer and stderr: files without a name, gone when the last process holding them ends
+        self._answer, self._errors = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+        answer = self._answer.fileno()
         if forked:
-            answers = None if call is None else (str(self._files() / "answer"), str(self._files() / "stderr"))
-            self._process = _Forked(self._lifeline, None if call is None else (*call[:2], *answers))
+            self._process = _Forked(self._lifeline, answer, self._errors.fileno(), None if call is None else call[:2])
         else:
             # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
             environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
             lifeline = self._lifeline.child_end
-            with open(self._files() / "stderr", "wb") as errors:
-                self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(lifeline)],
-                                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors,
-                                                 env=environment, pass_fds=(lifeline,) if os.name == "posix" else ())
+            self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(lifeline), str(answer)],
+                                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self._errors,
+                                             env=environment, pass_fds=(lifeline, answer))
             self._write(pickle.dumps((sys.path, list(modules))))
         self._lifeline.child_started()
-        self._forked = forked
-
-    def _files(self) -> Path:
-        """The child's folder for its answer and stderr (made when first needed)."""
-        if self._folder is None:
-            self._folder = tempfile.TemporaryDirectory(prefix="nonogram-editor-")
-        return Path(self._folder.name)
 
     def _write(self, data: bytes) -> None:
         try:
@@ -168,9 +241,7 @@ class Child:
         """Give the child its call, ``function(*args)`` (once); returns the child."""
         self.name = name
         self._started = time.monotonic()
-        folder = self._files()
-        self._write(pickle.dumps((function, args, str(folder / "answer"),
-                                  str(folder / "stderr") if self._forked else None)))
+        self._write(pickle.dumps((function, args)))
         self._process.stdin.close()
         return self
 
@@ -191,11 +262,13 @@ class Child:
         RuntimeError naming the process."""
         self._process.wait()
         try:
-            ok, result = pickle.loads((self._files() / "answer").read_bytes())
-        except (OSError, EOFError, pickle.UnpicklingError):
+            self._answer.seek(0)  # the child wrote from the start (a fork shares the offset)
+            ok, result = pickle.loads(self._answer.read())
+        except (ValueError, EOFError, pickle.UnpicklingError):  # (ValueError: killed, the file closed)
             try:
-                lines = (self._files() / "stderr").read_text(errors="replace").strip().splitlines()
-            except OSError:
+                self._errors.seek(0)
+                lines = self._errors.read().decode(errors="replace").strip().splitlines()
+            except ValueError:
                 lines = []
             detail = lines[-1] if lines else f"exit code {self._process.returncode}"
             self.kill()
@@ -223,14 +296,14 @@ class Child:
         return self.result()
 
     def kill(self) -> None:
-        """End the child (if still running) and remove its files."""
+        """End the child (if still running) and close its files."""
         if self._process.poll() is None:
             self._process.kill()
             self._process.wait()
         self._lifeline.cut()
         self._process.stdin.close()
-        if self._folder is not None:
-            self._folder.cleanup()
+        self._answer.close()
+        self._errors.close()
 
 
 def fork_ready(threads: int = 1) -> Child | None:
@@ -314,3 +387,70 @@ def run_in_process(function: Callable[..., Any], args: tuple = (), task: Task | 
         return running.wait(task, time_limit, on_wait)
     finally:
         running.kill()
+
+
+# --------------------------------------------------------------------------- work on several processes
+
+def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int) -> Iterator:
+    """``function(item)`` for every item, on ``jobs`` processes; see the module."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    items = list(items)
+    if jobs <= 1:
+        for item in items:
+            task.check_cancelled()
+            yield function(item)
+        return
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
+                               initializer=_start_worker)  # no process yet: submit starts them
+    finished = False
+    try:
+        with _interrupts_held():  # the workers start with Ctrl+C held back, then ignore it: the caller stops them
+            pending = {pool.submit(function, item) for item in items}
+        while pending:
+            task.check_cancelled()
+            done, pending = wait(pending, timeout=POOL_POLL_SECONDS, return_when=FIRST_COMPLETED)
+            for future in done:  # a batch can hold every result: a cancel between two of them still counts
+                task.check_cancelled()
+                yield future.result()
+        finished = True
+    finally:
+        if not finished:  # stopped early (cancelled, closed, interrupted, an item failed): stop the running items too
+            for process in list(pool._processes.values()):  # the executor has no public way to (before 3.14)
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_worker() -> None:
+    """Worker start-up: ignore Ctrl+C from now on (one held back since the start is dropped),
+    and end as soon as the parent dies, however it dies. multiprocessing's parent sentinel is
+    a pipe only the parent holds open: a lifeline. Once the workers are gone, the resource
+    tracker sees its pipe close and ends too."""
+    import multiprocessing
+
+    if hasattr(signal, "pthread_sigmask"):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    end_with_parent(multiprocessing.parent_process().sentinel)
+
+
+@contextmanager
+def _interrupts_held():
+    """SIGINT blocked in this thread during the block, delivered after it. The processes
+    started in it begin with it blocked (:func:`_start_worker` then ignores it): a terminal's
+    Ctrl+C reaches the whole process group, and a worker interrupted while its interpreter
+    starts prints a fatal error. (Ignoring it here instead, with SIG_IGN, would lose a Ctrl+C
+    that comes meanwhile: the command would run on.)"""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()  # before: starting it unblocks SIGINT
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)

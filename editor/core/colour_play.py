@@ -13,38 +13,25 @@ from typing import Callable
 import numpy as np
 
 from editor.core.colours import colour_name
-from editor.core.play import CROSSED, FILLED, UNKNOWN, CheckResult, Hint
+from editor.core.play import CROSSED, FILLED, UNKNOWN, CheckResult, Hint, PlaySession
 from editor.level.colour import RGB, colour_clues
 from editor.nonogram.colour.line import colour_line_solver
 from editor.nonogram.colour.puzzle import ColourClues
 
 
-class ColourPlaySession:
+class ColourPlaySession(PlaySession):
     def __init__(self, grid: np.ndarray, palette: list[RGB], clock: Callable[[], float] = time.monotonic):
-        self._solution = np.array(grid, dtype=np.int64)
         self.palette = list(palette)
-        self.row_clues, self.column_clues = colour_clues(self._solution)
-        self.marks = np.zeros(self._solution.shape, dtype=np.int8)
-        self.colours = np.zeros(self._solution.shape, dtype=np.int64)  # of the FILLED cells
-        self._clock = clock
-        self._started = clock()
-        self._finished: float | None = None
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return self.marks.shape
+        self.colours = np.zeros(np.shape(grid), dtype=np.int64)  # of the FILLED cells
+        self._start(np.array(grid, dtype=np.int64), colour_clues, clock)
 
     def mark(self, cells, value: int, colour: int = 1) -> None:
         """Set ``cells`` to UNKNOWN, CROSSED or FILLED with palette index ``colour``."""
+        cells = list(cells)
         for cell in cells:
             if 0 <= cell[0] < self.shape[0] and 0 <= cell[1] < self.shape[1]:
-                self.marks[cell] = value
                 self.colours[cell] = colour if value == FILLED else 0
-        if self._finished is None and self.check().solved:
-            self._finished = self._clock()
-
-    def elapsed(self) -> float:
-        return (self._finished if self._finished is not None else self._clock()) - self._started
+        super().mark(cells, value)
 
     def painted(self) -> np.ndarray:
         """Each cell's colour as the player has it: the FILLED cells' index, 0 elsewhere."""

@@ -35,9 +35,13 @@ class CheckResult:
 
 class PlaySession:
     def __init__(self, solution: np.ndarray, clock: Callable[[], float] = time.monotonic):
-        self._solution = np.array(solution, dtype=bool)
-        self.row_clues, self.column_clues = clues(self._solution)
-        self.marks = np.zeros(self._solution.shape, dtype=np.int8)
+        self._start(np.array(solution, dtype=bool), clues, clock)
+
+    def _start(self, solution: np.ndarray, clues_of: Callable, clock: Callable[[], float]) -> None:
+        """Begin on ``solution`` (its clues: ``clues_of`` it), every cell unknown, the clock running."""
+        self._solution = solution
+        self.row_clues, self.column_clues = clues_of(solution)
+        self.marks = np.zeros(solution.shape, dtype=np.int8)
         self._clock = clock
         self._started = clock()
         self._finished: float | None = None

@@ -10,6 +10,7 @@ that does not fit its clues is named line by line and then ignored: the clues de
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
@@ -77,14 +78,7 @@ def solve_clues(row_clues, column_clues, goal: np.ndarray | None = None, task: T
     task = task or Task()
     mismatch = mismatched_lines(row_clues, column_clues, goal) if goal is not None else []
     verdict = check_puzzle(row_clues, column_clues, None if mismatch else goal, task)
-    report = ClueReport(verdict, goal_mismatch=mismatch)
-    if verdict.kind in (Kind.LINE, Kind.BRANCH):
-        report.solutions = [verdict.picture]
-    elif verdict.kind == Kind.MULT:
-        report.solutions = [verdict.picture, verdict.alternative]
-    elif verdict.kind == Kind.CONTRADICTION:
-        report.broken_lines = _broken_lines(row_clues, column_clues, task)
-    return report
+    return _report(verdict, mismatch, lambda: _broken_lines(row_clues, column_clues, task))
 
 
 def solve_colour_clues(row_clues, column_clues, colours: int, goal: np.ndarray | None = None,
@@ -97,11 +91,16 @@ def solve_colour_clues(row_clues, column_clues, colours: int, goal: np.ndarray |
     task = task or Task()
     mismatch = mismatched_lines(row_clues, column_clues, goal, colour_clues) if goal is not None else []
     verdict = check_colour(row_clues, column_clues, colours, goal=None if mismatch else goal, task=task)
+    return _report(verdict, mismatch, lambda: [ClueReport.tr("no colouring fits every row and column together")])
+
+
+def _report(verdict: Verdict, mismatch: list[str], broken_lines: Callable[[], list[str]]) -> ClueReport:
+    """The report of ``verdict``: its solutions, or (CONTRADICTION) ``broken_lines()``."""
     report = ClueReport(verdict, goal_mismatch=mismatch)
     if verdict.kind in (Kind.LINE, Kind.BRANCH):
         report.solutions = [verdict.picture]
     elif verdict.kind == Kind.MULT:
         report.solutions = [verdict.picture, verdict.alternative]
     elif verdict.kind == Kind.CONTRADICTION:
-        report.broken_lines = [ClueReport.tr("no colouring fits every row and column together")]
+        report.broken_lines = broken_lines()
     return report

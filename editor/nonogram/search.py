@@ -188,6 +188,13 @@ def _open_in_disturbed_lines(board: Board, picture: Board) -> int:
 
 WINDOW = 6  # side of the square windows the local stage searches
 WINDOW_STEP = 3  # windows overlap by half: any difference within 4x4 cells lies inside one
+
+
+def windows(height: int, width: int):
+    """The local stage's windows over a height x width grid, as (rows, columns) ranges."""
+    for top in range(0, max(1, height - WINDOW + WINDOW_STEP), WINDOW_STEP):
+        for left in range(0, max(1, width - WINDOW + WINDOW_STEP), WINDOW_STEP):
+            yield range(top, min(height, top + WINDOW)), range(left, min(width, left + WINDOW))
 LOCAL_BUDGET = 32  # guesses per cell tried in a window
 FIRST_BUDGET = 64  # guesses per cell in the first search round; each round multiplies it by 4
 FIRST_WIDTH = 8  # cells (the most promising) the first round searches; each round multiplies it by 4
@@ -210,32 +217,29 @@ def _local_alternative(puzzle: Puzzle, board: Board, goal: Board, task: Task, st
     stages take long, nearly always have such a local alternative.
     """
     height, width = board.height, board.width
-    for top in range(0, max(1, height - WINDOW + WINDOW_STEP), WINDOW_STEP):
-        rows = range(top, min(height, top + WINDOW))
-        for left in range(0, max(1, width - WINDOW + WINDOW_STEP), WINDOW_STEP):
-            columns = range(left, min(width, left + WINDOW))
-            task.check_cancelled()
-            row_window = sum(1 << c for c in columns)
-            if not any(board.unknown_in_row(r) & row_window for r in rows):
+    for rows, columns in windows(height, width):
+        task.check_cancelled()
+        row_window = sum(1 << c for c in columns)
+        if not any(board.unknown_in_row(r) & row_window for r in rows):
+            continue
+        window = goal.copy()
+        for r in rows:
+            open_cells = board.unknown_in_row(r) & row_window
+            window.row_filled[r] &= ~open_cells
+            window.row_empty[r] &= ~open_cells
+            for c in columns:
+                if open_cells >> c & 1:
+                    window.col_filled[c] &= ~(1 << r)
+                    window.col_empty[c] &= ~(1 << r)
+        if puzzle.propagate(window, rows, columns, task) is None:
+            raise RuntimeError("the picture does not fit the clues")
+        for row, column in window.unknown_cells():
+            trial = puzzle.assume(window, row, column, not goal.row_filled[row] >> column & 1, task)
+            if trial is None:
                 continue
-            window = goal.copy()
-            for r in rows:
-                open_cells = board.unknown_in_row(r) & row_window
-                window.row_filled[r] &= ~open_cells
-                window.row_empty[r] &= ~open_cells
-                for c in columns:
-                    if open_cells >> c & 1:
-                        window.col_filled[c] &= ~(1 << r)
-                        window.col_empty[c] &= ~(1 << r)
-            if puzzle.propagate(window, rows, columns, task) is None:
-                raise RuntimeError("the picture does not fit the clues")
-            for row, column in window.unknown_cells():
-                trial = puzzle.assume(window, row, column, not goal.row_filled[row] >> column & 1, task)
-                if trial is None:
-                    continue
-                found, _ = find_solution(puzzle, trial, task, stats, picture=goal, budget=LOCAL_BUDGET)
-                if found is not None:
-                    return found
+            found, _ = find_solution(puzzle, trial, task, stats, picture=goal, budget=LOCAL_BUDGET)
+            if found is not None:
+                return found
     return None
 
 

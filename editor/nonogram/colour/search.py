@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
-from editor.nonogram.search import Lookahead
+from editor.nonogram.search import Lookahead, windows
 from editor.tasks import Task
 
 
@@ -77,8 +77,6 @@ def _prove(puzzle: ColourClues, board: ColourBoard, row: int, column: int, keep:
         raise RuntimeError("a proved cell contradicts the picture: the clues do not fit it")
 
 
-WINDOW = 6  # side of the square windows the local stage searches
-WINDOW_STEP = 3  # windows overlap by half: any difference within 4x4 cells lies inside one
 LOCAL_BUDGET = 32  # guesses per cell and colour tried in a window
 
 
@@ -108,25 +106,22 @@ def _local_alternative(puzzle: ColourClues, board: ColourBoard, picture: np.ndar
     one (stage 0 of :func:`find_alternative`)."""
     goal = ColourBoard.from_grid(picture, puzzle.colours)
     height, width = board.height, board.width
-    for top in range(0, max(1, height - WINDOW + WINDOW_STEP), WINDOW_STEP):
-        rows = range(top, min(height, top + WINDOW))
-        for left in range(0, max(1, width - WINDOW + WINDOW_STEP), WINDOW_STEP):
-            columns = range(left, min(width, left + WINDOW))
-            task.check_cancelled()
-            window = _window(board, goal, rows, columns)
-            if window is None:
-                continue
-            if puzzle.propagate(window, rows, columns, task) is None:
-                raise RuntimeError("the picture does not fit the clues")
-            for row, column in list(window.unknown_cells()):
-                wanted = int(picture[row, column])
-                for colour in _colours(window.possible(row, column) & ~(1 << wanted)):
-                    trial = puzzle.assume(window, row, column, 1 << colour, task)
-                    if trial is None:
-                        continue
-                    found = find_solution(puzzle, trial, task, stats, picture, budget=LOCAL_BUDGET)
-                    if found is not None:
-                        return found
+    for rows, columns in windows(height, width):
+        task.check_cancelled()
+        window = _window(board, goal, rows, columns)
+        if window is None:
+            continue
+        if puzzle.propagate(window, rows, columns, task) is None:
+            raise RuntimeError("the picture does not fit the clues")
+        for row, column in list(window.unknown_cells()):
+            wanted = int(picture[row, column])
+            for colour in _colours(window.possible(row, column) & ~(1 << wanted)):
+                trial = puzzle.assume(window, row, column, 1 << colour, task)
+                if trial is None:
+                    continue
+                found = find_solution(puzzle, trial, task, stats, picture, budget=LOCAL_BUDGET)
+                if found is not None:
+                    return found
     return None
 
 

@@ -70,35 +70,6 @@ def rgb_clues(document: LevelDocument) -> tuple[list[RgbClue], list[RgbClue]]:
             [[(length, _rgb(code - 1)) for length, code in column] for column in columns])
 
 
-class ColourLineClues:
-    """A colour level's clues (``rows``, ``columns``: ``(length, RGB)`` blocks), brought up to
-    date by :meth:`update` line by line, as :class:`editor.core.grid_look.LineClues` does for
-    two colours."""
-
-    def __init__(self):
-        self.rows: list[RgbClue] = []
-        self.columns: list[RgbClue] = []
-        self._clued: np.ndarray | None = None  # the colour codes the clues were computed from
-
-    def update(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-        """Bring the clues up to date with ``codes`` (:func:`colour_codes` of the visible
-        picture): returns the rows and columns whose cells changed, or None when the size
-        changed and every clue was recomputed."""
-        if self._clued is None or self._clued.shape != codes.shape:
-            self.rows = [rgb_line_clue(row) for row in codes]
-            self.columns = [rgb_line_clue(column) for column in codes.T]
-            self._clued = codes.copy()
-            return None
-        changed = self._clued != codes
-        rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
-        for row in rows:
-            self.rows[row] = rgb_line_clue(codes[row])
-        for column in columns:
-            self.columns[column] = rgb_line_clue(codes[:, column])
-        self._clued[changed] = codes[changed]
-        return rows, columns
-
-
 def _rgb(code: int) -> RGB:
     return (code >> 16) & 255, (code >> 8) & 255, code & 255
 

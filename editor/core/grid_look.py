@@ -8,9 +8,11 @@
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
-from editor.level.clues import clues, line_clues
+from editor.level.clues import line_clues
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: a clue number still fits a column, narrowed
 ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
@@ -95,13 +97,17 @@ def changed_entries(old: list | None, new: list | None) -> list[int]:
 
 
 class LineClues:
-    """The clues of a drawing's rows (``rows``, and as drawn, ``row_texts``) and columns
-    (``columns``), brought up to date by :meth:`update` line by line."""
+    """The clues of a drawing's rows (``rows``) and columns (``columns``), brought up to date by
+    :meth:`update` line by line. ``line_clue`` gives one line's clue: by default a two-colour
+    line's run lengths, whose rows are also kept as drawn (``row_texts``); for a colour level
+    :func:`editor.core.colour_level.rgb_line_clue` of its colour codes, drawn as swatches
+    (``row_text`` None: no texts)."""
 
-    def __init__(self):
-        self.rows: list[list[int]] = []
+    def __init__(self, line_clue: Callable = line_clues, row_text: Callable | None = row_clue_text):
+        self._line_clue, self._row_text = line_clue, row_text
+        self.rows: list = []
         self.row_texts: list[str] = []
-        self.columns: list[list[int]] = []
+        self.columns: list = []
         self._clued: np.ndarray | None = None  # the drawing the clues were computed from
 
     def update(self, visible: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
@@ -109,16 +115,18 @@ class LineClues:
         rows and columns whose cells changed (their clues recomputed), or None when the size
         changed and every clue was recomputed."""
         if self._clued is None or self._clued.shape != visible.shape:
-            self.rows, self.columns = clues(visible)
-            self.row_texts = [row_clue_text(clue) for clue in self.rows]
+            self.rows = [self._line_clue(row) for row in visible]
+            self.columns = [self._line_clue(column) for column in visible.T]
+            self.row_texts = [self._row_text(clue) for clue in self.rows] if self._row_text else []
             self._clued = visible.copy()
             return None
         changed = self._clued != visible
         rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
         for row in rows:
-            self.rows[row] = line_clues(visible[row])
-            self.row_texts[row] = row_clue_text(self.rows[row])
+            self.rows[row] = self._line_clue(visible[row])
+            if self._row_text:
+                self.row_texts[row] = self._row_text(self.rows[row])
         for column in columns:
-            self.columns[column] = line_clues(visible[:, column])
+            self.columns[column] = self._line_clue(visible[:, column])
         self._clued[changed] = visible[changed]
         return rows, columns

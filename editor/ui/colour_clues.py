@@ -9,7 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from editor.core.colour_level import ColourLineClues, RgbClue
+from editor.core.colour_level import RgbClue
+from editor.core.grid_look import LineClues
 from editor.ui.static_texts import StaticTexts
 
 SWATCH_EDGE = QColor(150, 150, 150)
@@ -39,7 +40,7 @@ def row_clue_width(clue: RgbClue, cell_size: int) -> int:
 
 
 def paint_colour_clues(painter: QPainter, texts: StaticTexts, font: QFont, origin: QPoint, size: int, step: float,
-                       rows: range, columns: range, clues: ColourLineClues) -> None:
+                       rows: range, columns: range, clues: LineClues) -> None:
     """The clues of ``rows`` and ``columns`` beside a grid whose top left is ``origin`` (cells
     ``size`` pixels, column numbers ``step`` apart): each number on a swatch of its colour,
     "0" for an empty line."""

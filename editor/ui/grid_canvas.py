@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 from editor.core import Editor, Layer
 from editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
                                    picture_colours, rgb_words)
-from editor.core.colour_level import ColourLineClues, background, colour_codes, is_colour
+from editor.core.colour_level import background, colour_codes, is_colour, rgb_line_clue
 from editor.core.history import changed_cells
 from editor.ui.static_texts import StaticTexts
 from editor.ui.colour_clues import paint_colour_clues, row_clue_width
@@ -386,7 +386,7 @@ class SolutionCanvas(GridCanvas):
 
     def __init__(self, editor: Editor, parent=None):
         self._clues = LineClues()
-        self._rgb_clues: ColourLineClues | None = None  # a colour level's clues, (length, RGB) blocks
+        self._rgb_clues: LineClues | None = None  # a colour level's clues, (length, RGB) blocks
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._texts = StaticTexts()
         self.line_labels = LineLabels(self, self._texts)
@@ -422,7 +422,7 @@ class SolutionCanvas(GridCanvas):
         level's clues come from its picture, in colour (:mod:`editor.ui.colour_clues`)."""
         if is_colour(self.document):
             if self._rgb_clues is None:
-                self._rgb_clues = ColourLineClues()
+                self._rgb_clues = LineClues(rgb_line_clue, row_text=None)
             changed = self._rgb_clues.update(colour_codes(self.document.visible_picture(), background(self.document)))
         else:
             if self._rgb_clues is not None:  # the level became two-colour: every clue anew

@@ -31,6 +31,16 @@ def open_and_wait(qtbot, window, path):
     wait_for_job(qtbot, window)
 
 
+def import_into_a_new_level(qtbot, window, path):
+    """File > New (discarding the drawing, a two-colour level), then File > Import of ``path``."""
+    window.new_action.trigger()
+    window._message_box.button(QMessageBox.Discard).click()
+    window.kind_dialog.accept()  # a two-colour level
+    window._import_non_action.trigger()
+    choose_file(qtbot, window, path)
+    wait_for_job(qtbot, window)
+
+
 def test_save_as_then_reopen_gives_the_same_pixels(window, make_window, qtbot, tmp_path):
     drag(qtbot, window.solution_canvas, [(0, 0), (9, 9)])
     drag(qtbot, window.solution_canvas, [(9, 0), (0, 9)])
@@ -212,12 +222,7 @@ def test_export_then_import_non_keeps_the_solution(window, qtbot, tmp_path):
     choose_file(qtbot, window, tmp_path / "shape.non")
     wait_for_job(qtbot, window)
     assert (tmp_path / "shape.non").exists()
-    window.new_action.trigger()
-    window._message_box.button(QMessageBox.Discard).click()
-    window.kind_dialog.accept()  # a two-colour level
-    window._import_non_action.trigger()
-    choose_file(qtbot, window, tmp_path / "shape.non")
-    wait_for_job(qtbot, window)
+    import_into_a_new_level(qtbot, window, tmp_path / "shape.non")
     assert np.array_equal(window.solution_grid(), drawn)
     assert (window.document.visible_picture()[drawn] == 0).all()  # filled cells come in black
 

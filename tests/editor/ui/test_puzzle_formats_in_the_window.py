@@ -1,7 +1,7 @@
 """File > Import Puzzle and Export Puzzle with webpbn .xml, Olsak .g and Wilk .nin, through the real dialogs."""
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QMessageBox
+from PySide6.QtWidgets import QComboBox
 
 from editor.level.clues import clues
 from editor.level.colour import colour_clues
@@ -10,7 +10,7 @@ from editor.ui.main_window import EXPORT_FILTERS
 from tests.editor.level.test_colour_formats import indices_in
 from tests.editor.level.test_puzzle_formats import FORMATS
 from tests.editor.ui.conftest import drag, wait_for_job
-from tests.editor.ui.test_files import choose_file
+from tests.editor.ui.test_files import choose_file, import_into_a_new_level
 
 
 def test_export_in_the_chosen_format_then_import_it_back(window, qtbot, tmp_path):
@@ -29,12 +29,7 @@ def test_export_in_the_chosen_format_then_import_it_back(window, qtbot, tmp_path
         written = tmp_path / f"shape{suffix[1:]}{suffix}"
         assert written.exists(), sorted(p.name for p in tmp_path.iterdir())
         assert (read_puzzle_file(written).row_clues, read_puzzle_file(written).column_clues) == clues(drawn)
-    window.new_action.trigger()
-    window._message_box.button(QMessageBox.Discard).click()
-    window.kind_dialog.accept()  # a two-colour level
-    window._import_non_action.trigger()
-    choose_file(qtbot, window, tmp_path / "shapexml.xml")
-    wait_for_job(qtbot, window)
+    import_into_a_new_level(qtbot, window, tmp_path / "shapexml.xml")
     assert np.array_equal(window.solution_grid(), drawn)
 
 

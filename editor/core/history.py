@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from editor.core.kinds import Aspect
+from editor.level.colour import LEVEL_KEYS
 from editor.level.document import LevelDocument
 
 UNDO_LIMIT = 500  # undo steps kept per level (a 128x128 flood fill costs ~0.2 MB)
@@ -51,6 +52,11 @@ class Snapshot:
 
 def _about(document: LevelDocument) -> tuple:
     return tuple(sorted(document.about.items()))
+
+
+def _kind_items(about: tuple) -> tuple:
+    """Of :func:`_about`'s items, those that say the level's kind and background."""
+    return tuple(item for item in about if item[0] in LEVEL_KEYS)
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,8 @@ def difference(label: str, before: Snapshot, document: LevelDocument) -> Step | 
         aspects.add(Aspect.PALETTE)
     if fields_before[4] != fields_after[4]:
         aspects.add(Aspect.ABOUT)
+        if _kind_items(fields_before[4]) != _kind_items(fields_after[4]):
+            aspects.add(Aspect.KIND)
     return Step(label, frozenset(aspects), cells,
                 (before.solution[cells], document.solution[cells].copy()),
                 (before.picture[cells], document.picture[cells].copy()),

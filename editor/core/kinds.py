@@ -34,3 +34,4 @@ class Aspect(StrEnum):
     CURSOR = "cursor"
     SYMMETRY = "symmetry"
     ABOUT = "about"  # the level info
+    KIND = "kind"  # the level's kind or background (in its level info): what the puzzle is

@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
+from editor.core import Aspect
 from editor.level.colour import COLOUR, TWO_COLOUR
 
 
@@ -47,7 +48,7 @@ def install(window) -> QAction:
     window.edit_menu.addAction(action)
 
     def show_kind(aspects) -> None:
-        if aspects & {"document", "about"} and shiboken6.isValid(action):
+        if aspects & {Aspect.DOCUMENT, Aspect.KIND} and shiboken6.isValid(action):
             if editor.kind == COLOUR:
                 action.setText(QCoreApplication.translate("ColourActions", "Convert to a &Two-Colour Level"))
                 action.setToolTip(QCoreApplication.translate(

@@ -276,8 +276,8 @@ class MainWindow(QMainWindow):
             self.picture_canvas.refresh_cells()
         if Aspect.PALETTE in aspects:
             self.palette_widget.set_colours(document.palette)
-        if aspects & ({Aspect.SOLUTION, Aspect.SIZE, Aspect.ABOUT, Aspect.PICTURE} if self.editor.kind == COLOUR
-                      else {Aspect.SOLUTION, Aspect.SIZE, Aspect.ABOUT}):  # a colour level's puzzle is its picture
+        if aspects & ({Aspect.SOLUTION, Aspect.SIZE, Aspect.KIND, Aspect.PICTURE} if self.editor.kind == COLOUR
+                      else {Aspect.SOLUTION, Aspect.SIZE, Aspect.KIND}):  # a colour level's puzzle is its picture
             self.solution_canvas.refresh()
             self.solution_changed.emit()
         for canvas in (self.solution_canvas, self.picture_canvas):

@@ -124,6 +124,26 @@ def test_the_editor_converts_a_level_in_one_undo_step():
     assert editor.kind == COLOUR and editor.document.visible_solution().sum() == 3
 
 
+def test_a_change_of_kind_is_told_apart_from_other_level_info():
+    """Observers hear KIND when the kind or background changes (the puzzle is another), only
+    ABOUT when the title does (the window re-checks on the first, not on the second)."""
+    from editor.core.kinds import Aspect
+
+    editor = Editor()
+    editor.new(3, 2)
+    told = []
+    editor.add_observer(lambda aspects: told.append(set(aspects)))
+    editor.set_about({"title": "x"})
+    assert Aspect.ABOUT in told[-1] and Aspect.KIND not in told[-1]
+    editor.convert_kind(COLOUR)
+    assert Aspect.KIND in told[-1]
+    editor.set_about(dict(editor.document.about, title="y"))
+    assert Aspect.ABOUT in told[-1] and Aspect.KIND not in told[-1]
+    editor.undo()
+    editor.undo()
+    assert Aspect.KIND in told[-1] and editor.kind == TWO_COLOUR
+
+
 def test_saving_a_colour_level_writes_its_shape_whatever_the_solution_grid_holds(tmp_path):
     editor = Editor()
     editor.new(3, 2)

@@ -16,7 +16,7 @@ from editor.level.colour import (COLOUR, RGB, colour_clues, colour_line_clue, in
                                  level_kind)
 from editor.level.document import LevelDocument
 from editor.nonogram.colour.verdict import check_colour_drawing, keep_sat_process_ready
-from editor.nonogram.verdict import Stage, Verdict
+from editor.nonogram.verdict import Verdict
 from editor.tasks import Task
 
 RgbClue = list[tuple[int, RGB]]
@@ -74,15 +74,17 @@ def _rgb(code: int) -> RGB:
     return (code >> 16) & 255, (code >> 8) & 255, code & 255
 
 
-def check_colour_grid(grid: np.ndarray, task: Task) -> Verdict:
+def check_colour_grid(grid: np.ndarray, task: Task, line_logic_only: bool = False,
+                      previous: Verdict | None = None) -> Verdict:
     """The colour engine's verdict on a colour level's drawing (:func:`puzzle_drawing`), for
-    the solver dock's background job; once a drawing needed more than line logic, a SAT
-    process is kept ready for the next check that does."""
+    the solver dock's background job, as :func:`editor.nonogram.verdict.check_drawing` gives
+    the two-colour one: ``line_logic_only`` stops at line logic (LINE or STALLED), and the
+    full check after a stall keeps a SAT process ready; ``previous`` is reused."""
     grid = np.asarray(grid)
-    verdict = check_colour_drawing(grid, max(2, int(grid.max(initial=0)) + 1), task=task)
-    if verdict.decided_by != Stage.LINE_LOGIC:
+    if not line_logic_only:
         keep_sat_process_ready()
-    return verdict
+    return check_colour_drawing(grid, max(2, int(grid.max(initial=0)) + 1), task=task,
+                                line_logic_only=line_logic_only, previous=previous)
 
 
 def alternative_picture(verdict: Verdict, palette: list[RGB]) -> np.ndarray:

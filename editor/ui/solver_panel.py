@@ -75,12 +75,13 @@ def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool =
                         previous: Verdict | None = None) -> Verdict:
     """A background job: the verdict on ``drawing``. ``previous``: the last decided verdict
     on an earlier drawing, for the check to reuse. A colour level's drawing (palette indices,
-    not booleans) gets the colour engine's whole check at once."""
+    not booleans) goes to the colour engine, in the same two steps."""
     task.set_time_limit(CHECK_TIME_LIMIT)
-    if drawing.dtype != bool:
-        return check_colour_grid(drawing, task)
-    if previous is not None and (previous.picture is None or previous.picture.dtype != bool):
-        previous = None  # a colour level's verdict, before the level became two-colour
+    colour = drawing.dtype != bool
+    if previous is not None and (previous.picture is None or (previous.picture.dtype != bool) != colour):
+        previous = None  # a verdict on the level before it changed kind
+    if colour:
+        return check_colour_grid(drawing, task, line_logic_only, previous)
     if not line_logic_only:  # line logic stalled: this check or a later one may need the SAT solver
         keep_sat_process_ready()
     return check_drawing(drawing, task, line_logic_only, previous)

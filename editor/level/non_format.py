@@ -52,7 +52,6 @@ class NonErrorKind(Enum):
     PARSE_XML = "not a valid webpbn XML puzzle"
     PARSE_G = "not a valid Olsak .g puzzle"
     PARSE_NIN = "not a valid .nin puzzle"
-    COLOUR_PUZZLE = "a colour puzzle"
 
 
 class NonFormatError(LevelError):

@@ -24,7 +24,7 @@ import numpy as np
 
 from editor.level.clue_formats import read_g, read_nin, write_colour_g, write_g, write_nin
 from editor.level.colour import ColourPuzzle
-from editor.level.non_format import NonErrorKind, NonFormatError, NonPuzzle, read_non, read_nonpack, write_colour_non, write_non
+from editor.level.non_format import NonPuzzle, read_non, read_nonpack, write_colour_non, write_non
 from editor.level.webpbn_format import read_webpbn, read_webpbn_set, write_colour_webpbn, write_webpbn
 
 Puzzle = NonPuzzle | ColourPuzzle
@@ -103,10 +103,10 @@ def write_colour_puzzle_file(path: str | os.PathLike, puzzle: ColourPuzzle) -> N
     format.write_colour(path, puzzle)
 
 
-def two_colour_puzzle(puzzle: Puzzle, path: str | os.PathLike) -> NonPuzzle:
-    """``puzzle``, if it has two colours; a colour puzzle is refused with a message naming the file
-    (for the commands that handle two-colour puzzles only)."""
-    if isinstance(puzzle, ColourPuzzle):
-        raise NonFormatError(NonErrorKind.COLOUR_PUZZLE, path, f"{len(puzzle.palette) - 1} colours on a "
-                             "background; only two-colour puzzles can be checked or fixed so far")
-    return puzzle
+def checked_goal(puzzle: Puzzle, path: str | os.PathLike) -> tuple[np.ndarray | None, list[str]]:
+    """The goal to check ``puzzle`` (of either kind) with, and warnings: its goal when it has one
+    that fits its clues; else None, and when its goal does not fit, a warning naming ``path``
+    (the clues alone are checked)."""
+    if puzzle.goal is None or puzzle.goal_fits():
+        return puzzle.goal, []
+    return None, [f"{Path(path)}: the goal picture does not fit the clues; checking the clues alone"]

@@ -26,7 +26,7 @@ from pathlib import Path
 from editor.level import LevelError, load_level
 from editor.level.reading import open_regular
 from editor.level.puzzle_formats import (
-    PUZZLE_SUFFIXES, Puzzle, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles, two_colour_puzzle)
+    PUZZLE_SUFFIXES, Puzzle, checked_goal, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles)
 from editor.level.colour import COLOUR
 from editor.nonogram.colour.files import check_colour_puzzle, colour_puzzle_of_file, kind_json
 from editor.nonogram.grade import SolvePath, grade_verdict
@@ -104,12 +104,7 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
     if colour is not None:
         verdict, warnings = check_colour_puzzle(colour, path, task)
     elif puzzle is not None:
-        warnings = []
-        puzzle = two_colour_puzzle(puzzle, path)
-        goal = puzzle.goal
-        if goal is not None and not puzzle.goal_fits():
-            warnings.append(f"{path}: the goal picture does not fit the clues; checking the clues alone")
-            goal = None
+        goal, warnings = checked_goal(puzzle, path)
         verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, goal, task)
     else:
         warnings = []

@@ -24,7 +24,7 @@ import numpy as np
 
 from editor.level import Level, LevelError, load_level, save_level
 from editor.core.shapes import SYMMETRIES
-from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, two_colour_puzzle, write_puzzle_file
+from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_puzzle_file
 from editor.nonogram.clue_solve import solve_clues
 from editor.nonogram.colour.files import colour_puzzle_of_file
 from editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, flipped, make_harder, make_line_solvable, single_cell_effects
@@ -76,12 +76,12 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
         print(f"error: --symmetry {symmetry!r}: one of auto, {', '.join(SYMMETRIES)}", file=sys.stderr)
         return 2
     try:
-        if colour_puzzle_of_file(path) is not None:
+        puzzle = read_puzzle_file(path) if is_puzzle_file(path) else None
+        if colour_puzzle_of_file(path, puzzle) is not None:
             print(f"error: {path}: a colour puzzle: fix handles two-colour levels only so far "
                   "(nonogram-editor check gives its verdict)", file=sys.stderr)
             return 2
-        if is_puzzle_file(path):
-            puzzle = two_colour_puzzle(read_puzzle_file(path), path)
+        if puzzle is not None:
             drawing = puzzle.goal if puzzle.goal is not None and puzzle.goal_fits() else _solved(puzzle, path)
             if drawing is None:
                 return 2

@@ -12,12 +12,11 @@ engine (:func:`editor.nonogram.colour.check_colour`); everything else stays two-
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from editor.level import load_level
 from editor.level.colour import COLOUR, TWO_COLOUR, ColourPuzzle, colour_puzzle_of_level, hex_colour, level_kind
 from editor.level.metadata import read_about
-from editor.level.puzzle_formats import Puzzle, is_puzzle_file, read_puzzle_file
+from editor.level.puzzle_formats import Puzzle, checked_goal, is_puzzle_file, read_puzzle_file
 from editor.nonogram.colour.verdict import check_colour
 from editor.nonogram.verdict import Verdict
 from editor.tasks import Task
@@ -39,11 +38,7 @@ def check_colour_puzzle(puzzle: ColourPuzzle, path: str | os.PathLike,
                         task: Task) -> tuple[Verdict, list[str]]:
     """The colour engine's verdict on ``puzzle`` (its goal is the drawing when it fits the
     clues; otherwise the clues alone are checked, with a warning naming ``path``)."""
-    warnings = []
-    goal = puzzle.goal
-    if goal is not None and not puzzle.goal_fits():
-        warnings.append(f"{Path(path)}: the goal picture does not fit the clues; checking the clues alone")
-        goal = None
+    goal, warnings = checked_goal(puzzle, path)
     return check_colour(puzzle.rows, puzzle.columns, len(puzzle.palette), goal=goal, task=task), warnings
 
 

@@ -223,15 +223,9 @@ def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows)
             length += 1
             at = parents[at]
         while moves + length + 1 > move_masks.shape[0]:
-            grown = np.empty(2 * move_masks.shape[0], dtype=np.int64)
-            grown[:moves] = move_masks[:moves]
-            move_masks = grown
-            grown = np.empty(2 * move_directions.shape[0], dtype=np.int64)
-            grown[:moves] = move_directions[:moves]
-            move_directions = grown
-            grown = np.empty(2 * move_distances.shape[0], dtype=np.int64)
-            grown[:moves] = move_distances[:moves]
-            move_distances = grown
+            move_masks = _enlarged(move_masks, moves, 2 * move_masks.shape[0])
+            move_directions = _enlarged(move_directions, moves, 2 * move_directions.shape[0])
+            move_distances = _enlarged(move_distances, moves, 2 * move_distances.shape[0])
         at = node
         for i in range(length - 1, -1, -1):
             move_masks[moves + i] = _widened(masks[at], members)
@@ -342,6 +336,15 @@ def _group(gaps, n, piece, d, distance, most, stack):
 
 
 @njit(cache=True)
+def _enlarged(values, count, capacity):
+    """The first ``count`` entries of ``values`` (along its first axis) at the start of an
+    array of ``capacity`` entries, the rest zero."""
+    bigger = np.zeros((capacity,) + values.shape[1:], dtype=values.dtype)
+    bigger[:count] = values[:count]
+    return bigger
+
+
+@njit(cache=True)
 def _grown(keys, rows_of):
     """The pair table four times as large."""
     bigger = np.full(4 * keys.shape[0], -1, dtype=np.int64)
@@ -427,9 +430,7 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
                     row = rows_of[slot]
                 else:
                     if rows[0, 0] == rows.shape[0]:
-                        bigger = np.empty((2 * rows.shape[0], 6), dtype=np.int64)
-                        bigger[: rows.shape[0]] = rows
-                        rows = bigger
+                        rows = _enlarged(rows, rows.shape[0], 2 * rows.shape[0])
                     row = rows[0, 0]
                     rows[row] = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
                     if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
@@ -513,21 +514,11 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
                                 if new:
                                     if count == capacity:
                                         capacity *= 2
-                                        bigger = np.empty((capacity, n, 3), dtype=np.int64)
-                                        bigger[:count] = states[:count]
-                                        states = bigger
-                                        more = np.empty(capacity, dtype=np.int64)
-                                        more[:count] = parents[:count]
-                                        parents = more
-                                        more = np.zeros(capacity, dtype=np.int64)
-                                        more[:count] = masks[:count]
-                                        masks = more
-                                        more = np.zeros(capacity, dtype=np.int64)
-                                        more[:count] = directions[:count]
-                                        directions = more
-                                        more = np.zeros(capacity, dtype=np.int64)
-                                        more[:count] = distances[:count]
-                                        distances = more
+                                        states = _enlarged(states, count, capacity)
+                                        parents = _enlarged(parents, count, capacity)
+                                        masks = _enlarged(masks, count, capacity)
+                                        directions = _enlarged(directions, count, capacity)
+                                        distances = _enlarged(distances, count, capacity)
                                     states[count] = moved
                                     parents[count] = node
                                     masks[count] = candidate

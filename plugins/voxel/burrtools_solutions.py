@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from plugins.voxel.burrtools import problem_elements, read_shapes, read_xml
 from plugins.voxel.geometry import Voxel
@@ -89,6 +90,21 @@ def stored_problems(path: str | Path) -> list[StoredProblem]:
         result.append(StoredProblem(name, element.get("state") == "2", number.get("assemblies"),
                                     number.get("solutions"), tuple(groups), stored))
     return result
+
+
+def solved_problems(paths: Iterable[str | Path]) -> Iterator[tuple[Path, int, StoredProblem]]:
+    """Of these BurrTools files, each solved problem that stores its solutions: (file, its
+    number from 0, what was stored). Files of other grids than cubes are passed over."""
+    for path in paths:
+        try:
+            problems = stored_problems(path)
+        except PuzzleFileError as error:
+            if "is not the cube grid" in str(error):
+                continue  # the other grids are not the voxel plugin's
+            raise
+        for number, problem in enumerate(problems):
+            if problem.solved and problem.stored:
+                yield Path(path), number, problem
 
 
 def _solution(element, order: list[int], shapes: list[dict]) -> StoredSolution:

@@ -38,8 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from plugins.voxel import solver  # noqa: E402
-from plugins.voxel.burrtools import load_burrtools  # noqa: E402
-from plugins.voxel.burrtools_solutions import stored_problems  # noqa: E402
+from plugins.voxel.burrtools import load_burrtools, problem_names  # noqa: E402
+from plugins.voxel.burrtools_solutions import solved_problems  # noqa: E402
 from plugins.voxel.disassemble import Disassembler, tally  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "burrtools"
@@ -59,15 +59,15 @@ def main() -> None:
     Disassembler().disassemble([[(0, 0, 0)], [(1, 0, 0)]])  # load the compiled code before timing
     print(f"{'file':22} {'stored':>7} {'ours s':>8} {'counted':>8} {'ours s':>8}"
           + (f" {'burrTxt -x s':>13} {'burrTxt -d s':>13} {'assembly s':>11}" if args.burrtxt else ""))
-    for path in sorted(DATA.glob("*.xmpuzzle")):
-        (problem,) = stored_problems(path)
+    for path, number, problem in solved_problems(sorted(DATA.glob("*.xmpuzzle"))):
         groups = problem.groups
         disassembler = Disassembler()
         start = time.process_time()
         stored_apart = sum(disassembler.disassemble(s.cells, [groups[p] for p in s.pieces]) is not None
                            for s in problem.stored)
         stored_seconds = time.process_time() - start
-        puzzle = load_burrtools(path)
+        names = problem_names(path)
+        puzzle = load_burrtools(path, names[number] if len(names) > 1 else None)
         outcome = solver.count_solutions(puzzle)
         start = time.process_time()
         solutions = tally(puzzle, outcome.solutions).solutions

@@ -8,10 +8,10 @@ import pytest
 from plugins.voxel import solver
 from plugins.voxel.burrtools import load_burrtools, problem_names
 from plugins.voxel.burrtools_solutions import level_of_info, stored_problems, transformation
+from plugins.voxel.burrtools_solutions import solved_problems as stored_solved_problems
 from plugins.voxel.cover import build_cover
 from plugins.voxel.disassemble import (DIRECTIONS, Disassembler, Separation, disassemble_solution, frames,
                                        rotation_classes, tally)
-from plugins.voxel.model import PuzzleFileError
 
 DATA = Path(__file__).parents[2] / "data" / "burrtools"
 STORED = ["CubeInCage", "PelikanBurr", "AlPackino", "SolidSixPieceBurrs"]
@@ -19,17 +19,8 @@ STORED = ["CubeInCage", "PelikanBurr", "AlPackino", "SolidSixPieceBurrs"]
 
 def solved_problems():
     """(file, problem number from 0, problem): each solved problem with stored solutions, cube grid."""
-    found = []
-    for path in sorted(DATA.glob("*.xmpuzzle")):
-        try:
-            problems = stored_problems(path)
-        except PuzzleFileError as error:
-            if "is not the cube grid" in str(error):
-                continue  # the other grids are not the voxel plugin's
-            raise
-        found += [pytest.param(path, number, problem, id=f"{path.stem}-{number}")
-                  for number, problem in enumerate(problems) if problem.solved and problem.stored]
-    return found
+    return [pytest.param(path, number, problem, id=f"{path.stem}-{number}")
+            for path, number, problem in stored_solved_problems(sorted(DATA.glob("*.xmpuzzle")))]
 
 
 def load(path, number):

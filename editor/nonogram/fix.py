@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -168,23 +169,26 @@ class Suggestion(Wording):
     def unique(self) -> bool:
         return self.kind in (Kind.LINE, Kind.BRANCH)
 
-    def describe_edit(self) -> str:
-        """The edit in words: "flip (2,3)", "(2,3) to colour 2", "(2,3) to the background"."""
+    def describe_edit(self, names: Sequence[str] = ()) -> str:
+        """The edit in words: "flip (2,3)", "(2,3) to colour 2" (or the colour's name from
+        ``names``, a palette's, if given), "(2,3) to the background"."""
         where = ", ".join(f"({r + 1},{c + 1})" for r, c in self.cells)
         if not self.colour:
             return self.tr("flip {0}").format(where)
         if self.edit.value == 0:
             return self.tr("{0} to the background").format(where)
+        if names:
+            return self.tr("{0} to {1}").format(where, names[self.edit.value])
         return self.tr("{0} to colour {1}").format(where, self.edit.value)
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         effect = {Kind.LINE: self.tr("unique, line logic solves it"), Kind.BRANCH: self.tr("unique, needs lookahead"),
                   Kind.MULT: self.tr("still more than one solution"), Kind.STALLED: self.tr("uniqueness not checked"),
                   Kind.UNDECIDED: self.tr("uniqueness undecided")}[self.kind]
         grade = self.tr(", grade {0}").format(self.grade) if self.grade is not None else ""
         settles = (self.tr("line logic settles %n more cell(s)", "", self.settled) if self.settled >= 0
                    else self.tr("line logic settles %n cell(s) fewer", "", -self.settled))
-        return self.tr("{0}: {1} ({2}{3}); {4}, {5} open").format(self.describe_edit(), self.kind, effect, grade,
+        return self.tr("{0}: {1} ({2}{3}); {4}, {5} open").format(self.describe_edit(names), self.kind, effect, grade,
                                                                   settles, self.open_cells)
 
     def to_json(self) -> dict:

@@ -260,3 +260,15 @@ def test_check_grades_colour_puzzles_with_the_colour_solve_path(capsys):
     assert record["path_steps"]["simple"] > 0
     assert run_check([str(acorn)]) == 0
     assert f"grade {record['grade']}: " in capsys.readouterr().out
+
+
+def test_fix_harder_on_a_colour_level_writes_a_harder_unique_level(tmp_path, capsys):
+    grid, verdict = next(_random_colour_drawings(Kind.LINE, 1, size=(6, 6), colours=3, seed=12, density=0.7))
+    original = _colour_level(tmp_path, grid, "easy")
+    assert run_fix(str(original), harder=True, write=True, as_json=True) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["kind"] == "colour" and record["verdict"] == "LINE" and len(record["colours"]) == len(record["edits"])
+    fixed, palette = indexed_picture(load_level(record["written"]).picture, PALETTE[0])
+    after = check_colour_drawing(fixed, len(palette))
+    assert after.kind in (Kind.LINE, Kind.BRANCH)
+    assert grade_verdict(after).grade == record["suggestions"][0]["grade"] > grade_verdict(verdict).grade

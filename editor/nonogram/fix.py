@@ -9,7 +9,7 @@ Both kinds of drawing go through the same functions: a two-colour drawing (bool)
 an edit flips a cell, or a colour drawing (palette indices, 0 the background; ``colours=``
 the palette's size, by default the drawing's), where an edit gives a cell another palette
 colour or the background. What differs between the kinds (the clues, the check, a cell's
-other values, counting a line's placements) is their :class:`Rules`.
+other values, counting a line's placements) is in their rules (:func:`rules_of`).
 
 An edit changes the clues of one row and one column only, so each candidate is judged by
 line logic over the new clues (lines the edit does not touch mostly hit the line
@@ -66,9 +66,10 @@ class Edit(NamedTuple):
     value: int
 
 
-class Rules:
-    """What fixing needs to know about one kind of drawing: two colours (this class: a
-    cell's other value is the flip) or :class:`ColourRules`."""
+class TwoColourRules:
+    """What fixing needs to know about a kind of drawing, here two-colour ones (bool): its
+    clues, its check, a cell's other values (the flip) and a line's placements.
+    :class:`ColourRules` are the same for colour drawings."""
 
     colour = False
 
@@ -100,9 +101,9 @@ class Rules:
                                 board.col_empty[index])
 
 
-class ColourRules(Rules):
-    """Colour drawings of ``colours`` palette indices (0 the background): a cell's other
-    values are the other colours and the background."""
+class ColourRules:
+    """:class:`TwoColourRules` for colour drawings of ``colours`` palette indices (0 the
+    background): a cell's other values are the other colours and the background."""
 
     colour = True
 
@@ -133,12 +134,15 @@ class ColourRules(Rules):
         return colour_line_solver(clue, length, self.colours).count(line)
 
 
+Rules = TwoColourRules | ColourRules
+
+
 def rules_of(drawing: np.ndarray, colours: int | None = None) -> Rules:
     """The rules of a drawing: two colours for a bool one, else colour with ``colours``
     palette entries (by default as many as the drawing uses, at least two)."""
     drawing = np.asarray(drawing)
     if drawing.dtype == bool:
-        return Rules()
+        return TwoColourRules()
     return ColourRules(colours or max(2, int(drawing.max(initial=0)) + 1))
 
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from editor.level import Level, LevelError, load_level, save_level
+from editor.core.colours import colour_name
 from editor.core.shapes import SYMMETRIES
 from editor.level.colour import ColourPuzzle, level_of_colour_puzzle
 from editor.level.metadata import format_about
@@ -64,6 +65,7 @@ class _Source:
     colours: int | None
     save: Callable[[Path, np.ndarray], None]
     kind: dict
+    names: list[str] = field(default_factory=list)  # a colour puzzle's: "colour N, #rrggbb (name)" per palette entry
 
 
 def _read(path: Path) -> _Source | None:
@@ -86,7 +88,8 @@ def _read(path: Path) -> _Source | None:
                 level, about = level_of_colour_puzzle(fixed)
                 save_level(level, target, format_about(about).encode())
 
-        return _Source(np.asarray(drawing, dtype=np.int64), colours, save_colour, kind_json(colour))
+        return _Source(np.asarray(drawing, dtype=np.int64), colours, save_colour, kind_json(colour),
+                       [f"colour {index}, {colour_name(rgb)}" for index, rgb in enumerate(colour.palette)])
     if puzzle is not None:
         drawing = puzzle.goal if puzzle.goal is not None and puzzle.goal_fits() else _solved(
             path, lambda task: solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal, task))
@@ -130,9 +133,9 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
         symmetry = drawing_symmetry(drawing)
     try:
         if harder:
-            report, result, success = _harder(drawing, symmetry, source.colours)
+            report, result, success = _harder(drawing, symmetry, source.colours, source.names)
         else:
-            report, result, success = _fix(drawing, max_edits, time_limit, symmetry, source.colours)
+            report, result, success = _fix(drawing, max_edits, time_limit, symmetry, source.colours, source.names)
     except (Cancelled, KeyboardInterrupt):
         print("cancelled", file=sys.stderr)
         return 130
@@ -157,7 +160,7 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
 
 
 def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, symmetry: str,
-         colours: int | None):
+         colours: int | None, names: list[str]):
     effects = single_cell_effects(drawing, symmetry=symmetry, colours=colours)
     verdict, suggestions = effects.verdict, effects.suggestions
     change = "changes a cell to another colour or the background" if colours else "flips a cell"
@@ -172,7 +175,7 @@ def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, s
     if suggestions:
         report["lines"].append("single-cell edits (row, column from 1):" if symmetry == "none"
                                else "symmetric edits (row, column from 1):")
-        report["lines"] += [f"  {s.describe()}" for s in suggestions[:SHOWN]]
+        report["lines"] += [f"  {s.describe(names)}" for s in suggestions[:SHOWN]]
     if not effects.complete:
         report["lines"].append(f"  {effects.describe_search()}")
     plan = make_line_solvable(drawing, max_edits, symmetry=symmetry, seconds=time_limit, colours=colours)
@@ -181,12 +184,12 @@ def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, s
     return report, edited(drawing, plan.edits) if plan.edits else None, plan.verdict.kind == Kind.LINE
 
 
-def _harder(drawing: np.ndarray, symmetry: str, colours: int | None):  # one edit: the gentlest step up
+def _harder(drawing: np.ndarray, symmetry: str, colours: int | None, names: list[str]):  # one edit: the gentlest step up
     verdict = rules_of(drawing, colours).check(drawing, Task())
     suggestions = make_harder(drawing, symmetry=symmetry, colours=colours)
     report = {"verdict": verdict.kind, "symmetry": symmetry, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
               "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder (gentlest first):"]}
-    report["lines"] += [f"  {s.describe()}" for s in suggestions[:SHOWN]] or ["  none found"]
+    report["lines"] += [f"  {s.describe(names)}" for s in suggestions[:SHOWN]] or ["  none found"]
     best = suggestions[0] if suggestions else None
     report["edits"] = cells_to_json(best.cells) if best else []
     if best is not None and best.colour:

@@ -103,3 +103,26 @@ def test_a_colour_level_is_graded_and_its_solve_path_replays(window, qtbot):
     assert slider.value() == len(panel.path.steps)
     assert np.array_equal(panel.path.replay(10, 10), window.puzzle_grid())  # every cell, in its colour
     assert panel.harder_button.isEnabled()
+
+
+def test_with_tools_symmetry_on_colour_edits_keep_the_drawing_symmetric(window, qtbot):
+    """Tools > Symmetry left-right on a colour level: the clicks are mirrored, a MULT
+    drawing; each suggestion is a cell with its mirror image, and the accepted proposal
+    keeps the picture symmetric."""
+    new_colour_level(window)
+    window.tools.symmetry_actions["left-right"].trigger()
+    paint(qtbot, window, [(RED, [(2, 2), (3, 3)]), (BLUE, [(6, 1), (7, 2)])])
+    assert wait_for_verdict(qtbot, window).kind == Kind.MULT
+    before = window.document.visible_picture()
+    assert np.array_equal(before, before[:, ::-1])
+    panel = assist(window)
+    wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
+    for suggestion in panel.suggestions:
+        assert {(r, 9 - c) for r, c in suggestion.cells} == set(suggestion.cells)
+    qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
+    wait_until(qtbot, lambda: panel.proposal)
+    assert "symmetric edit" in panel.proposal_label.text()
+    qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
+    after = window.document.visible_picture()
+    assert np.array_equal(after, after[:, ::-1]) and (after != before).any()
+    assert wait_for_verdict(qtbot, window).kind == Kind.LINE

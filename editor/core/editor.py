@@ -430,12 +430,19 @@ class Editor:
             self._layer(layer)[:] = values
         return self.history.position() != position
 
-    def flip_cells(self, cells, label: str) -> None:
-        """Flip these solution cells (filled <-> empty) as one undo step."""
-        solution = self.document.visible_solution()
-        for cell in cells:
-            solution[cell] = not solution[cell]
-        self.set_cells(Layer.SOLUTION, solution, label)
+    def set_puzzle_cells(self, changes, label: str) -> None:
+        """Give cells of the puzzle new values as one undo step: ``changes`` are ``(cell,
+        value)`` pairs, the value filled/empty (bool) on a two-colour level's solution, an RGB
+        colour on a colour level's picture (whose solution follows: not the background)."""
+        colour = self.kind == COLOUR
+        background = level_background(self.document.about)
+        with self._edit(label):
+            for cell, value in changes:
+                if colour:
+                    self._layer(Layer.PICTURE)[cell] = value
+                    self._layer(Layer.SOLUTION)[cell] = tuple(value) != background
+                else:
+                    self._layer(Layer.SOLUTION)[cell] = value
 
     def replace_level(self, level: Level, label: str) -> None:
         """Make the level ``level`` (its size, grids, cleared flag and palette; the file name

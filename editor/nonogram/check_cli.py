@@ -115,12 +115,10 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
 
 def grade_file(path: Path, time_limit: float | None = None,
                puzzle: Puzzle | None = None) -> tuple[Verdict, SolvePath | None, list[str], dict]:
-    """:func:`check_file` and, for a two-colour LINE or BRANCH level, its solve path (None if
-    the time ran out; colour puzzles are not graded yet)."""
+    """:func:`check_file` and, for a LINE or BRANCH level of either kind, its solve path
+    (None if the time ran out)."""
     task = Task(time_limit=time_limit)
     verdict, warnings, kind = check_file(path, task=task, puzzle=puzzle)
-    if kind["kind"] == COLOUR:
-        return verdict, None, warnings, kind
     try:
         return verdict, grade_verdict(verdict, task), warnings, kind
     except TimeUp:

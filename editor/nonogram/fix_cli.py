@@ -5,30 +5,38 @@ make it line-solvable (``make_line_solvable``, until LINE, ``--max-edits`` or th
 limit) and the verdict reached. With ``--harder``, for a unique level: single edits that
 keep it unique but grade harder, the gentlest step up first (``--write`` takes that one). A
 symmetric drawing (or ``--symmetry MODE``) gets symmetric edits: a cell with its mirror
-images, one edit. A puzzle file without a goal picture that fits its clues (``.g`` and
-``.nin`` never have one) is solved from its clues first, and the first solution is fixed.
+images, one edit. A colour level or colour puzzle file is fixed in colour: an edit gives a
+cell another palette colour or the background. A puzzle file without a goal picture that
+fits its clues (``.g`` and ``.nin`` never have one) is solved from its clues first, and the
+first solution is fixed.
 ``--write`` saves the fixed level beside the original (``NAME-fixed.level`` and its
-``.pbm``/``.ppm``, or ``NAME-fixed.non``, ``.xml``, ``.g`` or ``.nin``: the format it was
-read in; ``-fixed-2`` and so on if that exists), never over it, and only when the result
-is what was asked for. Exit status: 0 when the result is what was asked for (LINE; with
-``--harder`` a harder unique level), 1 when not (nothing written), 2 when the level could
-not be read or written, is a colour puzzle (not fixed yet) or an option is wrong.
+``.pbm``/``.ppm`` (and ``.about`` for a colour level), or ``NAME-fixed.non``, ``.xml``,
+``.g`` or ``.nin``: the format it was read in; ``-fixed-2`` and so on if that exists),
+never over it, and only when the result is what was asked for. Exit status: 0 when the
+result is what was asked for (LINE; with ``--harder`` a harder unique level), 1 when not
+(nothing written), 2 when the level could not be read or written or an option is wrong.
 """
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from editor.level import Level, LevelError, load_level, save_level
+from editor.core.colours import colour_name
 from editor.core.shapes import SYMMETRIES
-from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_puzzle_file
-from editor.nonogram.clue_solve import solve_clues
-from editor.nonogram.colour.files import colour_puzzle_of_file
-from editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, flipped, make_harder, make_line_solvable, single_cell_effects
-from editor.nonogram.verdict import Kind, cells_to_json, check_drawing
+from editor.level.colour import ColourPuzzle, level_of_colour_puzzle
+from editor.level.metadata import format_about
+from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_colour_puzzle_file, write_puzzle_file
+from editor.nonogram.clue_solve import ClueReport, solve_clues, solve_colour_clues
+from editor.nonogram.colour.files import colour_puzzle_of_file, kind_json
+from editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, edited, make_harder, make_line_solvable, rules_of, \
+    single_cell_effects
+from editor.nonogram.verdict import Kind, cells_to_json
 from editor.tasks import Cancelled, Task
 
 CLUE_SOLVE_SECONDS = 60  # solving a clue-only puzzle gives up after this, as the core's read_puzzle does
@@ -47,19 +55,57 @@ def fixed_path(path: Path) -> Path:
     raise FileExistsError(f"{path}: no free name for the fixed level beside it")
 
 
-def _save(path: Path, drawing: np.ndarray, level: Level | None, extra: dict) -> Path:
-    target = fixed_path(path)
-    if level is None:
-        write_puzzle_file(target, drawing, extra.get("title", ""), extra.get("metadata"))
-    else:
-        save_level(Level(drawing, level.picture), target)
-    return target
+@dataclass
+class _Source:
+    """The drawing a file holds, ready to fix: ``colours`` is a colour drawing's palette size
+    (None: two-colour), ``save(target, drawing)`` writes a fixed drawing as a file like it,
+    ``kind`` is the file's kind for ``--json`` (:func:`editor.nonogram.colour.files.kind_json`)."""
+
+    drawing: np.ndarray
+    colours: int | None
+    save: Callable[[Path, np.ndarray], None]
+    kind: dict
+    names: list[str] = field(default_factory=list)  # a colour puzzle's: "colour N, #rrggbb (name)" per palette entry
 
 
-def _solved(puzzle, path: Path) -> np.ndarray | None:
+def _read(path: Path) -> _Source | None:
+    """The drawing of a level or puzzle file (of either kind), or None after saying why
+    there is none. Raises :class:`LevelError` when the file cannot be read."""
+    puzzle = read_puzzle_file(path) if is_puzzle_file(path) else None
+    colour = colour_puzzle_of_file(path, puzzle)
+    if colour is not None:
+        colours = len(colour.palette)
+        drawing = colour.goal if colour.goal is not None and colour.goal_fits() else _solved(
+            path, lambda task: solve_colour_clues(colour.rows, colour.columns, colours, colour.goal, task))
+        if drawing is None:
+            return None
+
+        def save_colour(target: Path, result: np.ndarray) -> None:
+            fixed = ColourPuzzle.of_grid(result, colour.palette, colour.title, colour.metadata)
+            if puzzle is not None:
+                write_colour_puzzle_file(target, fixed)
+            else:
+                level, about = level_of_colour_puzzle(fixed)
+                save_level(level, target, format_about(about).encode())
+
+        return _Source(np.asarray(drawing, dtype=np.int64), colours, save_colour, kind_json(colour),
+                       [f"colour {index}, {colour_name(rgb)}" for index, rgb in enumerate(colour.palette)])
+    if puzzle is not None:
+        drawing = puzzle.goal if puzzle.goal is not None and puzzle.goal_fits() else _solved(
+            path, lambda task: solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal, task))
+        if drawing is None:
+            return None
+        return _Source(drawing, None, lambda target, result: write_puzzle_file(target, result, puzzle.title,
+                                                                                puzzle.metadata), kind_json(None))
+    level = load_level(path)
+    return _Source(level.solution, None, lambda target, result: save_level(Level(result, level.picture), target),
+                   kind_json(None))
+
+
+def _solved(path: Path, solve: Callable[[Task], ClueReport]) -> np.ndarray | None:
     """A drawing for a puzzle without a goal that fits its clues: the first solution of the
     clues (as File > Import Puzzle finds it), or None after saying why there is none."""
-    report = solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=CLUE_SOLVE_SECONDS))
+    report = solve(Task(time_limit=CLUE_SOLVE_SECONDS))
     if not report.solutions:
         print(f"error: {path}: no goal picture fits the clues, and solving them found no drawing to fix: "
               f"{report.verdict.kind}: {report.describe()}", file=sys.stderr)
@@ -76,29 +122,20 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
         print(f"error: --symmetry {symmetry!r}: one of auto, {', '.join(SYMMETRIES)}", file=sys.stderr)
         return 2
     try:
-        puzzle = read_puzzle_file(path) if is_puzzle_file(path) else None
-        if colour_puzzle_of_file(path, puzzle) is not None:
-            print(f"error: {path}: a colour puzzle: fix handles two-colour levels only so far "
-                  "(nonogram-editor check gives its verdict)", file=sys.stderr)
-            return 2
-        if puzzle is not None:
-            drawing = puzzle.goal if puzzle.goal is not None and puzzle.goal_fits() else _solved(puzzle, path)
-            if drawing is None:
-                return 2
-            level, extra = None, {"title": puzzle.title, "metadata": puzzle.metadata}
-        else:
-            level = load_level(path)
-            drawing, extra = level.solution, {}
+        source = _read(path)
     except LevelError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if source is None:
+        return 2
+    drawing = source.drawing
     if symmetry == "auto":
         symmetry = drawing_symmetry(drawing)
     try:
         if harder:
-            report, result, success = _harder(drawing, symmetry)
+            report, result, success = _harder(drawing, symmetry, source.colours, source.names)
         else:
-            report, result, success = _fix(drawing, max_edits, time_limit, symmetry)
+            report, result, success = _fix(drawing, max_edits, time_limit, symmetry, source.colours, source.names)
     except (Cancelled, KeyboardInterrupt):
         print("cancelled", file=sys.stderr)
         return 130
@@ -106,12 +143,14 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
         report["lines"].append(f"not written: the result is {report['result']}, not line-solvable")
     if write and result is not None and success:
         try:
-            report["written"] = str(_save(path, result, level, extra))
-        except (LevelError, OSError) as error:
+            target = fixed_path(path)
+            source.save(target, result)
+        except (LevelError, OSError, ValueError) as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
+        report["written"] = str(target)
     if as_json:
-        print(json.dumps({"path": str(path), **{k: v for k, v in report.items() if k != "lines"}}))
+        print(json.dumps({"path": str(path), **source.kind, **{k: v for k, v in report.items() if k != "lines"}}))
     else:
         print("\n".join(f"{path}: {report['lines'][0]}" if i == 0 else line
                         for i, line in enumerate(report["lines"])))
@@ -120,12 +159,14 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
     return 0 if success else 1
 
 
-def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, symmetry: str):
-    effects = single_cell_effects(drawing, symmetry=symmetry)
+def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, symmetry: str,
+         colours: int | None, names: list[str]):
+    effects = single_cell_effects(drawing, symmetry=symmetry, colours=colours)
     verdict, suggestions = effects.verdict, effects.suggestions
+    change = "changes a cell to another colour or the background" if colours else "flips a cell"
     report = {"verdict": verdict.kind, "symmetry": symmetry, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
               "lines": [f"{verdict.kind}, {verdict.open_cells} cells open after line logic"
-                        + (f"; symmetric ({symmetry}): each edit flips a cell with its mirror images"
+                        + (f"; symmetric ({symmetry}): each edit {change} with its mirror images"
                            if symmetry != "none" else "")]}
     if verdict.kind == Kind.LINE:
         report["lines"].append("already unique and line-solvable: nothing to fix")
@@ -134,22 +175,23 @@ def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, s
     if suggestions:
         report["lines"].append("single-cell edits (row, column from 1):" if symmetry == "none"
                                else "symmetric edits (row, column from 1):")
-        report["lines"] += [f"  {s.describe()}" for s in suggestions[:SHOWN]]
+        report["lines"] += [f"  {s.describe(names)}" for s in suggestions[:SHOWN]]
     if not effects.complete:
         report["lines"].append(f"  {effects.describe_search()}")
-    plan = make_line_solvable(drawing, max_edits, symmetry=symmetry, seconds=time_limit)
+    plan = make_line_solvable(drawing, max_edits, symmetry=symmetry, seconds=time_limit, colours=colours)
     report.update(plan.to_json())
-    edits = " ".join("+".join(f"({r + 1},{c + 1})" for r, c in edit) for edit in plan.edits) or "none"
-    report["lines"].append(f"make it line-solvable: {plan.describe()}: {edits}")
-    return report, flipped(drawing, plan.cells) if plan.cells else None, plan.verdict.kind == Kind.LINE
+    report["lines"].append(f"make it line-solvable: {plan.describe()}: {plan.describe_edits()}")
+    return report, edited(drawing, plan.edits) if plan.edits else None, plan.verdict.kind == Kind.LINE
 
 
-def _harder(drawing: np.ndarray, symmetry: str):  # one edit: the gentlest step up
-    verdict = check_drawing(drawing)
-    suggestions = make_harder(drawing, symmetry=symmetry)
+def _harder(drawing: np.ndarray, symmetry: str, colours: int | None, names: list[str]):  # one edit: the gentlest step up
+    verdict = rules_of(drawing, colours).check(drawing, Task())
+    suggestions = make_harder(drawing, symmetry=symmetry, colours=colours)
     report = {"verdict": verdict.kind, "symmetry": symmetry, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
               "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder (gentlest first):"]}
-    report["lines"] += [f"  {s.describe()}" for s in suggestions[:SHOWN]] or ["  none found"]
+    report["lines"] += [f"  {s.describe(names)}" for s in suggestions[:SHOWN]] or ["  none found"]
     best = suggestions[0] if suggestions else None
     report["edits"] = cells_to_json(best.cells) if best else []
-    return report, flipped(drawing, best.cells) if best else None, best is not None
+    if best is not None and best.colour:
+        report["colours"] = [int(best.edit.value)] * len(best.cells)
+    return report, edited(drawing, [best.edit]) if best else None, best is not None

@@ -17,6 +17,12 @@ The player model uses the easiest reasoning that still finds something, in this 
 * ``search``: deeper trial and error: no single cell's assumption leads to a
   contradiction; the step settles one cell to its (unique) solution's value.
 
+A colour puzzle's player (:class:`_ColourPlayer`) reasons the same way over the colours
+a cell may still take: a block's leftmost and rightmost placements overlap in cells of its
+colour, a cell no block of a colour reaches is not that colour; a probe rules one colour
+out of a cell. A cell is settled when one colour is left, so a colour step may only narrow
+cells down.
+
 Each :class:`Step` is one line (or one cell, for ``probe`` and ``search``) and the cells
 it settled. Passes of simple rules over the rows, then the columns, that changed since the
 player last looked are counted as sweeps, as is each complete-deduction step.
@@ -29,6 +35,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from editor.nonogram.colour.line import ColourLineSolver, colour_line_solver
+from editor.nonogram.colour.puzzle import ColourClues
 from editor.nonogram.line import line_solver
 from editor.nonogram.puzzle import Board, Puzzle
 from editor.nonogram.verdict import Kind
@@ -68,7 +76,7 @@ class Step:
     kind: str  # one of KINDS
     axis: str  # "row" or "column": the line looked at (for probe/search: the cell's row)
     index: int
-    cells: tuple[tuple[int, int, bool], ...]  # (row, column, filled) settled by this step
+    cells: tuple[tuple[int, int, int], ...]  # (row, column, value) settled: filled (bool), or the colour
     sweep: int  # the sweep it belongs to (1-based)
 
 
@@ -95,7 +103,8 @@ class SolvePath(Wording):
         return GRADE_WORDS[int(self.grade)]
 
     def replay(self, height: int, width: int, upto: int | None = None) -> np.ndarray:
-        """The grid after the first ``upto`` steps (all by default): 1 filled, 0 empty, -1 open."""
+        """The grid after the first ``upto`` steps (all by default): 1 filled, 0 empty (in
+        colour: the colour, 0 the background), -1 open."""
         grid = np.full((height, width), -1, dtype=np.int8)
         for step in self.steps[:upto]:
             for row, column, filled in step.cells:
@@ -162,6 +171,29 @@ def simple_rules(clue, n: int, filled: int, empty: int) -> tuple[int, int] | Non
             filled |= ((1 << (low + length - high)) - 1) << high
         reach |= ((1 << (high + length - low)) - 1) << low
     return filled, empty | (solver.full & ~reach)
+
+
+def colour_simple_rules(solver: ColourLineSolver, allowed: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``allowed`` (a mask per colour) with what the glance rules add on one colour line, or
+    None if no placement fits: block j's leftmost and rightmost placements overlap in cells
+    surely of its colour (so of no other), and a cell outside the reach of every block of
+    a colour is not of that colour."""
+    starts: list[int] = []
+    if solver.deduce(allowed, starts) is None:
+        return None
+    sure, reach = [0] * solver.colours, [0] * solver.colours
+    for (length, colour), mask in zip(solver.clue, starts):
+        low = (mask & -mask).bit_length() - 1
+        high = mask.bit_length() - 1
+        if high < low + length:
+            sure[colour] |= ((1 << (low + length - high)) - 1) << high
+        reach[colour] |= ((1 << (high + length - low)) - 1) << low
+    taken = 0
+    for mask in sure:
+        taken |= mask
+    full = solver.full
+    return tuple(allowed[colour] & (reach[colour] if colour else full) & ~(taken & ~sure[colour])
+                 for colour in range(solver.colours))
 
 
 def _lines(puzzle: Puzzle, board: Board):
@@ -352,13 +384,142 @@ class _Player:
         return self.path
 
 
-def solve_path(puzzle: Puzzle, picture: np.ndarray | None = None, task: Task | None = None) -> SolvePath:
-    """The order in which a player solving by lines settles the cells (see the module doc).
+class _ColourPlayer:
+    """:class:`_Player` on a colour puzzle (the module doc): what is known is the
+    :class:`~editor.nonogram.colour.puzzle.ColourBoard`; a step narrows a line (or, for
+    ``probe`` and ``search``, a cell) and records the cells left with one colour."""
+
+    def __init__(self, puzzle: ColourClues, picture: np.ndarray | None, task: Task):
+        self.puzzle = puzzle
+        self.picture = picture
+        self.task = task
+        self.board = puzzle.board()
+        self.path = SolvePath()
+        self.solvers = {"row": [colour_line_solver(clue, puzzle.width, puzzle.colours) for clue in puzzle.row_clues],
+                        "column": [colour_line_solver(clue, puzzle.height, puzzle.colours)
+                                   for clue in puzzle.column_clues]}
+        self.pending = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
+        self.unchecked = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
+        self.probe_from = 0  # the cell (row * width + column) the next probe scan starts at
+
+    def lines(self, axis: str) -> list[tuple[int, ...]]:
+        return self.board.rows if axis == "row" else self.board.columns
+
+    def settle(self, kind: str, axis: str, index: int, new: tuple[int, ...]) -> None:
+        """Write a line's new masks into the board (both directions) and record the step:
+        the cells left with one colour; every narrowed cell's lines are looked at again."""
+        lines, cross = (self.board.rows, self.board.columns) if axis == "row" else (self.board.columns, self.board.rows)
+        old, lines[index] = lines[index], new
+        keep, changed = ~(1 << index), 0
+        for colour, (before, after) in enumerate(zip(old, new)):
+            removed = before & ~after
+            changed |= removed
+            while removed:
+                low = removed & -removed
+                line = cross[low.bit_length() - 1]
+                cross[low.bit_length() - 1] = line[:colour] + (line[colour] & keep,) + line[colour + 1:]
+                removed ^= low
+        other = "column" if axis == "row" else "row"
+        cells = []
+        while changed:
+            low = changed & -changed
+            position = low.bit_length() - 1
+            left = [colour for colour, mask in enumerate(new) if mask & low]
+            if len(left) == 1:
+                cells.append((index, position, left[0]) if axis == "row" else (position, index, left[0]))
+            for crossing_axis, crossing in ((axis, index), (other, position)):
+                self.pending[crossing_axis].add(crossing)
+                self.unchecked[crossing_axis].add(crossing)
+            changed ^= low
+        self.path.steps.append(Step(kind, axis, index, tuple(sorted(cells)), self.path.sweeps))
+
+    def simple_sweep(self) -> bool:
+        found = False
+        sweep = self.path.sweeps + 1
+        for axis in ("row", "column"):
+            lines, solvers = self.lines(axis), self.solvers[axis]
+            todo = sorted(self.pending[axis])
+            self.pending[axis].clear()
+            for index in todo:
+                self.task.check_cancelled()
+                result = colour_simple_rules(solvers[index], lines[index])
+                if result is None:
+                    raise NoPlacement(axis, index)
+                if result != lines[index]:
+                    if not found:
+                        found = True
+                        self.path.sweeps = sweep
+                    self.settle(SIMPLE, axis, index, result)
+        return found
+
+    def line_step(self) -> bool:
+        for axis in ("row", "column"):
+            lines, solvers = self.lines(axis), self.solvers[axis]
+            for index in sorted(self.unchecked[axis]):
+                self.task.check_cancelled()
+                self.unchecked[axis].discard(index)
+                result = solvers[index].solve(lines[index])
+                if result is None:
+                    raise NoPlacement(axis, index)
+                if result != lines[index]:
+                    self.path.sweeps += 1
+                    self.settle(LINE_DEDUCTION, axis, index, result)
+                    return True
+        return False
+
+    def narrow_cell(self, kind: str, row: int, column: int, keep: int) -> None:
+        """Let the cell take only the colours of ``keep`` (bits): one step."""
+        self.path.sweeps += 1
+        bit = 1 << column
+        masks = tuple(mask if keep >> colour & 1 else mask & ~bit for colour, mask in enumerate(self.board.rows[row]))
+        self.settle(kind, "row", row, masks)
+
+    def probe_step(self) -> bool:
+        """One colour of one cell that line logic, assuming it, runs into a contradiction
+        with; the scan goes on from the last probe's cell and wraps around. With the
+        solution known, only the colours it does not give the cell are tried."""
+        board, puzzle = self.board, self.puzzle
+        total = puzzle.height * puzzle.width
+        for offset in range(total):
+            cell = (self.probe_from + offset) % total
+            row, column = divmod(cell, puzzle.width)
+            possible = board.possible(row, column)
+            if not possible & (possible - 1):
+                continue
+            for colour in range(puzzle.colours):
+                if not possible >> colour & 1 or (self.picture is not None and colour == self.picture[row, column]):
+                    continue
+                self.task.check_cancelled()
+                if puzzle.assume(board, row, column, 1 << colour, self.task) is None:
+                    self.probe_from = cell
+                    self.narrow_cell(PROBE, row, column, possible & ~(1 << colour))
+                    return True
+        return False
+
+    def run(self) -> SolvePath:
+        while not self.board.is_complete():
+            if self.simple_sweep() or self.line_step() or self.probe_step():
+                continue
+            if self.picture is None:
+                break  # a search step needs the solution to settle a cell with
+            row, column = next(iter(self.board.unknown_cells()))
+            self.narrow_cell(SEARCH, row, column, 1 << int(self.picture[row, column]))
+        self.path.solved = self.board.is_complete()
+        return self.path
+
+
+def solve_path(puzzle: Puzzle | ColourClues, picture: np.ndarray | None = None, task: Task | None = None) -> SolvePath:
+    """The order in which a player solving by lines settles the cells (see the module doc),
+    of a two-colour :class:`~editor.nonogram.puzzle.Puzzle` or colour
+    :class:`~editor.nonogram.colour.puzzle.ColourClues`.
 
     ``picture``: the puzzle's unique solution; search steps take their values from it.
     Without it the path stops where one-cell lookahead does. Raises :class:`NoPlacement`
     (naming the line) if the clues turn out to have no solution along the way, :class:`editor.tasks.Cancelled` when cancelled.
     """
+    if isinstance(puzzle, ColourClues):
+        return _ColourPlayer(puzzle, None if picture is None else np.asarray(picture, dtype=np.int64),
+                             task or Task()).run()
     return _Player(puzzle, None if picture is None else np.asarray(picture, dtype=bool), task or Task()).run()
 
 

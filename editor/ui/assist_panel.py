@@ -5,13 +5,15 @@ the background (``editor.ui.background``), so the GUI thread only copies grids a
 results:
 
 * MULT / BRANCH: single-cell suggestions (``editor.nonogram.fix``): a heat overlay on the
-  solution grid (the more cells a flip settles, the stronger; unique results strongest)
+  solution grid (the more cells an edit settles, the stronger; unique results strongest)
   and the best few in a list; a click applies one as one undo step. The search stops
-  after ``SEARCH_SECONDS`` on a big drawing and says how far it got.
+  after ``SEARCH_SECONDS`` on a big drawing and says how far it got. On a two-colour level
+  an edit flips a cell; on a colour level it gives the cell another colour of the
+  puzzle's palette or the background (each listed with a swatch of it).
 * "Make it line-solvable" / "Make it harder": a proposal marked on the grid, accepted
   (one undo step) or rejected; the dock says how far it got when it stopped short.
 * Symmetry: while Tools > Symmetry is on, or when the drawing is symmetric, every
-  suggestion and proposal flips a cell with its mirror images, so the symmetry stays.
+  suggestion and proposal edits a cell with its mirror images, so the symmetry stays.
 * LINE / BRANCH: the grade and the solve path (``editor.nonogram.grade``); the step slider
   replays it: the cells settled so far, the step's line and its new cells.
 * File > Export puzzle sheet / solution sheet (``editor.ui.sheets``).
@@ -28,14 +30,15 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSlider, QVBoxLayout, QWidget)
 
+from editor.core.colours import colour_name
 from editor.level.clues import clues
 from editor.nonogram.clue_solve import ClueReport
-from editor.nonogram.fix import (SEARCH_SECONDS, Effects, Suggestion, drawing_symmetry, make_harder, make_line_solvable,
-                                 single_cell_effects)
+from editor.nonogram.fix import (SEARCH_SECONDS, Edit, Effects, Suggestion, drawing_symmetry, make_harder,
+                                 make_line_solvable, single_cell_effects)
 from editor.nonogram.grade import SolvePath, grade_verdict
 from editor.nonogram.verdict import Kind, Verdict
 from editor.ui.background import BackgroundJob
@@ -43,7 +46,7 @@ from editor.ui.edit_tools import add_action
 from editor.ui.lifetime import connect_alive
 from editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
 from editor.ui.sheets import write_sheet
-from editor.core.colour_level import is_colour, rgb_clues
+from editor.core.colour_level import is_colour, puzzle_palette, rgb_clues
 from editor.ui.solver_panel import picture_pixmap
 from editor.wording import Counts
 
@@ -67,16 +70,15 @@ SHEET_FILTER = QT_TRANSLATE_NOOP("AssistPanel", "PDF (*.pdf);;SVG (*.svg);;PNG i
 
 
 def heat_levels(suggestions: list[Suggestion], shape) -> list[np.ndarray]:
-    """Per heat level, the cells whose flip helps that much (level 3: the flip makes it unique)."""
-    levels = [np.zeros(shape, dtype=bool) for _ in HEAT_LEVELS]
+    """Per heat level, the cells whose best edit helps that much (level 3: it makes the
+    puzzle unique); each cell in one level at most (a colour cell has an edit per colour)."""
+    heat = np.zeros(shape, dtype=np.int8)  # 0: no help, else the heat level from 1
     most = max((s.settled for s in suggestions), default=0)
     for suggestion in suggestions:
+        level = 3 if suggestion.unique else 0 if suggestion.settled <= 0 else 2 if suggestion.settled * 2 >= most else 1
         for cell in suggestion.cells:  # one cell, or one with its mirror images
-            if suggestion.unique:
-                levels[2][cell] = True
-            elif suggestion.settled > 0:
-                levels[1 if suggestion.settled * 2 >= most else 0][cell] = True
-    return levels
+            heat[cell] = max(heat[cell], level)
+    return [heat == level for level in range(1, len(HEAT_LEVELS) + 1)]
 
 
 class AssistPanel(QWidget):
@@ -86,10 +88,12 @@ class AssistPanel(QWidget):
         self._jobs: dict[str, BackgroundJob] = {}
         self._pending: list[tuple] = []  # jobs to start once the window has repainted
         self._drawing: np.ndarray | None = None  # the drawing the shown results belong to
+        self._palette: list = []  # a colour level's: the RGB of each value of that drawing ([]: two-colour)
         self.suggestions: list[Suggestion] = []
         self.effects: Effects | None = None  # what the last single-cell search found, and how far it got
         self.search_seconds = SEARCH_SECONDS  # the single-cell search stops after this long
-        self.proposal: list[tuple[int, int]] = []
+        self.proposal: list[tuple[int, int]] = []  # the cells the proposal edits
+        self.proposal_edits: list[Edit] = []
         self.path: SolvePath | None = None
         self.overlays = OverlaySet(main_window.solution_canvas, active=False)
 
@@ -188,7 +192,7 @@ class AssistPanel(QWidget):
         return bool(self._pending) or any(job.running for job in self._jobs.values())
 
     def _is_current(self, drawing) -> bool:
-        return drawing is not None and drawing is self._drawing and np.array_equal(drawing, self._window.solution_grid())
+        return drawing is not None and drawing is self._drawing and np.array_equal(drawing, self._window.puzzle_grid())
 
     def show_clue_report(self, path: Path, report: ClueReport | None) -> None:
         """What solving an imported clue file found: the verdict, two solutions side by side
@@ -223,7 +227,7 @@ class AssistPanel(QWidget):
 
     # -- reacting to the verdict and to edits
     def _on_edit(self) -> None:
-        if self._drawing is not None and not np.array_equal(self._drawing, self._window.solution_grid()):
+        if self._drawing is not None and not np.array_equal(self._drawing, self._window.puzzle_grid()):
             self._drawing = None
             self._pending.clear()
             for job in self._jobs.values():
@@ -236,16 +240,10 @@ class AssistPanel(QWidget):
     def _on_verdict(self, verdict: Verdict) -> None:
         if verdict.kind not in (Kind.LINE, Kind.BRANCH, Kind.MULT):
             return  # STALLED: the full check follows; UNDECIDED: nothing to build on
-        if verdict.picture is not None and verdict.picture.dtype != bool:  # a colour level's verdict
-            self._drawing = None
-            self.solvable_button.setEnabled(False)
-            self.harder_button.setEnabled(False)
-            self._show_suggestions(None)
-            self._show_path(None)
-            self.suggestion_label.setText(self.tr("Edits, grades and solve paths are for two-colour levels so far."))
-            return
-        drawing = self._window.solution_grid()  # the solver dock shows verdicts of the current drawing only
+        drawing = self._window.puzzle_grid()  # the solver dock shows verdicts of the current drawing only
         self._drawing = drawing
+        self._palette = puzzle_palette(self._window.document)
+        colours = len(self._palette) or None  # None: two-colour
         self.solvable_button.setEnabled(verdict.kind in (Kind.MULT, Kind.BRANCH))
         self.harder_button.setEnabled(verdict.kind in (Kind.LINE, Kind.BRANCH))
         if verdict.kind in (Kind.MULT, Kind.BRANCH):
@@ -255,7 +253,7 @@ class AssistPanel(QWidget):
                 else self.tr("Looking for symmetric edits ({0}) that help…").format(symmetry))
             self._start_after_repaint("suggestions",
                                       lambda task: single_cell_effects(drawing, verdict, task, symmetry=symmetry,
-                                                                       search_seconds=seconds),
+                                                                       search_seconds=seconds, colours=colours),
                                       self._show_suggestions, self.tr("Looking for edits"))
         else:
             self._show_suggestions(None)
@@ -279,13 +277,16 @@ class AssistPanel(QWidget):
         shape = self._window.solution_grid().shape
         for (name, colour), cells in zip(HEAT_LEVELS, heat_levels(suggestions, shape)):
             self.overlays.set(name, cells, colour)
+        names = [colour_name(colour) for colour in self._palette]
         for suggestion in suggestions[:LISTED]:
-            item = QListWidgetItem(suggestion.describe())
+            item = QListWidgetItem(suggestion.describe(names))
+            if self._palette:
+                item.setIcon(swatch(self._palette[suggestion.edit.value]))
             item.setData(Qt.UserRole, suggestion)
             self.suggestion_list.addItem(item)
         gave_up = f" {effects.describe_search()}" if effects is not None and not effects.complete else ""
         if self._drawing is not None and suggestions:
-            self.suggestion_label.setText(self.tr("Green: a flip that makes it unique; cyan: flips that settle more "
+            self.suggestion_label.setText(self.tr("Green: an edit that makes it unique; cyan: edits that settle more "
                                                   "cells. Click one below to apply it.") + gave_up)
         elif self._drawing is not None and self.solvable_button.isEnabled():
             self.suggestion_label.setText(self.tr("No single-cell edit helps line logic.") + gave_up)
@@ -294,12 +295,15 @@ class AssistPanel(QWidget):
 
     def _apply_suggestion(self, item: QListWidgetItem) -> None:
         suggestion = item.data(Qt.UserRole)
-        self.apply_flips(list(suggestion.cells),
-                         self.tr("Apply suggestion {0}").format(suggestion.describe().split(':')[0]))
+        self.apply_edits([suggestion.edit], self.tr("Apply suggestion {0}").format(
+            suggestion.describe_edit([colour_name(colour) for colour in self._palette])))
 
-    def apply_flips(self, cells: list[tuple[int, int]], text: str) -> None:
-        """Flip ``cells`` of the solution as one undo step."""
-        self._window.editor.flip_cells(cells, text)
+    def apply_edits(self, edits: list[Edit], text: str) -> None:
+        """Make ``edits`` on the puzzle as one undo step: filled or empty, or on a colour
+        level the palette colour the value names (the palette of the drawing they were for)."""
+        palette = self._palette
+        self._window.editor.set_puzzle_cells(
+            [(cell, palette[edit.value] if palette else bool(edit.value)) for edit in edits for cell in edit.cells], text)
 
     # -- proposals
     def _propose(self, kind: str) -> None:
@@ -307,20 +311,23 @@ class AssistPanel(QWidget):
         if drawing is None:
             return
         self.proposal_label.setText(self.tr("Working on a proposal…"))
-        symmetry = self.symmetry(drawing)
+        symmetry, colours = self.symmetry(drawing), len(self._palette) or None
+        names = [colour_name(colour) for colour in self._palette]
         if kind == "line-solvable":
-            self._start("proposal", lambda task: make_line_solvable(drawing, task=task, symmetry=symmetry),
-                        lambda plan: self._set_proposal(plan.cells, plan.describe()), self.tr("The proposal"),
+            self._start("proposal",
+                        lambda task: make_line_solvable(drawing, task=task, symmetry=symmetry, colours=colours),
+                        lambda plan: self._set_proposal(plan.edits, plan.describe()), self.tr("The proposal"),
                         lambda progress: self.proposal_label.setText(
                             self.tr("Working on a proposal… {0}").format(progress.message)))
         else:
-            self._start("proposal", lambda task: make_harder(drawing, task, symmetry=symmetry),
-                        lambda found: self._set_proposal(list(found[0].cells), found[0].describe()) if found
+            self._start("proposal", lambda task: make_harder(drawing, task, symmetry=symmetry, colours=colours),
+                        lambda found: self._set_proposal([found[0].edit], found[0].describe(names)) if found
                         else self._set_proposal([], self.tr("No single edit makes it harder and keeps it unique.")),
                         self.tr("The proposal"))
 
-    def _set_proposal(self, cells: list[tuple[int, int]], text: str = "") -> None:
-        self.proposal = list(cells)
+    def _set_proposal(self, edits: list[Edit], text: str = "") -> None:
+        self.proposal_edits = list(edits)
+        self.proposal = cells = [cell for edit in edits for cell in edit.cells]
         self.proposal_label.setText(self.tr("Proposal (marked): {0}").format(text) if cells else text)
         self.accept_button.setEnabled(bool(cells))
         self.reject_button.setEnabled(bool(cells))
@@ -332,10 +339,10 @@ class AssistPanel(QWidget):
         self.overlays.set(PROPOSAL_OVERLAY, marks, PROPOSAL_COLOUR)
 
     def accept_proposal(self) -> None:
-        cells = self.proposal
+        edits, cells = self.proposal_edits, self.proposal
         self._set_proposal([])
-        if cells:
-            self.apply_flips(cells, Counts.tr("Apply a proposal of %n edit(s)", "", len(cells)))
+        if edits:
+            self.apply_edits(edits, Counts.tr("Apply a proposal of %n edit(s)", "", len(cells)))
 
     def reject_proposal(self) -> None:
         self._set_proposal([])
@@ -376,6 +383,16 @@ class AssistPanel(QWidget):
         self.overlays.set(PATH_NEW, new, PATH_NEW_COLOUR)
         self.step_label.setText(self.tr("Step {0} of {1} (sweep {2}): {3} on {4} {5}, settles {6}").format(
             upto, len(path.steps), step.sweep, SolvePath.tr(step.kind), SolvePath.tr(step.axis), step.index + 1, Counts.tr("%n cell(s)", "", len(step.cells))))
+
+
+def swatch(colour) -> QIcon:
+    """A small framed square of an RGB colour (a colour suggestion's colour, in the list)."""
+    pixmap = QPixmap(14, 14)
+    pixmap.fill(QColor(90, 90, 90))
+    painter = QPainter(pixmap)
+    painter.fillRect(1, 1, 12, 12, QColor(*colour))
+    painter.end()
+    return QIcon(pixmap)
 
 
 def export_sheet(main_window, solution_sheet: bool) -> None:

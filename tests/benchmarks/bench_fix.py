@@ -2,6 +2,7 @@
 
     .venv/bin/python tests/benchmarks/bench_fix.py [--quick] [--gui-only]
     .venv/bin/python tests/benchmarks/bench_fix.py --line40 [--count 100] [--seed 1]
+    .venv/bin/python tests/benchmarks/bench_fix.py --colour [--count 20] [--seed 1]
 
 For random MULT drawings of 20x20 and 30x30 (fill density 0.55: pictures; 0.45: noise):
 1. single-cell suggestions (line logic on every useful flip, full verdicts on the best
@@ -15,6 +16,12 @@ For random MULT drawings of 20x20 and 30x30 (fill density 0.55: pictures; 0.45: 
    GUI thread was busy (a 1 ms heartbeat timer's longest gap in the window's own event loop),
    target 50 ms.
 Targets: suggestions within 0.5 s (20x20) and 2 s (30x30), median.
+
+``--colour``: colour drawings: ``--count`` (default 20) random 30x30 MULT drawings of three
+colours and the background (each cell background with probability 0.4 to 0.5, else one of
+the colours): the single-cell suggestions' CPU seconds, every candidate edit tried (the
+Assist dock stops trying after 10 s and says how far it got), then ``make_line_solvable`` with its defaults (as ``fix`` runs it): how many reach LINE,
+the edits and CPU seconds per drawing, and that every result's verdict is what the plan says.
 
 ``--line40``: only ``make_line_solvable`` with its defaults (as ``fix`` runs it: until LINE,
 60 s at most) on ``--count`` random 40x40 MULT drawings of density 0.4 to 0.5: how many
@@ -33,7 +40,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.nonogram.fix import flipped, make_line_solvable, single_cell_effects  # noqa: E402
+from editor.nonogram.colour import check_colour_drawing  # noqa: E402
+from editor.nonogram.fix import edited, flipped, make_line_solvable, single_cell_effects  # noqa: E402
 from editor.nonogram.verdict import Kind, check_drawing  # noqa: E402
 from editor.tasks import Task  # noqa: E402
 
@@ -194,7 +202,44 @@ def bench_line40() -> None:
         print(f"   short of LINE: {text}")
 
 
+def bench_colour() -> None:
+    count, seed, colours = _option("--count", 20), _option("--seed", 1), 4
+    rng = np.random.default_rng(seed)
+    edits, seconds, suggest_seconds, short = [], [], [], []
+    while len(seconds) < count:
+        background = rng.uniform(0.4, 0.5)
+        drawing = np.where(rng.random((30, 30)) < background, 0, rng.integers(1, colours, (30, 30)))
+        verdict = check_colour_drawing(drawing, colours)
+        if verdict.kind != Kind.MULT:
+            continue
+        start = time.process_time()
+        effects = single_cell_effects(drawing, verdict, search_seconds=None, colours=colours)
+        suggest_seconds.append(time.process_time() - start)
+        start = time.process_time()
+        plan = make_line_solvable(drawing, colours=colours)
+        seconds.append(time.process_time() - start)
+        assert check_colour_drawing(edited(drawing, plan.edits), colours).kind == plan.verdict.kind
+        if plan.verdict.kind == Kind.LINE:
+            edits.append(len(plan.edits))
+        else:
+            short.append(plan.describe())
+        print(f"{len(seconds):3d} background {background:.2f}: {effects.candidates} candidate edits, "
+              f"suggestions {suggest_seconds[-1]:.1f} CPU s; "
+              f"{plan.describe()}  {seconds[-1]:.1f} CPU s", flush=True)
+    print(f"30x30 colour MULT (3 colours and the background, background 0.4-0.5), {count} drawings (seed {seed}): "
+          f"suggestions (every candidate) CPU s median {statistics.median(suggest_seconds):.2f}, "
+          f"max {max(suggest_seconds):.2f}; "
+          f"make it line-solvable: {len(edits)} reached LINE; edits median "
+          f"{statistics.median(edits) if edits else '-'}, max {max(edits, default='-')}; CPU s per drawing median "
+          f"{statistics.median(seconds):.1f}, max {max(seconds):.1f}, total {sum(seconds):.0f}")
+    for text in short:
+        print(f"   short of LINE: {text}")
+
+
 if __name__ == "__main__":
+    if "--colour" in sys.argv:
+        bench_colour()
+        sys.exit()
     if "--line40" in sys.argv:
         bench_line40()
         sys.exit()

@@ -141,8 +141,9 @@ class ColourLineSolver:
         memo[key] = result
         return result
 
-    def deduce(self, allowed: tuple[int, ...]) -> tuple[int, ...] | None:
-        """:meth:`solve` without the memo."""
+    def deduce(self, allowed: tuple[int, ...], block_starts: list[int] | None = None) -> tuple[int, ...] | None:
+        """:meth:`solve` without the memo. ``block_starts``: a list that receives, per block,
+        the mask of the starts it has in some placement (as the two-colour solver's)."""
         n, clue, full = self.n, self.clue, self.full
         allowed = tuple(mask & full for mask in allowed)
         bg = allowed[0]
@@ -167,6 +168,8 @@ class ColourLineSolver:
             else:
                 follows = past_bg[k] | at[k]  # nothing but background after the last block
             valid = starts[j] & (follows >> length)
+            if block_starts is not None:
+                block_starts.append(valid)
             can[colour] |= _spread(valid, length)
         can[0] = can_bg
         return tuple(allowed[c] & can[c] for c in range(self.colours))

@@ -32,14 +32,26 @@ def test_set_cells_on_the_picture_leaves_hidden_cells():
     undo_redo_exact(editor, before)
 
 
-def test_flip_cells_flips_each_once_in_one_step():
+def test_set_puzzle_cells_sets_each_in_one_step():
     editor = Editor()
     editor.set_cell("solution", (1, 1), True)
     before = state(editor)
-    editor.flip_cells([(1, 1), (4, 5), (9, 9)], "Apply suggestion")
+    editor.set_puzzle_cells([((1, 1), False), ((4, 5), True), ((9, 9), True)], "Apply suggestion")
     solution = editor.document.visible_solution()
     assert not solution[1, 1] and solution[4, 5] and solution[9, 9] and solution.sum() == 2
     assert editor.history.undo_label() == "Apply suggestion"
+    undo_redo_exact(editor, before)
+
+
+def test_set_puzzle_cells_of_a_colour_level_sets_the_picture_and_its_shape():
+    editor = Editor()
+    editor.new(4, 3, kind="colour")
+    editor.set_cell("picture", (0, 0), (200, 0, 0))
+    before = state(editor)
+    editor.set_puzzle_cells([((0, 0), (255, 255, 255)), ((2, 3), (0, 0, 200))], "Apply suggestion")
+    picture, solution = editor.document.visible_picture(), editor.document.visible_solution()
+    assert tuple(picture[0, 0]) == (255, 255, 255) and tuple(picture[2, 3]) == (0, 0, 200)
+    assert solution.tolist() == [[False] * 4, [False] * 4, [False, False, False, True]]  # not the background
     undo_redo_exact(editor, before)
 
 

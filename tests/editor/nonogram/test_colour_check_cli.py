@@ -10,7 +10,6 @@ from editor.level.colour import ColourPuzzle, colour_clues, colour_level
 from editor.level.metadata import format_about
 from editor.level.puzzle_formats import read_puzzle_file, write_colour_puzzle_file
 from editor.nonogram.check_cli import run_check
-from editor.nonogram.fix_cli import run_fix
 
 DATA = Path(__file__).parents[2] / "data"
 COLOUR_DATA = DATA / "colour"
@@ -84,13 +83,3 @@ def test_the_colour_puzzle_of_a_webpbn_set(capsys):
     first, second = _records(capsys)
     assert (first["kind"], second["kind"]) == ("two-colour", "colour") and second["puzzle"] == 2
     assert second["palette"] == ["#ffffff", "#000000", "#aaaa5a"] and second["verdict"] in ("LINE", "BRANCH")
-
-
-def test_fix_on_a_colour_level_says_it_handles_two_colour_levels_only(tmp_path, capsys):
-    picture = np.asarray(PALETTE, dtype=np.uint8)[_grid(["12", "21"])]
-    level, about = colour_level(picture, PALETTE[0])
-    save_level(level, tmp_path / "swap.level", format_about(about).encode())
-    assert run_fix(str(tmp_path / "swap.level")) == 2
-    captured = capsys.readouterr()
-    assert not captured.out and "swap.level" in captured.err and "two-colour" in captured.err
-    assert "Traceback" not in captured.err

@@ -199,7 +199,7 @@ def test_no_edit_of_a_plan_is_needless():
         plan = make_line_solvable(drawing)
         assert plan.verdict.kind == Kind.LINE and plan.edits
         for edit in plan.edits:
-            others = [cell for other in plan.edits if other != edit for cell in other]
+            others = [cell for other in plan.edits if other != edit for cell in other.cells]
             assert check_drawing(flipped(drawing, others), line_logic_only=True).kind != Kind.LINE
 
 
@@ -264,7 +264,7 @@ def test_symmetric_drawings_get_symmetric_edits_and_stay_symmetric(mode):
         result = flipped(drawing, plan.cells)
         assert plan.verdict.kind == Kind.LINE and check_drawing(result).kind == Kind.LINE
         assert np.array_equal(symmetric(result, mode), result)
-        assert all(edit == orbit(edit[0], drawing.shape, mode) for edit in plan.edits)
+        assert all(edit.cells == orbit(edit.cells[0], drawing.shape, mode) for edit in plan.edits)
         assert "symmetric edit" in plan.describe()
 
 

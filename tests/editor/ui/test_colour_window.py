@@ -180,20 +180,6 @@ def test_clues_are_drawn_in_their_colours(window, qtbot):
         assert (pixel.red(), pixel.green(), pixel.blue()) == colour
 
 
-def test_the_assist_dock_says_it_is_for_two_colour_levels_and_runs_nothing(window, qtbot):
-    new_colour_level(window)
-    messages = []
-    window.statusBar().messageChanged.connect(messages.append)
-    choose(qtbot, window, RED)
-    for cell in ((0, 0), (1, 1)):  # MULT: a two-colour level would get suggestions
-        drag(qtbot, window.solution_canvas, [cell])
-    assert wait_for_verdict(qtbot, window).kind == Kind.MULT
-    assist = window.assist_dock.widget()
-    qtbot.waitUntil(lambda: "two-colour levels" in assist.suggestion_label.text())
-    assert not assist.busy() and not assist.solvable_button.isEnabled() and not assist.harder_button.isEnabled()
-    assert not any("failed" in message for message in messages)
-
-
 def test_test_solve_of_a_colour_level_with_the_colour_picker(window, qtbot):
     from editor.level.colour import colour_level
 

@@ -74,45 +74,54 @@ def line_marginals(clues, filled: np.ndarray, empty: np.ndarray, weights: np.nda
     states = fills.shape[1]
     if weights is None:
         weights = np.full((count, length), 0.5)
-    black = np.where(empty, 0.0, weights)  # the weight of a cell's filled value, zero where ruled out
-    white = np.where(filled, 0.0, 1.0 - weights)
+    # arrays over [position, line, state]: each position's slice is one block of memory
+    black = np.where(empty, 0.0, weights).T[:, :, None]  # the weight of a cell's filled value, zero where ruled out
+    white = np.where(filled, 0.0, 1.0 - weights).T[:, :, None]
     lines = np.arange(count)
-    # per line, position and state: the weight of staying, and of going on to the next state
-    staying = stays[:, None, :] * white[:, :, None]
-    moving = fills[:, None, :] * black[:, :, None] + steps[:, None, :] * white[:, :, None]
+    staying = stays * white  # the weight of staying in the state, and of going on to the next one
+    filling = fills * black
+    moving = filling + steps * white
 
-    forward = np.zeros((count, length + 1, states))
-    forward[:, 0, 0] = 1.0
+    forward = np.empty((length + 1, count, states))
+    forward[0] = 0.0
+    forward[0, :, 0] = 1.0
+    scales = np.ones((length + 1, count))  # what forward[position] was divided by
+    moved = np.empty((count, states - 1))
     for position in range(length):
-        here = forward[:, position]
-        after = here * staying[:, position]
-        after[:, 1:] += here[:, :-1] * moving[:, position, :-1]
+        here, after = forward[position], forward[position + 1]
+        np.multiply(here, staying[position], out=after)
+        np.multiply(here[:, :-1], moving[position, :, :-1], out=moved)
+        after[:, 1:] += moved
         if position % RESCALE == RESCALE - 1:  # scaled now and then: long lines do not underflow
-            total = after.sum(axis=1, keepdims=True)
-            after /= np.where(total > 0, total, 1.0)
-        forward[:, position + 1] = after
-    backward = np.zeros((count, length + 1, states))
-    backward[lines, length, accept] = 1.0
+            total = after.sum(axis=1)
+            total[total == 0] = 1.0
+            after /= total[:, None]
+            scales[position + 1] = total
+    backward = np.empty((length + 1, count, states))
+    backward[length] = 0.0
+    backward[length, lines, accept] = 1.0
     for position in range(length - 1, -1, -1):
-        after = backward[:, position + 1]
-        before = staying[:, position] * after
-        before[:, :-1] += moving[:, position, :-1] * after[:, 1:]  # from state s + 1 after, at s
+        after, before = backward[position + 1], backward[position]
+        np.multiply(staying[position], after, out=before)
+        np.multiply(moving[position, :, :-1], after[:, 1:], out=moved)  # from state s + 1 after, at s
+        before[:, :-1] += moved
         if position % RESCALE == 0:
-            total = before.sum(axis=1, keepdims=True)
-            before /= np.where(total > 0, total, 1.0)
-        backward[:, position] = before
+            total = before.sum(axis=1)
+            total[total == 0] = 1.0
+            before /= total[:, None]
 
-    # the weight of each transition at each position, from forward and backward (scales cancel per position)
-    ahead = np.zeros_like(backward[:, 1:])
-    ahead[:, :, :-1] = backward[:, 1:, 1:]
-    here = forward[:, :-1]
-    filling = here * fills[:, None, :] * black[:, :, None] * ahead  # [line, position, state]
-    emptying = here * white[:, :, None] * (stays[:, None, :] * backward[:, 1:] + steps[:, None, :] * ahead)
-    total = filling.sum(axis=2) + emptying.sum(axis=2)
-    possible = forward[lines, length, accept] > 0
-    possible &= (total > 0).all(axis=1)
-    scale = np.where(total > 0, total, 1.0)
-    filling /= scale[:, :, None]
+    # the weight of filling each cell from each state (forward before it, backward after it),
+    # and of all placements: forward and backward after the cell, forward's scale undone
+    # (the scales cancel per position)
+    filling[:, :, :-1] *= backward[1:, :, 1:]
+    filling[:, :, -1] = 0.0
+    filling *= forward[:-1]
+    total = np.einsum("pls,pls->pl", forward[1:], backward[1:]) * scales[1:]
+    possible = forward[length, lines, accept] > 0
+    possible &= (total > 0).all(axis=0)
+    total[total == 0] = 1.0
+    filling /= total[:, :, None]
+    filling = filling.transpose(1, 0, 2)  # [line, position, state]
     filling[~possible] = 0.0
 
     return LineMarginals(filling.sum(axis=2), possible, clues, filling)

@@ -560,13 +560,13 @@ def _first_quickly(puzzle: Puzzle, root: Board, task: Task, finding: Lookahead) 
     open cell costs more than decimation. With a solution in hand the rest
     is a drawing's check, and another solution next to it takes milliseconds
     (:func:`editor.nonogram.search.find_alternative`)."""
-    from editor.nonogram.decimate import GaveUp, decimate
+    from editor.nonogram.decimate import GaveUp, decimate, quick_try
 
     try:
         with task.budget(QUICK_FIRST):
             if root.unknown_count() >= DECIMATE_FIRST * puzzle.width * puzzle.height:
                 try:
-                    first = decimate(puzzle, root, dead_ends=0, task=task)
+                    first = quick_try(puzzle, root, task)
                     return None if first is None else first.filled_array()
                 except GaveUp:
                     pass

@@ -26,13 +26,18 @@ solver taking over a second was faster, disagreements).
   picture is a solution: a unique verdict must give it, CONTRADICTION is wrong.
 * Each puzzle is written as a clue-only ``.non`` file (to a temporary folder, or
   ``--keep DIR``) and runs as its own ``python -m editor check --json`` process
-  (:func:`bench_hard.run_check`). Every verdict is checked here: a solution (and a MULT's
+  (:func:`bench_hard.run_check`): its CPU seconds are the process's, start-up included.
+  With ``--one-process``, all the files are then checked again by one ``check --json``
+  process, and the ratios are also given for each file's own ``cpu_seconds`` there (the
+  start-up paid once for the whole set, as a level pack's check pays it). Every verdict is checked here: a solution (and a MULT's
   second one) must fit the clues (``BAD``); with ``--pbnsolve`` (``pbnsolve -u``: solve and
   check uniqueness) its class must agree (``WRONG``; LINE and BRANCH both count as unique).
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import re
 import statistics
 import subprocess
@@ -44,7 +49,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_hard import HARD, ROOT, children_cpu, run_check  # noqa: E402
+from bench_hard import HARD, ROOT, children_cpu, compile_bytecode, run_check  # noqa: E402
 
 sys.path.insert(0, str(HARD))
 from convert import write_non  # noqa: E402
@@ -160,6 +165,37 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(np.ceil(share * len(ordered))) - 1)] if ordered else float("nan")
 
 
+def print_ratios(title: str, cpu_ratios: dict) -> None:
+    """The median CPU seconds per puzzle of check and each other solver, and the median ratio."""
+    for solver, pairs in cpu_ratios.items():  # a stopped run counts its CPU up to the limit: a lower bound
+        ratio = statistics.median(ours / max(theirs, 0.001) for ours, theirs in pairs)
+        print(f"{title}: check median {statistics.median(ours for ours, _ in pairs):.3f} s, {solver} median "
+              f"{statistics.median(theirs for _, theirs in pairs):.3f} s; median ratio check/{solver} {ratio:.2f} "
+              f"(theirs counted as at least 1 ms)")
+
+
+def one_process_ratios(checked: list[tuple[Path, dict]], time_limit: float) -> dict:
+    """Every file checked again by one ``check --json`` process: solver -> [(the file's
+    ``cpu_seconds`` there, the solver's CPU s)]; prints the process's CPU beyond the files' own."""
+    compile_bytecode()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    before = children_cpu()
+    done = subprocess.run([sys.executable, "-m", "editor", "check", "--json", "--time-limit", str(time_limit),
+                           *(str(path) for path, _ in checked)], capture_output=True, text=True, env=env, cwd=ROOT)
+    process = children_cpu() - before
+    seconds = {}
+    for line in done.stdout.splitlines():
+        record = json.loads(line)
+        seconds[record["path"]] = record.get("cpu_seconds", float("nan"))
+    print(f"one check process over the {len(checked)} files: {process:.2f} CPU s, of which the files' own "
+          f"{sum(seconds.values()):.2f} s (start-up and the rest {process - sum(seconds.values()):.2f} s)")
+    pairs = {}
+    for path, theirs in checked:
+        for solver, their_cpu in theirs.items():
+            pairs.setdefault(solver, []).append((seconds[str(path)], their_cpu))
+    return pairs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     source = parser.add_mutually_exclusive_group(required=True)
@@ -181,6 +217,8 @@ def main() -> None:
     parser.add_argument("--slow", type=float, default=10.0, help="wall seconds above which a puzzle is listed as slow")
     parser.add_argument("--pbnsolve", help="pbnsolve binary: its class must agree")
     parser.add_argument("--picross", help="picross-solver's CLI binary: its class must agree")
+    parser.add_argument("--one-process", action="store_true",
+                        help="also check every file in one check process and compare its per-file CPU seconds")
     parser.add_argument("--keep", type=Path, help="write the .non files here (default: a temporary folder)")
     args = parser.parse_args()
 
@@ -208,6 +246,7 @@ def main() -> None:
     walls, kinds, undecided, slow, wrong, behind = [], {}, [], [], [], []
     cpu_total = 0.0
     cpu_ratios = {}  # solver -> [(check's CPU s, its CPU s)] per puzzle
+    checked = []  # (the file checked, the other solvers' CPU s on it)
     theirs_by_clues = {}  # (clues, solver) -> its answer: the bare and goal variants share one
     for name, rows, columns, given, with_goal in puzzles:
         path = folder / f"{name}.non"
@@ -233,6 +272,7 @@ def main() -> None:
         line = (f"{name:36s} {size:>7s} {result.get('open_cells_after_line_logic', ''):>5} "
                 f"{kind:13s} {wall:7.2f} {cpu:6.2f}  {decided:20s}")
         ours = UNIQUE if kind in ("LINE", "BRANCH") else kind
+        checked.append((path, {}))
         for title, binary, ask in others:
             key = (str(rows), str(columns), title)
             if key not in theirs_by_clues:
@@ -241,6 +281,7 @@ def main() -> None:
             theirs, seconds, their_cpu = theirs_by_clues[key]
             line += f" {theirs:>13s} {seconds:8.2f}"
             cpu_ratios.setdefault(title, []).append((cpu, their_cpu))
+            checked[-1][1][title] = their_cpu
             if seconds > 1 and wall > seconds and not theirs.startswith(">"):  # it answered, and first
                 behind.append(f"{name} {wall:.1f} s, {title} {seconds:.1f} s")
             if not theirs.startswith(">") and kind != "UNDECIDED" and theirs != ours:
@@ -252,11 +293,10 @@ def main() -> None:
     print(f"\n{len(walls)} puzzles: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())))
     print(f"wall: max {max(walls):.2f} s, p95 {percentile(walls, 0.95):.2f} s, median {percentile(walls, 0.5):.2f} s, "
           f"total {sum(walls):.1f} s; CPU (process and children) total {cpu_total:.1f} s")
-    for title, pairs in cpu_ratios.items():  # a stopped run counts its CPU up to the limit: a lower bound
-        ratio = statistics.median(ours / max(theirs, 0.001) for ours, theirs in pairs)
-        print(f"CPU per puzzle: check median {statistics.median(ours for ours, _ in pairs):.3f} s, {title} median "
-              f"{statistics.median(theirs for _, theirs in pairs):.3f} s; median ratio check/{title} {ratio:.2f} "
-              f"(theirs counted as at least 1 ms)")
+    print_ratios("CPU per puzzle, a check process each (start-up included)", cpu_ratios)
+    if args.one_process:
+        print_ratios("CPU per puzzle inside one check process (its cpu_seconds; start-up paid once)",
+                     one_process_ratios(checked, args.time_limit))
     print(f"UNDECIDED: {', '.join(undecided) or 'none'}")
     print(f"over {args.slow:g} s: {', '.join(slow) or 'none'}")
     print(f"slower than another solver taking over 1 s: {', '.join(behind) or 'none'}")

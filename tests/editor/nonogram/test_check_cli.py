@@ -30,6 +30,25 @@ def test_json_for_real_puzzles_and_exit_status(capsys):
     assert all(record["seconds"] >= 0 and "sweeps" in record for record in records)
 
 
+def test_json_gives_each_files_own_cpu_seconds_without_the_start_up(tmp_path):
+    """Per file, the CPU seconds of its check (the SAT process's included); the process's
+    start-up (the interpreter, the imports) is paid once and belongs to no file."""
+    import resource
+
+    noise = np.random.default_rng(1).random((25, 25)) < 0.45
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.non").write_text(format_non(noise).split("goal")[0])  # bare clues, many solutions
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = subprocess.run([sys.executable, "-m", "editor", "check", "--json", str(tmp_path)],
+                            capture_output=True, text=True, timeout=300)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    process = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [record["verdict"] for record in records] == ["MULT", "MULT"]
+    assert all(record["cpu_seconds"] > 0 for record in records)
+    assert sum(record["cpu_seconds"] for record in records) < process
+
+
 def test_folder_with_a_mult_level_and_a_bad_file(tmp_path, capsys):
     switch = np.zeros((4, 4), dtype=bool)
     switch[0, 0] = switch[1, 1] = True
@@ -188,6 +207,7 @@ def _without_times(output: str) -> list[dict]:
     records = [json.loads(line) for line in output.splitlines()]
     for record in records:
         record.pop("seconds", None)
+        record.pop("cpu_seconds", None)
     return records
 
 

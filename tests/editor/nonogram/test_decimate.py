@@ -64,6 +64,46 @@ def test_small_clue_sets_against_the_reference_solver():
     assert counts["solved"] > 100 and counts["none"] > 0  # both kinds were asked
 
 
+def test_the_quick_try_fits_or_gives_up_never_a_false_none():
+    """The coarser quick try (bigger batches, fewer first rounds, no return past its first
+    dead end) on small clue sets, some without a solution, against the reference solver:
+    a board that fits, None only where there is no solution, else GaveUp; and on half-filled
+    25x25 random pictures' clues, where it is meant to answer, a board that fits."""
+    rng = random.Random(7)
+    answered = 0
+    for _ in range(200):
+        height, width = rng.randint(2, 7), rng.randint(2, 7)
+        one = [[rng.random() < 0.5 for _ in range(width)] for _ in range(height)]
+        two = one if rng.random() < 0.5 else [[rng.random() < 0.5 for _ in range(width)] for _ in range(height)]
+        puzzle = Puzzle([runs(row) for row in one], [runs(column) for column in zip(*two)])
+        board = puzzle.board()
+        if puzzle.propagate(board) is None:
+            continue
+        try:
+            solved = decimate.quick_try(puzzle, board)
+        except decimate.GaveUp:
+            continue
+        answered += 1
+        if solved is None:
+            assert not solutions(puzzle.row_clues, puzzle.column_clues, limit=1)
+        else:
+            assert puzzle.is_solution(solved.filled_array())
+    assert answered > 50
+    answered = 0
+    generator = np.random.default_rng(23)
+    for _ in range(6):
+        puzzle = Puzzle.from_grid(generator.random((25, 25)) < 0.45)
+        board = puzzle.board()
+        puzzle.propagate(board)
+        try:
+            solved = decimate.quick_try(puzzle, board)
+        except decimate.GaveUp:
+            continue
+        assert puzzle.is_solution(solved.filled_array())
+        answered += 1
+    assert answered >= 4
+
+
 @pytest.mark.parametrize("name", ["knotty.non", "webpbn-00803-light.non", "domino-9.non"])
 def test_hard_puzzles_get_a_fitting_solution(name):
     puzzle = read_non(HARD / name)

@@ -54,7 +54,9 @@ re-exported here:
   :class:`Mesh`, :func:`explode_from_center`, :func:`part_id`, :func:`piece_of_part`),
   :func:`package_data` (a plugin's data folder), :func:`njit` (numba with a cache
   fallback), :func:`map_in_processes` (work spread over ``--jobs`` processes, cancellable),
-  :class:`AtomicFiles` (saving that never destroys the previous file);
+  :class:`AtomicFiles` (saving that never destroys the previous file), pysat's
+  :class:`Solver`, :class:`CardEnc` and :class:`EncType` (:mod:`editor.sat_solvers`: a Ctrl+C
+  during a solve stays a KeyboardInterrupt);
 * with Qt, imported only when first asked for (from a panel module): :class:`SceneView`
   (the 3-D view), :class:`BackgroundJob` (the background runner),
   :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on) and
@@ -77,14 +79,18 @@ __all__ = [  # what plugins may use (the hook names and markers aside)
     "PuzzleDataError", "PuzzleFileSpec",
     "Task", "Progress", "Cancelled", "TimeUp", "run_in_process", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
     "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
+    "Solver", "CardEnc", "EncType",
     "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas",
 ]
 
-# name -> module, imported on first use: numba, and Qt for the panel-only names
+# name -> module, imported on first use: numba, pysat, and Qt for the panel-only names
 _LAZY = {
     "njit": "editor.jit",
     "map_in_processes": "editor.child_process",
     "run_in_process": "editor.child_process",
+    "Solver": "editor.sat_solvers",
+    "CardEnc": "editor.sat_solvers",
+    "EncType": "editor.sat_solvers",
     "SceneView": "editor.scene3d.view",
     "BackgroundJob": "editor.ui.background",
     "PuzzlePanel": "editor.ui.puzzle_panel",

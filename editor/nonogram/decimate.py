@@ -123,7 +123,7 @@ def _complete(puzzle: Puzzle, board: Board) -> Board | None | bool:
     """A solution that completes ``board`` (the automaton encoding of what it knows, CaDiCaL
     for up to ``COMPLETE_CONFLICTS`` conflicts), None when there is none, False when the
     search ran out of conflicts."""
-    from pysat.solvers import Solver
+    from editor.sat_solvers import Solver
 
     from editor.nonogram.cnf import encode, model_rows
     from editor.nonogram.puzzle import rows_to_array

@@ -154,7 +154,7 @@ def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]])
     """Like :func:`first_solution`, but kissat on :func:`encode` without phases (it takes
     none): faster than guided CaDiCaL on some big pictures (text, thin diagonals), slower
     on others. Runs to the end."""
-    from pysat.solvers import Solver
+    from editor.sat_solvers import Solver
 
     from editor.nonogram.puzzle import array_to_rows
 
@@ -191,7 +191,7 @@ def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width
     """A solution (row masks) of ``clauses`` over a height x width grid's cell variables
     (and any others), or None: CaDiCaL deciding each variable first as ``phases`` says, in
     its default configuration for ``FIRST_CONFLICTS`` conflicts, then in ``SATISFIABLE``."""
-    from pysat.solvers import Solver
+    from editor.sat_solvers import Solver
 
     from editor.nonogram.puzzle import array_to_rows
 

@@ -134,7 +134,7 @@ def first_without_forks(problem: Problem) -> list[int] | None:
     """:data:`FIRST_SOLUTION` where no fork can be made, one after the other: a symmetric
     solution, a short CaDiCaL search (``QUICK_CONFLICTS``) on the automaton encoding, then
     the block encoding to the end."""
-    from pysat.solvers import Solver
+    from editor.sat_solvers import Solver
 
     from editor.nonogram.order_cnf import FIRST_SOLVER
 
@@ -234,7 +234,7 @@ def _run(racer: Racer, problem: Problem) -> list[int] | None:
 
 def _solve_all(clauses, solver_name: str, height: int, width: int) -> list[int] | None:
     """A solution of ``clauses`` by ``solver_name`` (row masks), or None (runs to the end)."""
-    from pysat.solvers import Solver
+    from editor.sat_solvers import Solver
 
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         return model_rows(solver.get_model(), height, width) if solver.solve() else None
@@ -285,7 +285,7 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     core is free for this process (the first solution's eager racers start at once). Runs
     to the end (call it through :mod:`editor.child_process` to bound it).
     """
-    from pysat.solvers import Solver
+    from editor.sat_solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
     problem = Problem(row_clues, column_clues, known, solver_name=solver_name)

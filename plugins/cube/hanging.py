@@ -64,8 +64,9 @@ class BoxModel:
     """The CNF of "the 63 cubes hang in this box" (optionally as one connected shape)."""
 
     def __init__(self, box: tuple[int, int, int], connected: bool = False, symmetry_breaking: bool = False):
-        from pysat.card import CardEnc, EncType
         from pysat.formula import IDPool
+
+        from editor.plugin_api import CardEnc, EncType
 
         self.box = tuple(box)
         self.connected = connected
@@ -138,7 +139,7 @@ class BoxModel:
     def solve_here(self, solver_name: str = DEFAULT_SOLVER,
                    blocked: list[list[tuple[Position, int]]] = ()) -> list[tuple[Position, int]] | None:
         """Solve in this process, uninterruptibly (``blocked``: gardens to exclude)."""
-        from pysat.solvers import Solver
+        from editor.plugin_api import Solver
 
         with Solver(name=solver_name, bootstrap_with=self.clauses) as solver:
             for garden in blocked:

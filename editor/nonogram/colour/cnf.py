@@ -155,7 +155,7 @@ def decide(row_clues, column_clues, colours: int, known_rows=None,
            picture: list[list[int]] | None = None) -> tuple[list[list[int]] | None, list[list[int]] | None]:
     """(a solution, another solution), None where there is none; with ``picture`` (a
     solution) the first is that picture."""
-    from pysat.solvers import Solver
+    from editor.sat_solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
     encoded = encode(row_clues, column_clues, colours, known_rows)

@@ -314,7 +314,7 @@ def _holds(grids, starts, dims, shape, at, delta) -> bool:
     return grids[starts[shape] + x + size[0] * (y + size[1] * z)] != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _group(gaps, n, piece, d, distance, most, stack):
     """The smallest group with ``piece`` that slides ``distance`` in direction d (a bit
     mask), or 0 if it has more than ``most`` pieces: a piece in the way joins it."""
@@ -325,7 +325,7 @@ def _group(gaps, n, piece, d, distance, most, stack):
         top -= 1
         i = stack[top]
         for j in range(n):
-            if not (mask >> j) & 1 and gaps[i, j, d] < distance:
+            if not (mask >> j) & 1 and gaps[d, i, j] < distance:
                 mask |= np.int64(1) << j
                 count += 1
                 if count > most:
@@ -360,20 +360,22 @@ def _grown(keys, rows_of):
     return bigger, rows
 
 
-@njit(cache=True)
-def _hash(positions, n):
+@njit(cache=True, inline="always")
+def _hash(states, s, n):
+    """Position ``s``'s hash: the pieces' places relative to the first."""
     h = np.uint64(14695981039346656037)
     for k in range(1, n):
         for a in range(3):
-            h = (h ^ np.uint64(positions[k, a] - positions[0, a] + 4096)) * np.uint64(1099511628211)
+            h = (h ^ np.uint64(states[s, k, a] - states[s, 0, a] + 4096)) * np.uint64(1099511628211)
     return h
 
 
-@njit(cache=True)
-def _same(a, b, n) -> bool:
+@njit(cache=True, inline="always")
+def _same(states, s, t, n) -> bool:
+    """Whether positions ``s`` and ``t`` place the pieces the same relative to each other."""
     for k in range(1, n):
         for axis in range(3):
-            if a[k, axis] - a[0, axis] != b[k, axis] - b[0, axis]:
+            if states[s, k, axis] - states[s, 0, axis] != states[t, k, axis] - states[t, 0, axis]:
                 return False
     return True
 
@@ -389,160 +391,177 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
 
     Returns (the position it separates from, or -1; the pieces that slide away as a bit
     mask; their direction; every position reached; and per position its parent, and the
-    move from it: bit mask, direction, distance; ``keys``, ``rows_of`` and ``rows``, grown if they had to)."""
+    move from it: bit mask, direction, distance; ``keys``, ``rows_of`` and ``rows``, grown if they had to).
+
+    The arrays grow here, between positions, and :func:`_expand` works on them as they
+    are: an array bound anew inside its loops would cost numba a reference count update
+    at every turn of them."""
     n = shapes.shape[0]
-    half = n // 2
-    everyone = (np.int64(1) << n) - 1
     capacity = 32
     states = np.empty((capacity, n, 3), dtype=np.int64)
     parents = np.empty(capacity, dtype=np.int64)
     masks = np.zeros(capacity, dtype=np.int64)
     directions = np.zeros(capacity, dtype=np.int64)
     distances = np.zeros(capacity, dtype=np.int64)
-    slots = 128
-    table = np.full(slots, -1, dtype=np.int64)
+    table = np.full(4 * capacity, -1, dtype=np.int64)  # position numbers by hash, at most a quarter full
     states[0] = start
     parents[0] = -1
-    table[_hash(start, n) & np.uint64(slots - 1)] = 0
+    table[_hash(states, 0, n) & np.uint64(table.shape[0] - 1)] = 0
     count = 1
-    gaps = np.empty((n, n, 6), dtype=np.int64)
+    gaps = np.empty((6, n, n), dtype=np.int64)
     stack = np.empty(n, dtype=np.int64)
     found_masks = np.empty(64, dtype=np.int64)
     found_distances = np.empty(64, dtype=np.int64)
-    moved = np.empty((n, 3), dtype=np.int64)
     head = 0
     while head < count:
-        node = head
-        head += 1
-        for i in range(n):
-            for j in range(n):
-                if i == j:
-                    continue
-                dx = states[node, j, 0] - states[node, i, 0]
-                dy = states[node, j, 1] - states[node, i, 1]
-                dz = states[node, j, 2] - states[node, i, 2]
-                key = (((shapes[i] << 10 | shapes[j]) << 12 | (dx + 2048)) << 12 | (dy + 2048)) << 12 | (dz + 2048)
-                mask = keys.shape[0] - 1
-                slot = (key * 0x5851F42D4C957F2D >> 20) & mask
-                while keys[slot] != key and keys[slot] != -1:
-                    slot = (slot + 1) & mask
-                if keys[slot] == key:
-                    row = rows_of[slot]
-                else:
-                    if rows[0, 0] == rows.shape[0]:
-                        rows = _enlarged(rows, rows.shape[0], 2 * rows.shape[0])
-                    row = rows[0, 0]
-                    rows[row] = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
-                    if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
-                        keys[slot] = key
-                        rows_of[slot] = row
-                        rows[0, 0] += 1
-                        if 2 * rows[0, 0] > keys.shape[0]:  # keep the table at most half full
-                            keys, rows_of = _grown(keys, rows_of)
-                for d in range(6):
-                    gaps[i, j, d] = rows[row, d]
-        single = group = np.int64(0)
-        single_d = group_d = -1
-        for d in range(6):  # a single piece that slides out for good, else a group of at most half
-            for piece in range(n):
-                mask = _group(gaps, n, piece, d, AWAY, half, stack)
-                if mask != 0:
-                    if mask & (mask - 1) == 0:
-                        if single == 0:
-                            single, single_d = mask, d
-                    elif group == 0:
-                        group, group_d = mask, d
-        if single != 0 or group != 0:
-            if single != 0:
-                group, group_d = single, single_d
-            return node, group, group_d, states[:count], parents[:count], masks[:count], directions[:count], \
+        while rows[0, 0] + n * n > rows.shape[0]:  # room for every pair of this position
+            rows = _enlarged(rows, rows.shape[0], 2 * rows.shape[0])
+        while 2 * (rows[0, 0] + n * n) > keys.shape[0]:  # and the table stays at most half full
+            keys, rows_of = _grown(keys, rows_of)
+        status, moved, direction, after = _expand(head, count, shapes, grids, starts, dims, keys, rows_of, rows,
+                                                  states, parents, masks, directions, distances, table, gaps,
+                                                  stack, found_masks, found_distances)
+        if status == _SEPARATES:
+            return head, moved, direction, states[:count], parents[:count], masks[:count], directions[:count], \
                 distances[:count], keys, rows_of, rows
-        for d in range(6):
-            found = 0
-            for piece in range(n):
-                distance = 1
-                while distance < AWAY:
-                    mask = _group(gaps, n, piece, d, distance, half, stack)
-                    if mask == 0:
-                        break
-                    known = False
-                    for f in range(found):
-                        if found_masks[f] == mask and found_distances[f] == distance:
-                            known = True
-                    if not known:
-                        earlier = found
-                        pending_mask = mask
-                        f = earlier
-                        while True:  # the new group, then its unions with those found before, newest first
-                            if f == earlier:
-                                candidate = pending_mask
-                            else:
-                                other = found_masks[f]
-                                candidate = mask | other
-                                if (found_distances[f] != distance or candidate == mask or candidate == other
-                                        or candidate == everyone):
-                                    candidate = 0
-                                else:
-                                    for g in range(found):
-                                        if found_masks[g] == candidate and found_distances[g] == distance:
-                                            candidate = 0
-                                            break
-                            if candidate != 0:
-                                if found == found_masks.shape[0]:
-                                    grown = np.empty(2 * found, dtype=np.int64)
-                                    grown[:found] = found_masks
-                                    found_masks = grown
-                                    grown = np.empty(2 * found, dtype=np.int64)
-                                    grown[:found] = found_distances
-                                    found_distances = grown
-                                found_masks[found] = candidate
-                                found_distances[found] = distance
-                                found += 1
-                                for k in range(n):
-                                    for a in range(3):
-                                        moved[k, a] = states[node, k, a]
-                                        if (candidate >> k) & 1:
-                                            moved[k, a] += (1 - 2 * (d & 1)) * distance if a == d >> 1 else 0
-                                h = _hash(moved, n)
-                                slot = h & np.uint64(slots - 1)
-                                new = True
-                                while table[slot] >= 0:
-                                    if _same(states[table[slot]], moved, n):
-                                        new = False
-                                        break
-                                    slot = (slot + np.uint64(1)) & np.uint64(slots - 1)
-                                if new:
-                                    if count == capacity:
-                                        capacity *= 2
-                                        states = _enlarged(states, count, capacity)
-                                        parents = _enlarged(parents, count, capacity)
-                                        masks = _enlarged(masks, count, capacity)
-                                        directions = _enlarged(directions, count, capacity)
-                                        distances = _enlarged(distances, count, capacity)
-                                    states[count] = moved
-                                    parents[count] = node
-                                    masks[count] = candidate
-                                    directions[count] = d
-                                    distances[count] = distance
-                                    table[slot] = count
-                                    count += 1
-                                    if 2 * count > slots:  # keep the table at most half full
-                                        slots *= 4
-                                        table = np.full(slots, -1, dtype=np.int64)
-                                        for s in range(count):
-                                            slot = _hash(states[s], n) & np.uint64(slots - 1)
-                                            while table[slot] >= 0:
-                                                slot = (slot + np.uint64(1)) & np.uint64(slots - 1)
-                                            table[slot] = s
-                            if f == earlier:
-                                f = earlier - 1
-                            else:
-                                f -= 1
-                            if f < 0:
-                                break
-                    distance += 1
+        if status == _FULL:  # grow, forget what this position added, and expand it again
+            capacity *= 2
+            states = _enlarged(states, count, capacity)
+            parents = _enlarged(parents, count, capacity)
+            masks = _enlarged(masks, count, capacity)
+            directions = _enlarged(directions, count, capacity)
+            distances = _enlarged(distances, count, capacity)
+            found_masks = _enlarged(found_masks, 0, 2 * found_masks.shape[0])
+            found_distances = _enlarged(found_distances, 0, 2 * found_distances.shape[0])
+            table = np.full(4 * capacity, -1, dtype=np.int64)
+            for s in range(count):
+                slot = _hash(states, s, n) & np.uint64(table.shape[0] - 1)
+                while table[slot] >= 0:
+                    slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
+                table[slot] = s
+            continue
+        count = after
+        head += 1
     return -1, np.int64(0), -1, states[:count], parents[:count], masks[:count], directions[:count], \
         distances[:count], keys, rows_of, rows
+
+
+_EXPANDED, _SEPARATES, _FULL = 0, 1, 2  # what _expand did
+
+
+@njit(cache=True)
+def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, states, parents, masks, directions,
+            distances, table, gaps, stack, found_masks, found_distances):
+    """The moves from position ``node``, in BurrTools' order (see :func:`_search` for the arrays).
+
+    Returns (_SEPARATES, the pieces that slide away as a bit mask, their direction, ``count``)
+    when a move separates; else (_EXPANDED, 0, -1, the number of positions with the new ones
+    it reached added at ``count`` on); or (_FULL, 0, -1, ``count``) when ``states`` or
+    ``found_masks`` has no room for the next one."""
+    n = shapes.shape[0]
+    half = n // 2
+    everyone = (np.int64(1) << n) - 1
+    slots = np.uint64(table.shape[0] - 1)
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            dx = states[node, j, 0] - states[node, i, 0]
+            dy = states[node, j, 1] - states[node, i, 1]
+            dz = states[node, j, 2] - states[node, i, 2]
+            key = (((shapes[i] << 10 | shapes[j]) << 12 | (dx + 2048)) << 12 | (dy + 2048)) << 12 | (dz + 2048)
+            mask = keys.shape[0] - 1
+            slot = (key * 0x5851F42D4C957F2D >> 20) & mask
+            while keys[slot] != key and keys[slot] != -1:
+                slot = (slot + 1) & mask
+            if keys[slot] == key:
+                row = rows_of[slot]
+            else:
+                row = rows[0, 0]
+                rows[row] = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
+                if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
+                    keys[slot] = key
+                    rows_of[slot] = row
+                    rows[0, 0] += 1
+            for d in range(6):
+                gaps[d, i, j] = rows[row, d]
+    single = group = np.int64(0)
+    single_d = group_d = -1
+    for d in range(6):  # a single piece that slides out for good, else a group of at most half
+        for piece in range(n):
+            mask = _group(gaps, n, piece, d, AWAY, half, stack)
+            if mask != 0:
+                if mask & (mask - 1) == 0:
+                    if single == 0:
+                        single, single_d = mask, d
+                elif group == 0:
+                    group, group_d = mask, d
+    if single != 0:
+        return _SEPARATES, single, single_d, count
+    if group != 0:
+        return _SEPARATES, group, group_d, count
+    for d in range(6):
+        found = 0
+        for piece in range(n):
+            distance = 1
+            while distance < AWAY:
+                mask = _group(gaps, n, piece, d, distance, half, stack)
+                if mask == 0:
+                    break
+                known = False
+                for f in range(found):
+                    if found_masks[f] == mask and found_distances[f] == distance:
+                        known = True
+                if not known:
+                    earlier = found
+                    f = earlier
+                    while True:  # the new group, then its unions with those found before, newest first
+                        if f == earlier:
+                            candidate = mask
+                        else:
+                            other = found_masks[f]
+                            candidate = mask | other
+                            if (found_distances[f] != distance or candidate == mask or candidate == other
+                                    or candidate == everyone):
+                                candidate = 0
+                            else:
+                                for g in range(found):
+                                    if found_masks[g] == candidate and found_distances[g] == distance:
+                                        candidate = 0
+                                        break
+                        if candidate != 0:
+                            if found == found_masks.shape[0] or count == states.shape[0]:
+                                return _FULL, np.int64(0), -1, count
+                            found_masks[found] = candidate
+                            found_distances[found] = distance
+                            found += 1
+                            for k in range(n):  # the position it leads to, kept if it is new
+                                for a in range(3):
+                                    states[count, k, a] = states[node, k, a]
+                                    if (candidate >> k) & 1 and a == d >> 1:
+                                        states[count, k, a] += (1 - 2 * (d & 1)) * distance
+                            slot = _hash(states, count, n) & slots
+                            new = True
+                            while table[slot] >= 0:
+                                if _same(states, table[slot], count, n):
+                                    new = False
+                                    break
+                                slot = (slot + np.uint64(1)) & slots
+                            if new:
+                                parents[count] = node
+                                masks[count] = candidate
+                                directions[count] = d
+                                distances[count] = distance
+                                table[slot] = count
+                                count += 1
+                        if f == earlier:
+                            f = earlier - 1
+                        else:
+                            f -= 1
+                        if f < 0:
+                            break
+                distance += 1
+    return _EXPANDED, np.int64(0), -1, count
 
 
 def solution_pieces(solution) -> list[tuple[Voxel, ...]]:

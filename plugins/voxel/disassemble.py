@@ -105,9 +105,10 @@ class Disassembler:
     def __init__(self):
         self._shapes: dict[tuple[Voxel, ...], int] = {}
         self._placed: dict[tuple[Voxel, ...], tuple[int, Voxel]] = {}  # cells -> shape, lowest corner
-        self._grids: list[np.ndarray] = []
-        self._arrays = None  # the grids as the search takes them, rebuilt when a shape is added
-        rows = np.zeros((1024, 6), dtype=np.int64)
+        # the shapes as the search takes them: every grid's cells one after another (x fastest,
+        # then y, then z), where each starts, and its size along x, y, z
+        self._arrays = (np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
+        rows = np.zeros((1024, 3), dtype=np.int64)
         rows[0, 0] = 1
         self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
 
@@ -117,6 +118,19 @@ class Disassembler:
 
         One piece alone is not a disassembly (None), as in BurrTools. At most
         ``MAX_PIECES`` pieces (ValueError beyond)."""
+        found = self._take_apart(pieces, groups)
+        return _tree(0, *found) if found is not None else None
+
+    def level(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | None = None) -> str | None:
+        """:meth:`disassemble`'s ``level``, or None, without building the separations (for counts)."""
+        found = self._take_apart(pieces, groups)
+        if found is None:
+            return None
+        _, _, move_counts, lefts, removeds, *_ = found
+        return _level(0, move_counts.tolist(), lefts.tolist(), removeds.tolist())
+
+    def _take_apart(self, pieces, groups):
+        """:func:`_take_apart`'s separations, or None."""
         if len(pieces) < 2:
             return None
         if len(pieces) > MAX_PIECES:
@@ -133,27 +147,38 @@ class Disassembler:
             if key not in self._shapes:
                 if len(self._shapes) >= 1 << _SHAPE_BITS:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
-                self._shapes[key] = len(self._grids)
+                self._shapes[key] = len(self._shapes)
                 size = [max(c[a] for c in key) + 1 for a in range(3)]
                 grid = np.zeros(size[::-1], dtype=np.uint8)  # z, y, x: x fastest in the flat array
                 for x, y, z in key:
                     grid[z, y, x] = 1
-                self._grids.append(grid)
-                self._arrays = None
+                grids, starts, dims = self._arrays
+                self._arrays = (np.concatenate([grids, grid.ravel()]), np.append(starts, starts[-1] + grid.size),
+                                np.concatenate([dims, [size]]))
             ids.append(self._shapes[key])
             start.append(low)
             self._placed[tuple(cells)] = (ids[-1], low)
-        if self._arrays is None:
-            starts = np.cumsum([0] + [g.size for g in self._grids]).astype(np.int64)
-            dims = np.array([g.shape[::-1] for g in self._grids], dtype=np.int64)
-            self._arrays = (np.concatenate([g.ravel() for g in self._grids]), starts, dims)
         grids, starts, dims = self._arrays
         found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64),
                             np.array(groups if groups is not None else [0] * len(pieces), dtype=np.int64),
                             grids, starts, dims, *self._pairs)
         ok, *tree, keys, rows_of, rows = found
         self._pairs = (keys, rows_of, rows)
-        return _tree(0, *tree) if ok else None
+        return tree if ok else None
+
+
+def _level(record: int, move_counts: list[int], lefts: list[int], removeds: list[int]) -> str:
+    """:attr:`Separation.level` of :func:`_take_apart`'s separation ``record``."""
+    text = str(move_counts[record])
+    for side in (lefts[record], removeds[record]):
+        if side >= 0 and _multi_move(side, move_counts, lefts, removeds):
+            text += "." + _level(side, move_counts, lefts, removeds)
+    return text
+
+
+def _multi_move(record: int, move_counts: list[int], lefts: list[int], removeds: list[int]) -> bool:
+    return move_counts[record] > 1 or any(side >= 0 and _multi_move(side, move_counts, lefts, removeds)
+                                          for side in (lefts[record], removeds[record]))
 
 
 def _pieces(mask: int) -> tuple[int, ...]:
@@ -274,40 +299,35 @@ def _done(mask, groups) -> bool:
 
 
 @njit(cache=True)
-def _gaps(grids, starts, dims, one, other, dx, dy, dz):
-    """How far shape ``one`` may slide along +x, -x, +y, -y, +z, -z before it touches shape
-    ``other``, whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes)."""
-    result = np.full(6, FREE, dtype=np.int64)
-    delta = np.array((dx, dy, dz), dtype=np.int64)
+def _gaps(grids, starts, dims, one, other, dx, dy, dz, result):
+    """How far shape ``one`` may slide along +x, +y, +z before it touches shape ``other``,
+    whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes), written
+    into ``result`` (how far ``other`` may slide the other way)."""
+    result[:] = FREE
     mine, theirs = dims[one], dims[other]
     at = np.zeros(3, dtype=np.int64)
     for axis in range(3):
         b, c = (axis + 1) % 3, (axis + 2) % 3
-        low = min(0, delta[axis])
-        high = max(mine[axis], delta[axis] + theirs[axis])
-        for u in range(max(0, delta[b]), min(mine[b], delta[b] + theirs[b])):
-            for v in range(max(0, delta[c]), min(mine[c], delta[c] + theirs[c])):
+        delta_a = dx if axis == 0 else (dy if axis == 1 else dz)
+        delta_b = dx if b == 0 else (dy if b == 1 else dz)
+        delta_c = dx if c == 0 else (dy if c == 1 else dz)
+        low = min(0, delta_a)
+        high = max(mine[axis], delta_a + theirs[axis])
+        for u in range(max(0, delta_b), min(mine[b], delta_b + theirs[b])):
+            for v in range(max(0, delta_c), min(mine[c], delta_c + theirs[c])):
                 at[b], at[c] = u, v
                 last_mine = FREE  # scanning up: where the last cell of ``one`` was
                 for t in range(low, high):
                     at[axis] = t
                     if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
                         last_mine = t
-                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, delta):
-                        result[2 * axis] = min(result[2 * axis], t - last_mine - 1)
-                last_mine = FREE  # scanning down
-                for t in range(high - 1, low - 1, -1):
-                    at[axis] = t
-                    if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
-                        last_mine = t
-                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, delta):
-                        result[2 * axis + 1] = min(result[2 * axis + 1], last_mine - t - 1)
-    return result
+                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, dx, dy, dz):
+                        result[axis] = min(result[axis], t - last_mine - 1)
 
 
-@njit(cache=True)
-def _holds(grids, starts, dims, shape, at, delta) -> bool:
-    x, y, z = at[0] - delta[0], at[1] - delta[1], at[2] - delta[2]
+@njit(cache=True, inline="always")
+def _holds(grids, starts, dims, shape, at, dx, dy, dz) -> bool:
+    x, y, z = at[0] - dx, at[1] - dy, at[2] - dz
     size = dims[shape]
     if x < 0 or y < 0 or z < 0 or x >= size[0] or y >= size[1] or z >= size[2]:
         return False
@@ -478,13 +498,14 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
                 row = rows_of[slot]
             else:
                 row = rows[0, 0]
-                rows[row] = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
+                _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz, rows[row])
                 if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
                     keys[slot] = key
                     rows_of[slot] = row
                     rows[0, 0] += 1
-            for d in range(6):
-                gaps[d, i, j] = rows[row, d]
+            for a in range(3):  # i sliding up along a against j is j sliding down against i
+                gaps[2 * a, i, j] = rows[row, a]
+                gaps[2 * a + 1, j, i] = rows[row, a]
     single = group = np.int64(0)
     single_d = group_d = -1
     for d in range(6):  # a single piece that slides out for good, else a group of at most half
@@ -569,10 +590,14 @@ def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
     return [placement.cells for placement in solution]
 
 
+def solution_groups(puzzle, solution) -> list[int]:
+    """The group of each piece of a solver's solution, as the disassembler takes them."""
+    return [puzzle.pieces[placement.piece].group for placement in solution]
+
+
 def disassemble_solution(puzzle, solution, disassembler: Disassembler | None = None) -> Separation | None:
     """How ``solution`` of ``puzzle`` comes apart (None: it does not, or it is a single piece)."""
-    groups = [puzzle.pieces[placement.piece].group for placement in solution]
-    return (disassembler or Disassembler()).disassemble(solution_pieces(solution), groups)
+    return (disassembler or Disassembler()).disassemble(solution_pieces(solution), solution_groups(puzzle, solution))
 
 
 def level_key(level: str) -> tuple[int, ...]:
@@ -613,12 +638,13 @@ def tally(puzzle, solutions, task=None) -> Apart:
             task.check_cancelled()
             task.report(number, len(solutions), f"disassembling: {number} of {len(solutions)} assemblies, "
                                                 f"{count} come apart")
-        separation = None if len(solution) <= 1 else disassemble_solution(puzzle, solution, disassembler)
-        if len(solution) <= 1 or separation is not None:
+        level = None if len(solution) <= 1 else disassembler.level(solution_pieces(solution),
+                                                                    solution_groups(puzzle, solution))
+        if len(solution) <= 1 or level is not None:
             count += 1
             by_rotation += rotation_classes(cover, solution)
-        if separation is not None:
-            levels[separation.level] = levels.get(separation.level, 0) + 1
+        if level is not None:
+            levels[level] = levels.get(level, 0) + 1
     return Apart(count, dict(sorted(levels.items(), key=lambda item: level_key(item[0]), reverse=True)), by_rotation)
 
 

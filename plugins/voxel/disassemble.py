@@ -6,7 +6,10 @@ no other piece holds; a move that lets a group slide away for good *separates* t
 assembly into two parts, and each part with more than one piece is taken apart in turn
 (from the positions it had just before the separation). An assembly *disassembles* when
 this reaches single pieces everywhere, or parts whose pieces the puzzle declares a group
-that stays together (BurrTools' groups: ``groups[i]`` is piece i's group, 0 for none).
+that stays together (BurrTools' groups: ``groups[i]`` is piece i's group, 0 for none; or a
+:class:`Grouping`, where a piece may be in one of several groups: then a part that does not
+come apart may stay together if it can be given a group that has room for its pieces,
+beside every other such part, as BurrTools' ``grouping.cpp`` decides).
 
 The search is BurrTools' (its ``disassembler_0.cpp``, ``movementanalysator.cpp`` and
 ``movementcache_0.cpp``, read, not copied), so the moves and levels are those BurrTools
@@ -33,7 +36,7 @@ takes more than one move somewhere.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple, Sequence
+from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -95,6 +98,13 @@ class Separation:
                 yield from side.sequence()
 
 
+class Grouping(NamedTuple):
+    """BurrTools' groups of an assembly's pieces: each piece's kind (its piece of the puzzle,
+    a key of ``groups``), and per kind, each group its copies may be in with how many may be."""
+    kinds: Sequence[int]
+    groups: Mapping[int, Sequence[tuple[int, int]]] | Sequence[Sequence[tuple[int, int]]]
+
+
 MAX_PIECES = 62  # a group is a bit mask in an int64
 _SHAPE_BITS = 10  # the pair cache's key: two shapes (10 bits each) and a shift (12 bits per axis)
 
@@ -112,7 +122,7 @@ class Disassembler:
         rows[0, 0] = 1
         self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
 
-    def disassemble(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | None = None
+    def disassemble(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | Grouping | None = None
                     ) -> Separation | None:
         """The disassembly of ``pieces`` (each its cells), or None if it does not come apart.
 
@@ -121,8 +131,8 @@ class Disassembler:
         found = self._take_apart(pieces, groups)
         return _tree(0, *found) if found is not None else None
 
-    def levels(self, assemblies: Sequence[Sequence[Sequence[Voxel]]], groups: Sequence[Sequence[int]]
-               ) -> list[str | None]:
+    def levels(self, assemblies: Sequence[Sequence[Sequence[Voxel]]],
+               groups: Sequence[Sequence[int] | Grouping | None]) -> list[str | None]:
         """:meth:`disassemble`'s ``level`` of each assembly (``groups``: each one's), None
         where it gives None, without building the separations: what a count needs, in one
         call of the compiled code for them all."""
@@ -132,13 +142,18 @@ class Disassembler:
         sizes = np.zeros(len(assemblies), dtype=np.int64)
         ids = np.zeros((len(assemblies), width), dtype=np.int64)
         start = np.zeros((len(assemblies), width, 3), dtype=np.int64)
-        group_array = np.zeros((len(assemblies), width), dtype=np.int64)
-        for k, (pieces, its_groups) in enumerate(zip(assemblies, groups)):
+        group_arrays = [_group_arrays(len(pieces), its_groups) for pieces, its_groups in zip(assemblies, groups)]
+        most = max(allowed.shape[1] for _, _, allowed in group_arrays)
+        shortcuts = np.zeros((len(assemblies), width), dtype=np.int64)
+        kinds = np.zeros((len(assemblies), width), dtype=np.int64)
+        allowed = np.zeros((len(assemblies), width, most), dtype=np.int64)
+        for k, (pieces, (its_shortcuts, its_kinds, its_allowed)) in enumerate(zip(assemblies, group_arrays)):
             if len(pieces) >= 2:
                 sizes[k] = len(pieces)
                 ids[k, :len(pieces)], start[k, :len(pieces)] = self._placed_pieces(pieces)
-                group_array[k, :len(pieces)] = its_groups
-        ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, group_array,
+                shortcuts[k, :len(pieces)], kinds[k, :len(pieces)] = its_shortcuts, its_kinds
+                allowed[k, :its_allowed.shape[0], :its_allowed.shape[1]] = its_allowed
+        ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
                                                                          *self._arrays, *self._pairs)
         return [_level(0, counts, left, removed) if apart else None
                 for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
@@ -151,8 +166,7 @@ class Disassembler:
         ids, start = self._placed_pieces(pieces)
         grids, starts, dims = self._arrays
         found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64),
-                            np.array(groups if groups is not None else [0] * len(pieces), dtype=np.int64),
-                            grids, starts, dims, *self._pairs)
+                            *_group_arrays(len(pieces), groups), grids, starts, dims, *self._pairs)
         ok, *tree, keys, rows_of, rows = found
         self._pairs = (keys, rows_of, rows)
         return tree if ok else None
@@ -188,6 +202,25 @@ class Disassembler:
         return ids, start
 
 
+def _group_arrays(n: int, groups: Sequence[int] | Grouping | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``groups`` as :func:`_take_apart` takes them: per piece its group when it is one (else
+    0) and its kind (numbered from 0), and per kind and group (numbered from 1) how many of
+    its pieces may be in it."""
+    if not isinstance(groups, Grouping):
+        groups = Grouping(range(n), [[(g, 1)] if g else [] for g in (groups or [0] * n)])
+    number: dict[int, int] = {}
+    kinds = [number.setdefault(kind, len(number)) for kind in groups.kinds]
+    counts = [list(groups.groups[kind]) for kind in number]
+    names = sorted({g for listed in counts for g, _ in listed if g})
+    allowed = np.zeros((len(counts), len(names) + 1), dtype=np.int64)
+    for kind, listed in enumerate(counts):
+        for g, count in listed:
+            if g:
+                allowed[kind, names.index(g) + 1] += count
+    shortcuts = [counts[kind][0][0] if len(counts[kind]) == 1 else 0 for kind in kinds]
+    return np.array(shortcuts, dtype=np.int64), np.array(kinds, dtype=np.int64), allowed
+
+
 def _level(record: int, move_counts: list[int], lefts: list[int], removeds: list[int]) -> str:
     """:attr:`Separation.level` of :func:`_take_apart`'s separation ``record``."""
     text = str(move_counts[record])
@@ -219,9 +252,10 @@ def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, 
 
 
 @njit(cache=True)
-def _take_all_apart(sizes, shapes, start, groups, grids, starts, dims, keys, rows_of, rows):
+def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows):
     """:func:`_take_apart` of each assembly k, whose ``sizes[k]`` pieces (none if fewer than
-    two) are the first of row k of ``shapes``, ``start`` and ``groups``.
+    two) are the first of row k of ``shapes``, ``start``, ``groups`` and ``kinds``, with
+    ``allowed[k]``.
 
     Returns (whether each comes apart; per assembly and separation, in pre-order, its number
     of moves and the records of the part left and of the part removed (-1: none); then
@@ -235,7 +269,8 @@ def _take_all_apart(sizes, shapes, start, groups, grids, starts, dims, keys, row
         n = sizes[k]
         if n < 2:
             continue
-        found = _take_apart(shapes[k, :n], start[k, :n], groups[k, :n], grids, starts, dims, keys, rows_of, rows)
+        found = _take_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed[k], grids, starts,
+                            dims, keys, rows_of, rows)
         keys, rows_of, rows = found[9], found[10], found[11]
         ok[k] = found[0]
         move_counts[k, :n] = found[3]
@@ -245,8 +280,13 @@ def _take_all_apart(sizes, shapes, start, groups, grids, starts, dims, keys, row
 
 
 @njit(cache=True)
-def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows):
+def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows):
     """Every separation, part by part (the part left before the part removed), as BurrTools does.
+
+    ``groups``: each piece's group when it is one, else 0; ``kinds``: each piece's kind, and
+    ``allowed[kind, group]`` how many pieces of it may be in that group (see :func:`_group_arrays`):
+    a part that does not come apart, other than the whole, may stay together if it and the
+    others that do not can each be given a group (:func:`_assignable`).
 
     Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
     its first move and number of moves, the record of the part left and of the part
@@ -269,6 +309,8 @@ def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows)
     todo_positions = np.empty((n, n, 3), dtype=np.int64)
     todo_masks[0], todo_parents[0], todo_sides[0] = (np.int64(1) << n) - 1, -1, 0
     todo_positions[0] = start
+    together = np.zeros((n, allowed.shape[0]), dtype=np.int64)  # per part that stays together, its kinds' pieces
+    togethers = 0
     top = 1
     ok = True
     while top and ok:
@@ -279,8 +321,14 @@ def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows)
         found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows)
         node, moved, direction, states, parents, masks, directions, distances, keys, rows_of, rows = found
         if node < 0:
-            ok = False
-            break
+            if parent < 0:
+                ok = False
+                break
+            for k in members:
+                together[togethers, kinds[k]] += 1
+            togethers += 1
+            ok = _assignable(together, togethers, allowed)
+            continue
         record = records
         records += 1
         if parent >= 0:
@@ -319,6 +367,31 @@ def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows)
                 top += 1
     return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
         move_distances[:moves], keys, rows_of, rows
+
+
+@njit(cache=True)
+def _assignable(together, count, allowed) -> bool:
+    """Whether each of the first ``count`` parts (``together[p, kind]``: its pieces of each
+    kind) can be given a group (from 1) so that no group gets more pieces of a kind than
+    ``allowed[kind, group]``; by backtracking, as BurrTools' grouping does."""
+    left = allowed.copy()
+    chosen = np.zeros(count, dtype=np.int64)  # each part's group, 0 while it has none
+    p = 0
+    while 0 <= p < count:
+        g = chosen[p]
+        if g:
+            left[:, g] += together[p]
+        g += 1
+        while g < allowed.shape[1] and np.any(together[p] > left[:, g]):
+            g += 1
+        if g < allowed.shape[1]:
+            chosen[p] = g
+            left[:, g] -= together[p]
+            p += 1
+        else:
+            chosen[p] = 0
+            p -= 1
+    return p == count
 
 
 @njit(cache=True)
@@ -637,9 +710,9 @@ def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
     return [placement.cells for placement in solution]
 
 
-def solution_groups(puzzle, solution) -> list[int]:
-    """The group of each piece of a solver's solution, as the disassembler takes them."""
-    return [puzzle.pieces[placement.piece].group for placement in solution]
+def solution_groups(puzzle, solution) -> Grouping:
+    """The groups of a solver's solution's pieces, as the disassembler takes them."""
+    return Grouping([placement.piece for placement in solution], [piece.groups for piece in puzzle.pieces])
 
 
 def disassemble_solution(puzzle, solution, disassembler: Disassembler | None = None) -> Separation | None:

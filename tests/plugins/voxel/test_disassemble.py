@@ -10,11 +10,12 @@ from plugins.voxel.burrtools import load_burrtools, problem_names
 from plugins.voxel.burrtools_solutions import level_of_info, stored_problems, transformation
 from plugins.voxel.burrtools_solutions import solved_problems as stored_solved_problems
 from plugins.voxel.cover import build_cover
-from plugins.voxel.disassemble import (DIRECTIONS, Disassembler, Separation, disassemble_solution, frames,
-                                       rotation_classes, tally)
+from plugins.voxel.disassemble import (DIRECTIONS, Disassembler, Grouping, Separation, disassemble_solution,
+                                       frames, rotation_classes, tally)
 
 DATA = Path(__file__).parents[2] / "data" / "burrtools"
 STORED = ["CubeInCage", "PelikanBurr", "AlPackino", "SolidSixPieceBurrs"]
+LINKED = DATA / "made" / "LinkedRings.xml"  # two linked rings and a cube; figures from BurrTools' burrTxt
 
 
 def solved_problems():
@@ -298,6 +299,42 @@ def test_a_locked_pair_and_a_pair_that_needs_three_moves():
     brute = Brute([walls, bar])
     assert len(separation.moves) == brute.least_moves((0, 1), ((0, 0, 0), (0, 0, 0))) == 3
     assert [m.direction for m in separation.moves] == [(1, 0, 0), (0, 1, 0), (1, 0, 0)]
+
+
+# ------------------------------------------------------------------ groups
+
+RING = [(x, y, 1) for x in range(3) for y in range(3) if (x, y) != (1, 1)]
+LINKED_RING = [(x, 1, z) for x in range(1, 4) for z in range(3) if (x, z) != (2, 1)]  # through the first
+
+
+@pytest.mark.parametrize("name", problem_names(LINKED))
+def test_group_tags_decide_which_locked_parts_may_stay_together_as_burrtools_does(name):
+    puzzle = load_burrtools(LINKED, name)
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == puzzle.expected_assemblies == 1
+    assert tally(puzzle, outcome.solutions).solutions == puzzle.expected_solutions
+
+
+def test_the_group_tags_are_read_with_their_counts():
+    rings = {name: load_burrtools(LINKED, name).pieces[0] for name in problem_names(LINKED)}
+    assert rings["two groups of one"].groups == ((1, 1), (2, 1)) and rings["two groups of one"].group == 0
+    assert rings["group attribute"].groups == ((1, 2),) and rings["group attribute"].group == 1
+    assert rings["one group tag of one"].groups == ((1, 1),) and rings["one group tag of one"].group == 1
+    assert rings["no group"].groups == () and rings["no group"].group == 0
+
+
+def test_locked_parts_share_out_the_room_their_groups_have():
+    cube = [(9, 1, 1)]
+    apart = Disassembler().disassemble([RING, LINKED_RING, cube], Grouping([0, 0, 1], [[(1, 2)], []]))
+    assert apart is not None and apart.removed_pieces == (2,) and apart.left is None  # the rings stay as a group
+    assert Disassembler().disassemble([RING, LINKED_RING, cube], Grouping([0, 0, 1], [[(1, 1), (2, 1)], []])) is None
+    # two pairs of linked rings: each pair needs a group with room for two rings
+    far = [(x + 10, y, z) for x, y, z in RING], [(x + 10, y, z) for x, y, z in LINKED_RING]
+    pieces = [RING, LINKED_RING, *far]
+    assert Disassembler().disassemble(pieces, Grouping([0] * 4, [[(1, 2), (2, 2)]])) is not None
+    assert Disassembler().disassemble(pieces, Grouping([0] * 4, [[(1, 3), (2, 1)]])) is None
+    assert Disassembler().disassemble(pieces, Grouping([0, 0, 1, 1], [[(1, 2)], [(1, 2)]])) is not None
+    assert Disassembler().disassemble(pieces, Grouping([0, 1, 0, 1], [[(1, 1), (2, 1)], [(1, 1), (2, 1)]])) is not None
 
 
 # ------------------------------------------------------------------ moves replayed on the examples

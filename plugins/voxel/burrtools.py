@@ -13,7 +13,8 @@ problem (``state="2"``) states ``assemblies``, the count BurrTools found. BurrTo
 problems from 0; ``--problem`` takes that number or the name.
 
 As BurrTools' assembler does: variable voxels in a piece are not placed (only the filled
-ones are), and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges
+ones are), but they keep the piece where its bounding box, theirs included, lies inside the
+result's (``Piece.variable``); and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges
 of copies (otherwise the volumes fix it). Other grids than cubes are refused by name.
 Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>`` tags: pieces
 that need not come apart from each other, and how many copies may be in each group) matter
@@ -33,8 +34,8 @@ import zlib
 from pathlib import Path
 
 from plugins.voxel.geometry import ALL_SYMMETRIES, Voxel, coloured_orientations, lowest, shifted
-from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, Piece, Puzzle, PuzzleFileError,
-                                 check_volume, read_puzzle_file)
+from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, VARIABLE, Piece, Puzzle,
+                                 PuzzleFileError, check_volume, read_puzzle_file)
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra-octahedra"}
 SOLVED = 2  # problem state
@@ -132,10 +133,12 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
         if cell_count > MAX_CELLS:
             fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
         colours = [shape["colours"].get(v, 0) if colour_pairs is not None else 0 for v in shape["cells"]]
-        key = tuple(coloured_orientations(shape["cells"], colours, False))
+        marked = colours + [VARIABLE] * len(shape["variable"])  # a variable voxel tells two pieces apart
+        key = tuple(coloured_orientations(shape["cells"] + shape["variable"], marked, False))
         cells, colours = coloured_orientations(shape["cells"], colours, False, ALL_SYMMETRIES[:1])[0]
+        variable = shifted(shape["variable"], lowest(shape["cells"]))
         entry = pieces.setdefault(key, {"name": shape["name"], "cells": cells, "colours": colours, "least": 0,
-                                        "most": 0, "parts": []})
+                                        "most": 0, "parts": [], "variable": variable})
         entry["parts"].append((_groups(item, most, where, fail), most))
         entry["least"] += least  # the same shape listed twice: one piece with the copies added
         entry["most"] += most
@@ -152,7 +155,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     puzzle = Puzzle(
         id=ID_PREFIX + _slug(f"{path.stem}-{name}"),
         title=f"{path.stem}: problem {number} ({name})" if len(problems) > 1 else path.stem,
-        pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"],
+        pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"], variable=p["variable"],
                            min_copies=p["least"] if p["least"] != p["most"] else None,
                            voxel_colours=p["colours"] if any(p["colours"]) else (),
                            groups=_merged_groups(p["parts"]))

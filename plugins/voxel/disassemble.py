@@ -138,21 +138,28 @@ class Disassembler:
         call of the compiled code for them all."""
         if not assemblies:
             return []
-        width = max(2, max(len(pieces) for pieces in assemblies))
-        sizes = np.zeros(len(assemblies), dtype=np.int64)
-        ids = np.zeros((len(assemblies), width), dtype=np.int64)
-        start = np.zeros((len(assemblies), width, 3), dtype=np.int64)
-        group_arrays = [_group_arrays(len(pieces), its_groups) for pieces, its_groups in zip(assemblies, groups)]
-        most = max(allowed.shape[1] for _, _, allowed in group_arrays)
-        shortcuts = np.zeros((len(assemblies), width), dtype=np.int64)
-        kinds = np.zeros((len(assemblies), width), dtype=np.int64)
-        allowed = np.zeros((len(assemblies), width, most), dtype=np.int64)
-        for k, (pieces, (its_shortcuts, its_kinds, its_allowed)) in enumerate(zip(assemblies, group_arrays)):
-            if len(pieces) >= 2:
-                sizes[k] = len(pieces)
-                ids[k, :len(pieces)], start[k, :len(pieces)] = self._placed_pieces(pieces)
-                shortcuts[k, :len(pieces)], kinds[k, :len(pieces)] = its_shortcuts, its_kinds
-                allowed[k, :its_allowed.shape[0], :its_allowed.shape[1]] = its_allowed
+        m, width = len(assemblies), max(2, max(len(pieces) for pieces in assemblies))
+        sizes, ids, start, grouped = [], [], [], []
+        for k, (pieces, its_groups) in enumerate(zip(assemblies, groups)):
+            n = len(pieces) if len(pieces) >= 2 else 0
+            sizes.append(n)
+            if n:
+                its_ids, its_start = self._placed_pieces(pieces)
+                ids += its_ids
+                start += its_start
+                arrays = _group_arrays(n, its_groups)
+                if arrays is not None:
+                    grouped.append((k, arrays))
+            ids += [0] * (width - n)
+            start += [(0, 0, 0)] * (width - n)
+        shortcuts = np.zeros((m, width), dtype=np.int64)
+        kinds = np.zeros((m, width), dtype=np.int64)
+        allowed = np.zeros((m, width, max([a.shape[1] for _, (_, _, a) in grouped], default=1)), dtype=np.int64)
+        for k, (its_shortcuts, its_kinds, its_allowed) in grouped:
+            shortcuts[k, :len(its_kinds)], kinds[k, :len(its_kinds)] = its_shortcuts, its_kinds
+            allowed[k, :its_allowed.shape[0], :its_allowed.shape[1]] = its_allowed
+        sizes, ids, start = (np.array(sizes, dtype=np.int64), np.array(ids, dtype=np.int64).reshape(m, width),
+                             np.array(start, dtype=np.int64).reshape(m, width, 3))
         ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
                                                                          *self._arrays, *self._pairs)
         return [_level(0, counts, left, removed) if apart else None
@@ -165,8 +172,11 @@ class Disassembler:
             return None
         ids, start = self._placed_pieces(pieces)
         grids, starts, dims = self._arrays
-        found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64),
-                            *_group_arrays(len(pieces), groups), grids, starts, dims, *self._pairs)
+        arrays = _group_arrays(len(pieces), groups)
+        if arrays is None:
+            arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
+        found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64), *arrays,
+                            grids, starts, dims, *self._pairs)
         ok, *tree, keys, rows_of, rows = found
         self._pairs = (keys, rows_of, rows)
         return tree if ok else None
@@ -202,12 +212,21 @@ class Disassembler:
         return ids, start
 
 
-def _group_arrays(n: int, groups: Sequence[int] | Grouping | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+_NO_GROUPS = np.zeros((1, 1), dtype=np.int64)  # no kind has room in any group
+
+
+def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """``groups`` as :func:`_take_apart` takes them: per piece its group when it is one (else
     0) and its kind (numbered from 0), and per kind and group (numbered from 1) how many of
-    its pieces may be in it."""
+    its pieces may be in it; None when no piece is in a group (every piece 0, kind 0,
+    :data:`_NO_GROUPS`)."""
+    if groups is None or not isinstance(groups, Grouping) and not any(groups):
+        return None
     if not isinstance(groups, Grouping):
-        groups = Grouping(range(n), [[(g, 1)] if g else [] for g in (groups or [0] * n)])
+        groups = Grouping(range(n), [[(g, 1)] if g else [] for g in groups])
+    elif not any(groups.groups[kind] for kind in groups.kinds):
+        return None
     number: dict[int, int] = {}
     kinds = [number.setdefault(kind, len(number)) for kind in groups.kinds]
     counts = [list(groups.groups[kind]) for kind in number]
@@ -265,13 +284,14 @@ def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts,
     move_counts = np.zeros((m, width), dtype=np.int64)
     lefts = np.full((m, width), -1, dtype=np.int64)
     removeds = np.full((m, width), -1, dtype=np.int64)
+    work = _workspace(width)
     for k in range(m):
         n = sizes[k]
         if n < 2:
             continue
-        found = _take_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed[k], grids, starts,
-                            dims, keys, rows_of, rows)
-        keys, rows_of, rows = found[9], found[10], found[11]
+        found = _taken_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed[k], grids, starts,
+                             dims, keys, rows_of, rows, work)
+        keys, rows_of, rows, work = found[9], found[10], found[11], found[12]
         ok[k] = found[0]
         move_counts[k, :n] = found[3]
         lefts[k, :n] = found[4]
@@ -281,6 +301,13 @@ def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts,
 
 @njit(cache=True)
 def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows):
+    """:func:`_taken_apart` in a workspace of its own, which it leaves out of its answer."""
+    return _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows,
+                        _workspace(shapes.shape[0]))[:-1]
+
+
+@njit(cache=True)
+def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows, work):
     """Every separation, part by part (the part left before the part removed), as BurrTools does.
 
     ``groups``: each piece's group when it is one, else 0; ``kinds``: each piece's kind, and
@@ -291,7 +318,7 @@ def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys
     Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
     its first move and number of moves, the record of the part left and of the part
     removed (-1: none needed); per move: the pieces moved as a bit mask, the direction, the
-    distance (-1: out for good); then ``keys``, ``rows_of`` and ``rows`` as :func:`_search`
+    distance (-1: out for good); then ``keys``, ``rows_of``, ``rows`` and ``work`` as :func:`_search`
     left them)."""
     n = shapes.shape[0]
     parts = np.zeros(n, dtype=np.int64)
@@ -317,9 +344,15 @@ def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys
         top -= 1
         part, parent, side = todo_masks[top], todo_parents[top], todo_sides[top]
         positions = todo_positions[top].copy()
-        members = np.array([k for k in range(n) if (part >> k) & 1], dtype=np.int64)
-        found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows)
-        node, moved, direction, states, parents, masks, directions, distances, keys, rows_of, rows = found
+        members = np.empty(n, dtype=np.int64)
+        size = 0
+        for k in range(n):
+            if (part >> k) & 1:
+                members[size] = k
+                size += 1
+        members = members[:size]
+        found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows, work)
+        node, moved, direction, states, parents, masks, directions, distances, keys, rows_of, rows, work = found
         if node < 0:
             if parent < 0:
                 ok = False
@@ -366,7 +399,7 @@ def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys
                 todo_positions[top] = positions
                 top += 1
     return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
-        move_distances[:moves], keys, rows_of, rows
+        move_distances[:moves], keys, rows_of, rows, work
 
 
 @njit(cache=True)
@@ -521,7 +554,20 @@ def _same(states, s, t, n) -> bool:
 
 
 @njit(cache=True)
-def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
+def _workspace(n):
+    """The arrays :func:`_search` works in, for parts of at most ``n`` pieces (it grows them):
+    positions, their parents, moves (bit masks, directions, distances), the table of
+    positions by hash (empty between searches), the pairs' slides, a stack, and the groups
+    found in one direction with their distances."""
+    capacity = 32
+    return (np.empty((capacity, n, 3), dtype=np.int64), np.empty(capacity, dtype=np.int64),
+            np.zeros(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.int64),
+            np.full(4 * capacity, -1, dtype=np.int64), np.empty((6, n, n), dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64))
+
+
+@njit(cache=True)
+def _search(shapes, start, grids, starts, dims, keys, rows_of, rows, work):
     """Breadth first from ``start`` (the pieces' lowest corners) to the first move that
     separates, generating moves in BurrTools' order (see the module's text).
 
@@ -531,27 +577,23 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
 
     Returns (the position it separates from, or -1; the pieces that slide away as a bit
     mask; their direction; every position reached; and per position its parent, and the
-    move from it: bit mask, direction, distance; ``keys``, ``rows_of`` and ``rows``, grown if they had to).
+    move from it: bit mask, direction, distance; ``keys``, ``rows_of`` and ``rows``, grown if
+    they had to; and ``work``, :func:`_workspace`'s arrays, grown if they had to).
 
     The arrays grow here, between positions, and :func:`_expand` works on them as they
     are: an array bound anew inside its loops would cost numba a reference count update
     at every turn of them."""
     n = shapes.shape[0]
-    capacity = 32
-    states = np.empty((capacity, n, 3), dtype=np.int64)
-    parents = np.empty(capacity, dtype=np.int64)
-    masks = np.zeros(capacity, dtype=np.int64)
-    directions = np.zeros(capacity, dtype=np.int64)
-    distances = np.zeros(capacity, dtype=np.int64)
-    table = np.full(4 * capacity, -1, dtype=np.int64)  # position numbers by hash, at most a quarter full
-    states[0] = start
+    states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances = work
+    if states.shape[1] < n:
+        states = np.empty((states.shape[0], n, 3), dtype=np.int64)
+        gaps = np.empty((6, n, n), dtype=np.int64)
+        stack = np.empty(n, dtype=np.int64)
+    capacity = states.shape[0]  # the table (position numbers by hash) has 4 slots for each
+    states[0, :n] = start
     parents[0] = -1
     table[_hash(states, 0, n) & np.uint64(table.shape[0] - 1)] = 0
     count = 1
-    gaps = np.empty((6, n, n), dtype=np.int64)
-    stack = np.empty(n, dtype=np.int64)
-    found_masks = np.empty(64, dtype=np.int64)
-    found_distances = np.empty(64, dtype=np.int64)
     head = 0
     while head < count:
         while rows[0, 0] + n * n > rows.shape[0]:  # room for every pair of this position
@@ -562,8 +604,7 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
                                                   states, parents, masks, directions, distances, table, gaps,
                                                   stack, found_masks, found_distances)
         if status == _SEPARATES:
-            return head, moved, direction, states[:count], parents[:count], masks[:count], directions[:count], \
-                distances[:count], keys, rows_of, rows
+            break
         if status == _FULL:  # grow, forget what this position added, and expand it again
             capacity *= 2
             states = _enlarged(states, count, capacity)
@@ -582,8 +623,16 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
             continue
         count = after
         head += 1
-    return -1, np.int64(0), -1, states[:count], parents[:count], masks[:count], directions[:count], \
-        distances[:count], keys, rows_of, rows
+    else:
+        head, moved, direction = -1, np.int64(0), -1
+    for s in range(count):  # empty the table for the next search
+        slot = _hash(states, s, n) & np.uint64(table.shape[0] - 1)
+        while table[slot] != s:
+            slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
+        table[slot] = -1
+    return head, moved, direction, states[:count], parents[:count], masks[:count], directions[:count], \
+        distances[:count], keys, rows_of, rows, \
+        (states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances)
 
 
 _EXPANDED, _SEPARATES, _FULL = 0, 1, 2  # what _expand did

@@ -118,6 +118,7 @@ class Disassembler:
         # the shapes as the search takes them: every grid's cells one after another (x fastest,
         # then y, then z), where each starts, and its size along x, y, z
         self._arrays = (np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
+        self._new_shapes: list[tuple[list[int], list[int]]] = []  # not in the arrays yet: cells (flat), size
         rows = np.zeros((1024, 3), dtype=np.int64)
         rows[0, 0] = 1
         self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
@@ -161,7 +162,7 @@ class Disassembler:
         sizes, ids, start = (np.array(sizes, dtype=np.int64), np.array(ids, dtype=np.int64).reshape(m, width),
                              np.array(start, dtype=np.int64).reshape(m, width, 3))
         ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
-                                                                         *self._arrays, *self._pairs)
+                                                                         *self._search_arrays(), *self._pairs)
         return [_level(0, counts, left, removed) if apart else None
                 for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
                                                         removeds.tolist())]
@@ -171,7 +172,7 @@ class Disassembler:
         if len(pieces) < 2:
             return None
         ids, start = self._placed_pieces(pieces)
-        grids, starts, dims = self._arrays
+        grids, starts, dims = self._search_arrays()
         arrays = _group_arrays(len(pieces), groups)
         if arrays is None:
             arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
@@ -200,16 +201,24 @@ class Disassembler:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
                 self._shapes[key] = len(self._shapes)
                 size = [max(c[a] for c in key) + 1 for a in range(3)]
-                grid = np.zeros(size[::-1], dtype=np.uint8)  # z, y, x: x fastest in the flat array
-                for x, y, z in key:
-                    grid[z, y, x] = 1
-                grids, starts, dims = self._arrays
-                self._arrays = (np.concatenate([grids, grid.ravel()]), np.append(starts, starts[-1] + grid.size),
-                                np.concatenate([dims, [size]]))
+                self._new_shapes.append(([x + size[0] * (y + size[1] * z) for x, y, z in key], size))
             ids.append(self._shapes[key])
             start.append(low)
             self._placed[tuple(cells)] = (ids[-1], low)
         return ids, start
+
+    def _search_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The shapes as the search takes them, the new ones added."""
+        if self._new_shapes:
+            grids, starts, dims = self._arrays
+            sizes = [size[0] * size[1] * size[2] for _, size in self._new_shapes]
+            added = np.zeros(sum(sizes), dtype=np.uint8)
+            added[[at + cell for at, (cells, _) in zip(np.cumsum([0] + sizes).tolist(), self._new_shapes)
+                   for cell in cells]] = 1
+            self._arrays = (np.concatenate([grids, added]), np.concatenate([starts, starts[-1] + np.cumsum(sizes)]),
+                            np.concatenate([dims, [size for _, size in self._new_shapes]]))
+            self._new_shapes = []
+        return self._arrays
 
 
 _NO_GROUPS = np.zeros((1, 1), dtype=np.int64)  # no kind has room in any group

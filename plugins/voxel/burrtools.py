@@ -139,7 +139,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
         variable = shifted(shape["variable"], lowest(shape["cells"]))
         entry = pieces.setdefault(key, {"name": shape["name"], "cells": cells, "colours": colours, "least": 0,
                                         "most": 0, "parts": [], "variable": variable})
-        entry["parts"].append((_groups(item, most, where, fail), most))
+        entry["parts"].append((shape_groups(item, most, where, fail), most))
         entry["least"] += least  # the same shape listed twice: one piece with the copies added
         entry["most"] += most
     if not pieces:
@@ -225,7 +225,7 @@ def _choose(problems, wanted: str | None, fail) -> tuple[int, str, ET.Element]:
     fail(f"no problem {wanted!r}; the problems are (number, name; BurrTools numbers them from 0) {listed}")
 
 
-def _groups(item: ET.Element, copies: int, where: str, fail) -> list[tuple[int, int]]:
+def shape_groups(item: ET.Element, copies: int, where: str, fail) -> list[tuple[int, int]]:
     """A problem's ``<shape>``'s groups, as BurrTools reads them: its ``group`` attribute (all
     its copies in that group), else a ``<group group count>`` per group (how many copies may
     be in it)."""

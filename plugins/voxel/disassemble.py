@@ -361,7 +361,8 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, key
                 size += 1
         members = members[:size]
         found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows, work)
-        node, moved, direction, states, parents, masks, directions, distances, keys, rows_of, rows, work = found
+        node, moved, direction, keys, rows_of, rows, work = found
+        states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
         if node < 0:
             if parent < 0:
                 ok = False
@@ -585,9 +586,10 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows, work):
     the first may slide in each direction before it touches the other.
 
     Returns (the position it separates from, or -1; the pieces that slide away as a bit
-    mask; their direction; every position reached; and per position its parent, and the
-    move from it: bit mask, direction, distance; ``keys``, ``rows_of`` and ``rows``, grown if
-    they had to; and ``work``, :func:`_workspace`'s arrays, grown if they had to).
+    mask; their direction; ``keys``, ``rows_of`` and ``rows``, grown if they had to; and
+    ``work``, :func:`_workspace`'s arrays, grown if they had to, whose first five hold every
+    position reached (their first rows), and per position its parent, and the move from it:
+    bit mask, direction, distance).
 
     The arrays grow here, between positions, and :func:`_expand` works on them as they
     are: an array bound anew inside its loops would cost numba a reference count update
@@ -639,8 +641,7 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows, work):
         while table[slot] != s:
             slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
         table[slot] = -1
-    return head, moved, direction, states[:count], parents[:count], masks[:count], directions[:count], \
-        distances[:count], keys, rows_of, rows, \
+    return head, moved, direction, keys, rows_of, rows, \
         (states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances)
 
 

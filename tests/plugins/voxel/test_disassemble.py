@@ -337,6 +337,25 @@ def test_locked_parts_share_out_the_room_their_groups_have():
     assert Disassembler().disassemble(pieces, Grouping([0, 1, 0, 1], [[(1, 1), (2, 1)], [(1, 1), (2, 1)]])) is not None
 
 
+def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
+    import itertools
+
+    import numpy as np
+
+    from plugins.voxel.disassemble import _assignable
+
+    rng = random.Random(5)
+    for _ in range(300):
+        kinds, groups, parts = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 4)
+        allowed = np.zeros((kinds, groups + 1), dtype=np.int64)
+        allowed[:, 1:] = [[rng.randint(0, 2) for _ in range(groups)] for _ in range(kinds)]
+        together = np.array([[rng.randint(0, 2) for _ in range(kinds)] for _ in range(parts)], dtype=np.int64)
+        brute = any(all((sum(together[p] for p in range(parts) if chosen[p] == g) <= allowed[:, g]).all()
+                        for g in range(1, groups + 1))
+                    for chosen in itertools.product(range(1, groups + 1), repeat=parts))
+        assert _assignable(together, parts, allowed) == brute, (together, allowed)
+
+
 # ------------------------------------------------------------------ moves replayed on the examples
 
 @pytest.mark.parametrize("name", STORED)

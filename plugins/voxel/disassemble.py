@@ -163,7 +163,7 @@ class Disassembler:
                              np.array(start, dtype=np.int64).reshape(m, width, 3))
         ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
                                                                          *self._search_arrays(), *self._pairs)
-        return [_level(0, counts, left, removed) if apart else None
+        return [_level(counts, left, removed) if apart else None
                 for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
                                                         removeds.tolist())]
 
@@ -249,18 +249,18 @@ def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
     return np.array(shortcuts, dtype=np.int64), np.array(kinds, dtype=np.int64), allowed
 
 
-def _level(record: int, move_counts: list[int], lefts: list[int], removeds: list[int]) -> str:
-    """:attr:`Separation.level` of :func:`_take_apart`'s separation ``record``."""
-    text = str(move_counts[record])
-    for side in (lefts[record], removeds[record]):
-        if side >= 0 and _multi_move(side, move_counts, lefts, removeds):
-            text += "." + _level(side, move_counts, lefts, removeds)
-    return text
-
-
-def _multi_move(record: int, move_counts: list[int], lefts: list[int], removeds: list[int]) -> bool:
-    return move_counts[record] > 1 or any(side >= 0 and _multi_move(side, move_counts, lefts, removeds)
-                                          for side in (lefts[record], removeds[record]))
+def _level(move_counts: list[int], lefts: list[int], removeds: list[int]) -> str:
+    """:attr:`Separation.level` of :func:`_take_apart`'s separations (records in pre-order)."""
+    records = sum(1 for count in move_counts if count)
+    multi = [False] * records  # whether the part, or a part of it, takes more than one move
+    for r in range(records - 1, -1, -1):
+        multi[r] = move_counts[r] > 1 or any(side >= 0 and multi[side] for side in (lefts[r], removeds[r]))
+    text, stack = [], [0]
+    while stack:  # the part, then its part left, then its part removed
+        r = stack.pop()
+        text.append(str(move_counts[r]))
+        stack += [side for side in (removeds[r], lefts[r]) if side >= 0 and multi[side]]
+    return ".".join(text)
 
 
 def _pieces(mask: int) -> tuple[int, ...]:

@@ -67,6 +67,9 @@ def test_every_stored_solution_comes_apart_as_burrtools_stored_it(path, number, 
         assert separation is not None
         assert separation.info == stored.info
         assert separation.level == stored.level
+    groups = [[problem.groups[p] for p in stored.pieces] for stored in problem.stored]  # all in one batch
+    assert Disassembler().levels([stored.cells for stored in problem.stored], groups) == [
+        stored.level for stored in problem.stored]
 
 
 def test_levels_read_as_burrtools_writes_them():

@@ -13,11 +13,12 @@ problem (``state="2"``) states ``assemblies``, the count BurrTools found. BurrTo
 problems from 0; ``--problem`` takes that number or the name.
 
 As BurrTools' assembler does: variable voxels in a piece are not placed (only the filled
-ones are), and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges
+ones are), but they keep the piece where its bounding box, theirs included, lies inside the
+result's (``Piece.variable``); and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges
 of copies (otherwise the volumes fix it). Other grids than cubes are refused by name.
-Groups (``group`` of a problem's ``<shape>``: pieces that need not come apart from each
-other) matter only to the disassembler (``disassemble.py``), not to the count; a shape's
-list of several groups is not read.
+Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>`` tags: pieces
+that need not come apart from each other, and how many copies may be in each group) matter
+only to the disassembler (``disassemble.py``), not to the count.
 
 An untrusted file costs bounded time and memory: at most ``MAX_XML_BYTES`` read, and as
 much once decompressed (in chunks, so a gzip bomb stops at the limit); shapes of at most
@@ -33,8 +34,8 @@ import zlib
 from pathlib import Path
 
 from plugins.voxel.geometry import ALL_SYMMETRIES, Voxel, coloured_orientations, lowest, shifted
-from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, Piece, Puzzle, PuzzleFileError,
-                                 check_volume, read_puzzle_file)
+from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, VARIABLE, Piece, Puzzle,
+                                 PuzzleFileError, check_volume, read_puzzle_file)
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra-octahedra"}
 SOLVED = 2  # problem state
@@ -132,14 +133,13 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
         if cell_count > MAX_CELLS:
             fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
         colours = [shape["colours"].get(v, 0) if colour_pairs is not None else 0 for v in shape["cells"]]
-        key = tuple(coloured_orientations(shape["cells"], colours, False))
+        marked = colours + [VARIABLE] * len(shape["variable"])  # a variable voxel tells two pieces apart
+        key = tuple(coloured_orientations(shape["cells"] + shape["variable"], marked, False))
         cells, colours = coloured_orientations(shape["cells"], colours, False, ALL_SYMMETRIES[:1])[0]
+        variable = shifted(shape["variable"], lowest(shape["cells"]))
         entry = pieces.setdefault(key, {"name": shape["name"], "cells": cells, "colours": colours, "least": 0,
-                                        "most": 0})
-        group = _int(item.get("group", "0"), f"{where}: shape group", fail)
-        entry.setdefault("group", group)
-        if entry["group"] != group:
-            entry["group"] = 0  # the same shape in two groups: the disassembler keeps neither
+                                        "most": 0, "parts": [], "variable": variable})
+        entry["parts"].append((shape_groups(item, most, where, fail), most))
         entry["least"] += least  # the same shape listed twice: one piece with the copies added
         entry["most"] += most
     if not pieces:
@@ -155,9 +155,10 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     puzzle = Puzzle(
         id=ID_PREFIX + _slug(f"{path.stem}-{name}"),
         title=f"{path.stem}: problem {number} ({name})" if len(problems) > 1 else path.stem,
-        pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"],
+        pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"], variable=p["variable"],
                            min_copies=p["least"] if p["least"] != p["most"] else None,
-                           voxel_colours=p["colours"] if any(p["colours"]) else (), group=p["group"])
+                           voxel_colours=p["colours"] if any(p["colours"]) else (),
+                           groups=_merged_groups(p["parts"]))
                      for p in pieces.values()),
         target=target, optional=shifted(optional, low), mirror=False,
         description=f"BurrTools file, problem {number} ({name!r})", source=source,
@@ -222,6 +223,30 @@ def _choose(problems, wanted: str | None, fail) -> tuple[int, str, ET.Element]:
             if match(i, name):
                 return i, name, element
     fail(f"no problem {wanted!r}; the problems are (number, name; BurrTools numbers them from 0) {listed}")
+
+
+def shape_groups(item: ET.Element, copies: int, where: str, fail) -> list[tuple[int, int]]:
+    """A problem's ``<shape>``'s groups, as BurrTools reads them: its ``group`` attribute (all
+    its copies in that group), else a ``<group group count>`` per group (how many copies may
+    be in it)."""
+    group = _int(item.get("group", "0"), f"{where}: shape group", fail)
+    if group:
+        return [(group, copies)]
+    return [(_int(tag.get("group"), f"{where}: group's group", fail), _int(tag.get("count"), f"{where}: group's count",
+                                                                         fail)) for tag in item.findall("group")]
+
+
+def _merged_groups(parts: list[tuple[list[tuple[int, int]], int]]) -> tuple[tuple[int, int], ...]:
+    """The groups of one piece listed in several ``<shape>`` tags (``parts``: each one's groups
+    and copies): the counts added per group, copies in no group counted in group 0 (which
+    keeps the others from being one group)."""
+    if not any(groups for groups, _ in parts):
+        return ()
+    total: dict[int, int] = {}
+    for groups, copies in parts:
+        for group, count in groups or [(0, copies)]:
+            total[group] = total.get(group, 0) + count
+    return tuple(total.items())
 
 
 def _colour_pairs(root: ET.Element, problem: ET.Element, where: str, fail) -> frozenset[tuple[int, int]] | None:

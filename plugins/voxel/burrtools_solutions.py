@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from plugins.voxel.burrtools import problem_elements, read_shapes, read_xml
+from plugins.voxel.burrtools import problem_elements, read_shapes, read_xml, shape_groups
 from plugins.voxel.geometry import Voxel
 from plugins.voxel.model import PuzzleFileError
 
@@ -61,7 +61,7 @@ class StoredProblem:
     solved: bool  # state="2"
     assemblies: int | None
     solutions: int | None
-    groups: tuple[int, ...]  # per BurrTools piece, its group (0: none)
+    groups: tuple[int, ...]  # per BurrTools piece, the one group its copies are in (0: none, or several)
     stored: tuple[StoredSolution, ...]
 
 
@@ -84,7 +84,8 @@ def stored_problems(path: str | Path) -> list[StoredProblem]:
         for item in element.findall("shapes/shape"):
             copies = int(item.get("count") or item.get("max") or 1)
             order += [int(item.get("id"))] * copies
-            groups += [int(item.get("group") or 0)] * copies
+            listed = shape_groups(item, copies, f"problem {name!r}", fail)
+            groups += [listed[0][0] if len(listed) == 1 else 0] * copies  # the group all its copies are in
         stored = tuple(_solution(s, order, shapes) for s in element.findall("solutions/solution"))
         number = {k: int(v) for k, v in element.attrib.items() if k in ("assemblies", "solutions")}
         result.append(StoredProblem(name, element.get("state") == "2", number.get("assemblies"),

@@ -122,10 +122,15 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     pieces, rows, row_colours = [], [], []
     for piece, (spec, orients) in enumerate(zip(puzzle.pieces, shapes)):
         found = 0
+        boxes = _boxes(puzzle, spec) if spec.variable else None
         for shape, colours in orients:
             offsets = np.array(shape, dtype=np.int64) - np.array(shape[0], dtype=np.int64)
             spots = coords[:, None, :] + offsets[None, :, :]  # (targets, cells, 3)
             inside = ((spots >= 0) & (spots < size)).all(axis=(1, 2))
+            if boxes is not None:  # its bounding box, variable voxels included, must lie in the target's
+                origin = coords - np.array(shape[0], dtype=np.int64)  # where the shape's (0, 0, 0) goes
+                inside &= np.any([((origin + low >= 0) & (origin + high < size)).all(axis=1)
+                                  for low, high in boxes[shape, colours]], axis=0)
             spots = spots[inside]
             covered = grid[spots[..., 0], spots[..., 1], spots[..., 2]]
             covered = covered[(covered < n_cells).all(axis=1)]
@@ -150,7 +155,7 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     # piece whose colours are not symmetric): its colours tell them apart.
     placement_colours = np.concatenate(row_colours) if fits is not None else None
     if symmetric:
-        symmetries = _symmetries(puzzle, cells, index, [set(s) for s in shapes], cell_colour)
+        symmetries = _symmetries(puzzle, cells, index, cell_colour)
         perms = _placement_permutations(placement_piece, placement_cells, symmetries, placement_colours)
     else:
         symmetries = [Symmetry(ALL_SYMMETRIES[0], tuple(range(n_cells)), tuple(range(len(puzzle.pieces))))]
@@ -169,6 +174,19 @@ def _oriented(puzzle: Puzzle, piece) -> list[tuple[tuple[Voxel, ...], tuple[int,
     return coloured_orientations(piece.cells, piece.colours_of_cells, puzzle.mirror)
 
 
+def _boxes(puzzle: Puzzle, piece) -> dict[tuple, set[tuple[Voxel, Voxel]]]:
+    """Per orientation of a piece with variable voxels (as :func:`_oriented` gives it), the
+    bounding boxes of its voxels, variable ones included, in that orientation's frame: (lowest,
+    highest corner) for each way the variable voxels may lie around the same cells."""
+    boxes: dict[tuple, set[tuple[Voxel, Voxel]]] = {}
+    for m in ALL_SYMMETRIES if puzzle.mirror else ROTATIONS:
+        oriented = coloured_orientations(piece.cells, piece.colours_of_cells, False, (m,))[0]
+        low = lowest([transform(m, v) for v in piece.cells])
+        box = [tuple(c - l for c, l in zip(transform(m, v), low)) for v in piece.cells + piece.variable]
+        boxes.setdefault(oriented, set()).add((lowest(box), tuple(max(v[i] for v in box) for i in range(3))))
+    return boxes
+
+
 def _colour_table(puzzle: Puzzle, cells) -> tuple[np.ndarray | None, np.ndarray]:
     """(which piece colour fits which cell colour, or None without colour constraints; each cell's
     colour by index, padding last)."""
@@ -181,9 +199,10 @@ def _colour_table(puzzle: Puzzle, cells) -> tuple[np.ndarray | None, np.ndarray]
     return fits, cell_colour
 
 
-def _symmetries(puzzle: Puzzle, cells, index, shape_sets, cell_colour) -> list[Symmetry]:
+def _symmetries(puzzle: Puzzle, cells, index, cell_colour) -> list[Symmetry]:
     """Isometries of the target (and its colours) that map every piece onto a piece with as
     many copies; the identity first, then the other rotations, then the reflections."""
+    shape_sets = [set(coloured_orientations(*piece.marked, puzzle.mirror)) for piece in puzzle.pieces]
     result = []
     for matrix in ALL_SYMMETRIES:
         image = [transform(matrix, v) for v in cells]
@@ -195,7 +214,7 @@ def _symmetries(puzzle: Puzzle, cells, index, shape_sets, cell_colour) -> list[S
             continue
         piece_map = []
         for piece in puzzle.pieces:
-            turned = coloured_orientations(piece.cells, piece.colours_of_cells, False, (matrix,))[0]
+            turned = coloured_orientations(*piece.marked, False, (matrix,))[0]
             match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u]
                      and (other.copies, other.fewest, other.name == HOLE) == (piece.copies, piece.fewest,
                                                                               piece.name == HOLE)]

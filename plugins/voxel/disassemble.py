@@ -6,7 +6,10 @@ no other piece holds; a move that lets a group slide away for good *separates* t
 assembly into two parts, and each part with more than one piece is taken apart in turn
 (from the positions it had just before the separation). An assembly *disassembles* when
 this reaches single pieces everywhere, or parts whose pieces the puzzle declares a group
-that stays together (BurrTools' groups: ``groups[i]`` is piece i's group, 0 for none).
+that stays together (BurrTools' groups: ``groups[i]`` is piece i's group, 0 for none; or a
+:class:`Grouping`, where a piece may be in one of several groups: then a part that does not
+come apart may stay together if it can be given a group that has room for its pieces,
+beside every other such part, as BurrTools' ``grouping.cpp`` decides).
 
 The search is BurrTools' (its ``disassembler_0.cpp``, ``movementanalysator.cpp`` and
 ``movementcache_0.cpp``, read, not copied), so the moves and levels are those BurrTools
@@ -33,7 +36,7 @@ takes more than one move somewhere.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple, Sequence
+from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -95,6 +98,13 @@ class Separation:
                 yield from side.sequence()
 
 
+class Grouping(NamedTuple):
+    """BurrTools' groups of an assembly's pieces: each piece's kind (its piece of the puzzle,
+    a key of ``groups``), and per kind, each group its copies may be in with how many may be."""
+    kinds: Sequence[int]
+    groups: Mapping[int, Sequence[tuple[int, int]]] | Sequence[Sequence[tuple[int, int]]]
+
+
 MAX_PIECES = 62  # a group is a bit mask in an int64
 _SHAPE_BITS = 10  # the pair cache's key: two shapes (10 bits each) and a shift (12 bits per axis)
 
@@ -105,20 +115,76 @@ class Disassembler:
     def __init__(self):
         self._shapes: dict[tuple[Voxel, ...], int] = {}
         self._placed: dict[tuple[Voxel, ...], tuple[int, Voxel]] = {}  # cells -> shape, lowest corner
-        self._grids: list[np.ndarray] = []
-        self._arrays = None  # the grids as the search takes them, rebuilt when a shape is added
-        rows = np.zeros((1024, 6), dtype=np.int64)
+        # the shapes as the search takes them: every grid's cells one after another (x fastest,
+        # then y, then z), where each starts, and its size along x, y, z
+        self._arrays = (np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
+        self._new_shapes: list[tuple[list[int], list[int]]] = []  # not in the arrays yet: cells (flat), size
+        rows = np.zeros((1024, 3), dtype=np.int64)
         rows[0, 0] = 1
         self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
 
-    def disassemble(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | None = None
+    def disassemble(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | Grouping | None = None
                     ) -> Separation | None:
         """The disassembly of ``pieces`` (each its cells), or None if it does not come apart.
 
         One piece alone is not a disassembly (None), as in BurrTools. At most
         ``MAX_PIECES`` pieces (ValueError beyond)."""
+        found = self._take_apart(pieces, groups)
+        return _tree(0, *found) if found is not None else None
+
+    def levels(self, assemblies: Sequence[Sequence[Sequence[Voxel]]],
+               groups: Sequence[Sequence[int] | Grouping | None]) -> list[str | None]:
+        """:meth:`disassemble`'s ``level`` of each assembly (``groups``: each one's), None
+        where it gives None, without building the separations: what a count needs, in one
+        call of the compiled code for them all."""
+        if not assemblies:
+            return []
+        m, width = len(assemblies), max(2, max(len(pieces) for pieces in assemblies))
+        sizes, ids, start, grouped = [], [], [], []
+        for k, (pieces, its_groups) in enumerate(zip(assemblies, groups)):
+            n = len(pieces) if len(pieces) >= 2 else 0
+            sizes.append(n)
+            if n:
+                its_ids, its_start = self._placed_pieces(pieces)
+                ids += its_ids
+                start += its_start
+                arrays = _group_arrays(n, its_groups)
+                if arrays is not None:
+                    grouped.append((k, arrays))
+            ids += [0] * (width - n)
+            start += [(0, 0, 0)] * (width - n)
+        shortcuts = np.zeros((m, width), dtype=np.int64)
+        kinds = np.zeros((m, width), dtype=np.int64)
+        allowed = np.zeros((m, width, max([a.shape[1] for _, (_, _, a) in grouped], default=1)), dtype=np.int64)
+        for k, (its_shortcuts, its_kinds, its_allowed) in grouped:
+            shortcuts[k, :len(its_kinds)], kinds[k, :len(its_kinds)] = its_shortcuts, its_kinds
+            allowed[k, :its_allowed.shape[0], :its_allowed.shape[1]] = its_allowed
+        sizes, ids, start = (np.array(sizes, dtype=np.int64), np.array(ids, dtype=np.int64).reshape(m, width),
+                             np.array(start, dtype=np.int64).reshape(m, width, 3))
+        ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
+                                                                         *self._search_arrays(), *self._pairs)
+        return [_level(counts, left, removed) if apart else None
+                for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
+                                                        removeds.tolist())]
+
+    def _take_apart(self, pieces, groups):
+        """:func:`_take_apart`'s separations, or None."""
         if len(pieces) < 2:
             return None
+        ids, start = self._placed_pieces(pieces)
+        grids, starts, dims = self._search_arrays()
+        arrays = _group_arrays(len(pieces), groups)
+        if arrays is None:
+            arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
+        found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64), *arrays,
+                            grids, starts, dims, *self._pairs)
+        ok, *tree, keys, rows_of, rows = found
+        self._pairs = (keys, rows_of, rows)
+        return tree if ok else None
+
+    def _placed_pieces(self, pieces) -> tuple[list[int], list[Voxel]]:
+        """Each piece's shape (a number, its grid added to the search's arrays if it is new)
+        and lowest corner."""
         if len(pieces) > MAX_PIECES:
             raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
         ids, start = [], []
@@ -133,27 +199,68 @@ class Disassembler:
             if key not in self._shapes:
                 if len(self._shapes) >= 1 << _SHAPE_BITS:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
-                self._shapes[key] = len(self._grids)
+                self._shapes[key] = len(self._shapes)
                 size = [max(c[a] for c in key) + 1 for a in range(3)]
-                grid = np.zeros(size[::-1], dtype=np.uint8)  # z, y, x: x fastest in the flat array
-                for x, y, z in key:
-                    grid[z, y, x] = 1
-                self._grids.append(grid)
-                self._arrays = None
+                self._new_shapes.append(([x + size[0] * (y + size[1] * z) for x, y, z in key], size))
             ids.append(self._shapes[key])
             start.append(low)
             self._placed[tuple(cells)] = (ids[-1], low)
-        if self._arrays is None:
-            starts = np.cumsum([0] + [g.size for g in self._grids]).astype(np.int64)
-            dims = np.array([g.shape[::-1] for g in self._grids], dtype=np.int64)
-            self._arrays = (np.concatenate([g.ravel() for g in self._grids]), starts, dims)
-        grids, starts, dims = self._arrays
-        found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64),
-                            np.array(groups if groups is not None else [0] * len(pieces), dtype=np.int64),
-                            grids, starts, dims, *self._pairs)
-        ok, *tree, keys, rows_of, rows = found
-        self._pairs = (keys, rows_of, rows)
-        return _tree(0, *tree) if ok else None
+        return ids, start
+
+    def _search_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The shapes as the search takes them, the new ones added."""
+        if self._new_shapes:
+            grids, starts, dims = self._arrays
+            sizes = [size[0] * size[1] * size[2] for _, size in self._new_shapes]
+            added = np.zeros(sum(sizes), dtype=np.uint8)
+            added[[at + cell for at, (cells, _) in zip(np.cumsum([0] + sizes).tolist(), self._new_shapes)
+                   for cell in cells]] = 1
+            self._arrays = (np.concatenate([grids, added]), np.concatenate([starts, starts[-1] + np.cumsum(sizes)]),
+                            np.concatenate([dims, [size for _, size in self._new_shapes]]))
+            self._new_shapes = []
+        return self._arrays
+
+
+_NO_GROUPS = np.zeros((1, 1), dtype=np.int64)  # no kind has room in any group
+
+
+def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``groups`` as :func:`_take_apart` takes them: per piece its group when it is one (else
+    0) and its kind (numbered from 0), and per kind and group (numbered from 1) how many of
+    its pieces may be in it; None when no piece is in a group (every piece 0, kind 0,
+    :data:`_NO_GROUPS`)."""
+    if groups is None or not isinstance(groups, Grouping) and not any(groups):
+        return None
+    if not isinstance(groups, Grouping):
+        groups = Grouping(range(n), [[(g, 1)] if g else [] for g in groups])
+    elif not any(groups.groups[kind] for kind in groups.kinds):
+        return None
+    number: dict[int, int] = {}
+    kinds = [number.setdefault(kind, len(number)) for kind in groups.kinds]
+    counts = [list(groups.groups[kind]) for kind in number]
+    names = sorted({g for listed in counts for g, _ in listed if g})
+    allowed = np.zeros((len(counts), len(names) + 1), dtype=np.int64)
+    for kind, listed in enumerate(counts):
+        for g, count in listed:
+            if g:
+                allowed[kind, names.index(g) + 1] += count
+    shortcuts = [counts[kind][0][0] if len(counts[kind]) == 1 else 0 for kind in kinds]
+    return np.array(shortcuts, dtype=np.int64), np.array(kinds, dtype=np.int64), allowed
+
+
+def _level(move_counts: list[int], lefts: list[int], removeds: list[int]) -> str:
+    """:attr:`Separation.level` of :func:`_take_apart`'s separations (records in pre-order)."""
+    records = sum(1 for count in move_counts if count)
+    multi = [False] * records  # whether the part, or a part of it, takes more than one move
+    for r in range(records - 1, -1, -1):
+        multi[r] = move_counts[r] > 1 or any(side >= 0 and multi[side] for side in (lefts[r], removeds[r]))
+    text, stack = [], [0]
+    while stack:  # the part, then its part left, then its part removed
+        r = stack.pop()
+        text.append(str(move_counts[r]))
+        stack += [side for side in (removeds[r], lefts[r]) if side >= 0 and multi[side]]
+    return ".".join(text)
 
 
 def _pieces(mask: int) -> tuple[int, ...]:
@@ -173,13 +280,54 @@ def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, 
 
 
 @njit(cache=True)
-def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows):
+def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows):
+    """:func:`_take_apart` of each assembly k, whose ``sizes[k]`` pieces (none if fewer than
+    two) are the first of row k of ``shapes``, ``start``, ``groups`` and ``kinds``, with
+    ``allowed[k]``.
+
+    Returns (whether each comes apart; per assembly and separation, in pre-order, its number
+    of moves and the records of the part left and of the part removed (-1: none); then
+    ``keys``, ``rows_of`` and ``rows``)."""
+    m, width = shapes.shape
+    ok = np.zeros(m, dtype=np.bool_)
+    move_counts = np.zeros((m, width), dtype=np.int64)
+    lefts = np.full((m, width), -1, dtype=np.int64)
+    removeds = np.full((m, width), -1, dtype=np.int64)
+    work = _workspace(width)
+    for k in range(m):
+        n = sizes[k]
+        if n < 2:
+            continue
+        found = _taken_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed[k], grids, starts,
+                             dims, keys, rows_of, rows, work)
+        keys, rows_of, rows, work = found[9], found[10], found[11], found[12]
+        ok[k] = found[0]
+        move_counts[k, :n] = found[3]
+        lefts[k, :n] = found[4]
+        removeds[k, :n] = found[5]
+    return ok, move_counts, lefts, removeds, keys, rows_of, rows
+
+
+@njit(cache=True)
+def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows):
+    """:func:`_taken_apart` in a workspace of its own, which it leaves out of its answer."""
+    return _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows,
+                        _workspace(shapes.shape[0]))[:-1]
+
+
+@njit(cache=True)
+def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows, work):
     """Every separation, part by part (the part left before the part removed), as BurrTools does.
+
+    ``groups``: each piece's group when it is one, else 0; ``kinds``: each piece's kind, and
+    ``allowed[kind, group]`` how many pieces of it may be in that group (see :func:`_group_arrays`):
+    a part that does not come apart, other than the whole, may stay together if it and the
+    others that do not can each be given a group (:func:`_assignable`).
 
     Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
     its first move and number of moves, the record of the part left and of the part
     removed (-1: none needed); per move: the pieces moved as a bit mask, the direction, the
-    distance (-1: out for good); then ``keys``, ``rows_of`` and ``rows`` as :func:`_search`
+    distance (-1: out for good); then ``keys``, ``rows_of``, ``rows`` and ``work`` as :func:`_search`
     left them)."""
     n = shapes.shape[0]
     parts = np.zeros(n, dtype=np.int64)
@@ -197,18 +345,33 @@ def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows)
     todo_positions = np.empty((n, n, 3), dtype=np.int64)
     todo_masks[0], todo_parents[0], todo_sides[0] = (np.int64(1) << n) - 1, -1, 0
     todo_positions[0] = start
+    together = np.zeros((n, allowed.shape[0]), dtype=np.int64)  # per part that stays together, its kinds' pieces
+    togethers = 0
     top = 1
     ok = True
     while top and ok:
         top -= 1
         part, parent, side = todo_masks[top], todo_parents[top], todo_sides[top]
         positions = todo_positions[top].copy()
-        members = np.array([k for k in range(n) if (part >> k) & 1], dtype=np.int64)
-        found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows)
-        node, moved, direction, states, parents, masks, directions, distances, keys, rows_of, rows = found
+        members = np.empty(n, dtype=np.int64)
+        size = 0
+        for k in range(n):
+            if (part >> k) & 1:
+                members[size] = k
+                size += 1
+        members = members[:size]
+        found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows, work)
+        node, moved, direction, keys, rows_of, rows, work = found
+        states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
         if node < 0:
-            ok = False
-            break
+            if parent < 0:
+                ok = False
+                break
+            for k in members:
+                together[togethers, kinds[k]] += 1
+            togethers += 1
+            ok = _assignable(together, togethers, allowed)
+            continue
         record = records
         records += 1
         if parent >= 0:
@@ -246,7 +409,32 @@ def _take_apart(shapes, start, groups, grids, starts, dims, keys, rows_of, rows)
                 todo_positions[top] = positions
                 top += 1
     return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
-        move_distances[:moves], keys, rows_of, rows
+        move_distances[:moves], keys, rows_of, rows, work
+
+
+@njit(cache=True)
+def _assignable(together, count, allowed) -> bool:
+    """Whether each of the first ``count`` parts (``together[p, kind]``: its pieces of each
+    kind) can be given a group (from 1) so that no group gets more pieces of a kind than
+    ``allowed[kind, group]``; by backtracking, as BurrTools' grouping does."""
+    left = allowed.copy()
+    chosen = np.zeros(count, dtype=np.int64)  # each part's group, 0 while it has none
+    p = 0
+    while 0 <= p < count:
+        g = chosen[p]
+        if g:
+            left[:, g] += together[p]
+        g += 1
+        while g < allowed.shape[1] and np.any(together[p] > left[:, g]):
+            g += 1
+        if g < allowed.shape[1]:
+            chosen[p] = g
+            left[:, g] -= together[p]
+            p += 1
+        else:
+            chosen[p] = 0
+            p -= 1
+    return p == count
 
 
 @njit(cache=True)
@@ -274,47 +462,42 @@ def _done(mask, groups) -> bool:
 
 
 @njit(cache=True)
-def _gaps(grids, starts, dims, one, other, dx, dy, dz):
-    """How far shape ``one`` may slide along +x, -x, +y, -y, +z, -z before it touches shape
-    ``other``, whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes)."""
-    result = np.full(6, FREE, dtype=np.int64)
-    delta = np.array((dx, dy, dz), dtype=np.int64)
+def _gaps(grids, starts, dims, one, other, dx, dy, dz, result):
+    """How far shape ``one`` may slide along +x, +y, +z before it touches shape ``other``,
+    whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes), written
+    into ``result`` (how far ``other`` may slide the other way)."""
+    result[:] = FREE
     mine, theirs = dims[one], dims[other]
     at = np.zeros(3, dtype=np.int64)
     for axis in range(3):
         b, c = (axis + 1) % 3, (axis + 2) % 3
-        low = min(0, delta[axis])
-        high = max(mine[axis], delta[axis] + theirs[axis])
-        for u in range(max(0, delta[b]), min(mine[b], delta[b] + theirs[b])):
-            for v in range(max(0, delta[c]), min(mine[c], delta[c] + theirs[c])):
+        delta_a = dx if axis == 0 else (dy if axis == 1 else dz)
+        delta_b = dx if b == 0 else (dy if b == 1 else dz)
+        delta_c = dx if c == 0 else (dy if c == 1 else dz)
+        low = min(0, delta_a)
+        high = max(mine[axis], delta_a + theirs[axis])
+        for u in range(max(0, delta_b), min(mine[b], delta_b + theirs[b])):
+            for v in range(max(0, delta_c), min(mine[c], delta_c + theirs[c])):
                 at[b], at[c] = u, v
                 last_mine = FREE  # scanning up: where the last cell of ``one`` was
                 for t in range(low, high):
                     at[axis] = t
                     if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
                         last_mine = t
-                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, delta):
-                        result[2 * axis] = min(result[2 * axis], t - last_mine - 1)
-                last_mine = FREE  # scanning down
-                for t in range(high - 1, low - 1, -1):
-                    at[axis] = t
-                    if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
-                        last_mine = t
-                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, delta):
-                        result[2 * axis + 1] = min(result[2 * axis + 1], last_mine - t - 1)
-    return result
+                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, dx, dy, dz):
+                        result[axis] = min(result[axis], t - last_mine - 1)
 
 
-@njit(cache=True)
-def _holds(grids, starts, dims, shape, at, delta) -> bool:
-    x, y, z = at[0] - delta[0], at[1] - delta[1], at[2] - delta[2]
+@njit(cache=True, inline="always")
+def _holds(grids, starts, dims, shape, at, dx, dy, dz) -> bool:
+    x, y, z = at[0] - dx, at[1] - dy, at[2] - dz
     size = dims[shape]
     if x < 0 or y < 0 or z < 0 or x >= size[0] or y >= size[1] or z >= size[2]:
         return False
     return grids[starts[shape] + x + size[0] * (y + size[1] * z)] != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _group(gaps, n, piece, d, distance, most, stack):
     """The smallest group with ``piece`` that slides ``distance`` in direction d (a bit
     mask), or 0 if it has more than ``most`` pieces: a piece in the way joins it."""
@@ -325,7 +508,7 @@ def _group(gaps, n, piece, d, distance, most, stack):
         top -= 1
         i = stack[top]
         for j in range(n):
-            if not (mask >> j) & 1 and gaps[i, j, d] < distance:
+            if not (mask >> j) & 1 and gaps[d, i, j] < distance:
                 mask |= np.int64(1) << j
                 count += 1
                 if count > most:
@@ -360,26 +543,41 @@ def _grown(keys, rows_of):
     return bigger, rows
 
 
-@njit(cache=True)
-def _hash(positions, n):
+@njit(cache=True, inline="always")
+def _hash(states, s, n):
+    """Position ``s``'s hash: the pieces' places relative to the first."""
     h = np.uint64(14695981039346656037)
     for k in range(1, n):
         for a in range(3):
-            h = (h ^ np.uint64(positions[k, a] - positions[0, a] + 4096)) * np.uint64(1099511628211)
+            h = (h ^ np.uint64(states[s, k, a] - states[s, 0, a] + 4096)) * np.uint64(1099511628211)
     return h
 
 
-@njit(cache=True)
-def _same(a, b, n) -> bool:
+@njit(cache=True, inline="always")
+def _same(states, s, t, n) -> bool:
+    """Whether positions ``s`` and ``t`` place the pieces the same relative to each other."""
     for k in range(1, n):
         for axis in range(3):
-            if a[k, axis] - a[0, axis] != b[k, axis] - b[0, axis]:
+            if states[s, k, axis] - states[s, 0, axis] != states[t, k, axis] - states[t, 0, axis]:
                 return False
     return True
 
 
 @njit(cache=True)
-def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
+def _workspace(n):
+    """The arrays :func:`_search` works in, for parts of at most ``n`` pieces (it grows them):
+    positions, their parents, moves (bit masks, directions, distances), the table of
+    positions by hash (empty between searches), the pairs' slides, a stack, and the groups
+    found in one direction with their distances."""
+    capacity = 32
+    return (np.empty((capacity, n, 3), dtype=np.int64), np.empty(capacity, dtype=np.int64),
+            np.zeros(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.int64),
+            np.full(4 * capacity, -1, dtype=np.int64), np.empty((6, n, n), dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64))
+
+
+@njit(cache=True)
+def _search(shapes, start, grids, starts, dims, keys, rows_of, rows, work):
     """Breadth first from ``start`` (the pieces' lowest corners) to the first move that
     separates, generating moves in BurrTools' order (see the module's text).
 
@@ -388,161 +586,182 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows):
     the first may slide in each direction before it touches the other.
 
     Returns (the position it separates from, or -1; the pieces that slide away as a bit
-    mask; their direction; every position reached; and per position its parent, and the
-    move from it: bit mask, direction, distance; ``keys``, ``rows_of`` and ``rows``, grown if they had to)."""
+    mask; their direction; ``keys``, ``rows_of`` and ``rows``, grown if they had to; and
+    ``work``, :func:`_workspace`'s arrays, grown if they had to, whose first five hold every
+    position reached (their first rows), and per position its parent, and the move from it:
+    bit mask, direction, distance).
+
+    The arrays grow here, between positions, and :func:`_expand` works on them as they
+    are: an array bound anew inside its loops would cost numba a reference count update
+    at every turn of them."""
+    n = shapes.shape[0]
+    states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances = work
+    if states.shape[1] < n:
+        states = np.empty((states.shape[0], n, 3), dtype=np.int64)
+        gaps = np.empty((6, n, n), dtype=np.int64)
+        stack = np.empty(n, dtype=np.int64)
+    capacity = states.shape[0]  # the table (position numbers by hash) has 4 slots for each
+    states[0, :n] = start
+    parents[0] = -1
+    table[_hash(states, 0, n) & np.uint64(table.shape[0] - 1)] = 0
+    count = 1
+    head = 0
+    while head < count:
+        while rows[0, 0] + n * n > rows.shape[0]:  # room for every pair of this position
+            rows = _enlarged(rows, rows.shape[0], 2 * rows.shape[0])
+        while 2 * (rows[0, 0] + n * n) > keys.shape[0]:  # and the table stays at most half full
+            keys, rows_of = _grown(keys, rows_of)
+        status, moved, direction, after = _expand(head, count, shapes, grids, starts, dims, keys, rows_of, rows,
+                                                  states, parents, masks, directions, distances, table, gaps,
+                                                  stack, found_masks, found_distances)
+        if status == _SEPARATES:
+            break
+        if status == _FULL:  # grow, forget what this position added, and expand it again
+            capacity *= 2
+            states = _enlarged(states, count, capacity)
+            parents = _enlarged(parents, count, capacity)
+            masks = _enlarged(masks, count, capacity)
+            directions = _enlarged(directions, count, capacity)
+            distances = _enlarged(distances, count, capacity)
+            found_masks = _enlarged(found_masks, 0, 2 * found_masks.shape[0])
+            found_distances = _enlarged(found_distances, 0, 2 * found_distances.shape[0])
+            table = np.full(4 * capacity, -1, dtype=np.int64)
+            for s in range(count):
+                slot = _hash(states, s, n) & np.uint64(table.shape[0] - 1)
+                while table[slot] >= 0:
+                    slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
+                table[slot] = s
+            continue
+        count = after
+        head += 1
+    else:
+        head, moved, direction = -1, np.int64(0), -1
+    for s in range(count):  # empty the table for the next search
+        slot = _hash(states, s, n) & np.uint64(table.shape[0] - 1)
+        while table[slot] != s:
+            slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
+        table[slot] = -1
+    return head, moved, direction, keys, rows_of, rows, \
+        (states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances)
+
+
+_EXPANDED, _SEPARATES, _FULL = 0, 1, 2  # what _expand did
+
+
+@njit(cache=True)
+def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, states, parents, masks, directions,
+            distances, table, gaps, stack, found_masks, found_distances):
+    """The moves from position ``node``, in BurrTools' order (see :func:`_search` for the arrays).
+
+    Returns (_SEPARATES, the pieces that slide away as a bit mask, their direction, ``count``)
+    when a move separates; else (_EXPANDED, 0, -1, the number of positions with the new ones
+    it reached added at ``count`` on); or (_FULL, 0, -1, ``count``) when ``states`` or
+    ``found_masks`` has no room for the next one."""
     n = shapes.shape[0]
     half = n // 2
     everyone = (np.int64(1) << n) - 1
-    capacity = 32
-    states = np.empty((capacity, n, 3), dtype=np.int64)
-    parents = np.empty(capacity, dtype=np.int64)
-    masks = np.zeros(capacity, dtype=np.int64)
-    directions = np.zeros(capacity, dtype=np.int64)
-    distances = np.zeros(capacity, dtype=np.int64)
-    slots = 128
-    table = np.full(slots, -1, dtype=np.int64)
-    states[0] = start
-    parents[0] = -1
-    table[_hash(start, n) & np.uint64(slots - 1)] = 0
-    count = 1
-    gaps = np.empty((n, n, 6), dtype=np.int64)
-    stack = np.empty(n, dtype=np.int64)
-    found_masks = np.empty(64, dtype=np.int64)
-    found_distances = np.empty(64, dtype=np.int64)
-    moved = np.empty((n, 3), dtype=np.int64)
-    head = 0
-    while head < count:
-        node = head
-        head += 1
-        for i in range(n):
-            for j in range(n):
-                if i == j:
-                    continue
-                dx = states[node, j, 0] - states[node, i, 0]
-                dy = states[node, j, 1] - states[node, i, 1]
-                dz = states[node, j, 2] - states[node, i, 2]
-                key = (((shapes[i] << 10 | shapes[j]) << 12 | (dx + 2048)) << 12 | (dy + 2048)) << 12 | (dz + 2048)
-                mask = keys.shape[0] - 1
-                slot = (key * 0x5851F42D4C957F2D >> 20) & mask
-                while keys[slot] != key and keys[slot] != -1:
-                    slot = (slot + 1) & mask
-                if keys[slot] == key:
-                    row = rows_of[slot]
-                else:
-                    if rows[0, 0] == rows.shape[0]:
-                        rows = _enlarged(rows, rows.shape[0], 2 * rows.shape[0])
-                    row = rows[0, 0]
-                    rows[row] = _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz)
-                    if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
-                        keys[slot] = key
-                        rows_of[slot] = row
-                        rows[0, 0] += 1
-                        if 2 * rows[0, 0] > keys.shape[0]:  # keep the table at most half full
-                            keys, rows_of = _grown(keys, rows_of)
-                for d in range(6):
-                    gaps[i, j, d] = rows[row, d]
-        single = group = np.int64(0)
-        single_d = group_d = -1
-        for d in range(6):  # a single piece that slides out for good, else a group of at most half
-            for piece in range(n):
-                mask = _group(gaps, n, piece, d, AWAY, half, stack)
-                if mask != 0:
-                    if mask & (mask - 1) == 0:
-                        if single == 0:
-                            single, single_d = mask, d
-                    elif group == 0:
-                        group, group_d = mask, d
-        if single != 0 or group != 0:
-            if single != 0:
-                group, group_d = single, single_d
-            return node, group, group_d, states[:count], parents[:count], masks[:count], directions[:count], \
-                distances[:count], keys, rows_of, rows
-        for d in range(6):
-            found = 0
-            for piece in range(n):
-                distance = 1
-                while distance < AWAY:
-                    mask = _group(gaps, n, piece, d, distance, half, stack)
-                    if mask == 0:
-                        break
-                    known = False
-                    for f in range(found):
-                        if found_masks[f] == mask and found_distances[f] == distance:
-                            known = True
-                    if not known:
-                        earlier = found
-                        pending_mask = mask
-                        f = earlier
-                        while True:  # the new group, then its unions with those found before, newest first
-                            if f == earlier:
-                                candidate = pending_mask
+    slots = np.uint64(table.shape[0] - 1)
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            dx = states[node, j, 0] - states[node, i, 0]
+            dy = states[node, j, 1] - states[node, i, 1]
+            dz = states[node, j, 2] - states[node, i, 2]
+            key = (((shapes[i] << 10 | shapes[j]) << 12 | (dx + 2048)) << 12 | (dy + 2048)) << 12 | (dz + 2048)
+            mask = keys.shape[0] - 1
+            slot = (key * 0x5851F42D4C957F2D >> 20) & mask
+            while keys[slot] != key and keys[slot] != -1:
+                slot = (slot + 1) & mask
+            if keys[slot] == key:
+                row = rows_of[slot]
+            else:
+                row = rows[0, 0]
+                _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz, rows[row])
+                if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
+                    keys[slot] = key
+                    rows_of[slot] = row
+                    rows[0, 0] += 1
+            for a in range(3):  # i sliding up along a against j is j sliding down against i
+                gaps[2 * a, i, j] = rows[row, a]
+                gaps[2 * a + 1, j, i] = rows[row, a]
+    single = group = np.int64(0)
+    single_d = group_d = -1
+    for d in range(6):  # a single piece that slides out for good, else a group of at most half
+        for piece in range(n):
+            mask = _group(gaps, n, piece, d, AWAY, half, stack)
+            if mask != 0:
+                if mask & (mask - 1) == 0:
+                    if single == 0:
+                        single, single_d = mask, d
+                elif group == 0:
+                    group, group_d = mask, d
+    if single != 0:
+        return _SEPARATES, single, single_d, count
+    if group != 0:
+        return _SEPARATES, group, group_d, count
+    for d in range(6):
+        found = 0
+        for piece in range(n):
+            distance = 1
+            while distance < AWAY:
+                mask = _group(gaps, n, piece, d, distance, half, stack)
+                if mask == 0:
+                    break
+                known = False
+                for f in range(found):
+                    if found_masks[f] == mask and found_distances[f] == distance:
+                        known = True
+                if not known:
+                    earlier = found
+                    f = earlier
+                    while True:  # the new group, then its unions with those found before, newest first
+                        if f == earlier:
+                            candidate = mask
+                        else:
+                            other = found_masks[f]
+                            candidate = mask | other
+                            if (found_distances[f] != distance or candidate == mask or candidate == other
+                                    or candidate == everyone):
+                                candidate = 0
                             else:
-                                other = found_masks[f]
-                                candidate = mask | other
-                                if (found_distances[f] != distance or candidate == mask or candidate == other
-                                        or candidate == everyone):
-                                    candidate = 0
-                                else:
-                                    for g in range(found):
-                                        if found_masks[g] == candidate and found_distances[g] == distance:
-                                            candidate = 0
-                                            break
-                            if candidate != 0:
-                                if found == found_masks.shape[0]:
-                                    grown = np.empty(2 * found, dtype=np.int64)
-                                    grown[:found] = found_masks
-                                    found_masks = grown
-                                    grown = np.empty(2 * found, dtype=np.int64)
-                                    grown[:found] = found_distances
-                                    found_distances = grown
-                                found_masks[found] = candidate
-                                found_distances[found] = distance
-                                found += 1
-                                for k in range(n):
-                                    for a in range(3):
-                                        moved[k, a] = states[node, k, a]
-                                        if (candidate >> k) & 1:
-                                            moved[k, a] += (1 - 2 * (d & 1)) * distance if a == d >> 1 else 0
-                                h = _hash(moved, n)
-                                slot = h & np.uint64(slots - 1)
-                                new = True
-                                while table[slot] >= 0:
-                                    if _same(states[table[slot]], moved, n):
-                                        new = False
+                                for g in range(found):
+                                    if found_masks[g] == candidate and found_distances[g] == distance:
+                                        candidate = 0
                                         break
-                                    slot = (slot + np.uint64(1)) & np.uint64(slots - 1)
-                                if new:
-                                    if count == capacity:
-                                        capacity *= 2
-                                        states = _enlarged(states, count, capacity)
-                                        parents = _enlarged(parents, count, capacity)
-                                        masks = _enlarged(masks, count, capacity)
-                                        directions = _enlarged(directions, count, capacity)
-                                        distances = _enlarged(distances, count, capacity)
-                                    states[count] = moved
-                                    parents[count] = node
-                                    masks[count] = candidate
-                                    directions[count] = d
-                                    distances[count] = distance
-                                    table[slot] = count
-                                    count += 1
-                                    if 2 * count > slots:  # keep the table at most half full
-                                        slots *= 4
-                                        table = np.full(slots, -1, dtype=np.int64)
-                                        for s in range(count):
-                                            slot = _hash(states[s], n) & np.uint64(slots - 1)
-                                            while table[slot] >= 0:
-                                                slot = (slot + np.uint64(1)) & np.uint64(slots - 1)
-                                            table[slot] = s
-                            if f == earlier:
-                                f = earlier - 1
-                            else:
-                                f -= 1
-                            if f < 0:
-                                break
-                    distance += 1
-    return -1, np.int64(0), -1, states[:count], parents[:count], masks[:count], directions[:count], \
-        distances[:count], keys, rows_of, rows
+                        if candidate != 0:
+                            if found == found_masks.shape[0] or count == states.shape[0]:
+                                return _FULL, np.int64(0), -1, count
+                            found_masks[found] = candidate
+                            found_distances[found] = distance
+                            found += 1
+                            for k in range(n):  # the position it leads to, kept if it is new
+                                for a in range(3):
+                                    states[count, k, a] = states[node, k, a]
+                                    if (candidate >> k) & 1 and a == d >> 1:
+                                        states[count, k, a] += (1 - 2 * (d & 1)) * distance
+                            slot = _hash(states, count, n) & slots
+                            new = True
+                            while table[slot] >= 0:
+                                if _same(states, table[slot], count, n):
+                                    new = False
+                                    break
+                                slot = (slot + np.uint64(1)) & slots
+                            if new:
+                                parents[count] = node
+                                masks[count] = candidate
+                                directions[count] = d
+                                distances[count] = distance
+                                table[slot] = count
+                                count += 1
+                        if f == earlier:
+                            f = earlier - 1
+                        else:
+                            f -= 1
+                        if f < 0:
+                            break
+                distance += 1
+    return _EXPANDED, np.int64(0), -1, count
 
 
 def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
@@ -550,10 +769,14 @@ def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
     return [placement.cells for placement in solution]
 
 
+def solution_groups(puzzle, solution) -> Grouping:
+    """The groups of a solver's solution's pieces, as the disassembler takes them."""
+    return Grouping([placement.piece for placement in solution], [piece.groups for piece in puzzle.pieces])
+
+
 def disassemble_solution(puzzle, solution, disassembler: Disassembler | None = None) -> Separation | None:
     """How ``solution`` of ``puzzle`` comes apart (None: it does not, or it is a single piece)."""
-    groups = [puzzle.pieces[placement.piece].group for placement in solution]
-    return (disassembler or Disassembler()).disassemble(solution_pieces(solution), groups)
+    return (disassembler or Disassembler()).disassemble(solution_pieces(solution), solution_groups(puzzle, solution))
 
 
 def level_key(level: str) -> tuple[int, ...]:
@@ -580,6 +803,9 @@ def count_apart(puzzle, outcome, task=None) -> Apart | None:
     return tally(puzzle, outcome.solutions, task)
 
 
+_BATCH = 64  # assemblies taken apart by one call of the compiled code, between progress reports
+
+
 def tally(puzzle, solutions, task=None) -> Apart:
     """How many of ``solutions`` (one per assembly class of the count's symmetries) come apart,
     and at which levels. A single piece counts as coming apart, with no level (BurrTools'
@@ -589,17 +815,19 @@ def tally(puzzle, solutions, task=None) -> Apart:
     cover = build_cover(puzzle)
     disassembler = Disassembler()
     count, by_rotation, levels = 0, 0, {}
-    for number, solution in enumerate(solutions):
-        if task is not None and number % 64 == 0:
+    for first in range(0, len(solutions), _BATCH):
+        if task is not None:
             task.check_cancelled()
-            task.report(number, len(solutions), f"disassembling: {number} of {len(solutions)} assemblies, "
-                                                f"{count} come apart")
-        separation = None if len(solution) <= 1 else disassemble_solution(puzzle, solution, disassembler)
-        if len(solution) <= 1 or separation is not None:
-            count += 1
-            by_rotation += rotation_classes(cover, solution)
-        if separation is not None:
-            levels[separation.level] = levels.get(separation.level, 0) + 1
+            task.report(first, len(solutions), f"disassembling: {first} of {len(solutions)} assemblies, "
+                                               f"{count} come apart")
+        batch = solutions[first:first + _BATCH]
+        found = disassembler.levels([solution_pieces(s) for s in batch], [solution_groups(puzzle, s) for s in batch])
+        for solution, level in zip(batch, found):
+            if len(solution) <= 1 or level is not None:
+                count += 1
+                by_rotation += rotation_classes(cover, solution)
+            if level is not None:
+                levels[level] = levels.get(level, 0) + 1
     return Apart(count, dict(sorted(levels.items(), key=lambda item: level_key(item[0]), reverse=True)), by_rotation)
 
 

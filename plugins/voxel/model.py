@@ -39,6 +39,9 @@ class PuzzleFileError(PuzzleDataError):
     """A puzzle file is unreadable or inconsistent; the message names the file and the problem."""
 
 
+VARIABLE = -1  # a variable voxel's colour in Piece.marked
+
+
 @dataclass(frozen=True)
 class Piece:
     name: str
@@ -48,10 +51,28 @@ class Piece:
     min_copies: int | None = None  # a range of copies: at least this many (BurrTools' min/max)
     voxel_colours: tuple[int, ...] = ()  # BurrTools' colour of each cell, in the order of ``cells`` (0: neutral)
 
+    # BurrTools' variable voxels of the piece (in the frame of ``cells``): never placed, but a
+    # placement keeps them, with the cells, inside the target's bounding box
+    variable: tuple[Voxel, ...] = ()
+    # BurrTools' groups, pieces of one group may stay together when taken apart: (group,
+    # how many of the copies may be in it) for each group the copies may be in (0: none)
+    groups: tuple[tuple[int, int], ...] = ()
+
     @property
     def colours_of_cells(self) -> tuple[int, ...]:
         return self.voxel_colours or (0,) * len(self.cells)
-    group: int = 0  # BurrTools' group: pieces of one group may stay together when taken apart (0: none)
+
+    @property
+    def marked(self) -> tuple[tuple[Voxel, ...], tuple[int, ...]]:
+        """Its voxels, variable ones after the cells, and their colours, a variable voxel's
+        :data:`VARIABLE`: what tells its orientations and other pieces' apart."""
+        return self.cells + self.variable, self.colours_of_cells + (VARIABLE,) * len(self.variable)
+
+    @property
+    def group(self) -> int:
+        """The group every copy is in, when it is one (BurrTools' test: the piece lists one
+        group, whatever its count), else 0."""
+        return self.groups[0][0] if len(self.groups) == 1 else 0
 
     @property
     def fewest(self) -> int:

@@ -245,8 +245,9 @@ def brute_force_checked(puzzle) -> int:
 
 
 # A 2x2x1 target, colour 1 on its left column and 2 on its right, filled by two dominoes
-# coloured 1-2 (or a variable voxel beside them in a piece, which is not placed).
-COLOURED = [(2, 2, 1, "#1#2#1#2"), (2, 1, 1, "#1#2"), (3, 1, 1, "#1#2+")]
+# coloured 1-2 (or with a variable voxel beside them in a piece: not placed, but kept inside the
+# target's bounding box, as BurrTools does).
+COLOURED = [(2, 2, 1, "#1#2#1#2"), (2, 1, 1, "#1#2"), (2, 2, 1, "#1#2+_")]
 
 
 @pytest.mark.parametrize("colours, pairs, piece, total, distinct", [
@@ -402,3 +403,29 @@ def test_a_checkpoint_tells_colour_constraints_and_max_holes_apart(tmp_path):
     others = [replace(puzzle, colour_pairs=frozenset({(1, 2), (2, 1)})), replace(puzzle, colour_pairs=None),
               replace(puzzle, max_holes=1)]
     assert len({puzzle_fingerprint(p) for p in [puzzle] + others}) == 4
+
+
+VARIABLE_IN_PIECES = DATA / "made" / "VariableInPieces.xml"  # figures from BurrTools' burrTxt -d
+
+
+@pytest.mark.parametrize("name", ["fits at the ends", "filled voxels only", "not in the middle"])
+def test_a_piece_with_variable_voxels_keeps_its_bounding_box_inside_the_result_as_burrtools_does(name):
+    from plugins.voxel.disassemble import tally
+
+    puzzle = load_burrtools(VARIABLE_IN_PIECES, name)
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == puzzle.expected_assemblies
+    assert tally(puzzle, outcome.solutions).solutions == puzzle.expected_solutions
+
+
+def test_a_piece_whose_bounding_box_is_wider_than_the_result_fits_nowhere_as_in_burrtools():
+    puzzle = load_burrtools(VARIABLE_IN_PIECES, "flat piece in a row")  # a 2x2 box in a row of four
+    assert puzzle.pieces[0].cells == ((0, 0, 0),) and len(puzzle.pieces[0].variable) == 2
+    with pytest.raises(PuzzleFileError, match="'Corner' fits nowhere"):
+        solver.count_solutions(puzzle)
+
+
+def test_variable_voxels_tell_two_pieces_apart():
+    puzzle = load_burrtools(VARIABLE_IN_PIECES, "fits at the ends")  # "#__+" and "#": one cell each
+    assert [(p.name, p.cells, p.variable, p.copies) for p in puzzle.pieces[:2]] == [
+        ("Long", ((0, 0, 0),), ((3, 0, 0),), 1), ("Cube", ((0, 0, 0),), (), 1)]

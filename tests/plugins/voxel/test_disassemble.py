@@ -10,11 +10,12 @@ from plugins.voxel.burrtools import load_burrtools, problem_names
 from plugins.voxel.burrtools_solutions import level_of_info, stored_problems, transformation
 from plugins.voxel.burrtools_solutions import solved_problems as stored_solved_problems
 from plugins.voxel.cover import build_cover
-from plugins.voxel.disassemble import (DIRECTIONS, Disassembler, Separation, disassemble_solution, frames,
-                                       rotation_classes, tally)
+from plugins.voxel.disassemble import (DIRECTIONS, Disassembler, Grouping, Separation, disassemble_solution,
+                                       frames, rotation_classes, tally)
 
 DATA = Path(__file__).parents[2] / "data" / "burrtools"
 STORED = ["CubeInCage", "PelikanBurr", "AlPackino", "SolidSixPieceBurrs"]
+LINKED = DATA / "made" / "LinkedRings.xml"  # two linked rings and a cube; figures from BurrTools' burrTxt
 
 
 def solved_problems():
@@ -66,6 +67,9 @@ def test_every_stored_solution_comes_apart_as_burrtools_stored_it(path, number, 
         assert separation is not None
         assert separation.info == stored.info
         assert separation.level == stored.level
+    groups = [[problem.groups[p] for p in stored.pieces] for stored in problem.stored]  # all in one batch
+    assert Disassembler().levels([stored.cells for stored in problem.stored], groups) == [
+        stored.level for stored in problem.stored]
 
 
 def test_levels_read_as_burrtools_writes_them():
@@ -298,6 +302,61 @@ def test_a_locked_pair_and_a_pair_that_needs_three_moves():
     brute = Brute([walls, bar])
     assert len(separation.moves) == brute.least_moves((0, 1), ((0, 0, 0), (0, 0, 0))) == 3
     assert [m.direction for m in separation.moves] == [(1, 0, 0), (0, 1, 0), (1, 0, 0)]
+
+
+# ------------------------------------------------------------------ groups
+
+RING = [(x, y, 1) for x in range(3) for y in range(3) if (x, y) != (1, 1)]
+LINKED_RING = [(x, 1, z) for x in range(1, 4) for z in range(3) if (x, z) != (2, 1)]  # through the first
+
+
+@pytest.mark.parametrize("name", problem_names(LINKED))
+def test_group_tags_decide_which_locked_parts_may_stay_together_as_burrtools_does(name):
+    puzzle = load_burrtools(LINKED, name)
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == puzzle.expected_assemblies == 1
+    assert tally(puzzle, outcome.solutions).solutions == puzzle.expected_solutions
+
+
+def test_the_group_tags_are_read_with_their_counts():
+    rings = {name: load_burrtools(LINKED, name).pieces[0] for name in problem_names(LINKED)}
+    assert rings["two groups of one"].groups == ((1, 1), (2, 1)) and rings["two groups of one"].group == 0
+    assert rings["group attribute"].groups == ((1, 2),) and rings["group attribute"].group == 1
+    assert rings["one group tag of one"].groups == ((1, 1),) and rings["one group tag of one"].group == 1
+    assert rings["no group"].groups == () and rings["no group"].group == 0
+
+
+def test_locked_parts_share_out_the_room_their_groups_have():
+    cube = [(9, 1, 1)]
+    apart = Disassembler().disassemble([RING, LINKED_RING, cube], Grouping([0, 0, 1], [[(1, 2)], []]))
+    assert apart is not None and apart.removed_pieces == (2,) and apart.left is None  # the rings stay as a group
+    assert Disassembler().disassemble([RING, LINKED_RING, cube], Grouping([0, 0, 1], [[(1, 1), (2, 1)], []])) is None
+    # two pairs of linked rings: each pair needs a group with room for two rings
+    far = [(x + 10, y, z) for x, y, z in RING], [(x + 10, y, z) for x, y, z in LINKED_RING]
+    pieces = [RING, LINKED_RING, *far]
+    assert Disassembler().disassemble(pieces, Grouping([0] * 4, [[(1, 2), (2, 2)]])) is not None
+    assert Disassembler().disassemble(pieces, Grouping([0] * 4, [[(1, 3), (2, 1)]])) is None
+    assert Disassembler().disassemble(pieces, Grouping([0, 0, 1, 1], [[(1, 2)], [(1, 2)]])) is not None
+    assert Disassembler().disassemble(pieces, Grouping([0, 1, 0, 1], [[(1, 1), (2, 1)], [(1, 1), (2, 1)]])) is not None
+
+
+def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
+    import itertools
+
+    import numpy as np
+
+    from plugins.voxel.disassemble import _assignable
+
+    rng = random.Random(5)
+    for _ in range(300):
+        kinds, groups, parts = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 4)
+        allowed = np.zeros((kinds, groups + 1), dtype=np.int64)
+        allowed[:, 1:] = [[rng.randint(0, 2) for _ in range(groups)] for _ in range(kinds)]
+        together = np.array([[rng.randint(0, 2) for _ in range(kinds)] for _ in range(parts)], dtype=np.int64)
+        brute = any(all((sum(together[p] for p in range(parts) if chosen[p] == g) <= allowed[:, g]).all()
+                        for g in range(1, groups + 1))
+                    for chosen in itertools.product(range(1, groups + 1), repeat=parts))
+        assert _assignable(together, parts, allowed) == brute, (together, allowed)
 
 
 # ------------------------------------------------------------------ moves replayed on the examples

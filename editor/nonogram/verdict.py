@@ -501,7 +501,7 @@ def keep_sat_process_ready() -> None:
     checks again and again and cannot fork (the editor)."""
     from editor.child_process import keep_ready
 
-    keep_ready(("editor.nonogram.portfolio", "editor.nonogram.search", "editor.nonogram.symmetry", "pysat.solvers"))
+    keep_ready(("editor.nonogram.portfolio", "editor.nonogram.search", "editor.nonogram.symmetry", "editor.sat_solvers"))
 
 
 def _in_own_thread(function, *args):

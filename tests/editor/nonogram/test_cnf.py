@@ -221,7 +221,7 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
         created.append(kwargs.get("name", args[0] if args else None))
         return Solver(*args, **kwargs)
 
-    monkeypatch.setattr("pysat.solvers.Solver", counting_solver)
+    monkeypatch.setattr("editor.sat_solvers.Solver", counting_solver)
     monkeypatch.setattr(sat_module, "fork_running", lambda *args, **kwargs: None)  # the first solution's search here
     first, second = portfolio.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
     assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search: the second

@@ -251,7 +251,7 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
-    assert len(readied) == 1 and "pysat.solvers" in readied[0]
+    assert len(readied) == 1 and "editor.sat_solvers" in readied[0]
     assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
     sat.discard_ready()
     assert all(process.poll() is not None for process in started)

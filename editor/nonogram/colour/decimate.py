@@ -1,7 +1,7 @@
 """A first solution of big colour clue sets with many solutions, by decimation (Qt-free).
 
-:func:`editor.nonogram.decimate.decimate` in colour: :class:`Colour` is what it guesses
-and completes with. Belief propagation (:mod:`editor.nonogram.colour.belief`)
+:func:`editor.nonogram.decimate.decimate` in colour: :class:`Colour` is what it guesses,
+completes and probes with. Belief propagation (:mod:`editor.nonogram.colour.belief`)
 says how likely each open cell is each colour; the cells it is surest of take their
 likeliest colours; a cell whose likeliest colour contradicts loses that colour.
 """
@@ -66,6 +66,24 @@ class Colour:
             grid = grid_of(solver.get_model(), puzzle.height, puzzle.width, puzzle.colours)
             return ColourBoard.from_grid(np.array(grid), puzzle.colours)
 
+    def probe(self, board: ColourBoard, task: Task | None) -> bool:
+        """Each colour of each open cell tried in turn, line logic run: one that contradicts
+        is ruled out, in rounds until one rules nothing out (``board`` changed in place).
+        False when the board runs into a contradiction."""
+        proved = True
+        while proved:
+            proved = False
+            for row, column in list(board.unknown_cells()):
+                for colour in range(board.colours):
+                    if not board.possible(row, column) >> colour & 1 or board.value(row, column) is not None:
+                        continue
+                    if self.puzzle.assume(board, row, column, 1 << colour, task) is None:
+                        board.restrict(row, column, ~(1 << colour))
+                        if self.puzzle.propagate(board, (row,), (column,), task) is None:
+                            return False
+                        proved = True
+        return True
+
 
 def allowed_array(board: ColourBoard) -> np.ndarray:
     """Per cell and colour, whether the cell may still take it (height x width x colours bool)."""
@@ -75,14 +93,12 @@ def allowed_array(board: ColourBoard) -> np.ndarray:
 def first_solution(row_clues, column_clues, colours: int, known_rows) -> list[list[int]] | None:
     """A solution (a grid as row lists) that completes ``known_rows`` (a
     :class:`~editor.nonogram.colour.puzzle.ColourBoard`'s rows), None when there is none,
-    or :class:`editor.nonogram.decimate.GaveUp` at its first dead end that a short SAT
-    search does not settle (probing, which the two-colour decimation tries then, costs
-    more in colour than kissat, which takes over)."""
+    or :class:`editor.nonogram.decimate.GaveUp`."""
     puzzle = ColourClues(row_clues, column_clues, colours)
     board = ColourBoard.from_rows(known_rows, puzzle.width)
     if puzzle.propagate(board) is None:
         return None
-    solved = decimate(puzzle, board, dead_ends=0, kind=Colour(puzzle))
+    solved = decimate(puzzle, board, kind=Colour(puzzle))
     if solved is None:
         return None
     grid = solved.grid()

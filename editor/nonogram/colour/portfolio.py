@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from editor.nonogram.colour.cnf import encode, grid_of
-from editor.nonogram.portfolio import Racer, race
+from editor.nonogram.portfolio import SEARCH_NEAR, Racer, race
 
 SOLVER = "cadical195"  # another solution, trying the first's colours first (kissat cannot be given them)
 FIRST_SOLVER = "kissat404"  # a first solution of bare clues, where decimation gives up
@@ -65,11 +65,36 @@ def first_without_forks(problem: Problem) -> list[list[int]] | None:
         return kissat_first(problem)
 
 
+def search_near(row_clues, column_clues, colours: int, picture: list[list[int]]) -> tuple[bool, list[list[int]] | None]:
+    """The colour search for a solution other than ``picture`` (:func:`editor.nonogram.colour.search.find_alternative`:
+    small windows first), for up to ``SEARCH_NEAR`` CPU seconds: (True, the other solution
+    or None when there is none), or (False, None) when it used up its time. Where the
+    solutions are many it finds another next to the first at once."""
+    import numpy as np
+
+    from editor.nonogram.colour.puzzle import ColourClues
+    from editor.nonogram.colour.search import find_alternative
+    from editor.nonogram.search import Lookahead
+    from editor.tasks import OverBudget, Task
+
+    puzzle = ColourClues(row_clues, column_clues, colours)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    task = Task()
+    try:
+        with task.budget(SEARCH_NEAR):
+            other = find_alternative(puzzle, board, np.array(picture), task, Lookahead())
+    except OverBudget:
+        return False, None
+    return True, None if other is None else other.grid().tolist()
+
+
 def decide(row_clues, column_clues, colours: int, known_rows=None,
            picture: list[list[int]] | None = None) -> tuple[list[list[int]] | None, list[list[int]] | None]:
     """(a solution, another solution), None where there is none; with ``picture`` (a
     solution) the first is that picture. Without, the first comes from the race
-    :data:`FIRST_SOLUTION`; then another, by CaDiCaL trying the first's colours first."""
+    :data:`FIRST_SOLUTION` and another first from a short search next to it
+    (:func:`search_near`); then another, by CaDiCaL trying the first's colours first."""
     from pysat.solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
@@ -84,6 +109,9 @@ def decide(row_clues, column_clues, colours: int, known_rows=None,
         first = race(FIRST_SOLUTION, problem, first_without_forks)
         if first is None:
             return None, None
+        decided, other = search_near(row_clues, column_clues, colours, first)
+        if decided:
+            return first, other
     with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
         solver.add_clause([-((r * width + c) * colours + first[r][c] + 1)
                            for r in range(height) for c in range(width)])

@@ -20,6 +20,10 @@ proves there is none. After ``DEAD_ENDS`` returns, or a dead end while more than
 ``EARLY`` of the start's open cells are open, the search gives up (:class:`GaveUp`):
 where the guesses keep failing (a 50x50 text picture, Faase), a SAT solver is the
 better way.
+
+The steps that differ between two-colour and colour puzzles (the beliefs, setting a
+cell, the short SAT search, probing) are the ``kind``'s: :class:`TwoColour` here,
+:class:`editor.nonogram.colour.decimate.Colour` for colour puzzles.
 """
 from __future__ import annotations
 
@@ -42,32 +46,65 @@ class GaveUp(Exception):
     """Decimation ran into ``DEAD_ENDS`` contradictions without a solution (there may be one)."""
 
 
-def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DEAD_ENDS,
-             task: Task | None = None) -> Board | None:
+class TwoColour:
+    """What decimation does on a two-colour puzzle (:func:`decimate` takes another kind's
+    alike: :class:`editor.nonogram.colour.decimate.Colour`)."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+
+    def guess(self, board: Board, beliefs: Beliefs | None, task: Task | None) -> tuple[np.ndarray, np.ndarray, Beliefs]:
+        """(each cell's likely value, how sure that is with -1 on decided cells, the beliefs):
+        belief propagation from ``beliefs`` (None: from the start)."""
+        filled, empty = board.filled_array(), board.empty_array()
+        beliefs = propagate(self.puzzle.row_clues, self.puzzle.column_clues, filled, empty,
+                            ROUNDS if beliefs is None else UPDATE_ROUNDS, beliefs, task)
+        likely = beliefs.filled()
+        return likely >= 0.5, np.where(filled | empty, -1.0, np.abs(likely - 0.5)), beliefs
+
+    @staticmethod
+    def set(board: Board, row: int, column: int, value) -> None:
+        board.set(row, column, bool(value))
+
+    def assume(self, board: Board, row: int, column: int, value, task: Task | None) -> Board | None:
+        return self.puzzle.assume(board, row, column, bool(value), task)
+
+    def refuse(self, board: Board, row: int, column: int, value, task: Task | None) -> Board | None:
+        """``board`` with the cell not taking ``value``, line logic run; None on a contradiction."""
+        return self.puzzle.assume(board, row, column, not value, task)
+
+    def complete(self, board: Board) -> Board | None | bool:
+        return _complete(self.puzzle, board)
+
+    def probe(self, board: Board, task: Task | None) -> bool:
+        """Probe ``board`` to a fixpoint in place; False when it runs into a contradiction."""
+        return probe_to_fixpoint(self.puzzle, board, task) is not None
+
+
+def decimate(puzzle, board, step: int = STEP, dead_ends: int = DEAD_ENDS, task: Task | None = None,
+             kind=None):
     """A complete board that solves ``puzzle`` and agrees with ``board`` (at a line-logic
     fixpoint; not changed), None when there is no solution, or :class:`GaveUp`. ``task``:
-    checked for cancelling (and giving way) between steps."""
+    checked for cancelling (and giving way) between steps. ``kind``: what guessing,
+    completing and probing are for this puzzle (:class:`TwoColour` when None; it is asked
+    to probe only where ``dead_ends`` allows going on after a dead end)."""
+    kind = kind or TwoColour(puzzle)
     width = puzzle.width
     beliefs = None
     start, start_probed = board, False
     start_open = board.unknown_count()
-    checkpoints: list[tuple[Board, Beliefs, bool]] = []  # (board, its beliefs, probed) before each batch
+    checkpoints: list = []  # (board, its beliefs, probed) before each batch
     probed = False
     while True:
-        filled, empty = board.filled_array(), board.empty_array()
-        open_cells = ~(filled | empty)
-        count = int(open_cells.sum())
+        count = board.unknown_count()
         if not count:
             return board
-        beliefs = propagate(puzzle.row_clues, puzzle.column_clues, filled, empty,
-                            ROUNDS if beliefs is None else UPDATE_ROUNDS, beliefs, task)
-        likely = beliefs.filled()
-        sureness = np.where(open_cells, np.abs(likely - 0.5), -1.0)
+        likely, sureness, beliefs = kind.guess(board, beliefs, task)
         batch = [divmod(int(index), width) for index in np.argsort(-sureness, axis=None, kind="stable")[:min(count, step)]]
         if len(batch) > 1:
             trial = board.copy()
             for row, column in batch:
-                trial.set(row, column, bool(likely[row, column] >= 0.5))
+                kind.set(trial, row, column, likely[row, column])
             if puzzle.propagate(trial, {row for row, _ in batch}, {column for _, column in batch}, task) is not None:
                 checkpoints.append((board, beliefs, probed))
                 board, probed = trial, False
@@ -76,12 +113,12 @@ def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DE
         for row, column in batch:  # one at a time
             if board.value(row, column) is not None:
                 continue
-            value = bool(likely[row, column] >= 0.5)
-            trial = puzzle.assume(board, row, column, value, task)
+            value = likely[row, column]
+            trial = kind.assume(board, row, column, value, task)
             if trial is not None:
                 board = trial
                 continue
-            trial = puzzle.assume(board, row, column, not value, task)
+            trial = kind.refuse(board, row, column, value, task)
             if trial is None:
                 dead = True
             else:
@@ -100,7 +137,7 @@ def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DE
             if probed:
                 continue
             at_start = board is start
-            completed = _complete(puzzle, board)
+            completed = kind.complete(board)
             if completed is None:
                 if at_start:
                     return None  # no solution completes the start board
@@ -110,7 +147,7 @@ def decimate(puzzle: Puzzle, board: Board, step: int = STEP, dead_ends: int = DE
             if dead_ends < 0 or count > EARLY * start_open:
                 raise GaveUp
             board = board.copy()
-            if probe_to_fixpoint(puzzle, board, task) is None:
+            if not kind.probe(board, task):
                 if at_start:
                     return None  # the start board probes into a contradiction
                 continue

@@ -14,15 +14,15 @@ to the next state (or break the clue), every state reached has a predecessor, ev
 cell's colour has a state that takes it. Cells line logic ruled colours out of are unit
 clauses.
 
-:func:`decide` is what the colour verdict runs in a separate process: a solution (or
-none), and then one that differs from it or from a given picture (or none).
+:func:`clue_pattern` and :func:`transitions` are the automaton (belief propagation,
+:mod:`editor.nonogram.colour.belief`, runs over it too); :func:`encode` the CNF.
 """
 from __future__ import annotations
 
-SOLVER = "cadical195"
 
 
-def _pattern(clue) -> list[int]:
+def clue_pattern(clue) -> list[int]:
+    """The colours a clue reads as, a background cell (0) between blocks of the same colour."""
     pattern = []
     previous = 0
     for length, colour in clue:
@@ -33,7 +33,7 @@ def _pattern(clue) -> list[int]:
     return pattern
 
 
-def _transitions(pattern: list[int], colours: int) -> list[list[int | None]]:
+def transitions(pattern: list[int], colours: int) -> list[list[int | None]]:
     """``next[s][x]``: the state after reading colour x in state s, None where it breaks the clue."""
     last = len(pattern)
     table = []
@@ -96,9 +96,9 @@ def encode(row_clues, column_clues, colours: int, known_rows=None) -> tuple[list
 
 def _line(cnf: _Cnf, clue, cells: list[tuple[int, int]], allowed) -> bool:
     """Add one line's automaton; False when no run of it is accepted."""
-    pattern = _pattern(clue)
+    pattern = clue_pattern(clue)
     last = len(pattern)
-    step = _transitions(pattern, cnf.colours)
+    step = transitions(pattern, cnf.colours)
     n = len(cells)
     options = [allowed[row][column] for row, column in cells]
     reach = [set() for _ in range(n + 1)]
@@ -149,30 +149,3 @@ def grid_of(model, height: int, width: int, colours: int) -> list[list[int]]:
     true = {literal for literal in model if 0 < literal <= height * width * colours}
     return [[next((c for c in range(colours) if (r * width + col) * colours + c + 1 in true), 0)
              for col in range(width)] for r in range(height)]
-
-
-def decide(row_clues, column_clues, colours: int, known_rows=None,
-           picture: list[list[int]] | None = None) -> tuple[list[list[int]] | None, list[list[int]] | None]:
-    """(a solution, another solution), None where there is none; with ``picture`` (a
-    solution) the first is that picture."""
-    from editor.sat_solvers import Solver
-
-    height, width = len(row_clues), len(column_clues)
-    encoded = encode(row_clues, column_clues, colours, known_rows)
-    if encoded is None:
-        return (picture, None) if picture is not None else (None, None)
-    clauses, _ = encoded
-    with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
-        first = picture
-        if first is None:
-            if not solver.solve():
-                return None, None
-            first = grid_of(solver.get_model(), height, width, colours)
-        solver.add_clause([-((r * width + c) * colours + first[r][c] + 1)
-                           for r in range(height) for c in range(width)])
-        # another solution mostly lies next to the first: its colours are tried first
-        solver.set_phases([(1 if first[r][c] == colour else -1) * ((r * width + c) * colours + colour + 1)
-                           for r in range(height) for c in range(width) for colour in range(colours)])
-        if not solver.solve():
-            return first, None
-        return first, grid_of(solver.get_model(), height, width, colours)

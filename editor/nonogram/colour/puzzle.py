@@ -105,6 +105,16 @@ class ColourBoard:
         return self.possible_array() == 1
 
     @classmethod
+    def from_rows(cls, rows, width: int) -> "ColourBoard":
+        """A board that knows what ``rows`` (per row a mask per colour, as :attr:`rows`) says."""
+        rows = [tuple(masks) for masks in rows]
+        board = cls(width, len(rows), len(rows[0]))
+        board.rows = rows
+        board.columns = [tuple(sum((masks[colour] >> column & 1) << row for row, masks in enumerate(rows))
+                               for colour in range(board.colours)) for column in range(width)]
+        return board
+
+    @classmethod
     def from_grid(cls, grid: np.ndarray, colours: int) -> "ColourBoard":
         """A complete board: each cell the colour ``grid`` gives it."""
         grid = np.asarray(grid)

@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from editor.nonogram.colour.cnf import decide
+from editor.nonogram.colour.portfolio import decide
 from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from editor.nonogram.colour.search import find_alternative, find_solution
 from editor.nonogram.search import Lookahead
@@ -135,11 +135,11 @@ def keep_sat_process_ready() -> None:
     (:func:`editor.nonogram.verdict.keep_sat_process_ready` for colour puzzles)."""
     from editor.child_process import keep_ready
 
-    keep_ready(("editor.nonogram.colour.cnf", "pysat.solvers"))
+    keep_ready(("editor.nonogram.colour.portfolio", "editor.nonogram.colour.decimate", "editor.sat_solvers"))
 
 
 class _SatStage:
-    """:func:`editor.nonogram.colour.cnf.decide` on line logic's fixpoint, in a separate process."""
+    """:func:`editor.nonogram.colour.portfolio.decide` on line logic's fixpoint, in a separate process."""
 
     def __init__(self, puzzle: ColourClues, board: ColourBoard, picture: np.ndarray | None):
         self._shape = (puzzle.height, puzzle.width)

@@ -91,6 +91,7 @@ def test_check_reads_every_format_and_checks_colour_puzzles_in_colour(capsys):
     assert records["ianprime0509-easy.xml", 1]["verdict"] == "BRANCH"  # each puzzle of a set is checked
     assert records["ianprime0509-easy.xml", 2]["kind"] == "colour"  # the colour puzzles in colour
     assert records["viceres.g", None]["kind"] == "colour" and len(records["viceres.g", None]["palette"]) == 3
+    assert records["viceres.g", None]["verdict"] == "MULT"  # as pbnsolve 1.10 says (found multiple solutions)
     assert records["kocka.g", None]["kind"] == "two-colour"
     assert not captured.err
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing, cnf
+from editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing, portfolio
 from editor.nonogram.colour import verdict as colour_verdict
 from editor.nonogram.verdict import Kind, Stage
 from tests.editor.nonogram.colour_reference import all_solutions, grid_clues, other_solution_by_block_starts
@@ -35,19 +35,19 @@ def test_decide_against_brute_force():
     for picture in _pictures(1, 200):
         rows, columns = grid_clues(picture)
         solutions = all_solutions(rows, columns, COLOURS, limit=2)
-        first, second = cnf.decide(rows, columns, COLOURS)
+        first, second = portfolio.decide(rows, columns, COLOURS)
         assert _solves(first, rows, columns)
         assert (second is not None) == (len(solutions) > 1)
         if second is not None:
             assert _solves(second, rows, columns) and second != first
-        given, other = cnf.decide(rows, columns, COLOURS, picture=picture.tolist())
+        given, other = portfolio.decide(rows, columns, COLOURS, picture=picture.tolist())
         assert given == picture.tolist() and (other is not None) == (len(solutions) > 1)
 
 
 def test_decide_finds_no_solution():
     # a red 2 across a single cell, and two touching reds
-    assert cnf.decide([[(2, 1)]], [[(1, 1)]], COLOURS) == (None, None)
-    assert cnf.decide([[(1, 1), (1, 1)], []], [[(1, 1)], [(1, 1)]], COLOURS) == (None, None)
+    assert portfolio.decide([[(2, 1)]], [[(1, 1)]], COLOURS) == (None, None)
+    assert portfolio.decide([[(1, 1), (1, 1)], []], [[(1, 1)], [(1, 1)]], COLOURS) == (None, None)
 
 
 @pytest.fixture

@@ -27,6 +27,8 @@ cell, the short SAT search, probing) are the ``kind``'s: :class:`TwoColour` here
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 
 from editor.nonogram.belief import ROUNDS, Beliefs, propagate
@@ -157,25 +159,32 @@ def decimate(puzzle, board, step: int = STEP, dead_ends: int = DEAD_ENDS, task: 
 
 
 def _complete(puzzle: Puzzle, board: Board) -> Board | None | bool:
-    """A solution that completes ``board`` (the automaton encoding of what it knows, CaDiCaL
-    for up to ``COMPLETE_CONFLICTS`` conflicts), None when there is none, False when the
-    search ran out of conflicts."""
-    from editor.sat_solvers import Solver
-
+    """A solution that completes ``board`` (the automaton encoding of what it knows), as
+    :func:`complete_within`."""
     from editor.nonogram.cnf import encode, model_rows
     from editor.nonogram.puzzle import rows_to_array
 
     encoded = encode(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
     if encoded is None:
         return None
-    with Solver(name="cadical195", bootstrap_with=encoded[0]) as solver:
-        solver.conf_budget(COMPLETE_CONFLICTS)
+    return complete_within(encoded[0], COMPLETE_CONFLICTS, lambda model: Board.from_array(
+        rows_to_array(model_rows(model, puzzle.height, puzzle.width), puzzle.width)))
+
+
+def complete_within(clauses, conflicts: int, solution_of: Callable[[list[int]], Any]):
+    """``solution_of(model)`` for a model of ``clauses`` that CaDiCaL finds within
+    ``conflicts`` conflicts; None when there is none, False when the search ran out of
+    conflicts. How either kind completes a board at a dead end."""
+    from editor.sat_solvers import Solver
+
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        solver.conf_budget(conflicts)
         found = solver.solve_limited()
         if found is None:
             return False
         if not found:
             return None
-        return Board.from_array(rows_to_array(model_rows(solver.get_model(), puzzle.height, puzzle.width), puzzle.width))
+        return solution_of(solver.get_model())
 
 
 def quick_try(puzzle: Puzzle, board: Board, task: Task | None = None) -> Board | None:

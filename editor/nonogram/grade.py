@@ -223,7 +223,23 @@ def _settle(board: Board, axis: str, index: int, new_filled: int, new_empty: int
     return tuple(sorted(cells))
 
 
-class _Player:
+class _Playing:
+    """The order of a player's steps, the same for both kinds: simple sweeps, line steps,
+    probe steps, and a search step (a cell settled from the solution) only when none applies."""
+
+    def run(self) -> SolvePath:
+        while not self.board.is_complete():
+            if self.simple_sweep() or self.line_step() or self.probe_step():
+                continue
+            if self.picture is None:
+                break  # a search step needs the solution to settle a cell with
+            row, column = next(iter(self.board.unknown_cells()))
+            self.search_step(row, column)
+        self.path.solved = self.board.is_complete()
+        return self.path
+
+
+class _Player(_Playing):
     def __init__(self, puzzle: Puzzle, picture: np.ndarray | None, task: Task):
         self.puzzle = puzzle
         self.picture = picture
@@ -372,19 +388,11 @@ class _Player:
                 index = seen.find(1, index + 1)
         return False
 
-    def run(self) -> SolvePath:
-        while not self.board.is_complete():
-            if self.simple_sweep() or self.line_step() or self.probe_step():
-                continue
-            if self.picture is None:
-                break  # a search step needs the solution to settle a cell with
-            row, column = next(iter(self.board.unknown_cells()))
-            self.set_cell(SEARCH, row, column, bool(self.picture[row, column]))
-        self.path.solved = self.board.is_complete()
-        return self.path
+    def search_step(self, row: int, column: int) -> None:
+        self.set_cell(SEARCH, row, column, bool(self.picture[row, column]))
 
 
-class _ColourPlayer:
+class _ColourPlayer(_Playing):
     """:class:`_Player` on a colour puzzle (the module doc): what is known is the
     :class:`~editor.nonogram.colour.puzzle.ColourBoard`; a step narrows a line (or, for
     ``probe`` and ``search``, a cell) and records the cells left with one colour."""
@@ -496,16 +504,8 @@ class _ColourPlayer:
                     return True
         return False
 
-    def run(self) -> SolvePath:
-        while not self.board.is_complete():
-            if self.simple_sweep() or self.line_step() or self.probe_step():
-                continue
-            if self.picture is None:
-                break  # a search step needs the solution to settle a cell with
-            row, column = next(iter(self.board.unknown_cells()))
-            self.narrow_cell(SEARCH, row, column, 1 << int(self.picture[row, column]))
-        self.path.solved = self.board.is_complete()
-        return self.path
+    def search_step(self, row: int, column: int) -> None:
+        self.narrow_cell(SEARCH, row, column, 1 << int(self.picture[row, column]))
 
 
 def solve_path(puzzle: Puzzle | ColourClues, picture: np.ndarray | None = None, task: Task | None = None) -> SolvePath:

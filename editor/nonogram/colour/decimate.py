@@ -12,7 +12,7 @@ import numpy as np
 from editor.nonogram.belief import ROUNDS
 from editor.nonogram.colour.belief import ColourBeliefs, propagate
 from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
-from editor.nonogram.decimate import UPDATE_ROUNDS, decimate
+from editor.nonogram.decimate import UPDATE_ROUNDS, complete_within, decimate
 from editor.tasks import Task
 
 COMPLETE_CONFLICTS = 20000  # CaDiCaL's search at a dead end: colour boards take more than two-colour ones
@@ -45,26 +45,16 @@ class Colour:
         return self.puzzle.assume(board, row, column, ~(1 << int(colour)), task)
 
     def complete(self, board: ColourBoard) -> ColourBoard | None | bool:
-        """A solution that completes ``board`` (CaDiCaL on the colour encoding of what it
-        knows, for up to ``COMPLETE_CONFLICTS`` conflicts), None when there is none, False
-        when the search ran out of conflicts."""
-        from editor.sat_solvers import Solver
-
+        """A solution that completes ``board`` (the colour encoding of what it knows), as
+        :func:`editor.nonogram.decimate.complete_within`."""
         from editor.nonogram.colour.cnf import encode, grid_of
 
         puzzle = self.puzzle
         encoded = encode(puzzle.row_clues, puzzle.column_clues, puzzle.colours, list(board.rows))
         if encoded is None:
             return None
-        with Solver(name="cadical195", bootstrap_with=encoded[0]) as solver:
-            solver.conf_budget(COMPLETE_CONFLICTS)
-            found = solver.solve_limited()
-            if found is None:
-                return False
-            if not found:
-                return None
-            grid = grid_of(solver.get_model(), puzzle.height, puzzle.width, puzzle.colours)
-            return ColourBoard.from_grid(np.array(grid), puzzle.colours)
+        return complete_within(encoded[0], COMPLETE_CONFLICTS, lambda model: ColourBoard.from_grid(
+            np.array(grid_of(model, puzzle.height, puzzle.width, puzzle.colours)), puzzle.colours))
 
     def probe(self, board: ColourBoard, task: Task | None) -> bool:
         """Each colour of each open cell tried in turn, line logic run: one that contradicts

@@ -199,6 +199,15 @@ def wait_for(paths):
         time.sleep(0.05)
 
 
+def test_the_processes_the_tests_start_take_ctrl_c():
+    """Even in a suite run in the background, which inherits SIGINT ignored (tests/conftest.py):
+    else every test that presses Ctrl+C fails, the command going on as if nothing came."""
+    taken = ("import signal\n"
+             "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler,"
+             " signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))")
+    assert subprocess.run([sys.executable, "-c", taken], capture_output=True, text=True).stdout == "True False\n"
+
+
 CTRL_C_AS_A_WORKER_STARTS = """
 import os, signal
 from multiprocessing.context import SpawnProcess

@@ -403,11 +403,12 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             yield function(item)
         return
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
-                               initializer=_start_worker)  # no process yet: submit starts them
+    pool = None
     finished = False
     try:
-        with _interrupts_held():  # the workers start with Ctrl+C held back, then ignore it: the caller stops them
+        with _interrupts_held():  # the pool is set up whole; its workers start with Ctrl+C held back, then ignore it
+            pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
+                                       initializer=_start_worker)  # no process yet: submit starts them
             pending = {pool.submit(function, item) for item in items}
         while pending:
             task.check_cancelled()
@@ -417,10 +418,11 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
                 yield future.result()
         finished = True
     finally:
-        if not finished:  # stopped early (cancelled, closed, interrupted, an item failed): stop the running items too
-            for process in list(pool._processes.values()):  # the executor has no public way to (before 3.14)
-                process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        if pool is not None:  # (None: interrupted as it was set up)
+            if not finished:  # stopped early (cancelled, closed, interrupted, an item failed): stop the running items too
+                for process in list(pool._processes.values()):  # the executor has no public way to (before 3.14)
+                    process.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _start_worker() -> None:
@@ -441,8 +443,10 @@ def _interrupts_held():
     """SIGINT blocked in this thread during the block, delivered after it. The processes
     started in it begin with it blocked (:func:`_start_worker` then ignores it): a terminal's
     Ctrl+C reaches the whole process group, and a worker interrupted while its interpreter
-    starts prints a fatal error. (Ignoring it here instead, with SIG_IGN, would lose a Ctrl+C
-    that comes meanwhile: the command would run on.)"""
+    starts prints a fatal error. A pool created in it registers its queues' semaphores with the
+    resource tracker whole (one interrupted in between makes the tracker warn of a leak).
+    (Ignoring it here instead, with SIG_IGN, would lose a Ctrl+C that comes meanwhile: the
+    command would run on.)"""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return

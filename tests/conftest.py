@@ -1,10 +1,12 @@
-"""Shared test set-up: private settings and data folders, and Qt on a real (virtual) X server.
+"""Shared test set-up: private settings and data folders, Ctrl+C as a terminal gives it, and Qt
+on a real (virtual) X server.
 
 pytest-xvfb starts Xvfb for the session; Qt3D needs its GLX through Mesa (llvmpipe).
 """
 import atexit
 import os
 import shutil
+import signal
 import tempfile
 
 import pytest
@@ -17,6 +19,14 @@ for variable, prefix in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"
     os.environ[variable] = tempfile.mkdtemp(prefix=f"nonogram-editor-test-{prefix}-")
     atexit.register(shutil.rmtree, os.environ[variable], ignore_errors=True)
 os.environ.pop("NONOGRAM_EDITOR_DISABLE_PLUGINS", None)
+# The tests that press Ctrl+C (SIGINT to a command's process group) need the commands they start
+# to take it. A suite started in the background by a script (`resources/scripts/test &`, no job
+# control) inherits SIGINT ignored, and so would every command it starts (Python keeps an ignored
+# SIGINT ignored, as a background job should): Python's own handler here gives them the default.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+if hasattr(signal, "pthread_sigmask"):  # a blocked SIGINT is inherited too
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _flush_qt_deletes() -> None:

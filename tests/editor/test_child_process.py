@@ -199,6 +199,15 @@ def wait_for(paths):
         time.sleep(0.05)
 
 
+def test_the_processes_the_tests_start_take_ctrl_c():
+    """Even in a suite run in the background, which inherits SIGINT ignored (tests/conftest.py):
+    else every test that presses Ctrl+C fails, the command going on as if nothing came."""
+    taken = ("import signal\n"
+             "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler,"
+             " signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))")
+    assert subprocess.run([sys.executable, "-c", taken], capture_output=True, text=True).stdout == "True False\n"
+
+
 CTRL_C_AS_A_WORKER_STARTS = """
 import os, signal
 from multiprocessing.context import SpawnProcess
@@ -221,5 +230,30 @@ def test_a_ctrl_c_as_the_workers_start_interrupts_the_caller_and_not_the_workers
     """The Ctrl+C is not lost (the caller was ignoring it while its workers started), and no
     worker's interpreter is interrupted as it starts (its stderr would show a traceback)."""
     ran = subprocess.run([sys.executable, "-c", CTRL_C_AS_A_WORKER_STARTS], capture_output=True, text=True,
+                         cwd=ROOT, start_new_session=True, timeout=120)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "interrupted\n", "")
+
+
+CTRL_C_AS_THE_POOL_IS_SET_UP = """
+import os, signal
+from multiprocessing import resource_tracker
+from editor.child_process import map_in_processes
+from editor.tasks import Task
+
+register = resource_tracker.register
+def register_then_ctrl_c(name, rtype):
+    register(name, rtype)
+    os.killpg(0, signal.SIGINT)  # a Ctrl+C between a semaphore's registration and its clean-up's
+resource_tracker.register = register_then_ctrl_c
+try:
+    print(sum(map_in_processes(Task(), abs, range(-3, 3), 2)))
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+def test_a_ctrl_c_as_the_pool_is_set_up_leaves_no_semaphore_behind():
+    """Else the resource tracker warns on stderr of a leaked semaphore."""
+    ran = subprocess.run([sys.executable, "-c", CTRL_C_AS_THE_POOL_IS_SET_UP], capture_output=True, text=True,
                          cwd=ROOT, start_new_session=True, timeout=120)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "interrupted\n", "")

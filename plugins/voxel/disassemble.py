@@ -35,13 +35,14 @@ takes more than one move somewhere.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
 from editor.plugin_api import njit
-from plugins.voxel.geometry import Voxel, lowest
+from plugins.voxel.geometry import Voxel
 
 FREE = 1 << 30  # a slide nothing stops
 AWAY = 30_000  # the distance asked of a group that slides out for good
@@ -163,7 +164,7 @@ class Disassembler:
                              np.array(start, dtype=np.int64).reshape(m, width, 3))
         ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
                                                                          *self._search_arrays(), *self._pairs)
-        return [_level(counts, left, removed) if apart else None
+        return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
                 for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
                                                         removeds.tolist())]
 
@@ -194,13 +195,14 @@ class Disassembler:
                 ids.append(placed[0])
                 start.append(placed[1])
                 continue
-            low = lowest(cells)
-            key = tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in cells))
+            xs, ys, zs = zip(*cells)
+            low = lx, ly, lz = min(xs), min(ys), min(zs)
+            key = tuple(sorted([(x - lx, y - ly, z - lz) for x, y, z in cells]))
             if key not in self._shapes:
                 if len(self._shapes) >= 1 << _SHAPE_BITS:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
                 self._shapes[key] = len(self._shapes)
-                size = [max(c[a] for c in key) + 1 for a in range(3)]
+                size = [max(xs) - lx + 1, max(ys) - ly + 1, max(zs) - lz + 1]
                 self._new_shapes.append(([x + size[0] * (y + size[1] * z) for x, y, z in key], size))
             ids.append(self._shapes[key])
             start.append(low)
@@ -249,7 +251,8 @@ def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
     return np.array(shortcuts, dtype=np.int64), np.array(kinds, dtype=np.int64), allowed
 
 
-def _level(move_counts: list[int], lefts: list[int], removeds: list[int]) -> str:
+@functools.lru_cache(maxsize=1024)
+def _level(move_counts: tuple[int, ...], lefts: tuple[int, ...], removeds: tuple[int, ...]) -> str:
     """:attr:`Separation.level` of :func:`_take_apart`'s separations (records in pre-order)."""
     records = sum(1 for count in move_counts if count)
     multi = [False] * records  # whether the part, or a part of it, takes more than one move

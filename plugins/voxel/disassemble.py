@@ -350,28 +350,34 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, key
     todo_positions[0] = start
     together = np.zeros((n, allowed.shape[0]), dtype=np.int64)  # per part that stays together, its kinds' pieces
     togethers = 0
+    positions = np.empty((n, 3), dtype=np.int64)  # the part's pieces' places: all of them, then its own
+    members = np.empty(n, dtype=np.int64)
+    part_shapes = np.empty(n, dtype=np.int64)
+    part_start = np.empty((n, 3), dtype=np.int64)
     top = 1
     ok = True
     while top and ok:
         top -= 1
         part, parent, side = todo_masks[top], todo_parents[top], todo_sides[top]
-        positions = todo_positions[top].copy()
-        members = np.empty(n, dtype=np.int64)
         size = 0
         for k in range(n):
+            for a in range(3):
+                positions[k, a] = todo_positions[top, k, a]
             if (part >> k) & 1:
                 members[size] = k
+                part_shapes[size] = shapes[k]
+                for a in range(3):
+                    part_start[size, a] = positions[k, a]
                 size += 1
-        members = members[:size]
-        found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows, work)
+        found = _search(part_shapes[:size], part_start[:size], grids, starts, dims, keys, rows_of, rows, work)
         node, moved, direction, keys, rows_of, rows, work = found
         states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
         if node < 0:
             if parent < 0:
                 ok = False
                 break
-            for k in members:
-                together[togethers, kinds[k]] += 1
+            for k in range(size):
+                together[togethers, kinds[members[k]]] += 1
             togethers += 1
             ok = _assignable(together, togethers, allowed)
             continue
@@ -394,22 +400,25 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, key
             move_distances = _enlarged(move_distances, moves, 2 * move_distances.shape[0])
         at = node
         for i in range(length - 1, -1, -1):
-            move_masks[moves + i] = _widened(masks[at], members)
+            move_masks[moves + i] = _widened(masks[at], members, size)
             move_directions[moves + i] = directions[at]
             move_distances[moves + i] = distances[at]
             at = parents[at]
-        removed = _widened(moved, members)
+        removed = _widened(moved, members, size)
         move_masks[moves + length] = removed
         move_directions[moves + length] = direction
         move_distances[moves + length] = -1
         first_moves[record], move_counts[record] = moves, length + 1
         moves += length + 1
-        for k in range(members.shape[0]):
-            positions[members[k]] = states[node, k]
+        for k in range(size):
+            for a in range(3):
+                positions[members[k], a] = states[node, k, a]
         for side_mask, side_number in ((removed, 1), (part & ~removed, 0)):  # the part left comes off the top first
             if not _done(side_mask, groups):
                 todo_masks[top], todo_parents[top], todo_sides[top] = side_mask, record, side_number
-                todo_positions[top] = positions
+                for k in range(n):
+                    for a in range(3):
+                        todo_positions[top, k, a] = positions[k, a]
                 top += 1
     return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
         move_distances[:moves], keys, rows_of, rows, work
@@ -441,10 +450,10 @@ def _assignable(together, count, allowed) -> bool:
 
 
 @njit(cache=True)
-def _widened(mask, members):
-    """A bit mask over ``members`` as one over every piece."""
+def _widened(mask, members, size):
+    """A bit mask over the first ``size`` of ``members`` as one over every piece."""
     wide = np.int64(0)
-    for k in range(members.shape[0]):
+    for k in range(size):
         if (mask >> k) & 1:
             wide |= np.int64(1) << members[k]
     return wide

@@ -35,13 +35,14 @@ takes more than one move somewhere.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
 from editor.plugin_api import njit
-from plugins.voxel.geometry import Voxel, lowest
+from plugins.voxel.geometry import Voxel
 
 FREE = 1 << 30  # a slide nothing stops
 AWAY = 30_000  # the distance asked of a group that slides out for good
@@ -163,7 +164,7 @@ class Disassembler:
                              np.array(start, dtype=np.int64).reshape(m, width, 3))
         ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
                                                                          *self._search_arrays(), *self._pairs)
-        return [_level(counts, left, removed) if apart else None
+        return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
                 for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
                                                         removeds.tolist())]
 
@@ -194,13 +195,14 @@ class Disassembler:
                 ids.append(placed[0])
                 start.append(placed[1])
                 continue
-            low = lowest(cells)
-            key = tuple(sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in cells))
+            xs, ys, zs = zip(*cells)
+            low = lx, ly, lz = min(xs), min(ys), min(zs)
+            key = tuple(sorted([(x - lx, y - ly, z - lz) for x, y, z in cells]))
             if key not in self._shapes:
                 if len(self._shapes) >= 1 << _SHAPE_BITS:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
                 self._shapes[key] = len(self._shapes)
-                size = [max(c[a] for c in key) + 1 for a in range(3)]
+                size = [max(xs) - lx + 1, max(ys) - ly + 1, max(zs) - lz + 1]
                 self._new_shapes.append(([x + size[0] * (y + size[1] * z) for x, y, z in key], size))
             ids.append(self._shapes[key])
             start.append(low)
@@ -249,7 +251,8 @@ def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
     return np.array(shortcuts, dtype=np.int64), np.array(kinds, dtype=np.int64), allowed
 
 
-def _level(move_counts: list[int], lefts: list[int], removeds: list[int]) -> str:
+@functools.lru_cache(maxsize=1024)
+def _level(move_counts: tuple[int, ...], lefts: tuple[int, ...], removeds: tuple[int, ...]) -> str:
     """:attr:`Separation.level` of :func:`_take_apart`'s separations (records in pre-order)."""
     records = sum(1 for count in move_counts if count)
     multi = [False] * records  # whether the part, or a part of it, takes more than one move
@@ -347,28 +350,34 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, key
     todo_positions[0] = start
     together = np.zeros((n, allowed.shape[0]), dtype=np.int64)  # per part that stays together, its kinds' pieces
     togethers = 0
+    positions = np.empty((n, 3), dtype=np.int64)  # the part's pieces' places: all of them, then its own
+    members = np.empty(n, dtype=np.int64)
+    part_shapes = np.empty(n, dtype=np.int64)
+    part_start = np.empty((n, 3), dtype=np.int64)
     top = 1
     ok = True
     while top and ok:
         top -= 1
         part, parent, side = todo_masks[top], todo_parents[top], todo_sides[top]
-        positions = todo_positions[top].copy()
-        members = np.empty(n, dtype=np.int64)
         size = 0
         for k in range(n):
+            for a in range(3):
+                positions[k, a] = todo_positions[top, k, a]
             if (part >> k) & 1:
                 members[size] = k
+                part_shapes[size] = shapes[k]
+                for a in range(3):
+                    part_start[size, a] = positions[k, a]
                 size += 1
-        members = members[:size]
-        found = _search(shapes[members], positions[members], grids, starts, dims, keys, rows_of, rows, work)
+        found = _search(part_shapes[:size], part_start[:size], grids, starts, dims, keys, rows_of, rows, work)
         node, moved, direction, keys, rows_of, rows, work = found
         states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
         if node < 0:
             if parent < 0:
                 ok = False
                 break
-            for k in members:
-                together[togethers, kinds[k]] += 1
+            for k in range(size):
+                together[togethers, kinds[members[k]]] += 1
             togethers += 1
             ok = _assignable(together, togethers, allowed)
             continue
@@ -391,22 +400,25 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, key
             move_distances = _enlarged(move_distances, moves, 2 * move_distances.shape[0])
         at = node
         for i in range(length - 1, -1, -1):
-            move_masks[moves + i] = _widened(masks[at], members)
+            move_masks[moves + i] = _widened(masks[at], members, size)
             move_directions[moves + i] = directions[at]
             move_distances[moves + i] = distances[at]
             at = parents[at]
-        removed = _widened(moved, members)
+        removed = _widened(moved, members, size)
         move_masks[moves + length] = removed
         move_directions[moves + length] = direction
         move_distances[moves + length] = -1
         first_moves[record], move_counts[record] = moves, length + 1
         moves += length + 1
-        for k in range(members.shape[0]):
-            positions[members[k]] = states[node, k]
+        for k in range(size):
+            for a in range(3):
+                positions[members[k], a] = states[node, k, a]
         for side_mask, side_number in ((removed, 1), (part & ~removed, 0)):  # the part left comes off the top first
             if not _done(side_mask, groups):
                 todo_masks[top], todo_parents[top], todo_sides[top] = side_mask, record, side_number
-                todo_positions[top] = positions
+                for k in range(n):
+                    for a in range(3):
+                        todo_positions[top, k, a] = positions[k, a]
                 top += 1
     return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
         move_distances[:moves], keys, rows_of, rows, work
@@ -438,10 +450,10 @@ def _assignable(together, count, allowed) -> bool:
 
 
 @njit(cache=True)
-def _widened(mask, members):
-    """A bit mask over ``members`` as one over every piece."""
+def _widened(mask, members, size):
+    """A bit mask over the first ``size`` of ``members`` as one over every piece."""
     wide = np.int64(0)
-    for k in range(members.shape[0]):
+    for k in range(size):
         if (mask >> k) & 1:
             wide |= np.int64(1) << members[k]
     return wide

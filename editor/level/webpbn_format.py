@@ -284,7 +284,7 @@ def format_webpbn(solution: np.ndarray, title: str = "", metadata: dict[str, str
     out = ['<?xml version="1.0" encoding="UTF-8"?>', "<puzzleset>", '<puzzle type="grid" defaultcolor="black">']
     fields = [("title", title)] + [(tag, metadata.get(keyword, "")) for tag, keyword in METADATA.items()]
     out += [f"<{tag}>{escape(value)}</{tag}>" for tag, value in fields if value]
-    out += [f'<color name="white" char=".">FFFFFF</color>', f'<color name="black" char="X">000000</color>']
+    out += ['<color name="white" char=".">FFFFFF</color>', '<color name="black" char="X">000000</color>']
     for name, lines in (("columns", columns), ("rows", rows)):
         out.append(f"<clues type={quoteattr(name)}>")
         out += ["<line>" + "".join(f"<count>{count}</count>" for count in line) + "</line>" for line in lines]

@@ -15,7 +15,7 @@ exploded-view slider is at its maximum; the view interpolates.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 Vec3 = tuple[float, float, float]
 RGB = tuple[int, int, int]

@@ -37,7 +37,7 @@ from PySide6.Qt3DRender import Qt3DRender
 from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QEvent, QEventLoop, QIODevice, QPoint, QPointF, Qt,
                             QTimer, Signal)
 from PySide6.QtGui import (QColor, QGuiApplication, QImage, QOffscreenSurface, QOpenGLContext, QPainter, QPen,
-                           QPolygonF, QQuaternion, QVector3D)
+                           QPolygonF, QVector3D)
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 

@@ -2,8 +2,7 @@
 import threading
 import time
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from editor.plugin_api import DISABLE_ENV, PanelSpec, hookimpl

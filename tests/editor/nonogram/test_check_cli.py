@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 import numpy as np
-import pytest
 
 from editor.level import Level, save_level
 from editor.level.non_format import format_non, write_non

@@ -2,8 +2,6 @@
 is kept apart) in $XDG_CONFIG_HOME, and a 3-D panel that says why
 it cannot draw where no OpenGL context can be made (instead of crashing the app)."""
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 from editor.ui.settings import recent_files, remember_recent

@@ -214,7 +214,6 @@ def record_popen(monkeypatch) -> list:
 def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
     from types import SimpleNamespace
 
-    from editor import child_process as sat
     from editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)

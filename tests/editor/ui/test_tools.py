@@ -7,7 +7,7 @@ from PySide6.QtGui import QGuiApplication, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from editor.level import Level
-from editor.paths import LEVELS, ROOT
+from editor.paths import LEVELS
 from tests.editor.ui.conftest import centre, drag
 
 

@@ -88,5 +88,5 @@ def test_command_line_reports_a_broken_data_file_without_a_traceback(tmp_path, m
     monkeypatch.setattr(model, "DEFAULT_PATH", broken)
     assert run_command(["puzzles"]) == 0
     err = capsys.readouterr().err
-    assert f"plugin 'pyramid' skipped" in err and str(broken) in err and "3 pieces for 16 positions" in err
+    assert "plugin 'pyramid' skipped" in err and str(broken) in err and "3 pieces for 16 positions" in err
     assert "Traceback" not in err

@@ -208,17 +208,17 @@ def test_the_processes_the_tests_start_take_ctrl_c():
     assert subprocess.run([sys.executable, "-c", taken], capture_output=True, text=True).stdout == "True False\n"
 
 
-CTRL_C_AS_A_WORKER_STARTS = """
+CTRL_C_RIGHT_AFTER = """
 import os, signal
-from multiprocessing.context import SpawnProcess
+import {module} as patched
 from editor.child_process import map_in_processes
 from editor.tasks import Task
 
-start = SpawnProcess.start
-def start_then_ctrl_c(process):
-    start(process)
-    os.killpg(0, signal.SIGINT)  # a terminal's Ctrl+C reaches the group just as a worker has started
-SpawnProcess.start = start_then_ctrl_c
+step = patched.{step}
+def step_then_ctrl_c(*args):
+    step(*args)
+    os.killpg(0, signal.SIGINT)  # a terminal's Ctrl+C reaches the group right after this step
+patched.{step} = step_then_ctrl_c
 try:
     print(sum(map_in_processes(Task(), abs, range(-3, 3), 2)))
 except KeyboardInterrupt:
@@ -226,34 +226,16 @@ except KeyboardInterrupt:
 """
 
 
-def test_a_ctrl_c_as_the_workers_start_interrupts_the_caller_and_not_the_workers():
-    """The Ctrl+C is not lost (the caller was ignoring it while its workers started), and no
-    worker's interpreter is interrupted as it starts (its stderr would show a traceback)."""
-    ran = subprocess.run([sys.executable, "-c", CTRL_C_AS_A_WORKER_STARTS], capture_output=True, text=True,
-                         cwd=ROOT, start_new_session=True, timeout=120)
-    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "interrupted\n", "")
-
-
-CTRL_C_AS_THE_POOL_IS_SET_UP = """
-import os, signal
-from multiprocessing import resource_tracker
-from editor.child_process import map_in_processes
-from editor.tasks import Task
-
-register = resource_tracker.register
-def register_then_ctrl_c(name, rtype):
-    register(name, rtype)
-    os.killpg(0, signal.SIGINT)  # a Ctrl+C between a semaphore's registration and its clean-up's
-resource_tracker.register = register_then_ctrl_c
-try:
-    print(sum(map_in_processes(Task(), abs, range(-3, 3), 2)))
-except KeyboardInterrupt:
-    print("interrupted")
-"""
-
-
-def test_a_ctrl_c_as_the_pool_is_set_up_leaves_no_semaphore_behind():
-    """Else the resource tracker warns on stderr of a leaked semaphore."""
-    ran = subprocess.run([sys.executable, "-c", CTRL_C_AS_THE_POOL_IS_SET_UP], capture_output=True, text=True,
+@pytest.mark.parametrize("module, step", [
+    # The caller ignores Ctrl+C while its workers start: the Ctrl+C must not be lost, and no
+    # worker's interpreter may be interrupted as it starts (its stderr would show a traceback).
+    ("multiprocessing.context", "SpawnProcess.start"),
+    # Between a semaphore's registration and its clean-up's: else the resource tracker warns on
+    # stderr of a leaked semaphore.
+    ("multiprocessing.resource_tracker", "register"),
+], ids=["as-a-worker-starts", "as-the-pool-is-set-up"])
+def test_a_ctrl_c_while_the_pool_starts_interrupts_the_caller_alone_and_leaves_nothing(module, step):
+    script = CTRL_C_RIGHT_AFTER.format(module=module, step=step)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          cwd=ROOT, start_new_session=True, timeout=120)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "interrupted\n", "")

@@ -14,8 +14,9 @@ problems from 0; ``--problem`` takes that number or the name.
 
 As BurrTools' assembler does: variable voxels in a piece are not placed (only the filled
 ones are), but they keep the piece where its bounding box, theirs included, lies inside the
-result's (``Piece.variable``); and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges
-of copies (otherwise the volumes fix it). Other grids than cubes are refused by name.
+result's, and their colours fit the result's there (``Piece.variable``, ``variable_colours``);
+and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges of copies
+(otherwise the volumes fix it). Other grids than cubes are refused by name.
 Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>`` tags: pieces
 that need not come apart from each other, and how many copies may be in each group) matter
 only to the disassembler (``disassemble.py``), not to the count.
@@ -132,13 +133,15 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
             fail(f"{where}: more than {MAX_PIECES} pieces (counting copies)")
         if cell_count > MAX_CELLS:
             fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
-        colours = [shape["colours"].get(v, 0) if colour_pairs is not None else 0 for v in shape["cells"]]
-        marked = colours + [VARIABLE] * len(shape["variable"])  # a variable voxel tells two pieces apart
+        colours, variable_colours = ([shape["colours"].get(v, 0) if colour_pairs is not None else 0 for v in voxels]
+                                     for voxels in (shape["cells"], shape["variable"]))
+        marked = colours + [VARIABLE - c for c in variable_colours]  # a variable voxel tells two pieces apart
         key = tuple(coloured_orientations(shape["cells"] + shape["variable"], marked, False))
         cells, colours = coloured_orientations(shape["cells"], colours, False, ALL_SYMMETRIES[:1])[0]
         variable = shifted(shape["variable"], lowest(shape["cells"]))
         entry = pieces.setdefault(key, {"name": shape["name"], "cells": cells, "colours": colours, "least": 0,
-                                        "most": 0, "parts": [], "variable": variable})
+                                        "most": 0, "parts": [], "variable": variable,
+                                        "variable_colours": variable_colours})
         entry["parts"].append((shape_groups(item, most, where, fail), most))
         entry["least"] += least  # the same shape listed twice: one piece with the copies added
         entry["most"] += most
@@ -156,6 +159,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
         id=ID_PREFIX + _slug(f"{path.stem}-{name}"),
         title=f"{path.stem}: problem {number} ({name})" if len(problems) > 1 else path.stem,
         pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"], variable=p["variable"],
+                           variable_colours=tuple(p["variable_colours"]) if any(p["variable_colours"]) else (),
                            min_copies=p["least"] if p["least"] != p["most"] else None,
                            voxel_colours=p["colours"] if any(p["colours"]) else (),
                            groups=_merged_groups(p["parts"]))

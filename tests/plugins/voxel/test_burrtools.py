@@ -429,3 +429,31 @@ def test_variable_voxels_tell_two_pieces_apart():
     puzzle = load_burrtools(VARIABLE_IN_PIECES, "fits at the ends")  # "#__+" and "#": one cell each
     assert [(p.name, p.cells, p.variable, p.copies) for p in puzzle.pieces[:2]] == [
         ("Long", ((0, 0, 0),), ((3, 0, 0),), 1), ("Cube", ((0, 0, 0),), (), 1)]
+
+
+COLOURS_ON_VARIABLE = DATA / "made" / "ColoursOnVariableVoxels.xml"  # figures from BurrTools' burrTxt -d
+
+
+@pytest.mark.parametrize("name", problem_names(COLOURS_ON_VARIABLE))
+def test_a_variable_voxel_of_a_piece_keeps_the_colour_constraints_as_burrtools_does(name):
+    """"Long" is "#__+1": its variable voxel (colour 1) may not lie on a cell of colour 2, filled or
+    variable; where the pairs allow it, it may."""
+    from plugins.voxel.disassemble import tally
+
+    puzzle = load_burrtools(COLOURS_ON_VARIABLE, name)
+    assert puzzle.pieces[0].variable_colours == (1,)
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == outcome.distinct_rotations == puzzle.expected_assemblies
+    assert tally(puzzle, outcome.solutions).solutions == puzzle.expected_solutions
+
+
+def test_the_colour_of_a_variable_voxel_tells_two_pieces_and_two_checkpoints_apart(tmp_path):
+    from dataclasses import replace
+
+    from plugins.voxel.distributed import puzzle_fingerprint
+
+    puzzle = load_burrtools(write(tmp_path, xml([(2, 1, 1, "#+1"), (2, 1, 1, "#+2"), (2, 1, 1, "#1#1")],
+                                                [("p", [(0, 1), (1, 1)], 2, "")], colours=2, pairs=[(0, 0)])))
+    assert [p.variable_colours for p in puzzle.pieces] == [(1,), (2,)]
+    recoloured = replace(puzzle, pieces=(replace(puzzle.pieces[0], variable_colours=(2,)), puzzle.pieces[1]))
+    assert puzzle_fingerprint(recoloured) != puzzle_fingerprint(puzzle)

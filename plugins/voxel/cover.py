@@ -218,7 +218,8 @@ def _colour_table(puzzle: Puzzle, cells) -> tuple[np.ndarray | None, np.ndarray]
 
 def _symmetries(puzzle: Puzzle, cells, index, cell_colour) -> list[Symmetry]:
     """Isometries of the target (and its colours) that map every piece onto a piece with as
-    many copies; the identity first, then the other rotations, then the reflections."""
+    many copies, one to one (two pieces of one shape, as BurrTools' parts can be, each onto
+    itself); the identity first, then the other rotations, then the reflections."""
     shape_sets = [set(coloured_orientations(*piece.marked, puzzle.mirror)) for piece in puzzle.pieces]
     result = []
     for matrix in ALL_SYMMETRIES:
@@ -230,14 +231,14 @@ def _symmetries(puzzle: Puzzle, cells, index, cell_colour) -> list[Symmetry]:
         if any(cell_colour[index[image[i]]] != cell_colour[i] for i in range(len(cells))):
             continue
         piece_map = []
-        for piece in puzzle.pieces:
+        for p, piece in enumerate(puzzle.pieces):
             turned = coloured_orientations(*piece.marked, False, (matrix,))[0]
-            match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u]
+            match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u] and u not in piece_map
                      and (other.copies, other.fewest, other.name == HOLE) == (piece.copies, piece.fewest,
                                                                               piece.name == HOLE)]
             if not match:
                 break
-            piece_map.append(match[0])
+            piece_map.append(p if p in match else match[0])
         else:
             result.append(Symmetry(matrix, tuple(index[v] for v in image), tuple(piece_map)))
     return result

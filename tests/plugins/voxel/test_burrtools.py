@@ -457,3 +457,30 @@ def test_the_colour_of_a_variable_voxel_tells_two_pieces_and_two_checkpoints_apa
     assert [p.variable_colours for p in puzzle.pieces] == [(1,), (2,)]
     recoloured = replace(puzzle, pieces=(replace(puzzle.pieces[0], variable_colours=(2,)), puzzle.pieces[1]))
     assert puzzle_fingerprint(recoloured) != puzzle_fingerprint(puzzle)
+
+
+TWO_PARTS = DATA / "made" / "TwoPartsOfOneShape.xml"  # two linked rings, one part or two; figures from burrTxt -d
+
+
+@pytest.mark.parametrize("name", problem_names(TWO_PARTS))
+def test_two_parts_of_one_shape_are_two_pieces_with_their_own_groups_as_in_burrtools(name):
+    from plugins.voxel.disassemble import tally
+
+    puzzle = load_burrtools(TWO_PARTS, name)
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == outcome.distinct_rotations == puzzle.expected_assemblies
+    assert tally(puzzle, outcome.solutions).solutions == puzzle.expected_solutions
+
+
+def test_each_part_of_one_shape_keeps_its_copies_and_groups():
+    puzzle = load_burrtools(TWO_PARTS, "two parts, one with room for two")
+    assert [(p.name, p.copies, p.groups) for p in puzzle.pieces] == [
+        ("Ring", 1, ((1, 2),)), ("Ring", 1, ()), ("Cube", 1, ())]
+    assert puzzle.pieces[0].cells == puzzle.pieces[1].cells
+
+
+def test_parts_of_one_shape_are_told_apart_in_a_count(tmp_path):
+    """Three cubes in a row, as three parts: 6 ways, 3 up to turning the row end to end (burrTxt: 3)."""
+    three = load_burrtools(write(tmp_path, xml([(1, 1, 1, "#"), (3, 1, 1, "###")], [("p", [(0, 1)] * 3, 1, "")])))
+    outcome = solver.count_solutions(three)
+    assert (outcome.count, outcome.distinct) == (6, 3)

@@ -134,15 +134,17 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
             fail(f"{where}: more than {MAX_PIECES} pieces (counting copies)")
         if cell_count > MAX_CELLS:
             fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
-        colours, variable_colours = ([shape["colours"].get(v, 0) if colour_pairs is not None else 0 for v in voxels]
-                                     for voxels in (shape["cells"], shape["variable"]))
-        cells, colours = coloured_orientations(shape["cells"], colours, False, ALL_SYMMETRIES[:1])[0]
+        colour_of = shape["colours"] if colour_pairs is not None else {}
+        cells, colours = coloured_orientations(shape["cells"], [colour_of.get(v, 0) for v in shape["cells"]], False,
+                                               ALL_SYMMETRIES[:1])[0]
+        variable = sorted(shape["variable"])  # the order shifted() gives them
+        variable_colours = tuple(colour_of.get(v, 0) for v in variable)
         # each <shape> is a piece of its own, as BurrTools' part: two of the same shape are told
         # apart (swapping them is another assembly), each with its own groups
         pieces.append(Piece(name=shape["name"], cells=cells, copies=most, min_copies=least if least != most else None,
                             voxel_colours=colours if any(colours) else (),
-                            variable=shifted(shape["variable"], lowest(shape["cells"])),
-                            variable_colours=tuple(variable_colours) if any(variable_colours) else (),
+                            variable=shifted(variable, lowest(shape["cells"])),
+                            variable_colours=variable_colours if any(variable_colours) else (),
                             groups=tuple(shape_groups(item, most, where, fail))))
     if not pieces:
         fail(f"{where} uses no pieces")

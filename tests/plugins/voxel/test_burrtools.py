@@ -459,6 +459,14 @@ def test_the_colour_of_a_variable_voxel_tells_two_pieces_and_two_checkpoints_apa
     assert puzzle_fingerprint(recoloured) != puzzle_fingerprint(puzzle)
 
 
+def test_each_variable_voxel_keeps_its_colour(tmp_path):
+    corner = (2, 2, 1, "#+1+2_")  # variable voxels at (1, 0) of colour 1 and (0, 1) of colour 2
+    puzzle = load_burrtools(write(tmp_path, xml([corner, (2, 2, 1, "#1#1#1#1")], [("p", [(0, 4)], 1, "")],
+                                                colours=2, pairs=[(0, 0)])))
+    piece = puzzle.pieces[0]
+    assert dict(zip(piece.variable, piece.variable_colours)) == {(1, 0, 0): 1, (0, 1, 0): 2}
+
+
 TWO_PARTS = DATA / "made" / "TwoPartsOfOneShape.xml"  # two linked rings, one part or two; figures from burrTxt -d
 
 

@@ -18,7 +18,7 @@ result's, and their colours fit the result's there (``Piece.variable``, ``variab
 and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges of copies
 (otherwise the volumes fix it). Other grids than cubes are refused by name.
 Each ``<shape>`` of a problem is a piece of its own, as BurrTools' parts are, even when two
-list one shape. Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>``
+list one shape (their names are then numbered). Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>``
 tags: pieces that need not come apart from each other, and how many copies may be in each
 group) matter only to the disassembler (``disassemble.py``), not to the count.
 
@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 import zlib
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from plugins.voxel.geometry import ALL_SYMMETRIES, Voxel, coloured_orientations, lowest, shifted
@@ -148,6 +150,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
                             groups=tuple(shape_groups(item, most, where, fail))))
     if not pieces:
         fail(f"{where} uses no pieces")
+    pieces = _numbered_names(pieces)
     if all(p.min_copies is None for p in pieces):
         max_holes = None  # the volumes fix the number of holes; BurrTools ignores maxHoles then
     low = lowest(target)
@@ -234,6 +237,17 @@ def shape_groups(item: ET.Element, copies: int, where: str, fail) -> list[tuple[
         return [(group, copies)]
     return [(_int(tag.get("group"), f"{where}: group's group", fail), _int(tag.get("count"), f"{where}: group's count",
                                                                          fail)) for tag in item.findall("group")]
+
+
+def _numbered_names(pieces: list[Piece]) -> list[Piece]:
+    """The pieces, a name that several have numbered in each ("Ring (1)", "Ring (2)")."""
+    times = Counter(piece.name for piece in pieces)
+    seen: Counter = Counter()
+    numbered = []
+    for piece in pieces:
+        seen[piece.name] += 1
+        numbered.append(replace(piece, name=f"{piece.name} ({seen[piece.name]})") if times[piece.name] > 1 else piece)
+    return numbered
 
 
 def _colour_pairs(root: ET.Element, problem: ET.Element, where: str, fail) -> frozenset[tuple[int, int]] | None:

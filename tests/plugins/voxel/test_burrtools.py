@@ -483,7 +483,7 @@ def test_two_parts_of_one_shape_are_two_pieces_with_their_own_groups_as_in_burrt
 def test_each_part_of_one_shape_keeps_its_copies_and_groups():
     puzzle = load_burrtools(TWO_PARTS, "two parts, one with room for two")
     assert [(p.name, p.copies, p.groups) for p in puzzle.pieces] == [
-        ("Ring", 1, ((1, 2),)), ("Ring", 1, ()), ("Cube", 1, ())]
+        ("Ring (1)", 1, ((1, 2),)), ("Ring (2)", 1, ()), ("Cube", 1, ())]
     assert puzzle.pieces[0].cells == puzzle.pieces[1].cells
 
 

@@ -14,11 +14,13 @@ problems from 0; ``--problem`` takes that number or the name.
 
 As BurrTools' assembler does: variable voxels in a piece are not placed (only the filled
 ones are), but they keep the piece where its bounding box, theirs included, lies inside the
-result's (``Piece.variable``); and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges
-of copies (otherwise the volumes fix it). Other grids than cubes are refused by name.
-Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>`` tags: pieces
-that need not come apart from each other, and how many copies may be in each group) matter
-only to the disassembler (``disassemble.py``), not to the count.
+result's, and their colours fit the result's there (``Piece.variable``, ``variable_colours``);
+and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges of copies
+(otherwise the volumes fix it). Other grids than cubes are refused by name.
+Each ``<shape>`` of a problem is a piece of its own, as BurrTools' parts are, even when two
+list one shape (their names are then numbered). Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>``
+tags: pieces that need not come apart from each other, and how many copies may be in each
+group) matter only to the disassembler (``disassemble.py``), not to the count.
 
 An untrusted file costs bounded time and memory: at most ``MAX_XML_BYTES`` read, and as
 much once decompressed (in chunks, so a gzip bomb stops at the limit); shapes of at most
@@ -31,10 +33,12 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 import zlib
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from plugins.voxel.geometry import ALL_SYMMETRIES, Voxel, coloured_orientations, lowest, shifted
-from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, VARIABLE, Piece, Puzzle,
+from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, Piece, Puzzle,
                                  PuzzleFileError, check_volume, read_puzzle_file)
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra-octahedra"}
@@ -111,7 +115,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     if len(target) > MAX_CELLS:
         fail(f"{where}: the result shape has {len(target)} voxels, more than the {MAX_CELLS} a puzzle may have")
     piece_count = cell_count = 0
-    pieces: dict[tuple, dict] = {}  # rotation class -> name, cells, least, most
+    pieces: list[Piece] = []
     for item in element.findall("shapes/shape"):
         shape = _shape_at(shapes, item.get("id"), where, fail)
         if item.get("count") is not None:
@@ -132,19 +136,22 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
             fail(f"{where}: more than {MAX_PIECES} pieces (counting copies)")
         if cell_count > MAX_CELLS:
             fail(f"{where}: the pieces have more than the {MAX_CELLS} voxels a puzzle may have")
-        colours = [shape["colours"].get(v, 0) if colour_pairs is not None else 0 for v in shape["cells"]]
-        marked = colours + [VARIABLE] * len(shape["variable"])  # a variable voxel tells two pieces apart
-        key = tuple(coloured_orientations(shape["cells"] + shape["variable"], marked, False))
-        cells, colours = coloured_orientations(shape["cells"], colours, False, ALL_SYMMETRIES[:1])[0]
-        variable = shifted(shape["variable"], lowest(shape["cells"]))
-        entry = pieces.setdefault(key, {"name": shape["name"], "cells": cells, "colours": colours, "least": 0,
-                                        "most": 0, "parts": [], "variable": variable})
-        entry["parts"].append((shape_groups(item, most, where, fail), most))
-        entry["least"] += least  # the same shape listed twice: one piece with the copies added
-        entry["most"] += most
+        colour_of = shape["colours"] if colour_pairs is not None else {}
+        cells, colours = coloured_orientations(shape["cells"], [colour_of.get(v, 0) for v in shape["cells"]], False,
+                                               ALL_SYMMETRIES[:1])[0]
+        variable = sorted(shape["variable"])  # the order shifted() gives them
+        variable_colours = tuple(colour_of.get(v, 0) for v in variable)
+        # each <shape> is a piece of its own, as BurrTools' part: two of the same shape are told
+        # apart (swapping them is another assembly), each with its own groups
+        pieces.append(Piece(name=shape["name"], cells=cells, copies=most, min_copies=least if least != most else None,
+                            voxel_colours=colours if any(colours) else (),
+                            variable=shifted(variable, lowest(shape["cells"])),
+                            variable_colours=variable_colours if any(variable_colours) else (),
+                            groups=tuple(shape_groups(item, most, where, fail))))
     if not pieces:
         fail(f"{where} uses no pieces")
-    if all(p["least"] == p["most"] for p in pieces.values()):
+    pieces = _numbered_names(pieces)
+    if all(p.min_copies is None for p in pieces):
         max_holes = None  # the volumes fix the number of holes; BurrTools ignores maxHoles then
     low = lowest(target)
     target_colours = {shifted([v], low)[0]: c for v, c in result_shape["colours"].items()}
@@ -155,11 +162,7 @@ def load_burrtools(path: str | Path, problem: str | None = None) -> Puzzle:
     puzzle = Puzzle(
         id=ID_PREFIX + _slug(f"{path.stem}-{name}"),
         title=f"{path.stem}: problem {number} ({name})" if len(problems) > 1 else path.stem,
-        pieces=tuple(Piece(name=p["name"], cells=p["cells"], copies=p["most"], variable=p["variable"],
-                           min_copies=p["least"] if p["least"] != p["most"] else None,
-                           voxel_colours=p["colours"] if any(p["colours"]) else (),
-                           groups=_merged_groups(p["parts"]))
-                     for p in pieces.values()),
+        pieces=tuple(pieces),
         target=target, optional=shifted(optional, low), mirror=False,
         description=f"BurrTools file, problem {number} ({name!r})", source=source,
         expected_assemblies=int(assemblies) if state == SOLVED and assemblies and assemblies.isdigit() else None,
@@ -236,17 +239,15 @@ def shape_groups(item: ET.Element, copies: int, where: str, fail) -> list[tuple[
                                                                          fail)) for tag in item.findall("group")]
 
 
-def _merged_groups(parts: list[tuple[list[tuple[int, int]], int]]) -> tuple[tuple[int, int], ...]:
-    """The groups of one piece listed in several ``<shape>`` tags (``parts``: each one's groups
-    and copies): the counts added per group, copies in no group counted in group 0 (which
-    keeps the others from being one group)."""
-    if not any(groups for groups, _ in parts):
-        return ()
-    total: dict[int, int] = {}
-    for groups, copies in parts:
-        for group, count in groups or [(0, copies)]:
-            total[group] = total.get(group, 0) + count
-    return tuple(total.items())
+def _numbered_names(pieces: list[Piece]) -> list[Piece]:
+    """The pieces, a name that several have numbered in each ("Ring (1)", "Ring (2)")."""
+    times = Counter(piece.name for piece in pieces)
+    seen: Counter = Counter()
+    numbered = []
+    for piece in pieces:
+        seen[piece.name] += 1
+        numbered.append(replace(piece, name=f"{piece.name} ({seen[piece.name]})") if times[piece.name] > 1 else piece)
+    return numbered
 
 
 def _colour_pairs(root: ET.Element, problem: ET.Element, where: str, fail) -> frozenset[tuple[int, int]] | None:

@@ -122,15 +122,15 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     pieces, rows, row_colours = [], [], []
     for piece, (spec, orients) in enumerate(zip(puzzle.pieces, shapes)):
         found = 0
-        boxes = _boxes(puzzle, spec) if spec.variable else None
+        ways = _variable_ways(puzzle, spec) if spec.variable else None
         for shape, colours in orients:
             offsets = np.array(shape, dtype=np.int64) - np.array(shape[0], dtype=np.int64)
             spots = coords[:, None, :] + offsets[None, :, :]  # (targets, cells, 3)
             inside = ((spots >= 0) & (spots < size)).all(axis=(1, 2))
-            if boxes is not None:  # its bounding box, variable voxels included, must lie in the target's
+            if ways is not None:
                 origin = coords - np.array(shape[0], dtype=np.int64)  # where the shape's (0, 0, 0) goes
-                inside &= np.any([((origin + low >= 0) & (origin + high < size)).all(axis=1)
-                                  for low, high in boxes[shape, colours]], axis=0)
+                inside &= np.any([_variable_fits(origin, way, size, grid, fits, cell_colour)
+                                  for way in ways[shape, colours]], axis=0)
             spots = spots[inside]
             covered = grid[spots[..., 0], spots[..., 1], spots[..., 2]]
             covered = covered[(covered < n_cells).all(axis=1)]
@@ -174,17 +174,33 @@ def _oriented(puzzle: Puzzle, piece) -> list[tuple[tuple[Voxel, ...], tuple[int,
     return coloured_orientations(piece.cells, piece.colours_of_cells, puzzle.mirror)
 
 
-def _boxes(puzzle: Puzzle, piece) -> dict[tuple, set[tuple[Voxel, Voxel]]]:
-    """Per orientation of a piece with variable voxels (as :func:`_oriented` gives it), the
-    bounding boxes of its voxels, variable ones included, in that orientation's frame: (lowest,
-    highest corner) for each way the variable voxels may lie around the same cells."""
-    boxes: dict[tuple, set[tuple[Voxel, Voxel]]] = {}
+def _variable_ways(puzzle: Puzzle, piece) -> dict[tuple, set[tuple]]:
+    """Per orientation of a piece with variable voxels (as :func:`_oriented` gives it), each way
+    its variable voxels may lie around the same cells: (lowest and highest corner of its voxels,
+    variable ones included; the variable voxels; their colours), in that orientation's frame."""
+    ways: dict[tuple, set[tuple]] = {}
     for m in ALL_SYMMETRIES if puzzle.mirror else ROTATIONS:
         oriented = coloured_orientations(piece.cells, piece.colours_of_cells, False, (m,))[0]
         low = lowest([transform(m, v) for v in piece.cells])
         box = [tuple(c - l for c, l in zip(transform(m, v), low)) for v in piece.cells + piece.variable]
-        boxes.setdefault(oriented, set()).add((lowest(box), tuple(max(v[i] for v in box) for i in range(3))))
-    return boxes
+        ways.setdefault(oriented, set()).add((lowest(box), tuple(max(v[i] for v in box) for i in range(3)),
+                                              tuple(box[len(piece.cells):]), piece.colours_of_variable))
+    return ways
+
+
+def _variable_fits(origin: np.ndarray, way: tuple, size, grid, fits, cell_colour) -> np.ndarray:
+    """Per place (``origin``: where the orientation's (0, 0, 0) goes), whether a piece whose
+    variable voxels lie as ``way`` says keeps its bounding box inside the target's, and, with
+    colour constraints, their colours fit the cells' there (BurrTools checks the colour of every
+    voxel of a piece's bounding box; an empty one, or a place outside the target, is neutral)."""
+    low, high, voxels, colours = way
+    fitting = ((origin + low >= 0) & (origin + high < size)).all(axis=1)
+    if fits is not None and any(colours):
+        at = np.flatnonzero(fitting)
+        spots = origin[at][:, None, :] + np.array(voxels, dtype=np.int64)[None, :, :]
+        under = cell_colour[grid[spots[..., 0], spots[..., 1], spots[..., 2]]]
+        fitting[at] = fits[np.array(colours)[None, :], under].all(axis=1)
+    return fitting
 
 
 def _colour_table(puzzle: Puzzle, cells) -> tuple[np.ndarray | None, np.ndarray]:
@@ -194,14 +210,16 @@ def _colour_table(puzzle: Puzzle, cells) -> tuple[np.ndarray | None, np.ndarray]
     cell_colour = np.array([colour_of.get(v, 0) for v in cells] + [0], dtype=np.int64)
     if puzzle.colour_pairs is None:
         return None, cell_colour
-    n = 1 + max([int(cell_colour.max())] + [c for p in puzzle.pieces for c in p.colours_of_cells])
+    piece_colours = [c for p in puzzle.pieces for c in p.colours_of_cells + p.colours_of_variable]
+    n = 1 + max([int(cell_colour.max())] + piece_colours)
     fits = np.array([[puzzle.colour_fits(a, b) for b in range(n)] for a in range(n)])
     return fits, cell_colour
 
 
 def _symmetries(puzzle: Puzzle, cells, index, cell_colour) -> list[Symmetry]:
     """Isometries of the target (and its colours) that map every piece onto a piece with as
-    many copies; the identity first, then the other rotations, then the reflections."""
+    many copies, one to one (two pieces of one shape, as BurrTools' parts can be, each onto
+    itself); the identity first, then the other rotations, then the reflections."""
     shape_sets = [set(coloured_orientations(*piece.marked, puzzle.mirror)) for piece in puzzle.pieces]
     result = []
     for matrix in ALL_SYMMETRIES:
@@ -213,14 +231,14 @@ def _symmetries(puzzle: Puzzle, cells, index, cell_colour) -> list[Symmetry]:
         if any(cell_colour[index[image[i]]] != cell_colour[i] for i in range(len(cells))):
             continue
         piece_map = []
-        for piece in puzzle.pieces:
+        for p, piece in enumerate(puzzle.pieces):
             turned = coloured_orientations(*piece.marked, False, (matrix,))[0]
-            match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u]
+            match = [u for u, other in enumerate(puzzle.pieces) if turned in shape_sets[u] and u not in piece_map
                      and (other.copies, other.fewest, other.name == HOLE) == (piece.copies, piece.fewest,
                                                                               piece.name == HOLE)]
             if not match:
                 break
-            piece_map.append(match[0])
+            piece_map.append(p if p in match else match[0])
         else:
             result.append(Symmetry(matrix, tuple(index[v] for v in image), tuple(piece_map)))
     return result

@@ -69,6 +69,8 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
                              [p.voxel_colours for p in puzzle.pieces], puzzle.max_holes]
     if any(p.variable for p in puzzle.pieces):  # they decide where a piece may go
         data["variable"] = [p.variable for p in puzzle.pieces]
+    if any(p.variable_colours for p in puzzle.pieces):
+        data["variable_colours"] = [p.variable_colours for p in puzzle.pieces]
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 

@@ -39,7 +39,7 @@ class PuzzleFileError(PuzzleDataError):
     """A puzzle file is unreadable or inconsistent; the message names the file and the problem."""
 
 
-VARIABLE = -1  # a variable voxel's colour in Piece.marked
+VARIABLE = -1  # a variable voxel's mark in Piece.marked, less its colour
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class Piece:
     # BurrTools' variable voxels of the piece (in the frame of ``cells``): never placed, but a
     # placement keeps them, with the cells, inside the target's bounding box
     variable: tuple[Voxel, ...] = ()
+    variable_colours: tuple[int, ...] = ()  # BurrTools' colour of each variable voxel (order of ``variable``)
     # BurrTools' groups, pieces of one group may stay together when taken apart: (group,
     # how many of the copies may be in it) for each group the copies may be in (0: none)
     groups: tuple[tuple[int, int], ...] = ()
@@ -63,10 +64,14 @@ class Piece:
         return self.voxel_colours or (0,) * len(self.cells)
 
     @property
+    def colours_of_variable(self) -> tuple[int, ...]:
+        return self.variable_colours or (0,) * len(self.variable)
+
+    @property
     def marked(self) -> tuple[tuple[Voxel, ...], tuple[int, ...]]:
         """Its voxels, variable ones after the cells, and their colours, a variable voxel's
-        :data:`VARIABLE`: what tells its orientations and other pieces' apart."""
-        return self.cells + self.variable, self.colours_of_cells + (VARIABLE,) * len(self.variable)
+        :data:`VARIABLE` less its colour: what tells its orientations and other pieces' apart."""
+        return self.cells + self.variable, self.colours_of_cells + tuple(VARIABLE - c for c in self.colours_of_variable)
 
     @property
     def group(self) -> int:

@@ -429,3 +429,66 @@ def test_variable_voxels_tell_two_pieces_apart():
     puzzle = load_burrtools(VARIABLE_IN_PIECES, "fits at the ends")  # "#__+" and "#": one cell each
     assert [(p.name, p.cells, p.variable, p.copies) for p in puzzle.pieces[:2]] == [
         ("Long", ((0, 0, 0),), ((3, 0, 0),), 1), ("Cube", ((0, 0, 0),), (), 1)]
+
+
+COLOURS_ON_VARIABLE = DATA / "made" / "ColoursOnVariableVoxels.xml"  # figures from BurrTools' burrTxt -d
+
+
+@pytest.mark.parametrize("name", problem_names(COLOURS_ON_VARIABLE))
+def test_a_variable_voxel_of_a_piece_keeps_the_colour_constraints_as_burrtools_does(name):
+    """"Long" is "#__+1": its variable voxel (colour 1) may not lie on a cell of colour 2, filled or
+    variable; where the pairs allow it, it may."""
+    from plugins.voxel.disassemble import tally
+
+    puzzle = load_burrtools(COLOURS_ON_VARIABLE, name)
+    assert puzzle.pieces[0].variable_colours == (1,)
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == outcome.distinct_rotations == puzzle.expected_assemblies
+    assert tally(puzzle, outcome.solutions).solutions == puzzle.expected_solutions
+
+
+def test_the_colour_of_a_variable_voxel_tells_two_pieces_and_two_checkpoints_apart(tmp_path):
+    from dataclasses import replace
+
+    from plugins.voxel.distributed import puzzle_fingerprint
+
+    puzzle = load_burrtools(write(tmp_path, xml([(2, 1, 1, "#+1"), (2, 1, 1, "#+2"), (2, 1, 1, "#1#1")],
+                                                [("p", [(0, 1), (1, 1)], 2, "")], colours=2, pairs=[(0, 0)])))
+    assert [p.variable_colours for p in puzzle.pieces] == [(1,), (2,)]
+    recoloured = replace(puzzle, pieces=(replace(puzzle.pieces[0], variable_colours=(2,)), puzzle.pieces[1]))
+    assert puzzle_fingerprint(recoloured) != puzzle_fingerprint(puzzle)
+
+
+def test_each_variable_voxel_keeps_its_colour(tmp_path):
+    corner = (2, 2, 1, "#+1+2_")  # variable voxels at (1, 0) of colour 1 and (0, 1) of colour 2
+    puzzle = load_burrtools(write(tmp_path, xml([corner, (2, 2, 1, "#1#1#1#1")], [("p", [(0, 4)], 1, "")],
+                                                colours=2, pairs=[(0, 0)])))
+    piece = puzzle.pieces[0]
+    assert dict(zip(piece.variable, piece.variable_colours)) == {(1, 0, 0): 1, (0, 1, 0): 2}
+
+
+TWO_PARTS = DATA / "made" / "TwoPartsOfOneShape.xml"  # two linked rings, one part or two; figures from burrTxt -d
+
+
+@pytest.mark.parametrize("name", problem_names(TWO_PARTS))
+def test_two_parts_of_one_shape_are_two_pieces_with_their_own_groups_as_in_burrtools(name):
+    from plugins.voxel.disassemble import tally
+
+    puzzle = load_burrtools(TWO_PARTS, name)
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == outcome.distinct_rotations == puzzle.expected_assemblies
+    assert tally(puzzle, outcome.solutions).solutions == puzzle.expected_solutions
+
+
+def test_each_part_of_one_shape_keeps_its_copies_and_groups():
+    puzzle = load_burrtools(TWO_PARTS, "two parts, one with room for two")
+    assert [(p.name, p.copies, p.groups) for p in puzzle.pieces] == [
+        ("Ring (1)", 1, ((1, 2),)), ("Ring (2)", 1, ()), ("Cube", 1, ())]
+    assert puzzle.pieces[0].cells == puzzle.pieces[1].cells
+
+
+def test_parts_of_one_shape_are_told_apart_in_a_count(tmp_path):
+    """Three cubes in a row, as three parts: 6 ways, 3 up to turning the row end to end (burrTxt: 3)."""
+    three = load_burrtools(write(tmp_path, xml([(1, 1, 1, "#"), (3, 1, 1, "###")], [("p", [(0, 1)] * 3, 1, "")])))
+    outcome = solver.count_solutions(three)
+    assert (outcome.count, outcome.distinct) == (6, 3)

@@ -115,7 +115,10 @@ class Disassembler:
 
     def __init__(self):
         self._shapes: dict[tuple[Voxel, ...], int] = {}
-        self._placed: dict[tuple[Voxel, ...], tuple[int, Voxel]] = {}  # cells -> shape, lowest corner
+        self._placements: dict[tuple[Voxel, ...], int] = {}  # cells -> a number, for these lists:
+        self._placement_shapes: list[int] = []  # its shape
+        self._placement_corners: list[Voxel] = []  # its lowest corner
+        self._groups: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray] | None] = {}  # see _grouped
         # the shapes as the search takes them: every grid's cells one after another (x fastest,
         # then y, then z), where each starts, and its size along x, y, z
         self._arrays = (np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
@@ -141,29 +144,27 @@ class Disassembler:
         if not assemblies:
             return []
         m, width = len(assemblies), max(2, max(len(pieces) for pieces in assemblies))
-        sizes, ids, start, grouped = [], [], [], []
+        sizes, placements, grouped = [], [], []
         for k, (pieces, its_groups) in enumerate(zip(assemblies, groups)):
             n = len(pieces) if len(pieces) >= 2 else 0
             sizes.append(n)
             if n:
-                its_ids, its_start = self._placed_pieces(pieces)
-                ids += its_ids
-                start += its_start
-                arrays = _group_arrays(n, its_groups)
+                placements += self._placed(pieces)
+                arrays = self._grouped(n, its_groups)
                 if arrays is not None:
                     grouped.append((k, arrays))
-            ids += [0] * (width - n)
-            start += [(0, 0, 0)] * (width - n)
+            placements += [-1] * (width - n)  # the last row of the placement arrays: nothing
         shortcuts = np.zeros((m, width), dtype=np.int64)
         kinds = np.zeros((m, width), dtype=np.int64)
         allowed = np.zeros((m, width, max([a.shape[1] for _, (_, _, a) in grouped], default=1)), dtype=np.int64)
         for k, (its_shortcuts, its_kinds, its_allowed) in grouped:
             shortcuts[k, :len(its_kinds)], kinds[k, :len(its_kinds)] = its_shortcuts, its_kinds
             allowed[k, :its_allowed.shape[0], :its_allowed.shape[1]] = its_allowed
-        sizes, ids, start = (np.array(sizes, dtype=np.int64), np.array(ids, dtype=np.int64).reshape(m, width),
-                             np.array(start, dtype=np.int64).reshape(m, width, 3))
-        ok, move_counts, lefts, removeds, self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
-                                                                        *self._search_arrays(), self._pairs)
+        placements = np.array(placements, dtype=np.int64).reshape(m, width)
+        shapes, corners = np.array(self._placement_shapes + [0]), np.array(self._placement_corners + [(0, 0, 0)])
+        ok, move_counts, lefts, removeds, self._pairs = _take_all_apart(
+            np.array(sizes, dtype=np.int64), shapes[placements], corners[placements], shortcuts, kinds, allowed,
+            *self._search_arrays(), self._pairs)
         return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
                 for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
                                                         removeds.tolist())]
@@ -172,26 +173,25 @@ class Disassembler:
         """:func:`_take_apart`'s separations, or None."""
         if len(pieces) < 2:
             return None
-        ids, start = self._placed_pieces(pieces)
+        placements = self._placed(pieces)
         grids, starts, dims = self._search_arrays()
-        arrays = _group_arrays(len(pieces), groups)
+        arrays = self._grouped(len(pieces), groups)
         if arrays is None:
             arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
-        ok, *tree, self._pairs = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64), *arrays,
-                                             grids, starts, dims, self._pairs)
+        ok, *tree, self._pairs = _take_apart(
+            np.array([self._placement_shapes[p] for p in placements], dtype=np.int64),
+            np.array([self._placement_corners[p] for p in placements], dtype=np.int64), *arrays,
+            grids, starts, dims, self._pairs)
         return tree if ok else None
 
-    def _placed_pieces(self, pieces) -> tuple[list[int], list[Voxel]]:
-        """Each piece's shape (a number, its grid added to the search's arrays if it is new)
-        and lowest corner."""
+    def _placed(self, pieces) -> list[int]:
+        """Each piece's number in the placement lists, where it is added if it is new (and
+        its shape added to the search's arrays if that is new)."""
         if len(pieces) > MAX_PIECES:
             raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
-        ids, start = [], []
-        for cells in pieces:
-            placed = self._placed.get(tuple(cells))
-            if placed is not None:
-                ids.append(placed[0])
-                start.append(placed[1])
+        numbers = [self._placements.get(tuple(cells), -1) for cells in pieces]
+        for k, cells in enumerate(pieces):
+            if numbers[k] >= 0:
                 continue
             xs, ys, zs = zip(*cells)
             low = lx, ly, lz = min(xs), min(ys), min(zs)
@@ -202,10 +202,22 @@ class Disassembler:
                 self._shapes[key] = len(self._shapes)
                 size = [max(xs) - lx + 1, max(ys) - ly + 1, max(zs) - lz + 1]
                 self._new_shapes.append(([x + size[0] * (y + size[1] * z) for x, y, z in key], size))
-            ids.append(self._shapes[key])
-            start.append(low)
-            self._placed[tuple(cells)] = (ids[-1], low)
-        return ids, start
+            numbers[k] = self._placements[tuple(cells)] = len(self._placement_shapes)
+            self._placement_shapes.append(self._shapes[key])
+            self._placement_corners.append(low)
+        return numbers
+
+    def _grouped(self, n: int, groups: Sequence[int] | Grouping | None):
+        """:func:`_group_arrays`, worked out once for each grouping."""
+        if groups is None:
+            return None
+        if isinstance(groups, Grouping):
+            key = (tuple(groups.kinds), tuple(tuple(groups.groups[kind]) for kind in dict.fromkeys(groups.kinds)))
+        else:
+            key = (n, tuple(groups))
+        if key not in self._groups:
+            self._groups[key] = _group_arrays(n, groups)
+        return self._groups[key]
 
     def _search_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The shapes as the search takes them, the new ones added."""

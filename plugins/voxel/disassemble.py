@@ -115,7 +115,10 @@ class Disassembler:
 
     def __init__(self):
         self._shapes: dict[tuple[Voxel, ...], int] = {}
-        self._placed: dict[tuple[Voxel, ...], tuple[int, Voxel]] = {}  # cells -> shape, lowest corner
+        self._placements: dict[tuple[Voxel, ...], int] = {}  # cells -> a number, for these lists:
+        self._placement_shapes: list[int] = []  # its shape
+        self._placement_corners: list[Voxel] = []  # its lowest corner
+        self._groups: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray] | None] = {}  # see _grouped
         # the shapes as the search takes them: every grid's cells one after another (x fastest,
         # then y, then z), where each starts, and its size along x, y, z
         self._arrays = (np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
@@ -141,29 +144,27 @@ class Disassembler:
         if not assemblies:
             return []
         m, width = len(assemblies), max(2, max(len(pieces) for pieces in assemblies))
-        sizes, ids, start, grouped = [], [], [], []
+        sizes, placements, grouped = [], [], []
         for k, (pieces, its_groups) in enumerate(zip(assemblies, groups)):
             n = len(pieces) if len(pieces) >= 2 else 0
             sizes.append(n)
             if n:
-                its_ids, its_start = self._placed_pieces(pieces)
-                ids += its_ids
-                start += its_start
-                arrays = _group_arrays(n, its_groups)
+                placements += self._placed(pieces)
+                arrays = self._grouped(n, its_groups)
                 if arrays is not None:
                     grouped.append((k, arrays))
-            ids += [0] * (width - n)
-            start += [(0, 0, 0)] * (width - n)
+            placements += [-1] * (width - n)  # the last row of the placement arrays: nothing
         shortcuts = np.zeros((m, width), dtype=np.int64)
         kinds = np.zeros((m, width), dtype=np.int64)
         allowed = np.zeros((m, width, max([a.shape[1] for _, (_, _, a) in grouped], default=1)), dtype=np.int64)
         for k, (its_shortcuts, its_kinds, its_allowed) in grouped:
             shortcuts[k, :len(its_kinds)], kinds[k, :len(its_kinds)] = its_shortcuts, its_kinds
             allowed[k, :its_allowed.shape[0], :its_allowed.shape[1]] = its_allowed
-        sizes, ids, start = (np.array(sizes, dtype=np.int64), np.array(ids, dtype=np.int64).reshape(m, width),
-                             np.array(start, dtype=np.int64).reshape(m, width, 3))
-        ok, move_counts, lefts, removeds, *self._pairs = _take_all_apart(sizes, ids, start, shortcuts, kinds, allowed,
-                                                                         *self._search_arrays(), *self._pairs)
+        placements = np.array(placements, dtype=np.int64).reshape(m, width)
+        shapes, corners = np.array(self._placement_shapes + [0]), np.array(self._placement_corners + [(0, 0, 0)])
+        ok, move_counts, lefts, removeds, self._pairs = _take_all_apart(
+            np.array(sizes, dtype=np.int64), shapes[placements], corners[placements], shortcuts, kinds, allowed,
+            *self._search_arrays(), self._pairs)
         return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
                 for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
                                                         removeds.tolist())]
@@ -172,28 +173,25 @@ class Disassembler:
         """:func:`_take_apart`'s separations, or None."""
         if len(pieces) < 2:
             return None
-        ids, start = self._placed_pieces(pieces)
+        placements = self._placed(pieces)
         grids, starts, dims = self._search_arrays()
-        arrays = _group_arrays(len(pieces), groups)
+        arrays = self._grouped(len(pieces), groups)
         if arrays is None:
             arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
-        found = _take_apart(np.array(ids, dtype=np.int64), np.array(start, dtype=np.int64), *arrays,
-                            grids, starts, dims, *self._pairs)
-        ok, *tree, keys, rows_of, rows = found
-        self._pairs = (keys, rows_of, rows)
+        ok, *tree, self._pairs = _take_apart(
+            np.array([self._placement_shapes[p] for p in placements], dtype=np.int64),
+            np.array([self._placement_corners[p] for p in placements], dtype=np.int64), *arrays,
+            grids, starts, dims, self._pairs)
         return tree if ok else None
 
-    def _placed_pieces(self, pieces) -> tuple[list[int], list[Voxel]]:
-        """Each piece's shape (a number, its grid added to the search's arrays if it is new)
-        and lowest corner."""
+    def _placed(self, pieces) -> list[int]:
+        """Each piece's number in the placement lists, where it is added if it is new (and
+        its shape added to the search's arrays if that is new)."""
         if len(pieces) > MAX_PIECES:
             raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
-        ids, start = [], []
-        for cells in pieces:
-            placed = self._placed.get(tuple(cells))
-            if placed is not None:
-                ids.append(placed[0])
-                start.append(placed[1])
+        numbers = [self._placements.get(tuple(cells), -1) for cells in pieces]
+        for k, cells in enumerate(pieces):
+            if numbers[k] >= 0:
                 continue
             xs, ys, zs = zip(*cells)
             low = lx, ly, lz = min(xs), min(ys), min(zs)
@@ -204,10 +202,22 @@ class Disassembler:
                 self._shapes[key] = len(self._shapes)
                 size = [max(xs) - lx + 1, max(ys) - ly + 1, max(zs) - lz + 1]
                 self._new_shapes.append(([x + size[0] * (y + size[1] * z) for x, y, z in key], size))
-            ids.append(self._shapes[key])
-            start.append(low)
-            self._placed[tuple(cells)] = (ids[-1], low)
-        return ids, start
+            numbers[k] = self._placements[tuple(cells)] = len(self._placement_shapes)
+            self._placement_shapes.append(self._shapes[key])
+            self._placement_corners.append(low)
+        return numbers
+
+    def _grouped(self, n: int, groups: Sequence[int] | Grouping | None):
+        """:func:`_group_arrays`, worked out once for each grouping."""
+        if groups is None:
+            return None
+        if isinstance(groups, Grouping):
+            key = (tuple(groups.kinds), tuple(tuple(groups.groups[kind]) for kind in dict.fromkeys(groups.kinds)))
+        else:
+            key = (n, tuple(groups))
+        if key not in self._groups:
+            self._groups[key] = _group_arrays(n, groups)
+        return self._groups[key]
 
     def _search_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The shapes as the search takes them, the new ones added."""
@@ -283,14 +293,14 @@ def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, 
 
 
 @njit(cache=True)
-def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows):
-    """:func:`_take_apart` of each assembly k, whose ``sizes[k]`` pieces (none if fewer than
+def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts, dims, pairs):
+    """:func:`_taken_apart` of each assembly k, whose ``sizes[k]`` pieces (none if fewer than
     two) are the first of row k of ``shapes``, ``start``, ``groups`` and ``kinds``, with
     ``allowed[k]``.
 
     Returns (whether each comes apart; per assembly and separation, in pre-order, its number
     of moves and the records of the part left and of the part removed (-1: none); then
-    ``keys``, ``rows_of`` and ``rows``)."""
+    ``pairs``, grown if it had to)."""
     m, width = shapes.shape
     ok = np.zeros(m, dtype=np.bool_)
     move_counts = np.zeros((m, width), dtype=np.int64)
@@ -302,24 +312,24 @@ def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts,
         if n < 2:
             continue
         found = _taken_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed[k], grids, starts,
-                             dims, keys, rows_of, rows, work)
-        keys, rows_of, rows, work = found[9], found[10], found[11], found[12]
+                             dims, pairs, work)
         ok[k] = found[0]
         move_counts[k, :n] = found[3]
         lefts[k, :n] = found[4]
         removeds[k, :n] = found[5]
-    return ok, move_counts, lefts, removeds, keys, rows_of, rows
+        pairs, work = found[9], found[10]
+    return ok, move_counts, lefts, removeds, pairs
 
 
 @njit(cache=True)
-def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows):
+def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs):
     """:func:`_taken_apart` in a workspace of its own, which it leaves out of its answer."""
-    return _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows,
+    return _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs,
                         _workspace(shapes.shape[0]))[:-1]
 
 
 @njit(cache=True)
-def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, keys, rows_of, rows, work):
+def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, work):
     """Every separation, part by part (the part left before the part removed), as BurrTools does.
 
     ``groups``: each piece's group when it is one, else 0; ``kinds``: each piece's kind, and
@@ -330,8 +340,7 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, key
     Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
     its first move and number of moves, the record of the part left and of the part
     removed (-1: none needed); per move: the pieces moved as a bit mask, the direction, the
-    distance (-1: out for good); then ``keys``, ``rows_of``, ``rows`` and ``work`` as :func:`_search`
-    left them)."""
+    distance (-1: out for good); then ``pairs`` and ``work``, grown if they had to)."""
     n = shapes.shape[0]
     parts = np.zeros(n, dtype=np.int64)
     first_moves = np.zeros(n, dtype=np.int64)
@@ -369,8 +378,13 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, key
                 for a in range(3):
                     part_start[size, a] = positions[k, a]
                 size += 1
-        found = _search(part_shapes[:size], part_start[:size], grids, starts, dims, keys, rows_of, rows, work)
-        node, moved, direction, keys, rows_of, rows, work = found
+        node = count = 0
+        while True:  # grown between positions, the search goes on
+            status, node, count, moved, direction = _search(part_shapes[:size], part_start[:size], grids, starts, dims,
+                                                            pairs, work, node, count)
+            if status == _DONE:
+                break
+            work, pairs = _roomier(status, work, pairs, size, count)
         states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
         if node < 0:
             if parent < 0:
@@ -421,7 +435,7 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, key
                         todo_positions[top, k, a] = positions[k, a]
                 top += 1
     return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
-        move_distances[:moves], keys, rows_of, rows, work
+        move_distances[:moves], pairs, work
 
 
 @njit(cache=True)
@@ -473,43 +487,49 @@ def _done(mask, groups) -> bool:
     return True
 
 
-@njit(cache=True)
-def _gaps(grids, starts, dims, one, other, dx, dy, dz, result):
+@njit(cache=True, inline="always")
+def _gaps(grids, starts, dims, one, other, dx, dy, dz, rows, row):
     """How far shape ``one`` may slide along +x, +y, +z before it touches shape ``other``,
     whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes), written
-    into ``result`` (how far ``other`` may slide the other way)."""
-    result[:] = FREE
-    mine, theirs = dims[one], dims[other]
-    at = np.zeros(3, dtype=np.int64)
+    into ``rows[row]`` (how far ``other`` may slide the other way)."""
     for axis in range(3):
+        rows[row, axis] = FREE
         b, c = (axis + 1) % 3, (axis + 2) % 3
         delta_a = dx if axis == 0 else (dy if axis == 1 else dz)
         delta_b = dx if b == 0 else (dy if b == 1 else dz)
         delta_c = dx if c == 0 else (dy if c == 1 else dz)
         low = min(0, delta_a)
-        high = max(mine[axis], delta_a + theirs[axis])
-        for u in range(max(0, delta_b), min(mine[b], delta_b + theirs[b])):
-            for v in range(max(0, delta_c), min(mine[c], delta_c + theirs[c])):
-                at[b], at[c] = u, v
+        high = max(dims[one, axis], delta_a + dims[other, axis])
+        for u in range(max(0, delta_b), min(dims[one, b], delta_b + dims[other, b])):
+            for v in range(max(0, delta_c), min(dims[one, c], delta_c + dims[other, c])):
                 last_mine = FREE  # scanning up: where the last cell of ``one`` was
                 for t in range(low, high):
-                    at[axis] = t
-                    if 0 <= t < mine[axis] and grids[starts[one] + at[0] + mine[0] * (at[1] + mine[1] * at[2])]:
+                    x, y, z = _cell(axis, t, u, v)
+                    if _holds(grids, starts, dims, one, x, y, z):
                         last_mine = t
-                    elif last_mine != FREE and _holds(grids, starts, dims, other, at, dx, dy, dz):
-                        result[axis] = min(result[axis], t - last_mine - 1)
+                    elif last_mine != FREE and _holds(grids, starts, dims, other, x - dx, y - dy, z - dz):
+                        rows[row, axis] = min(rows[row, axis], t - last_mine - 1)
 
 
 @njit(cache=True, inline="always")
-def _holds(grids, starts, dims, shape, at, dx, dy, dz) -> bool:
-    x, y, z = at[0] - dx, at[1] - dy, at[2] - dz
-    size = dims[shape]
-    if x < 0 or y < 0 or z < 0 or x >= size[0] or y >= size[1] or z >= size[2]:
+def _cell(axis, t, u, v):
+    """The cell at t along ``axis``, u along the next axis and v along the one after."""
+    if axis == 0:
+        return t, u, v
+    if axis == 1:
+        return v, t, u
+    return u, v, t
+
+
+@njit(cache=True, inline="always")
+def _holds(grids, starts, dims, shape, x, y, z) -> bool:
+    """Whether ``shape``'s grid holds (x, y, z) (from its lowest corner)."""
+    if x < 0 or y < 0 or z < 0 or x >= dims[shape, 0] or y >= dims[shape, 1] or z >= dims[shape, 2]:
         return False
-    return grids[starts[shape] + x + size[0] * (y + size[1] * z)] != 0
+    return grids[starts[shape] + x + dims[shape, 0] * (y + dims[shape, 1] * z)] != 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _group(gaps, n, piece, d, distance, most, stack):
     """The smallest group with ``piece`` that slides ``distance`` in direction d (a bit
     mask), or 0 if it has more than ``most`` pieces: a piece in the way joins it."""
@@ -577,7 +597,7 @@ def _same(states, s, t, n) -> bool:
 
 @njit(cache=True)
 def _workspace(n):
-    """The arrays :func:`_search` works in, for parts of at most ``n`` pieces (it grows them):
+    """The arrays :func:`_search` works in, for parts of at most ``n`` pieces (:func:`_roomier` grows them):
     positions, their parents, moves (bit masks, directions, distances), the table of
     positions by hash (empty between searches), the pairs' slides, a stack, and the groups
     found in one direction with their distances."""
@@ -589,61 +609,45 @@ def _workspace(n):
 
 
 @njit(cache=True)
-def _search(shapes, start, grids, starts, dims, keys, rows_of, rows, work):
+def _search(shapes, start, grids, starts, dims, pairs, work, head, count):
     """Breadth first from ``start`` (the pieces' lowest corners) to the first move that
-    separates, generating moves in BurrTools' order (see the module's text).
+    separates, generating moves in BurrTools' order (see the module's text); or, when
+    ``count`` is not 0, on from position ``head`` of the ``count`` reached before.
 
-    ``keys`` and ``rows_of`` (an open-addressing table, -1 where empty) map two shapes and
-    their shift to a row of ``rows`` (whose row 0 holds the number of rows used): how far
-    the first may slide in each direction before it touches the other.
+    ``pairs``: ``keys`` and ``rows_of`` (an open-addressing table, -1 where empty) map two
+    shapes and their shift to a row of ``rows`` (whose row 0 holds the number of rows used):
+    how far the first may slide in each direction before it touches the other.
 
-    Returns (the position it separates from, or -1; the pieces that slide away as a bit
-    mask; their direction; ``keys``, ``rows_of`` and ``rows``, grown if they had to; and
-    ``work``, :func:`_workspace`'s arrays, grown if they had to, whose first five hold every
-    position reached (their first rows), and per position its parent, and the move from it:
-    bit mask, direction, distance).
+    ``work``: :func:`_workspace`'s arrays; the first five hold every position reached
+    (their first rows), and per position its parent, and the move from it (bit mask,
+    direction, distance).
 
-    The arrays grow here, between positions, and :func:`_expand` works on them as they
-    are: an array bound anew inside its loops would cost numba a reference count update
-    at every turn of them."""
+    Returns (_DONE, the position it separates from or -1, the number of positions, the
+    pieces that slide away as a bit mask, their direction); or (_FULL_PAIRS or
+    _FULL_POSITIONS, the position to expand next, the number of positions before it, 0,
+    -1) when ``pairs`` or ``work`` lacks room: the caller grows them (:func:`_roomier`)
+    and goes on. It allocates and rebinds no array, so numba keeps no reference counts
+    here between positions."""
     n = shapes.shape[0]
+    keys, rows_of, rows = pairs
     states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances = work
-    if states.shape[1] < n:
-        states = np.empty((states.shape[0], n, 3), dtype=np.int64)
-        gaps = np.empty((6, n, n), dtype=np.int64)
-        stack = np.empty(n, dtype=np.int64)
-    capacity = states.shape[0]  # the table (position numbers by hash) has 4 slots for each
-    states[0, :n] = start
-    parents[0] = -1
-    table[_hash(states, 0, n) & np.uint64(table.shape[0] - 1)] = 0
-    count = 1
-    head = 0
+    if count == 0:
+        for k in range(n):
+            for a in range(3):
+                states[0, k, a] = start[k, a]
+        parents[0] = -1
+        table[_hash(states, 0, n) & np.uint64(table.shape[0] - 1)] = 0
+        head, count = 0, 1
     while head < count:
-        while rows[0, 0] + n * n > rows.shape[0]:  # room for every pair of this position
-            rows = _enlarged(rows, rows.shape[0], 2 * rows.shape[0])
-        while 2 * (rows[0, 0] + n * n) > keys.shape[0]:  # and the table stays at most half full
-            keys, rows_of = _grown(keys, rows_of)
-        status, moved, direction, after = _expand(head, count, shapes, grids, starts, dims, keys, rows_of, rows,
-                                                  states, parents, masks, directions, distances, table, gaps,
-                                                  stack, found_masks, found_distances)
-        if status == _SEPARATES:
+        if rows[0, 0] + n * n > rows.shape[0] or 2 * (rows[0, 0] + n * n) > keys.shape[0]:
+            return _FULL_PAIRS, head, count, np.int64(0), -1  # no room for every pair of this position
+        expanded, moved, direction, after = _expand(head, count, shapes, grids, starts, dims, keys, rows_of, rows,
+                                                    states, parents, masks, directions, distances, table, gaps,
+                                                    stack, found_masks, found_distances)
+        if expanded == _FULL:
+            return _FULL_POSITIONS, head, count, np.int64(0), -1  # what it added is forgotten with the table
+        if expanded == _SEPARATES:
             break
-        if status == _FULL:  # grow, forget what this position added, and expand it again
-            capacity *= 2
-            states = _enlarged(states, count, capacity)
-            parents = _enlarged(parents, count, capacity)
-            masks = _enlarged(masks, count, capacity)
-            directions = _enlarged(directions, count, capacity)
-            distances = _enlarged(distances, count, capacity)
-            found_masks = _enlarged(found_masks, 0, 2 * found_masks.shape[0])
-            found_distances = _enlarged(found_distances, 0, 2 * found_distances.shape[0])
-            table = np.full(4 * capacity, -1, dtype=np.int64)
-            for s in range(count):
-                slot = _hash(states, s, n) & np.uint64(table.shape[0] - 1)
-                while table[slot] >= 0:
-                    slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
-                table[slot] = s
-            continue
         count = after
         head += 1
     else:
@@ -653,8 +657,40 @@ def _search(shapes, start, grids, starts, dims, keys, rows_of, rows, work):
         while table[slot] != s:
             slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
         table[slot] = -1
-    return head, moved, direction, keys, rows_of, rows, \
-        (states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances)
+    return _DONE, head, count, moved, direction
+
+
+_DONE, _FULL_PAIRS, _FULL_POSITIONS = 0, 1, 2  # what _search reports
+
+
+@njit(cache=True)
+def _roomier(status, work, pairs, n, count):
+    """``work`` and ``pairs`` grown where :func:`_search` said (``status``) it lacked room,
+    keeping the first ``count`` positions (of ``n`` pieces) and a table of them."""
+    states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances = work
+    keys, rows_of, rows = pairs
+    if status == _FULL_PAIRS:
+        while rows[0, 0] + n * n > rows.shape[0]:
+            rows = _enlarged(rows, rows.shape[0], 2 * rows.shape[0])
+        while 2 * (rows[0, 0] + n * n) > keys.shape[0]:
+            keys, rows_of = _grown(keys, rows_of)
+    else:
+        capacity = 2 * states.shape[0]
+        states = _enlarged(states, count, capacity)
+        parents = _enlarged(parents, count, capacity)
+        masks = _enlarged(masks, count, capacity)
+        directions = _enlarged(directions, count, capacity)
+        distances = _enlarged(distances, count, capacity)
+        found_masks = _enlarged(found_masks, 0, 2 * found_masks.shape[0])
+        found_distances = _enlarged(found_distances, 0, 2 * found_distances.shape[0])
+        table = np.full(4 * capacity, -1, dtype=np.int64)
+        for s in range(count):
+            slot = _hash(states, s, n) & np.uint64(table.shape[0] - 1)
+            while table[slot] >= 0:
+                slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
+            table[slot] = s
+    return (states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances), \
+        (keys, rows_of, rows)
 
 
 _EXPANDED, _SEPARATES, _FULL = 0, 1, 2  # what _expand did
@@ -689,7 +725,7 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
                 row = rows_of[slot]
             else:
                 row = rows[0, 0]
-                _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz, rows[row])
+                _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz, rows, row)
                 if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
                     keys[slot] = key
                     rows_of[slot] = row

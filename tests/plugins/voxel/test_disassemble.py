@@ -340,6 +340,22 @@ def test_locked_parts_share_out_the_room_their_groups_have():
     assert Disassembler().disassemble(pieces, Grouping([0, 1, 0, 1], [[(1, 1), (2, 1)], [(1, 1), (2, 1)]])) is not None
 
 
+def test_one_disassembler_answers_every_grouping_as_a_fresh_one_does():
+    """A disassembler remembers placements, groupings and pair distances between calls."""
+    cube = [(9, 1, 1)]
+    far = [(x + 10, y, z) for x, y, z in RING], [(x + 10, y, z) for x, y, z in LINKED_RING]
+    cases = [([RING, LINKED_RING, cube], Grouping([0, 0, 1], [[(1, 2)], []])),
+             ([RING, LINKED_RING, cube], Grouping([0, 0, 1], [[(1, 1), (2, 1)], []])),
+             ([RING, LINKED_RING, *far], Grouping([0] * 4, [[(1, 3), (2, 1)]])),
+             ([RING, LINKED_RING, *far], Grouping([0] * 4, [[(1, 2), (2, 2)]])),
+             ([RING, LINKED_RING, cube], [1, 1, 0]), ([RING, LINKED_RING, cube], [0, 0, 0])]
+    fresh = [Disassembler().disassemble(pieces, groups) for pieces, groups in cases]
+    assert [apart is None for apart in fresh] == [False, True, True, False, False, True]
+    shared = Disassembler()
+    assert [shared.disassemble(pieces, groups) for pieces, groups in cases] == fresh
+    assert shared.levels([pieces for pieces, _ in cases], [groups for _, groups in cases]) == \
+        [apart.level if apart is not None else None for apart in fresh]
+
 def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
     import itertools
 

@@ -188,7 +188,7 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     return cover
 
 
-def _oriented(puzzle: Puzzle, piece) -> list[tuple[tuple[Voxel, ...], tuple[int, ...], tuple[Voxel, ...], tuple[int, ...]]]:
+def _oriented(puzzle: Puzzle, piece) -> list[tuple[tuple[Voxel, ...], tuple[int, ...], tuple[Voxel, ...], tuple]]:
     """The piece's orientations, each as its cells, their colours, its variable voxels and their
     colours, in one frame. Orientations differ in all its voxels and colours (BurrTools' shape
     orientations), so a piece whose symmetry lays its variable voxels in two ways around the same
@@ -288,11 +288,10 @@ def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries, c
         moved = cell_map[cells]
         by_cell = np.argsort(moved, axis=1)
         moved_variable = None
-        if variable is not None:
-            box_map = _box_map(sym.matrix, size)
-            moved_variable = np.where(variable < 0, variable, (box_map[np.maximum(variable, 0) >> _COLOUR_BITS]
-                                                               << _COLOUR_BITS) | (variable & ((1 << _COLOUR_BITS) - 1)))
-            moved_variable = np.sort(moved_variable, axis=1)
+        if variable is not None:  # each variable voxel's place moved, its colour kept; padding stays -1
+            box = _box_map(sym.matrix, size)[np.maximum(variable, 0) >> _COLOUR_BITS]
+            colour = variable & ((1 << _COLOUR_BITS) - 1)
+            moved_variable = np.sort(np.where(variable < 0, -1, (box << _COLOUR_BITS) | colour), axis=1)
         image = _row_keys(piece_map[pieces], np.take_along_axis(moved, by_cell, axis=1),
                           None if colours is None else np.take_along_axis(colours, by_cell, axis=1), moved_variable)
         at = np.searchsorted(sorted_keys, image)

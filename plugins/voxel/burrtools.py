@@ -15,7 +15,8 @@ problems from 0; ``--problem`` takes that number or the name.
 As BurrTools' assembler does: variable voxels in a piece are not placed (only the filled
 ones are), but they keep the piece where its bounding box, theirs included, lies inside the
 result's, and their colours fit the result's there (``Piece.variable``, ``variable_colours``);
-and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges of copies
+a piece whose symmetry lays them in two ways around the same cells has a placement for each
+(so an assembly counts once per way, as in BurrTools); and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges of copies
 (otherwise the volumes fix it). Other grids than cubes are refused by name.
 Each ``<shape>`` of a problem is a piece of its own, as BurrTools' parts are, even when two
 list one shape (their names are then numbered). Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>``

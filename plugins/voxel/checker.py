@@ -58,14 +58,15 @@ def shape_class(cells, mirror: bool, colours=None) -> frozenset:
 
 
 def check_solution(puzzle, placements) -> list[str]:
-    """Problems with ``placements`` (pairs of piece index and cells) as a packing of ``puzzle``; [] if none."""
+    """Problems with ``placements`` (pairs of piece index and cells, or ``Placement``s) as a packing of
+    ``puzzle``; [] if none."""
     problems = []
     target = set(puzzle.target)
     cell_colour = dict(zip(puzzle.target, puzzle.target_colours))
     covered = Counter()
     used = Counter()
     classes = {}
-    for piece, cells in placements:
+    for piece, cells, *_ in placements:
         cells = [tuple(c) for c in cells]
         if not 0 <= piece < len(puzzle.pieces):
             problems.append(f"unknown piece index {piece}")

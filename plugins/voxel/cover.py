@@ -24,14 +24,19 @@ import numpy as np
 
 from plugins.voxel import bitboard, dlx
 from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, coloured_orientations, lowest, transform
-from plugins.voxel.model import HOLE, Puzzle, PuzzleFileError
+from plugins.voxel.model import HOLE, VARIABLE, Puzzle, PuzzleFileError
 
 ENGINES = {"bitboard": bitboard.BitboardSearch, "dlx": dlx.DlxSearch}
+_COLOUR_BITS = 20  # a variable voxel's code: its index in the target's box, then its colour in these bits
 
 
 class Placement(NamedTuple):
     piece: int  # index into Puzzle.pieces
     cells: tuple[Voxel, ...]
+    # where its BurrTools variable voxels lie (sorted; they may be outside the target's cells,
+    # never outside its box): a piece whose symmetry lays them in two ways around the same
+    # cells has a placement for each, as BurrTools has
+    variable: tuple[Voxel, ...] = ()
 
 
 Solution = tuple[Placement, ...]  # sorted by piece, then cells
@@ -51,6 +56,7 @@ class Cover:
     cells: list[Voxel]  # target cells, index order (z, y, x)
     placement_piece: np.ndarray  # (P,) piece of each placement
     placement_cells: np.ndarray  # (P, largest piece) sorted cell indices, padded with len(cells)
+    placement_variable: np.ndarray | None  # (P, most variable voxels) sorted codes (_COLOUR_BITS), -1 first; None: none
     symmetries: list[Symmetry]  # [0] is the identity
     perms: np.ndarray  # (len(symmetries), P) image of each placement
     allowed: np.ndarray  # uint8 per placement: kept by the anchor restriction
@@ -85,8 +91,12 @@ class Cover:
 
     def placement(self, placement_id: int) -> Placement:
         cells = self.placement_cells[placement_id]
+        variable = () if self.placement_variable is None else self.placement_variable[placement_id]
+        size = self.puzzle.size
         return Placement(int(self.placement_piece[placement_id]),
-                         tuple(sorted(self.cells[c] for c in cells if c < len(self.cells))))
+                         tuple(sorted(self.cells[c] for c in cells if c < len(self.cells))),
+                         tuple(sorted(tuple(int(i) for i in np.unravel_index(code >> _COLOUR_BITS, size))
+                                      for code in variable if code >= 0)))
 
     def placement_id(self, placement: Placement) -> int:
         if self._ids is None:
@@ -97,7 +107,7 @@ class Cover:
         """The placements (ids; -1 is padding), without those of the optional cells left empty."""
         placements = (self.placement(int(p)) for p in placement_ids if p >= 0)
         return tuple(sorted((q for q in placements if self.puzzle.pieces[q.piece].name != HOLE),
-                            key=lambda q: (q.piece, q.cells)))
+                            key=lambda q: (q.piece, q.cells, q.variable)))
 
 
 @lru_cache(maxsize=16)
@@ -119,18 +129,17 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     optional = np.array([v in set(puzzle.optional) for v in cells] + [False])  # per cell index, and padding
     fits, cell_colour = _colour_table(puzzle, cells)
     width = max(len(p.cells) for p in puzzle.pieces)
-    pieces, rows, row_colours = [], [], []
+    most_variable = max(len(p.variable) for p in puzzle.pieces)
+    pieces, rows, row_colours, row_variable = [], [], [], []
     for piece, (spec, orients) in enumerate(zip(puzzle.pieces, shapes)):
         found = 0
-        ways = _variable_ways(puzzle, spec) if spec.variable else None
-        for shape, colours in orients:
+        for shape, colours, variable, variable_colours in orients:
             offsets = np.array(shape, dtype=np.int64) - np.array(shape[0], dtype=np.int64)
             spots = coords[:, None, :] + offsets[None, :, :]  # (targets, cells, 3)
             inside = ((spots >= 0) & (spots < size)).all(axis=(1, 2))
-            if ways is not None:
-                origin = coords - np.array(shape[0], dtype=np.int64)  # where the shape's (0, 0, 0) goes
-                inside &= np.any([_variable_fits(origin, way, size, grid, fits, cell_colour)
-                                  for way in ways[shape, colours]], axis=0)
+            if variable:  # where the orientation's (0, 0, 0) goes
+                inside &= _variable_fits(coords - np.array(shape[0], dtype=np.int64), shape + variable,
+                                         variable, variable_colours, size, grid, fits, cell_colour)
             spots = spots[inside]
             covered = grid[spots[..., 0], spots[..., 1], spots[..., 2]]
             covered = covered[(covered < n_cells).all(axis=1)]
@@ -145,6 +154,14 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
             block = np.zeros((len(covered), width), dtype=np.int32)  # the colour on each of those cells
             block[:, : len(shape)] = np.array(colours, dtype=np.int32)[order]
             row_colours.append(block)
+            if most_variable:  # where the variable voxels lie, as sorted codes (padding -1 first)
+                origin = coords[covered[:, 0]] - np.array(shape[0], dtype=np.int64)
+                block = np.full((len(covered), most_variable), -1, dtype=np.int64)
+                if variable:
+                    at = origin[:, None, :] + np.array(variable, dtype=np.int64)[None, :, :]
+                    codes = np.ravel_multi_index(tuple(np.moveaxis(at, 2, 0)), size) << _COLOUR_BITS
+                    block[:, : len(variable)] = codes | np.array(variable_colours, dtype=np.int64)
+                row_variable.append(np.sort(block, axis=1))
             pieces.append(np.full(len(covered), piece, dtype=np.int32))
             found += len(covered)
         if not found:
@@ -154,50 +171,47 @@ def build_cover(puzzle: Puzzle, engine: str | None = None, symmetric: bool = Tru
     # With colours, two placements may fill the same cells with different colours (a turned
     # piece whose colours are not symmetric): its colours tell them apart.
     placement_colours = np.concatenate(row_colours) if fits is not None else None
+    placement_variable = np.concatenate(row_variable) if most_variable else None
     if symmetric:
         symmetries = _symmetries(puzzle, cells, index, cell_colour)
-        perms = _placement_permutations(placement_piece, placement_cells, symmetries, placement_colours)
+        perms = _placement_permutations(placement_piece, placement_cells, symmetries, placement_colours,
+                                        placement_variable, tuple(size))
     else:
         symmetries = [Symmetry(ALL_SYMMETRIES[0], tuple(range(n_cells)), tuple(range(len(puzzle.pieces))))]
         perms = np.arange(len(placement_piece), dtype=np.int32)[None, :]
     allowed, anchor, anchor_column = _anchor(puzzle, cells, placement_piece, placement_cells, symmetries, perms)
     if engine is None:
         engine = "bitboard" if n_cells + len(puzzle.pieces) <= bitboard.MAX_BITS else "dlx"
-    cover = Cover(puzzle, cells, placement_piece, placement_cells, symmetries, perms, allowed, anchor, anchor_column,
-                  ENGINES[engine])
+    cover = Cover(puzzle, cells, placement_piece, placement_cells, placement_variable, symmetries, perms, allowed,
+                  anchor, anchor_column, ENGINES[engine])
     cover.tables = cover.engine.tables(cover)
     return cover
 
 
-def _oriented(puzzle: Puzzle, piece) -> list[tuple[tuple[Voxel, ...], tuple[int, ...]]]:
-    """The piece's orientations, each with its voxels' colours (see ``geometry.coloured_orientations``)."""
-    return coloured_orientations(piece.cells, piece.colours_of_cells, puzzle.mirror)
+def _oriented(puzzle: Puzzle, piece) -> list[tuple[tuple[Voxel, ...], tuple[int, ...], tuple[Voxel, ...], tuple]]:
+    """The piece's orientations, each as its cells, their colours, its variable voxels and their
+    colours, in one frame. Orientations differ in all its voxels and colours (BurrTools' shape
+    orientations), so a piece whose symmetry lays its variable voxels in two ways around the same
+    cells has both (see ``geometry.coloured_orientations``)."""
+    oriented = []
+    for voxels, marks in coloured_orientations(*piece.marked, puzzle.mirror):
+        cells = [(v, c) for v, c in zip(voxels, marks) if c > VARIABLE]
+        variable = [(v, VARIABLE - c) for v, c in zip(voxels, marks) if c <= VARIABLE]
+        oriented.append(tuple(tuple(pair[i] for pair in part) for part in (cells, variable) for i in (0, 1)))
+    return oriented
 
 
-def _variable_ways(puzzle: Puzzle, piece) -> dict[tuple, set[tuple]]:
-    """Per orientation of a piece with variable voxels (as :func:`_oriented` gives it), each way
-    its variable voxels may lie around the same cells: (lowest and highest corner of its voxels,
-    variable ones included; the variable voxels; their colours), in that orientation's frame."""
-    ways: dict[tuple, set[tuple]] = {}
-    for m in ALL_SYMMETRIES if puzzle.mirror else ROTATIONS:
-        oriented = coloured_orientations(piece.cells, piece.colours_of_cells, False, (m,))[0]
-        low = lowest([transform(m, v) for v in piece.cells])
-        box = [tuple(c - l for c, l in zip(transform(m, v), low)) for v in piece.cells + piece.variable]
-        ways.setdefault(oriented, set()).add((lowest(box), tuple(max(v[i] for v in box) for i in range(3)),
-                                              tuple(box[len(piece.cells):]), piece.colours_of_variable))
-    return ways
-
-
-def _variable_fits(origin: np.ndarray, way: tuple, size, grid, fits, cell_colour) -> np.ndarray:
-    """Per place (``origin``: where the orientation's (0, 0, 0) goes), whether a piece whose
-    variable voxels lie as ``way`` says keeps its bounding box inside the target's, and, with
-    colour constraints, their colours fit the cells' there (BurrTools checks the colour of every
-    voxel of a piece's bounding box; an empty one, or a place outside the target, is neutral)."""
-    low, high, voxels, colours = way
+def _variable_fits(origin: np.ndarray, voxels, variable, colours, size, grid, fits, cell_colour) -> np.ndarray:
+    """Per place (``origin``: where the orientation's (0, 0, 0) goes), whether a piece of these
+    ``voxels`` (cells and ``variable`` voxels, whose colours are ``colours``) keeps its bounding
+    box inside the target's, and, with colour constraints, the variable voxels' colours fit the
+    cells' there (BurrTools checks the colour of every voxel of a piece's bounding box; an empty
+    one, or a place outside the target, is neutral)."""
+    low, high = lowest(voxels), tuple(max(v[i] for v in voxels) for i in range(3))
     fitting = ((origin + low >= 0) & (origin + high < size)).all(axis=1)
     if fits is not None and any(colours):
         at = np.flatnonzero(fitting)
-        spots = origin[at][:, None, :] + np.array(voxels, dtype=np.int64)[None, :, :]
+        spots = origin[at][:, None, :] + np.array(variable, dtype=np.int64)[None, :, :]
         under = cell_colour[grid[spots[..., 0], spots[..., 1], spots[..., 2]]]
         fitting[at] = fits[np.array(colours)[None, :], under].all(axis=1)
     return fitting
@@ -244,15 +258,26 @@ def _symmetries(puzzle: Puzzle, cells, index, cell_colour) -> list[Symmetry]:
     return result
 
 
-def _row_keys(pieces: np.ndarray, cells: np.ndarray, colours: np.ndarray | None) -> np.ndarray:
-    """One comparable key per placement (its piece, sorted cells and their colours as raw bytes)."""
-    table = np.column_stack([pieces, cells] + ([] if colours is None else [colours]))
-    table = np.ascontiguousarray(table.astype(np.int32))
-    return table.view(np.dtype((np.void, table.shape[1] * 4))).ravel()
+def _row_keys(pieces: np.ndarray, cells: np.ndarray, colours: np.ndarray | None, variable: np.ndarray | None
+              ) -> np.ndarray:
+    """One comparable key per placement (its piece, sorted cells, their colours and its variable
+    voxels' codes as raw bytes)."""
+    table = np.column_stack([pieces, cells] + [b for b in (colours, variable) if b is not None])
+    table = np.ascontiguousarray(table.astype(np.int32 if variable is None else np.int64))
+    return table.view(np.dtype((np.void, table.shape[1] * table.itemsize))).ravel()
 
 
-def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries, colours=None) -> np.ndarray:
-    keys = _row_keys(pieces, cells, colours)
+def _box_map(matrix: Matrix, size: tuple[int, int, int]) -> np.ndarray:
+    """Each index in the target's box -> the index of its image under a symmetry of the target."""
+    box = np.array(np.unravel_index(np.arange(int(np.prod(size))), size)).T
+    image = box @ np.array(matrix, dtype=np.int64).T
+    image -= image.min(axis=0)
+    return np.ravel_multi_index(tuple(image.T), size)
+
+
+def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries, colours=None, variable=None,
+                            size=None) -> np.ndarray:
+    keys = _row_keys(pieces, cells, colours, variable)
     order = np.argsort(keys)
     sorted_keys = keys[order]
     n_cells = len(symmetries[0].cell_map)
@@ -262,8 +287,13 @@ def _placement_permutations(pieces: np.ndarray, cells: np.ndarray, symmetries, c
         piece_map = np.array(sym.piece_map, dtype=np.int32)
         moved = cell_map[cells]
         by_cell = np.argsort(moved, axis=1)
+        moved_variable = None
+        if variable is not None:  # each variable voxel's place moved, its colour kept; padding stays -1
+            box = _box_map(sym.matrix, size)[np.maximum(variable, 0) >> _COLOUR_BITS]
+            colour = variable & ((1 << _COLOUR_BITS) - 1)
+            moved_variable = np.sort(np.where(variable < 0, -1, (box << _COLOUR_BITS) | colour), axis=1)
         image = _row_keys(piece_map[pieces], np.take_along_axis(moved, by_cell, axis=1),
-                          None if colours is None else np.take_along_axis(colours, by_cell, axis=1))
+                          None if colours is None else np.take_along_axis(colours, by_cell, axis=1), moved_variable)
         at = np.searchsorted(sorted_keys, image)
         if not (sorted_keys[np.minimum(at, len(keys) - 1)] == image).all():
             raise AssertionError("a symmetry maps a placement outside the placement set")

@@ -11,10 +11,7 @@ temporary folder printed), then how many cases had assemblies and how many diffe
 ``burrTxt`` merges mirror images (it has no "keep mirror solutions" option), so its figures
 are set against ``distinct`` and against ``distinct_rotations``.
 
-Variable voxels go only to pieces with no symmetry: where a piece's symmetry lays its variable
-voxels in two ways around the same cells, BurrTools makes two placements of them (and counts
-an assembly once per way), which this plugin does not. See ``bench_disassemble.py`` for how
-to build ``burrTxt``.
+See ``bench_disassemble.py`` for how to build ``burrTxt``.
 """
 from __future__ import annotations
 
@@ -32,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from plugins.voxel import solver  # noqa: E402
 from plugins.voxel.burrtools import load_burrtools  # noqa: E402
 from plugins.voxel.disassemble import tally  # noqa: E402
-from plugins.voxel.geometry import FACE_STEPS, coloured_orientations  # noqa: E402
+from plugins.voxel.geometry import FACE_STEPS  # noqa: E402
 from plugins.voxel.model import PuzzleFileError  # noqa: E402
 
 KEEP = 100_000  # assemblies a count keeps: the figures are compared below it
@@ -68,12 +65,10 @@ def random_file(rng: random.Random) -> str:
         low = [min(v[i] for v in piece) for i in range(3)]
         cells = sorted((x - low[0], y - low[1], z - low[2]) for x, y, z in piece)
         colours = {v: rng.randint(0, n_colours) for v in cells if rng.random() < 0.25}
-        variable = set()
-        if len(coloured_orientations(cells, [colours.get(v, 0) for v in cells], False)) == 24:  # no symmetry
-            high = [max(v[i] for v in cells) + 1 for i in range(3)]
-            variable = {tuple(rng.randint(0, high[i]) for i in range(3)) for _ in range(rng.choice([0, 1, 1, 2]))}
-            variable -= set(cells)
-            colours.update({v: rng.randint(0, n_colours) for v in variable if rng.random() < 0.5})
+        high = [max(v[i] for v in cells) + 1 for i in range(3)]
+        variable = {tuple(rng.randint(0, high[i]) for i in range(3)) for _ in range(rng.choice([0, 0, 0, 1, 1, 2]))}
+        variable -= set(cells)
+        colours.update({v: rng.randint(0, n_colours) for v in variable if rng.random() < 0.5})
         shapes.append(voxel_text(cells, variable, colours))
     entries = []  # [shape id, count, group attribute]
     for i, shape in enumerate(shapes):

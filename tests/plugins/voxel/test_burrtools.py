@@ -10,6 +10,7 @@ import pytest
 from plugins.voxel import burrtools, checker, solver
 from plugins.voxel import search as search_module
 from plugins.voxel.burrtools import load_burrtools, problem_names
+from plugins.voxel.cover import build_cover
 from plugins.voxel.model import PuzzleFileError, parse_puzzle, puzzle_to_json
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -429,6 +430,25 @@ def test_variable_voxels_tell_two_pieces_apart():
     puzzle = load_burrtools(VARIABLE_IN_PIECES, "fits at the ends")  # "#__+" and "#": one cell each
     assert [(p.name, p.cells, p.variable, p.copies) for p in puzzle.pieces[:2]] == [
         ("Long", ((0, 0, 0),), ((3, 0, 0),), 1), ("Cube", ((0, 0, 0),), (), 1)]
+
+
+TWO_WAYS = DATA / "made" / "VariableVoxelsTwoWays.xml"  # figures from BurrTools' burrTxt -d
+
+
+@pytest.mark.parametrize("name", problem_names(TWO_WAYS))
+def test_a_piece_whose_variable_voxel_lies_in_two_ways_around_its_cells_has_a_placement_for_each(name):
+    """"Flag" is "##" with a variable voxel beside one cell: turned end to end it fills the same
+    cells with the variable voxel beside the other, another placement in BurrTools."""
+    from plugins.voxel.disassemble import tally
+
+    puzzle = load_burrtools(TWO_WAYS, name)
+    outcome = solver.count_solutions(puzzle)
+    assert outcome.distinct == outcome.distinct_rotations == puzzle.expected_assemblies
+    assert tally(puzzle, outcome.solutions).solutions == puzzle.expected_solutions
+    assert len(set(outcome.solutions)) == len(outcome.solutions)
+    cover = build_cover(puzzle)
+    flags = [cover.placement(i) for i in range(len(cover.placement_piece)) if cover.placement_piece[i] == 0]
+    assert {f.variable for f in flags if f.cells == ((1, 0, 0), (2, 0, 0))} == {((1, 1, 0),), ((2, 1, 0),)}
 
 
 COLOURS_ON_VARIABLE = DATA / "made" / "ColoursOnVariableVoxels.xml"  # figures from BurrTools' burrTxt -d

@@ -194,7 +194,7 @@ def test_cancel_stops_a_count():
 def test_checker_rejects_broken_packings():
     puzzle = SHIPPED["soma"]
     solution = list(solver.solve_first(puzzle))
-    piece, cells = solution[0]
+    piece, cells = solution[0].piece, solution[0].cells
     assert checker.check_solution(puzzle, solution[1:])  # a piece missing
     moved = solver.Placement(piece, tuple((x, y, z + 1) for x, y, z in cells))
     assert checker.check_solution(puzzle, [moved] + solution[1:])

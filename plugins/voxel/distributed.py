@@ -67,8 +67,9 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
     if puzzle.colour_pairs is not None or puzzle.max_holes is not None:  # what the JSON format does not hold
         data["burrtools"] = [sorted(puzzle.colour_pairs or ()), puzzle.target_colours,
                              [p.voxel_colours for p in puzzle.pieces], puzzle.max_holes]
-    if any(p.variable for p in puzzle.pieces):  # they decide where a piece may go
-        data["variable"] = [p.variable for p in puzzle.pieces]
+    if any(p.variable for p in puzzle.pieces):  # they decide where a piece may go and tell placements apart
+        # (not "variable" as before: checkpoints from before they told placements apart are not resumed)
+        data["variable_voxels"] = [p.variable for p in puzzle.pieces]
     if any(p.variable_colours for p in puzzle.pieces):
         data["variable_colours"] = [p.variable_colours for p in puzzle.pieces]
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()

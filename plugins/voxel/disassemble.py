@@ -106,6 +106,29 @@ class Grouping(NamedTuple):
     groups: Mapping[int, Sequence[tuple[int, int]]] | Sequence[Sequence[tuple[int, int]]]
 
 
+class Assemblies(NamedTuple):
+    """Assemblies of one puzzle as :meth:`Disassembler.levels` takes them: the distinct
+    placements (``cells``: each one's cells; ``kinds``: its piece of the puzzle), per kind
+    the groups its pieces may be in with how many may be (as in :class:`Grouping`), and
+    each assembly as a row of ``numbers``: its pieces' placements, then -1 to the end."""
+    cells: Sequence[Sequence[Voxel]]
+    kinds: Sequence[int]
+    groups: Mapping[int, Sequence[tuple[int, int]]] | Sequence[Sequence[tuple[int, int]]]
+    numbers: np.ndarray
+
+
+def assemblies_of(assemblies: Sequence[Sequence[tuple[int, Sequence[Voxel]]]],
+                  groups: Mapping[int, Sequence[tuple[int, int]]] | Sequence[Sequence[tuple[int, int]]]) -> Assemblies:
+    """:class:`Assemblies` of these, each a list of (kind, cells) per piece (a solver's
+    solution: its placements), the kinds' groups as in :class:`Grouping`."""
+    number: dict[tuple[int, tuple[Voxel, ...]], int] = {}
+    rows = [[number.setdefault((kind, tuple(cells)), len(number)) for kind, cells in pieces] for pieces in assemblies]
+    numbers = np.full((len(rows), max([2] + [len(row) for row in rows])), -1, dtype=np.int64)
+    for numbered, row in zip(numbers, rows):
+        numbered[:len(row)] = row
+    return Assemblies(tuple(cells for _, cells in number), tuple(kind for kind, _ in number), groups, numbers)
+
+
 MAX_PIECES = 62  # a group is a bit mask in an int64
 _SHAPE_BITS = 10  # the pair cache's key: two shapes (10 bits each) and a shift (12 bits per axis)
 
@@ -136,43 +159,51 @@ class Disassembler:
         found = self._take_apart(pieces, groups)
         return _tree(0, *found) if found is not None else None
 
-    def levels(self, assemblies: Sequence[Sequence[Sequence[Voxel]]],
-               groups: Sequence[Sequence[int] | Grouping | None]) -> list[str | None]:
-        """:meth:`disassemble`'s ``level`` of each assembly (``groups``: each one's), None
-        where it gives None, without building the separations: what a count needs, in one
-        call of the compiled code for them all."""
-        if not assemblies:
+    def levels(self, assemblies: Assemblies, progress=None) -> list[str | None]:
+        """:meth:`disassemble`'s ``level`` of each assembly, None where it gives None, without
+        building the separations: what a count needs, each distinct placement looked up once.
+        ``progress(done, apart)``, when given, is called before each ``_BATCH`` assemblies
+        with how many were taken apart and how many came apart (it may raise to stop)."""
+        numbers = np.asarray(assemblies.numbers, dtype=np.int64)
+        m, width = numbers.shape
+        if width > MAX_PIECES:
+            raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {width}")
+        if m == 0:
             return []
-        m, width = len(assemblies), max(2, max(len(pieces) for pieces in assemblies))
-        sizes, placements, grouped = [], [], []
-        for k, (pieces, its_groups) in enumerate(zip(assemblies, groups)):
-            n = len(pieces) if len(pieces) >= 2 else 0
-            sizes.append(n)
-            if n:
-                placements += self._placed(pieces)
-                arrays = self._grouped(n, its_groups)
-                if arrays is not None:
-                    grouped.append((k, arrays))
-            placements += [-1] * (width - n)  # the last row of the placement arrays: nothing
-        shortcuts = np.zeros((m, width), dtype=np.int64)
-        kinds = np.zeros((m, width), dtype=np.int64)
-        allowed = np.zeros((m, width, max([a.shape[1] for _, (_, _, a) in grouped], default=1)), dtype=np.int64)
-        for k, (its_shortcuts, its_kinds, its_allowed) in grouped:
-            shortcuts[k, :len(its_kinds)], kinds[k, :len(its_kinds)] = its_shortcuts, its_kinds
-            allowed[k, :its_allowed.shape[0], :its_allowed.shape[1]] = its_allowed
-        placements = np.array(placements, dtype=np.int64).reshape(m, width)
-        shapes, corners = np.array(self._placement_shapes + [0]), np.array(self._placement_corners + [(0, 0, 0)])
-        ok, move_counts, lefts, removeds, self._pairs = _take_all_apart(
-            np.array(sizes, dtype=np.int64), shapes[placements], corners[placements], shortcuts, kinds, allowed,
-            *self._search_arrays(), self._pairs)
+        own = self._placed(assemblies.cells)
+        shapes = np.array([self._placement_shapes[p] for p in own] + [0], dtype=np.int64)[numbers]  # -1: the last
+        corners = np.array([self._placement_corners[p] for p in own] + [(0, 0, 0)], dtype=np.int64)[numbers]
+        arrays = self._grouped(len(own), Grouping(assemblies.kinds, assemblies.groups))
+        if arrays is None:
+            shortcuts = kinds = np.zeros((m, width), dtype=np.int64)
+            allowed = _NO_GROUPS
+        else:
+            shortcuts, kinds = (np.append(values, 0)[numbers] for values in arrays[:2])
+            allowed = arrays[2]
+        sizes = np.count_nonzero(numbers >= 0, axis=1)
+        sizes[sizes < 2] = 0
+        step = m if progress is None else _BATCH
+        ok, move_counts, lefts, removeds = [], [], [], []
+        apart = 0
+        for first in range(0, m, step):
+            if progress is not None:
+                progress(first, apart)
+            rows = slice(first, first + step)
+            *found, self._pairs = _take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
+                                                  kinds[rows], allowed, *self._search_arrays(), self._pairs)
+            for answers, part in zip((ok, move_counts, lefts, removeds), found):
+                answers.append(part)
+            apart += int(np.count_nonzero(found[0]))
         return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
-                for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
-                                                        removeds.tolist())]
+                for apart, counts, left, removed in zip(*(np.concatenate(part).tolist() for part in
+                                                          (ok, move_counts, lefts, removeds)))]
 
     def _take_apart(self, pieces, groups):
         """:func:`_take_apart`'s separations, or None."""
         if len(pieces) < 2:
             return None
+        if len(pieces) > MAX_PIECES:
+            raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
         placements = self._placed(pieces)
         grids, starts, dims = self._search_arrays()
         arrays = self._grouped(len(pieces), groups)
@@ -187,8 +218,6 @@ class Disassembler:
     def _placed(self, pieces) -> list[int]:
         """Each piece's number in the placement lists, where it is added if it is new (and
         its shape added to the search's arrays if that is new)."""
-        if len(pieces) > MAX_PIECES:
-            raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
         numbers = [self._placements.get(tuple(cells), -1) for cells in pieces]
         for k, cells in enumerate(pieces):
             if numbers[k] >= 0:
@@ -296,7 +325,7 @@ def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, 
 def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts, dims, pairs):
     """:func:`_taken_apart` of each assembly k, whose ``sizes[k]`` pieces (none if fewer than
     two) are the first of row k of ``shapes``, ``start``, ``groups`` and ``kinds``, with
-    ``allowed[k]``.
+    ``allowed``.
 
     Returns (whether each comes apart; per assembly and separation, in pre-order, its number
     of moves and the records of the part left and of the part removed (-1: none); then
@@ -311,7 +340,7 @@ def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts,
         n = sizes[k]
         if n < 2:
             continue
-        found = _taken_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed[k], grids, starts,
+        found = _taken_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed, grids, starts,
                              dims, pairs, work)
         ok[k] = found[0]
         move_counts[k, :n] = found[3]
@@ -817,6 +846,11 @@ def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
     return [placement.cells for placement in solution]
 
 
+def solution_assemblies(puzzle, solutions) -> Assemblies:
+    """A solver's solutions as :meth:`Disassembler.levels` takes them."""
+    return assemblies_of(solutions, [piece.groups for piece in puzzle.pieces])
+
+
 def solution_groups(puzzle, solution) -> Grouping:
     """The groups of a solver's solution's pieces, as the disassembler takes them."""
     return Grouping([placement.piece for placement in solution], [piece.groups for piece in puzzle.pieces])
@@ -861,21 +895,19 @@ def tally(puzzle, solutions, task=None) -> Apart:
     from plugins.voxel.cover import build_cover
 
     cover = build_cover(puzzle)
-    disassembler = Disassembler()
+
+    def progress(done: int, apart: int) -> None:
+        task.check_cancelled()
+        task.report(done, len(solutions), f"disassembling: {done} of {len(solutions)} assemblies, {apart} come apart")
+
+    found = Disassembler().levels(solution_assemblies(puzzle, solutions), progress if task is not None else None)
     count, by_rotation, levels = 0, 0, {}
-    for first in range(0, len(solutions), _BATCH):
-        if task is not None:
-            task.check_cancelled()
-            task.report(first, len(solutions), f"disassembling: {first} of {len(solutions)} assemblies, "
-                                               f"{count} come apart")
-        batch = solutions[first:first + _BATCH]
-        found = disassembler.levels([solution_pieces(s) for s in batch], [solution_groups(puzzle, s) for s in batch])
-        for solution, level in zip(batch, found):
-            if len(solution) <= 1 or level is not None:
-                count += 1
-                by_rotation += rotation_classes(cover, solution)
-            if level is not None:
-                levels[level] = levels.get(level, 0) + 1
+    for solution, level in zip(solutions, found):
+        if len(solution) <= 1 or level is not None:
+            count += 1
+            by_rotation += rotation_classes(cover, solution)
+        if level is not None:
+            levels[level] = levels.get(level, 0) + 1
     return Apart(count, dict(sorted(levels.items(), key=lambda item: level_key(item[0]), reverse=True)), by_rotation)
 
 

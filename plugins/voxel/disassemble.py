@@ -36,6 +36,7 @@ takes more than one move somewhere.
 from __future__ import annotations
 
 import functools
+from itertools import chain
 from dataclasses import dataclass
 from typing import Iterator, Mapping, NamedTuple, Sequence
 
@@ -137,7 +138,7 @@ class Disassembler:
     """Disassembles assemblies of one puzzle; it remembers the pair distances it has worked out."""
 
     def __init__(self):
-        self._shapes: dict[tuple[Voxel, ...], int] = {}
+        self._shapes: dict[bytes, int] = {}  # a shape's cells from its lowest corner (sorted, coded) -> a number
         self._placements: dict[tuple[Voxel, ...], int] = {}  # cells -> a number, for these lists:
         self._placement_shapes: list[int] = []  # its shape
         self._placement_corners: list[Voxel] = []  # its lowest corner
@@ -145,7 +146,7 @@ class Disassembler:
         # the shapes as the search takes them: every grid's cells one after another (x fastest,
         # then y, then z), where each starts, and its size along x, y, z
         self._arrays = (np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
-        self._new_shapes: list[tuple[list[int], list[int]]] = []  # not in the arrays yet: cells (flat), size
+        self._new_shapes: list[tuple[np.ndarray, list[int]]] = []  # not in the arrays yet: cells (flat), size
         rows = np.zeros((1024, 3), dtype=np.int64)
         rows[0, 0] = 1
         self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
@@ -219,19 +220,29 @@ class Disassembler:
         """Each piece's number in the placement lists, where it is added if it is new (and
         its shape added to the search's arrays if that is new)."""
         numbers = [self._placements.get(tuple(cells), -1) for cells in pieces]
-        for k, cells in enumerate(pieces):
-            if numbers[k] >= 0:
-                continue
-            xs, ys, zs = zip(*cells)
-            low = lx, ly, lz = min(xs), min(ys), min(zs)
-            key = tuple(sorted([(x - lx, y - ly, z - lz) for x, y, z in cells]))
+        new = [k for k, number in enumerate(numbers) if number < 0]
+        if not new:
+            return numbers
+        lengths = np.array([len(pieces[k]) for k in new])
+        ends = np.cumsum(lengths)
+        firsts = ends - lengths
+        cells = np.fromiter(chain.from_iterable(chain.from_iterable(pieces[k] for k in new)), dtype=np.int64,
+                            count=3 * int(ends[-1])).reshape(-1, 3)
+        lows = np.minimum.reduceat(cells, firsts)
+        cells -= np.repeat(lows, lengths, axis=0)
+        sizes = np.maximum.reduceat(cells, firsts) + 1
+        codes = cells[:, 0] | cells[:, 1] << 21 | cells[:, 2] << 42  # a cell from its piece's lowest corner
+        order = np.lexsort((codes, np.repeat(np.arange(len(new)), lengths)))
+        codes, cells = codes[order], cells[order]
+        flat = cells[:, 0] + np.repeat(sizes[:, 0], lengths) * (cells[:, 1] + np.repeat(sizes[:, 1], lengths) * cells[:, 2])
+        for k, first, end, low, size in zip(new, firsts.tolist(), ends.tolist(), lows.tolist(), sizes.tolist()):
+            key = codes[first:end].tobytes()
             if key not in self._shapes:
                 if len(self._shapes) >= 1 << _SHAPE_BITS:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
                 self._shapes[key] = len(self._shapes)
-                size = [max(xs) - lx + 1, max(ys) - ly + 1, max(zs) - lz + 1]
-                self._new_shapes.append(([x + size[0] * (y + size[1] * z) for x, y, z in key], size))
-            numbers[k] = self._placements[tuple(cells)] = len(self._placement_shapes)
+                self._new_shapes.append((flat[first:end], size))
+            numbers[k] = self._placements[tuple(pieces[k])] = len(self._placement_shapes)
             self._placement_shapes.append(self._shapes[key])
             self._placement_corners.append(low)
         return numbers
@@ -254,8 +265,7 @@ class Disassembler:
             grids, starts, dims = self._arrays
             sizes = [size[0] * size[1] * size[2] for _, size in self._new_shapes]
             added = np.zeros(sum(sizes), dtype=np.uint8)
-            added[[at + cell for at, (cells, _) in zip(np.cumsum([0] + sizes).tolist(), self._new_shapes)
-                   for cell in cells]] = 1
+            added[np.concatenate([at + cells for at, (cells, _) in zip(np.cumsum([0] + sizes), self._new_shapes)])] = 1
             self._arrays = (np.concatenate([grids, added]), np.concatenate([starts, starts[-1] + np.cumsum(sizes)]),
                             np.concatenate([dims, [size for _, size in self._new_shapes]]))
             self._new_shapes = []

@@ -70,6 +70,23 @@ def test_every_stored_solution_comes_apart_as_burrtools_stored_it(path, number, 
     assert Disassembler().levels(problem.stored_assemblies) == [stored.level for stored in problem.stored]
 
 
+def test_stored_assemblies_list_each_placement_once_and_report_progress_in_batches():
+    """BurrTools' stored solutions as the disassembler takes them: each (piece, cells) once,
+    each assembly a row of placement numbers; ``levels`` reports how many it took apart
+    and how many came apart before each batch, and answers as one call without progress."""
+    (problem,) = stored_problems(DATA / "SolidSixPieceBurrs.xmpuzzle")
+    assemblies = problem.stored_assemblies
+    assert len(set(problem.placements)) == len(problem.placements) < sum(len(s.pieces) for s in problem.stored)
+    for stored, row in zip(problem.stored, assemblies.numbers.tolist()):
+        assert [assemblies.cells[n] for n in row if n >= 0] == list(stored.cells)
+        assert [assemblies.kinds[n] for n in row if n >= 0] == list(stored.pieces)
+    reports = []
+    found = Disassembler().levels(assemblies, lambda done, apart: reports.append((done, apart)))
+    assert found == Disassembler().levels(assemblies) == [stored.level for stored in problem.stored]
+    assert [done for done, _ in reports] == list(range(0, len(problem.stored), 64))
+    assert [apart for _, apart in reports] == [sum(level is not None for level in found[:done]) for done, _ in reports]
+
+
 def test_levels_read_as_burrtools_writes_them():
     for name, level in [("CubeInCage", "4.9.3"), ("PelikanBurr", "98.2.4.2"), ("AlPackino", "1.1.1.1.1.2.1.3.1.2.1.2")]:
         (problem,) = stored_problems(DATA / f"{name}.xmpuzzle")

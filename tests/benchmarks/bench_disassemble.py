@@ -93,15 +93,15 @@ def main() -> None:
         counted = solution_assemblies(puzzle, outcome.solutions)
         counted_seconds, found = least_cpu(lambda: Disassembler().levels(counted), args.repeat)
         tally_seconds, apart = least_cpu(lambda: tally(puzzle, outcome.solutions), args.repeat)
-        line = (f"{path.stem:22} {f'{stored_apart}/{len(problem.stored)}':>7} {stored_seconds:7.3f} "
-                f"{f'{apart.solutions}/{outcome.distinct}':>8} {counted_seconds:7.3f} {tally_seconds:8.3f}")
+        line = (f"{path.stem:22} {f'{stored_apart}/{len(problem.stored)}':>7} {stored_seconds:7.4f} "
+                f"{f'{apart.solutions}/{outcome.distinct}':>8} {counted_seconds:7.4f} {tally_seconds:8.4f}")
         if args.burrtxt:
             again, _ = child_cpu([args.burrtxt, "-x", "-q", str(path)], args.repeat)
             reading, _ = child_cpu([args.burrtxt, "-a", "c", str(path)], args.repeat)
             with_disassembly, said = child_cpu([args.burrtxt, "-d", "-q", str(path)], args.repeat)
             assembly, _ = child_cpu([args.burrtxt, "-q", str(path)], args.repeat)
             found = re.search(r"(\d+) assemblies and (\d+) solutions", said)
-            line += f" {again - reading:15.3f} {with_disassembly - assembly:7.3f}"
+            line += f" {again - reading:15.4f} {with_disassembly - assembly:7.4f}"
             line += f"  (burrTxt: {found.group(2)}/{found.group(1)})" if found else ""
         print(line, flush=True)
 

@@ -530,9 +530,11 @@ def _done(mask, groups) -> bool:
 def _gaps(grids, starts, dims, one, other, dx, dy, dz, rows, row):
     """How far shape ``one`` may slide along +x, +y, +z before it touches shape ``other``,
     whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes), written
-    into ``rows[row]`` (how far ``other`` may slide the other way)."""
+    into ``rows[row]`` (how far ``other`` may slide the other way); and how far ``other``
+    may slide along +x, +y, +z before it touches ``one``, into ``rows[row + 1]``."""
     for axis in range(3):
         rows[row, axis] = FREE
+        rows[row + 1, axis] = FREE
         b, c = (axis + 1) % 3, (axis + 2) % 3
         delta_a = dx if axis == 0 else (dy if axis == 1 else dz)
         delta_b = dx if b == 0 else (dy if b == 1 else dz)
@@ -541,13 +543,17 @@ def _gaps(grids, starts, dims, one, other, dx, dy, dz, rows, row):
         high = max(dims[one, axis], delta_a + dims[other, axis])
         for u in range(max(0, delta_b), min(dims[one, b], delta_b + dims[other, b])):
             for v in range(max(0, delta_c), min(dims[one, c], delta_c + dims[other, c])):
-                last_mine = FREE  # scanning up: where the last cell of ``one`` was
+                last_mine = last_other = FREE  # scanning up: where the last cell of each was
                 for t in range(low, high):
                     x, y, z = _cell(axis, t, u, v)
                     if _holds(grids, starts, dims, one, x, y, z):
+                        if last_other != FREE:
+                            rows[row + 1, axis] = min(rows[row + 1, axis], t - last_other - 1)
                         last_mine = t
-                    elif last_mine != FREE and _holds(grids, starts, dims, other, x - dx, y - dy, z - dz):
-                        rows[row, axis] = min(rows[row, axis], t - last_mine - 1)
+                    elif _holds(grids, starts, dims, other, x - dx, y - dy, z - dz):
+                        if last_mine != FREE:
+                            rows[row, axis] = min(rows[row, axis], t - last_mine - 1)
+                        last_other = t
 
 
 @njit(cache=True, inline="always")
@@ -768,7 +774,14 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
                 if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
                     keys[slot] = key
                     rows_of[slot] = row
-                    rows[0, 0] += 1
+                    # the pair the other way round, whose row _gaps wrote next
+                    key = (((shapes[j] << 10 | shapes[i]) << 12 | (2048 - dx)) << 12 | (2048 - dy)) << 12 | (2048 - dz)
+                    slot = (key * 0x5851F42D4C957F2D >> 20) & mask
+                    while keys[slot] != -1:
+                        slot = (slot + 1) & mask
+                    keys[slot] = key
+                    rows_of[slot] = row + 1
+                    rows[0, 0] += 2
             for a in range(3):  # i sliding up along a against j is j sliding down against i
                 gaps[2 * a, i, j] = rows[row, a]
                 gaps[2 * a + 1, j, i] = rows[row, a]

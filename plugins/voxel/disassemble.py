@@ -36,8 +36,8 @@ takes more than one move somewhere.
 from __future__ import annotations
 
 import functools
-from itertools import chain
 from dataclasses import dataclass
+from itertools import chain
 from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
@@ -185,16 +185,16 @@ class Disassembler:
         sizes[sizes < 2] = 0
         step = m if progress is None else _BATCH
         ok, move_counts, lefts, removeds = [], [], [], []
-        apart = 0
+        come_apart = 0
         for first in range(0, m, step):
             if progress is not None:
-                progress(first, apart)
+                progress(first, come_apart)
             rows = slice(first, first + step)
             *found, self._pairs = _take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
                                                   kinds[rows], allowed, *self._search_arrays(), self._pairs)
             for answers, part in zip((ok, move_counts, lefts, removeds), found):
                 answers.append(part)
-            apart += int(np.count_nonzero(found[0]))
+            come_apart += int(np.count_nonzero(found[0]))
         return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
                 for apart, counts, left, removed in zip(*(np.concatenate(part).tolist() for part in
                                                           (ok, move_counts, lefts, removeds)))]

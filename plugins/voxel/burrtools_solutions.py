@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
+import numpy as np
+
 from plugins.voxel.burrtools import problem_elements, read_shapes, read_xml, shape_groups
+from plugins.voxel.disassemble import Assemblies
 from plugins.voxel.geometry import Voxel
 from plugins.voxel.model import PuzzleFileError
 
@@ -51,6 +54,7 @@ def transformation(t: int) -> Matrix:
 class StoredSolution:
     pieces: tuple[int, ...]  # BurrTools piece numbers of the placed pieces, in order
     cells: tuple[tuple[Voxel, ...], ...]  # per placed piece, the cells it covers
+    placements: tuple[int, ...]  # per placed piece, its number in the problem's ``placements``
     info: tuple[int, ...] | None  # the separation tree as BurrTools' separationInfo (None: none stored)
     level: str | None
 
@@ -63,6 +67,16 @@ class StoredProblem:
     solutions: int | None
     groups: tuple[int, ...]  # per BurrTools piece, the one group its copies are in (0: none, or several)
     stored: tuple[StoredSolution, ...]
+    placements: tuple[tuple[int, tuple[Voxel, ...]], ...] = ()  # the solutions' distinct (piece, cells)
+
+    @property
+    def stored_assemblies(self) -> Assemblies:
+        """The stored solutions' assemblies, as :meth:`Disassembler.levels` takes them."""
+        numbers = np.full((len(self.stored), max([2] + [len(s.placements) for s in self.stored])), -1, dtype=np.int64)
+        for row, solution in zip(numbers, self.stored):
+            row[:len(solution.placements)] = solution.placements
+        return Assemblies(tuple(cells for _, cells in self.placements), tuple(piece for piece, _ in self.placements),
+                          [[(g, 1)] if g else [] for g in self.groups], numbers)
 
 
 def stored_problems(path: str | Path) -> list[StoredProblem]:
@@ -86,10 +100,12 @@ def stored_problems(path: str | Path) -> list[StoredProblem]:
             order += [int(item.get("id"))] * copies
             listed = shape_groups(item, copies, f"problem {name!r}", fail)
             groups += [listed[0][0] if len(listed) == 1 else 0] * copies  # the group all its copies are in
-        stored = tuple(_solution(s, order, shapes) for s in element.findall("solutions/solution"))
+        placements: dict[tuple[int, ...], int] = {}  # (piece, x, y, z, t) -> its number
+        cells: list[tuple[int, tuple[Voxel, ...]]] = []  # by number: (piece, cells)
+        stored = tuple(_solution(s, order, shapes, placements, cells) for s in element.findall("solutions/solution"))
         number = {k: int(v) for k, v in element.attrib.items() if k in ("assemblies", "solutions")}
         result.append(StoredProblem(name, element.get("state") == "2", number.get("assemblies"),
-                                    number.get("solutions"), tuple(groups), stored))
+                                    number.get("solutions"), tuple(groups), stored, tuple(cells)))
     return result
 
 
@@ -108,26 +124,35 @@ def solved_problems(paths: Iterable[str | Path]) -> Iterator[tuple[Path, int, St
                 yield Path(path), number, problem
 
 
-def _solution(element, order: list[int], shapes: list[dict]) -> StoredSolution:
+def _solution(element, order: list[int], shapes: list[dict], placements: dict[tuple[int, ...], int],
+              cells: list[tuple[int, tuple[Voxel, ...]]]) -> StoredSolution:
+    """One ``<solution>``; its pieces' placements are numbered in ``placements`` (by piece,
+    position and transformation) and listed in ``cells``, where they are added if new."""
     words = element.findtext("assembly").split()
-    pieces, cells, i = [], [], 0
-    for number, shape in enumerate(order):
+    pieces, numbers, i = [], [], 0
+    for piece, shape in enumerate(order):
         if words[i] == "x":
             i += 1
             continue
-        x, y, z, t = (int(w) for w in words[i:i + 4])
+        key = (piece, *(int(w) for w in words[i:i + 4]))
         i += 4
-        m = transformation(t)
-        pieces.append(number)
-        cells.append(tuple(sorted((x + sum(m[0][k] * v[k] for k in range(3)), y + sum(m[1][k] * v[k] for k in range(3)),
-                                   z + sum(m[2][k] * v[k] for k in range(3))) for v in shapes[shape]["cells"])))
+        if key not in placements:
+            x, y, z, t = key[1:]
+            m = transformation(t)
+            placements[key] = len(cells)
+            cells.append((piece, tuple(sorted((x + sum(m[0][k] * v[k] for k in range(3)),
+                                               y + sum(m[1][k] * v[k] for k in range(3)),
+                                               z + sum(m[2][k] * v[k] for k in range(3))) for v in shapes[shape]["cells"]))))
+        pieces.append(piece)
+        numbers.append(placements[key])
     info = None
     separation = element.find("separation")
     if separation is not None:
         info = _info(separation)
     elif element.find("separationInfo") is not None:
         info = tuple(int(w) for w in element.findtext("separationInfo").split())
-    return StoredSolution(tuple(pieces), tuple(cells), info, level_of_info(info) if info else None)
+    return StoredSolution(tuple(pieces), tuple(cells[n][1] for n in numbers), tuple(numbers), info,
+                          level_of_info(info) if info else None)
 
 
 def _info(separation) -> tuple[int, ...]:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from itertools import chain
 from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
@@ -106,6 +107,29 @@ class Grouping(NamedTuple):
     groups: Mapping[int, Sequence[tuple[int, int]]] | Sequence[Sequence[tuple[int, int]]]
 
 
+class Assemblies(NamedTuple):
+    """Assemblies of one puzzle as :meth:`Disassembler.levels` takes them: the distinct
+    placements (``cells``: each one's cells; ``kinds``: its piece of the puzzle), per kind
+    the groups its pieces may be in with how many may be (as in :class:`Grouping`), and
+    each assembly as a row of ``numbers``: its pieces' placements, then -1 to the end."""
+    cells: Sequence[Sequence[Voxel]]
+    kinds: Sequence[int]
+    groups: Mapping[int, Sequence[tuple[int, int]]] | Sequence[Sequence[tuple[int, int]]]
+    numbers: np.ndarray
+
+
+def assemblies_of(assemblies: Sequence[Sequence[tuple[int, Sequence[Voxel]]]],
+                  groups: Mapping[int, Sequence[tuple[int, int]]] | Sequence[Sequence[tuple[int, int]]]) -> Assemblies:
+    """:class:`Assemblies` of these, each a list of (kind, cells) per piece (a solver's
+    solution: its placements), the kinds' groups as in :class:`Grouping`."""
+    number: dict[tuple[int, tuple[Voxel, ...]], int] = {}
+    rows = [[number.setdefault((kind, tuple(cells)), len(number)) for kind, cells in pieces] for pieces in assemblies]
+    numbers = np.full((len(rows), max([2] + [len(row) for row in rows])), -1, dtype=np.int64)
+    for numbered, row in zip(numbers, rows):
+        numbered[:len(row)] = row
+    return Assemblies(tuple(cells for _, cells in number), tuple(kind for kind, _ in number), groups, numbers)
+
+
 MAX_PIECES = 62  # a group is a bit mask in an int64
 _SHAPE_BITS = 10  # the pair cache's key: two shapes (10 bits each) and a shift (12 bits per axis)
 
@@ -114,7 +138,7 @@ class Disassembler:
     """Disassembles assemblies of one puzzle; it remembers the pair distances it has worked out."""
 
     def __init__(self):
-        self._shapes: dict[tuple[Voxel, ...], int] = {}
+        self._shapes: dict[bytes, int] = {}  # a shape's cells from its lowest corner (sorted, coded) -> a number
         self._placements: dict[tuple[Voxel, ...], int] = {}  # cells -> a number, for these lists:
         self._placement_shapes: list[int] = []  # its shape
         self._placement_corners: list[Voxel] = []  # its lowest corner
@@ -122,7 +146,7 @@ class Disassembler:
         # the shapes as the search takes them: every grid's cells one after another (x fastest,
         # then y, then z), where each starts, and its size along x, y, z
         self._arrays = (np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
-        self._new_shapes: list[tuple[list[int], list[int]]] = []  # not in the arrays yet: cells (flat), size
+        self._new_shapes: list[tuple[np.ndarray, list[int]]] = []  # not in the arrays yet: cells (flat), size
         rows = np.zeros((1024, 3), dtype=np.int64)
         rows[0, 0] = 1
         self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
@@ -136,43 +160,51 @@ class Disassembler:
         found = self._take_apart(pieces, groups)
         return _tree(0, *found) if found is not None else None
 
-    def levels(self, assemblies: Sequence[Sequence[Sequence[Voxel]]],
-               groups: Sequence[Sequence[int] | Grouping | None]) -> list[str | None]:
-        """:meth:`disassemble`'s ``level`` of each assembly (``groups``: each one's), None
-        where it gives None, without building the separations: what a count needs, in one
-        call of the compiled code for them all."""
-        if not assemblies:
+    def levels(self, assemblies: Assemblies, progress=None) -> list[str | None]:
+        """:meth:`disassemble`'s ``level`` of each assembly, None where it gives None, without
+        building the separations: what a count needs, each distinct placement looked up once.
+        ``progress(done, apart)``, when given, is called before each ``_BATCH`` assemblies
+        with how many were taken apart and how many came apart (it may raise to stop)."""
+        numbers = np.asarray(assemblies.numbers, dtype=np.int64)
+        m, width = numbers.shape
+        if width > MAX_PIECES:
+            raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {width}")
+        if m == 0:
             return []
-        m, width = len(assemblies), max(2, max(len(pieces) for pieces in assemblies))
-        sizes, placements, grouped = [], [], []
-        for k, (pieces, its_groups) in enumerate(zip(assemblies, groups)):
-            n = len(pieces) if len(pieces) >= 2 else 0
-            sizes.append(n)
-            if n:
-                placements += self._placed(pieces)
-                arrays = self._grouped(n, its_groups)
-                if arrays is not None:
-                    grouped.append((k, arrays))
-            placements += [-1] * (width - n)  # the last row of the placement arrays: nothing
-        shortcuts = np.zeros((m, width), dtype=np.int64)
-        kinds = np.zeros((m, width), dtype=np.int64)
-        allowed = np.zeros((m, width, max([a.shape[1] for _, (_, _, a) in grouped], default=1)), dtype=np.int64)
-        for k, (its_shortcuts, its_kinds, its_allowed) in grouped:
-            shortcuts[k, :len(its_kinds)], kinds[k, :len(its_kinds)] = its_shortcuts, its_kinds
-            allowed[k, :its_allowed.shape[0], :its_allowed.shape[1]] = its_allowed
-        placements = np.array(placements, dtype=np.int64).reshape(m, width)
-        shapes, corners = np.array(self._placement_shapes + [0]), np.array(self._placement_corners + [(0, 0, 0)])
-        ok, move_counts, lefts, removeds, self._pairs = _take_all_apart(
-            np.array(sizes, dtype=np.int64), shapes[placements], corners[placements], shortcuts, kinds, allowed,
-            *self._search_arrays(), self._pairs)
+        own = self._placed(assemblies.cells)
+        shapes = np.array([self._placement_shapes[p] for p in own] + [0], dtype=np.int64)[numbers]  # -1: the last
+        corners = np.array([self._placement_corners[p] for p in own] + [(0, 0, 0)], dtype=np.int64)[numbers]
+        arrays = self._grouped(len(own), Grouping(assemblies.kinds, assemblies.groups))
+        if arrays is None:
+            shortcuts = kinds = np.zeros((m, width), dtype=np.int64)
+            allowed = _NO_GROUPS
+        else:
+            shortcuts, kinds = (np.append(values, 0)[numbers] for values in arrays[:2])
+            allowed = arrays[2]
+        sizes = np.count_nonzero(numbers >= 0, axis=1)
+        sizes[sizes < 2] = 0
+        step = m if progress is None else _BATCH
+        ok, move_counts, lefts, removeds = [], [], [], []
+        come_apart = 0
+        for first in range(0, m, step):
+            if progress is not None:
+                progress(first, come_apart)
+            rows = slice(first, first + step)
+            *found, self._pairs = _take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
+                                                  kinds[rows], allowed, *self._search_arrays(), self._pairs)
+            for answers, part in zip((ok, move_counts, lefts, removeds), found):
+                answers.append(part)
+            come_apart += int(np.count_nonzero(found[0]))
         return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
-                for apart, counts, left, removed in zip(ok.tolist(), move_counts.tolist(), lefts.tolist(),
-                                                        removeds.tolist())]
+                for apart, counts, left, removed in zip(*(np.concatenate(part).tolist() for part in
+                                                          (ok, move_counts, lefts, removeds)))]
 
     def _take_apart(self, pieces, groups):
         """:func:`_take_apart`'s separations, or None."""
         if len(pieces) < 2:
             return None
+        if len(pieces) > MAX_PIECES:
+            raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
         placements = self._placed(pieces)
         grids, starts, dims = self._search_arrays()
         arrays = self._grouped(len(pieces), groups)
@@ -187,22 +219,30 @@ class Disassembler:
     def _placed(self, pieces) -> list[int]:
         """Each piece's number in the placement lists, where it is added if it is new (and
         its shape added to the search's arrays if that is new)."""
-        if len(pieces) > MAX_PIECES:
-            raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
         numbers = [self._placements.get(tuple(cells), -1) for cells in pieces]
-        for k, cells in enumerate(pieces):
-            if numbers[k] >= 0:
-                continue
-            xs, ys, zs = zip(*cells)
-            low = lx, ly, lz = min(xs), min(ys), min(zs)
-            key = tuple(sorted([(x - lx, y - ly, z - lz) for x, y, z in cells]))
+        new = [k for k, number in enumerate(numbers) if number < 0]
+        if not new:
+            return numbers
+        lengths = np.array([len(pieces[k]) for k in new])
+        ends = np.cumsum(lengths)
+        firsts = ends - lengths
+        cells = np.fromiter(chain.from_iterable(chain.from_iterable(pieces[k] for k in new)), dtype=np.int64,
+                            count=3 * int(ends[-1])).reshape(-1, 3)
+        lows = np.minimum.reduceat(cells, firsts)
+        cells -= np.repeat(lows, lengths, axis=0)
+        sizes = np.maximum.reduceat(cells, firsts) + 1
+        codes = cells[:, 0] | cells[:, 1] << 21 | cells[:, 2] << 42  # a cell from its piece's lowest corner
+        order = np.lexsort((codes, np.repeat(np.arange(len(new)), lengths)))
+        codes, cells = codes[order], cells[order]
+        flat = cells[:, 0] + np.repeat(sizes[:, 0], lengths) * (cells[:, 1] + np.repeat(sizes[:, 1], lengths) * cells[:, 2])
+        for k, first, end, low, size in zip(new, firsts.tolist(), ends.tolist(), lows.tolist(), sizes.tolist()):
+            key = codes[first:end].tobytes()
             if key not in self._shapes:
                 if len(self._shapes) >= 1 << _SHAPE_BITS:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
                 self._shapes[key] = len(self._shapes)
-                size = [max(xs) - lx + 1, max(ys) - ly + 1, max(zs) - lz + 1]
-                self._new_shapes.append(([x + size[0] * (y + size[1] * z) for x, y, z in key], size))
-            numbers[k] = self._placements[tuple(cells)] = len(self._placement_shapes)
+                self._new_shapes.append((flat[first:end], size))
+            numbers[k] = self._placements[tuple(pieces[k])] = len(self._placement_shapes)
             self._placement_shapes.append(self._shapes[key])
             self._placement_corners.append(low)
         return numbers
@@ -225,8 +265,7 @@ class Disassembler:
             grids, starts, dims = self._arrays
             sizes = [size[0] * size[1] * size[2] for _, size in self._new_shapes]
             added = np.zeros(sum(sizes), dtype=np.uint8)
-            added[[at + cell for at, (cells, _) in zip(np.cumsum([0] + sizes).tolist(), self._new_shapes)
-                   for cell in cells]] = 1
+            added[np.concatenate([at + cells for at, (cells, _) in zip(np.cumsum([0] + sizes), self._new_shapes)])] = 1
             self._arrays = (np.concatenate([grids, added]), np.concatenate([starts, starts[-1] + np.cumsum(sizes)]),
                             np.concatenate([dims, [size for _, size in self._new_shapes]]))
             self._new_shapes = []
@@ -296,7 +335,7 @@ def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, 
 def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts, dims, pairs):
     """:func:`_taken_apart` of each assembly k, whose ``sizes[k]`` pieces (none if fewer than
     two) are the first of row k of ``shapes``, ``start``, ``groups`` and ``kinds``, with
-    ``allowed[k]``.
+    ``allowed``.
 
     Returns (whether each comes apart; per assembly and separation, in pre-order, its number
     of moves and the records of the part left and of the part removed (-1: none); then
@@ -311,7 +350,7 @@ def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts,
         n = sizes[k]
         if n < 2:
             continue
-        found = _taken_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed[k], grids, starts,
+        found = _taken_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed, grids, starts,
                              dims, pairs, work)
         ok[k] = found[0]
         move_counts[k, :n] = found[3]
@@ -491,9 +530,11 @@ def _done(mask, groups) -> bool:
 def _gaps(grids, starts, dims, one, other, dx, dy, dz, rows, row):
     """How far shape ``one`` may slide along +x, +y, +z before it touches shape ``other``,
     whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes), written
-    into ``rows[row]`` (how far ``other`` may slide the other way)."""
+    into ``rows[row]`` (how far ``other`` may slide the other way); and how far ``other``
+    may slide along +x, +y, +z before it touches ``one``, into ``rows[row + 1]``."""
     for axis in range(3):
         rows[row, axis] = FREE
+        rows[row + 1, axis] = FREE
         b, c = (axis + 1) % 3, (axis + 2) % 3
         delta_a = dx if axis == 0 else (dy if axis == 1 else dz)
         delta_b = dx if b == 0 else (dy if b == 1 else dz)
@@ -502,13 +543,17 @@ def _gaps(grids, starts, dims, one, other, dx, dy, dz, rows, row):
         high = max(dims[one, axis], delta_a + dims[other, axis])
         for u in range(max(0, delta_b), min(dims[one, b], delta_b + dims[other, b])):
             for v in range(max(0, delta_c), min(dims[one, c], delta_c + dims[other, c])):
-                last_mine = FREE  # scanning up: where the last cell of ``one`` was
+                last_mine = last_other = FREE  # scanning up: where the last cell of each was
                 for t in range(low, high):
                     x, y, z = _cell(axis, t, u, v)
                     if _holds(grids, starts, dims, one, x, y, z):
+                        if last_other != FREE:
+                            rows[row + 1, axis] = min(rows[row + 1, axis], t - last_other - 1)
                         last_mine = t
-                    elif last_mine != FREE and _holds(grids, starts, dims, other, x - dx, y - dy, z - dz):
-                        rows[row, axis] = min(rows[row, axis], t - last_mine - 1)
+                    elif _holds(grids, starts, dims, other, x - dx, y - dy, z - dz):
+                        if last_mine != FREE:
+                            rows[row, axis] = min(rows[row, axis], t - last_mine - 1)
+                        last_other = t
 
 
 @njit(cache=True, inline="always")
@@ -729,7 +774,14 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
                 if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
                     keys[slot] = key
                     rows_of[slot] = row
-                    rows[0, 0] += 1
+                    # the pair the other way round, whose row _gaps wrote next
+                    key = (((shapes[j] << 10 | shapes[i]) << 12 | (2048 - dx)) << 12 | (2048 - dy)) << 12 | (2048 - dz)
+                    slot = (key * 0x5851F42D4C957F2D >> 20) & mask
+                    while keys[slot] != -1:
+                        slot = (slot + 1) & mask
+                    keys[slot] = key
+                    rows_of[slot] = row + 1
+                    rows[0, 0] += 2
             for a in range(3):  # i sliding up along a against j is j sliding down against i
                 gaps[2 * a, i, j] = rows[row, a]
                 gaps[2 * a + 1, j, i] = rows[row, a]
@@ -817,6 +869,11 @@ def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
     return [placement.cells for placement in solution]
 
 
+def solution_assemblies(puzzle, solutions) -> Assemblies:
+    """A solver's solutions as :meth:`Disassembler.levels` takes them."""
+    return assemblies_of(solutions, [piece.groups for piece in puzzle.pieces])
+
+
 def solution_groups(puzzle, solution) -> Grouping:
     """The groups of a solver's solution's pieces, as the disassembler takes them."""
     return Grouping([placement.piece for placement in solution], [piece.groups for piece in puzzle.pieces])
@@ -861,21 +918,19 @@ def tally(puzzle, solutions, task=None) -> Apart:
     from plugins.voxel.cover import build_cover
 
     cover = build_cover(puzzle)
-    disassembler = Disassembler()
+
+    def progress(done: int, apart: int) -> None:
+        task.check_cancelled()
+        task.report(done, len(solutions), f"disassembling: {done} of {len(solutions)} assemblies, {apart} come apart")
+
+    found = Disassembler().levels(solution_assemblies(puzzle, solutions), progress if task is not None else None)
     count, by_rotation, levels = 0, 0, {}
-    for first in range(0, len(solutions), _BATCH):
-        if task is not None:
-            task.check_cancelled()
-            task.report(first, len(solutions), f"disassembling: {first} of {len(solutions)} assemblies, "
-                                               f"{count} come apart")
-        batch = solutions[first:first + _BATCH]
-        found = disassembler.levels([solution_pieces(s) for s in batch], [solution_groups(puzzle, s) for s in batch])
-        for solution, level in zip(batch, found):
-            if len(solution) <= 1 or level is not None:
-                count += 1
-                by_rotation += rotation_classes(cover, solution)
-            if level is not None:
-                levels[level] = levels.get(level, 0) + 1
+    for solution, level in zip(solutions, found):
+        if len(solution) <= 1 or level is not None:
+            count += 1
+            by_rotation += rotation_classes(cover, solution)
+        if level is not None:
+            levels[level] = levels.get(level, 0) + 1
     return Apart(count, dict(sorted(levels.items(), key=lambda item: level_key(item[0]), reverse=True)), by_rotation)
 
 

@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 from plugins.voxel import solver  # noqa: E402
 from plugins.voxel.burrtools import load_burrtools, problem_names  # noqa: E402
 from plugins.voxel.burrtools_solutions import solved_problems  # noqa: E402
-from plugins.voxel.disassemble import Disassembler, solution_groups, solution_pieces, tally  # noqa: E402
+from plugins.voxel.disassemble import Disassembler, assemblies_of, solution_assemblies, tally  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "burrtools"
 
@@ -79,32 +79,29 @@ def main() -> None:
     args = parser.parse_args()
     start = time.process_time()
     Disassembler().disassemble([[(0, 0, 0)], [(1, 0, 0)]])  # load (or compile) the compiled code before timing
-    Disassembler().levels([[[(0, 0, 0)], [(1, 0, 0)]]], [[0, 0]])
+    Disassembler().levels(assemblies_of([[(0, [(0, 0, 0)]), (0, [(1, 0, 0)])]], [[]]))
     print(f"loading the compiled code: {time.process_time() - start:.3f} s")
     print(f"{'file':22} {'stored':>7} {'ours s':>7} {'counted':>8} {'ours s':>7} {'tally s':>8}"
           + (f" {'BurrTools -x s':>15} {'-d s':>7}" if args.burrtxt else ""))
     for path, number, problem in solved_problems(sorted(DATA.glob("*.xmpuzzle"))):
-        groups = problem.groups
-        stored = [s.cells for s in problem.stored]
-        stored_groups = [[groups[p] for p in s.pieces] for s in problem.stored]
-        stored_seconds, found = least_cpu(lambda: Disassembler().levels(stored, stored_groups), args.repeat)
+        stored = problem.stored_assemblies
+        stored_seconds, found = least_cpu(lambda: Disassembler().levels(stored), args.repeat)
         stored_apart = sum(level is not None for level in found)
         names = problem_names(path)
         puzzle = load_burrtools(path, names[number] if len(names) > 1 else None)
         outcome = solver.count_solutions(puzzle)
-        counted = [solution_pieces(s) for s in outcome.solutions]
-        counted_groups = [solution_groups(puzzle, s) for s in outcome.solutions]
-        counted_seconds, found = least_cpu(lambda: Disassembler().levels(counted, counted_groups), args.repeat)
+        counted = solution_assemblies(puzzle, outcome.solutions)
+        counted_seconds, found = least_cpu(lambda: Disassembler().levels(counted), args.repeat)
         tally_seconds, apart = least_cpu(lambda: tally(puzzle, outcome.solutions), args.repeat)
-        line = (f"{path.stem:22} {f'{stored_apart}/{len(problem.stored)}':>7} {stored_seconds:7.3f} "
-                f"{f'{apart.solutions}/{outcome.distinct}':>8} {counted_seconds:7.3f} {tally_seconds:8.3f}")
+        line = (f"{path.stem:22} {f'{stored_apart}/{len(problem.stored)}':>7} {stored_seconds:7.4f} "
+                f"{f'{apart.solutions}/{outcome.distinct}':>8} {counted_seconds:7.4f} {tally_seconds:8.4f}")
         if args.burrtxt:
             again, _ = child_cpu([args.burrtxt, "-x", "-q", str(path)], args.repeat)
             reading, _ = child_cpu([args.burrtxt, "-a", "c", str(path)], args.repeat)
             with_disassembly, said = child_cpu([args.burrtxt, "-d", "-q", str(path)], args.repeat)
             assembly, _ = child_cpu([args.burrtxt, "-q", str(path)], args.repeat)
             found = re.search(r"(\d+) assemblies and (\d+) solutions", said)
-            line += f" {again - reading:15.3f} {with_disassembly - assembly:7.3f}"
+            line += f" {again - reading:15.4f} {with_disassembly - assembly:7.4f}"
             line += f"  (burrTxt: {found.group(2)}/{found.group(1)})" if found else ""
         print(line, flush=True)
 

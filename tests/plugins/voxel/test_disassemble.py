@@ -10,8 +10,8 @@ from plugins.voxel.burrtools import load_burrtools, problem_names
 from plugins.voxel.burrtools_solutions import level_of_info, stored_problems, transformation
 from plugins.voxel.burrtools_solutions import solved_problems as stored_solved_problems
 from plugins.voxel.cover import build_cover
-from plugins.voxel.disassemble import (DIRECTIONS, Disassembler, Grouping, Separation, disassemble_solution,
-                                       frames, rotation_classes, tally)
+from plugins.voxel.disassemble import (DIRECTIONS, Disassembler, Grouping, Separation, assemblies_of,
+                                       disassemble_solution, frames, rotation_classes, tally)
 
 DATA = Path(__file__).parents[2] / "data" / "burrtools"
 STORED = ["CubeInCage", "PelikanBurr", "AlPackino", "SolidSixPieceBurrs"]
@@ -67,9 +67,24 @@ def test_every_stored_solution_comes_apart_as_burrtools_stored_it(path, number, 
         assert separation is not None
         assert separation.info == stored.info
         assert separation.level == stored.level
-    groups = [[problem.groups[p] for p in stored.pieces] for stored in problem.stored]  # all in one batch
-    assert Disassembler().levels([stored.cells for stored in problem.stored], groups) == [
-        stored.level for stored in problem.stored]
+    assert Disassembler().levels(problem.stored_assemblies) == [stored.level for stored in problem.stored]
+
+
+def test_stored_assemblies_list_each_placement_once_and_report_progress_in_batches():
+    """BurrTools' stored solutions as the disassembler takes them: each (piece, cells) once,
+    each assembly a row of placement numbers; ``levels`` reports how many it took apart
+    and how many came apart before each batch, and answers as one call without progress."""
+    (problem,) = stored_problems(DATA / "SolidSixPieceBurrs.xmpuzzle")
+    assemblies = problem.stored_assemblies
+    assert len(set(problem.placements)) == len(problem.placements) < sum(len(s.pieces) for s in problem.stored)
+    for stored, row in zip(problem.stored, assemblies.numbers.tolist()):
+        assert [assemblies.cells[n] for n in row if n >= 0] == list(stored.cells)
+        assert [assemblies.kinds[n] for n in row if n >= 0] == list(stored.pieces)
+    reports = []
+    found = Disassembler().levels(assemblies, lambda done, apart: reports.append((done, apart)))
+    assert found == Disassembler().levels(assemblies) == [stored.level for stored in problem.stored]
+    assert [done for done, _ in reports] == list(range(0, len(problem.stored), 64))
+    assert [apart for _, apart in reports] == [sum(level is not None for level in found[:done]) for done, _ in reports]
 
 
 def test_levels_read_as_burrtools_writes_them():
@@ -353,8 +368,10 @@ def test_one_disassembler_answers_every_grouping_as_a_fresh_one_does():
     assert [apart is None for apart in fresh] == [False, True, True, False, False, True]
     shared = Disassembler()
     assert [shared.disassemble(pieces, groups) for pieces, groups in cases] == fresh
-    assert shared.levels([pieces for pieces, _ in cases], [groups for _, groups in cases]) == \
-        [apart.level if apart is not None else None for apart in fresh]
+    grouped = [groups if isinstance(groups, Grouping) else Grouping(range(3), [[(g, 1)] if g else [] for g in groups])
+               for _, groups in cases]
+    assert [shared.levels(assemblies_of([list(zip(groups.kinds, pieces))], groups.groups))
+            for (pieces, _), groups in zip(cases, grouped)] == [[apart.level if apart is not None else None] for apart in fresh]
 
 def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
     import itertools

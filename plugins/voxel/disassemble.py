@@ -871,7 +871,8 @@ def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
 
 def solution_assemblies(puzzle, solutions) -> Assemblies:
     """A solver's solutions as :meth:`Disassembler.levels` takes them."""
-    return assemblies_of(solutions, [piece.groups for piece in puzzle.pieces])
+    return assemblies_of([[(placement.piece, placement.cells) for placement in solution] for solution in solutions],
+                         [piece.groups for piece in puzzle.pieces])
 
 
 def solution_groups(puzzle, solution) -> Grouping:

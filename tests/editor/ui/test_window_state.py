@@ -1,6 +1,6 @@
 """The saved layout comes back as it was, with floating docks in front of the window; long status
 lines never widen a dock (the width would be saved and squeeze the grid at every start)."""
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QEvent, QPoint, QRect
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel
 
 from editor.ui.main_window import MainWindow
@@ -44,6 +44,14 @@ LONG_STATUS = ("Solution 508,896 of 518,469 (distinct up to the 24 rotations of 
                "about the corner where pieces 3, 7 and 11 meet)")
 
 
+def laid_out_widths(window, dock) -> tuple[int, int]:
+    """The dock's width and the grids' side's, once the window has laid out every change asked
+    for (on a busy machine a dock may have been resized and the grids not yet)."""
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    window.layout().activate()
+    return dock.width(), window.centralWidget().width()
+
+
 def test_long_status_lines_do_not_widen_a_puzzle_dock(isolated_settings, window, qtbot):
     require_gl()
     window.resize(1280, 800)
@@ -51,14 +59,11 @@ def test_long_status_lines_do_not_widen_a_puzzle_dock(isolated_settings, window,
     dock = window.puzzle_docks.open_panel("voxel")
     panel = dock.widget()
     qtbot.waitUntil(lambda: panel.puzzle is not None and not panel.busy)
-    qtbot.wait(100)
-    # the grids' side as a whole: within it the splitter may still share out the width as the level settles
-    widths = dock.width(), window.centralWidget().width()
+    widths = laid_out_widths(window, dock)
     panel.report(LONG_STATUS + " /a/path/with/no/room/to/break/anywhere/along/its/whole/length/count.db")
     panel.shown_label.setText(LONG_STATUS)
     panel.piece_label.setText(LONG_STATUS)
-    qtbot.wait(100)
-    assert (dock.width(), window.centralWidget().width()) == widths
+    assert laid_out_widths(window, dock) == widths
     for label in (panel.shown_label, panel.piece_label):
         assert label.text() == label.toolTip() == LONG_STATUS  # all of it, a hover away
         assert QLabel.text(label).endswith("…") and label.width() <= dock.width()

@@ -45,9 +45,10 @@ LONG_STATUS = ("Solution 508,896 of 518,469 (distinct up to the 24 rotations of 
 
 
 def laid_out_widths(window, dock) -> tuple[int, int]:
-    """The dock's width and the grids' side's, once the window has laid out every change asked
-    for (on a busy machine a dock may have been resized and the grids not yet)."""
+    """The dock's width and the grids' side's, laid out anew: on a busy machine a dock may still
+    be narrower than its panel's minimum, which the next layout of the window would apply."""
     QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    window.layout().invalidate()
     window.layout().activate()
     return dock.width(), window.centralWidget().width()
 

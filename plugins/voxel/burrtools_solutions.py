@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-import numpy as np
-
 from plugins.voxel.burrtools import problem_elements, read_shapes, read_xml, shape_groups
-from plugins.voxel.disassemble import Assemblies
+from plugins.voxel.disassemble import Assemblies, padded_rows
 from plugins.voxel.geometry import Voxel
 from plugins.voxel.model import PuzzleFileError
 
@@ -72,11 +70,9 @@ class StoredProblem:
     @property
     def stored_assemblies(self) -> Assemblies:
         """The stored solutions' assemblies, as :meth:`Disassembler.levels` takes them."""
-        numbers = np.full((len(self.stored), max([2] + [len(s.placements) for s in self.stored])), -1, dtype=np.int64)
-        for row, solution in zip(numbers, self.stored):
-            row[:len(solution.placements)] = solution.placements
         return Assemblies(tuple(cells for _, cells in self.placements), tuple(piece for piece, _ in self.placements),
-                          [[(g, 1)] if g else [] for g in self.groups], numbers)
+                          [[(g, 1)] if g else [] for g in self.groups],
+                          padded_rows([s.placements for s in self.stored]))
 
 
 def stored_problems(path: str | Path) -> list[StoredProblem]:

@@ -124,10 +124,16 @@ def assemblies_of(assemblies: Sequence[Sequence[tuple[int, Sequence[Voxel]]]],
     solution: its placements), the kinds' groups as in :class:`Grouping`."""
     number: dict[tuple[int, tuple[Voxel, ...]], int] = {}
     rows = [[number.setdefault((kind, tuple(cells)), len(number)) for kind, cells in pieces] for pieces in assemblies]
+    return Assemblies(tuple(cells for _, cells in number), tuple(kind for kind, _ in number), groups,
+                      padded_rows(rows))
+
+
+def padded_rows(rows: Sequence[Sequence[int]]) -> np.ndarray:
+    """Each assembly's placement numbers as a row of :attr:`Assemblies.numbers` (-1 to the end)."""
     numbers = np.full((len(rows), max([2] + [len(row) for row in rows])), -1, dtype=np.int64)
     for numbered, row in zip(numbers, rows):
         numbered[:len(row)] = row
-    return Assemblies(tuple(cells for _, cells in number), tuple(kind for kind, _ in number), groups, numbers)
+    return numbers
 
 
 MAX_PIECES = 62  # a group is a bit mask in an int64

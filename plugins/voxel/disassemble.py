@@ -889,10 +889,12 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
             mask = _group(gaps, n, piece, d, AWAY, half, stack)
             if mask != 0:
                 if mask & (mask - 1) == 0:
-                    if single == 0:
-                        single, single_d = mask, d
-                elif group == 0:
+                    single, single_d = mask, d
+                    break
+                if group == 0:
                     group, group_d = mask, d
+        if single != 0:
+            break
     if single != 0:
         return _SEPARATES, single, single_d, count
     if group != 0:

@@ -145,9 +145,6 @@ class Disassembler:
 
     def __init__(self):
         self._shapes: dict[bytes, int] = {}  # a shape's cells from its lowest corner (sorted, coded) -> a number
-        self._placements: dict[tuple[Voxel, ...], int] = {}  # cells -> a number, for these lists:
-        self._placement_shapes = np.zeros(0, dtype=np.int64)  # its shape
-        self._placement_corners = np.zeros((0, 3), dtype=np.int64)  # its lowest corner
         self._groups: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray] | None] = {}  # see _grouped
         # the shapes as the search takes them: every grid's cells one after another (x fastest,
         # then y, then z), where each starts, and its size along x, y, z
@@ -178,10 +175,10 @@ class Disassembler:
             raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {width}")
         if m == 0:
             return []
-        own = np.array(self._placed(assemblies.cells), dtype=np.int64)
-        shapes = np.append(self._placement_shapes[own], 0)[numbers]  # -1: the last
-        corners = np.append(self._placement_corners[own], [(0, 0, 0)], axis=0)[numbers]
-        arrays = self._grouped(len(own), Grouping(assemblies.kinds, assemblies.groups))
+        shapes, corners = self._placed(assemblies.cells)
+        shapes = np.append(shapes, 0)[numbers]  # -1: the last
+        corners = np.append(corners, [(0, 0, 0)], axis=0)[numbers]
+        arrays = self._grouped(len(assemblies.cells), Grouping(assemblies.kinds, assemblies.groups))
         if arrays is None:
             shortcuts = kinds = np.zeros((m, width), dtype=np.int64)
             allowed = _NO_GROUPS
@@ -191,20 +188,19 @@ class Disassembler:
         sizes = np.count_nonzero(numbers >= 0, axis=1)
         sizes[sizes < 2] = 0
         step = m if progress is None else _BATCH
-        ok, move_counts, lefts, removeds = [], [], [], []
+        ok, trees = [], []
         come_apart = 0
         for first in range(0, m, step):
             if progress is not None:
                 progress(first, come_apart)
             rows = slice(first, first + step)
-            *found, self._pairs = _take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
-                                                  kinds[rows], allowed, *self._search_arrays(), self._pairs)
-            for answers, part in zip((ok, move_counts, lefts, removeds), found):
-                answers.append(part)
-            come_apart += int(np.count_nonzero(found[0]))
-        return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
-                for apart, counts, left, removed in zip(*(np.concatenate(part).tolist() for part in
-                                                          (ok, move_counts, lefts, removeds)))]
+            apart, tree, self._pairs = _take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
+                                                       kinds[rows], allowed, *self._search_arrays(), self._pairs)
+            ok.append(apart)
+            trees.append(tree)
+            come_apart += int(np.count_nonzero(apart))
+        keys = np.concatenate(trees).view(np.dtype((np.void, 3 * width * 8))).ravel().tolist()  # a row as bytes
+        return [_level(key) if apart else None for apart, key in zip(np.concatenate(ok).tolist(), keys)]
 
     def _take_apart(self, pieces, groups):
         """:func:`_take_apart`'s separations, or None."""
@@ -212,55 +208,45 @@ class Disassembler:
             return None
         if len(pieces) > MAX_PIECES:
             raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
-        placements = self._placed(pieces)
+        shapes, corners = self._placed(pieces)
         grids, starts, dims = self._search_arrays()
         arrays = self._grouped(len(pieces), groups)
         if arrays is None:
             arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
         ok, *tree, self._pairs = _take_apart(
-            self._placement_shapes[placements], self._placement_corners[placements], *arrays,
+            shapes, corners, *arrays,
             grids, starts, dims, self._pairs)
         return tree if ok else None
 
-    def _placed(self, pieces) -> list[int]:
-        """Each piece's number in the placement arrays, where it is added if it is new (and
-        its shape added to the search's arrays if that is new)."""
-        numbers = [self._placements.get(cells, -1) for cells in map(tuple, pieces)]
-        new = [k for k, number in enumerate(numbers) if number < 0]
-        if not new:
-            return numbers
-        lengths = np.fromiter(map(len, (pieces[k] for k in new)), dtype=np.int64, count=len(new))
+    def _placed(self, pieces) -> tuple[np.ndarray, np.ndarray]:
+        """Each piece's shape (its number, the shape added to the search's arrays if it is
+        new) and lowest corner."""
+        lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         ends = np.cumsum(lengths)
         firsts = ends - lengths
-        cells = np.fromiter(chain.from_iterable(chain.from_iterable(pieces[k] for k in new)), dtype=np.int64,
+        cells = np.fromiter(chain.from_iterable(chain.from_iterable(pieces)), dtype=np.int64,
                             count=3 * int(ends[-1])).reshape(-1, 3)
-        owners = np.repeat(np.arange(len(new)), lengths)  # each cell's placement, of the new ones
+        owners = np.repeat(np.arange(len(pieces)), lengths)  # each cell's piece
         lows = np.minimum.reduceat(cells, firsts)
         cells -= lows[owners]
         sizes = np.maximum.reduceat(cells, firsts) + 1
-        codes = cells[:, 0] | cells[:, 1] << 21 | cells[:, 2] << 42  # a cell from its placement's lowest corner
+        codes = cells[:, 0] | cells[:, 1] << 21 | cells[:, 2] << 42  # a cell from its piece's lowest corner
         order = np.lexsort((codes, owners))
         codes, cells = codes[order], cells[order]
-        shapes, fresh = [], np.zeros(len(new), dtype=bool)  # each one's shape; which ones bring a new shape
-        for j, (first, end) in enumerate(zip(firsts.tolist(), ends.tolist())):
+        shapes, fresh = [], np.zeros(len(pieces), dtype=bool)  # each one's shape; which ones bring a new shape
+        for k, (first, end) in enumerate(zip(firsts.tolist(), ends.tolist())):
             key = codes[first:end].tobytes()
             shape = self._shapes.get(key)
             if shape is None:
                 if len(self._shapes) >= 1 << _SHAPE_BITS:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
                 shape = self._shapes[key] = len(self._shapes)
-                fresh[j] = True
+                fresh[k] = True
             shapes.append(shape)
         if fresh.any():
             flat = cells[:, 0] + sizes[owners, 0] * (cells[:, 1] + sizes[owners, 1] * cells[:, 2])
             self._new_shapes.append((flat[fresh[owners]], lengths[fresh], sizes[fresh]))
-        first = len(self._placement_shapes)
-        self._placements.update(zip((tuple(pieces[k]) for k in new), range(first, first + len(new))))
-        self._placement_shapes = np.concatenate([self._placement_shapes, shapes])
-        self._placement_corners = np.concatenate([self._placement_corners, lows])
-        for j, k in enumerate(new):
-            numbers[k] = first + j
-        return numbers
+        return np.array(shapes, dtype=np.int64), lows
 
     def _grouped(self, n: int, groups: Sequence[int] | Grouping | None):
         """:func:`_group_arrays`, worked out once for each grouping."""
@@ -318,8 +304,10 @@ def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
 
 
 @functools.lru_cache(maxsize=1024)
-def _level(move_counts: tuple[int, ...], lefts: tuple[int, ...], removeds: tuple[int, ...]) -> str:
-    """:attr:`Separation.level` of :func:`_take_apart`'s separations (records in pre-order)."""
+def _level(tree: bytes) -> str:
+    """:attr:`Separation.level` of :func:`_take_all_apart`'s separations of one assembly
+    (a row of its ``trees`` as bytes)."""
+    move_counts, lefts, removeds = np.frombuffer(tree, dtype=np.int64).reshape(3, -1).tolist()
     records = sum(1 for count in move_counts if count)
     multi = [False] * records  # whether the part, or a part of it, takes more than one move
     for r in range(records - 1, -1, -1):
@@ -362,14 +350,13 @@ def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts,
     two) are the first of row k of ``shapes``, ``start``, ``groups`` and ``kinds``, with
     ``allowed``.
 
-    Returns (whether each comes apart; per assembly and separation, in pre-order, its number
-    of moves and the records of the part left and of the part removed (-1: none); then
-    ``pairs``, grown if it had to)."""
+    Returns (whether each comes apart; ``trees``: per assembly, a row of its separations'
+    (in pre-order) numbers of moves, then the records of their parts left, then of their
+    parts removed (-1: none), each ``width`` long; then ``pairs``, grown if it had to)."""
     m, width = shapes.shape
     ok = np.zeros(m, dtype=np.bool_)
-    move_counts = np.zeros((m, width), dtype=np.int64)
-    lefts = np.full((m, width), -1, dtype=np.int64)
-    removeds = np.full((m, width), -1, dtype=np.int64)
+    trees = np.zeros((m, 3 * width), dtype=np.int64)
+    trees[:, width:] = -1
     work, tree, scratch, state = _workspace(width), _tree_arrays(width), _scratch(width, allowed), _new_state()
     for k in range(m):
         n = sizes[k]
@@ -377,10 +364,9 @@ def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts,
             continue
         ok[k], work, pairs, tree = _apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed, grids,
                                           starts, dims, pairs, work, tree, scratch, state)
-        move_counts[k, :n] = tree[2][:n]
-        lefts[k, :n] = tree[3][:n]
-        removeds[k, :n] = tree[4][:n]
-    return ok, move_counts, lefts, removeds, pairs
+        for part in range(3):  # the moves, lefts and removeds
+            trees[k, part * width:part * width + n] = tree[2 + part][:n]
+    return ok, trees, pairs
 
 
 @njit(cache=True)

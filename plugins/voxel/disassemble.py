@@ -745,7 +745,8 @@ def _search(shapes, start, grids, starts, dims, pairs, work, head, count):
 
     ``pairs``: ``keys`` and ``rows_of`` (an open-addressing table, -1 where empty) map two
     shapes and their shift to a row of ``rows`` (whose row 0 holds the number of rows used):
-    how far the first may slide in each direction before it touches the other.
+    how far the first may slide in each direction before it touches the other. Rows come
+    in twos from row 1, a pair's and the same pair's the other way round.
 
     ``work``: :func:`_workspace`'s arrays; the first five hold every position reached
     (their first rows), and per position its parent, and the move from it (bit mask,
@@ -838,9 +839,7 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
     everyone = (np.int64(1) << n) - 1
     slots = np.uint64(table.shape[0] - 1)
     for i in range(n):
-        for j in range(n):
-            if i == j:
-                continue
+        for j in range(i + 1, n):
             dx = states[node, j, 0] - states[node, i, 0]
             dy = states[node, j, 1] - states[node, i, 1]
             dz = states[node, j, 2] - states[node, i, 2]
@@ -865,9 +864,10 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
                     keys[slot] = key
                     rows_of[slot] = row + 1
                     rows[0, 0] += 2
+            back = ((row - 1) ^ 1) + 1  # the pair the other way round: rows come in twos, from row 1
             for a in range(3):  # i sliding up along a against j is j sliding down against i
-                gaps[2 * a, i, j] = rows[row, a]
-                gaps[2 * a + 1, j, i] = rows[row, a]
+                gaps[2 * a, i, j] = gaps[2 * a + 1, j, i] = rows[row, a]
+                gaps[2 * a, j, i] = gaps[2 * a + 1, i, j] = rows[back, a]
     single = group = np.int64(0)
     single_d = group_d = -1
     for d in range(6):  # a single piece that slides out for good, else a group of at most half

@@ -145,14 +145,12 @@ class Disassembler:
 
     def __init__(self):
         self._shapes: dict[bytes, int] = {}  # a shape's cells from its lowest corner (sorted, coded) -> a number
-        self._placements: dict[tuple[Voxel, ...], int] = {}  # cells -> a number, for these lists:
-        self._placement_shapes: list[int] = []  # its shape
-        self._placement_corners: list[Voxel] = []  # its lowest corner
         self._groups: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray] | None] = {}  # see _grouped
         # the shapes as the search takes them: every grid's cells one after another (x fastest,
         # then y, then z), where each starts, and its size along x, y, z
         self._arrays = (np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
-        self._new_shapes: list[tuple[np.ndarray, list[int]]] = []  # not in the arrays yet: cells (flat), size
+        self._new_shapes: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # not in the arrays yet: per
+        # batch, the shapes' cells one after another (flat, as in the grid), each shape's number of cells and size
         rows = np.zeros((1024, 3), dtype=np.int64)
         rows[0, 0] = 1
         self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
@@ -177,10 +175,10 @@ class Disassembler:
             raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {width}")
         if m == 0:
             return []
-        own = self._placed(assemblies.cells)
-        shapes = np.array([self._placement_shapes[p] for p in own] + [0], dtype=np.int64)[numbers]  # -1: the last
-        corners = np.array([self._placement_corners[p] for p in own] + [(0, 0, 0)], dtype=np.int64)[numbers]
-        arrays = self._grouped(len(own), Grouping(assemblies.kinds, assemblies.groups))
+        shapes, corners = self._placed(assemblies.cells)
+        shapes = np.append(shapes, 0)[numbers]  # -1: the last
+        corners = np.append(corners, [(0, 0, 0)], axis=0)[numbers]
+        arrays = self._grouped(len(assemblies.cells), Grouping(assemblies.kinds, assemblies.groups))
         if arrays is None:
             shortcuts = kinds = np.zeros((m, width), dtype=np.int64)
             allowed = _NO_GROUPS
@@ -190,20 +188,19 @@ class Disassembler:
         sizes = np.count_nonzero(numbers >= 0, axis=1)
         sizes[sizes < 2] = 0
         step = m if progress is None else _BATCH
-        ok, move_counts, lefts, removeds = [], [], [], []
+        ok, trees = [], []
         come_apart = 0
         for first in range(0, m, step):
             if progress is not None:
                 progress(first, come_apart)
             rows = slice(first, first + step)
-            *found, self._pairs = _take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
-                                                  kinds[rows], allowed, *self._search_arrays(), self._pairs)
-            for answers, part in zip((ok, move_counts, lefts, removeds), found):
-                answers.append(part)
-            come_apart += int(np.count_nonzero(found[0]))
-        return [_level(tuple(counts), tuple(left), tuple(removed)) if apart else None
-                for apart, counts, left, removed in zip(*(np.concatenate(part).tolist() for part in
-                                                          (ok, move_counts, lefts, removeds)))]
+            apart, tree, self._pairs = _take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
+                                                       kinds[rows], allowed, *self._search_arrays(), self._pairs)
+            ok.append(apart)
+            trees.append(tree)
+            come_apart += int(np.count_nonzero(apart))
+        keys = np.concatenate(trees).view(np.dtype((np.void, 3 * width * 8))).ravel().tolist()  # a row as bytes
+        return [_level(key) if apart else None for apart, key in zip(np.concatenate(ok).tolist(), keys)]
 
     def _take_apart(self, pieces, groups):
         """:func:`_take_apart`'s separations, or None."""
@@ -211,47 +208,45 @@ class Disassembler:
             return None
         if len(pieces) > MAX_PIECES:
             raise ValueError(f"the disassembler takes at most {MAX_PIECES} pieces, not {len(pieces)}")
-        placements = self._placed(pieces)
+        shapes, corners = self._placed(pieces)
         grids, starts, dims = self._search_arrays()
         arrays = self._grouped(len(pieces), groups)
         if arrays is None:
             arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
         ok, *tree, self._pairs = _take_apart(
-            np.array([self._placement_shapes[p] for p in placements], dtype=np.int64),
-            np.array([self._placement_corners[p] for p in placements], dtype=np.int64), *arrays,
+            shapes, corners, *arrays,
             grids, starts, dims, self._pairs)
         return tree if ok else None
 
-    def _placed(self, pieces) -> list[int]:
-        """Each piece's number in the placement lists, where it is added if it is new (and
-        its shape added to the search's arrays if that is new)."""
-        numbers = [self._placements.get(tuple(cells), -1) for cells in pieces]
-        new = [k for k, number in enumerate(numbers) if number < 0]
-        if not new:
-            return numbers
-        lengths = np.array([len(pieces[k]) for k in new])
+    def _placed(self, pieces) -> tuple[np.ndarray, np.ndarray]:
+        """Each piece's shape (its number, the shape added to the search's arrays if it is
+        new) and lowest corner."""
+        lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         ends = np.cumsum(lengths)
         firsts = ends - lengths
-        cells = np.fromiter(chain.from_iterable(chain.from_iterable(pieces[k] for k in new)), dtype=np.int64,
+        cells = np.fromiter(chain.from_iterable(chain.from_iterable(pieces)), dtype=np.int64,
                             count=3 * int(ends[-1])).reshape(-1, 3)
+        owners = np.repeat(np.arange(len(pieces)), lengths)  # each cell's piece
         lows = np.minimum.reduceat(cells, firsts)
-        cells -= np.repeat(lows, lengths, axis=0)
+        cells -= lows[owners]
         sizes = np.maximum.reduceat(cells, firsts) + 1
         codes = cells[:, 0] | cells[:, 1] << 21 | cells[:, 2] << 42  # a cell from its piece's lowest corner
-        order = np.lexsort((codes, np.repeat(np.arange(len(new)), lengths)))
+        order = np.lexsort((codes, owners))
         codes, cells = codes[order], cells[order]
-        flat = cells[:, 0] + np.repeat(sizes[:, 0], lengths) * (cells[:, 1] + np.repeat(sizes[:, 1], lengths) * cells[:, 2])
-        for k, first, end, low, size in zip(new, firsts.tolist(), ends.tolist(), lows.tolist(), sizes.tolist()):
+        shapes, fresh = [], np.zeros(len(pieces), dtype=bool)  # each one's shape; which ones bring a new shape
+        for k, (first, end) in enumerate(zip(firsts.tolist(), ends.tolist())):
             key = codes[first:end].tobytes()
-            if key not in self._shapes:
+            shape = self._shapes.get(key)
+            if shape is None:
                 if len(self._shapes) >= 1 << _SHAPE_BITS:
                     raise ValueError(f"the disassembler takes at most {1 << _SHAPE_BITS} shapes")
-                self._shapes[key] = len(self._shapes)
-                self._new_shapes.append((flat[first:end], size))
-            numbers[k] = self._placements[tuple(pieces[k])] = len(self._placement_shapes)
-            self._placement_shapes.append(self._shapes[key])
-            self._placement_corners.append(low)
-        return numbers
+                shape = self._shapes[key] = len(self._shapes)
+                fresh[k] = True
+            shapes.append(shape)
+        if fresh.any():
+            flat = cells[:, 0] + sizes[owners, 0] * (cells[:, 1] + sizes[owners, 1] * cells[:, 2])
+            self._new_shapes.append((flat[fresh[owners]], lengths[fresh], sizes[fresh]))
+        return np.array(shapes, dtype=np.int64), lows
 
     def _grouped(self, n: int, groups: Sequence[int] | Grouping | None):
         """:func:`_group_arrays`, worked out once for each grouping."""
@@ -269,11 +264,13 @@ class Disassembler:
         """The shapes as the search takes them, the new ones added."""
         if self._new_shapes:
             grids, starts, dims = self._arrays
-            sizes = [size[0] * size[1] * size[2] for _, size in self._new_shapes]
-            added = np.zeros(sum(sizes), dtype=np.uint8)
-            added[np.concatenate([at + cells for at, (cells, _) in zip(np.cumsum([0] + sizes), self._new_shapes)])] = 1
-            self._arrays = (np.concatenate([grids, added]), np.concatenate([starts, starts[-1] + np.cumsum(sizes)]),
-                            np.concatenate([dims, [size for _, size in self._new_shapes]]))
+            flat, lengths, sizes = (np.concatenate(part) for part in zip(*self._new_shapes))
+            volumes = np.prod(sizes, axis=1)
+            ends = starts[-1] + np.cumsum(volumes)
+            added = np.zeros(int(volumes.sum()), dtype=np.uint8)
+            added[np.repeat(ends - volumes - starts[-1], lengths) + flat] = 1
+            self._arrays = (np.concatenate([grids, added]), np.concatenate([starts, ends]),
+                            np.concatenate([dims, sizes]))
             self._new_shapes = []
         return self._arrays
 
@@ -307,8 +304,10 @@ def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
 
 
 @functools.lru_cache(maxsize=1024)
-def _level(move_counts: tuple[int, ...], lefts: tuple[int, ...], removeds: tuple[int, ...]) -> str:
-    """:attr:`Separation.level` of :func:`_take_apart`'s separations (records in pre-order)."""
+def _level(tree: bytes) -> str:
+    """:attr:`Separation.level` of :func:`_take_all_apart`'s separations of one assembly
+    (a row of its ``trees`` as bytes)."""
+    move_counts, lefts, removeds = np.frombuffer(tree, dtype=np.int64).reshape(3, -1).tolist()
     records = sum(1 for count in move_counts if count)
     multi = [False] * records  # whether the part, or a part of it, takes more than one move
     for r in range(records - 1, -1, -1):
@@ -337,80 +336,138 @@ def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, 
                       removed=_tree(removeds[record], *rest) if removeds[record] >= 0 else None)
 
 
+def _borrowing(function):
+    """``njit`` without numba's reference counts (its ``_nrt=False``), for the search's
+    functions: they allocate no array and keep none they are given (their callers hold
+    them), so counting references, which had taken about 40% of the search's time, is
+    not needed."""
+    return njit(cache=True, _nrt=False)(function)
+
+
 @njit(cache=True)
 def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts, dims, pairs):
     """:func:`_taken_apart` of each assembly k, whose ``sizes[k]`` pieces (none if fewer than
     two) are the first of row k of ``shapes``, ``start``, ``groups`` and ``kinds``, with
     ``allowed``.
 
-    Returns (whether each comes apart; per assembly and separation, in pre-order, its number
-    of moves and the records of the part left and of the part removed (-1: none); then
-    ``pairs``, grown if it had to)."""
+    Returns (whether each comes apart; ``trees``: per assembly, a row of its separations'
+    (in pre-order) numbers of moves, then the records of their parts left, then of their
+    parts removed (-1: none), each ``width`` long; then ``pairs``, grown if it had to)."""
     m, width = shapes.shape
     ok = np.zeros(m, dtype=np.bool_)
-    move_counts = np.zeros((m, width), dtype=np.int64)
-    lefts = np.full((m, width), -1, dtype=np.int64)
-    removeds = np.full((m, width), -1, dtype=np.int64)
-    work = _workspace(width)
+    trees = np.zeros((m, 3 * width), dtype=np.int64)
+    trees[:, width:] = -1
+    work, tree, scratch, state = _workspace(width), _tree_arrays(width), _scratch(width, allowed), _new_state()
     for k in range(m):
         n = sizes[k]
         if n < 2:
             continue
-        found = _taken_apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed, grids, starts,
-                             dims, pairs, work)
-        ok[k] = found[0]
-        move_counts[k, :n] = found[3]
-        lefts[k, :n] = found[4]
-        removeds[k, :n] = found[5]
-        pairs, work = found[9], found[10]
-    return ok, move_counts, lefts, removeds, pairs
+        ok[k], work, pairs, tree = _apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed, grids,
+                                          starts, dims, pairs, work, tree, scratch, state)
+        for part in range(3):  # the moves, lefts and removeds
+            trees[k, part * width:part * width + n] = tree[2 + part][:n]
+    return ok, trees, pairs
 
 
 @njit(cache=True)
 def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs):
-    """:func:`_taken_apart` in a workspace of its own, which it leaves out of its answer."""
-    return _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs,
-                        _workspace(shapes.shape[0]))[:-1]
+    """:func:`_taken_apart` of one assembly, in workspaces of its own.
+
+    Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
+    its first move and number of moves, the record of the part left and of the part
+    removed (-1: none needed); per move: the pieces moved as a bit mask, the direction, the
+    distance (-1: out for good); then ``pairs``, grown if it had to)."""
+    n = shapes.shape[0]
+    state = _new_state()
+    ok, _, pairs, tree = _apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, _workspace(n),
+                                _tree_arrays(n), _scratch(n, allowed), state)
+    moves = state[_MOVES]
+    parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances = tree
+    return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
+        move_distances[:moves], pairs
 
 
 @njit(cache=True)
-def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, work):
-    """Every separation, part by part (the part left before the part removed), as BurrTools does.
+def _apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, work, tree, scratch, state):
+    """:func:`_taken_apart` run to its end, the arrays grown each time it stops for room.
+
+    Returns (whether it comes apart, then ``work``, ``pairs`` and ``tree``, grown if they had to)."""
+    state[_TOP] = -1
+    while True:
+        status, ok = _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, work, tree,
+                                  scratch, state)
+        if status == _DONE:
+            return ok, work, pairs, tree
+        if status == _FULL_MOVES:
+            moves = state[_MOVES]
+            tree = tree[:5] + (_enlarged(tree[5], moves, 2 * tree[5].shape[0]),
+                               _enlarged(tree[6], moves, 2 * tree[6].shape[0]),
+                               _enlarged(tree[7], moves, 2 * tree[7].shape[0]))
+        else:
+            work, pairs = _roomier(status, work, pairs, state[_SIZE], state[_COUNT])
+
+
+_TOP, _RECORDS, _MOVES, _TOGETHERS, _SIZE, _NODE, _COUNT, _FOUND, _MOVED, _DIRECTION = range(10)  # _taken_apart's state
+
+
+@njit(cache=True)
+def _new_state():
+    """:func:`_taken_apart`'s ``state``: where it stopped, to go on from there."""
+    return np.zeros(10, dtype=np.int64)
+
+
+@njit(cache=True)
+def _tree_arrays(n):
+    """The arrays :func:`_taken_apart` writes its answer into, for at most ``n`` pieces:
+    per separation, its pieces, first move, number of moves, and the records of its part
+    left and part removed; per move (grown by :func:`_apart`), its pieces, direction and distance."""
+    return (np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
+            np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
+            np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64))
+
+
+@njit(cache=True)
+def _scratch(n, allowed):
+    """The arrays :func:`_taken_apart` works in, for at most ``n`` pieces: the parts still to
+    take apart (pieces as a bit mask, parent record, side, every piece's place); per part
+    that stays together, its pieces of each kind; the part's pieces' places (every piece's,
+    then its own), their numbers and shapes; and :func:`_assignable`'s two arrays."""
+    return (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty((n, n, 3), dtype=np.int64), np.zeros((n, allowed.shape[0]), dtype=np.int64),
+            np.empty((n, 3), dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty((n, 3), dtype=np.int64), np.empty_like(allowed), np.empty(n, dtype=np.int64))
+
+
+@_borrowing
+def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, work, tree, scratch, state):
+    """Every separation, part by part (the part left before the part removed), as BurrTools
+    does, written into ``tree`` (see :func:`_take_apart`'s answer).
 
     ``groups``: each piece's group when it is one, else 0; ``kinds``: each piece's kind, and
     ``allowed[kind, group]`` how many pieces of it may be in that group (see :func:`_group_arrays`):
     a part that does not come apart, other than the whole, may stay together if it and the
     others that do not can each be given a group (:func:`_assignable`).
 
-    Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
-    its first move and number of moves, the record of the part left and of the part
-    removed (-1: none needed); per move: the pieces moved as a bit mask, the direction, the
-    distance (-1: out for good); then ``pairs`` and ``work``, grown if they had to)."""
+    It begins where ``state[_TOP]`` is -1, else goes on from where it stopped. Returns
+    (_DONE, whether it comes apart); or, when ``pairs``, ``work`` or the moves in ``tree``
+    lack room, (_FULL_PAIRS, _FULL_POSITIONS or _FULL_MOVES, False), having kept in ``state``
+    where to go on once :func:`_apart` has grown them (:func:`_borrowing`)."""
     n = shapes.shape[0]
-    parts = np.zeros(n, dtype=np.int64)
-    first_moves = np.zeros(n, dtype=np.int64)
-    move_counts = np.zeros(n, dtype=np.int64)
-    lefts = np.full(n, -1, dtype=np.int64)
-    removeds = np.full(n, -1, dtype=np.int64)
-    move_masks = np.empty(64, dtype=np.int64)
-    move_directions = np.empty(64, dtype=np.int64)
-    move_distances = np.empty(64, dtype=np.int64)
-    records = moves = 0
-    todo_masks = np.empty(n, dtype=np.int64)  # parts still to take apart: pieces, parent record, side, positions
-    todo_parents = np.empty(n, dtype=np.int64)
-    todo_sides = np.empty(n, dtype=np.int64)
-    todo_positions = np.empty((n, n, 3), dtype=np.int64)
-    todo_masks[0], todo_parents[0], todo_sides[0] = (np.int64(1) << n) - 1, -1, 0
-    todo_positions[0] = start
-    together = np.zeros((n, allowed.shape[0]), dtype=np.int64)  # per part that stays together, its kinds' pieces
-    togethers = 0
-    positions = np.empty((n, 3), dtype=np.int64)  # the part's pieces' places: all of them, then its own
-    members = np.empty(n, dtype=np.int64)
-    part_shapes = np.empty(n, dtype=np.int64)
-    part_start = np.empty((n, 3), dtype=np.int64)
-    top = 1
-    ok = True
-    while top and ok:
+    parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances = tree
+    todo_masks, todo_parents, todo_sides, todo_positions, together, positions, members, part_shapes, part_start, \
+        left, chosen = scratch
+    if state[_TOP] < 0:
+        for r in range(n):
+            move_counts[r] = 0
+            lefts[r] = removeds[r] = -1
+        todo_masks[0], todo_parents[0], todo_sides[0] = (np.int64(1) << n) - 1, -1, 0
+        for k in range(n):
+            for a in range(3):
+                todo_positions[0, k, a] = start[k, a]
+        state[_TOP], state[_RECORDS], state[_MOVES], state[_TOGETHERS] = 1, 0, 0, 0
+        state[_NODE] = state[_COUNT] = state[_FOUND] = 0
+    top, records, moves, togethers = state[_TOP], state[_RECORDS], state[_MOVES], state[_TOGETHERS]
+    while top:
         top -= 1
         part, parent, side = todo_masks[top], todo_parents[top], todo_sides[top]
         size = 0
@@ -423,22 +480,36 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pai
                 for a in range(3):
                     part_start[size, a] = positions[k, a]
                 size += 1
-        node = count = 0
-        while True:  # grown between positions, the search goes on
-            status, node, count, moved, direction = _search(part_shapes[:size], part_start[:size], grids, starts, dims,
-                                                            pairs, work, node, count)
-            if status == _DONE:
-                break
-            work, pairs = _roomier(status, work, pairs, size, count)
+        if state[_FOUND]:  # stopped for room for its moves: the search is done
+            status, node, count, moved, direction = _DONE, state[_NODE], 0, state[_MOVED], state[_DIRECTION]
+        else:
+            status, node, count, moved, direction = _search(part_shapes[:size], part_start[:size], grids, starts,
+                                                            dims, pairs, work, state[_NODE], state[_COUNT])
+        state[_NODE] = state[_COUNT] = state[_FOUND] = 0
+        length = 0
+        if status == _DONE:
+            at = node
+            while at >= 0 and work[1][at] >= 0:
+                length += 1
+                at = work[1][at]
+            if node >= 0 and moves + length + 1 > move_masks.shape[0]:
+                status = _FULL_MOVES
+                state[_FOUND], state[_MOVED], state[_DIRECTION] = 1, moved, direction
+        if status != _DONE:
+            state[_TOP], state[_RECORDS], state[_MOVES], state[_TOGETHERS] = top + 1, records, moves, togethers
+            state[_SIZE], state[_NODE], state[_COUNT] = size, node, count
+            return status, False
         states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
         if node < 0:
             if parent < 0:
-                ok = False
-                break
+                return _DONE, False
+            for k in range(together.shape[1]):
+                together[togethers, k] = 0
             for k in range(size):
                 together[togethers, kinds[members[k]]] += 1
             togethers += 1
-            ok = _assignable(together, togethers, allowed)
+            if not _assignable(together, togethers, allowed, left, chosen):
+                return _DONE, False
             continue
         record = records
         records += 1
@@ -448,15 +519,6 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pai
             else:
                 removeds[parent] = record
         parts[record] = part
-        length = 0
-        at = node
-        while parents[at] >= 0:
-            length += 1
-            at = parents[at]
-        while moves + length + 1 > move_masks.shape[0]:
-            move_masks = _enlarged(move_masks, moves, 2 * move_masks.shape[0])
-            move_directions = _enlarged(move_directions, moves, 2 * move_directions.shape[0])
-            move_distances = _enlarged(move_distances, moves, 2 * move_distances.shape[0])
         at = node
         for i in range(length - 1, -1, -1):
             move_masks[moves + i] = _widened(masks[at], members, size)
@@ -479,28 +541,35 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pai
                     for a in range(3):
                         todo_positions[top, k, a] = positions[k, a]
                 top += 1
-    return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
-        move_distances[:moves], pairs, work
+    state[_MOVES] = moves
+    return _DONE, True
 
 
-@njit(cache=True)
-def _assignable(together, count, allowed) -> bool:
+@_borrowing
+def _assignable(together, count, allowed, left, chosen) -> bool:
     """Whether each of the first ``count`` parts (``together[p, kind]``: its pieces of each
     kind) can be given a group (from 1) so that no group gets more pieces of a kind than
-    ``allowed[kind, group]``; by backtracking, as BurrTools' grouping does."""
-    left = allowed.copy()
-    chosen = np.zeros(count, dtype=np.int64)  # each part's group, 0 while it has none
+    ``allowed[kind, group]``; by backtracking, as BurrTools' grouping does, in ``left`` (as
+    large as ``allowed``) and ``chosen`` (at least ``count``)."""
+    kinds, groups = allowed.shape
+    for kind in range(kinds):
+        for g in range(groups):
+            left[kind, g] = allowed[kind, g]
+    for p in range(count):
+        chosen[p] = 0  # each part's group, 0 while it has none
     p = 0
     while 0 <= p < count:
         g = chosen[p]
         if g:
-            left[:, g] += together[p]
+            for kind in range(kinds):
+                left[kind, g] += together[p, kind]
         g += 1
-        while g < allowed.shape[1] and np.any(together[p] > left[:, g]):
+        while g < groups and not _fits(together, p, left, g):
             g += 1
-        if g < allowed.shape[1]:
+        if g < groups:
             chosen[p] = g
-            left[:, g] -= together[p]
+            for kind in range(kinds):
+                left[kind, g] -= together[p, kind]
             p += 1
         else:
             chosen[p] = 0
@@ -508,7 +577,16 @@ def _assignable(together, count, allowed) -> bool:
     return p == count
 
 
-@njit(cache=True)
+@_borrowing
+def _fits(together, p, left, g) -> bool:
+    """Whether part ``p``'s pieces of every kind fit in what group ``g`` has ``left``."""
+    for kind in range(left.shape[0]):
+        if together[p, kind] > left[kind, g]:
+            return False
+    return True
+
+
+@_borrowing
 def _widened(mask, members, size):
     """A bit mask over the first ``size`` of ``members`` as one over every piece."""
     wide = np.int64(0)
@@ -518,7 +596,7 @@ def _widened(mask, members, size):
     return wide
 
 
-@njit(cache=True)
+@_borrowing
 def _done(mask, groups) -> bool:
     """A single piece, or pieces all in one group, need no further separation."""
     if mask & (mask - 1) == 0:
@@ -580,7 +658,7 @@ def _holds(grids, starts, dims, shape, x, y, z) -> bool:
     return grids[starts[shape] + x + dims[shape, 0] * (y + dims[shape, 1] * z)] != 0
 
 
-@njit(cache=True)
+@_borrowing
 def _group(gaps, n, piece, d, distance, most, stack):
     """The smallest group with ``piece`` that slides ``distance`` in direction d (a bit
     mask), or 0 if it has more than ``most`` pieces: a piece in the way joins it."""
@@ -659,7 +737,7 @@ def _workspace(n):
             np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64))
 
 
-@njit(cache=True)
+@_borrowing
 def _search(shapes, start, grids, starts, dims, pairs, work, head, count):
     """Breadth first from ``start`` (the pieces' lowest corners) to the first move that
     separates, generating moves in BurrTools' order (see the module's text); or, when
@@ -667,7 +745,8 @@ def _search(shapes, start, grids, starts, dims, pairs, work, head, count):
 
     ``pairs``: ``keys`` and ``rows_of`` (an open-addressing table, -1 where empty) map two
     shapes and their shift to a row of ``rows`` (whose row 0 holds the number of rows used):
-    how far the first may slide in each direction before it touches the other.
+    how far the first may slide in each direction before it touches the other. Rows come
+    in twos from row 1, a pair's and the same pair's the other way round.
 
     ``work``: :func:`_workspace`'s arrays; the first five hold every position reached
     (their first rows), and per position its parent, and the move from it (bit mask,
@@ -677,8 +756,7 @@ def _search(shapes, start, grids, starts, dims, pairs, work, head, count):
     pieces that slide away as a bit mask, their direction); or (_FULL_PAIRS or
     _FULL_POSITIONS, the position to expand next, the number of positions before it, 0,
     -1) when ``pairs`` or ``work`` lacks room: the caller grows them (:func:`_roomier`)
-    and goes on. It allocates and rebinds no array, so numba keeps no reference counts
-    here between positions."""
+    and goes on (:func:`_borrowing`)."""
     n = shapes.shape[0]
     keys, rows_of, rows = pairs
     states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances = work
@@ -711,7 +789,7 @@ def _search(shapes, start, grids, starts, dims, pairs, work, head, count):
     return _DONE, head, count, moved, direction
 
 
-_DONE, _FULL_PAIRS, _FULL_POSITIONS = 0, 1, 2  # what _search reports
+_DONE, _FULL_PAIRS, _FULL_POSITIONS, _FULL_MOVES = 0, 1, 2, 3  # what _search and _taken_apart report
 
 
 @njit(cache=True)
@@ -747,7 +825,7 @@ def _roomier(status, work, pairs, n, count):
 _EXPANDED, _SEPARATES, _FULL = 0, 1, 2  # what _expand did
 
 
-@njit(cache=True)
+@_borrowing
 def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, states, parents, masks, directions,
             distances, table, gaps, stack, found_masks, found_distances):
     """The moves from position ``node``, in BurrTools' order (see :func:`_search` for the arrays).
@@ -761,9 +839,7 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
     everyone = (np.int64(1) << n) - 1
     slots = np.uint64(table.shape[0] - 1)
     for i in range(n):
-        for j in range(n):
-            if i == j:
-                continue
+        for j in range(i + 1, n):
             dx = states[node, j, 0] - states[node, i, 0]
             dy = states[node, j, 1] - states[node, i, 1]
             dz = states[node, j, 2] - states[node, i, 2]
@@ -788,9 +864,10 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
                     keys[slot] = key
                     rows_of[slot] = row + 1
                     rows[0, 0] += 2
+            back = ((row - 1) ^ 1) + 1  # the pair the other way round: rows come in twos, from row 1
             for a in range(3):  # i sliding up along a against j is j sliding down against i
-                gaps[2 * a, i, j] = rows[row, a]
-                gaps[2 * a + 1, j, i] = rows[row, a]
+                gaps[2 * a, i, j] = gaps[2 * a + 1, j, i] = rows[row, a]
+                gaps[2 * a, j, i] = gaps[2 * a + 1, i, j] = rows[back, a]
     single = group = np.int64(0)
     single_d = group_d = -1
     for d in range(6):  # a single piece that slides out for good, else a group of at most half
@@ -798,10 +875,12 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
             mask = _group(gaps, n, piece, d, AWAY, half, stack)
             if mask != 0:
                 if mask & (mask - 1) == 0:
-                    if single == 0:
-                        single, single_d = mask, d
-                elif group == 0:
+                    single, single_d = mask, d
+                    break
+                if group == 0:
                     group, group_d = mask, d
+        if single != 0:
+            break
     if single != 0:
         return _SEPARATES, single, single_d, count
     if group != 0:

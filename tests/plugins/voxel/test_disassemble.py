@@ -389,7 +389,8 @@ def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
         brute = any(all((sum(together[p] for p in range(parts) if chosen[p] == g) <= allowed[:, g]).all()
                         for g in range(1, groups + 1))
                     for chosen in itertools.product(range(1, groups + 1), repeat=parts))
-        assert _assignable(together, parts, allowed) == brute, (together, allowed)
+        left, chosen = np.full_like(allowed, 99), np.full(parts, 99, dtype=np.int64)  # what is in them is overwritten
+        assert _assignable(together, parts, allowed, left, chosen) == brute, (together, allowed)
 
 
 # ------------------------------------------------------------------ moves replayed on the examples

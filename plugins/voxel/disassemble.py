@@ -221,6 +221,8 @@ class Disassembler:
     def _placed(self, pieces) -> tuple[np.ndarray, np.ndarray]:
         """Each piece's shape (its number, the shape added to the search's arrays if it is
         new) and lowest corner."""
+        if not len(pieces):  # assemblies of no pieces
+            return np.zeros(0, dtype=np.int64), np.zeros((0, 3), dtype=np.int64)
         lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         ends = np.cumsum(lengths)
         firsts = ends - lengths

@@ -87,6 +87,13 @@ def test_stored_assemblies_list_each_placement_once_and_report_progress_in_batch
     assert [apart for _, apart in reports] == [sum(level is not None for level in found[:done]) for done, _ in reports]
 
 
+def test_assemblies_of_fewer_than_two_pieces_do_not_come_apart():
+    """As in BurrTools, one piece alone, or none, is not a disassembly."""
+    assert Disassembler().levels(assemblies_of([[], []], [])) == [None, None]
+    assert Disassembler().levels(assemblies_of([[(0, [(0, 0, 0)])], [(0, [(0, 0, 0)]), (1, [(1, 0, 0)])]],
+                                               [[], []])) == [None, "1"]
+
+
 def test_levels_read_as_burrtools_writes_them():
     for name, level in [("CubeInCage", "4.9.3"), ("PelikanBurr", "98.2.4.2"), ("AlPackino", "1.1.1.1.1.2.1.3.1.2.1.2")]:
         (problem,) = stored_problems(DATA / f"{name}.xmpuzzle")

@@ -213,9 +213,7 @@ class Disassembler:
         arrays = self._grouped(len(pieces), groups)
         if arrays is None:
             arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
-        ok, *tree, self._pairs = _take_apart(
-            shapes, corners, *arrays,
-            grids, starts, dims, self._pairs)
+        ok, *tree, self._pairs = _take_apart(shapes, corners, *arrays, grids, starts, dims, self._pairs)
         return tree if ok else None
 
     def _placed(self, pieces) -> tuple[np.ndarray, np.ndarray]:
@@ -458,6 +456,7 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pai
     parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances = tree
     todo_masks, todo_parents, todo_sides, todo_positions, together, positions, members, part_shapes, part_start, \
         left, chosen = scratch
+    states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
     if state[_TOP] < 0:
         for r in range(n):
             move_counts[r] = 0
@@ -491,9 +490,9 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pai
         length = 0
         if status == _DONE:
             at = node
-            while at >= 0 and work[1][at] >= 0:
+            while at >= 0 and parents[at] >= 0:
                 length += 1
-                at = work[1][at]
+                at = parents[at]
             if node >= 0 and moves + length + 1 > move_masks.shape[0]:
                 status = _FULL_MOVES
                 state[_FOUND], state[_MOVED], state[_DIRECTION] = 1, moved, direction
@@ -501,7 +500,6 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pai
             state[_TOP], state[_RECORDS], state[_MOVES], state[_TOGETHERS] = top + 1, records, moves, togethers
             state[_SIZE], state[_NODE], state[_COUNT] = size, node, count
             return status, False
-        states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
         if node < 0:
             if parent < 0:
                 return _DONE, False

@@ -949,25 +949,17 @@ def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, state
     return _EXPANDED, np.int64(0), -1, count
 
 
-def solution_pieces(solution) -> list[tuple[Voxel, ...]]:
-    """A solver's solution (placements) as the disassembler takes it."""
-    return [placement.cells for placement in solution]
-
-
 def solution_assemblies(puzzle, solutions) -> Assemblies:
     """A solver's solutions as :meth:`Disassembler.levels` takes them."""
     return assemblies_of([[(placement.piece, placement.cells) for placement in solution] for solution in solutions],
                          [piece.groups for piece in puzzle.pieces])
 
 
-def solution_groups(puzzle, solution) -> Grouping:
-    """The groups of a solver's solution's pieces, as the disassembler takes them."""
-    return Grouping([placement.piece for placement in solution], [piece.groups for piece in puzzle.pieces])
-
-
 def disassemble_solution(puzzle, solution, disassembler: Disassembler | None = None) -> Separation | None:
-    """How ``solution`` of ``puzzle`` comes apart (None: it does not, or it is a single piece)."""
-    return (disassembler or Disassembler()).disassemble(solution_pieces(solution), solution_groups(puzzle, solution))
+    """How a solver's ``solution`` (its placements) of ``puzzle`` comes apart (None: it does
+    not, or it is a single piece)."""
+    groups = Grouping([placement.piece for placement in solution], [piece.groups for piece in puzzle.pieces])
+    return (disassembler or Disassembler()).disassemble([placement.cells for placement in solution], groups)
 
 
 def level_key(level: str) -> tuple[int, ...]:

@@ -1,12 +1,12 @@
 """Nonogram Editor: a desktop studio for puzzle designers.
 
-Qt-free subpackages: ``editor.level`` (levels, netpbm, puzzle formats), ``editor.nonogram``
-(the line solver and uniqueness checks), ``editor.tasks`` (progress and cancellation).
-Qt lives in ``editor.ui``; Qt3D only in ``editor.scene3d``.
+Qt-free subpackages: ``nonogram_editor.level`` (levels, netpbm, puzzle formats), ``nonogram_editor.nonogram``
+(the line solver and uniqueness checks), ``nonogram_editor.tasks`` (progress and cancellation).
+Qt lives in ``nonogram_editor.ui``; Qt3D only in ``nonogram_editor.scene3d``.
 """
 
 __version__ = "0.1.0"  # the one place (pyproject.toml reads it)
 
-from editor import jit  # noqa: E402
+from nonogram_editor import jit  # noqa: E402
 
 jit.use_user_cache_folder(__version__)  # before any solver imports numba

@@ -1,4 +1,4 @@
-"""``nonogram-editor`` / ``python -m editor``: the editor window, or a command-line engine.
+"""``nonogram-editor`` / ``python -m nonogram_editor``: the editor window, or a command-line engine.
 
 Only ``nonogram-editor [LEVEL]`` opens the window; everything else is decided here, without
 Qt, so that a typo or an unknown option in a script fails at once (exit 2) instead of
@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-import editor
+import nonogram_editor
 
 COMMANDS = ("check", "fix", "puzzles", "solve")
 USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in COMMANDS:
         try:
-            from editor.cli import run_command
+            from nonogram_editor.cli import run_command
 
             return run_command(argv)
         except BrokenPipeError:  # the reader stopped early (``| head``): no traceback
@@ -45,13 +45,13 @@ def main(argv: list[str] | None = None) -> int:
         print(full_help())
         return 0
     if argv and argv[0] in ("-V", "--version"):
-        print(f"nonogram-editor {editor.__version__}")
+        print(f"nonogram-editor {nonogram_editor.__version__}")
         return 0
     problem = _window_usage_problem(argv)
     if problem:
         print(f"nonogram-editor: error: {problem}", file=sys.stderr)
         return 2
-    from editor.ui.app import run_app
+    from nonogram_editor.ui.app import run_app
 
     return run_app(argv)
 
@@ -79,11 +79,11 @@ def _window_usage_problem(argv: list[str]) -> str | None:
 
 def full_help() -> str:
     """The top-level help followed by every command's own, so that one page lists every option."""
-    from editor.cli import command_parsers
+    from nonogram_editor.cli import command_parsers
 
     parsers = command_parsers()
     commands = "\n".join(f"      {name:10s}{parser.description}" for name, parser in parsers.items())
-    pages = [SUMMARY.format(version=editor.__version__, commands=commands)]
+    pages = [SUMMARY.format(version=nonogram_editor.__version__, commands=commands)]
     pages += [parser.format_help() for parser in parsers.values()]
     return "\n".join(pages).rstrip()
 

@@ -7,7 +7,7 @@ over ``--jobs`` processes, and children that end when their parent does, however
     child = fork_ready()          # a copy of this process, waiting (None where that is not safe)
     ...; child.send(function, args, name="..."); result = child.wait(task); child.kill()
     child = fork_running(function, args, name="...")   # a copy computing at once (or None)
-    keep_ready(["editor.nonogram.cnf"])   # a fresh interpreter started ahead, its imports done
+    keep_ready(["nonogram_editor.nonogram.cnf"])   # a fresh interpreter started ahead, its imports done
 
     for result in map_in_processes(task, count_subtree, batches, jobs):
         total += result
@@ -36,7 +36,7 @@ Workers are spawned (never forked: a forked copy of a process running Qt or numb
 can hang), so ``function`` and the items must be picklable (a module-level function, a
 ``functools.partial`` of one). Results come as they are ready, in any order. Cancelling the
 task (or closing the iterator) stops the workers, running items and all, and raises
-:class:`~editor.tasks.Cancelled` within a fraction of a second; the command line
+:class:`~nonogram_editor.tasks.Cancelled` within a fraction of a second; the command line
 terminates running workers on SIGTERM and SIGHUP; the workers ignore Ctrl+C (the caller
 stops them). With ``jobs`` 1 everything runs here, in order, and no process is started.
 
@@ -77,7 +77,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
-from editor.tasks import Task, TimeUp
+from nonogram_editor.tasks import Task, TimeUp
 
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
 POOL_POLL_SECONDS = 0.2  # how often map_in_processes looks at the task's cancel flag
@@ -134,7 +134,7 @@ def end_with_parent(child_end: int) -> None:
 _CHILD = ("import importlib, pickle, sys\n"
           "path, modules = pickle.load(sys.stdin.buffer)\n"
           "sys.path[:0] = [p for p in path if p not in sys.path]\n"
-          "from editor.child_process import _serve, end_with_parent\n"
+          "from nonogram_editor.child_process import _serve, end_with_parent\n"
           "end_with_parent(int(sys.argv[1]))\n"
           "for module in modules:\n"
           "    importlib.import_module(module)\n"
@@ -280,8 +280,8 @@ class Child:
 
     def wait(self, task: Task | None = None, time_limit: float | None = None,
              on_wait: Callable[[float], None] | None = None) -> Any:
-        """The result, polling until it comes. Raises :class:`~editor.tasks.Cancelled` when
-        ``task`` is cancelled and :class:`~editor.tasks.TimeUp` when the task's own time
+        """The result, polling until it comes. Raises :class:`~nonogram_editor.tasks.Cancelled` when
+        ``task`` is cancelled and :class:`~nonogram_editor.tasks.TimeUp` when the task's own time
         limit or ``time_limit`` (seconds from now) passes first (the child goes on: kill
         it). ``on_wait(seconds)``, seconds since the child got its call, is called at every poll."""
         start = time.monotonic()
@@ -377,8 +377,8 @@ def run_in_process(function: Callable[..., Any], args: tuple = (), task: Task | 
                    on_wait: Callable[[float], None] | None = None) -> Any:
     """``function(*args)`` computed in a child process; its result is returned.
 
-    Raises :class:`~editor.tasks.Cancelled` when ``task`` is cancelled, and
-    :class:`~editor.tasks.TimeUp` when the task's own time limit or ``time_limit``
+    Raises :class:`~nonogram_editor.tasks.Cancelled` when ``task`` is cancelled, and
+    :class:`~nonogram_editor.tasks.TimeUp` when the task's own time limit or ``time_limit``
     (seconds from now) passes first; the child is ended either way. ``on_wait(seconds)``
     is called at every poll (e.g. to report progress).
     """

@@ -17,11 +17,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from editor import jit
+from nonogram_editor import jit
 
 if TYPE_CHECKING:
-    from editor.plugin_host import PluginHost
-    from editor.tasks import Progress
+    from nonogram_editor.plugin_host import PluginHost
+    from nonogram_editor.tasks import Progress
 
 
 class _Parser(argparse.ArgumentParser):
@@ -121,17 +121,17 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         # No linear algebra here: without numpy's BLAS threads this process keeps one thread,
         # so that it can fork its SAT solver's process instead of starting an interpreter
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-        from editor.nonogram.check_cli import run_check
+        from nonogram_editor.nonogram.check_cli import run_check
 
         with _stop_on_termination():  # so that its SAT solver's process ends with it
             return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs))
     if args.command == "fix":
-        from editor.nonogram.fix_cli import run_fix
+        from nonogram_editor.nonogram.fix_cli import run_fix
 
         return run_fix(args.level, args.max_edits, args.json, args.write, args.harder, args.time_limit or None,
                        args.symmetry)
 
-    from editor.plugin_host import PluginHost
+    from nonogram_editor.plugin_host import PluginHost
 
     host = host if host is not None else PluginHost()
     puzzles = host.puzzles()
@@ -166,7 +166,7 @@ def _open_file(host: PluginHost, path: str, problem: str | None):
         raise ValueError(f"{path}: no such puzzle file (and no puzzle with that id)")
     if not readers:
         raise ValueError(f"{path}: no plugin reads {suffix} files")
-    from editor.plugin_host import plugin_code
+    from nonogram_editor.plugin_host import plugin_code
 
     try:
         with plugin_code():
@@ -255,7 +255,7 @@ def _stop_on_termination():
 
 
 def _solve(spec, args) -> int:
-    from editor.plugin_host import plugin_code
+    from nonogram_editor.plugin_host import plugin_code
 
     with _stop_on_termination(), plugin_code():  # the plugin's solver, its formatting and checks
         return _solve_or_count(spec, args)
@@ -276,7 +276,7 @@ def _fail(args, message: str, code: int = 2) -> int:
 
 
 def _solve_or_count(spec, args) -> int:
-    from editor.tasks import Cancelled, Task
+    from nonogram_editor.tasks import Cancelled, Task
 
     progress = _ProgressLine()
     task = Task(on_progress=progress if progress.terminal or args.count else None, interval=0.5)
@@ -290,7 +290,7 @@ def _solve_or_count(spec, args) -> int:
             if tls and not args.cluster:
                 return _fail(args, f"--{tls[0].replace('_', '-')} goes with --cluster")
             if args.cluster:
-                from editor.plugin_api import Cluster
+                from nonogram_editor.plugin_api import Cluster
 
                 options["cluster"] = Cluster(args.cluster, args.tls_ca_file, args.tls_cert, args.tls_key,
                                              args.cluster_wait)

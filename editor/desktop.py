@@ -1,6 +1,6 @@
 """The editor's place on a Linux desktop: a menu entry, an icon, the file types it opens.
 
-``python -m editor.desktop install`` (or ``resources/scripts/install-desktop``) writes, for
+``python -m nonogram_editor.desktop install`` (or ``resources/scripts/install-desktop``) writes, for
 the current user, into ``$XDG_DATA_HOME`` (default ``~/.local/share``):
 
 - ``applications/APP_ID.desktop``: the menu entry; its ``Exec`` runs this installation's
@@ -23,7 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from editor.paths import package_data
+from nonogram_editor.paths import package_data
 
 APP_ID = "io.github.nonogramstudio.nonogram_editor"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
@@ -50,7 +50,7 @@ def launch_command() -> list[str]:
     script = Path(sys.executable).parent / "nonogram-editor"
     if script.is_file() and os.access(script, os.X_OK):
         return [str(script)]
-    return [sys.executable, "-m", "editor"]
+    return [sys.executable, "-m", "nonogram_editor"]
 
 
 def desktop_entry(command: list[str]) -> str:
@@ -61,7 +61,7 @@ def desktop_entry(command: list[str]) -> str:
         return '"' + "".join("\\" + c if c in '"`$\\' else c for c in argument) + '"'
 
     lines = []
-    for line in package_data("editor", "nonogram-editor.desktop").read_text().splitlines():
+    for line in package_data("nonogram_editor", "nonogram-editor.desktop").read_text().splitlines():
         if line.startswith("Exec="):
             line = "Exec=" + " ".join(quoted(a) for a in command) + " %f"
         elif line.startswith("TryExec="):
@@ -76,7 +76,7 @@ def render_icon(size: int, path: Path) -> None:
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
 
-    renderer = QSvgRenderer(str(package_data("editor", "icon.svg")))
+    renderer = QSvgRenderer(str(package_data("nonogram_editor", "icon.svg")))
     image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
@@ -94,7 +94,7 @@ def install(home: Path | None = None, command: list[str] | None = None) -> list[
         if source.endswith(".desktop"):
             (home / target).write_text(desktop_entry(command or launch_command()))
         else:
-            shutil.copyfile(package_data("editor", source), home / target)
+            shutil.copyfile(package_data("nonogram_editor", source), home / target)
     for size, target in PNG_ICONS.items():
         (home / target).parent.mkdir(parents=True, exist_ok=True)
         render_icon(size, home / target)
@@ -123,7 +123,7 @@ def refresh_caches(home: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m editor.desktop",
+    parser = argparse.ArgumentParser(prog="python -m nonogram_editor.desktop",
                                      description="Add the editor to (or remove it from) the desktop's menu "
                                                  "and file associations, for the current user.")
     parser.add_argument("action", choices=("install", "uninstall"))

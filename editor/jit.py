@@ -2,7 +2,7 @@
 where there is none.
 
 numba reads ``NUMBA_CACHE_DIR`` when it is imported: :func:`use_user_cache_folder` (run by
-``import editor``, before any solver imports numba) points it at
+``import nonogram_editor``, before any solver imports numba) points it at
 ``$XDG_CACHE_HOME/nonogram-editor/numba`` unless it is set already, so that the compiled code is
 not written beside the installed package (where an uninstall would leave it behind).
 
@@ -31,7 +31,7 @@ def cache_folder() -> Path:
 
 def use_user_cache_folder(version: str) -> None:
     """Point numba's cache at :func:`cache_folder` unless ``NUMBA_CACHE_DIR`` is set (before numba loads).
-    ``version``: the editor's (``import editor`` passes it), so that an upgrade announces its compile again."""
+    ``version``: the editor's (``import nonogram_editor`` passes it), so that an upgrade announces its compile again."""
     global _version
     _version = version
     os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_folder() / "numba"))

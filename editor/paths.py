@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def package_data(package: str, *parts: str) -> Path:
-    """The file or folder ``parts`` in the ``data`` folder of ``package`` (e.g. ``"plugins.voxel"``)."""
+    """The file or folder ``parts`` in the ``data`` folder of ``package`` (e.g. ``"nonogram_editor_builtins.voxel"``)."""
     return Path(str(files(package).joinpath("data", *parts)))
 
 

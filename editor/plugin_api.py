@@ -10,7 +10,7 @@ A plugin is a Python module (or object) listed under the entry-point group
 
 and implementing one or more of the hooks below, marked with :data:`hookimpl`::
 
-    from editor.plugin_api import hookimpl, PanelSpec, PuzzleSpec
+    from nonogram_editor.plugin_api import hookimpl, PanelSpec, PuzzleSpec
 
     @hookimpl
     def nonogram_editor_panels(panels):
@@ -55,7 +55,7 @@ re-exported here:
   :func:`package_data` (a plugin's data folder), :func:`njit` (numba with a cache
   fallback), :func:`map_in_processes` (work spread over ``--jobs`` processes, cancellable),
   :class:`AtomicFiles` (saving that never destroys the previous file), pysat's
-  :class:`Solver`, :class:`CardEnc` and :class:`EncType` (:mod:`editor.sat_solvers`: a Ctrl+C
+  :class:`Solver`, :class:`CardEnc` and :class:`EncType` (:mod:`nonogram_editor.sat_solvers`: a Ctrl+C
   during a solve stays a KeyboardInterrupt);
 * with Qt, imported only when first asked for (from a panel module): :class:`SceneView`
   (the 3-D view), :class:`BackgroundJob` (the background runner),
@@ -69,10 +69,10 @@ from typing import Any, Callable, Iterator
 
 import pluggy
 
-from editor.paths import package_data
-from editor.safe_write import AtomicFiles
-from editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_center, part_id, piece_of_part
-from editor.tasks import Cancelled, Progress, Task, TimeUp
+from nonogram_editor.paths import package_data
+from nonogram_editor.safe_write import AtomicFiles
+from nonogram_editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_center, part_id, piece_of_part
+from nonogram_editor.tasks import Cancelled, Progress, Task, TimeUp
 
 __all__ = [  # what plugins may use (the hook names and markers aside)
     "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Cluster", "Registry", "API_VERSION",
@@ -85,16 +85,16 @@ __all__ = [  # what plugins may use (the hook names and markers aside)
 
 # name -> module, imported on first use: numba, pysat, and Qt for the panel-only names
 _LAZY = {
-    "njit": "editor.jit",
-    "map_in_processes": "editor.child_process",
-    "run_in_process": "editor.child_process",
-    "Solver": "editor.sat_solvers",
-    "CardEnc": "editor.sat_solvers",
-    "EncType": "editor.sat_solvers",
-    "SceneView": "editor.scene3d.view",
-    "BackgroundJob": "editor.ui.background",
-    "PuzzlePanel": "editor.ui.puzzle_panel",
-    "PuzzleCanvas": "editor.ui.puzzle_panel",
+    "njit": "nonogram_editor.jit",
+    "map_in_processes": "nonogram_editor.child_process",
+    "run_in_process": "nonogram_editor.child_process",
+    "Solver": "nonogram_editor.sat_solvers",
+    "CardEnc": "nonogram_editor.sat_solvers",
+    "EncType": "nonogram_editor.sat_solvers",
+    "SceneView": "nonogram_editor.scene3d.view",
+    "BackgroundJob": "nonogram_editor.ui.background",
+    "PuzzlePanel": "nonogram_editor.ui.puzzle_panel",
+    "PuzzleCanvas": "nonogram_editor.ui.puzzle_panel",
 }
 
 
@@ -133,7 +133,7 @@ class PanelContext:
     settings_prefix: str
 
     def run_in_background(self, function: Callable[[Task], Any], owner: Any, name: str = "panel job"):
-        """A :class:`editor.ui.background.BackgroundJob` running ``function(task)`` off the GUI thread.
+        """A :class:`nonogram_editor.ui.background.BackgroundJob` running ``function(task)`` off the GUI thread.
 
         It is cancelled, and its signals disconnected, when ``owner`` (the panel widget)
         is destroyed. Connect ``progress``/``succeeded``/``failed`` first, then ``start()``.
@@ -269,7 +269,7 @@ def _build_directly(calls):
 
 
 class Registry:
-    """Collects specs from plugins; ids must be unique.
+    """Collects specs from nonogram_editor_builtins; ids must be unique.
 
     ``build(calls)`` builds deferred specs (see :meth:`add_deferred`): ``calls`` is a list of
     ``(plugin, item_id, load)``, the answer one ``(ok, spec)`` per call. The host runs them

@@ -1,4 +1,4 @@
-"""Finds, loads and calls plugins (Qt-free; the Puzzles menu lives in ``editor.ui``).
+"""Finds, loads and calls plugins (Qt-free; the Puzzles menu lives in ``nonogram_editor.ui``).
 
 Every plugin, built-in or not, comes through the entry-point group
 ``nonogram_editor.plugins``. One plugin's failure never stops the others: it is
@@ -33,8 +33,8 @@ from typing import Any, Callable
 
 import pluggy
 
-from editor import plugin_api
-from editor.plugin_api import (BUDGET_ENV, DISABLE_ENV, ENTRY_POINT_GROUP, PROJECT, TIME_BUDGET,
+from nonogram_editor import plugin_api
+from nonogram_editor.plugin_api import (BUDGET_ENV, DISABLE_ENV, ENTRY_POINT_GROUP, PROJECT, TIME_BUDGET,
                                DuplicateIdError, Registry)
 
 DISTRIBUTION = "nonogram-editor"  # the built-in plugins' entry points are this project's

@@ -7,7 +7,7 @@ into ``solve_limited`` returning None, the answer for "out of conflicts". The ca
 either as a racer that failed or gave up and went on: the Ctrl+C was lost. Told that it
 never runs in the main thread, pysat keeps Python's handler, and KeyboardInterrupt is raised
 when the call returns. The calls made here are bounded (a conflict budget); the unbounded
-ones run in child processes, which the interrupted parent ends (:mod:`editor.child_process`).
+ones run in child processes, which the interrupted parent ends (:mod:`nonogram_editor.child_process`).
 """
 from pysat._utils import MainThread
 from pysat.card import CardEnc, EncType

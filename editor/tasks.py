@@ -3,7 +3,7 @@
 A solver that may run for long takes a :class:`Task` argument. It calls
 :meth:`Task.report` now and then and :meth:`Task.check_cancelled` in its loops; the
 caller (the command line, a test, or the GUI's background runner in
-``editor.ui.background``) decides what a report does and when to cancel. A caller that
+``nonogram_editor.ui.background``) decides what a report does and when to cancel. A caller that
 schedules other work by the solver's progress (the verdict starting its SAT stage) sets a
 tick hook (:meth:`Task.ticking`), which each :meth:`Task.check_cancelled` calls.
 """

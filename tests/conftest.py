@@ -78,8 +78,8 @@ def pytest_sessionfinish(session, exitstatus):
 
     gc.collect()
     _flush_qt_deletes()
-    if "editor.scene3d.view" in sys.modules:  # idle Qt3D windows kept for reuse
-        sys.modules["editor.scene3d.view"].drain_viewport_pool()
+    if "nonogram_editor.scene3d.view" in sys.modules:  # idle Qt3D windows kept for reuse
+        sys.modules["nonogram_editor.scene3d.view"].drain_viewport_pool()
         _flush_qt_deletes()
 
 

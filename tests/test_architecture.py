@@ -5,7 +5,7 @@
 * A plugin's ``plugin.py`` and ``editor/plugin_api.py`` reach no Qt when imported (the
   command line loads them without a screen); Qt comes in only when a panel is made.
 * Only ``editor/scene3d`` imports Qt3D.
-* A plugin imports nothing of the editor but ``editor.plugin_api``.
+* A plugin imports nothing of the editor but ``nonogram_editor.plugin_api``.
 """
 from __future__ import annotations
 
@@ -21,8 +21,13 @@ QT = ("PySide6", "shiboken6")
 EXAMPLE = ROOT / "docs" / "example_plugin"  # the example plugin of docs/plugins.md, a package of its own
 
 
-def _module_name(path: Path, base: Path) -> str:
-    parts = path.relative_to(base).with_suffix("").parts
+# The repository's folders and the names they install under (pyproject.toml's package-dir).
+PACKAGES = {ROOT / "editor": "nonogram_editor", ROOT / "plugins": "nonogram_editor_builtins",
+            EXAMPLE / "polyomino_tiling": "polyomino_tiling"}
+
+
+def _module_name(path: Path, folder: Path) -> str:
+    parts = (PACKAGES[folder], *path.relative_to(folder).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -52,15 +57,15 @@ def _imports(path: Path, module: str) -> list[tuple[str, bool]]:
 
 def _project() -> dict[str, list[tuple[str, bool]]]:
     modules = {}
-    for base, folder in ((ROOT, "editor"), (ROOT, "plugins"), (EXAMPLE, "polyomino_tiling")):
-        for path in sorted((base / folder).rglob("*.py")):
-            name = _module_name(path, base)
+    for folder in PACKAGES:
+        for path in sorted(folder.rglob("*.py")):
+            name = _module_name(path, folder)
             modules[name] = _imports(path, name)
     return modules
 
 
 def _is_plugin(module: str) -> bool:
-    return module.startswith(("plugins.", "polyomino_tiling."))
+    return module.split(".")[0] in ("nonogram_editor_builtins", "polyomino_tiling")
 
 
 MODULES = _project()
@@ -98,20 +103,20 @@ def qt_path(start: str, nested: bool) -> list[str] | None:
 
 def _plugin_modules():
     return [m for m in MODULES if _is_plugin(m) and not m.endswith("__init__")
-            and m.count(".") == (2 if m.startswith("plugins.") else 1)]
+            and m.count(".") == (2 if m.startswith("nonogram_editor_builtins.") else 1)]
 
 
 def test_solvers_level_nonogram_and_the_editor_core_never_reach_qt():
-    core = [m for m in MODULES if m.startswith(("editor.level", "editor.nonogram", "editor.core"))]
+    core = [m for m in MODULES if m.startswith(("nonogram_editor.level", "nonogram_editor.nonogram", "nonogram_editor.core"))]
     core += [m for m in _plugin_modules() if m.rsplit(".", 1)[1] not in ("panel", "canvas", "plugin")]
-    core += ["editor.tasks", "editor.scene3d.parts", "editor.scene3d.geometry"]
+    core += ["nonogram_editor.tasks", "nonogram_editor.scene3d.parts", "nonogram_editor.scene3d.geometry"]
     assert len(core) > 30
     offenders = {m: " -> ".join(path) for m in core if (path := qt_path(m, nested=True))}
     assert offenders == {}
 
 
 def test_plugin_entry_points_and_the_plugin_api_import_no_qt():
-    entry_points = [m for m in _plugin_modules() if m.endswith(".plugin")] + ["editor.plugin_api"]
+    entry_points = [m for m in _plugin_modules() if m.endswith(".plugin")] + ["nonogram_editor.plugin_api"]
     assert len(entry_points) >= 5
     offenders = {m: " -> ".join(path) for m in entry_points if (path := qt_path(m, nested=False))}
     assert offenders == {}
@@ -119,13 +124,13 @@ def test_plugin_entry_points_and_the_plugin_api_import_no_qt():
 
 def test_only_scene3d_imports_qt3d():
     offenders = {m: name for m, imports in MODULES.items() for name, _ in imports
-                 if name.startswith("PySide6.Qt3D") and not m.startswith("editor.scene3d")}
+                 if name.startswith("PySide6.Qt3D") and not m.startswith("nonogram_editor.scene3d")}
     assert offenders == {}
 
 
 def test_plugins_import_only_the_plugin_api_from_the_editor():
     offenders = {(m, name) for m in MODULES if _is_plugin(m) for name, _ in MODULES[m]
-                 if name.split(".")[0] == "editor" and _resolve(name) != "editor.plugin_api"}
+                 if name.split(".")[0] == "nonogram_editor" and _resolve(name) != "nonogram_editor.plugin_api"}
     assert offenders == set()
 
 
@@ -151,25 +156,25 @@ def test_plugin_panels_do_not_import_their_plugin_module():
 
 
 def test_the_plugin_api_lists_every_name_plugins_import_from_it():
-    import editor.plugin_api
+    import nonogram_editor.plugin_api
 
-    prefix = "editor.plugin_api."
+    prefix = "nonogram_editor.plugin_api."
     imported = {name[len(prefix):] for m in MODULES if _is_plugin(m) for name, _ in MODULES[m] if name.startswith(prefix)}
     assert len(imported) > 15
-    assert imported - set(editor.plugin_api.__all__) == set()
+    assert imported - set(nonogram_editor.plugin_api.__all__) == set()
 
 
 def test_importing_the_plugin_api_and_every_plugin_entry_point_loads_no_qt():
-    code = ("import sys, editor.plugin_api, plugins.pyramid.plugin, plugins.cube.plugin, plugins.voxel.plugin\n"
+    code = ("import sys, nonogram_editor.plugin_api, nonogram_editor_builtins.pyramid.plugin, nonogram_editor_builtins.cube.plugin, nonogram_editor_builtins.voxel.plugin\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
 
 
 def test_the_checker_sees_imports_inside_functions_and_relative_ones():
-    tree = _imports(ROOT / "editor" / "plugin_api.py", "editor.plugin_api")
-    assert ("editor.tasks", True) in tree
-    assert qt_path("editor.ui.puzzle_docks", nested=False)[-1].startswith("PySide6")
+    tree = _imports(ROOT / "editor" / "plugin_api.py", "nonogram_editor.plugin_api")
+    assert ("nonogram_editor.tasks", True) in tree
+    assert qt_path("nonogram_editor.ui.puzzle_docks", nested=False)[-1].startswith("PySide6")
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -255,9 +260,9 @@ def private_imports(path: Path, module: str) -> list[str]:
 
 def test_no_module_imports_another_modules_private_names():
     offenders = {}
-    for base, folder in ((ROOT, "editor"), (ROOT, "plugins")):
-        for path in sorted((base / folder).rglob("*.py")):
-            name = _module_name(path, base)
+    for folder in (ROOT / "editor", ROOT / "plugins"):
+        for path in sorted(folder.rglob("*.py")):
+            name = _module_name(path, folder)
             if found := private_imports(path, name):
                 offenders[name] = found
     assert offenders == {}
@@ -265,8 +270,8 @@ def test_no_module_imports_another_modules_private_names():
 
 def test_the_private_name_checker_sees_both_ways_of_reaching_one(tmp_path):
     source = tmp_path / "sample.py"
-    source.write_text("from editor.nonogram.cnf import _encode, encode\n"
-                      "from editor.nonogram import verdict\n"
+    source.write_text("from nonogram_editor.nonogram.cnf import _encode, encode\n"
+                      "from nonogram_editor.nonogram import verdict\n"
                       "verdict._check(None)\n"
-                      "from editor import __version__\n", encoding="utf-8")
-    assert private_imports(source, "sample") == ["editor.nonogram.cnf._encode", "editor.nonogram.verdict._check"]
+                      "from nonogram_editor import __version__\n", encoding="utf-8")
+    assert private_imports(source, "sample") == ["nonogram_editor.nonogram.cnf._encode", "nonogram_editor.nonogram.verdict._check"]

@@ -1,4 +1,6 @@
-"""Installs as a user and a packager make them, from a copy of the repository: the wheel (no
+"""Installs as a user and a packager make them, from a copy of the repository: the wheel installs only
+names of its own (nonogram_editor, nonogram_editor_builtins) and lives beside a distribution
+called editor; the wheel (no
 extra) finds every plugin's puzzles, checks the shipped levels, solves, says once that it
 compiles, keeps numba's cache in the user's cache folder and uninstalls without a trace; the
 sdist holds the tests, docs and levels, installs, and its tests pass."""
@@ -8,6 +10,7 @@ import subprocess
 import sys
 import sysconfig
 import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -19,16 +22,25 @@ NOT_FROM_THE_TEST_ENVIRONMENT = ("distributed", "dask", "editor", "plugins", "no
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> dict[str, Path]:
-    """The wheel and the sdist, built as pip and a packager build them, from a clean copy."""
-    tmp = tmp_path_factory.mktemp("built")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel, built as ``pip install .`` builds it (setuptools from PyPI or pip's cache in
+    an isolated build env), from a clean copy of the checkout."""
+    tmp = tmp_path_factory.mktemp("wheel")
     source = tmp / "source"  # building in a copy leaves the checkout without build/ or egg-info
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
         ".git", ".venv", "__pycache__", "build", "dist", "*.egg-info", ".pytest_cache", ".hypothesis"))
-    # As pip builds it for `pip install .` (setuptools from PyPI or pip's cache in an isolated build env).
-    wheel = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp / "dist"), str(source)],
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp / "dist"), str(source)],
                            **RUN)
-    assert wheel.returncode == 0, wheel.stderr
+    assert built.returncode == 0, built.stderr
+    [wheel_file] = (tmp / "dist").glob("nonogram_editor-*.whl")
+    return wheel_file
+
+
+@pytest.fixture(scope="module")
+def built(wheel, tmp_path_factory) -> dict[str, Path]:
+    """The wheel and the sdist, the sdist built as a packager builds it."""
+    tmp = tmp_path_factory.mktemp("built")
+    source = wheel.parent.parent / "source"
     # The sdist through setuptools' build backend, in an environment of its own (as `python -m build --sdist`).
     backend = tmp / "backend"
     subprocess.run([sys.executable, "-m", "venv", str(backend)], check=True)
@@ -37,9 +49,8 @@ def built(tmp_path_factory) -> dict[str, Path]:
     sdist = subprocess.run([backend / "bin" / "python", "-c", "import sys; from setuptools import build_meta; "
                             "print(build_meta.build_sdist(sys.argv[1]))", str(tmp / "dist")], cwd=source, **RUN)
     assert sdist.returncode == 0, sdist.stderr
-    [wheel_file] = (tmp / "dist").glob("nonogram_editor-*.whl")
     [sdist_file] = (tmp / "dist").glob("nonogram_editor-*.tar.gz")
-    return {"wheel": wheel_file, "sdist": sdist_file}
+    return {"wheel": wheel, "sdist": sdist_file}
 
 
 def venv_with_test_dependencies(folder: Path) -> tuple[Path, Path]:
@@ -80,8 +91,8 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
         return subprocess.run([command, *args], cwd=elsewhere, env=env, **RUN)
 
     assert subprocess.run([python, "-c", "import distributed"], env=env, **RUN).returncode == 1  # no extra
-    where = subprocess.run([python, "-c", "import plugins.voxel, editor.paths; print(plugins.voxel.__file__); "
-                            "print(editor.paths.LEVELS)"], cwd=elsewhere, env=env, **RUN)
+    where = subprocess.run([python, "-c", "import nonogram_editor_builtins.voxel, nonogram_editor.paths; print(nonogram_editor_builtins.voxel.__file__); "
+                            "print(nonogram_editor.paths.LEVELS)"], cwd=elsewhere, env=env, **RUN)
     code_file, levels = where.stdout.split()
     shared = tmp_path / "venv" / "share" / "nonogram-editor"
     assert code_file.startswith(str(site)) and levels == str(shared / "levels"), where.stdout + where.stderr
@@ -134,3 +145,39 @@ def test_the_sdist_holds_the_tests_docs_and_levels_installs_and_its_tests_pass(b
                             "tests/editor/test_cli_conventions.py", "tests/editor/nonogram/test_check_cli.py",
                             "tests/editor/level/test_model.py"], cwd=unpacked, env=clean_env(tmp_path), **RUN)
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
+
+
+def test_the_wheel_installs_only_names_of_its_own(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        [top_level] = [name for name in names if name.endswith(".dist-info/top_level.txt")]
+        declared = set(archive.read(top_level).decode().split())
+    packages = {name.split("/")[0] for name in names if name.endswith(".py")}
+    assert declared == packages == {"nonogram_editor", "nonogram_editor_builtins"}
+    assert any(name.startswith("nonogram_editor_builtins/voxel/data/") for name in names)
+
+
+def test_the_wheel_installs_beside_a_distribution_called_editor(wheel, tmp_path):
+    """PyPI's ``editor`` ("Open the default text editor") installs a top-level ``editor``
+    package: a stand-in of the same shape, installed first, keeps working, and so do we."""
+    stand_in = tmp_path / "editor-1.2.1-py3-none-any.whl"
+    with zipfile.ZipFile(stand_in, "w") as archive:
+        archive.writestr("editor/__init__.py", "def editor(text=''):\n    return 'the other editor'\n")
+        archive.writestr("editor-1.2.1.dist-info/METADATA", "Metadata-Version: 2.1\nName: editor\nVersion: 1.2.1\n")
+        archive.writestr("editor-1.2.1.dist-info/WHEEL", "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        archive.writestr("editor-1.2.1.dist-info/top_level.txt", "editor\n")
+        archive.writestr("editor-1.2.1.dist-info/RECORD", "")
+    python, site = venv_with_test_dependencies(tmp_path / "venv")
+    for target in (stand_in, wheel):
+        installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                                    "--no-index", str(target)], **RUN)
+        assert installed.returncode == 0, installed.stderr
+    env, elsewhere = clean_env(tmp_path), tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    both = subprocess.run([python, "-c", "import editor, nonogram_editor; print(editor.editor(), nonogram_editor.__version__)"],
+                          cwd=elsewhere, env=env, **RUN)
+    assert both.returncode == 0 and both.stdout.startswith("the other editor "), both.stderr
+    level = REPO / "levels" / "cat.level"
+    checked = subprocess.run([tmp_path / "venv" / "bin" / "nonogram-editor", "check", str(level)], cwd=elsewhere,
+                             env=env, **RUN)
+    assert checked.returncode == 0 and "cat.level" in checked.stdout, checked.stdout + checked.stderr

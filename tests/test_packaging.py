@@ -5,9 +5,9 @@ import sys
 import tomllib
 from pathlib import Path
 
-import editor
-from editor.cli import run_command
-from editor.paths import LEVELS
+import nonogram_editor
+from nonogram_editor.cli import run_command
+from nonogram_editor.paths import LEVELS
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
@@ -22,8 +22,8 @@ def test_mit_licence_file_and_metadata():
 
 def test_the_version_is_written_once():
     assert "version" not in PROJECT["project"] and "version" in PROJECT["project"]["dynamic"]
-    assert PROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "editor.__version__"}
-    from editor.__main__ import main
+    assert PROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "nonogram_editor.__version__"}
+    from nonogram_editor.__main__ import main
     assert main(["--version"]) == 0
 
 
@@ -43,6 +43,18 @@ def test_cluster_without_the_extra_names_it(monkeypatch, capsys):
 
 
 def test_the_sample_levels_are_the_checkouts_and_ship_as_data_files():
-    assert LEVELS == Path(editor.__file__).parent.parent / "levels"
+    assert LEVELS == Path(nonogram_editor.__file__).parent.parent / "levels"
     assert len(list(LEVELS.glob("*.level"))) >= 5
     assert PROJECT["tool"]["setuptools"]["data-files"]["share/nonogram-editor/levels"] == ["levels/*"]
+
+
+def test_every_package_folder_installs_under_our_names():
+    """pyproject.toml lists the packages by their installed names; each folder with an
+    ``__init__.py`` below editor/ and plugins/ is one of them, and nothing else is."""
+    folders = {"nonogram_editor": REPO / "editor", "nonogram_editor_builtins": REPO / "plugins"}
+    assert PROJECT["tool"]["setuptools"]["package-dir"] == {name: folder.name for name, folder in folders.items()}
+    found = {".".join((name, *init.parent.relative_to(folder).parts))
+             for name, folder in folders.items() for init in folder.rglob("__init__.py")}
+    assert found == set(PROJECT["tool"]["setuptools"]["packages"])
+    entry_points = PROJECT["project"]["entry-points"]["nonogram_editor.plugins"].values()
+    assert {value.split(".")[0] for value in entry_points} == {"nonogram_editor_builtins"}

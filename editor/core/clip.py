@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from editor.level.document import MAX_SIDE
+from nonogram_editor.level.document import MAX_SIDE
 
 FILLED_CHARS, EMPTY_CHARS = "#Xx1█", ".-0 _"
 MIME_TYPE = "application/x-nonogram-editor-block"

@@ -1,7 +1,7 @@
 """What the editor checks and shows of a level of either kind (Qt-free).
 
 A two-colour level's puzzle is its solution grid; a colour level's is its picture, as
-palette indices on the level's background (:mod:`editor.level.colour`). The views and the
+palette indices on the level's background (:mod:`nonogram_editor.level.colour`). The views and the
 solver dock ask here rather than testing the kind themselves:
 
     drawing = puzzle_drawing(document)   # bool (two-colour) or int palette indices (colour)
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from editor.level.colour import (COLOUR, RGB, colour_clues, colour_line_clue, indexed_picture, level_background,
+from nonogram_editor.level.colour import (COLOUR, RGB, colour_clues, colour_line_clue, indexed_picture, level_background,
                                  level_kind)
-from editor.level.document import LevelDocument
-from editor.nonogram.colour.verdict import check_colour_drawing, keep_sat_process_ready
-from editor.nonogram.verdict import Verdict
-from editor.tasks import Task
+from nonogram_editor.level.document import LevelDocument
+from nonogram_editor.nonogram.colour.verdict import check_colour_drawing, keep_sat_process_ready
+from nonogram_editor.nonogram.verdict import Verdict
+from nonogram_editor.tasks import Task
 
 RgbClue = list[tuple[int, RGB]]
 
@@ -63,7 +63,7 @@ def rgb_line_clue(codes: np.ndarray) -> RgbClue:
 
 def rgb_clues(document: LevelDocument) -> tuple[list[RgbClue], list[RgbClue]]:
     """The colour clues of a level's visible picture on its background, each block's colour
-    as RGB (the same blocks as :func:`editor.level.colour.colour_clues` of its indices)."""
+    as RGB (the same blocks as :func:`nonogram_editor.level.colour.colour_clues` of its indices)."""
     codes = colour_codes(document.visible_picture(), background(document))
     rows, columns = colour_clues(codes)
     return ([[(length, _rgb(code - 1)) for length, code in row] for row in rows],
@@ -77,7 +77,7 @@ def _rgb(code: int) -> RGB:
 def check_colour_grid(grid: np.ndarray, task: Task, line_logic_only: bool = False,
                       previous: Verdict | None = None) -> Verdict:
     """The colour engine's verdict on a colour level's drawing (:func:`puzzle_drawing`), for
-    the solver dock's background job, as :func:`editor.nonogram.verdict.check_drawing` gives
+    the solver dock's background job, as :func:`nonogram_editor.nonogram.verdict.check_drawing` gives
     the two-colour one: ``line_logic_only`` stops at line logic (LINE or STALLED), and the
     full check after a stall keeps a SAT process ready; ``previous`` is reused."""
     grid = np.asarray(grid)

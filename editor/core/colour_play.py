@@ -1,9 +1,9 @@
-"""Test-solve of a colour level (Qt-free): :class:`~editor.core.play.PlaySession` in colour.
+"""Test-solve of a colour level (Qt-free): :class:`~nonogram_editor.core.play.PlaySession` in colour.
 
 The player paints cells with the palette's colours and crosses some out (known background).
 ``marks`` keeps the two-colour meaning (UNKNOWN, FILLED, CROSSED) so that the play canvas
 draws crosses as ever, and ``colours`` the palette index of each FILLED cell. The hint uses
-the colour line solver (:mod:`editor.nonogram.colour.line`) on the player's marks.
+the colour line solver (:mod:`nonogram_editor.nonogram.colour.line`) on the player's marks.
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typing import Callable
 
 import numpy as np
 
-from editor.core.colours import colour_name
-from editor.core.play import CROSSED, FILLED, UNKNOWN, CheckResult, Hint, PlaySession
-from editor.level.colour import RGB, colour_clues
-from editor.nonogram.colour.line import colour_line_solver
-from editor.nonogram.colour.puzzle import ColourClues
+from nonogram_editor.core.colours import colour_name
+from nonogram_editor.core.play import CROSSED, FILLED, UNKNOWN, CheckResult, Hint, PlaySession
+from nonogram_editor.level.colour import RGB, colour_clues
+from nonogram_editor.nonogram.colour.line import colour_line_solver
+from nonogram_editor.nonogram.colour.puzzle import ColourClues
 
 
 class ColourPlaySession(PlaySession):

@@ -3,12 +3,12 @@
 No Qt here. A view sends input (``press``/``drag_to``/``release`` in cell coordinates,
 menu commands, keys) and draws what the core holds; it learns what to redraw from the
 observers it registered with :meth:`Editor.add_observer`, which are called with the set
-of aspects that changed (:class:`~editor.core.kinds.Aspect`: a different level, its size,
+of aspects that changed (:class:`~nonogram_editor.core.kinds.Aspect`: a different level, its size,
 solution, picture, palette, cleared flag, history, the selection, the cursor, the symmetry
-mode, the level info). Layers and tools are named by :class:`~editor.core.kinds.Layer` and
-:class:`~editor.core.kinds.Tool`.
+mode, the level info). Layers and tools are named by :class:`~nonogram_editor.core.kinds.Layer` and
+:class:`~nonogram_editor.core.kinds.Tool`.
 
-Every edit is one undo step (:mod:`editor.core.history`); a stroke shows live while the
+Every edit is one undo step (:mod:`nonogram_editor.core.history`); a stroke shows live while the
 pointer moves and becomes one step when released. The selection, the cell cursor and
 the symmetry mode are not part of the level, so undo does not restore them.
 """
@@ -22,19 +22,19 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from editor.core.clip import Clip
-from editor.core.colours import colour_name
-from editor.core.history import UNDO_LIMIT, History, Snapshot, difference
-from editor.core.kinds import Aspect, Layer, Tool
-from editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
-from editor.level.colour import COLOUR, TWO_COLOUR, colour_solution, convert_level, level_background, level_kind, with_kind
-from editor.level.document import MAX_SIDE, Colour, LevelDocument
-from editor.level.metadata import about_of_non, format_about, non_metadata, read_about
-from editor.level.model import WHITE, Level, load_level, save_level
-from editor.tasks import Task
+from nonogram_editor.core.clip import Clip
+from nonogram_editor.core.colours import colour_name
+from nonogram_editor.core.history import UNDO_LIMIT, History, Snapshot, difference
+from nonogram_editor.core.kinds import Aspect, Layer, Tool
+from nonogram_editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
+from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, colour_solution, convert_level, level_background, level_kind, with_kind
+from nonogram_editor.level.document import MAX_SIDE, Colour, LevelDocument
+from nonogram_editor.level.metadata import about_of_non, format_about, non_metadata, read_about
+from nonogram_editor.level.model import WHITE, Level, load_level, save_level
+from nonogram_editor.tasks import Task
 
 if TYPE_CHECKING:
-    from editor.nonogram.clue_solve import ClueReport
+    from nonogram_editor.nonogram.clue_solve import ClueReport
 
 LAYERS = tuple(Layer)
 TOOLS = tuple(Tool)
@@ -127,15 +127,15 @@ class UnsolvableClues(ValueError):
 
 def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | None = 0) -> ImportedPuzzle:
     """Read a puzzle file (``.non``, ``.nonpack``, ``.xml``, ``.g``, ``.nin``) and, without a goal
-    that fits its clues, solve the clues (:func:`editor.nonogram.clue_solve.solve_clues`, within
+    that fits its clues, solve the clues (:func:`nonogram_editor.nonogram.clue_solve.solve_clues`, within
     ``task``; by default within ``CLUE_SOLVE_SECONDS``). ``index``: which puzzle of a file
     holding several, from 0; None: when it holds several, none is read and ``choices`` names
     them. A colour puzzle with a goal that fits opens as a colour level; one without (clues
     only) is refused: colour clues are not solved on import yet. LevelError names the file and
     the fault when it cannot be read."""
-    from editor.level.colour import ColourPuzzle, about_of_colour_puzzle, level_of_colour_puzzle
-    from editor.level.puzzle_formats import read_puzzles  # optional at import time
-    from editor.nonogram.clue_solve import solve_clues, solve_colour_clues
+    from nonogram_editor.level.colour import ColourPuzzle, about_of_colour_puzzle, level_of_colour_puzzle
+    from nonogram_editor.level.puzzle_formats import read_puzzles  # optional at import time
+    from nonogram_editor.nonogram.clue_solve import solve_clues, solve_colour_clues
 
     path = Path(path)
     puzzles = read_puzzles(path)
@@ -464,11 +464,11 @@ class Editor:
 
     @property
     def kind(self) -> str:
-        """The level's kind: ``"two-colour"`` or ``"colour"`` (``editor.level.colour``)."""
+        """The level's kind: ``"two-colour"`` or ``"colour"`` (``nonogram_editor.level.colour``)."""
         return level_kind(self.document.about)
 
     def convert_kind(self, kind: str, background: Colour | None = None) -> None:
-        """Make the level of ``kind`` (:func:`editor.level.colour.convert_level`: to colour, the
+        """Make the level of ``kind`` (:func:`nonogram_editor.level.colour.convert_level`: to colour, the
         picture becomes the puzzle on ``background``; to two-colour, its shape does), one undo step."""
         level, about = convert_level(self.level(), self.document.about, kind, background)
         with self._edit(f"Convert to a {kind} level"):
@@ -666,8 +666,8 @@ def write_puzzle(path: str | os.PathLike, solution: np.ndarray, about: dict[str,
     """Export ``solution`` as a puzzle file in the format ``path``'s suffix names (``.non``
     for another) with the level info (the title defaults to the level's file name, else the
     export's). A colour level (its ``about`` says so) exports its ``picture`` as a colour puzzle."""
-    from editor.level.colour import COLOUR, colour_puzzle_of_level, level_kind
-    from editor.level.puzzle_formats import write_colour_puzzle_file, write_puzzle_file
+    from nonogram_editor.level.colour import COLOUR, colour_puzzle_of_level, level_kind
+    from nonogram_editor.level.puzzle_formats import write_colour_puzzle_file, write_puzzle_file
 
     title, metadata = non_metadata(about)
     title = title or Path(level or path).stem

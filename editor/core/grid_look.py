@@ -1,4 +1,4 @@
-"""What the editor's two grids show, worked out without Qt (``editor.ui.grid_canvas`` draws it).
+"""What the editor's two grids show, worked out without Qt (``nonogram_editor.ui.grid_canvas`` draws it).
 
 * :class:`LineClues`: the clues of the drawing, kept up to date line by line, so that a
   click recomputes (and the canvas repaints) two clues, not all of them;
@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from editor.level.clues import line_clues
+from nonogram_editor.level.clues import line_clues
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: a clue number still fits a column, narrowed
 ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
@@ -100,7 +100,7 @@ class LineClues:
     """The clues of a drawing's rows (``rows``) and columns (``columns``), brought up to date by
     :meth:`update` line by line. ``line_clue`` gives one line's clue: by default a two-colour
     line's run lengths, whose rows are also kept as drawn (``row_texts``); for a colour level
-    :func:`editor.core.colour_level.rgb_line_clue` of its colour codes, drawn as swatches
+    :func:`nonogram_editor.core.colour_level.rgb_line_clue` of its colour codes, drawn as swatches
     (``row_text`` None: no texts)."""
 
     def __init__(self, line_clue: Callable = line_clues, row_text: Callable | None = row_clue_text):

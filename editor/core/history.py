@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from editor.core.kinds import Aspect
-from editor.level.colour import LEVEL_KEYS
-from editor.level.document import LevelDocument
+from nonogram_editor.core.kinds import Aspect
+from nonogram_editor.level.colour import LEVEL_KEYS
+from nonogram_editor.level.document import LevelDocument
 
 UNDO_LIMIT = 500  # undo steps kept per level (a 128x128 flood fill costs ~0.2 MB)
 _serials = itertools.count(1)

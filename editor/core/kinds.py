@@ -21,7 +21,7 @@ class Tool(StrEnum):
 
 
 class Aspect(StrEnum):
-    """What changed (:meth:`editor.core.Editor.add_observer`)."""
+    """What changed (:meth:`nonogram_editor.core.Editor.add_observer`)."""
 
     DOCUMENT = "document"  # a different level: everything below
     SIZE = "size"

@@ -13,8 +13,8 @@ from typing import Callable
 
 import numpy as np
 
-from editor.level.clues import clues
-from editor.nonogram.line import solve_line
+from nonogram_editor.level.clues import clues
+from nonogram_editor.nonogram.line import solve_line
 
 UNKNOWN, FILLED, CROSSED = 0, 1, 2
 

@@ -12,7 +12,7 @@ a triddler, refused. ``#d`` starts colour declarations, one a line up to the ``:
 ``c:o word`` gives the character ``c`` used after a block size its colour ``word`` (a colour
 name or ``#rrggbb``; ``o`` is the character ``grid`` prints); ``0`` declares the background
 (white by default), ``1`` the colour of a size without a character. A file declaring colours
-other than ``0`` and ``1`` is a :class:`~editor.level.colour.ColourPuzzle`.
+other than ``0`` and ``1`` is a :class:`~nonogram_editor.level.colour.ColourPuzzle`.
 
 ``.nin`` (the survey format of Wilk's ``nonogram``, used in Jan Wolter's solver survey):
 the first line is ``WIDTH HEIGHT``, then one line per row clue and one per column clue
@@ -27,13 +27,13 @@ from pathlib import Path
 
 import numpy as np
 
-from editor.level.clues import clues as clues_of_grid
-from editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
-from editor.level.model import WHITE
-from editor.level.non_format import (
+from nonogram_editor.level.clues import clues as clues_of_grid
+from nonogram_editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
+from nonogram_editor.level.model import WHITE
+from nonogram_editor.level.non_format import (
     MAX_SIDE, NonErrorKind, NonFormatError, NonPuzzle, colour_characters, decoded, drawing, parse_clue,
     parse_colour_clue, read_puzzle_data, write_text)
-from editor.level.webpbn_format import named_colour
+from nonogram_editor.level.webpbn_format import named_colour
 
 _CLUE_LINE = re.compile(r"^[\d\s,]*$")
 

@@ -9,7 +9,7 @@ A level is of one of two kinds:
   its ``.pbm`` holding "not background", so the seed game still sees the shape.
 
 The kind and the background are kept in the level info ``NAME.about`` (``kind "colour"``,
-``background "#ffffff"``; see ``editor.level.metadata``); without them a level is two-colour.
+``background "#ffffff"``; see ``nonogram_editor.level.metadata``); without them a level is two-colour.
 
 In a colour nonogram each block has a colour; blocks of the same colour are separated by at
 least one blank, blocks of different colours may touch. A :class:`ColourPuzzle` holds the clues
@@ -31,7 +31,7 @@ from typing import Sequence
 
 import numpy as np
 
-from editor.level.model import WHITE, Level
+from nonogram_editor.level.model import WHITE, Level
 
 RGB = tuple[int, int, int]
 Clue = list[tuple[int, int]]          # one line: (length, colour index) per block

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from editor.level.model import WHITE, Level
+from nonogram_editor.level.model import WHITE, Level
 
 MAX_SIDE = 128
 DEFAULT_SIZE = 10
@@ -31,7 +31,7 @@ class LevelDocument:
         self.cleared = False
         self.palette: list[Colour] = list(DEFAULT_PALETTE)
         self.path: Path | None = None
-        self.about: dict[str, str] = {}  # title, by, copyright, catalogue (editor.level.metadata)
+        self.about: dict[str, str] = {}  # title, by, copyright, catalogue (nonogram_editor.level.metadata)
 
     @classmethod
     def from_level(cls, level: Level, path: Path | None = None) -> "LevelDocument":

@@ -6,7 +6,7 @@
     picture = source.picture(width, height, colours=8)
     picture, background = source.colour_picture(width, height, colours=3)   # a colour puzzle: 3 + background
 
-Opening refuses what is not a regular file (a pipe, a device: see ``editor.level.reading``)
+Opening refuses what is not a regular file (a pipe, a device: see ``nonogram_editor.level.reading``)
 and an image whose header declares more than ``MAX_PIXELS`` pixels to decode, before
 decoding it; every failure of the decoder becomes an :class:`ImageImportError` naming the
 file. It keeps a working copy no bigger than ``WORKING_SIDE`` pixels; the grids are
@@ -28,8 +28,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from editor.level.errors import LevelError, LevelErrorKind
-from editor.level.reading import open_regular
+from nonogram_editor.level.errors import LevelError, LevelErrorKind
+from nonogram_editor.level.reading import open_regular
 
 WORKING_SIDE = 512  # pixels of the longer side kept after opening
 MAX_PIXELS = 4096 * 4096  # decoded at most (a JPEG is decoded reduced, see Image.draft)

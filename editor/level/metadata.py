@@ -4,7 +4,7 @@ The seed game reads only ``NAME.level``, ``NAME.pbm`` and ``NAME.ppm``; the meta
 beside them in ``NAME.about``, written like the metadata lines of a ``.non`` file
 (``title "Cat"``, ``by "Jan Wolter"``, ``copyright "..."``, ``catalogue "#6"``; any other
 keyword is kept too), and the level's kind (``kind "colour"`` and ``background "#ffffff"`` for a
-colour puzzle, see ``editor.level.colour``; nothing for a two-colour level). A ``.non`` import brings its metadata along and an export writes
+colour puzzle, see ``nonogram_editor.level.colour``; nothing for a two-colour level). A ``.non`` import brings its metadata along and an export writes
 it back, so it survives import, editing and export. It is saved with the trio, as one
 (``save_level(level, path, format_about(about).encode())``: all old or all new; no level
 info, no file), and read like the trio's files, refusing anything but a small regular file.
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import os
 
-from editor.level.colour import LEVEL_KEYS
-from editor.level.errors import LevelError, LevelErrorKind
-from editor.level.model import about_path, recover_level
-from editor.level.non_format import NonPuzzle
-from editor.level.reading import read_capped
+from nonogram_editor.level.colour import LEVEL_KEYS
+from nonogram_editor.level.errors import LevelError, LevelErrorKind
+from nonogram_editor.level.model import about_path, recover_level
+from nonogram_editor.level.non_format import NonPuzzle
+from nonogram_editor.level.reading import read_capped
 
 FIELDS = ("title", "by", "copyright", "catalogue")  # the ones the editor offers to edit, in order
 ABOUT_LIMIT = 1 << 16  # bytes: a few lines of text
@@ -66,7 +66,7 @@ def about_of_non(puzzle: NonPuzzle) -> dict[str, str]:
 
 
 def non_metadata(about: dict[str, str]) -> tuple[str, dict[str, str]]:
-    """``(title, metadata)`` for :func:`editor.level.non_format.write_non` (without the level's
-    kind and background, which belong to the level: ``editor.level.colour``)."""
+    """``(title, metadata)`` for :func:`nonogram_editor.level.non_format.write_non` (without the level's
+    kind and background, which belong to the level: ``nonogram_editor.level.colour``)."""
     return about.get("title", ""), {key: value for key, value in about.items()
                                     if key != "title" and key not in LEVEL_KEYS and value}

@@ -9,7 +9,7 @@ row by row. Other keywords (``title``, ``by``, ``catalogue``, ``copyright``,
 nonogram-db's colour extension (https://github.com/mikix/nonogram-db, ``FORMAT.md``): ``color a
 #ff0000`` lines give colour characters their colours, a clue's numbers carry their colour
 character (``3b,1d,6b``) and the goal holds ``0`` and colour characters. Such a file is read
-as a :class:`~editor.level.colour.ColourPuzzle`; a ``background #rrggbb`` key (this editor's,
+as a :class:`~nonogram_editor.level.colour.ColourPuzzle`; a ``background #rrggbb`` key (this editor's,
 which other programs ignore) names a background other than white. ``.nonpack`` bundles are
 ``.non`` texts separated by ``====`` lines (:func:`read_nonpack`).
 
@@ -30,13 +30,13 @@ from typing import Callable
 
 import numpy as np
 
-from editor.level.clues import clues as clues_of_grid
-from editor.level.colour import RGB, ColourPuzzle, clue_length, hex_colour, parse_hex_colour
-from editor.level.document import DEFAULT_PALETTE
-from editor.level.errors import LevelError, LevelErrorKind
-from editor.level.model import WHITE
-from editor.level.reading import read_capped
-from editor.safe_write import write_file
+from nonogram_editor.level.clues import clues as clues_of_grid
+from nonogram_editor.level.colour import RGB, ColourPuzzle, clue_length, hex_colour, parse_hex_colour
+from nonogram_editor.level.document import DEFAULT_PALETTE
+from nonogram_editor.level.errors import LevelError, LevelErrorKind
+from nonogram_editor.level.model import WHITE
+from nonogram_editor.level.reading import read_capped
+from nonogram_editor.safe_write import write_file
 
 _PLAIN_CLUE_LINE = re.compile(r"^[\d\s,]*$")
 # a colour clue line: numbers, each with an optional colour letter (``3b,1d``), separated by commas or spaces

@@ -2,12 +2,12 @@
 
 ``.non`` (Steve Simpson's, with nonogram-db's colour extension), ``.nonpack`` (nonogram-db's
 bundle of ``.non`` puzzles), ``.xml`` (webpbn's), ``.g`` (Olsak's) and ``.nin`` (Wilk's). Each
-reads into a :class:`~editor.level.non_format.NonPuzzle` (two colours) or a
-:class:`~editor.level.colour.ColourPuzzle` (clues; a goal picture, title and metadata where the
+reads into a :class:`~nonogram_editor.level.non_format.NonPuzzle` (two colours) or a
+:class:`~nonogram_editor.level.colour.ColourPuzzle` (clues; a goal picture, title and metadata where the
 format has them), and writes a drawing's clues, or a colour puzzle's (with its goal and metadata
 where the format has room for them). A file may hold several puzzles (a webpbn ``<puzzleset>``,
 a ``.nonpack``): :func:`read_puzzle_file` reads the first, :func:`read_puzzles` all. Errors are
-:class:`~editor.level.non_format.NonFormatError` (a LevelError naming the file and the fault).
+:class:`~nonogram_editor.level.non_format.NonFormatError` (a LevelError naming the file and the fault).
 
     puzzle = read_puzzle_file("cat.xml")
     write_puzzle_file("cat.g", solution, title="Cat")
@@ -22,10 +22,10 @@ from typing import Callable
 
 import numpy as np
 
-from editor.level.clue_formats import read_g, read_nin, write_colour_g, write_g, write_nin
-from editor.level.colour import ColourPuzzle
-from editor.level.non_format import NonPuzzle, read_non, read_nonpack, write_colour_non, write_non
-from editor.level.webpbn_format import read_webpbn, read_webpbn_set, write_colour_webpbn, write_webpbn
+from nonogram_editor.level.clue_formats import read_g, read_nin, write_colour_g, write_g, write_nin
+from nonogram_editor.level.colour import ColourPuzzle
+from nonogram_editor.level.non_format import NonPuzzle, read_non, read_nonpack, write_colour_non, write_non
+from nonogram_editor.level.webpbn_format import read_webpbn, read_webpbn_set, write_colour_webpbn, write_webpbn
 
 Puzzle = NonPuzzle | ColourPuzzle
 

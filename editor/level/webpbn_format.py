@@ -8,7 +8,7 @@ holding one ``<count>`` per block, and a ``<solution type="goal">`` whose ``<ima
 picture, one ``|...|`` row per line in the colour characters. The format is described at
 https://webpbn.com/pbn_fmt.html. A puzzle whose colours are only the background and the
 default colour is a two-colour :class:`NonPuzzle`; one with more is a
-:class:`~editor.level.colour.ColourPuzzle` (its palette: the background, the default colour,
+:class:`~nonogram_editor.level.colour.ColourPuzzle` (its palette: the background, the default colour,
 then the others as declared; colours by RGB value, else by CSS/X11 name). A triddler is refused
 with a message saying so.
 
@@ -33,9 +33,9 @@ from xml.parsers import expat
 
 import numpy as np
 
-from editor.level.clues import clues as clues_of_grid
-from editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
-from editor.level.non_format import (
+from nonogram_editor.level.clues import clues as clues_of_grid
+from nonogram_editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
+from nonogram_editor.level.non_format import (
     MAX_SIDE, NonErrorKind, NonFormatError, NonPuzzle, colour_characters, colour_clue, drawing, parse_clue,
     read_puzzle_data, spare_colours, write_text)
 

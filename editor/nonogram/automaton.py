@@ -3,7 +3,7 @@
 A clue ``(a1, ..., ak)`` is the regular language ``0* 1^a1 0+ 1^a2 ... 0+ 1^ak 0*``.
 Its automaton has one state per character of ``1^a1 0 1^a2 0 ... 1^ak`` read so far
 (state 0: nothing yet; the last state: the clue complete). The SAT encoding
-(:mod:`editor.nonogram.cnf`) and belief propagation (:mod:`editor.nonogram.belief`) both
+(:mod:`nonogram_editor.nonogram.cnf`) and belief propagation (:mod:`nonogram_editor.nonogram.belief`) both
 run it, over all the lines of one length at once.
 """
 from __future__ import annotations

@@ -6,7 +6,7 @@ guesses mostly right. The estimates come from belief propagation: each row sends
 of its cells a message "how likely filled, judging by this row and what the columns
 say", each column the same, for a few rounds. A line's message is exact: the
 placements of its clue that fit what is known are counted forward and backward over
-the line's automaton (:mod:`editor.nonogram.automaton`), each placement
+the line's automaton (:mod:`nonogram_editor.nonogram.automaton`), each placement
 weighted by the crossing lines' messages about its cells. What comes back is the
 *extrinsic* part (the line's own estimate with the crossing message divided out), and
 each round moves a message only half way, so that the rounds settle.
@@ -21,8 +21,8 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from editor.nonogram.automaton import clue_automata
-from editor.tasks import Task
+from nonogram_editor.nonogram.automaton import clue_automata
+from nonogram_editor.tasks import Task
 
 ROUNDS = 20  # rounds of row and column messages
 DAMPING = 0.5  # a message moves this far towards its new value per round
@@ -32,7 +32,7 @@ RESCALE = 8  # positions between rescalings of the forward and backward weights 
 
 @lru_cache(maxsize=16)
 def _line_automata(clues: tuple[tuple[int, ...], ...]):
-    """:func:`editor.nonogram.automaton.clue_automata` of ``clues`` (no zero blocks), for as many
+    """:func:`nonogram_editor.nonogram.automaton.clue_automata` of ``clues`` (no zero blocks), for as many
     states as the longest needs: the same clues come back every round of :func:`propagate`."""
     states = max([1] + [sum(clue) + len(clue) for clue in clues])
     return clue_automata(clues, states)

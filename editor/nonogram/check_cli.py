@@ -1,11 +1,11 @@
 """``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, ``.nonpack``,
-webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``editor.level.puzzle_formats``) and folders (searched
+webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``nonogram_editor.level.puzzle_formats``) and folders (searched
 recursively for levels and puzzle files). Each level gets one line, and so does each puzzle of a
 file that holds several (a webpbn ``<puzzleset>``, a ``.nonpack``: named ``PATH (puzzle N of M)``,
 in JSON with the key ``puzzle``, N from 1): its verdict, sweeps and time,
-and for a unique one its grade (``editor.nonogram.grade``) (``--json``: one JSON object
+and for a unique one its grade (``nonogram_editor.nonogram.grade``) (``--json``: one JSON object
 per line). A puzzle file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
 time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
@@ -23,15 +23,15 @@ import sys
 import time
 from pathlib import Path
 
-from editor.level import LevelError, load_level
-from editor.level.reading import open_regular
-from editor.level.puzzle_formats import (
+from nonogram_editor.level import LevelError, load_level
+from nonogram_editor.level.reading import open_regular
+from nonogram_editor.level.puzzle_formats import (
     PUZZLE_SUFFIXES, Puzzle, checked_goal, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles)
-from editor.level.colour import COLOUR
-from editor.nonogram.colour.files import check_colour_puzzle, colour_puzzle_of_file, kind_json
-from editor.nonogram.grade import SolvePath, grade_verdict
-from editor.nonogram.verdict import Kind, Verdict, check_drawing, check_puzzle
-from editor.tasks import Cancelled, Task, TimeUp
+from nonogram_editor.level.colour import COLOUR
+from nonogram_editor.nonogram.colour.files import check_colour_puzzle, colour_puzzle_of_file, kind_json
+from nonogram_editor.nonogram.grade import SolvePath, grade_verdict
+from nonogram_editor.nonogram.verdict import Kind, Verdict, check_drawing, check_puzzle
+from nonogram_editor.tasks import Cancelled, Task, TimeUp
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
 KNOWN_FILES = "a .level or puzzle (" + ", ".join(PUZZLE_SUFFIXES) + ") file"
@@ -93,7 +93,7 @@ def _missing(path: Path) -> str:
 def check_file(path: Path, time_limit: float | None = None, task: Task | None = None,
                puzzle: Puzzle | None = None) -> tuple[Verdict, list[str], dict]:
     """The verdict on one level or puzzle file (``puzzle``: one already read from it), warnings
-    about it, and its kind for JSON (:func:`editor.nonogram.colour.files.kind_json`). A colour
+    about it, and its kind for JSON (:func:`nonogram_editor.nonogram.colour.files.kind_json`). A colour
     level or puzzle is checked by the colour engine. The time limit and the verdict's seconds
     count from the start, reading the file included."""
     start = time.perf_counter()
@@ -230,13 +230,13 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: 
 
 def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: int):
     """:func:`_report` for every file, in the files' order, on up to ``jobs`` processes
-    (:func:`editor.child_process.map_in_processes`; one: here, no process started)."""
+    (:func:`nonogram_editor.child_process.map_in_processes`; one: here, no process started)."""
     items = [(path, as_json, time_limit) for path in files]
     if jobs <= 1 or len(files) <= 1:
         for item in items:
             yield from _report(item)
         return
-    from editor.child_process import map_in_processes
+    from nonogram_editor.child_process import map_in_processes
 
     done: dict[int, tuple] = {}
     following = 0

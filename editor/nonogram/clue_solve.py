@@ -14,12 +14,12 @@ from typing import Callable
 
 import numpy as np
 
-from editor.level.clues import clues as clues_of_grid
-from editor.nonogram.grade import NoPlacement, solve_path
-from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import Kind, Verdict, check_puzzle
-from editor.tasks import Task
-from editor.wording import Wording
+from nonogram_editor.level.clues import clues as clues_of_grid
+from nonogram_editor.nonogram.grade import NoPlacement, solve_path
+from nonogram_editor.nonogram.puzzle import Puzzle
+from nonogram_editor.nonogram.verdict import Kind, Verdict, check_puzzle
+from nonogram_editor.tasks import Task
+from nonogram_editor.wording import Wording
 
 
 @dataclass
@@ -85,8 +85,8 @@ def solve_colour_clues(row_clues, column_clues, colours: int, goal: np.ndarray |
                        task: Task | None = None) -> ClueReport:
     """:func:`solve_clues` of a colour puzzle: clues of ``(length, colour)`` blocks, colours
     ``1..colours-1`` (0 the background); the solutions are grids of colour indices."""
-    from editor.level.colour import colour_clues
-    from editor.nonogram.colour import check_colour
+    from nonogram_editor.level.colour import colour_clues
+    from nonogram_editor.nonogram.colour import check_colour
 
     task = task or Task()
     mismatch = mismatched_lines(row_clues, column_clues, goal, colour_clues) if goal is not None else []

@@ -1,6 +1,6 @@
 """Nonograms as SAT: each line's clue as an automaton over its cells (Qt-free).
 
-The automaton of a clue (:mod:`editor.nonogram.automaton`) has one state per character of
+The automaton of a clue (:mod:`nonogram_editor.nonogram.automaton`) has one state per character of
 ``1^a1 0 1^a2 0 ... 1^ak`` read so far. The encoding has a variable
 per cell and, per line, a variable "after i cells the automaton is in state j" for each
 (i, j) that can lie on an accepting run given the cells already known (all others are
@@ -11,7 +11,7 @@ of every line and position as one bool array), the Python lists the solver takes
 a few bulk conversions.
 
 :func:`encode` is the CNF of a puzzle, :func:`model_rows` a solver's model as row masks;
-:mod:`editor.nonogram.portfolio` runs the solvers on it.
+:mod:`nonogram_editor.nonogram.portfolio` runs the solvers on it.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import gc
 
 import numpy as np
 
-from editor.nonogram.automaton import clue_automata
+from nonogram_editor.nonogram.automaton import clue_automata
 
 def line_clauses(clues: list[list[int]], cells: np.ndarray, filled: np.ndarray, empty: np.ndarray,
                  last_variable: int) -> tuple[list[list[int]], int] | None:
@@ -138,7 +138,7 @@ def encode(row_clues, column_clues, known: tuple[list[int], list[int]] | None = 
 
 
 def _encode(row_clues, column_clues, known):
-    from editor.nonogram.puzzle import rows_to_array
+    from nonogram_editor.nonogram.puzzle import rows_to_array
 
     height, width = len(row_clues), len(column_clues)
     row_filled, row_empty = known if known is not None else ([0] * height, [0] * height)

@@ -2,7 +2,7 @@
 
 Bare clues of a big picture (a dithered image, text, 80x60 and up) leave line logic
 nearly every cell open and have many solutions; SAT solvers take long to find one. Decimation builds one instead:
-belief propagation (:mod:`editor.nonogram.belief`) says how likely each open cell is
+belief propagation (:mod:`nonogram_editor.nonogram.belief`) says how likely each open cell is
 filled; the ``STEP`` cells it is surest of take their likely values at once, line logic
 runs, the beliefs are updated by a few rounds from where they were, and so on until
 every cell is known (a solution: every line was checked against its clue).
@@ -13,7 +13,7 @@ board forces it), and when both contradict the guesses so far cannot all be righ
 search then goes back to the board before the last batch. A short CaDiCaL search on
 what that board knows often completes it there (far sooner than more guessing) or shows
 it has no solution (then back once more);
-otherwise the board is probed to a fixpoint (:mod:`editor.nonogram.probing`), which
+otherwise the board is probed to a fixpoint (:mod:`nonogram_editor.nonogram.probing`), which
 rules out the values that contradict at once, and the guessing goes on from it; a board
 probed already is left for the one before. No solution completing the start board
 proves there is none. After ``DEAD_ENDS`` returns, or a dead end while more than
@@ -23,7 +23,7 @@ better way.
 
 The steps that differ between two-colour and colour puzzles (the beliefs, setting a
 cell, the short SAT search, probing) are the ``kind``'s: :class:`TwoColour` here,
-:class:`editor.nonogram.colour.decimate.Colour` for colour puzzles.
+:class:`nonogram_editor.nonogram.colour.decimate.Colour` for colour puzzles.
 """
 from __future__ import annotations
 
@@ -31,10 +31,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from editor.nonogram.belief import ROUNDS, Beliefs, propagate
-from editor.nonogram.probing import probe_to_fixpoint
-from editor.nonogram.puzzle import Board, Puzzle
-from editor.tasks import Task
+from nonogram_editor.nonogram.belief import ROUNDS, Beliefs, propagate
+from nonogram_editor.nonogram.probing import probe_to_fixpoint
+from nonogram_editor.nonogram.puzzle import Board, Puzzle
+from nonogram_editor.tasks import Task
 
 COMPLETE_CONFLICTS = 2000  # CaDiCaL's search on the board before a dead end (short: for boards nearly solved)
 STEP = 40  # cells set per batch (big pictures: thousands of open cells, so some tens of batches)
@@ -50,7 +50,7 @@ class GaveUp(Exception):
 
 class TwoColour:
     """What decimation does on a two-colour puzzle (:func:`decimate` takes another kind's
-    alike: :class:`editor.nonogram.colour.decimate.Colour`)."""
+    alike: :class:`nonogram_editor.nonogram.colour.decimate.Colour`)."""
 
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
@@ -161,8 +161,8 @@ def decimate(puzzle, board, step: int = STEP, dead_ends: int = DEAD_ENDS, task: 
 def _complete(puzzle: Puzzle, board: Board) -> Board | None | bool:
     """A solution that completes ``board`` (the automaton encoding of what it knows), as
     :func:`complete_within`."""
-    from editor.nonogram.cnf import encode, model_rows
-    from editor.nonogram.puzzle import rows_to_array
+    from nonogram_editor.nonogram.cnf import encode, model_rows
+    from nonogram_editor.nonogram.puzzle import rows_to_array
 
     encoded = encode(puzzle.row_clues, puzzle.column_clues, (board.row_filled, board.row_empty))
     if encoded is None:
@@ -175,7 +175,7 @@ def complete_within(clauses, conflicts: int, solution_of: Callable[[list[int]], 
     """``solution_of(model)`` for a model of ``clauses`` that CaDiCaL finds within
     ``conflicts`` conflicts; None when there is none, False when the search ran out of
     conflicts. How either kind completes a board at a dead end."""
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         solver.conf_budget(conflicts)

@@ -18,10 +18,10 @@ the whole picture proves the edited drawing unique (LINE). For a MULT drawing, a
 that leaves the known other solution (edited the same way) a solution of the new clues
 surely stays MULT, without a full check; it may still bring line logic closer.
 The most promising edits then get the full verdict, so what a suggestion promises
-(``kind``) is what the check (:func:`editor.nonogram.verdict.check_drawing`,
-:func:`editor.nonogram.colour.check_colour_drawing`) says.
+(``kind``) is what the check (:func:`nonogram_editor.nonogram.verdict.check_drawing`,
+:func:`nonogram_editor.nonogram.colour.check_colour_drawing`) says.
 
-Symmetry: given one of the editor's modes (``editor.core.SYMMETRIES``; :func:`drawing_symmetry`
+Symmetry: given one of the editor's modes (``nonogram_editor.core.SYMMETRIES``; :func:`drawing_symmetry`
 names the one a drawing has), an edit changes a cell together with its mirror images (its
 :func:`orbit`) to the same value, so a symmetric drawing stays symmetric; such a group
 counts as one edit.
@@ -36,18 +36,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from editor.core.shapes import symmetric
-from editor.level.clues import clues as clues_of_grid, line_clues
-from editor.level.colour import colour_clues, colour_line_clue
-from editor.nonogram.colour.line import colour_line_solver
-from editor.nonogram.colour.puzzle import ColourClues
-from editor.nonogram.colour.verdict import check_colour_drawing
-from editor.nonogram.grade import grade_verdict, solve_path
-from editor.nonogram.line import count_placements
-from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import Kind, Verdict, cells_to_json, check_drawing
-from editor.tasks import Task, TimeUp
-from editor.wording import QT_TRANSLATE_NOOP, Activity, Wording
+from nonogram_editor.core.shapes import symmetric
+from nonogram_editor.level.clues import clues as clues_of_grid, line_clues
+from nonogram_editor.level.colour import colour_clues, colour_line_clue
+from nonogram_editor.nonogram.colour.line import colour_line_solver
+from nonogram_editor.nonogram.colour.puzzle import ColourClues
+from nonogram_editor.nonogram.colour.verdict import check_colour_drawing
+from nonogram_editor.nonogram.grade import grade_verdict, solve_path
+from nonogram_editor.nonogram.line import count_placements
+from nonogram_editor.nonogram.puzzle import Puzzle
+from nonogram_editor.nonogram.verdict import Kind, Verdict, cells_to_json, check_drawing
+from nonogram_editor.tasks import Task, TimeUp
+from nonogram_editor.wording import QT_TRANSLATE_NOOP, Activity, Wording
 
 CHECKED = 5  # candidates (the most promising) that get the full verdict
 CHECK_SECONDS = 2.0  # time for those full verdicts, all together
@@ -227,7 +227,7 @@ def _mirror_images(drawing: np.ndarray, mode: str) -> tuple[np.ndarray, ...]:
 
 
 def drawing_symmetry(drawing: np.ndarray) -> str:
-    """The editor's symmetry mode (``editor.core.SYMMETRIES``) that maps the drawing (of
+    """The editor's symmetry mode (``nonogram_editor.core.SYMMETRIES``) that maps the drawing (of
     either kind) onto itself, the strongest one ("both" before the mirrors), or "none"."""
     drawing = np.asarray(drawing)
     for mode in ("both", "left-right", "top-bottom", "rotate 180"):

@@ -26,18 +26,18 @@ from pathlib import Path
 
 import numpy as np
 
-from editor.level import Level, LevelError, load_level, save_level
-from editor.core.colours import colour_name
-from editor.core.shapes import SYMMETRIES
-from editor.level.colour import ColourPuzzle, level_of_colour_puzzle
-from editor.level.metadata import format_about
-from editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_colour_puzzle_file, write_puzzle_file
-from editor.nonogram.clue_solve import ClueReport, solve_clues, solve_colour_clues
-from editor.nonogram.colour.files import colour_puzzle_of_file, kind_json
-from editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, edited, make_harder, make_line_solvable, rules_of, \
+from nonogram_editor.level import Level, LevelError, load_level, save_level
+from nonogram_editor.core.colours import colour_name
+from nonogram_editor.core.shapes import SYMMETRIES
+from nonogram_editor.level.colour import ColourPuzzle, level_of_colour_puzzle
+from nonogram_editor.level.metadata import format_about
+from nonogram_editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_colour_puzzle_file, write_puzzle_file
+from nonogram_editor.nonogram.clue_solve import ClueReport, solve_clues, solve_colour_clues
+from nonogram_editor.nonogram.colour.files import colour_puzzle_of_file, kind_json
+from nonogram_editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, edited, make_harder, make_line_solvable, rules_of, \
     single_cell_effects
-from editor.nonogram.verdict import Kind, cells_to_json
-from editor.tasks import Cancelled, Task
+from nonogram_editor.nonogram.verdict import Kind, cells_to_json
+from nonogram_editor.tasks import Cancelled, Task
 
 CLUE_SOLVE_SECONDS = 60  # solving a clue-only puzzle gives up after this, as the core's read_puzzle does
 
@@ -59,7 +59,7 @@ def fixed_path(path: Path) -> Path:
 class _Source:
     """The drawing a file holds, ready to fix: ``colours`` is a colour drawing's palette size
     (None: two-colour), ``save(target, drawing)`` writes a fixed drawing as a file like it,
-    ``kind`` is the file's kind for ``--json`` (:func:`editor.nonogram.colour.files.kind_json`)."""
+    ``kind`` is the file's kind for ``--json`` (:func:`nonogram_editor.nonogram.colour.files.kind_json`)."""
 
     drawing: np.ndarray
     colours: int | None

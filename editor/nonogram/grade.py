@@ -10,7 +10,7 @@ The player model uses the easiest reasoning that still finds something, in this 
   a block pinned to an edge or already complete has both placements equal), and the cells
   no block can reach are empty.
 * ``line``: the complete deduction on one line: every cell all placements of its clue
-  agree on (what ``editor.nonogram.line`` computes). Used on one line when simple rules
+  agree on (what ``nonogram_editor.nonogram.line`` computes). Used on one line when simple rules
   are stuck everywhere, then the player goes back to simple rules.
 * ``probe``: one cell of lookahead: assuming a value for one cell, line logic runs into
   a contradiction, so the cell has the other value.
@@ -35,13 +35,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from editor.nonogram.colour.line import ColourLineSolver, colour_line_solver
-from editor.nonogram.colour.puzzle import ColourClues
-from editor.nonogram.line import line_solver
-from editor.nonogram.puzzle import Board, Puzzle
-from editor.nonogram.verdict import Kind
-from editor.tasks import Task
-from editor.wording import QT_TRANSLATE_NOOP, Wording
+from nonogram_editor.nonogram.colour.line import ColourLineSolver, colour_line_solver
+from nonogram_editor.nonogram.colour.puzzle import ColourClues
+from nonogram_editor.nonogram.line import line_solver
+from nonogram_editor.nonogram.puzzle import Board, Puzzle
+from nonogram_editor.nonogram.verdict import Kind
+from nonogram_editor.tasks import Task
+from nonogram_editor.wording import QT_TRANSLATE_NOOP, Wording
 
 SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = "simple", "line", "probe", "search"
 KINDS = (SIMPLE, LINE_DEDUCTION, PROBE, SEARCH)
@@ -394,7 +394,7 @@ class _Player(_Playing):
 
 class _ColourPlayer(_Playing):
     """:class:`_Player` on a colour puzzle (the module doc): what is known is the
-    :class:`~editor.nonogram.colour.puzzle.ColourBoard`; a step narrows a line (or, for
+    :class:`~nonogram_editor.nonogram.colour.puzzle.ColourBoard`; a step narrows a line (or, for
     ``probe`` and ``search``, a cell) and records the cells left with one colour."""
 
     def __init__(self, puzzle: ColourClues, picture: np.ndarray | None, task: Task):
@@ -510,12 +510,12 @@ class _ColourPlayer(_Playing):
 
 def solve_path(puzzle: Puzzle | ColourClues, picture: np.ndarray | None = None, task: Task | None = None) -> SolvePath:
     """The order in which a player solving by lines settles the cells (see the module doc),
-    of a two-colour :class:`~editor.nonogram.puzzle.Puzzle` or colour
-    :class:`~editor.nonogram.colour.puzzle.ColourClues`.
+    of a two-colour :class:`~nonogram_editor.nonogram.puzzle.Puzzle` or colour
+    :class:`~nonogram_editor.nonogram.colour.puzzle.ColourClues`.
 
     ``picture``: the puzzle's unique solution; search steps take their values from it.
     Without it the path stops where one-cell lookahead does. Raises :class:`NoPlacement`
-    (naming the line) if the clues turn out to have no solution along the way, :class:`editor.tasks.Cancelled` when cancelled.
+    (naming the line) if the clues turn out to have no solution along the way, :class:`nonogram_editor.tasks.Cancelled` when cancelled.
     """
     if isinstance(puzzle, ColourClues):
         return _ColourPlayer(puzzle, None if picture is None else np.asarray(picture, dtype=np.int64),

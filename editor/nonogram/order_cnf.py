@@ -1,6 +1,6 @@
 """Nonograms as SAT by block positions, with a likely value for every variable (Qt-free).
 
-The encoding :mod:`editor.nonogram.cnf` uses (an automaton per line) answers most
+The encoding :mod:`nonogram_editor.nonogram.cnf` uses (an automaton per line) answers most
 questions fast, but finding a *first* solution of a big clue-only puzzle (Faase, 80x95)
 takes it long (docs/benchmarks.md). This one is what hyouv/FastNonogramSolver finds Faase with: per
 block ``j`` of a line, *order* variables "block j starts at or before p", and *cover*
@@ -13,7 +13,7 @@ variables "block j covers cell i" (true exactly when it starts in ``(i - size, i
 * a cover implies its cell filled, a filled cell needs one of its covers.
 
 Each variable gets a phase (the value the solver tries first) from belief propagation
-(:mod:`editor.nonogram.belief`): cells from both lines' messages, order and cover
+(:mod:`nonogram_editor.nonogram.belief`): cells from both lines' messages, order and cover
 variables from the weighted placements of their line. :func:`first_solution` hands
 them to CaDiCaL as fixed decision phases.
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from editor.nonogram.belief import line_marginals, propagate
+from nonogram_editor.nonogram.belief import line_marginals, propagate
 
 FIRST_SOLVER = "cadical195"  # the one python-sat solver that takes phases
 
@@ -140,9 +140,9 @@ SATISFIABLE = {"stabilizeonly": 1, "elimreleff": 10, "subsumereleff": 60}
 def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:
     """A solution (row masks) that completes ``known`` (the board's (row_filled, row_empty)
     masks, at a line-logic fixpoint), or None when there is none: probing to a fixpoint
-    (:mod:`editor.nonogram.probing`), then CaDiCaL on :func:`encode` with the probes'
+    (:mod:`nonogram_editor.nonogram.probing`), then CaDiCaL on :func:`encode` with the probes'
     implications added, deciding each variable first its likely value. Runs to the end
-    (call it through :mod:`editor.child_process` to bound it)."""
+    (call it through :mod:`nonogram_editor.child_process` to bound it)."""
     probed = _probed_encoding(row_clues, column_clues, known)
     if probed is None:
         return None
@@ -154,9 +154,9 @@ def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]])
     """Like :func:`first_solution`, but kissat on :func:`encode` without phases (it takes
     none): faster than guided CaDiCaL on some big pictures (text, thin diagonals), slower
     on others. Runs to the end."""
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
-    from editor.nonogram.puzzle import array_to_rows
+    from nonogram_editor.nonogram.puzzle import array_to_rows
 
     probed = _probed_encoding(row_clues, column_clues, known, phases=False)
     if probed is None:
@@ -170,11 +170,11 @@ def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]])
 
 
 def _probed_encoding(row_clues, column_clues, known: tuple[list[int], list[int]], phases: bool = True):
-    """Probing to a fixpoint from ``known`` (:mod:`editor.nonogram.probing`), then
+    """Probing to a fixpoint from ``known`` (:mod:`nonogram_editor.nonogram.probing`), then
     :func:`encode` with the probes' implications added: (clauses, phases or None), or None
     when there is no solution."""
-    from editor.nonogram.probing import probe_to_fixpoint
-    from editor.nonogram.puzzle import Board, Puzzle
+    from nonogram_editor.nonogram.probing import probe_to_fixpoint
+    from nonogram_editor.nonogram.puzzle import Board, Puzzle
 
     puzzle = Puzzle(row_clues, column_clues)
     board = Board.from_rows(*known, puzzle.width)
@@ -191,9 +191,9 @@ def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width
     """A solution (row masks) of ``clauses`` over a height x width grid's cell variables
     (and any others), or None: CaDiCaL deciding each variable first as ``phases`` says, in
     its default configuration for ``FIRST_CONFLICTS`` conflicts, then in ``SATISFIABLE``."""
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
-    from editor.nonogram.puzzle import array_to_rows
+    from nonogram_editor.nonogram.puzzle import array_to_rows
 
     with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:
         solver.set_phases(phases)
@@ -213,7 +213,7 @@ def other_solution(row_clues, column_clues, known: tuple[list[int], list[int]], 
     :func:`solve_guided` on :func:`encode` (no belief propagation) with a clause that some
     open cell differs, trying the picture's values first. Where the other solutions lie
     near the picture this finds one in moments where the automaton encoding takes long."""
-    from editor.nonogram.puzzle import Puzzle, rows_to_array
+    from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array
 
     puzzle = Puzzle(row_clues, column_clues)
     height, width = puzzle.height, puzzle.width

@@ -1,8 +1,8 @@
 """The SAT stage: solvers racing for a solution, a portfolio described as data (Qt-free).
 
-:func:`decide` is what the verdict runs in a separate process (:mod:`editor.child_process`):
+:func:`decide` is what the verdict runs in a separate process (:mod:`nonogram_editor.child_process`):
 
-1. the automaton encoding of the clues and the cells known (:func:`editor.nonogram.cnf.encode`);
+1. the automaton encoding of the clues and the cells known (:func:`nonogram_editor.nonogram.cnf.encode`);
 2. without a picture, a first solution: the race :data:`FIRST_SOLUTION`, then the
    line-logic search next to it for another (:func:`search_near`);
 3. another solution than the picture: a short CaDiCaL search that tries the picture's
@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from editor.nonogram.cnf import encode, model_rows
+from nonogram_editor.nonogram.cnf import encode, model_rows
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
@@ -75,7 +75,7 @@ class Racer:
 
 def automaton_first(problem: Problem) -> list[int] | None:
     """On the automaton encoding: a symmetric solution where the clues are symmetric
-    (:mod:`editor.nonogram.symmetry`), else kissat's."""
+    (:mod:`nonogram_editor.nonogram.symmetry`), else kissat's."""
     symmetric = _symmetric_solution(problem)
     if symmetric is not None:
         return symmetric
@@ -83,23 +83,23 @@ def automaton_first(problem: Problem) -> list[int] | None:
 
 
 def blocks_first(problem: Problem) -> list[int] | None:
-    """The block encoding, probed and guided by belief propagation (:func:`editor.nonogram.order_cnf.first_solution`)."""
-    from editor.nonogram import order_cnf
+    """The block encoding, probed and guided by belief propagation (:func:`nonogram_editor.nonogram.order_cnf.first_solution`)."""
+    from nonogram_editor.nonogram import order_cnf
 
     return order_cnf.first_solution(problem.row_clues, problem.column_clues, problem.known)
 
 
 def decimation_first(problem: Problem) -> list[int] | None:
-    """Decimation (:func:`editor.nonogram.decimate.first_solution`): big pictures with many
-    solutions; it fails (:class:`editor.nonogram.decimate.GaveUp`) where its guesses keep failing."""
-    from editor.nonogram import decimate
+    """Decimation (:func:`nonogram_editor.nonogram.decimate.first_solution`): big pictures with many
+    solutions; it fails (:class:`nonogram_editor.nonogram.decimate.GaveUp`) where its guesses keep failing."""
+    from nonogram_editor.nonogram import decimate
 
     return decimate.first_solution(problem.row_clues, problem.column_clues, problem.known)
 
 
 def kissat_on_blocks(problem: Problem) -> list[int] | None:
-    """Kissat on the block encoding (:func:`editor.nonogram.order_cnf.kissat_solution`)."""
-    from editor.nonogram import order_cnf
+    """Kissat on the block encoding (:func:`nonogram_editor.nonogram.order_cnf.kissat_solution`)."""
+    from nonogram_editor.nonogram import order_cnf
 
     return order_cnf.kissat_solution(problem.row_clues, problem.column_clues, problem.known)
 
@@ -111,8 +111,8 @@ def automaton_other(problem: Problem) -> list[int] | None:
 
 
 def blocks_other(problem: Problem) -> list[int] | None:
-    """The block encoding trying the picture's values first (:func:`editor.nonogram.order_cnf.other_solution`)."""
-    from editor.nonogram import order_cnf
+    """The block encoding trying the picture's values first (:func:`nonogram_editor.nonogram.order_cnf.other_solution`)."""
+    from nonogram_editor.nonogram import order_cnf
 
     return order_cnf.other_solution(problem.row_clues, problem.column_clues, problem.known, problem.picture)
 
@@ -134,9 +134,9 @@ def first_without_forks(problem: Problem) -> list[int] | None:
     """:data:`FIRST_SOLUTION` where no fork can be made, one after the other: a symmetric
     solution, a short CaDiCaL search (``QUICK_CONFLICTS``) on the automaton encoding, then
     the block encoding to the end."""
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
-    from editor.nonogram.order_cnf import FIRST_SOLVER
+    from nonogram_editor.nonogram.order_cnf import FIRST_SOLVER
 
     symmetric = _symmetric_solution(problem)
     if symmetric is not None:
@@ -158,7 +158,7 @@ def race(schedule: list[Racer], problem: Problem, without_forks: Callable[[Probl
     running or to come, its failure is raised. Every fork is ended when the race is over."""
     by_name = {racer.name: racer for racer in schedule}
     lead = schedule[0]
-    forks = dict(running or {})  # name -> its fork (editor.child_process.Child)
+    forks = dict(running or {})  # name -> its fork (nonogram_editor.child_process.Child)
     waiting = [racer for racer in schedule if racer.joins is not None and racer.name not in forks]
     try:
         for racer in list(waiting):
@@ -217,10 +217,10 @@ def _join(racer: Racer | None, problem: Problem, forks: dict) -> bool:
 
 
 def _fork(racer: Racer, problem: Problem):
-    """``racer`` running in a fork of its own (:func:`editor.child_process.fork_running`: it ends with
+    """``racer`` running in a fork of its own (:func:`nonogram_editor.child_process.fork_running`: it ends with
     this process, so that killing the SAT process ends its racers too), or None where none
     can be made."""
-    from editor.child_process import fork_running
+    from nonogram_editor.child_process import fork_running
 
     return fork_running(_run, (racer, problem), name=racer.name)
 
@@ -234,29 +234,29 @@ def _run(racer: Racer, problem: Problem) -> list[int] | None:
 
 def _solve_all(clauses, solver_name: str, height: int, width: int) -> list[int] | None:
     """A solution of ``clauses`` by ``solver_name`` (row masks), or None (runs to the end)."""
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         return model_rows(solver.get_model(), height, width) if solver.solve() else None
 
 
 def _symmetric_solution(problem: Problem) -> list[int] | None:
-    """:func:`editor.nonogram.symmetry.symmetric_model` on the automaton encoding, as row masks."""
-    from editor.nonogram.symmetry import symmetric_model
+    """:func:`nonogram_editor.nonogram.symmetry.symmetric_model` on the automaton encoding, as row masks."""
+    from nonogram_editor.nonogram.symmetry import symmetric_model
 
     model = symmetric_model(problem.clauses, problem.row_clues, problem.column_clues)
     return None if model is None else model_rows(model, problem.height, problem.width)
 
 
 def search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, list[int] | None]:
-    """The line-logic search (:func:`editor.nonogram.search.find_alternative`) for a solution
+    """The line-logic search (:func:`nonogram_editor.nonogram.search.find_alternative`) for a solution
     other than ``picture``, for up to ``SEARCH_NEAR`` seconds of CPU: (True, the other
     solution or None when there is none), or (False, None) when it used up its time. Where
     the solutions are many it finds another next to the first in milliseconds, against
     seconds of SAT solving."""
-    from editor.nonogram.puzzle import Puzzle, rows_to_array
-    from editor.nonogram.search import Lookahead, find_alternative
-    from editor.tasks import OverBudget, Task
+    from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array
+    from nonogram_editor.nonogram.search import Lookahead, find_alternative
+    from nonogram_editor.tasks import OverBudget, Task
 
     puzzle = Puzzle(row_clues, column_clues)
     board = puzzle.board()
@@ -283,9 +283,9 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     verdict's own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. ``spare_core``: another
     core is free for this process (the first solution's eager racers start at once). Runs
-    to the end (call it through :mod:`editor.child_process` to bound it).
+    to the end (call it through :mod:`nonogram_editor.child_process` to bound it).
     """
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
     problem = Problem(row_clues, column_clues, known, solver_name=solver_name)

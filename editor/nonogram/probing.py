@@ -13,8 +13,8 @@ from __future__ import annotations
 from itertools import compress
 from operator import ne
 
-from editor.nonogram.puzzle import Board, Puzzle
-from editor.tasks import Task
+from nonogram_editor.nonogram.puzzle import Board, Puzzle
+from nonogram_editor.tasks import Task
 
 
 def _changed_rows(before: Board, after: Board) -> list[int]:

@@ -14,9 +14,9 @@ from operator import or_
 
 import numpy as np
 
-from editor.level.clues import clues as clues_of_grid
-from editor.nonogram.line import line_solver
-from editor.tasks import Task
+from nonogram_editor.level.clues import clues as clues_of_grid
+from nonogram_editor.nonogram.line import line_solver
+from nonogram_editor.tasks import Task
 
 Clue = tuple[int, ...]
 

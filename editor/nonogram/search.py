@@ -31,9 +31,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from editor.nonogram.puzzle import Board, Puzzle
-from editor.tasks import Task
-from editor.wording import Activity
+from nonogram_editor.nonogram.puzzle import Board, Puzzle
+from nonogram_editor.tasks import Task
+from nonogram_editor.wording import Activity
 
 
 @dataclass

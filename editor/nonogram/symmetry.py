@@ -83,7 +83,7 @@ def symmetric_model(clauses: list[list[int]], row_clues, column_clues,
     symmetries = clue_symmetries(row_clues, column_clues)
     if not symmetries:
         return None
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
     with Solver(name=SYMMETRIC_SOLVER, bootstrap_with=clauses) as solver:
         for image in symmetries.values():

@@ -22,16 +22,16 @@ are MULT in a fraction of that time, no SAT process started.
 :func:`_check` runs the stages in order, each a function that gives the verdict or None:
 :func:`_line_logic`, :func:`_previous_other_solution`, then :func:`_probing_and_search`
 with :func:`_sat_solver` after it. Past line logic, probing and the search
-(:mod:`editor.nonogram.search`) get up to ``SEARCH_ALONE`` seconds of CPU time: they give
+(:mod:`nonogram_editor.nonogram.search`) get up to ``SEARCH_ALONE`` seconds of CPU time: they give
 the difficulty figures and decide most drawings in milliseconds. A SAT solver
-(:mod:`editor.nonogram.portfolio`), complete and fast on the hard cases, decides what they
+(:mod:`nonogram_editor.nonogram.portfolio`), complete and fast on the hard cases, decides what they
 leave undecided, in a separate process so that Cancel and the time limit end it at once.
 That process starts once the search has used ``SAT_HEAD_START`` of CPU time (the search's
 tick hook, :class:`_Handover`), so that its start-up and encoding overlap the rest of the
 search. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
 clues it starts from what the search's probing has proved at its first node by then
 (fewer open cells make the SAT solver's first solution quicker) and its racers for a
-first solution start together (:mod:`editor.nonogram.portfolio`). Whichever answers first
+first solution start together (:mod:`nonogram_editor.nonogram.portfolio`). Whichever answers first
 decides (:attr:`Verdict.decided_by` says which), and past ``SEARCH_ALONE`` only the SAT
 solver goes on: racing longer takes CPU from the SAT solver on a busy machine, and what
 the search would win later it mostly wins within its budget. On bare clues, while they
@@ -54,11 +54,11 @@ from enum import StrEnum
 
 import numpy as np
 
-from editor.nonogram import portfolio
-from editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
-from editor.nonogram.search import Lookahead, find_alternative, find_solution
-from editor.tasks import OverBudget, Task, TimeUp
-from editor.wording import Activity, Wording
+from nonogram_editor.nonogram import portfolio
+from nonogram_editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
+from nonogram_editor.nonogram.search import Lookahead, find_alternative, find_solution
+from nonogram_editor.tasks import OverBudget, Task, TimeUp
+from nonogram_editor.wording import Activity, Wording
 
 
 class Kind(StrEnum):
@@ -351,7 +351,7 @@ def _probing_and_search(check: _Check, task: Task, root: Board, handover: _Hando
 
 
 def _sat_solver(check: _Check, task: Task, sat: _SatStage) -> Verdict:
-    """Stage 3: the SAT stage's answer (:func:`editor.nonogram.portfolio.decide`)."""
+    """Stage 3: the SAT stage's answer (:func:`nonogram_editor.nonogram.portfolio.decide`)."""
     first, second = sat.result(task)
     if first is None:
         return check.verdict(Kind.CONTRADICTION, lookahead=check.lookahead, decided_by=Stage.SAT)
@@ -421,7 +421,7 @@ def _comparable(picture: np.ndarray | None, previous: Verdict | None) -> bool:
 
 
 class _SatStage:
-    """The SAT solver (:func:`editor.nonogram.portfolio.decide`) on ``board``, in a separate
+    """The SAT solver (:func:`nonogram_editor.nonogram.portfolio.decide`) on ``board``, in a separate
     process: (a solution, another solution), None where there is none; with ``picture``
     the first is that picture. Started while probing and search still run, so that its
     start-up and encoding (and on two cores its solving) overlap theirs. ``board``: a
@@ -446,7 +446,7 @@ class _SatStage:
         and the one waiting for it, if any): then the process can be a fork of this one."""
         if self._child is not None:
             return False
-        from editor.child_process import fork_ready, start_in_process  # here: a quick check never loads it
+        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads it
 
         name = "nonogram SAT solver"
         idle = _idle_cores(self._since)  # the machine's, beside this process's search
@@ -497,11 +497,11 @@ def _idle_cores(since: tuple[int, int] | None) -> float | None:
 
 def keep_sat_process_ready() -> None:
     """Have a SAT process waiting, its interpreter started and its modules imported, for
-    the next check that needs one (:func:`editor.child_process.keep_ready`): for a program that
+    the next check that needs one (:func:`nonogram_editor.child_process.keep_ready`): for a program that
     checks again and again and cannot fork (the editor)."""
-    from editor.child_process import keep_ready
+    from nonogram_editor.child_process import keep_ready
 
-    keep_ready(("editor.nonogram.portfolio", "editor.nonogram.search", "editor.nonogram.symmetry", "editor.sat_solvers"))
+    keep_ready(("nonogram_editor.nonogram.portfolio", "nonogram_editor.nonogram.search", "nonogram_editor.nonogram.symmetry", "nonogram_editor.sat_solvers"))
 
 
 def _in_own_thread(function, *args):
@@ -552,15 +552,15 @@ def _first_quickly(puzzle: Puzzle, root: Board, task: Task, finding: Lookahead) 
     """Bare clues' first solution if one comes within ``QUICK_FIRST`` CPU seconds, else None.
     First probing at the search's first node (``root``, proved on in place, as the search
     would), which completes most unique puzzles; then decimation
-    (:mod:`editor.nonogram.decimate`) from there: clues with many solutions (random
+    (:mod:`nonogram_editor.nonogram.decimate`) from there: clues with many solutions (random
     pictures, tournament puzzles) get one after a few batches of likely cells, where the
     search would probe every open cell at every node. Where line logic left nearly every
     cell open (``DECIMATE_FIRST``), decimation is tried once before the probing, up to
     its first dead end: there the clues mostly have many solutions, and probing every
     open cell costs more than decimation. With a solution in hand the rest
     is a drawing's check, and another solution next to it takes milliseconds
-    (:func:`editor.nonogram.search.find_alternative`)."""
-    from editor.nonogram.decimate import GaveUp, decimate, quick_try
+    (:func:`nonogram_editor.nonogram.search.find_alternative`)."""
+    from nonogram_editor.nonogram.decimate import GaveUp, decimate, quick_try
 
     try:
         with task.budget(QUICK_FIRST):

@@ -1,6 +1,6 @@
 """The numbers behind the 3-D preview, without Qt: triangles, bounds, the orbit camera, rays.
 
-The view (``editor.scene3d.view``) draws with Qt3D, but everything it computes lives
+The view (``nonogram_editor.scene3d.view``) draws with Qt3D, but everything it computes lives
 here so it can be tested without a display: flat-shaded triangle lists for prisms and
 meshes, the triangles used for picking, a scene's bounding sphere, the orbit camera's
 eye position and the ray through a pixel.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from editor.scene3d.parts import Box, Part, Prism, Rod, Shape
+from nonogram_editor.scene3d.parts import Box, Part, Prism, Rod, Shape
 
 ROD_SIDES = 16  # a rod is drawn and picked as a prism with this many sides
 _WORLD_UP = np.array([0.0, 1.0, 0.0])

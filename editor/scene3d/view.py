@@ -1,7 +1,7 @@
 """SceneView: the 3-D preview every puzzle plugin reuses (Qt3D inside a QWidget).
 
     view = scene_view(parent)        # a SceneView, or an UnavailableView where OpenGL is not
-    view.set_parts(parts)            # editor.scene3d.parts.Part list: replaces the scene
+    view.set_parts(parts)            # nonogram_editor.scene3d.parts.Part list: replaces the scene
     view.set_explode(0.5)            # 0..1 of each Part.explode offset
     view.set_visible_parts({"a"})    # None shows every part
     view.select_part("a")            # highlight (also done when the user clicks a part)
@@ -12,7 +12,7 @@
 The user drags with the left button to orbit, the right (or middle) button to pan, and
 turns the wheel to zoom; the built-in toolbar has Reset view, an Exploded slider and
 Save picture (its size and background asked for, then its file; written through the safe
-writer, and :attr:`SceneView.message` says where). Every shape is drawn as flat-shaded triangles (``editor.scene3d.geometry``:
+writer, and :attr:`SceneView.message` says where). Every shape is drawn as flat-shaded triangles (``nonogram_editor.scene3d.geometry``:
 boxes exactly, rods as 16-sided prisms), one mesh per part and colour, with one shared
 Phong material per colour, rather than an entity and a material per shape
 (QCuboidMesh, QCylinderMesh), which Qt3D sets up one by one.
@@ -41,11 +41,11 @@ from PySide6.QtGui import (QColor, QGuiApplication, QImage, QOffscreenSurface, Q
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
-from editor.safe_write import write_file
-from editor.scene3d import geometry
-from editor.scene3d.geometry import OrbitCamera, SceneGeometry
-from editor.scene3d.parts import Part
-from editor.ui.lifetime import connect_alive
+from nonogram_editor.safe_write import write_file
+from nonogram_editor.scene3d import geometry
+from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry
+from nonogram_editor.scene3d.parts import Part
+from nonogram_editor.ui.lifetime import connect_alive
 
 BACKGROUND = QColor(236, 238, 242)
 AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue

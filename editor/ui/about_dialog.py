@@ -1,12 +1,12 @@
 """File > Level info…: the title, author, copyright and catalogue of the level (kept in
-``NAME.about`` beside the trio, see ``editor.level.metadata``); a change is one undo step."""
+``NAME.about`` beside the trio, see ``nonogram_editor.level.metadata``); a change is one undo step."""
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit
 
-from editor.level.metadata import FIELDS
-from editor.ui.assist_panel import add_file_action
+from nonogram_editor.level.metadata import FIELDS
+from nonogram_editor.ui.assist_panel import add_file_action
 
 LABELS = {"title": "Title", "by": "Author", "copyright": "Copyright", "catalogue": "Catalogue"}
 

@@ -63,10 +63,10 @@ def run_app(argv: list[str]) -> int:
     from PySide6.QtCore import QTimer, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
-    from editor.ui.background import cancel_all
-    from editor.ui.identity import set_up_application
-    from editor.ui.main_window import MainWindow
-    from editor.ui.settings import name_application
+    from nonogram_editor.ui.background import cancel_all
+    from nonogram_editor.ui.identity import set_up_application
+    from nonogram_editor.ui.main_window import MainWindow
+    from nonogram_editor.ui.settings import name_application
 
     quiet_qt_logging()
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
@@ -74,7 +74,7 @@ def run_app(argv: list[str]) -> int:
     set_up_application(app)
     window = MainWindow()
     window.show()
-    if argv:  # [LEVEL]: editor.__main__ lets nothing else through
+    if argv:  # [LEVEL]: nonogram_editor.__main__ lets nothing else through
         window.open_path(argv[0])
     quit_after = os.environ.get(QUIT_AFTER_ENV)
     if quit_after:

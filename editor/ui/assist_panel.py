@@ -1,10 +1,10 @@
 """The Assist dock: fix suggestions as a heat overlay, proposals, the solve path and sheets.
 
 It listens to the solver dock's verdicts (``SolverPanel.verdict_shown``) and computes in
-the background (``editor.ui.background``), so the GUI thread only copies grids and shows
+the background (``nonogram_editor.ui.background``), so the GUI thread only copies grids and shows
 results:
 
-* MULT / BRANCH: single-cell suggestions (``editor.nonogram.fix``): a heat overlay on the
+* MULT / BRANCH: single-cell suggestions (``nonogram_editor.nonogram.fix``): a heat overlay on the
   solution grid (the more cells an edit settles, the stronger; unique results strongest)
   and the best few in a list; a click applies one as one undo step. The search stops
   after ``SEARCH_SECONDS`` on a big drawing and says how far it got. On a two-colour level
@@ -14,13 +14,13 @@ results:
   (one undo step) or rejected; the dock says how far it got when it stopped short.
 * Symmetry: while Tools > Symmetry is on, or when the drawing is symmetric, every
   suggestion and proposal edits a cell with its mirror images, so the symmetry stays.
-* LINE / BRANCH: the grade and the solve path (``editor.nonogram.grade``); the step slider
+* LINE / BRANCH: the grade and the solve path (``nonogram_editor.nonogram.grade``); the step slider
   replays it: the cells settled so far, the step's line and its new cells.
-* File > Export puzzle sheet / solution sheet (``editor.ui.sheets``).
+* File > Export puzzle sheet / solution sheet (``nonogram_editor.ui.sheets``).
 * An imported clue file without a (fitting) goal: what solving its clues found
   (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT.
 
-Its overlays are on the grid while its tab is in front (``editor.ui.overlays``: never
+Its overlays are on the grid while its tab is in front (``nonogram_editor.ui.overlays``: never
 mixed with the solver dock's), in colours its own legend explains and the solver's
 legend does not use.
 """
@@ -34,21 +34,21 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSlider, QVBoxLayout, QWidget)
 
-from editor.core.colours import colour_name
-from editor.level.clues import clues
-from editor.nonogram.clue_solve import ClueReport
-from editor.nonogram.fix import (SEARCH_SECONDS, Edit, Effects, Suggestion, drawing_symmetry, make_harder,
+from nonogram_editor.core.colours import colour_name
+from nonogram_editor.level.clues import clues
+from nonogram_editor.nonogram.clue_solve import ClueReport
+from nonogram_editor.nonogram.fix import (SEARCH_SECONDS, Edit, Effects, Suggestion, drawing_symmetry, make_harder,
                                  make_line_solvable, single_cell_effects)
-from editor.nonogram.grade import SolvePath, grade_verdict
-from editor.nonogram.verdict import Kind, Verdict
-from editor.ui.background import BackgroundJob
-from editor.ui.edit_tools import add_action
-from editor.ui.lifetime import connect_alive
-from editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
-from editor.ui.sheets import write_sheet
-from editor.core.colour_level import is_colour, puzzle_palette, rgb_clues
-from editor.ui.solver_panel import picture_pixmap
-from editor.wording import Counts
+from nonogram_editor.nonogram.grade import SolvePath, grade_verdict
+from nonogram_editor.nonogram.verdict import Kind, Verdict
+from nonogram_editor.ui.background import BackgroundJob
+from nonogram_editor.ui.edit_tools import add_action
+from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
+from nonogram_editor.ui.sheets import write_sheet
+from nonogram_editor.core.colour_level import is_colour, puzzle_palette, rgb_clues
+from nonogram_editor.ui.solver_panel import picture_pixmap
+from nonogram_editor.wording import Counts
 
 HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
                ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique

@@ -1,5 +1,5 @@
 """The two kinds of level in the window: File > New asks which, and Edit > Convert turns the
-open level into the other kind (one undo step; :meth:`editor.core.Editor.convert_kind`).
+open level into the other kind (one undo step; :meth:`nonogram_editor.core.Editor.convert_kind`).
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
-from editor.core import Aspect
-from editor.level.colour import COLOUR, TWO_COLOUR
+from nonogram_editor.core import Aspect
+from nonogram_editor.level.colour import COLOUR, TWO_COLOUR
 
 
 def kind_labels() -> dict[str, str]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from editor.core.colour_level import RgbClue
-from editor.core.grid_look import LineClues
-from editor.ui.static_texts import StaticTexts
+from nonogram_editor.core.colour_level import RgbClue
+from nonogram_editor.core.grid_look import LineClues
+from nonogram_editor.ui.static_texts import StaticTexts
 
 SWATCH_EDGE = QColor(150, 150, 150)
 GAP = 1  # pixels between neighbouring swatches

@@ -4,9 +4,9 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
 
-from editor.core import colour_name
-from editor.level.document import Colour
-from editor.ui.palette_widget import SWATCH, swatch_icon
+from nonogram_editor.core import colour_name
+from nonogram_editor.level.document import Colour
+from nonogram_editor.ui.palette_widget import SWATCH, swatch_icon
 
 
 class ColourPicker(QWidget):

@@ -8,7 +8,7 @@ The window turns these into core calls; the core decides what they do.
 Beside the cells a canvas draws the selection (dashed), the cell cursor (when it has the
 keyboard focus), the symmetry guide lines, and bold lines every ``GUIDE_EVERY`` cells.
 
-What is shown is worked out without Qt in :mod:`editor.core.grid_look` (the clues, kept up
+What is shown is worked out without Qt in :mod:`nonogram_editor.core.grid_look` (the clues, kept up
 to date line by line; the cells' colours). Repainting costs what changed, not the grid: a
 canvas keeps its cells as an image of one pixel per cell and what each cell looked like when
 last drawn (:meth:`GridCanvas.cell_looks`); :meth:`GridCanvas.refresh_cells` repaints only
@@ -23,14 +23,14 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
-from editor.core import Editor, Layer
-from editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
+from nonogram_editor.core import Editor, Layer
+from nonogram_editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
                                    picture_colours, rgb_words)
-from editor.core.colour_level import background, colour_codes, is_colour, rgb_line_clue
-from editor.core.history import changed_cells
-from editor.ui.static_texts import StaticTexts
-from editor.ui.colour_clues import paint_colour_clues, row_clue_width
-from editor.ui.line_labels import Label, LineLabels
+from nonogram_editor.core.colour_level import background, colour_codes, is_colour, rgb_line_clue
+from nonogram_editor.core.history import changed_cells
+from nonogram_editor.ui.static_texts import StaticTexts
+from nonogram_editor.ui.colour_clues import paint_colour_clues, row_clue_width
+from nonogram_editor.ui.line_labels import Label, LineLabels
 
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
 GUIDE_EVERY = 5
@@ -406,7 +406,7 @@ class SolutionCanvas(GridCanvas):
         return list(self._overlays)
 
     def set_line_labels(self, rows: list[Label] | None, columns: list[Label] | None) -> None:
-        """A short coloured text right of each row and below each column (:mod:`editor.ui.line_labels`;
+        """A short coloured text right of each row and below each column (:mod:`nonogram_editor.ui.line_labels`;
         None: none)."""
         self.line_labels.set(rows, columns)
 
@@ -419,7 +419,7 @@ class SolutionCanvas(GridCanvas):
     def refresh_clues(self) -> None:
         """Bring the clues up to date with the drawing: only the lines that changed since the
         last call are recomputed and repainted, so a click costs two clues, not all. A colour
-        level's clues come from its picture, in colour (:mod:`editor.ui.colour_clues`)."""
+        level's clues come from its picture, in colour (:mod:`nonogram_editor.ui.colour_clues`)."""
         if is_colour(self.document):
             if self._rgb_clues is None:
                 self._rgb_clues = LineClues(rgb_line_clue, row_text=None)

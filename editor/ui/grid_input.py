@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from editor.core import Layer
-from editor.core.colour_level import background
-from editor.level.colour import COLOUR
-from editor.level.model import WHITE
-from editor.ui.lifetime import connect_alive
+from nonogram_editor.core import Layer
+from nonogram_editor.core.colour_level import background
+from nonogram_editor.level.colour import COLOUR
+from nonogram_editor.level.model import WHITE
+from nonogram_editor.ui.lifetime import connect_alive
 
 
 class GridInput:

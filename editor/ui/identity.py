@@ -1,7 +1,7 @@
 """How the application presents itself to the desktop: its desktop entry name (which ties
-its windows to the menu entry and icon, see ``editor.desktop``), its icon, its version, and
+its windows to the menu entry and icon, see ``nonogram_editor.desktop``), its icon, its version, and
 the translation of its text for the user's language (also of the texts the Qt-free core composes,
-see ``editor.wording``).
+see ``nonogram_editor.wording``).
 
 Translations: ``editor/data/translations/nonogram-editor_<language>.qm`` (e.g. ``_de``),
 compiled with ``pyside6-lrelease`` from the ``.ts`` that ``pyside6-lupdate`` extracts; see
@@ -15,17 +15,17 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTransla
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from editor import __version__
-from editor.desktop import APP_ID
-from editor.paths import package_data
-from editor.wording import install_translator
+from nonogram_editor import __version__
+from nonogram_editor.desktop import APP_ID
+from nonogram_editor.paths import package_data
+from nonogram_editor.wording import install_translator
 
 LICENCE = "MIT"
 TRANSLATION_NAME = "nonogram-editor"
 
 
 def app_icon() -> QIcon:
-    return QIcon(str(package_data("editor", "icon.svg")))
+    return QIcon(str(package_data("nonogram_editor", "icon.svg")))
 
 
 def set_up_application(app: QApplication, translations: Path | None = None,
@@ -38,7 +38,7 @@ def set_up_application(app: QApplication, translations: Path | None = None,
     install_translator(lambda context, text, disambiguation, count:  # the Qt-free core's texts too
                        QCoreApplication.translate(context, text, disambiguation, count))
     locale = locale or QLocale()
-    folder = translations or package_data("editor", "translations")
+    folder = translations or package_data("nonogram_editor", "translations")
     if not folder.is_dir():
         return
     for name, where in ((TRANSLATION_NAME, folder),  # then Qt's own buttons and dialogs, in the same language

@@ -2,7 +2,7 @@
 Edit items that derive one grid of a level from the other (each one undo step).
 
 The image is opened in the background (a photo takes a second or two to decode); then each
-slider move recomputes the preview from the opened copy (``editor.level.image_import``,
+slider move recomputes the preview from the opened copy (``nonogram_editor.level.image_import``,
 under 20 ms for a 4000x3000 PNG to 30x30: ``tests/benchmarks/bench_image_import.py``).
 """
 from __future__ import annotations
@@ -15,12 +15,12 @@ from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QSlider,
                                QSpinBox, QVBoxLayout)
 
-from editor.core import Layer
-from editor.level import Level
-from editor.level.document import MAX_SIDE
-from editor.level.image_import import ImageSource, picture_from_solution, solution_from_picture
-from editor.ui.assist_panel import add_file_action
-from editor.ui.lifetime import connect_alive
+from nonogram_editor.core import Layer
+from nonogram_editor.level import Level
+from nonogram_editor.level.document import MAX_SIDE
+from nonogram_editor.level.image_import import ImageSource, picture_from_solution, solution_from_picture
+from nonogram_editor.ui.assist_panel import add_file_action
+from nonogram_editor.ui.lifetime import connect_alive
 
 IMAGE_FILTER = QT_TRANSLATE_NOOP("ImageImportDialog", "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp "
                                                        "*.ppm *.pgm *.pbm);;All files (*)")

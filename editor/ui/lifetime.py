@@ -11,7 +11,7 @@ is connected with :func:`connect_alive`::
     connect_alive(button.clicked, self, lambda: self.show_solution(0))
 
 Results of background work need nothing more: a
-:class:`~editor.ui.background.BackgroundJob` made with ``owner=`` already stops
+:class:`~nonogram_editor.ui.background.BackgroundJob` made with ``owner=`` already stops
 delivering when its owner goes.
 """
 from __future__ import annotations

@@ -8,8 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QColor, QFont, QPainter
 
-from editor.core.grid_look import changed_entries
-from editor.ui.static_texts import StaticTexts
+from nonogram_editor.core.grid_look import changed_entries
+from nonogram_editor.ui.static_texts import StaticTexts
 
 Label = tuple[str, QColor]
 

@@ -2,7 +2,7 @@
 calls, its shortcut and its tip, and the window attribute that keeps its action.
 
 The texts are shown through ``MainWindow.tr``; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
-Other parts of the studio add their own items later (:class:`~editor.ui.edit_tools.EditTools`,
+Other parts of the studio add their own items later (:class:`~nonogram_editor.ui.edit_tools.EditTools`,
 the docks' ``install`` functions).
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from operator import attrgetter
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QKeySequence
 
-from editor.ui.edit_tools import add_action
+from nonogram_editor.ui.edit_tools import add_action
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,13 @@
-"""The level editor's main window: a view of the editor core (:class:`editor.core.Editor`).
+"""The level editor's main window: a view of the editor core (:class:`nonogram_editor.core.Editor`).
 
 The window sends the core what the user does (mouse strokes and keys on the two grids,
-through :class:`~editor.ui.grid_input.GridInput`; menu commands) and redraws what the core
+through :class:`~nonogram_editor.ui.grid_input.GridInput`; menu commands) and redraws what the core
 reports changed; the core owns the level, the undo history, the tools and the unsaved flag.
 
 Files: dialogs are opened with ``QFileDialog.open()`` (never ``exec()``), and levels are
-read and written by :class:`~editor.ui.background.BackgroundJob` off the GUI thread.
+read and written by :class:`~nonogram_editor.ui.background.BackgroundJob` off the GUI thread.
 Errors appear in a window-modal message box opened with ``open()`` and in the status
-bar, worded by :class:`~editor.level.LevelError`.
+bar, worded by :class:`~nonogram_editor.level.LevelError`.
 
 Integration points for the other panels: ``editor`` (the core), ``solution_changed``
 (emitted after every change of the solution grid), ``solution_grid()``,
@@ -27,29 +27,29 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QMenu,
                                QMessageBox, QPushButton, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
-from editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, UnsolvableClues, read_puzzle
-from editor.core.colour_level import puzzle_drawing
-from editor.core.editor import CLUE_SOLVE_SECONDS, describe_failure, level_path, write_level, write_puzzle
-from editor.core.grid_look import DEFAULT_CELL, MAX_CELL, MIN_CELL, largest_fitting, zoomed
-from editor.level import Level, load_level
-from editor.level.colour import COLOUR
-from editor.level.document import MAX_SIDE
-from editor.level.metadata import read_about
-from editor.level.puzzle_formats import DEFAULT_SUFFIX, PUZZLE_FORMATS, PUZZLE_SUFFIXES
-from editor.paths import LEVELS
-from editor.ui import about_dialog, assist_panel, colour_actions, image_import_dialog, puzzle_docks, solver_panel
-from editor.ui.background import BackgroundJob
-from editor.ui.colour_actions import ask_kind
-from editor.ui.edit_tools import EditTools
-from editor.ui.grid_canvas import CanvasScroll, PictureCanvas, SolutionCanvas
-from editor.ui.grid_input import GridInput
-from editor.ui.identity import app_icon, show_about
-from editor.ui.lifetime import connect_alive
-from editor.ui.main_menus import build_menus
-from editor.ui.palette_widget import PaletteWidget
-from editor.ui.play_window import PlayWindow
-from editor.ui.settings import recent_files, remember_recent
-from editor.ui.window_state import FloatingDocksInFront, restore_window_state, save_window_state
+from nonogram_editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, UnsolvableClues, read_puzzle
+from nonogram_editor.core.colour_level import puzzle_drawing
+from nonogram_editor.core.editor import CLUE_SOLVE_SECONDS, describe_failure, level_path, write_level, write_puzzle
+from nonogram_editor.core.grid_look import DEFAULT_CELL, MAX_CELL, MIN_CELL, largest_fitting, zoomed
+from nonogram_editor.level import Level, load_level
+from nonogram_editor.level.colour import COLOUR
+from nonogram_editor.level.document import MAX_SIDE
+from nonogram_editor.level.metadata import read_about
+from nonogram_editor.level.puzzle_formats import DEFAULT_SUFFIX, PUZZLE_FORMATS, PUZZLE_SUFFIXES
+from nonogram_editor.paths import LEVELS
+from nonogram_editor.ui import about_dialog, assist_panel, colour_actions, image_import_dialog, puzzle_docks, solver_panel
+from nonogram_editor.ui.background import BackgroundJob
+from nonogram_editor.ui.colour_actions import ask_kind
+from nonogram_editor.ui.edit_tools import EditTools
+from nonogram_editor.ui.grid_canvas import CanvasScroll, PictureCanvas, SolutionCanvas
+from nonogram_editor.ui.grid_input import GridInput
+from nonogram_editor.ui.identity import app_icon, show_about
+from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.ui.main_menus import build_menus
+from nonogram_editor.ui.palette_widget import PaletteWidget
+from nonogram_editor.ui.play_window import PlayWindow
+from nonogram_editor.ui.settings import recent_files, remember_recent
+from nonogram_editor.ui.window_state import FloatingDocksInFront, restore_window_state, save_window_state
 
 APP_TITLE = "Nonogram Editor"
 LEVEL_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Levels (*.level)")  # shown through self.tr
@@ -164,7 +164,7 @@ class MainWindow(QMainWindow):
         self.level_toolbar = toolbar
 
     def _build_menus(self) -> None:
-        build_menus(self)  # the tables of editor.ui.main_menus
+        build_menus(self)  # the tables of nonogram_editor.ui.main_menus
         self.recent_menu = QMenu(self.tr("Open &Recent"), self.file_menu)
         self.file_menu.insertMenu(self.open_sample_action, self.recent_menu)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -199,7 +199,7 @@ class MainWindow(QMainWindow):
 
     def puzzle_grid(self) -> np.ndarray:
         """What the verdict is about (a copy): the solution of a two-colour level, the palette
-        indices of a colour level's picture (:func:`editor.core.colour_level.puzzle_drawing`)."""
+        indices of a colour level's picture (:func:`nonogram_editor.core.colour_level.puzzle_drawing`)."""
         return puzzle_drawing(self.document)
 
     def show_message(self, text: str) -> None:
@@ -388,7 +388,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def new_level(self) -> None:
-        """Ask which kind of level (:func:`editor.ui.colour_actions.ask_kind`), then start one."""
+        """Ask which kind of level (:func:`nonogram_editor.ui.colour_actions.ask_kind`), then start one."""
         def new(kind: str):
             self._stop_opening()
             self.editor.new(kind=kind)

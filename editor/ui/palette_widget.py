@@ -13,10 +13,10 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (QButtonGroup, QColorDialog, QComboBox, QGridLayout, QHBoxLayout, QInputDialog,
                                QPushButton, QToolButton, QVBoxLayout, QWidget)
 
-from editor.core import Editor, colour_name
-from editor.level.document import Colour
-from editor.level.model import WHITE
-from editor.ui.lifetime import connect_alive
+from nonogram_editor.core import Editor, colour_name
+from nonogram_editor.level.document import Colour
+from nonogram_editor.level.model import WHITE
+from nonogram_editor.ui.lifetime import connect_alive
 
 COLUMNS = 8
 SWATCH = 22

@@ -3,7 +3,7 @@
 Left button fills, right button crosses out (known empty), pressing a cell that already
 has that mark clears it; drags mark every cell they pass. Arrow keys move the cell
 cursor, Space fills, X crosses out, Delete clears. The session
-(:class:`~editor.core.play.PlaySession`) keeps the marks, the timer, the check and the
+(:class:`~nonogram_editor.core.play.PlaySession`) keeps the marks, the timer, the check and the
 hint; the level in the editor is never changed.
 """
 from __future__ import annotations
@@ -13,16 +13,16 @@ from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from editor.core import Editor
-from editor.core.colour_play import ColourPlaySession
-from editor.core.grid_look import picture_colours
-from editor.core.play import CROSSED, FILLED, UNKNOWN, PlaySession
-from editor.core.shapes import bresenham
-from editor.level import Level
-from editor.level.colour import COLOUR, indexed_picture, level_background, level_kind
-from editor.level.document import LevelDocument
-from editor.ui.colour_picker import ColourPicker
-from editor.ui.grid_canvas import SolutionCanvas
+from nonogram_editor.core import Editor
+from nonogram_editor.core.colour_play import ColourPlaySession
+from nonogram_editor.core.grid_look import picture_colours
+from nonogram_editor.core.play import CROSSED, FILLED, UNKNOWN, PlaySession
+from nonogram_editor.core.shapes import bresenham
+from nonogram_editor.level import Level
+from nonogram_editor.level.colour import COLOUR, indexed_picture, level_background, level_kind
+from nonogram_editor.level.document import LevelDocument
+from nonogram_editor.ui.colour_picker import ColourPicker
+from nonogram_editor.ui.grid_canvas import SolutionCanvas
 
 MISTAKE_OVERLAY, HINT_OVERLAY = "play: mistakes", "play: hint"
 MISTAKE_COLOUR, HINT_COLOUR = QColor(230, 40, 40, 150), QColor(40, 160, 60, 110)
@@ -69,7 +69,7 @@ class PlayCanvas(SolutionCanvas):
 
 class PlayWindow(QWidget):
     def __init__(self, level: Level, title: str, cell_size: int, parent=None, about: dict[str, str] | None = None):
-        """``about``: the level info; a colour level (:mod:`editor.level.colour`) is played in
+        """``about``: the level info; a colour level (:mod:`nonogram_editor.level.colour`) is played in
         colour, the colour to paint with chosen in a row of swatches (``colour_picker``)."""
         super().__init__(parent, Qt.Window)
         self.setAttribute(Qt.WA_DeleteOnClose)

@@ -2,7 +2,7 @@
 
 ``install(main_window, puzzles_menu)`` is called at the end of the main window's
 ``__init__``, before it restores its saved state. It loads the plugins
-(``editor.plugin_host.PluginHost``), lists each panel in the Puzzles menu, reopens the
+(``nonogram_editor.plugin_host.PluginHost``), lists each panel in the Puzzles menu, reopens the
 panels that were open when the editor last quit (so that ``restoreState`` finds their
 docks by object name), reports plugin failures in the status bar, and adds
 Help > Plugins… listing the loaded plugins and the failures with their details.
@@ -20,10 +20,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, QMainWindow, QMenu,
                                QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
 
-from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
-from editor.plugin_host import PluginFailure, PluginHost
-from editor.ui.lifetime import connect_alive
-from editor.ui.settings import app_settings, read_setting
+from nonogram_editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
+from nonogram_editor.plugin_host import PluginFailure, PluginHost
+from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.ui.settings import app_settings, read_setting
 
 OPEN_PANELS_KEY = "puzzle_panels/open"
 STATUS_MESSAGE_MS = 15000
@@ -51,8 +51,8 @@ class PanelDock(QDockWidget):
         super().closeEvent(event)
         if not event.isAccepted():
             return
-        if "editor.scene3d.view" in sys.modules:  # hand 3-D views' windows back for reuse
-            sys.modules["editor.scene3d.view"].release_views(self)
+        if "nonogram_editor.scene3d.view" in sys.modules:  # hand 3-D views' windows back for reuse
+            sys.modules["nonogram_editor.scene3d.view"].release_views(self)
         # Quitting closes the main window, then every window left, floating docks too: a dock
         # closed after its main window stays open for the next start (the layout saved has it).
         if self.parentWidget() is not None and self.parentWidget().isVisible():

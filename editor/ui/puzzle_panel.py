@@ -1,4 +1,4 @@
-"""PuzzlePanel: the panel every puzzle plugin builds on (``editor.plugin_api.PuzzlePanel``).
+"""PuzzlePanel: the panel every puzzle plugin builds on (``nonogram_editor.plugin_api.PuzzlePanel``).
 
 It owns what the plugins share, so that every puzzle panel has the same controls in the
 same places, the same shortcuts and the same progress and cancel behaviour:
@@ -9,10 +9,10 @@ same places, the same shortcuts and the same progress and cancel behaviour:
   shown ("Solution 3 of 12+"); Next past the last one found asks the plugin for more;
 * the independent check of the shown solution, and the selected piece;
 * the 2-D drawing (the plugin's widget) beside the 3-D view, the selection kept in step:
-  a part id is ``piece-<n>`` (:func:`editor.scene3d.parts.part_id`) in both;
+  a part id is ``piece-<n>`` (:func:`nonogram_editor.scene3d.parts.part_id`) in both;
 * jobs: one at a time, off the GUI thread, with progress, Cancel (Escape) and a status
   that says how it ended; the progress bar reaches 100% when a job succeeds;
-* a load error (the plugin's :class:`~editor.plugin_api.PuzzleDataError`) shown in the
+* a load error (the plugin's :class:`~nonogram_editor.plugin_api.PuzzleDataError`) shown in the
   panel instead of its controls.
 
 The plugin's module hands the panel ``spec_of(puzzle) -> PuzzleSpec`` (so that the panel's
@@ -46,11 +46,11 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
-from editor.plugin_api import PuzzleDataError, PuzzleSpec
-from editor.scene3d.parts import part_id, piece_of_part
-from editor.scene3d.view import scene_view
-from editor.tasks import Progress, Task
-from editor.ui.background import BackgroundJob
+from nonogram_editor.plugin_api import PuzzleDataError, PuzzleSpec
+from nonogram_editor.scene3d.parts import part_id, piece_of_part
+from nonogram_editor.scene3d.view import scene_view
+from nonogram_editor.tasks import Progress, Task
+from nonogram_editor.ui.background import BackgroundJob
 
 PROGRESS_STEPS = 1000
 SHORTCUTS = {"first": "Alt+Home", "previous": "Alt+Left", "next": "Alt+Right", "random": "Alt+R",

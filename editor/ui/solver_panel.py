@@ -1,8 +1,8 @@
 """Live uniqueness checking in the editor: the solver dock.
 
 Every edit of the solution restarts a short single-shot timer; when it fires, the drawing
-is checked by :func:`editor.nonogram.verdict.check_drawing` in a
-:class:`~editor.ui.background.BackgroundJob` (the GUI thread only copies the grid and
+is checked by :func:`nonogram_editor.nonogram.verdict.check_drawing` in a
+:class:`~nonogram_editor.ui.background.BackgroundJob` (the GUI thread only copies the grid and
 shows results): line logic first, and when it stalls the search for another solution,
 which may take longer and reports its progress (from the first drawing that stalls on, a
 SAT process waits ready, its start-up paid, for the check that needs it). Bursts of edits
@@ -32,12 +32,12 @@ from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from editor.core.colour_level import alternative_picture, check_colour_grid, puzzle_palette
-from editor.nonogram.verdict import Kind, Verdict, check_drawing, keep_sat_process_ready
-from editor.tasks import Task
-from editor.ui.background import BackgroundJob
-from editor.ui.lifetime import connect_alive
-from editor.ui.overlays import OverlaySet, legend_html
+from nonogram_editor.core.colour_level import alternative_picture, check_colour_grid, puzzle_palette
+from nonogram_editor.nonogram.verdict import Kind, Verdict, check_drawing, keep_sat_process_ready
+from nonogram_editor.tasks import Task
+from nonogram_editor.ui.background import BackgroundJob
+from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.ui.overlays import OverlaySet, legend_html
 
 COALESCE_MS = 6  # quiet time after an edit before checking (restarted by each edit)
 MAX_DEFER_MS = 150  # during a long drag, check at least this often

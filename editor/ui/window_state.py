@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QDockWidget
 
-from editor.ui.settings import app_settings, read_setting
+from nonogram_editor.ui.settings import app_settings, read_setting
 
 
 def save_window_state(window, cell_size: int) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from editor.plugin_api import PuzzleCanvas
-from plugins.cube import scene
-from plugins.cube.model import DIRECTIONS, Garden
+from nonogram_editor.plugin_api import PuzzleCanvas
+from nonogram_editor_builtins.cube import scene
+from nonogram_editor_builtins.cube.model import DIRECTIONS, Garden
 
 MARGIN = 12  # pixels around the drawn layers
 

@@ -28,9 +28,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from editor.plugin_api import Task, TimeUp, run_in_process
-from plugins.cube.model import DIRECTIONS, OPPOSITE, Position, neighbours
-from plugins.cube.square import GAP, Component, lay_out
+from nonogram_editor.plugin_api import Task, TimeUp, run_in_process
+from nonogram_editor_builtins.cube.model import DIRECTIONS, OPPOSITE, Position, neighbours
+from nonogram_editor_builtins.cube.square import GAP, Component, lay_out
 
 CUBES = range(1, 64)
 ALL_BLUE = 63
@@ -66,7 +66,7 @@ class BoxModel:
     def __init__(self, box: tuple[int, int, int], connected: bool = False, symmetry_breaking: bool = False):
         from pysat.formula import IDPool
 
-        from editor.plugin_api import CardEnc, EncType
+        from nonogram_editor.plugin_api import CardEnc, EncType
 
         self.box = tuple(box)
         self.connected = connected
@@ -139,7 +139,7 @@ class BoxModel:
     def solve_here(self, solver_name: str = DEFAULT_SOLVER,
                    blocked: list[list[tuple[Position, int]]] = ()) -> list[tuple[Position, int]] | None:
         """Solve in this process, uninterruptibly (``blocked``: gardens to exclude)."""
-        from editor.plugin_api import Solver
+        from nonogram_editor.plugin_api import Solver
 
         with Solver(name=solver_name, bootstrap_with=self.clauses) as solver:
             for garden in blocked:

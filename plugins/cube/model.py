@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from editor.plugin_api import PuzzleDataError, package_data
+from nonogram_editor.plugin_api import PuzzleDataError, package_data
 
-GARDENS_FILE = package_data("plugins.cube", "gardens.json")
+GARDENS_FILE = package_data("nonogram_editor_builtins.cube", "gardens.json")
 
 FACE_NAMES = ("N", "E", "S", "W", "top", "bottom")
 DIRECTIONS = ((0, 1, 0), (1, 0, 0), (0, -1, 0), (-1, 0, 0), (0, 0, 1), (0, 0, -1))

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from editor.plugin_api import Task
-from plugins.cube.model import DIRECTIONS, OPPOSITE, Position
+from nonogram_editor.plugin_api import Task
+from nonogram_editor_builtins.cube.model import DIRECTIONS, OPPOSITE, Position
 
 Packing = list[tuple[Position, int]]
 

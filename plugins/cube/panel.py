@@ -1,8 +1,8 @@
-"""The China Cube panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): pick a garden, solve, browse, count.
+"""The China Cube panel (on the shared :class:`~nonogram_editor.plugin_api.PuzzlePanel`): pick a garden, solve, browse, count.
 
 Counts, checks and 3-D parts come through each garden's ``PuzzleSpec`` (as on the command
-line), solving with the panel's options from ``plugins.cube.solver``. A garden is drawn
-flat by ``plugins.cube.canvas`` (one grid per layer); every garden shown is re-checked.
+line), solving with the panel's options from ``nonogram_editor_builtins.cube.solver``. A garden is drawn
+flat by ``nonogram_editor_builtins.cube.canvas`` (one grid per layer); every garden shown is re-checked.
 """
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import random
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidget
 
-from editor.plugin_api import PuzzlePanel
-from plugins.cube.canvas import GardenCanvas
-from plugins.cube.model import Garden, GardenSpec, connector_count, load_gardens, piece_name
+from nonogram_editor.plugin_api import PuzzlePanel
+from nonogram_editor_builtins.cube.canvas import GardenCanvas
+from nonogram_editor_builtins.cube.model import Garden, GardenSpec, connector_count, load_gardens, piece_name
 
 
 class CubePanel(PuzzlePanel):
@@ -95,7 +95,7 @@ class CubePanel(PuzzlePanel):
         return self.shown_solution()
 
     def options(self):
-        from plugins.cube.solver import Options
+        from nonogram_editor_builtins.cube.solver import Options
 
         spec = self.spec
         if spec.rule == "packed":
@@ -127,7 +127,7 @@ class CubePanel(PuzzlePanel):
 
     # ------------------------------------------------------------------ actions
     def solve(self) -> None:
-        from plugins.cube.solver import garden_solver
+        from nonogram_editor_builtins.cube.solver import garden_solver
 
         solver, options = garden_solver(self.spec), self.options()
         self.solve_from(lambda task: solver.solutions(task, options))
@@ -138,7 +138,7 @@ class CubePanel(PuzzlePanel):
                              else self.tr("no garden exists with these options"))
 
     def random_garden(self) -> None:
-        from plugins.cube.solver import garden_solver
+        from nonogram_editor_builtins.cube.solver import garden_solver
 
         solver, options, seed = garden_solver(self.spec), self.options(), random.randrange(1 << 30)
         self.run(lambda task: solver.random(task, options, random.Random(seed)), self.tr("finding a random garden…"),
@@ -161,7 +161,7 @@ class CubePanel(PuzzlePanel):
         self.report(f"{self.spec.title}: {text}")
 
     def smallest_box(self) -> None:
-        from plugins.cube.hanging import smallest_box
+        from nonogram_editor_builtins.cube.hanging import smallest_box
 
         connected = self.connected_box.isChecked()
         self.run(lambda task: smallest_box(task, connected), self.tr("trying boxes, smallest first…"),
@@ -172,8 +172,8 @@ class CubePanel(PuzzlePanel):
         if report.found is None:
             self.status.setText(self.tr("no box found; impossible: {0}").format(impossible))
             return
-        from plugins.cube.hanging import with_red_cube
-        from plugins.cube.solver import checked
+        from nonogram_editor_builtins.cube.hanging import with_red_cube
+        from nonogram_editor_builtins.cube.solver import checked
 
         box = "x".join(map(str, report.found.box))
         proof = (self.tr("proven smallest: every smaller box is impossible") if report.proven_smallest else

@@ -5,10 +5,10 @@ without Qt.
 """
 from __future__ import annotations
 
-from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
-from plugins.cube.checker import check_garden
-from plugins.cube.model import format_garden, garden_to_json, load_gardens
-from plugins.cube.scene import garden_parts
+from nonogram_editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
+from nonogram_editor_builtins.cube.checker import check_garden
+from nonogram_editor_builtins.cube.model import format_garden, garden_to_json, load_gardens
+from nonogram_editor_builtins.cube.scene import garden_parts
 
 PREFIX = "cube-"
 
@@ -30,7 +30,7 @@ _VARIANTS = (
 
 
 def _make_panel(context, parent):
-    from plugins.cube.panel import CubePanel
+    from nonogram_editor_builtins.cube.panel import CubePanel
 
     return CubePanel(context, parent, puzzle_spec)
 
@@ -40,7 +40,7 @@ def puzzle_spec(garden, options: dict | None = None, puzzle_id: str | None = Non
     """What the command line and the panel use of a garden (``GardenSpec``), with the solver ``options``."""
 
     def solver_and_options():
-        from plugins.cube.solver import Options, garden_solver
+        from nonogram_editor_builtins.cube.solver import Options, garden_solver
 
         return garden_solver(garden), Options(**(options or {}))
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from editor.plugin_api import Box, Part, Rod, explode_from_center, part_id
-from plugins.cube.model import DIRECTIONS, Garden, connector_count, piece_name
+from nonogram_editor.plugin_api import Box, Part, Rod, explode_from_center, part_id
+from nonogram_editor_builtins.cube.model import DIRECTIONS, Garden, connector_count, piece_name
 
 CUBE_SIZE = 0.42
 TILE_SIZE = 0.7     # a square of the Square Gardens: a thick tile, most of its cell

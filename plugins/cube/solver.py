@@ -3,8 +3,8 @@
 :func:`garden_solver` gives, for each garden in ``plugins/cube/data/gardens.json``, an object
 with ``solutions(task, options)`` (an iterator: first, next, next...), ``random(task,
 options, rng)`` and, where the gardens can be counted, ``count(task)``. Every garden a
-solver hands out is a :class:`~plugins.cube.model.Garden` that passed
-:func:`plugins.cube.checker.check_garden` (a failure raises: it would be a solver bug).
+solver hands out is a :class:`~nonogram_editor_builtins.cube.model.Garden` that passed
+:func:`nonogram_editor_builtins.cube.checker.check_garden` (a failure raises: it would be a solver bug).
 """
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ import threading
 from dataclasses import dataclass
 from typing import Iterator
 
-from editor.plugin_api import CountResult, Task, map_in_processes
-from plugins.cube import hanging, square
-from plugins.cube.checker import check_garden
-from plugins.cube.model import Garden, GardenSpec, normalized, plane_class_key, square_symmetries, transform_placements
-from plugins.cube.packed import PackedSearch
+from nonogram_editor.plugin_api import CountResult, Task, map_in_processes
+from nonogram_editor_builtins.cube import hanging, square
+from nonogram_editor_builtins.cube.checker import check_garden
+from nonogram_editor_builtins.cube.model import Garden, GardenSpec, normalized, plane_class_key, square_symmetries, transform_placements
+from nonogram_editor_builtins.cube.packed import PackedSearch
 
 
 class SolverBug(AssertionError):

@@ -21,8 +21,8 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Iterator
 
-from editor.plugin_api import Task
-from plugins.cube.model import DIRECTIONS, OPPOSITE, Position, normalized
+from nonogram_editor.plugin_api import Task
+from nonogram_editor_builtins.cube.model import DIRECTIONS, OPPOSITE, Position, normalized
 
 SQUARE_FACES = 4
 GAP = 2  # columns between components laid out side by side (one is enough; two reads better)

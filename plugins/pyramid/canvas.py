@@ -4,9 +4,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
-from editor.plugin_api import PuzzleCanvas
-from plugins.pyramid import scene
-from plugins.pyramid.model import Puzzle
+from nonogram_editor.plugin_api import PuzzleCanvas
+from nonogram_editor_builtins.pyramid import scene
+from nonogram_editor_builtins.pyramid.model import Puzzle
 
 MARGIN = 24  # pixels around the drawn triangle
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from plugins.pyramid.model import Puzzle, Solution
+from nonogram_editor_builtins.pyramid.model import Puzzle, Solution
 
 Point = tuple[int, int]  # (x in half units, y in rows)
 

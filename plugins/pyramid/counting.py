@@ -2,8 +2,8 @@
 imports the solver: the panel makes one on the GUI thread)."""
 from __future__ import annotations
 
-from plugins.pyramid.model import Puzzle
-from plugins.pyramid.store import SolutionStore
+from nonogram_editor_builtins.pyramid.model import Puzzle
+from nonogram_editor_builtins.pyramid.store import SolutionStore
 
 
 class Counting:
@@ -15,7 +15,7 @@ class Counting:
         self.filling = None  # created in the first run (off the GUI thread): importing the solver loads numba
 
     def run(self, task, jobs: int) -> SolutionStore:
-        from plugins.pyramid import solver
+        from nonogram_editor_builtins.pyramid import solver
 
         if self.filling is None:
             self.filling = solver.Filling(self.store, solver.build_tables(self.store.puzzle))

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-import editor.plugin_api as plugin_api
-from editor.plugin_api import package_data
+import nonogram_editor.plugin_api as plugin_api
+from nonogram_editor.plugin_api import package_data
 
-DEFAULT_PATH = package_data("plugins.pyramid", "pyramid.json")
+DEFAULT_PATH = package_data("nonogram_editor_builtins.pyramid", "pyramid.json")
 SIDES = 3
 HEIGHT = math.sqrt(3) / 2  # of a unit triangle
 

@@ -1,19 +1,19 @@
-"""The pyramid panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): count in the background, browse meanwhile.
+"""The pyramid panel (on the shared :class:`~nonogram_editor.plugin_api.PuzzlePanel`): count in the background, browse meanwhile.
 
-The counting runs in ``plugins.pyramid.solver``; solutions are read from the
-:class:`~plugins.pyramid.store.SolutionStore` it fills, drawn in 2-D by
-``plugins.pyramid.canvas`` and in 3-D from ``plugins.pyramid.scene``.
+The counting runs in ``nonogram_editor_builtins.pyramid.solver``; solutions are read from the
+:class:`~nonogram_editor_builtins.pyramid.store.SolutionStore` it fills, drawn in 2-D by
+``nonogram_editor_builtins.pyramid.canvas`` and in 3-D from ``nonogram_editor_builtins.pyramid.scene``.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
-from editor.plugin_api import PuzzlePanel
-from plugins.pyramid.canvas import TriangleCanvas
-from plugins.pyramid.counting import Counting
-from plugins.pyramid.model import SIDES, Solution, load_puzzle
-from plugins.pyramid.store import SolutionStore
+from nonogram_editor.plugin_api import PuzzlePanel
+from nonogram_editor_builtins.pyramid.canvas import TriangleCanvas
+from nonogram_editor_builtins.pyramid.counting import Counting
+from nonogram_editor_builtins.pyramid.model import SIDES, Solution, load_puzzle
+from nonogram_editor_builtins.pyramid.store import SolutionStore
 
 
 class PyramidPanel(PuzzlePanel):

@@ -7,28 +7,28 @@ from __future__ import annotations
 
 from functools import partial
 
-from editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
-from plugins.pyramid import checker, scene
-from plugins.pyramid.model import Puzzle, format_solution, load_puzzle
+from nonogram_editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
+from nonogram_editor_builtins.pyramid import checker, scene
+from nonogram_editor_builtins.pyramid.model import Puzzle, format_solution, load_puzzle
 
 PUZZLE_ID = "pyramid"
 TITLE = "Pyramid (16-piece card-suit triangle)"
 
 
 def _make_panel(context, parent):
-    from plugins.pyramid.panel import PyramidPanel
+    from nonogram_editor_builtins.pyramid.panel import PyramidPanel
 
     return PyramidPanel(context, parent, puzzle_spec)
 
 
 def _solve_first(puzzle: Puzzle, task):
-    from plugins.pyramid import solver
+    from nonogram_editor_builtins.pyramid import solver
 
     return solver.solve_first(task, puzzle)
 
 
 def _count(puzzle: Puzzle, task, jobs):
-    from plugins.pyramid import solver
+    from nonogram_editor_builtins.pyramid import solver
 
     return solver.count(task, jobs, puzzle)
 

@@ -13,8 +13,8 @@ import colorsys
 import math
 from dataclasses import dataclass
 
-from editor.plugin_api import Part, Prism, part_id
-from plugins.pyramid.model import HEIGHT, SIDES, Puzzle, Solution
+from nonogram_editor.plugin_api import Part, Prism, part_id
+from nonogram_editor_builtins.pyramid.model import HEIGHT, SIDES, Puzzle, Solution
 
 THICKNESS = 0.12
 TILE_SCALE = 0.9  # tiles shrink towards their centre, leaving a gap for the knobs to cross

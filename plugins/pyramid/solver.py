@@ -26,9 +26,9 @@ from functools import partial
 
 import numpy as np
 
-from editor.plugin_api import CountResult, Task, map_in_processes, njit
-from plugins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
-from plugins.pyramid.store import SolutionStore, states_to_solution
+from nonogram_editor.plugin_api import CountResult, Task, map_in_processes, njit
+from nonogram_editor_builtins.pyramid.model import SIDES, Puzzle, Solution, load_puzzle
+from nonogram_editor_builtins.pyramid.store import SolutionStore, states_to_solution
 
 MAX_KEY = 1 << (3 * SIDES)  # the connector codes of up to three placed neighbours, 3 bits each
 CHUNK_SOLUTIONS = 8192

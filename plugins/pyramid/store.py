@@ -8,7 +8,7 @@ import threading
 
 import numpy as np
 
-from plugins.pyramid.model import SIDES, Puzzle, Solution
+from nonogram_editor_builtins.pyramid.model import SIDES, Puzzle, Solution
 
 
 def states_to_solution(row: np.ndarray) -> Solution:

@@ -32,9 +32,9 @@ from typing import NamedTuple
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from editor.plugin_api import njit
-from plugins.voxel.geometry import FACE_STEPS
-from plugins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, Trail, chosen_ids,
+from nonogram_editor.plugin_api import njit
+from nonogram_editor_builtins.voxel.geometry import FACE_STEPS
+from nonogram_editor_builtins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, Trail, chosen_ids,
                                take_prefix, take_solution, enough_copies)
 
 MAX_BITS = 128  # cells + pieces

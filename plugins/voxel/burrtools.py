@@ -38,8 +38,8 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-from plugins.voxel.geometry import ALL_SYMMETRIES, Voxel, coloured_orientations, lowest, shifted
-from plugins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, Piece, Puzzle,
+from nonogram_editor_builtins.voxel.geometry import ALL_SYMMETRIES, Voxel, coloured_orientations, lowest, shifted
+from nonogram_editor_builtins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, Piece, Puzzle,
                                  PuzzleFileError, check_volume, read_puzzle_file)
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra-octahedra"}

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from plugins.voxel.burrtools import problem_elements, read_shapes, read_xml, shape_groups
-from plugins.voxel.disassemble import Assemblies, padded_rows
-from plugins.voxel.geometry import Voxel
-from plugins.voxel.model import PuzzleFileError
+from nonogram_editor_builtins.voxel.burrtools import problem_elements, read_shapes, read_xml, shape_groups
+from nonogram_editor_builtins.voxel.disassemble import Assemblies, padded_rows
+from nonogram_editor_builtins.voxel.geometry import Voxel
+from nonogram_editor_builtins.voxel.model import PuzzleFileError
 
 Matrix = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
 FACES: tuple[Matrix, ...] = (

@@ -5,9 +5,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QLabel, QSlider, QSpinBox
 
-from editor.plugin_api import PuzzleCanvas, part_id
-from plugins.voxel import layout
-from plugins.voxel.model import Puzzle
+from nonogram_editor.plugin_api import PuzzleCanvas, part_id
+from nonogram_editor_builtins.voxel import layout
+from nonogram_editor_builtins.voxel.model import Puzzle
 
 
 class LayerView(PuzzleCanvas):

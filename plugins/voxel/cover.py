@@ -22,9 +22,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from plugins.voxel import bitboard, dlx
-from plugins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, coloured_orientations, lowest, transform
-from plugins.voxel.model import HOLE, VARIABLE, Puzzle, PuzzleFileError
+from nonogram_editor_builtins.voxel import bitboard, dlx
+from nonogram_editor_builtins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, coloured_orientations, lowest, transform
+from nonogram_editor_builtins.voxel.model import HOLE, VARIABLE, Puzzle, PuzzleFileError
 
 ENGINES = {"bitboard": bitboard.BitboardSearch, "dlx": dlx.DlxSearch}
 _COLOUR_BITS = 20  # a variable voxel's code: its index in the target's box, then its colour in these bits

@@ -42,8 +42,8 @@ from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
-from editor.plugin_api import njit
-from plugins.voxel.geometry import Voxel
+from nonogram_editor.plugin_api import njit
+from nonogram_editor_builtins.voxel.geometry import Voxel
 
 FREE = 1 << 30  # a slide nothing stops
 AWAY = 30_000  # the distance asked of a group that slides out for good
@@ -993,7 +993,7 @@ def tally(puzzle, solutions, task=None) -> Apart:
     """How many of ``solutions`` (one per assembly class of the count's symmetries) come apart,
     and at which levels. A single piece counts as coming apart, with no level (BurrTools'
     rule). ValueError if an assembly has more than ``MAX_PIECES`` pieces."""
-    from plugins.voxel.cover import build_cover
+    from nonogram_editor_builtins.voxel.cover import build_cover
 
     cover = build_cover(puzzle)
 

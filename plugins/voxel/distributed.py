@@ -6,7 +6,7 @@ fixed order. Workers count below one prefix each (:func:`count_subproblem`), in 
 (:data:`PARTS_PER_WORKER`); this process adds up their results and writes each into the
 checkpoint as it arrives, so a killed count, a lost worker or a restarted cluster costs
 only the subproblems in flight. They run in this process (``jobs`` 1), on local
-processes (``jobs`` N) or on a Dask cluster (``cluster``: a :class:`~editor.plugin_api.Cluster`
+processes (``jobs`` N) or on a Dask cluster (``cluster``: a :class:`~nonogram_editor.plugin_api.Cluster`
 or the scheduler's address, e.g. ``tcp://host:8786``; Dask is imported only then).
 
 The finished subproblems are a random sample (the order is shuffled): :func:`time_left`
@@ -25,12 +25,12 @@ from pathlib import Path
 
 import numpy as np
 
-from editor.plugin_api import Cluster, Task, map_in_processes
-from plugins.voxel import dlx
-from plugins.voxel.checkpoint import Checkpoint, SubResult
-from plugins.voxel.model import Puzzle, puzzle_to_json
-from plugins.voxel.cover import build_cover
-from plugins.voxel.search import KEEP_LIMIT, CountOutcome, Search, split_prefixes
+from nonogram_editor.plugin_api import Cluster, Task, map_in_processes
+from nonogram_editor_builtins.voxel import dlx
+from nonogram_editor_builtins.voxel.checkpoint import Checkpoint, SubResult
+from nonogram_editor_builtins.voxel.model import Puzzle, puzzle_to_json
+from nonogram_editor_builtins.voxel.cover import build_cover
+from nonogram_editor_builtins.voxel.search import KEEP_LIMIT, CountOutcome, Search, split_prefixes
 
 SUBPROBLEMS = 1024  # at least this many (when the tree is that wide): enough to balance and to estimate
 POLL_SECONDS = 0.2  # how often the client looks for cancellation while workers run

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from editor.plugin_api import njit
+from nonogram_editor.plugin_api import njit
 
 # search modes
 FIRST = 0  # stop at the first solution and keep it

@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from editor.plugin_api import AtomicFiles, Task
-from plugins.voxel import layout, solver
-from plugins.voxel.model import Puzzle
+from nonogram_editor.plugin_api import AtomicFiles, Task
+from nonogram_editor_builtins.voxel import layout, solver
+from nonogram_editor_builtins.voxel.model import Puzzle
 
 ONE_PER_CLASS = "one per symmetry class"
 EVERY_SOLUTION = "every solution"

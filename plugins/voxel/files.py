@@ -3,7 +3,7 @@
 """
 from __future__ import annotations
 
-from plugins.voxel.model import Puzzle, load_puzzle
+from nonogram_editor_builtins.voxel.model import Puzzle, load_puzzle
 
 BURRTOOLS_SUFFIXES = (".xmpuzzle", ".xml")
 
@@ -11,7 +11,7 @@ BURRTOOLS_SUFFIXES = (".xmpuzzle", ".xml")
 def open_puzzle_file(path: str, problem: str | None = None) -> Puzzle:
     """A puzzle file of ours (.json) or BurrTools' (.xmpuzzle, one ``problem`` of it)."""
     if path.lower().endswith(BURRTOOLS_SUFFIXES):
-        from plugins.voxel.burrtools import load_burrtools
+        from nonogram_editor_builtins.voxel.burrtools import load_burrtools
 
         return load_burrtools(path, problem)
     if problem is not None:
@@ -23,7 +23,7 @@ def puzzle_or_problems(path: str, problem: str | None = None) -> Puzzle | list[s
     """The puzzle in ``path``, or the names of its problems when a BurrTools file holds
     several and ``problem`` does not choose one."""
     if problem is None and path.lower().endswith(BURRTOOLS_SUFFIXES):
-        from plugins.voxel.burrtools import problem_names
+        from nonogram_editor_builtins.voxel.burrtools import problem_names
 
         names = problem_names(path)
         if len(names) > 1:

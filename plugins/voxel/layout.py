@@ -1,7 +1,7 @@
 """Presenting a packing without Qt: an assembly order a person can follow, and layer text."""
 from __future__ import annotations
 
-from plugins.voxel.model import Puzzle
+from nonogram_editor_builtins.voxel.model import Puzzle
 
 SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 

@@ -16,10 +16,10 @@ import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from editor.plugin_api import PuzzleDataError, package_data
-from plugins.voxel.geometry import Voxel, is_face_connected, lowest, normal_form, orientations, shifted
+from nonogram_editor.plugin_api import PuzzleDataError, package_data
+from nonogram_editor_builtins.voxel.geometry import Voxel, is_face_connected, lowest, normal_form, orientations, shifted
 
-RESOURCE_DIR = package_data("plugins.voxel")
+RESOURCE_DIR = package_data("nonogram_editor_builtins.voxel")
 ID_PREFIX = "voxel-"
 # The order the shipped puzzles are listed in (others follow alphabetically).
 SHIPPED_ORDER = ("tetris-cube", "y25", "soma", "pentominoes-6x10")

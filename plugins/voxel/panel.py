@@ -1,5 +1,5 @@
-"""The voxel packing panel (on the shared :class:`~editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
-solve or count it, look at the packings piece by piece and layer by layer (``plugins.voxel.canvas``),
+"""The voxel packing panel (on the shared :class:`~nonogram_editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
+solve or count it, look at the packings piece by piece and layer by layer (``nonogram_editor_builtins.voxel.canvas``),
 take one apart move by move (:class:`DisassemblyBar`).
 
 Solving and checking go through the puzzle's ``PuzzleSpec``, as on the command line; a
@@ -19,12 +19,12 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
                                QPushButton, QVBoxLayout, QWidget)
 
-from editor.plugin_api import PuzzlePanel
-from plugins.voxel import layout, scene
-from plugins.voxel.canvas import LayerView
-from plugins.voxel.checkpoint import progress_in
-from plugins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
-from plugins.voxel.files import puzzle_or_problems
+from nonogram_editor.plugin_api import PuzzlePanel
+from nonogram_editor_builtins.voxel import layout, scene
+from nonogram_editor_builtins.voxel.canvas import LayerView
+from nonogram_editor_builtins.voxel.checkpoint import progress_in
+from nonogram_editor_builtins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
+from nonogram_editor_builtins.voxel.files import puzzle_or_problems
 
 MOVE_KEYS = {"previous": "Alt+PgUp", "next": "Alt+PgDown"}  # a disassembly's moves
 
@@ -128,7 +128,7 @@ class VoxelPanel(PuzzlePanel):
             self._offer_resume()
 
     def checkpoint_path(self) -> Path:
-        from plugins.voxel.distributed import puzzle_fingerprint
+        from nonogram_editor_builtins.voxel.distributed import puzzle_fingerprint
 
         return self.checkpoint_dir / f"{puzzle_fingerprint(self.puzzle)[:32]}.db"
 
@@ -218,8 +218,8 @@ class VoxelPanel(PuzzlePanel):
 
     def resume_count(self) -> None:
         """Count, going on from this puzzle's checkpoint if it has one."""
-        from plugins.voxel import solver
-        from plugins.voxel.disassemble import count_apart
+        from nonogram_editor_builtins.voxel import solver
+        from nonogram_editor_builtins.voxel.disassemble import count_apart
 
         puzzle, jobs, cluster = self.puzzle, self.jobs_spin.value(), self.cluster_edit.text().strip() or None
         path = self.checkpoint_path()
@@ -239,7 +239,7 @@ class VoxelPanel(PuzzlePanel):
         counted = self.tr("{0} solutions in all, {1} up to the {2} symmetries ({3} s); browsing one per class").format(
             outcome.count, outcome.distinct, outcome.symmetry_order, f"{outcome.seconds:.1f}")
         if stated is not None:
-            from plugins.voxel.burrtools import stored_figure
+            from nonogram_editor_builtins.voxel.burrtools import stored_figure
 
             stated_text = ". " + stored_figure(stated, outcome.distinct, outcome.distinct_rotations)[1]
         else:
@@ -266,7 +266,7 @@ class VoxelPanel(PuzzlePanel):
 
     def export(self, path: str, every: bool) -> None:
         """Write the solutions browsed (with ``every``: all the members of their classes) to ``path``."""
-        from plugins.voxel import export
+        from nonogram_editor_builtins.voxel import export
 
         puzzle, classes = self.puzzle, list(self.solutions)
         self.run(lambda task: export.write_solutions(path, puzzle, classes, every, task), self.tr("exporting…"),
@@ -350,7 +350,7 @@ class DisassemblyBar(QWidget):
         self.next_button.setEnabled(bool(self.frames) and self.step < len(self.frames) - 1)
 
     def start(self) -> None:
-        from plugins.voxel.disassemble import disassemble_solution, frames
+        from nonogram_editor_builtins.voxel.disassemble import disassemble_solution, frames
 
         puzzle, solution = self.panel.puzzle, self.panel.shown_solution()
 

@@ -10,28 +10,28 @@ from __future__ import annotations
 import time
 from functools import partial
 
-from editor.plugin_api import Cluster, CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
-from plugins.voxel import checker, layout, scene
-from plugins.voxel.files import BURRTOOLS_SUFFIXES, open_puzzle_file
-from plugins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
+from nonogram_editor.plugin_api import Cluster, CountResult, PanelSpec, PuzzleFileSpec, PuzzleSpec, Task, hookimpl
+from nonogram_editor_builtins.voxel import checker, layout, scene
+from nonogram_editor_builtins.voxel.files import BURRTOOLS_SUFFIXES, open_puzzle_file
+from nonogram_editor_builtins.voxel.model import Puzzle, load_puzzle, puzzle_id, shipped_puzzle_paths
 
 
 def _solutions(puzzle: Puzzle, task: Task):
-    from plugins.voxel import solver
+    from nonogram_editor_builtins.voxel import solver
 
     return solver.solutions(puzzle, task)
 
 
 def _count(puzzle: Puzzle, task: Task, jobs: int, checkpoint: str | None = None,
            cluster: Cluster | None = None) -> CountResult:
-    from plugins.voxel import solver
-    from plugins.voxel.disassemble import count_apart
+    from nonogram_editor_builtins.voxel import solver
+    from nonogram_editor_builtins.voxel.disassemble import count_apart
 
     outcome = solver.count_solutions(puzzle, task, jobs=jobs, checkpoint=checkpoint, cluster=cluster)
     extra = {"distinct_rotations": outcome.distinct_rotations, "symmetries": outcome.symmetry_order,
              "anchor": outcome.anchor, "nodes": outcome.nodes, "jobs": outcome.jobs, "subproblems": outcome.subproblems}
     if puzzle.expected_assemblies is not None:
-        from plugins.voxel.burrtools import stored_figure
+        from nonogram_editor_builtins.voxel.burrtools import stored_figure
 
         counted, note = stored_figure(puzzle.expected_assemblies, outcome.distinct, outcome.distinct_rotations)
         extra.update(burrtools_assemblies=puzzle.expected_assemblies, burrtools_counted=counted, note=note)
@@ -77,7 +77,7 @@ def nonogram_editor_puzzles(puzzles):
 
 
 def _make_panel(context, parent):
-    from plugins.voxel.panel import VoxelPanel
+    from nonogram_editor_builtins.voxel.panel import VoxelPanel
 
     return VoxelPanel(context, parent, puzzle_spec)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import colorsys
 
-from editor.plugin_api import Box, Part, explode_from_center, part_id
-from plugins.voxel.layout import placement_labels
-from plugins.voxel.model import Puzzle
+from nonogram_editor.plugin_api import Box, Part, explode_from_center, part_id
+from nonogram_editor_builtins.voxel.layout import placement_labels
+from nonogram_editor_builtins.voxel.model import Puzzle
 
 VOXEL_SIZE = 0.94  # a little less than 1 so the seams between voxels show
 EXPLODE_STRENGTH = 1.2

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from editor.plugin_api import Task
-from plugins.voxel import dlx
-from plugins.voxel.cover import Cover, Solution
+from nonogram_editor.plugin_api import Task
+from nonogram_editor_builtins.voxel import dlx
+from nonogram_editor_builtins.voxel.cover import Cover, Solution
 
 SLICE_NODES = 200_000  # search nodes between progress reports / cancellation checks
 KEEP_LIMIT = 100_000  # solutions kept for browsing (one per symmetry class)

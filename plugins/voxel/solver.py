@@ -13,11 +13,11 @@ from typing import Iterator
 
 import numpy as np
 
-from editor.plugin_api import Task
-from plugins.voxel import dlx
-from plugins.voxel.cover import Placement, Solution, build_cover  # noqa: F401 (Placement: for callers)
-from plugins.voxel.model import Puzzle
-from plugins.voxel.search import KEEP_LIMIT, CountOutcome, Search
+from nonogram_editor.plugin_api import Task
+from nonogram_editor_builtins.voxel import dlx
+from nonogram_editor_builtins.voxel.cover import Placement, Solution, build_cover  # noqa: F401 (Placement: for callers)
+from nonogram_editor_builtins.voxel.model import Puzzle
+from nonogram_editor_builtins.voxel.search import KEEP_LIMIT, CountOutcome, Search
 
 SMALL_COUNT_NODES = 1_000_000  # a count this small runs in this process even when given --jobs (well under 1 s)
 
@@ -43,7 +43,7 @@ def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, kee
     With ``jobs`` > 1 the count first runs here for ``in_process_nodes`` search nodes, and
     is split among processes only if it has not finished by then (``CountOutcome.jobs``
     says which happened). A ``checkpoint`` file or a Dask ``cluster`` (a ``Cluster`` or its address) always
-    splits the count into subproblems (``plugins.voxel.distributed``).
+    splits the count into subproblems (``nonogram_editor_builtins.voxel.distributed``).
     """
     one_search = checkpoint is None and not cluster
     if one_search and jobs <= 1:
@@ -52,7 +52,7 @@ def count_solutions(puzzle: Puzzle, task: Task | None = None, jobs: int = 1, kee
         small = _count_here(puzzle, task, keep, in_process_nodes)
         if small is not None:
             return small
-    from plugins.voxel.distributed import count_in_parts
+    from nonogram_editor_builtins.voxel.distributed import count_in_parts
 
     return count_in_parts(puzzle, task, jobs=jobs, cluster=cluster, checkpoint=checkpoint, keep=keep)
 

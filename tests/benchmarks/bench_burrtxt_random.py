@@ -26,11 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from plugins.voxel import solver  # noqa: E402
-from plugins.voxel.burrtools import load_burrtools  # noqa: E402
-from plugins.voxel.disassemble import tally  # noqa: E402
-from plugins.voxel.geometry import FACE_STEPS  # noqa: E402
-from plugins.voxel.model import PuzzleFileError  # noqa: E402
+from nonogram_editor_builtins.voxel import solver  # noqa: E402
+from nonogram_editor_builtins.voxel.burrtools import load_burrtools  # noqa: E402
+from nonogram_editor_builtins.voxel.disassemble import tally  # noqa: E402
+from nonogram_editor_builtins.voxel.geometry import FACE_STEPS  # noqa: E402
+from nonogram_editor_builtins.voxel.model import PuzzleFileError  # noqa: E402
 
 KEEP = 100_000  # assemblies a count keeps: the figures are compared below it
 

@@ -4,7 +4,7 @@
 
 Figures (median of N runs: wall time from spawning the process to its exit, and its CPU time):
   * ``python -c pass``: the interpreter alone, the floor;
-  * ``python -m editor check tiny.non``;
+  * ``python -m nonogram_editor check tiny.non``;
   * the console script ``nonogram-editor check tiny.non`` beside the interpreter, when installed;
   * ``check`` on a pack of line-solvable files (the LINE puzzles of tests/data/nonograms and
     the levels of levels/) in one process, and its CPU time per file beyond the tiny check's;
@@ -85,19 +85,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         tiny = Path(folder) / "tiny.non"
         tiny.write_text(TINY)
-        check = [sys.executable, "-m", "editor", "check", str(tiny)]
+        check = [sys.executable, "-m", "nonogram_editor", "check", str(tiny)]
         print(f"python -c pass                       {median_times([sys.executable, '-c', 'pass'], args.runs)}")
         walls, cpus = timed_runs(check, args.runs)
-        print(f"python -m editor check tiny.non      {_medians(walls, cpus)}  (target <= 0.25 s)")
+        print(f"python -m nonogram_editor check tiny.non      {_medians(walls, cpus)}  (target <= 0.25 s)")
         pack = line_solvable_pack()
         pack_walls, pack_cpus = timed_runs([*check[:-1], *map(str, pack)], args.runs)
         per_file = (statistics.median(pack_cpus) - statistics.median(cpus)) / len(pack)
-        print(f"python -m editor check PACK          {_medians(pack_walls, pack_cpus)}: {len(pack)} line-solvable "
+        print(f"python -m nonogram_editor check PACK          {_medians(pack_walls, pack_cpus)}: {len(pack)} line-solvable "
               f"files, {per_file * 1000:.1f} ms CPU per file beyond the start-up")
         script = shutil.which("nonogram-editor", path=str(Path(sys.executable).parent))
         if script:
             print(f"nonogram-editor check tiny.non       {median_times([script, 'check', str(tiny)], args.runs)}")
-        print("slowest imports of `python -m editor check` (cumulative ms):")
+        print("slowest imports of `python -m nonogram_editor check` (cumulative ms):")
         for microseconds, name in slowest_imports(check):
             print(f"  {microseconds / 1000:7.1f}  {name}")
 

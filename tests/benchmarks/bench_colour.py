@@ -33,11 +33,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.level.colour import ColourPuzzle, colour_clues, colour_line_clue  # noqa: E402
-from editor.level.puzzle_formats import read_puzzles  # noqa: E402
-from editor.level.webpbn_format import format_colour_webpbn  # noqa: E402
-from editor.nonogram.colour import ColourLineSolver, check_colour, check_colour_drawing  # noqa: E402
-from editor.nonogram.verdict import Kind  # noqa: E402
+from nonogram_editor.level.colour import ColourPuzzle, colour_clues, colour_line_clue  # noqa: E402
+from nonogram_editor.level.puzzle_formats import read_puzzles  # noqa: E402
+from nonogram_editor.level.webpbn_format import format_colour_webpbn  # noqa: E402
+from nonogram_editor.nonogram.colour import ColourLineSolver, check_colour, check_colour_drawing  # noqa: E402
+from nonogram_editor.nonogram.verdict import Kind  # noqa: E402
 from tests.editor.nonogram.colour_reference import read_g  # noqa: E402
 
 PBNSOLVE_CLASSES = (("UNIQUE LINE SOLUTION", "unique"), ("UNIQUE SOLUTION", "unique"),

@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.tasks import Task  # noqa: E402
-from plugins.voxel import checkpoint, distributed  # noqa: E402
-from plugins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
+from nonogram_editor.tasks import Task  # noqa: E402
+from nonogram_editor_builtins.voxel import checkpoint, distributed  # noqa: E402
+from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
 
 KNOWN = {"tetris-cube": (236136, 9839), "y25": (60672, 1264)}
 

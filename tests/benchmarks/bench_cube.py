@@ -18,11 +18,11 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from editor.tasks import Task  # noqa: E402
-from plugins.cube import hanging  # noqa: E402
-from plugins.cube.checker import check_garden  # noqa: E402
-from plugins.cube.model import load_gardens  # noqa: E402
-from plugins.cube.solver import Options, garden_solver  # noqa: E402
+from nonogram_editor.tasks import Task  # noqa: E402
+from nonogram_editor_builtins.cube import hanging  # noqa: E402
+from nonogram_editor_builtins.cube.checker import check_garden  # noqa: E402
+from nonogram_editor_builtins.cube.model import load_gardens  # noqa: E402
+from nonogram_editor_builtins.cube.solver import Options, garden_solver  # noqa: E402
 
 
 def timed(function):

@@ -4,12 +4,12 @@ the boards before its batches still have a solution.
     .venv/bin/python tests/benchmarks/bench_decimate.py [--limit CPU_SECONDS] [--every N] [--step N]
         [--rounds N] [--update-rounds N] [--damping F] FILE.non ...
 
-Per file: the descent of :func:`editor.nonogram.decimate.decimate` (belief propagation,
+Per file: the descent of :func:`nonogram_editor.nonogram.decimate.decimate` (belief propagation,
 the surest ``--step`` open cells at once, line logic; one cell at a time where a batch
 contradicts) without going back, its CPU seconds and the open cells at the dead end (or
 "solved"); then, from the dead end backwards, every ``--every``-th board before a batch,
 checked in a process of its own (RLIMIT_CPU ``--limit``) by kissat on the block encoding
-(:func:`editor.nonogram.order_cnf.encode`, the fastest to prove these boards have no
+(:func:`nonogram_editor.nonogram.order_cnf.encode`, the fastest to prove these boards have no
 solution): "no" (and the CPU seconds), "yes", or ">limit". The first "yes" going back
 says how early the descent went wrong: decimation's dead-end handling (a short CaDiCaL
 search on the boards just before the dead end) only helps when that is late.
@@ -43,7 +43,7 @@ from bench_first import cpu, run_child  # noqa: E402
 def descend(puzzle, board, step: int, rounds: int, update_rounds: int):
     """(the boards before each batch, the last board, whether it is a dead end): decimation's
     descent without going back."""
-    from editor.nonogram.belief import propagate
+    from nonogram_editor.nonogram.belief import propagate
 
     width = puzzle.width
     beliefs, boards = None, []
@@ -83,7 +83,7 @@ def check_board(pickled: str) -> None:
     """In the child: kissat on the block encoding of the pickled board; prints JSON."""
     from pysat.solvers import Solver
 
-    from editor.nonogram import order_cnf
+    from nonogram_editor.nonogram import order_cnf
 
     with open(pickled, "rb") as handle:
         row_clues, column_clues, filled, empty = pickle.load(handle)
@@ -111,10 +111,10 @@ def main() -> None:
     if sys.argv[1:2] == ["--child"]:
         check_board(sys.argv[2])
         return
-    from editor.nonogram import belief
-    from editor.level.non_format import read_non
-    from editor.nonogram.decimate import STEP, UPDATE_ROUNDS
-    from editor.nonogram.puzzle import Puzzle
+    from nonogram_editor.nonogram import belief
+    from nonogram_editor.level.non_format import read_non
+    from nonogram_editor.nonogram.decimate import STEP, UPDATE_ROUNDS
+    from nonogram_editor.nonogram.puzzle import Puzzle
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=float, default=20.0, help="CPU seconds per board checked")

@@ -43,10 +43,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from plugins.voxel import solver  # noqa: E402
-from plugins.voxel.burrtools import load_burrtools, problem_names  # noqa: E402
-from plugins.voxel.burrtools_solutions import solved_problems  # noqa: E402
-from plugins.voxel.disassemble import Disassembler, assemblies_of, solution_assemblies, tally  # noqa: E402
+from nonogram_editor_builtins.voxel import solver  # noqa: E402
+from nonogram_editor_builtins.voxel.burrtools import load_burrtools, problem_names  # noqa: E402
+from nonogram_editor_builtins.voxel.burrtools_solutions import solved_problems  # noqa: E402
+from nonogram_editor_builtins.voxel.disassemble import Disassembler, assemblies_of, solution_assemblies, tally  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "burrtools"
 

@@ -4,7 +4,7 @@ on a 128x128 grid.
     .venv/bin/python tests/benchmarks/bench_editor.py [--runs N] [--colour]
 
 Without a display it re-runs itself under ``xvfb-run``. Figures:
-  * launch -> window shown: ``python -m editor`` as a subprocess with
+  * launch -> window shown: ``python -m nonogram_editor`` as a subprocess with
     NONOGRAM_EDITOR_QUIT_AFTER_MS=0; the app prints the seconds since its process started
     once the window is shown and the event loop runs (median of N runs; the wall time from
     spawning to that line is printed too);
@@ -57,13 +57,13 @@ sys.path.insert(0, str(ROOT))
 
 
 def launch_times(runs: int) -> tuple[list[float], list[float]]:
-    from editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
+    from nonogram_editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
 
     reported, wall = [], []
     env = dict(os.environ, **{QUIT_AFTER_ENV: "0"})
     for _ in range(runs):
         start = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "editor"], cwd=ROOT, env=env, stderr=subprocess.PIPE,
+        process = subprocess.Popen([sys.executable, "-m", "nonogram_editor"], cwd=ROOT, env=env, stderr=subprocess.PIPE,
                                    stdout=subprocess.DEVNULL, text=True)
         for line in process.stderr:
             if SHOWN_MARKER in line:
@@ -78,7 +78,7 @@ def launch_times(runs: int) -> tuple[list[float], list[float]]:
 def level_io_times(folder: Path, runs: int) -> tuple[list[float], list[float]]:
     import numpy as np
 
-    from editor.level import Level, load_level, save_level
+    from nonogram_editor.level import Level, load_level, save_level
 
     rng = np.random.default_rng(64)
     level = Level(rng.random((64, 64)) < 0.5, rng.integers(0, 256, (64, 64, 3), dtype=np.uint8))
@@ -96,7 +96,7 @@ def level_io_times(folder: Path, runs: int) -> tuple[list[float], list[float]]:
 def flood_fill_times(runs: int) -> dict[str, list[float]]:
     import numpy as np
 
-    from editor.core import Editor
+    from nonogram_editor.core import Editor
 
     maze = np.zeros((128, 128), dtype=bool)
     maze[1::2, :] = True  # walls on every other row, each with one gap at alternating ends
@@ -124,7 +124,7 @@ def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from editor.ui import assist_panel, main_window, puzzle_docks, solver_panel
+    from nonogram_editor.ui import assist_panel, main_window, puzzle_docks, solver_panel
 
     app = QApplication.instance() or QApplication([])
     installs = solver_panel.install, assist_panel.install, puzzle_docks.install
@@ -198,8 +198,8 @@ def click_times(clicks: int, strokes: int) -> dict[str, list[float]]:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from editor.ui.background import cancel_all
-    from editor.ui.main_window import MainWindow
+    from nonogram_editor.ui.background import cancel_all
+    from nonogram_editor.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow()
@@ -277,8 +277,8 @@ def repaint_times(runs: int) -> dict[str, list[float]]:
     from PySide6.QtGui import QColor, QImage, QRegion
     from PySide6.QtWidgets import QApplication
 
-    from editor.core import Editor
-    from editor.ui.grid_canvas import SolutionCanvas
+    from nonogram_editor.core import Editor
+    from nonogram_editor.ui.grid_canvas import SolutionCanvas
 
     _app = QApplication.instance() or QApplication([])
     editor, rng = Editor(), np.random.default_rng(1)
@@ -313,7 +313,7 @@ def dithered_photo(width: int = 128, height: int = 96):
     import numpy as np
     from PIL import Image
 
-    from editor.level.image_import import ImageSource
+    from nonogram_editor.level.image_import import ImageSource
 
     rng = np.random.default_rng(96)
     y, x = np.mgrid[0:480, 0:640]
@@ -328,7 +328,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
                   picture=None, about=None, zoom: int = 6) -> dict[str, list[float]]:
     """Click -> final verdict on screen, and -> the new drawing's line counts on screen
     (``other_solution``: with "Show the other solution" on, once the first verdict is in).
-    ``picture`` and ``about`` (a colour level's, ``editor.level.colour.colour_level``): each
+    ``picture`` and ``about`` (a colour level's, ``nonogram_editor.level.colour.colour_level``): each
     click paints a cell another of the picture's colours or the background."""
     import random
 
@@ -337,11 +337,11 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from editor.level import Level
-    from editor.level.colour import level_background
-    from editor.nonogram.verdict import Kind
-    from editor.ui.background import cancel_all
-    from editor.ui.main_window import MainWindow
+    from nonogram_editor.level import Level
+    from nonogram_editor.level.colour import level_background
+    from nonogram_editor.nonogram.verdict import Kind
+    from nonogram_editor.ui.background import cancel_all
+    from nonogram_editor.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow()
@@ -447,7 +447,7 @@ def colour_drawing(size: int = 30):
 def colour_comparison(clicks: int, think_ms: int, rounds: int = 4) -> None:
     """Edit -> verdict on a 3-colour 30x30 drawing and on its shape as a two-colour level, in
     ``rounds`` alternating between them (so that a change of the machine's load meets both)."""
-    from editor.level.colour import colour_level
+    from nonogram_editor.level.colour import colour_level
 
     grid, picture = colour_drawing()
     level, about = colour_level(picture, (255, 255, 255))

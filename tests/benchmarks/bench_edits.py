@@ -17,7 +17,7 @@ seconds; per drawing the median, the maximum and the verdict counts.
   adopts its orphaned grandchildren (Linux ``PR_SET_CHILD_SUBREAPER``) and waits for every
   child after each check. ``--editor``: as the Solver dock runs them, beside another
   thread, so that nothing forks: before each check a fresh interpreter is kept ready for
-  the SAT stage (:func:`editor.nonogram.verdict.keep_sat_process_ready`), its start-up
+  the SAT stage (:func:`nonogram_editor.nonogram.verdict.keep_sat_process_ready`), its start-up
   counted with the check that uses it; the processes that ended meanwhile are counted
   (the racers of a SAT process killed at the end of a check may count with the next).
 """
@@ -45,8 +45,8 @@ PR_SET_CHILD_SUBREAPER = 36
 
 def drawing(name: str) -> np.ndarray:
     """The drawing: the file's goal, or its clues' solution."""
-    from editor.level.non_format import read_non
-    from editor.nonogram.verdict import check_puzzle
+    from nonogram_editor.level.non_format import read_non
+    from nonogram_editor.nonogram.verdict import check_puzzle
 
     puzzle = read_non(HARD / DRAWINGS[name])
     if puzzle.goal is not None:
@@ -74,8 +74,8 @@ def cpu_seconds() -> float:
 
 
 def timed_check(grid: np.ndarray, previous, time_limit: float, editor: bool = False):
-    from editor.nonogram.verdict import check_drawing, keep_sat_process_ready
-    from editor.tasks import Task
+    from nonogram_editor.nonogram.verdict import check_drawing, keep_sat_process_ready
+    from nonogram_editor.tasks import Task
 
     cpu, wall = cpu_seconds(), time.perf_counter()
     if editor:

@@ -2,9 +2,9 @@
 
     .venv/bin/python tests/benchmarks/bench_first.py [--limit CPU_SECONDS] [--ways A,B,...] FILE.non ...
 
-Per file: line logic, probing to a fixpoint (:mod:`editor.nonogram.probing`), the block
-encoding (:mod:`editor.nonogram.order_cnf`) with and without belief-propagation phases,
-and the automaton encoding (:mod:`editor.nonogram.cnf`), once, with their CPU seconds;
+Per file: line logic, probing to a fixpoint (:mod:`nonogram_editor.nonogram.probing`), the block
+encoding (:mod:`nonogram_editor.nonogram.order_cnf`) with and without belief-propagation phases,
+and the automaton encoding (:mod:`nonogram_editor.nonogram.cnf`), once, with their CPU seconds;
 then each way (``WAYS``) in a process of its own, limited to ``--limit`` CPU seconds
 (RLIMIT_CPU), timed from the encoded clauses on (``>limit``: no answer by then). The
 check's block racer is ``block`` (``block-seed1``: the same with CaDiCaL's seed 1).
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.nonogram.order_cnf import FIRST_CONFLICTS, SATISFIABLE  # noqa: E402  (the check's block racer's)
+from nonogram_editor.nonogram.order_cnf import FIRST_CONFLICTS, SATISFIABLE  # noqa: E402  (the check's block racer's)
 
 
 def cpu() -> float:
@@ -35,10 +35,10 @@ def cpu() -> float:
 
 def prepare(path: Path) -> tuple[dict, dict]:
     """(the encodings, CPU seconds of each step)."""
-    from editor.level.non_format import read_non
-    from editor.nonogram import cnf, order_cnf
-    from editor.nonogram.probing import probe_to_fixpoint
-    from editor.nonogram.puzzle import Puzzle
+    from nonogram_editor.level.non_format import read_non
+    from nonogram_editor.nonogram import cnf, order_cnf
+    from nonogram_editor.nonogram.probing import probe_to_fixpoint
+    from nonogram_editor.nonogram.puzzle import Puzzle
 
     level = read_non(path)
     puzzle = Puzzle(level.row_clues, level.column_clues)

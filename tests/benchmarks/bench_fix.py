@@ -40,10 +40,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.nonogram.colour import check_colour_drawing  # noqa: E402
-from editor.nonogram.fix import edited, flipped, make_line_solvable, single_cell_effects  # noqa: E402
-from editor.nonogram.verdict import Kind, check_drawing  # noqa: E402
-from editor.tasks import Task  # noqa: E402
+from nonogram_editor.nonogram.colour import check_colour_drawing  # noqa: E402
+from nonogram_editor.nonogram.fix import edited, flipped, make_line_solvable, single_cell_effects  # noqa: E402
+from nonogram_editor.nonogram.verdict import Kind, check_drawing  # noqa: E402
+from nonogram_editor.tasks import Task  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 DRAWINGS = 3 if QUICK else 8
@@ -114,8 +114,8 @@ def bench_gui() -> None:
     from PySide6.QtCore import QEventLoop, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from editor.level import Level
-    from editor.ui.main_window import MainWindow
+    from nonogram_editor.level import Level
+    from nonogram_editor.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     window = MainWindow()

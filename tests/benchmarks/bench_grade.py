@@ -26,10 +26,10 @@ NONOGRAMS = ROOT / "tests" / "data" / "nonograms"
 HARD = ROOT / "tests" / "data" / "hard"
 BIG_BRANCH = ("webpbn-00436-petroglyph.non", "webpbn-00803-light.non", "webpbn-06574-forever.non", "domino-9.non")
 
-from editor.level.non_format import read_non  # noqa: E402
-from editor.nonogram.grade import grade_verdict  # noqa: E402
-from editor.nonogram.line import clear_line_caches  # noqa: E402
-from editor.nonogram.verdict import check_drawing, check_puzzle  # noqa: E402
+from nonogram_editor.level.non_format import read_non  # noqa: E402
+from nonogram_editor.nonogram.grade import grade_verdict  # noqa: E402
+from nonogram_editor.nonogram.line import clear_line_caches  # noqa: E402
+from nonogram_editor.nonogram.verdict import check_drawing, check_puzzle  # noqa: E402
 
 
 def edge_tiled() -> np.ndarray:

@@ -5,7 +5,7 @@
         [--sat-solvers cadical195,kissat404,...] [--encode] [--first] [--picross PATH] [--pbnsolve PATH]
         [EXTRA.non ...]
 
-* Each puzzle runs as its own ``python -m editor check --json`` process, as a user runs it
+* Each puzzle runs as its own ``python -m nonogram_editor check --json`` process, as a user runs it
   (clue-only files from their clues; a file with a goal as a designer's drawing). The
   expected class comes from ``expected.csv``; a mismatch is marked ``WRONG``. UNDECIDED
   rows show how far the wall time went past the limit (the limit's overshoot). Beside the
@@ -14,13 +14,13 @@
   its children (steadier than wall time on a busy machine).
 * ``--sat-solvers``: the SAT stage alone (encoding from line logic's fixpoint, both
   questions, in this process) with each python-sat solver, seconds per puzzle.
-* ``--encode``: the seconds the SAT encoding (:func:`editor.nonogram.cnf.encode`, from line
+* ``--encode``: the seconds the SAT encoding (:func:`nonogram_editor.nonogram.cnf.encode`, from line
   logic's fixpoint) takes in this process, best of three, with its variables and clauses.
 * ``--first``: the seconds each way to a first solution of bare clues takes alone from line
   logic's fixpoint, in a process of its own (interpreter start included): probing with the
-  block encoding (:func:`editor.nonogram.order_cnf.first_solution`, what the check runs after
+  block encoding (:func:`nonogram_editor.nonogram.order_cnf.first_solution`, what the check runs after
   kissat's head start), kissat on the automaton encoding (what found first solutions before)
-  and decimation (:func:`editor.nonogram.decimate.first_solution`, in kissat's place after its head start).
+  and decimation (:func:`nonogram_editor.nonogram.decimate.first_solution`, in kissat's place after its head start).
 * ``--picross`` / ``--pbnsolve``: the process wall time (and CPU time) of those solvers
   (built locally from their sources; not part of this project) asked for up to two solutions.
 * EXTRA files: more puzzles to time (e.g. webpbn puzzles that may not be redistributed).
@@ -68,7 +68,7 @@ def run_check(path: Path, time_limit: float) -> tuple[dict, float, float]:
     compile_bytecode()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     cpu, start = children_cpu(), time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "editor", "check", "--json", "--time-limit", str(time_limit), str(path)],
+    done = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--time-limit", str(time_limit), str(path)],
                           capture_output=True, text=True, env=env, cwd=ROOT)
     wall, cpu = time.perf_counter() - start, children_cpu() - cpu
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
@@ -89,8 +89,8 @@ def run_other(command: list[str], limit: float) -> str:
 
 def line_logic(path: Path):
     """(the file's puzzle, the engine's Puzzle, line logic's fixpoint board)."""
-    from editor.level.non_format import read_non
-    from editor.nonogram.puzzle import Puzzle
+    from nonogram_editor.level.non_format import read_non
+    from nonogram_editor.nonogram.puzzle import Puzzle
 
     puzzle = read_non(path)
     engine = Puzzle(puzzle.row_clues, puzzle.column_clues)
@@ -100,7 +100,7 @@ def line_logic(path: Path):
 
 
 def encode_time(path: Path) -> str:
-    from editor.nonogram import cnf
+    from nonogram_editor.nonogram import cnf
 
     _, engine, board = line_logic(path)
     best = float("inf")
@@ -115,10 +115,10 @@ def encode_time(path: Path) -> str:
 
 
 def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
-    from editor.nonogram import portfolio
-    from editor.nonogram.puzzle import array_to_rows
-    from editor.child_process import run_in_process
-    from editor.tasks import TimeUp
+    from nonogram_editor.nonogram import portfolio
+    from nonogram_editor.nonogram.puzzle import array_to_rows
+    from nonogram_editor.child_process import run_in_process
+    from nonogram_editor.tasks import TimeUp
 
     puzzle, engine, board = line_logic(path)
     goal = array_to_rows(puzzle.goal) if puzzle.goal is not None else None
@@ -137,16 +137,16 @@ def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
 def _kissat_first(row_clues, column_clues, known):
     from pysat.solvers import Solver
 
-    from editor.nonogram import cnf
+    from nonogram_editor.nonogram import cnf
 
     with Solver(name="kissat404", bootstrap_with=cnf.encode(row_clues, column_clues, known)[0]) as solver:
         return solver.solve()
 
 
 def first_solution_times(path: Path, limit: float) -> list[str]:
-    from editor.nonogram import decimate, order_cnf
-    from editor.child_process import run_in_process
-    from editor.tasks import TimeUp
+    from nonogram_editor.nonogram import decimate, order_cnf
+    from nonogram_editor.child_process import run_in_process
+    from nonogram_editor.tasks import TimeUp
     from tests.benchmarks.bench_hard import _kissat_first  # by a name the child process can import
 
     _, engine, board = line_logic(path)
@@ -197,7 +197,7 @@ def main() -> None:
         header += "  encode s"
     if args.first:
         header += "  first solution s: blocks  kissat (automaton)  decimation (xN: gave up after N s)"
-    print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json")
+    print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m nonogram_editor check --json")
     print(header, flush=True)
     for path in paths:
         result, wall, cpu = run_check(path, args.time_limit)

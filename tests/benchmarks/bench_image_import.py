@@ -22,7 +22,7 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.level.image_import import ImageSource  # noqa: E402
+from nonogram_editor.level.image_import import ImageSource  # noqa: E402
 
 
 def timed(function, *args, **kwargs) -> float:

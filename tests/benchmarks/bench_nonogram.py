@@ -26,12 +26,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 NONOGRAMS = ROOT / "tests" / "data" / "nonograms"
 
-from editor.level.clues import line_clues  # noqa: E402
-from editor.paths import LEVELS  # noqa: E402
-from editor.level.non_format import read_non  # noqa: E402
-from editor.nonogram.line import LineSolver, clear_line_caches  # noqa: E402
-from editor.nonogram.puzzle import Puzzle  # noqa: E402
-from editor.nonogram.verdict import Kind, check_drawing, check_puzzle  # noqa: E402
+from nonogram_editor.level.clues import line_clues  # noqa: E402
+from nonogram_editor.paths import LEVELS  # noqa: E402
+from nonogram_editor.level.non_format import read_non  # noqa: E402
+from nonogram_editor.nonogram.line import LineSolver, clear_line_caches  # noqa: E402
+from nonogram_editor.nonogram.puzzle import Puzzle  # noqa: E402
+from nonogram_editor.nonogram.verdict import Kind, check_drawing, check_puzzle  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 
@@ -128,8 +128,8 @@ def bench_editor() -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from editor.level import load_level
-    from editor.ui.main_window import MainWindow
+    from nonogram_editor.level import load_level
+    from nonogram_editor.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     level_path = LEVELS / "sailboat.level"
@@ -232,7 +232,7 @@ def bench_editor() -> None:
     print(f"4. editor ({os.environ.get('QT_QPA_PLATFORM') or 'xcb'}), real clicks on the 30x30 line-solvable "
           f"'sailboat' ({2 * len(keeps_line)} edits that keep it LINE):")
     report("as the editor is now:")
-    from editor.ui.grid_canvas import SolutionCanvas
+    from nonogram_editor.ui.grid_canvas import SolutionCanvas
 
     if hasattr(SolutionCanvas, "compute_origin"):
         return  # the canvas caches its clue margin: no what-if needed
@@ -254,7 +254,7 @@ def bench_editor() -> None:
 
 
 def close_editor(app) -> None:
-    from editor.ui.background import cancel_all
+    from nonogram_editor.ui.background import cancel_all
 
     cancel_all()
     for window in app.topLevelWidgets():

@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from plugins.voxel.model import RESOURCE_DIR, PuzzleFileError, load_puzzle  # noqa: E402
+from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, PuzzleFileError, load_puzzle  # noqa: E402
 
 
 def timed_command(args: list[str], env: dict) -> tuple[float, int, str]:
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "editor", *args], capture_output=True, text=True, env=env)
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", *args], capture_output=True, text=True, env=env)
     return time.perf_counter() - start, result.returncode, result.stderr.strip().splitlines()[-1:]
 
 

@@ -23,8 +23,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.level.colour import ColourPuzzle  # noqa: E402
-from editor.level.puzzle_formats import read_puzzle_file, write_colour_puzzle_file, write_puzzle_file  # noqa: E402
+from nonogram_editor.level.colour import ColourPuzzle  # noqa: E402
+from nonogram_editor.level.puzzle_formats import read_puzzle_file, write_colour_puzzle_file, write_puzzle_file  # noqa: E402
 
 
 def cpu_ms(function, *args) -> float:

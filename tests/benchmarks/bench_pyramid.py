@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP  # noqa: E402
+from nonogram_editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP  # noqa: E402
 
 SEED_CPP_SECONDS = 4.6
 
@@ -37,7 +37,7 @@ def run_app(cache_dir: str, jobs: int = 1) -> tuple[float, float, dict]:
     take that import out of the reported time."""
     others = {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)} - {"pyramid"}
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, **{DISABLE_ENV: ",".join(sorted(others))})
-    command = [sys.executable, "-m", "editor", "solve", "pyramid", "--count", "--json", "--jobs", str(jobs)]
+    command = [sys.executable, "-m", "nonogram_editor", "solve", "pyramid", "--count", "--json", "--jobs", str(jobs)]
     start = time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     wall = time.perf_counter() - start
@@ -46,9 +46,9 @@ def run_app(cache_dir: str, jobs: int = 1) -> tuple[float, float, dict]:
 
 
 def search_alone(repeat: int) -> None:
-    from editor.tasks import Task
-    from plugins.pyramid import solver
-    from plugins.pyramid.model import load_puzzle
+    from nonogram_editor.tasks import Task
+    from nonogram_editor_builtins.pyramid import solver
+    from nonogram_editor_builtins.pyramid.model import load_puzzle
 
     puzzle = load_puzzle()
     variants = [("up to rotation, x3", solver.build_tables(puzzle)),

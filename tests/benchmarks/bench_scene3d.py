@@ -25,7 +25,7 @@ def resident_mb() -> float:
 
 def garden(n: int):
     """n x n x n cubes with a rod to each neighbour: a scene as large as the voxel plugin's."""
-    from editor.scene3d.parts import Box, Part, Rod, explode_from_center
+    from nonogram_editor.scene3d.parts import Box, Part, Rod, explode_from_center
 
     parts = []
     for x in range(n):
@@ -48,7 +48,7 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
     app = QApplication([])
-    from editor.scene3d.view import SceneView, drain_viewport_pool, release_views
+    from nonogram_editor.scene3d.view import SceneView, drain_viewport_pool, release_views
 
     window = QMainWindow()
     window.resize(900, 700)

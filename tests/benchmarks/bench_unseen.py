@@ -25,7 +25,7 @@ solver taking over a second was faster, disagreements).
   the goal (``-goal``, a designer's drawing; the other solvers get the bare clues). The
   picture is a solution: a unique verdict must give it, CONTRADICTION is wrong.
 * Each puzzle is written as a clue-only ``.non`` file (to a temporary folder, or
-  ``--keep DIR``) and runs as its own ``python -m editor check --json`` process
+  ``--keep DIR``) and runs as its own ``python -m nonogram_editor check --json`` process
   (:func:`bench_hard.run_check`): its CPU seconds are the process's, start-up included.
   With ``--one-process``, all the files are then checked again by one ``check --json``
   process, and the ratios are also given for each file's own ``cpu_seconds`` there (the
@@ -55,9 +55,9 @@ sys.path.insert(0, str(HARD))
 from convert import write_non  # noqa: E402
 from proxies import proxy_pictures  # noqa: E402
 
-from editor.level.clues import clues as clues_of_grid  # noqa: E402
-from editor.level.non_format import format_non  # noqa: E402
-from editor.nonogram.puzzle import Puzzle  # noqa: E402
+from nonogram_editor.level.clues import clues as clues_of_grid  # noqa: E402
+from nonogram_editor.level.non_format import format_non  # noqa: E402
+from nonogram_editor.nonogram.puzzle import Puzzle  # noqa: E402
 
 UNIQUE = "unique"  # LINE or BRANCH: what pbnsolve's answer can be compared with
 PBNSOLVE_CLASSES = (("UNIQUE LINE SOLUTION", UNIQUE), ("UNIQUE SOLUTION", UNIQUE),
@@ -102,7 +102,7 @@ def proxy_puzzles(seed: int, goals: str):
 
 
 def non_puzzles(paths: list[Path]):
-    from editor.level.non_format import read_non
+    from nonogram_editor.level.non_format import read_non
 
     for path in paths:
         puzzle = read_non(path)
@@ -180,7 +180,7 @@ def one_process_ratios(checked: list[tuple[Path, dict]], time_limit: float) -> d
     compile_bytecode()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     before = children_cpu()
-    done = subprocess.run([sys.executable, "-m", "editor", "check", "--json", "--time-limit", str(time_limit),
+    done = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--time-limit", str(time_limit),
                            *(str(path) for path, _ in checked)], capture_output=True, text=True, env=env, cwd=ROOT)
     process = children_cpu() - before
     seconds = {}
@@ -237,7 +237,7 @@ def main() -> None:
     others = [(title, binary, ask) for title, binary, ask in
               (("pbnsolve", args.pbnsolve, pbnsolve_class), ("picross", args.picross, picross_class)) if binary]
 
-    print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m editor check --json "
+    print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m nonogram_editor check --json "
           f"(bare clues; files in {folder})")
     header = f"{'puzzle':36s} {'size':>7s} {'open':>5s} {'verdict':13s} {'wall s':>7s} {'cpu s':>6s}  {'decided by':20s}"
     for title, _, _ in others:

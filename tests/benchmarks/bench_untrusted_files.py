@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from editor.level import Level, LevelError, load_level, save_level  # noqa: E402
+from nonogram_editor.level import Level, LevelError, load_level, save_level  # noqa: E402
 
 
 def timed_load(path: Path) -> tuple[float, str]:
@@ -184,7 +184,7 @@ def mangled(data: bytes, rng: random.Random) -> bytes:
 
 
 def level_info_cases(folder: Path, _mutations: int):
-    from editor.level.metadata import read_about
+    from nonogram_editor.level.metadata import read_about
 
     cases = []
     for path in special_files(folder, "x.about") + [folder / "latin.about"]:
@@ -198,7 +198,7 @@ def image_cases(folder: Path, mutations: int):
     import numpy as np
     from PIL import Image
 
-    from editor.level.image_import import ImageImportError, ImageSource
+    from nonogram_editor.level.image_import import ImageImportError, ImageSource
     from tests.editor.level.test_image_import import png_declaring
 
     paths = special_files(folder, "x.png")
@@ -228,8 +228,8 @@ def burrtools_cases(folder: Path, mutations: int):
     import gzip
     import zlib
 
-    from plugins.voxel.burrtools import load_burrtools, problem_names
-    from plugins.voxel.model import PuzzleFileError
+    from nonogram_editor_builtins.voxel.burrtools import load_burrtools, problem_names
+    from nonogram_editor_builtins.voxel.model import PuzzleFileError
 
     def load_all(path):
         for problem in problem_names(path) or [None]:
@@ -263,9 +263,9 @@ def burrtools_cases(folder: Path, mutations: int):
 def checkpoint_cases(folder: Path, mutations: int):
     import sqlite3
 
-    from plugins.voxel import distributed
-    from plugins.voxel.checkpoint import CheckpointError
-    from plugins.voxel.model import RESOURCE_DIR, load_puzzle
+    from nonogram_editor_builtins.voxel import distributed
+    from nonogram_editor_builtins.voxel.checkpoint import CheckpointError
+    from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle
 
     soma = load_puzzle(RESOURCE_DIR / "soma.json")
     finished = folder / "finished.db"
@@ -293,8 +293,8 @@ def checkpoint_cases(folder: Path, mutations: int):
 
 def kill_saves(kills: int) -> None:
     """Kill a process saving a 128x128 level with level info ``kills`` times; count mixed results."""
-    from editor.core.editor import write_level
-    from editor.level.metadata import read_about
+    from nonogram_editor.core.editor import write_level
+    from nonogram_editor.level.metadata import read_about
     from tests.editor.level.saving_loop import version, version_about
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))

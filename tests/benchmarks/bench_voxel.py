@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from plugins.voxel import solver  # noqa: E402
-from plugins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
+from nonogram_editor_builtins.voxel import solver  # noqa: E402
+from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
 
 TARGETS = {"tetris-cube": (0.1, 60.0), "y25": (0.2, 120.0), "soma": (None, None), "pentominoes-6x10": (None, None)}
 KNOWN = {"tetris-cube": (236136, 9839), "y25": (60672, 1264), "soma": (11520, 240), "pentominoes-6x10": (9356, 2339)}
@@ -54,7 +54,7 @@ def first_warm(name: str) -> tuple[float, float]:
 
 def first_cold(name: str) -> float:
     code = ("import time; t = time.perf_counter(); "
-            "from plugins.voxel import solver; from plugins.voxel.model import RESOURCE_DIR, load_puzzle; "
+            "from nonogram_editor_builtins.voxel import solver; from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle; "
             f"solver.solve_first(load_puzzle(RESOURCE_DIR / '{name}.json')); print(time.perf_counter() - t)")
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)

@@ -1,4 +1,4 @@
-"""editor.child_process: one call in a child (a forked copy of this process or a fresh
+"""nonogram_editor.child_process: one call in a child (a forked copy of this process or a fresh
 interpreter: the answer or a named failure, and no process left behind, killed or its
 parent gone), and map_in_processes (the same answers on one process or several, a cancel
 that stops it, a Ctrl+C that is never lost)."""
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from editor import child_process
-from editor.child_process import map_in_processes, run_in_process
-from editor.tasks import Cancelled, Task
+from nonogram_editor import child_process
+from nonogram_editor.child_process import map_in_processes, run_in_process
+from nonogram_editor.tasks import Cancelled, Task
 
 ROOT = Path(__file__).resolve().parents[2]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork_ready: Linux")
@@ -24,7 +24,7 @@ def _fails(message):
 
 
 def record_children(monkeypatch) -> list:
-    """The processes of every editor.child_process.Child made from now on (forked or a fresh interpreter)."""
+    """The processes of every nonogram_editor.child_process.Child made from now on (forked or a fresh interpreter)."""
     started = []
     real_init = child_process.Child.__init__
 
@@ -83,7 +83,7 @@ def test_a_forked_child_that_gets_no_call_ends_when_killed_or_when_its_parent_en
     assert _gone(waiting._process.pid)
 
     # a parent that ends abruptly (no clean-up at all) without sending the call
-    probe = ("import os\nfrom editor.child_process import Child\n"
+    probe = ("import os\nfrom nonogram_editor.child_process import Child\n"
              "print(Child(forked=True)._process.pid, flush=True)\nos._exit(0)\n")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
@@ -120,8 +120,8 @@ def test_a_waiting_interpreter_takes_the_next_call_and_an_unused_one_ends(monkey
     discard_ready ends one that nothing took."""
     child_process.discard_ready()
     started = record_children(monkeypatch)
-    child_process.keep_ready(["editor.nonogram.cnf"])
-    child_process.keep_ready(["editor.nonogram.cnf"])
+    child_process.keep_ready(["nonogram_editor.nonogram.cnf"])
+    child_process.keep_ready(["nonogram_editor.nonogram.cnf"])
     assert len(started) == 1 and started[0].poll() is None
     assert child_process.run_in_process(sum, ([1, 2, 3],)) == 6
     assert len(started) == 1 and started[0].poll() is not None  # the waiting one answered, and ended
@@ -134,7 +134,7 @@ def test_a_waiting_interpreter_takes_the_next_call_and_an_unused_one_ends(monkey
 
 
 def test_a_waiting_interpreter_ends_when_its_parent_does():
-    probe = ("import os\nfrom editor import child_process\nchild_process.keep_ready(['editor.nonogram.cnf'])\n"
+    probe = ("import os\nfrom editor import child_process\nchild_process.keep_ready(['nonogram_editor.nonogram.cnf'])\n"
              "print(child_process._spare._process.pid, flush=True)\nos._exit(0)\n")  # no clean-up at all
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
@@ -211,8 +211,8 @@ def test_the_processes_the_tests_start_take_ctrl_c():
 CTRL_C_RIGHT_AFTER = """
 import os, signal
 import {module} as patched
-from editor.child_process import map_in_processes
-from editor.tasks import Task
+from nonogram_editor.child_process import map_in_processes
+from nonogram_editor.tasks import Task
 
 step = patched.{step}
 def step_then_ctrl_c(*args):

@@ -10,18 +10,18 @@ from pathlib import Path
 
 import pytest
 
-import editor
-import editor.cli
-from editor.__main__ import full_help
-from editor.cli import command_parsers, run_command
-from editor.plugin_api import CountResult, PuzzleSpec, hookimpl
-from editor.plugin_host import PluginHost
-from editor.tasks import Progress
+import nonogram_editor
+import nonogram_editor.cli
+from nonogram_editor.__main__ import full_help
+from nonogram_editor.cli import command_parsers, run_command
+from nonogram_editor.plugin_api import CountResult, PuzzleSpec, hookimpl
+from nonogram_editor.plugin_host import PluginHost
+from nonogram_editor.tasks import Progress
 
 REPO = Path(__file__).resolve().parent.parent.parent
 # Runs the top-level entry point and fails if it loaded Qt or the compiled solvers.
 ENTRY = ("import sys\n"
-         "from editor.__main__ import main\n"
+         "from nonogram_editor.__main__ import main\n"
          "try:\n    code = main(sys.argv[1:])\nexcept SystemExit as stop:\n    code = stop.code\n"
          "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'PySide6', 'numba', 'pluggy'})\n"
          "assert not heavy, f'loaded {heavy}'\n"
@@ -58,7 +58,7 @@ def test_usage_errors_exit_2_with_one_line_and_no_window(args, says):
 
 def test_version_and_help_need_no_window():
     version = headless("--version")
-    assert (version.returncode, version.stdout) == (0, f"nonogram-editor {editor.__version__}\n")
+    assert (version.returncode, version.stdout) == (0, f"nonogram-editor {nonogram_editor.__version__}\n")
     assert headless("-V").stdout == version.stdout
     shown = headless("--help")
     assert shown.returncode == 0 and shown.stdout.strip() == full_help()
@@ -76,7 +76,7 @@ def test_help_lists_every_command_and_option():
 
 
 def test_without_a_display_the_window_says_how_to_run_headless(monkeypatch, capsys):
-    from editor.ui.app import run_app
+    from nonogram_editor.ui.app import run_app
 
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
@@ -146,14 +146,14 @@ class Terminal(io.StringIO):
 
 def test_progress_is_drawn_in_place_on_a_terminal_and_logged_sparingly_elsewhere(monkeypatch):
     clock = [100.0]
-    monkeypatch.setattr(editor.cli.time, "monotonic", lambda: clock[0])
-    terminal = editor.cli._ProgressLine(Terminal())
+    monkeypatch.setattr(nonogram_editor.cli.time, "monotonic", lambda: clock[0])
+    terminal = nonogram_editor.cli._ProgressLine(Terminal())
     terminal(Progress(1, 4, "a"))
     terminal(Progress(2, 4, "b"))
     terminal.end()
     assert terminal.stream.getvalue() == " 25.0% a\x1b[K".join(["\r", "\r 50.0% b\x1b[K\n"])
 
-    log = editor.cli._ProgressLine(io.StringIO())
+    log = nonogram_editor.cli._ProgressLine(io.StringIO())
     for second in range(25):
         clock[0] = 100.0 + second
         log(Progress(second, 25, f"at {second}"))

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from editor.cli import run_command
-from editor.plugin_api import CountResult, PuzzleSpec, hookimpl
-from editor.plugin_host import PluginHost
+from nonogram_editor.cli import run_command
+from nonogram_editor.plugin_api import CountResult, PuzzleSpec, hookimpl
+from nonogram_editor.plugin_host import PluginHost
 
 REPO = Path(__file__).resolve().parent.parent.parent
 
@@ -65,7 +65,7 @@ def counting_on_two_processes():
     (the process, its stderr so far as a list of characters, an event set once the workers
     report progress, the reading thread)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    process = subprocess.Popen([sys.executable, "-m", "editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
+    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     stderr: list[str] = []
     progress = threading.Event()

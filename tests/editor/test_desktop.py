@@ -1,4 +1,4 @@
-"""The desktop integration files: valid, and installed and removed by `python -m editor.desktop`."""
+"""The desktop integration files: valid, and installed and removed by `python -m nonogram_editor.desktop`."""
 import configparser
 import os
 import subprocess
@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 from PySide6.QtGui import QImage
 
-from editor import __version__, desktop
-from editor.desktop import APP_ID
-from editor.paths import ROOT, package_data
+from nonogram_editor import __version__, desktop
+from nonogram_editor.desktop import APP_ID
+from nonogram_editor.paths import ROOT, package_data
 
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
 
@@ -23,12 +23,12 @@ def entry(text: str) -> configparser.SectionProxy:
 
 def test_the_desktop_entry_is_valid_and_opens_the_files_the_mime_types_declare(tmp_path):
     shipped = tmp_path / f"{APP_ID}.desktop"  # the validator wants the installed name
-    shipped.write_text(package_data("editor", "nonogram-editor.desktop").read_text())
+    shipped.write_text(package_data("nonogram_editor", "nonogram-editor.desktop").read_text())
     result = subprocess.run(["desktop-file-validate", str(shipped)], capture_output=True, text=True)
     assert result.returncode == 0 and not result.stdout.strip(), result.stdout
     fields = entry(shipped.read_text())
     assert fields["Exec"] == "nonogram-editor %f" and fields["Icon"] == APP_ID
-    mime = ET.parse(package_data("editor", "nonogram-editor-mime.xml")).getroot()
+    mime = ET.parse(package_data("nonogram_editor", "nonogram-editor-mime.xml")).getroot()
     declared = {t.get("type"): [g.get("pattern") for g in t.iter(MIME_NS + "glob")] for t in mime}
     assert declared == {"application/x-nonogram-level": ["*.level"], "application/x-nonogram-non": ["*.non"],
                         "application/x-nonogram-nin": ["*.nin"], "application/x-webpbn-puzzle+xml": []}
@@ -38,7 +38,7 @@ def test_the_desktop_entry_is_valid_and_opens_the_files_the_mime_types_declare(t
 
 
 def test_the_metainfo_is_valid_and_names_the_desktop_entry():
-    path = package_data("editor", "nonogram-editor.metainfo.xml")
+    path = package_data("nonogram_editor", "nonogram-editor.metainfo.xml")
     result = subprocess.run(["appstreamcli", "validate", "--no-net", "--pedantic", str(path)],
                             capture_output=True, text=True)
     assert result.returncode == 0 and "Validation was successful." in result.stdout, result.stdout
@@ -52,7 +52,7 @@ def test_the_metainfo_is_valid_and_names_the_desktop_entry():
 def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_removes_them(tmp_path):
     home = tmp_path / "share"
     env = dict(os.environ, XDG_DATA_HOME=str(home))
-    run = subprocess.run([sys.executable, "-m", "editor.desktop", "install"], cwd=ROOT, env=env,
+    run = subprocess.run([sys.executable, "-m", "nonogram_editor.desktop", "install"], cwd=ROOT, env=env,
                          capture_output=True, text=True)
     assert run.returncode == 0 and not run.stderr, run.stderr
     written = desktop.installed_files(home)
@@ -70,7 +70,7 @@ def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_remo
     cache = (home / "applications" / "mimeinfo.cache").read_text()
     assert f"application/x-nonogram-level={APP_ID}.desktop;" in cache
 
-    run = subprocess.run([sys.executable, "-m", "editor.desktop", "uninstall"], cwd=ROOT, env=env,
+    run = subprocess.run([sys.executable, "-m", "nonogram_editor.desktop", "uninstall"], cwd=ROOT, env=env,
                          capture_output=True, text=True)
     assert run.returncode == 0 and not run.stderr, run.stderr
     assert not any(path.exists() for path in written)

@@ -7,15 +7,15 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SOLVER = '''
-from editor.jit import njit
+from nonogram_editor.jit import njit
 
 
 @njit
 def add_one(x):
     return x + 1
 '''
-RUN = ("import editor.jit, sys\n"
-       "editor.jit.announce_compiling = sys.argv[1] == 'cli'\n"
+RUN = ("import nonogram_editor.jit, sys\n"
+       "nonogram_editor.jit.announce_compiling = sys.argv[1] == 'cli'\n"
        "import tiny_solver\n"
        "print(tiny_solver.add_one(41))\n")
 

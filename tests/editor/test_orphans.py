@@ -1,5 +1,5 @@
 """No process outlives its parent's kill -9: `check`'s SAT process and its racers, and the
-fresh interpreters the editor starts from worker threads (editor.child_process)."""
+fresh interpreters the editor starts from worker threads (nonogram_editor.child_process)."""
 import os
 import signal
 import subprocess
@@ -67,7 +67,7 @@ def kill_and_expect_no_survivor(process: subprocess.Popen, processes: dict[int, 
 
 def test_kill_9_of_check_ends_the_sat_process_and_its_racers():
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    process = subprocess.Popen([sys.executable, "-m", "editor", "check", "--time-limit", "0", str(HARD / "faase.non")],
+    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--time-limit", "0", str(HARD / "faase.non")],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         # the SAT process (a child) racing solvers in forks of its own (grandchildren)
@@ -85,7 +85,7 @@ def test_a_fresh_sat_process_outlives_the_thread_that_started_it_not_the_process
     script = textwrap.dedent(f"""
         import sys, threading, time
         sys.path.insert(0, {str(REPO)!r})
-        from editor.child_process import start_in_process
+        from nonogram_editor.child_process import start_in_process
         children = []
         starter = threading.Thread(target=lambda: children.append(start_in_process(time.sleep, (600,))))
         starter.start()

@@ -1,15 +1,15 @@
-"""The plugin platform: panels from plugins docked from the Puzzles menu, failures reported, layout kept."""
+"""The plugin platform: panels from nonogram_editor_builtins docked from the Puzzles menu, failures reported, layout kept."""
 import threading
 import time
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
-from editor.plugin_api import DISABLE_ENV, PanelSpec, hookimpl
-from editor.plugin_host import PluginHost
-from editor.ui import puzzle_docks
-from editor.ui.puzzle_docks import dock_object_name
-from editor.ui.settings import app_settings
+from nonogram_editor.plugin_api import DISABLE_ENV, PanelSpec, hookimpl
+from nonogram_editor.plugin_host import PluginHost
+from nonogram_editor.ui import puzzle_docks
+from nonogram_editor.ui.puzzle_docks import dock_object_name
+from nonogram_editor.ui.settings import app_settings
 
 created_panels: list["FakePanel"] = []
 
@@ -161,7 +161,7 @@ def test_layout_and_open_panels_are_remembered_between_runs(qtbot, isolated_sett
 
 
 def test_the_real_main_window_lists_the_panel_and_restores_its_place(qtbot, isolated_settings, monkeypatch):
-    from editor.ui import main_window as main_window_module
+    from nonogram_editor.ui import main_window as main_window_module
 
     host = host_with(("fake", FakePlugin()))
     real_install = puzzle_docks.install

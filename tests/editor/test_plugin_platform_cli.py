@@ -8,16 +8,16 @@ import textwrap
 
 import pytest
 
-from editor.cli import run_command
-from editor.plugin_api import DISABLE_ENV
-from editor.plugin_host import PluginHost
+from nonogram_editor.cli import run_command
+from nonogram_editor.plugin_api import DISABLE_ENV
+from nonogram_editor.plugin_host import PluginHost
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILT_INS = "pyramid,cube,voxel"  # kept out so these tests see only the tiny package
 
 TINY_PLUGIN = '''
 """A tiny third-party plugin: n queens (a known answer: 6 queens have 4 solutions, 1 up to symmetry)."""
-from editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
+from nonogram_editor.plugin_api import CountResult, PanelSpec, PuzzleSpec, hookimpl
 
 N = 6
 
@@ -125,7 +125,7 @@ def test_entry_point_plugins_load_and_a_broken_one_is_reported(tiny_package):
 def test_entry_point_plugin_panel_opens_in_the_editor(tiny_package, qtbot, isolated_settings):
     from PySide6.QtWidgets import QMainWindow
 
-    from editor.ui.puzzle_docks import install
+    from nonogram_editor.ui.puzzle_docks import install
 
     window = QMainWindow()
     qtbot.addWidget(window)
@@ -179,7 +179,7 @@ def test_unknown_or_blocked_puzzle_is_a_clear_error(tiny_package, capsys, monkey
 
 
 def test_a_crashing_solver_is_reported_without_a_traceback(capsys):
-    from editor.plugin_api import PuzzleSpec, hookimpl
+    from nonogram_editor.plugin_api import PuzzleSpec, hookimpl
 
     class Crashing:
         @hookimpl
@@ -195,7 +195,7 @@ def test_a_crashing_solver_is_reported_without_a_traceback(capsys):
 
 def test_the_installed_command_sees_the_entry_point(tiny_package):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tiny_package), REPO]), DISABLE_ENV: BUILT_INS}
-    result = subprocess.run([sys.executable, "-m", "editor", "solve", "queens-6", "--count", "--json"],
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", "queens-6", "--count", "--json"],
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout.strip().splitlines()[-1])

@@ -10,9 +10,9 @@ import textwrap
 
 import pytest
 
-from editor.cli import run_command
-from editor.plugin_api import BUDGET_ENV, DISABLE_ENV, PanelSpec, PuzzleSpec, hookimpl
-from editor.plugin_host import PluginHost
+from nonogram_editor.cli import run_command
+from nonogram_editor.plugin_api import BUDGET_ENV, DISABLE_ENV, PanelSpec, PuzzleSpec, hookimpl
+from nonogram_editor.plugin_host import PluginHost
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILT_INS = "pyramid,cube,voxel"
@@ -26,7 +26,7 @@ def wait():
     opened.wait(60)
 '''
 WORKING = '''
-from editor.plugin_api import PuzzleSpec, hookimpl
+from nonogram_editor.plugin_api import PuzzleSpec, hookimpl
 
 
 @hookimpl
@@ -142,7 +142,7 @@ def test_cli_puzzles_names_a_stuck_plugin_within_its_budget(site):
     install_plugins(site, {"stuck": "import plugin_gate\nplugin_gate.wait()\n", "working": WORKING})
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), REPO]), DISABLE_ENV: BUILT_INS,
            BUDGET_ENV: "1"}
-    result = subprocess.run([sys.executable, "-m", "editor", "puzzles"], capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "puzzles"], capture_output=True, text=True,
                             env=env, timeout=50)  # the gate opens after 60 s: only a budget ends this in time
     assert result.returncode == 0
     assert result.stdout.split() == ["working-puzzle", "Still", "here"]
@@ -154,7 +154,7 @@ def test_the_editor_window_appears_despite_a_stuck_and_an_exiting_plugin(site):
                            "quitter": "import sys\nsys.exit(1)\n"})
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), REPO]), DISABLE_ENV: BUILT_INS,
            BUDGET_ENV: "1", "NONOGRAM_EDITOR_QUIT_AFTER_MS": "100"}
-    result = subprocess.run([sys.executable, "-m", "editor"], capture_output=True, text=True, env=env, timeout=50)
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor"], capture_output=True, text=True, env=env, timeout=50)
     assert result.returncode == 0, result.stderr
     assert "window shown after" in result.stderr and "visible=True" in result.stderr
 
@@ -162,7 +162,7 @@ def test_the_editor_window_appears_despite_a_stuck_and_an_exiting_plugin(site):
 def test_help_plugins_names_the_stuck_plugin(site, qtbot, isolated_settings):
     from PySide6.QtWidgets import QMainWindow
 
-    from editor.ui.puzzle_docks import install
+    from nonogram_editor.ui.puzzle_docks import install
 
     install_plugins(site, {"stuck": "import plugin_gate\nplugin_gate.wait()\n"})
     window = QMainWindow()
@@ -206,7 +206,7 @@ def test_a_newcomer_taking_a_built_in_id_is_skipped_for_it_and_named():
 
 def test_among_third_parties_the_first_loaded_keeps_an_id(site):
     install_plugins(site, {name: f'''
-        from editor.plugin_api import PuzzleSpec, hookimpl
+        from nonogram_editor.plugin_api import PuzzleSpec, hookimpl
 
 
         @hookimpl
@@ -225,7 +225,7 @@ def test_among_third_parties_the_first_loaded_keeps_an_id(site):
 def test_a_third_party_plugin_cannot_take_the_built_in_voxel_ids(site, monkeypatch):
     monkeypatch.delenv(DISABLE_ENV)
     install_plugins(site, {"aaa": '''
-        from editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
+        from nonogram_editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
 
 
         @hookimpl
@@ -267,7 +267,7 @@ def test_a_third_party_plugin_named_like_a_built_in_is_skipped_naming_both(site,
     assert host.panels().get("voxel").title == "Voxel packing"
     [failure] = host.failures
     assert (failure.plugin, failure.stage) == ("voxel", "load")
-    assert failure.error == ("DuplicateIdError: the plugin name 'voxel' is taken by plugins.voxel.plugin "
+    assert failure.error == ("DuplicateIdError: the plugin name 'voxel' is taken by nonogram_editor_builtins.voxel.plugin "
                              "(from nonogram-editor); voxel_plugin_for_tests (from third_party_plugins) is skipped")
 
 
@@ -280,7 +280,7 @@ class ExitingFactory:
 def test_a_panel_factory_calling_sys_exit_is_reported(qtbot, isolated_settings):
     from PySide6.QtWidgets import QMainWindow
 
-    from editor.ui.puzzle_docks import install
+    from nonogram_editor.ui.puzzle_docks import install
 
     host = PluginHost(load_entry_points=False)
     host.register(ExitingFactory(), "exiting")
@@ -318,7 +318,7 @@ def test_deferred_puzzles_that_raise_or_hang_cost_only_themselves(site, capsys):
 
 EXITING_SOLVER = '''
 import os, sys
-from editor.plugin_api import PuzzleSpec, hookimpl
+from nonogram_editor.plugin_api import PuzzleSpec, hookimpl
 
 
 @hookimpl
@@ -330,7 +330,7 @@ def nonogram_editor_puzzles(puzzles):
 
 def run_cli(site, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), REPO]), DISABLE_ENV: BUILT_INS}
-    return subprocess.run([sys.executable, "-m", "editor", *args], capture_output=True, text=True, env=env,
+    return subprocess.run([sys.executable, "-m", "nonogram_editor", *args], capture_output=True, text=True, env=env,
                           timeout=120)
 
 

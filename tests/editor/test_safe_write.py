@@ -1,4 +1,4 @@
-"""Every writer goes through ``editor.safe_write``: a failed write never destroys the previous file."""
+"""Every writer goes through ``nonogram_editor.safe_write``: a failed write never destroys the previous file."""
 import errno
 import os
 import subprocess
@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from editor import safe_write
-from editor.level import Level, LevelError, load_level, save_level
-from editor.level.non_format import NonFormatError, read_non, write_non
-from editor.safe_write import AtomicFiles, recover
+from nonogram_editor import safe_write
+from nonogram_editor.level import Level, LevelError, load_level, save_level
+from nonogram_editor.level.non_format import NonFormatError, read_non, write_non
+from nonogram_editor.safe_write import AtomicFiles, recover
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD = np.eye(5, dtype=bool)
@@ -20,8 +20,8 @@ NEW = np.random.default_rng(5).random((128, 128)) < 0.5  # its .non is about 25 
 FULL_DISK = """
 import resource, signal, sys
 import numpy as np
-from editor.level import Level, LevelError, save_level
-from editor.level.non_format import write_non
+from nonogram_editor.level import Level, LevelError, save_level
+from nonogram_editor.level.non_format import write_non
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
 resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))  # no file may grow past 4,096 bytes: a full disk
 new = np.random.default_rng(5).random((128, 128)) < 0.5

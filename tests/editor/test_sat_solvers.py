@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SOLVE_THEN_REPORT = """
 import random, sys
-from editor.sat_solvers import Solver
+from nonogram_editor.sat_solvers import Solver
 random.seed(1)
 n = 400  # random 3-SAT at the threshold: seconds of CaDiCaL, bounded by the conflict budget
 clauses = [[random.choice((-1, 1)) * random.randint(1, n) for _ in range(3)] for _ in range(int(4.26 * n))]

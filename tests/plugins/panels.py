@@ -1,5 +1,5 @@
 """Opening a plugin's panel the way the editor's menu does, for the panel tests."""
-from editor.plugin_api import PanelContext, Registry
+from nonogram_editor.plugin_api import PanelContext, Registry
 from tests.editor.scene3d.test_view import require_gl
 
 

@@ -11,8 +11,8 @@ NOWHERE = "/dev/null/cache"  # a path under a file: not even root can create it
 
 
 def read_only_copy(folder: Path) -> None:
-    for package in ("editor", "plugins"):
-        shutil.copytree(REPO / package, folder / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for source, package in (("editor", "nonogram_editor"), ("plugins", "nonogram_editor_builtins")):
+        shutil.copytree(REPO / source, folder / package, ignore=shutil.ignore_patterns("__pycache__"))
     for directory, _, _ in os.walk(folder):
         # A file where numba would make its in-tree cache folder: refused whoever runs this (root too).
         Path(directory, "__pycache__").write_text("")
@@ -27,7 +27,7 @@ def test_solvers_compile_without_a_cache_and_say_so_once(tmp_path):
     read_only_copy(install)
     env = {**os.environ, "PYTHONPATH": str(install), "HOME": NOWHERE, "XDG_CACHE_HOME": NOWHERE,
            "NUMBA_CACHE_DIR": NOWHERE, "PYTHONDONTWRITEBYTECODE": "1"}
-    script = ("from editor.cli import run_command\n"
+    script = ("from nonogram_editor.cli import run_command\n"
               "import sys\n"
               "sys.exit(run_command(['solve', 'voxel-soma', '--first']) or run_command(['solve', 'pyramid', '--first']))")
     try:

@@ -16,9 +16,9 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QPushButton
 
 import tests.plugins.example  # noqa: F401  (puts the example plugin on the path)
-from editor.plugin_api import PanelContext, PuzzlePanel, Registry, piece_of_part
-from editor.scene3d.parts import _shape_center
-from editor.ui.puzzle_panel import SHORTCUTS
+from nonogram_editor.plugin_api import PanelContext, PuzzlePanel, Registry, piece_of_part
+from nonogram_editor.scene3d.parts import _shape_center
+from nonogram_editor.ui.puzzle_panel import SHORTCUTS
 from tests.editor.scene3d.test_view import require_gl, rgb_array, window_point
 
 
@@ -97,9 +97,9 @@ def tiling_find(qtbot, panel):
 
 
 PLUGINS = {  # plugin module, panel id, find, long job (None: nothing it does takes long)
-    "pyramid": ("plugins.pyramid.plugin", "pyramid", pyramid_find, pyramid_long_job),
-    "cube": ("plugins.cube.plugin", "cube", cube_find, cube_long_job),
-    "voxel": ("plugins.voxel.plugin", "voxel", voxel_find, voxel_long_job),
+    "pyramid": ("nonogram_editor_builtins.pyramid.plugin", "pyramid", pyramid_find, pyramid_long_job),
+    "cube": ("nonogram_editor_builtins.cube.plugin", "cube", cube_find, cube_long_job),
+    "voxel": ("nonogram_editor_builtins.voxel.plugin", "voxel", voxel_find, voxel_long_job),
     "tiling": ("polyomino_tiling.plugin", "tiling", tiling_find, None),
 }
 

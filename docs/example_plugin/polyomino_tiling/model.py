@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from editor.plugin_api import PuzzleDataError
+from nonogram_editor.plugin_api import PuzzleDataError
 
 Cell = tuple[int, int]  # (column, row)
 

@@ -5,7 +5,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from editor.plugin_api import PuzzleCanvas, PuzzlePanel
+from nonogram_editor.plugin_api import PuzzleCanvas, PuzzlePanel
 from polyomino_tiling import scene, solver
 from polyomino_tiling.model import PUZZLES, Tiling
 

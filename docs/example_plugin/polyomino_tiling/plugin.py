@@ -1,7 +1,7 @@
 """The hooks: one PuzzleSpec per puzzle (for the command line and the panel), and the panel."""
 from __future__ import annotations
 
-from editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
+from nonogram_editor.plugin_api import PanelSpec, PuzzleSpec, hookimpl
 from polyomino_tiling import checker, scene, solver
 from polyomino_tiling.model import PUZZLES, Tiling
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import colorsys
 
-from editor.plugin_api import Box, Part, explode_from_center, part_id
+from nonogram_editor.plugin_api import Box, Part, explode_from_center, part_id
 from polyomino_tiling.model import Solution, Tiling
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from editor.plugin_api import CountResult, Task
+from nonogram_editor.plugin_api import CountResult, Task
 from polyomino_tiling.model import Solution, Tiling
 
 

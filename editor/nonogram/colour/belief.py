@@ -1,10 +1,10 @@
 """How likely each cell is each colour: belief propagation between rows and columns (Qt-free).
 
-The colour form of :mod:`editor.nonogram.belief`: each row sends each of its cells a
+The colour form of :mod:`nonogram_editor.nonogram.belief`: each row sends each of its cells a
 message "how likely each colour, judging by this row and what the columns say", each
 column the same, for a few rounds. A line's message is exact: the placements of its clue
 that fit what is known are counted forward and backward over the clue's automaton (the
-one :mod:`editor.nonogram.colour.cnf` encodes: its state is how much of the clue's
+one :mod:`nonogram_editor.nonogram.colour.cnf` encodes: its state is how much of the clue's
 pattern has been read), each placement weighted by the crossing lines' messages about its
 cells. What comes back is the extrinsic part (the crossing message divided out), and each
 round moves a message half way, so that the rounds settle.
@@ -16,9 +16,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from editor.nonogram.belief import DAMPING, RESCALE, ROUNDS, SURE
-from editor.nonogram.colour.cnf import clue_pattern, transitions
-from editor.tasks import Task
+from nonogram_editor.nonogram.belief import DAMPING, RESCALE, ROUNDS, SURE
+from nonogram_editor.nonogram.colour.cnf import clue_pattern, transitions
+from nonogram_editor.tasks import Task
 
 
 @lru_cache(maxsize=16)

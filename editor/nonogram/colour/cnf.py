@@ -15,7 +15,7 @@ cell's colour has a state that takes it. Cells line logic ruled colours out of a
 clauses.
 
 :func:`clue_pattern` and :func:`transitions` are the automaton (belief propagation,
-:mod:`editor.nonogram.colour.belief`, runs over it too); :func:`encode` the CNF.
+:mod:`nonogram_editor.nonogram.colour.belief`, runs over it too); :func:`encode` the CNF.
 """
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def encode(row_clues, column_clues, colours: int, known_rows=None) -> tuple[list
     """The CNF of a colour puzzle: (clauses, number of variables), or None when a line has no
     placement. Cell (row, column) has colour c iff variable ``(row * width + column) *
     colours + c + 1`` is true. ``known_rows``: per row a mask per colour of the cells that
-    may still take it (a :class:`~editor.nonogram.colour.puzzle.ColourBoard`'s rows)."""
+    may still take it (a :class:`~nonogram_editor.nonogram.colour.puzzle.ColourBoard`'s rows)."""
     height, width = len(row_clues), len(column_clues)
     cnf = _Cnf(height, width, colours)
     full = (1 << width) - 1

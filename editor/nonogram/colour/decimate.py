@@ -1,7 +1,7 @@
 """A first solution of big colour clue sets with many solutions, by decimation (Qt-free).
 
-:func:`editor.nonogram.decimate.decimate` in colour: :class:`Colour` is what it guesses,
-completes and probes with. Belief propagation (:mod:`editor.nonogram.colour.belief`)
+:func:`nonogram_editor.nonogram.decimate.decimate` in colour: :class:`Colour` is what it guesses,
+completes and probes with. Belief propagation (:mod:`nonogram_editor.nonogram.colour.belief`)
 says how likely each open cell is each colour; the cells it is surest of take their
 likeliest colours; a cell whose likeliest colour contradicts loses that colour.
 """
@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from editor.nonogram.belief import ROUNDS
-from editor.nonogram.colour.belief import ColourBeliefs, propagate
-from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
-from editor.nonogram.decimate import UPDATE_ROUNDS, complete_within, decimate
-from editor.tasks import Task
+from nonogram_editor.nonogram.belief import ROUNDS
+from nonogram_editor.nonogram.colour.belief import ColourBeliefs, propagate
+from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
+from nonogram_editor.nonogram.decimate import UPDATE_ROUNDS, complete_within, decimate
+from nonogram_editor.tasks import Task
 
 COMPLETE_CONFLICTS = 20000  # CaDiCaL's search at a dead end: colour boards take more than two-colour ones
 
 
 class Colour:
-    """What decimation does on a colour puzzle (as :class:`editor.nonogram.decimate.TwoColour`)."""
+    """What decimation does on a colour puzzle (as :class:`nonogram_editor.nonogram.decimate.TwoColour`)."""
 
     def __init__(self, puzzle: ColourClues):
         self.puzzle = puzzle
@@ -46,8 +46,8 @@ class Colour:
 
     def complete(self, board: ColourBoard) -> ColourBoard | None | bool:
         """A solution that completes ``board`` (the colour encoding of what it knows), as
-        :func:`editor.nonogram.decimate.complete_within`."""
-        from editor.nonogram.colour.cnf import encode, grid_of
+        :func:`nonogram_editor.nonogram.decimate.complete_within`."""
+        from nonogram_editor.nonogram.colour.cnf import encode, grid_of
 
         puzzle = self.puzzle
         encoded = encode(puzzle.row_clues, puzzle.column_clues, puzzle.colours, list(board.rows))
@@ -82,8 +82,8 @@ def allowed_array(board: ColourBoard) -> np.ndarray:
 
 def first_solution(row_clues, column_clues, colours: int, known_rows) -> list[list[int]] | None:
     """A solution (a grid as row lists) that completes ``known_rows`` (a
-    :class:`~editor.nonogram.colour.puzzle.ColourBoard`'s rows), None when there is none,
-    or :class:`editor.nonogram.decimate.GaveUp`."""
+    :class:`~nonogram_editor.nonogram.colour.puzzle.ColourBoard`'s rows), None when there is none,
+    or :class:`nonogram_editor.nonogram.decimate.GaveUp`."""
     puzzle = ColourClues(row_clues, column_clues, colours)
     board = ColourBoard.from_rows(known_rows, puzzle.width)
     if puzzle.propagate(board) is None:

@@ -2,8 +2,8 @@
 
 A file is a colour puzzle when it is a level whose info (``NAME.about``) says ``kind
 "colour"``, or a puzzle file (``.non``, webpbn ``.xml``, Olsak ``.g``) holding a colour
-puzzle (:class:`editor.level.colour.ColourPuzzle`). Such a file is checked with the colour
-engine (:func:`editor.nonogram.colour.check_colour`); everything else stays two-colour.
+puzzle (:class:`nonogram_editor.level.colour.ColourPuzzle`). Such a file is checked with the colour
+engine (:func:`nonogram_editor.nonogram.colour.check_colour`); everything else stays two-colour.
 
     puzzle = colour_puzzle_of_file(path)          # None: a two-colour level or puzzle
     verdict, warnings = check_colour_puzzle(puzzle, path, task)
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import os
 
-from editor.level import load_level
-from editor.level.colour import COLOUR, TWO_COLOUR, ColourPuzzle, colour_puzzle_of_level, hex_colour, level_kind
-from editor.level.metadata import read_about
-from editor.level.puzzle_formats import Puzzle, checked_goal, is_puzzle_file, read_puzzle_file
-from editor.nonogram.colour.verdict import check_colour
-from editor.nonogram.verdict import Verdict
-from editor.tasks import Task
+from nonogram_editor.level import load_level
+from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, ColourPuzzle, colour_puzzle_of_level, hex_colour, level_kind
+from nonogram_editor.level.metadata import read_about
+from nonogram_editor.level.puzzle_formats import Puzzle, checked_goal, is_puzzle_file, read_puzzle_file
+from nonogram_editor.nonogram.colour.verdict import check_colour
+from nonogram_editor.nonogram.verdict import Verdict
+from nonogram_editor.tasks import Task
 
 
 def colour_puzzle_of_file(path: str | os.PathLike, puzzle: Puzzle | None = None) -> ColourPuzzle | None:

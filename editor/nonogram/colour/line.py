@@ -12,7 +12,7 @@ known gives it (the complete line deduction), or returns ``None`` when no placem
 
 How the deduction works, bit-parallel over the positions 0..n (the boundaries between
 cells), in O(k + colours) big-int operations for k blocks, as the two-colour solver
-(:mod:`editor.nonogram.line`) does:
+(:mod:`nonogram_editor.nonogram.line`) does:
 
 * ``E_j``: the positions where block j-1 can end in a placement of blocks 0..j-1 on the
   cells before it (``E_0`` is position 0, the start of the line).
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import threading
 
-from editor.nonogram.line import MEMO_LIMIT, REGISTRY_LIMIT, mirror_bits
+from nonogram_editor.nonogram.line import MEMO_LIMIT, REGISTRY_LIMIT, mirror_bits
 
 Block = tuple[int, int]  # (length, colour)
 

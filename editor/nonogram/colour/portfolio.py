@@ -1,18 +1,18 @@
 """The colour SAT stage: a first solution of bare clues by racers, then another (Qt-free).
 
 :func:`decide` is what the colour verdict runs in a separate process
-(:mod:`editor.child_process`): a solution (or none), the race :data:`FIRST_SOLUTION`
-of decimation (:mod:`editor.nonogram.colour.decimate`) and kissat finding it on bare
-clues (:func:`editor.nonogram.portfolio.race`, the two-colour race's loop and
-:class:`~editor.nonogram.portfolio.Racer` table), and then one that differs from it or
-from a given picture (or none), by CaDiCaL on the encoding (:mod:`editor.nonogram.colour.cnf`).
+(:mod:`nonogram_editor.child_process`): a solution (or none), the race :data:`FIRST_SOLUTION`
+of decimation (:mod:`nonogram_editor.nonogram.colour.decimate`) and kissat finding it on bare
+clues (:func:`nonogram_editor.nonogram.portfolio.race`, the two-colour race's loop and
+:class:`~nonogram_editor.nonogram.portfolio.Racer` table), and then one that differs from it or
+from a given picture (or none), by CaDiCaL on the encoding (:mod:`nonogram_editor.nonogram.colour.cnf`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from editor.nonogram.colour.cnf import encode, grid_of
-from editor.nonogram.portfolio import SEARCH_NEAR, Racer, race
+from nonogram_editor.nonogram.colour.cnf import encode, grid_of
+from nonogram_editor.nonogram.portfolio import SEARCH_NEAR, Racer, race
 
 SOLVER = "cadical195"  # another solution, trying the first's colours first (kissat cannot be given them)
 FIRST_SOLVER = "kissat404"  # a first solution of bare clues, where decimation gives up
@@ -22,7 +22,7 @@ DECIMATION_ALONE = 6.0  # CPU seconds decimation gets before kissat takes its pl
 @dataclass
 class Problem:
     """What a racer for a first solution is given: the clues, what line logic knows (a
-    :class:`~editor.nonogram.colour.puzzle.ColourBoard`'s rows) and their encoding."""
+    :class:`~nonogram_editor.nonogram.colour.puzzle.ColourBoard`'s rows) and their encoding."""
 
     row_clues: list
     column_clues: list
@@ -33,7 +33,7 @@ class Problem:
 
 def kissat_first(problem: Problem) -> list[list[int]] | None:
     """Kissat on the encoding, to the end."""
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
     with Solver(name=FIRST_SOLVER, bootstrap_with=problem.clauses) as solver:
         if not solver.solve():
@@ -42,14 +42,14 @@ def kissat_first(problem: Problem) -> list[list[int]] | None:
 
 
 def decimation_first(problem: Problem) -> list[list[int]] | None:
-    """Decimation (:func:`editor.nonogram.colour.decimate.first_solution`): big pictures with
-    many solutions; it fails (:class:`editor.nonogram.decimate.GaveUp`) where its guesses fail."""
-    from editor.nonogram.colour.decimate import first_solution
+    """Decimation (:func:`nonogram_editor.nonogram.colour.decimate.first_solution`): big pictures with
+    many solutions; it fails (:class:`nonogram_editor.nonogram.decimate.GaveUp`) where its guesses fail."""
+    from nonogram_editor.nonogram.colour.decimate import first_solution
 
     return first_solution(problem.row_clues, problem.column_clues, problem.colours, problem.known_rows)
 
 
-FIRST_SOLUTION = [  # a solution of bare clues (the race: editor.nonogram.portfolio.race)
+FIRST_SOLUTION = [  # a solution of bare clues (the race: nonogram_editor.nonogram.portfolio.race)
     Racer("decimation", decimation_first, stops=DECIMATION_ALONE, then="kissat"),
     Racer("kissat", kissat_first, joins=None),
 ]
@@ -57,7 +57,7 @@ FIRST_SOLUTION = [  # a solution of bare clues (the race: editor.nonogram.portfo
 
 def first_without_forks(problem: Problem) -> list[list[int]] | None:
     """:data:`FIRST_SOLUTION` where no fork can be made: decimation, then kissat."""
-    from editor.nonogram.decimate import GaveUp
+    from nonogram_editor.nonogram.decimate import GaveUp
 
     try:
         return decimation_first(problem)
@@ -66,16 +66,16 @@ def first_without_forks(problem: Problem) -> list[list[int]] | None:
 
 
 def search_near(row_clues, column_clues, colours: int, picture: list[list[int]]) -> tuple[bool, list[list[int]] | None]:
-    """The colour search for a solution other than ``picture`` (:func:`editor.nonogram.colour.search.find_alternative`:
+    """The colour search for a solution other than ``picture`` (:func:`nonogram_editor.nonogram.colour.search.find_alternative`:
     small windows first), for up to ``SEARCH_NEAR`` CPU seconds: (True, the other solution
     or None when there is none), or (False, None) when it used up its time. Where the
     solutions are many it finds another next to the first at once."""
     import numpy as np
 
-    from editor.nonogram.colour.puzzle import ColourClues
-    from editor.nonogram.colour.search import find_alternative
-    from editor.nonogram.search import Lookahead
-    from editor.tasks import OverBudget, Task
+    from nonogram_editor.nonogram.colour.puzzle import ColourClues
+    from nonogram_editor.nonogram.colour.search import find_alternative
+    from nonogram_editor.nonogram.search import Lookahead
+    from nonogram_editor.tasks import OverBudget, Task
 
     puzzle = ColourClues(row_clues, column_clues, colours)
     board = puzzle.board()
@@ -95,7 +95,7 @@ def decide(row_clues, column_clues, colours: int, known_rows=None,
     solution) the first is that picture. Without, the first comes from the race
     :data:`FIRST_SOLUTION` and another first from a short search next to it
     (:func:`search_near`); then another, by CaDiCaL trying the first's colours first."""
-    from editor.sat_solvers import Solver
+    from nonogram_editor.sat_solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
     encoded = encode(row_clues, column_clues, colours, known_rows)

@@ -3,9 +3,9 @@
 What is known about a cell is the set of colours it may still take (a bit per colour, bit
 0 the background); a cell is decided when one is left. :class:`ColourBoard` keeps it as one
 mask per colour for every row (bit = column) and every column (bit = row), so that each
-line is ready for the line solver (:mod:`editor.nonogram.colour.line`) as a tuple of ints.
+line is ready for the line solver (:mod:`nonogram_editor.nonogram.colour.line`) as a tuple of ints.
 :meth:`ColourClues.propagate` runs the line solver over the changed lines until nothing
-changes and counts the sweeps, as the two-colour :class:`editor.nonogram.puzzle.Puzzle` does.
+changes and counts the sweeps, as the two-colour :class:`nonogram_editor.nonogram.puzzle.Puzzle` does.
 """
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from editor.level.colour import colour_clues
-from editor.nonogram.colour.line import colour_line_solver
-from editor.nonogram.puzzle import array_to_rows, rows_to_array
-from editor.tasks import Task
+from nonogram_editor.level.colour import colour_clues
+from nonogram_editor.nonogram.colour.line import colour_line_solver
+from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
+from nonogram_editor.tasks import Task
 
 ColourClue = tuple[tuple[int, int], ...]
 
@@ -130,9 +130,9 @@ def _mask(cells: np.ndarray) -> int:
 
 class ColourClues:
     """Row and column colour clues, with the shared line solvers for them: the engine's view of
-    a colour puzzle, as :class:`editor.nonogram.puzzle.Puzzle` is of a two-colour one (the
+    a colour puzzle, as :class:`nonogram_editor.nonogram.puzzle.Puzzle` is of a two-colour one (the
     exchange formats' puzzle, with palette, goal and metadata, is
-    :class:`editor.level.colour.ColourPuzzle`)."""
+    :class:`nonogram_editor.level.colour.ColourPuzzle`)."""
 
     def __init__(self, row_clues: Sequence, column_clues: Sequence, colours: int):
         self.row_clues = tuple(tuple((int(n), int(c)) for n, c in clue) for clue in row_clues)

@@ -1,6 +1,6 @@
 """Beyond line logic in colour: probing and the search (Qt-free, cancellable).
 
-As in two colours (:mod:`editor.nonogram.search`), uniqueness is one question: *is there
+As in two colours (:mod:`nonogram_editor.nonogram.search`), uniqueness is one question: *is there
 a solution other than this picture?* :func:`find_alternative` answers it in three stages:
 
 0. **Local**: in small overlapping windows, with every cell outside a window fixed to
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
-from editor.nonogram.search import Lookahead, windows
-from editor.tasks import Task
+from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
+from nonogram_editor.nonogram.search import Lookahead, windows
+from nonogram_editor.tasks import Task
 
 
 def _choose_cell(board: ColourBoard) -> tuple[int, int] | None:

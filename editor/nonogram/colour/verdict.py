@@ -5,14 +5,14 @@
     verdict.kind, verdict.picture, verdict.alternative, verdict.line_counts()
     verdict.logic.possible_array()                              # the colours each cell may still take
 
-The stages are the two-colour check's (:mod:`editor.nonogram.verdict`, docs/solver.md):
-line logic (:mod:`editor.nonogram.colour.line`), then probing and the search
-(:mod:`editor.nonogram.colour.search`) for up to ``SEARCH_ALONE`` CPU seconds, with the
-SAT solver (:mod:`editor.nonogram.colour.cnf`) starting in a separate process after
+The stages are the two-colour check's (:mod:`nonogram_editor.nonogram.verdict`, docs/solver.md):
+line logic (:mod:`nonogram_editor.nonogram.colour.line`), then probing and the search
+(:mod:`nonogram_editor.nonogram.colour.search`) for up to ``SEARCH_ALONE`` CPU seconds, with the
+SAT solver (:mod:`nonogram_editor.nonogram.colour.cnf`) starting in a separate process after
 ``SAT_HEAD_START`` and deciding what they leave undecided; UNDECIDED only when the time
-limit passes first. The result is a :class:`~editor.nonogram.verdict.Verdict` whose
-``puzzle`` is a :class:`~editor.nonogram.colour.puzzle.ColourClues`, ``logic`` a
-:class:`~editor.nonogram.colour.puzzle.ColourBoard`, and ``picture``/``alternative`` grids
+limit passes first. The result is a :class:`~nonogram_editor.nonogram.verdict.Verdict` whose
+``puzzle`` is a :class:`~nonogram_editor.nonogram.colour.puzzle.ColourClues`, ``logic`` a
+:class:`~nonogram_editor.nonogram.colour.puzzle.ColourBoard`, and ``picture``/``alternative`` grids
 of colour indices (0: the background).
 """
 from __future__ import annotations
@@ -21,12 +21,12 @@ import time
 
 import numpy as np
 
-from editor.nonogram.colour.portfolio import decide
-from editor.nonogram.colour.puzzle import ColourBoard, ColourClues
-from editor.nonogram.colour.search import find_alternative, find_solution
-from editor.nonogram.search import Lookahead
-from editor.nonogram.verdict import SAT_HEAD_START, SEARCH_ALONE, Kind, Stage, Verdict
-from editor.tasks import OverBudget, Task, TimeUp
+from nonogram_editor.nonogram.colour.portfolio import decide
+from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
+from nonogram_editor.nonogram.colour.search import find_alternative, find_solution
+from nonogram_editor.nonogram.search import Lookahead
+from nonogram_editor.nonogram.verdict import SAT_HEAD_START, SEARCH_ALONE, Kind, Stage, Verdict
+from nonogram_editor.tasks import OverBudget, Task, TimeUp
 
 TIME_LIMIT = 60.0  # seconds, as the two-colour check's default
 
@@ -50,7 +50,7 @@ def check_colour_drawing(drawing: np.ndarray, colours: int, *, time_limit: float
                          previous: Verdict | None = None) -> Verdict:
     """The verdict on the clues a drawing of colour indices implies (the drawing is one
     solution). ``line_logic_only`` and ``previous`` as for
-    :func:`editor.nonogram.verdict.check_drawing`: stop after line logic (LINE or the
+    :func:`nonogram_editor.nonogram.verdict.check_drawing`: stop after line logic (LINE or the
     provisional STALLED); reuse the other solution of a verdict on an earlier drawing."""
     start = time.perf_counter()
     drawing = np.asarray(drawing, dtype=np.int64)
@@ -132,14 +132,14 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
 
 def keep_sat_process_ready() -> None:
     """Have a SAT process waiting with the colour encoding imported
-    (:func:`editor.nonogram.verdict.keep_sat_process_ready` for colour puzzles)."""
-    from editor.child_process import keep_ready
+    (:func:`nonogram_editor.nonogram.verdict.keep_sat_process_ready` for colour puzzles)."""
+    from nonogram_editor.child_process import keep_ready
 
-    keep_ready(("editor.nonogram.colour.portfolio", "editor.nonogram.colour.decimate", "editor.sat_solvers"))
+    keep_ready(("nonogram_editor.nonogram.colour.portfolio", "nonogram_editor.nonogram.colour.decimate", "nonogram_editor.sat_solvers"))
 
 
 class _SatStage:
-    """:func:`editor.nonogram.colour.portfolio.decide` on line logic's fixpoint, in a separate process."""
+    """:func:`nonogram_editor.nonogram.colour.portfolio.decide` on line logic's fixpoint, in a separate process."""
 
     def __init__(self, puzzle: ColourClues, board: ColourBoard, picture: np.ndarray | None):
         self._shape = (puzzle.height, puzzle.width)
@@ -150,7 +150,7 @@ class _SatStage:
     def start(self) -> None:
         if self._child is not None:
             return
-        from editor.child_process import fork_ready, start_in_process  # here: a quick check never loads it
+        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads it
 
         name = "colour nonogram SAT solver"
         forked = fork_ready(1)

@@ -1,9 +1,9 @@
 """The solver dock's colour check (Qt-free part): line logic first, then the full check."""
 import numpy as np
 
-from editor.core.colour_level import check_colour_grid
-from editor.nonogram.verdict import Kind, Stage
-from editor.tasks import Task
+from nonogram_editor.core.colour_level import check_colour_grid
+from nonogram_editor.nonogram.verdict import Kind, Stage
+from nonogram_editor.tasks import Task
 
 
 def test_the_colour_check_stops_at_line_logic_then_decides_and_reuses_the_last_verdict():

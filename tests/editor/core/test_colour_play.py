@@ -1,9 +1,9 @@
 """Test-solve of a colour level (Qt-free): marks, the check, and the colour hint."""
 import numpy as np
 
-from editor.core.colour_play import ColourPlaySession
-from editor.core.play import CROSSED, FILLED, UNKNOWN
-from editor.nonogram.colour import check_colour_drawing
+from nonogram_editor.core.colour_play import ColourPlaySession
+from nonogram_editor.core.play import CROSSED, FILLED, UNKNOWN
+from nonogram_editor.nonogram.colour import check_colour_drawing
 
 PALETTE = [(255, 255, 255), (220, 40, 40), (40, 110, 220)]
 GRID = np.array([[1, 1, 2, 0],

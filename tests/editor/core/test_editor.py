@@ -5,10 +5,10 @@ from collections import deque
 import numpy as np
 import pytest
 
-from editor.core import Clip, ClipError, Editor, Rect
-from editor.core.history import Snapshot
-from editor.core.shapes import bresenham, flood_mask
-from editor.level import Level, load_level
+from nonogram_editor.core import Clip, ClipError, Editor, Rect
+from nonogram_editor.core.history import Snapshot
+from nonogram_editor.core.shapes import bresenham, flood_mask
+from nonogram_editor.level import Level, load_level
 
 RED, BLUE = (220, 40, 40), (40, 110, 220)
 
@@ -380,7 +380,7 @@ def test_snapshot_restore_is_exact(editor):
 def test_the_core_does_not_import_qt():
     import subprocess
 
-    code = ("import sys, editor.core, editor.core.play; "
+    code = ("import sys, nonogram_editor.core, nonogram_editor.core.play; "
             "print([m for m in sys.modules if m.startswith('PySide6')])")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "[]"
@@ -394,7 +394,7 @@ def test_load_errors_name_the_file(editor, tmp_path):
 
 
 def test_play_session_fills_crosses_checks_and_hints():
-    from editor.core.play import CROSSED, FILLED, UNKNOWN, PlaySession
+    from nonogram_editor.core.play import CROSSED, FILLED, UNKNOWN, PlaySession
 
     solution = np.array([[1, 1, 1], [0, 1, 0], [0, 1, 0]], dtype=bool)
     now = [100.0]
@@ -418,7 +418,7 @@ def test_play_session_fills_crosses_checks_and_hints():
 
 
 def test_play_hint_names_a_line_whose_marks_contradict():
-    from editor.core.play import FILLED, PlaySession
+    from nonogram_editor.core.play import FILLED, PlaySession
 
     session = PlaySession(np.array([[1, 0, 1], [0, 0, 0]], dtype=bool))
     session.mark([(0, 1)], FILLED)
@@ -426,7 +426,7 @@ def test_play_hint_names_a_line_whose_marks_contradict():
 
 
 def test_play_hint_says_when_line_logic_is_stuck():
-    from editor.core.play import PlaySession
+    from nonogram_editor.core.play import PlaySession
 
     session = PlaySession(np.array([[1, 0], [0, 1]], dtype=bool))  # two solutions: no line advances
     assert session.hint().line is None and "lookahead" in session.hint().text
@@ -465,7 +465,7 @@ def test_the_status_bar_describes_a_cell_of_either_layer(editor):
 def test_a_failure_names_the_file_once():
     from pathlib import Path
 
-    from editor.core.editor import describe_failure
+    from nonogram_editor.core.editor import describe_failure
 
     path = Path("/tmp/cat.level")
     assert describe_failure(ValueError("bad size"), path) == "/tmp/cat.level: bad size"
@@ -474,7 +474,7 @@ def test_a_failure_names_the_file_once():
 
 
 def test_observers_are_told_aspects_and_the_tools_and_layers_are_types(editor):
-    from editor.core import LAYERS, TOOLS, Aspect, Layer, Tool
+    from nonogram_editor.core import LAYERS, TOOLS, Aspect, Layer, Tool
 
     assert TOOLS == tuple(Tool) and LAYERS == tuple(Layer) and Tool.FILLED_RECTANGLE == "filled rectangle"
     view = View(editor)

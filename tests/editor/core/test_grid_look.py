@@ -2,9 +2,9 @@
 colours with overlays blended in, the zoom steps."""
 import numpy as np
 
-from editor.core.grid_look import (EMPTY_RGBA, FILLED_RGBA, MAX_CELL, MIN_CELL, OVERLAY_ALPHA, LineClues, cell_colours,
+from nonogram_editor.core.grid_look import (EMPTY_RGBA, FILLED_RGBA, MAX_CELL, MIN_CELL, OVERLAY_ALPHA, LineClues, cell_colours,
                                    cells_touched, changed_entries, largest_fitting, rgb_words, row_clue_text, zoomed)
-from editor.level.clues import clues
+from nonogram_editor.level.clues import clues
 
 
 def test_clues_kept_line_by_line_match_the_clues_of_the_whole_drawing_after_every_edit():

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from editor.core.history import changed_cells
+from nonogram_editor.core.history import changed_cells
 
 
 @pytest.mark.parametrize("channels", [None, 1, 3, 5])

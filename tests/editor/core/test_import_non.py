@@ -1,13 +1,13 @@
 """Importing a .non puzzle in the Qt-free core: a goal picture that fits opens as it is,
-anything else is solved from its clues (editor.nonogram.clue_solve), as in the window."""
+anything else is solved from its clues (nonogram_editor.nonogram.clue_solve), as in the window."""
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-from editor.core import Editor, UnsolvableClues, read_puzzle
-from editor.nonogram.verdict import Kind
+from nonogram_editor.core import Editor, UnsolvableClues, read_puzzle
+from nonogram_editor.nonogram.verdict import Kind
 from tests.editor.nonogram.reference import solutions
 
 # a 6x5 picture with one solution that line logic reaches (checked against brute force below)
@@ -95,7 +95,7 @@ def test_a_goal_that_does_not_fit_is_named_and_the_clues_decide(tmp_path):
 def test_solving_an_imported_puzzle_loads_no_qt(tmp_path):
     rows, columns = clues_of(ARROW)
     path = clue_file(tmp_path / "arrow.non", rows, columns)
-    code = ("import sys; from editor.core import Editor; editor = Editor(); "
+    code = ("import sys; from nonogram_editor.core import Editor; editor = Editor(); "
             f"print(editor.import_non({str(path)!r}).verdict.kind, int(editor.document.visible_solution().sum()), "
             "[m for m in sys.modules if m.startswith('PySide6')])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

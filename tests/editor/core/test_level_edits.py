@@ -2,8 +2,8 @@
 each is one undo step, and undo/redo restore the exact state (level info included)."""
 import numpy as np
 
-from editor.core import Editor
-from editor.level import Level
+from nonogram_editor.core import Editor
+from nonogram_editor.level import Level
 from tests.editor.core.test_editor import state, undo_redo_exact, View
 
 

@@ -1,17 +1,17 @@
-"""Colour puzzles as a level kind (editor.level.colour): clues, palettes, the kind in NAME.about,
+"""Colour puzzles as a level kind (nonogram_editor.level.colour): clues, palettes, the kind in NAME.about,
 and converting a level between the kinds (in the core, one undo step)."""
 import itertools
 
 import numpy as np
 import pytest
 
-from editor.core.editor import Editor, write_level
-from editor.level.colour import (
+from nonogram_editor.core.editor import Editor, write_level
+from nonogram_editor.level.colour import (
     COLOUR, TWO_COLOUR, ColourPuzzle, clue_length, colour_clues, colour_level, colour_line_clue,
     colour_puzzle_of_level, colour_solution, convert_level, indexed_picture, level_background, level_kind,
     level_of_colour_puzzle, likely_background, with_kind)
-from editor.level.metadata import non_metadata, read_about
-from editor.level.model import Level, load_level
+from nonogram_editor.level.metadata import non_metadata, read_about
+from nonogram_editor.level.model import Level, load_level
 
 WHITE, RED, BLUE, BLACK = (255, 255, 255), (220, 40, 40), (40, 110, 220), (0, 0, 0)
 
@@ -127,7 +127,7 @@ def test_the_editor_converts_a_level_in_one_undo_step():
 def test_a_change_of_kind_is_told_apart_from_other_level_info():
     """Observers hear KIND when the kind or background changes (the puzzle is another), only
     ABOUT when the title does (the window re-checks on the first, not on the second)."""
-    from editor.core.kinds import Aspect
+    from nonogram_editor.core.kinds import Aspect
 
     editor = Editor()
     editor.new(3, 2)

@@ -6,11 +6,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from editor.core.editor import Editor, read_puzzle, write_puzzle
-from editor.level.clue_formats import format_g, parse_g
-from editor.level.colour import COLOUR, ColourPuzzle, colour_clues, level_kind
-from editor.level.non_format import NonFormatError, NonPuzzle, parse_non
-from editor.level.puzzle_formats import (
+from nonogram_editor.core.editor import Editor, read_puzzle, write_puzzle
+from nonogram_editor.level.clue_formats import format_g, parse_g
+from nonogram_editor.level.colour import COLOUR, ColourPuzzle, colour_clues, level_kind
+from nonogram_editor.level.non_format import NonFormatError, NonPuzzle, parse_non
+from nonogram_editor.level.puzzle_formats import (
     PUZZLE_FORMATS, read_puzzle_file, read_puzzles, write_colour_puzzle_file, write_puzzle_file)
 
 DATA = Path(__file__).parents[2] / "data"
@@ -100,7 +100,7 @@ def test_colour_non_follows_nonogram_dbs_format():
 
 
 def write_and_read_text(puzzle: ColourPuzzle) -> str:
-    from editor.level.non_format import format_colour_non
+    from nonogram_editor.level.non_format import format_colour_non
     text = format_colour_non(puzzle)
     assert parse_non(text) == puzzle
     return text
@@ -173,9 +173,9 @@ def test_two_colour_exports_are_unchanged_by_the_colour_formats(tmp_path):
 
 
 def _valid_texts() -> dict[str, bytes]:
-    from editor.level.clue_formats import format_colour_g
-    from editor.level.non_format import format_colour_non
-    from editor.level.webpbn_format import format_colour_webpbn
+    from nonogram_editor.level.clue_formats import format_colour_g
+    from nonogram_editor.level.non_format import format_colour_non
+    from nonogram_editor.level.webpbn_format import format_colour_webpbn
 
     puzzle = random_colour_puzzle(4, colours=3, shape=(5, 6))
     return {".non": format_colour_non(puzzle).encode(), ".xml": format_colour_webpbn(puzzle).encode(),
@@ -189,8 +189,8 @@ VALID = _valid_texts()
 def test_a_mangled_colour_file_reads_or_gets_a_message_never_another_error(suffix):
     from hypothesis import given, settings
 
-    from editor.level.clue_formats import parse_g
-    from editor.level.webpbn_format import parse_webpbn_set
+    from nonogram_editor.level.clue_formats import parse_g
+    from nonogram_editor.level.webpbn_format import parse_webpbn_set
     from tests.editor.mangling import edited
 
     parse = {".non": lambda data: [parse_non(data.decode("latin-1"), "m.non")],
@@ -216,7 +216,7 @@ def test_a_mangled_colour_file_reads_or_gets_a_message_never_another_error(suffi
 
 
 def test_a_bundle_written_back_reads_equal_colour_puzzles_among_them(tmp_path):
-    from editor.level.non_format import write_nonpack
+    from nonogram_editor.level.non_format import write_nonpack
 
     puzzles = read_puzzles(COLOUR_DATA / "nonogram-db-gnonograms.nonpack") + [random_colour_puzzle(2)]
     write_nonpack(tmp_path / "back.nonpack", puzzles)

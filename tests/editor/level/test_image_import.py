@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from editor.level.image_import import (ImageImportError, ImageSource, picture_from_solution,
+from nonogram_editor.level.image_import import (ImageImportError, ImageSource, picture_from_solution,
                                        solution_from_picture)
 
 
@@ -196,7 +196,7 @@ def _flag(tmp_path):
 
 
 def test_an_image_becomes_a_colour_puzzle_of_n_colours_on_its_backdrop(tmp_path):
-    from editor.level.colour import COLOUR, colour_level, colour_puzzle_of_level, level_kind
+    from nonogram_editor.level.colour import COLOUR, colour_level, colour_puzzle_of_level, level_kind
 
     source = ImageSource.open(_flag(tmp_path))
     picture, background = source.colour_picture(12, 10, colours=3)

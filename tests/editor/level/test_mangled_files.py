@@ -4,8 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from editor.level import Level, LevelError, load_level, save_level
-from editor.level.netpbm import format_pbm, format_ppm
+from nonogram_editor.level import Level, LevelError, load_level, save_level
+from nonogram_editor.level.netpbm import format_pbm, format_ppm
 from tests.editor.mangling import edited
 
 _rng = np.random.default_rng(0)

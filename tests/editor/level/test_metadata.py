@@ -1,9 +1,9 @@
 """Title, author, copyright and catalogue beside a level, through .non import and export."""
 import numpy as np
 
-from editor.level import Level, load_level, save_level
-from editor.level.metadata import about_of_non, about_path, format_about, non_metadata, read_about
-from editor.level.non_format import read_non, write_non
+from nonogram_editor.level import Level, load_level, save_level
+from nonogram_editor.level.metadata import about_of_non, about_path, format_about, non_metadata, read_about
+from nonogram_editor.level.non_format import read_non, write_non
 
 
 def write_about(level, about):

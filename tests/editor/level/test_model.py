@@ -5,9 +5,9 @@ import sys
 import numpy as np
 import pytest
 
-from editor.level import Level, LevelError, LevelErrorKind, load_level, save_level
-from editor.level.clues import clues, line_clues
-from editor.paths import LEVELS
+from nonogram_editor.level import Level, LevelError, LevelErrorKind, load_level, save_level
+from nonogram_editor.level.clues import clues, line_clues
+from nonogram_editor.paths import LEVELS
 
 
 def sample_level(width=6, height=4, seed=3) -> Level:

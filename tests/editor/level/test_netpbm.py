@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from editor.level.netpbm import NetpbmError, format_pbm, format_ppm, parse_pbm, parse_ppm
+from nonogram_editor.level.netpbm import NetpbmError, format_pbm, format_ppm, parse_pbm, parse_ppm
 
 
 def random_solution(rng, height, width):

@@ -6,8 +6,8 @@ import time
 import numpy as np
 import pytest
 
-from editor.level import Level, LevelError, LevelErrorKind, load_level, save_level
-from editor.level.non_format import NonFormatError, read_non
+from nonogram_editor.level import Level, LevelError, LevelErrorKind, load_level, save_level
+from nonogram_editor.level.non_format import NonFormatError, read_non
 
 SECRET = b"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
 
@@ -151,7 +151,7 @@ def test_a_plausible_slip_in_a_level_flag_is_still_shown(tmp_path):
 
 
 def test_the_editor_limit_still_holds_for_levels_the_checker_accepts(tmp_path):
-    from editor.level.document import LevelDocument
+    from nonogram_editor.level.document import LevelDocument
 
     level = Level(np.zeros((200, 3), dtype=bool), np.zeros((200, 3, 3), dtype=np.uint8))
     save_level(level, tmp_path / "tall.level")
@@ -161,7 +161,7 @@ def test_the_editor_limit_still_holds_for_levels_the_checker_accepts(tmp_path):
 
 
 def about_error(path) -> LevelError:
-    from editor.level.metadata import read_about
+    from nonogram_editor.level.metadata import read_about
 
     return error_within_bound(read_about, path)
 

@@ -1,5 +1,5 @@
 """Brute-force references for the colour engine's tests (independent of it: nothing here
-uses editor.nonogram.colour)."""
+uses nonogram_editor.nonogram.colour)."""
 from __future__ import annotations
 
 import functools

@@ -1,7 +1,7 @@
 """Slow, obviously-correct references the bit-parallel engine is checked against.
 
 Lines are enumerated pattern by pattern; grids by backtracking over row patterns. Nothing
-here shares code with ``editor.nonogram``.
+here shares code with ``nonogram_editor.nonogram``.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The SAT encoding as it was first written, line by line in plain Python: the reference
-the vectorised encoder in ``editor.nonogram.cnf`` must reproduce clause for clause.
-Nothing here shares code with ``editor.nonogram.cnf``.
+the vectorised encoder in ``nonogram_editor.nonogram.cnf`` must reproduce clause for clause.
+Nothing here shares code with ``nonogram_editor.nonogram.cnf``.
 """
 from __future__ import annotations
 

@@ -6,10 +6,10 @@ import sys
 
 import numpy as np
 
-from editor.level import Level, save_level
-from editor.level.non_format import format_non, write_non
-from editor.nonogram.check_cli import run_check
-from editor.paths import LEVELS
+from nonogram_editor.level import Level, save_level
+from nonogram_editor.level.non_format import format_non, write_non
+from nonogram_editor.nonogram.check_cli import run_check
+from nonogram_editor.paths import LEVELS
 from tests.editor.nonogram.reference import NONOGRAMS
 
 
@@ -38,7 +38,7 @@ def test_json_gives_each_files_own_cpu_seconds_without_the_start_up(tmp_path):
     for name in ("a", "b"):
         (tmp_path / f"{name}.non").write_text(format_non(noise).split("goal")[0])  # bare clues, many solutions
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    result = subprocess.run([sys.executable, "-m", "editor", "check", "--json", str(tmp_path)],
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", str(tmp_path)],
                             capture_output=True, text=True, timeout=300)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     process = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
@@ -125,7 +125,7 @@ def test_a_pack_with_bad_files_reports_each_and_checks_the_rest(tmp_path):
     (tmp_path / "header.level").write_text("0\n")
     (tmp_path / "header.pbm").write_bytes(b"P1 " + b"7" * 4400 + b" 1\n")
     (tmp_path / "header.ppm").write_bytes(b"P3 1 1 255\n0 0 0\n")
-    result = subprocess.run([sys.executable, "-m", "editor", "check", str(tmp_path)], capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", str(tmp_path)], capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 2, "a file could not be read: 2, not the 1 of 'not LINE'"
     assert "Traceback" not in result.stderr
@@ -150,9 +150,9 @@ def test_check_does_not_load_the_plugin_machinery(tmp_path):
     """Start-up is most of a small check's time: it imports no plugins, pluggy, Qt or numba
     (tests/benchmarks/bench_check_startup.py measures it)."""
     (tmp_path / "tiny.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
-    probe = ("import sys\nfrom editor.__main__ import main\n"
+    probe = ("import sys\nfrom nonogram_editor.__main__ import main\n"
              f"assert main(['check', {str(tmp_path / 'tiny.non')!r}]) == 0\n"
-             "print(sorted(m for m in ('pluggy', 'editor.plugin_host', 'PySide6', 'numba', 'importlib.metadata')"
+             "print(sorted(m for m in ('pluggy', 'nonogram_editor.plugin_host', 'PySide6', 'numba', 'importlib.metadata')"
              " if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
@@ -221,7 +221,7 @@ def test_jobs_check_a_folder_in_processes_with_the_same_output(tmp_path):
     (tmp_path / "bare.non").write_text(format_non(noise).split("goal")[0])  # bare clues, many solutions
     runs = {}
     for jobs in (1, 2):
-        result = subprocess.run([sys.executable, "-m", "editor", "check", "--json", "--jobs", str(jobs), str(tmp_path)],
+        result = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--jobs", str(jobs), str(tmp_path)],
                                 capture_output=True, text=True, timeout=300)
         runs[jobs] = result.returncode, _without_times(result.stdout), result.stderr
     assert runs[1] == runs[2]
@@ -239,7 +239,7 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
 
     for name in "abcdefgh":  # bare clues of Faase: many seconds each, longer than the test waits
         shutil.copy(NONOGRAMS.parent / "hard" / "faase.non", tmp_path / f"{name}.non")
-    check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
+    check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 
     def group() -> list[str]:
@@ -258,7 +258,7 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
             time.sleep(0.05)
 
     interrupted(1)  # the pool starting: its first process (the resource tracker) runs
-    check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
+    check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     interrupted(4)  # both workers and the resource tracker, and a worker's SAT process: past the workers' start
 
@@ -267,10 +267,10 @@ CTRL_C_WHILE_LOADING = """
 import sys
 class CtrlC:  # a Ctrl+C while the check's modules load, before the command can catch it
     def find_spec(self, name, path=None, target=None):
-        if name == "editor.nonogram.check_cli":
+        if name == "nonogram_editor.nonogram.check_cli":
             raise KeyboardInterrupt
 sys.meta_path.insert(0, CtrlC())
-from editor.__main__ import main
+from nonogram_editor.__main__ import main
 sys.exit(main(["check", sys.argv[1]]))
 """
 

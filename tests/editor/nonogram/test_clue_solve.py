@@ -1,8 +1,8 @@
 """Bare clues solved: one solution, two side by side, CONTRADICTION naming the lines, wrong goals named."""
 import numpy as np
 
-from editor.level.non_format import read_non
-from editor.nonogram.clue_solve import mismatched_lines, solve_clues
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram.clue_solve import mismatched_lines, solve_clues
 from tests.editor.nonogram.reference import NONOGRAMS, solutions
 
 

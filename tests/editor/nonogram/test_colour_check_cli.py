@@ -5,11 +5,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from editor.level import save_level
-from editor.level.colour import ColourPuzzle, colour_clues, colour_level
-from editor.level.metadata import format_about
-from editor.level.puzzle_formats import read_puzzle_file, read_puzzles, write_colour_puzzle_file
-from editor.nonogram.check_cli import run_check
+from nonogram_editor.level import save_level
+from nonogram_editor.level.colour import ColourPuzzle, colour_clues, colour_level
+from nonogram_editor.level.metadata import format_about
+from nonogram_editor.level.puzzle_formats import read_puzzle_file, read_puzzles, write_colour_puzzle_file
+from nonogram_editor.nonogram.check_cli import run_check
 
 DATA = Path(__file__).parents[2] / "data"
 COLOUR_DATA = DATA / "colour"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing, portfolio
-from editor.nonogram.colour import verdict as colour_verdict
-from editor.nonogram.verdict import Kind, Stage
+from nonogram_editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing, portfolio
+from nonogram_editor.nonogram.colour import verdict as colour_verdict
+from nonogram_editor.nonogram.verdict import Kind, Stage
 from tests.editor.nonogram.colour_reference import all_solutions, grid_clues, other_solution_by_block_starts
 
 

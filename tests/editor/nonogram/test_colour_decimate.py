@@ -7,12 +7,12 @@ import itertools
 import numpy as np
 import pytest
 
-from editor.level.colour import colour_clues, colour_line_clue
-from editor.nonogram import decimate as two_colour_decimate
-from editor.nonogram.colour import cnf, portfolio
-from editor.nonogram.colour import decimate as colour_decimate
-from editor.nonogram.colour.belief import line_marginals
-from editor.nonogram.colour.puzzle import ColourClues
+from nonogram_editor.level.colour import colour_clues, colour_line_clue
+from nonogram_editor.nonogram import decimate as two_colour_decimate
+from nonogram_editor.nonogram.colour import cnf, portfolio
+from nonogram_editor.nonogram.colour import decimate as colour_decimate
+from nonogram_editor.nonogram.colour.belief import line_marginals
+from nonogram_editor.nonogram.colour.puzzle import ColourClues
 from tests.editor.nonogram.colour_reference import all_solutions
 
 

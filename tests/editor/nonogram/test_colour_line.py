@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from editor.nonogram.colour.line import ColourLineSolver, count_colour_placements
+from nonogram_editor.nonogram.colour.line import ColourLineSolver, count_colour_placements
 from tests.editor.nonogram.colour_reference import brute_line, colour_clue, lines_by_clue, masks_of
 
 

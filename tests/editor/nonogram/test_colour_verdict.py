@@ -8,8 +8,8 @@ import itertools
 import numpy as np
 import pytest
 
-from editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing
-from editor.nonogram.verdict import Kind
+from nonogram_editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing
+from nonogram_editor.nonogram.verdict import Kind
 from tests.editor.nonogram.colour_reference import (all_solutions, colour_clue, grid_clues,
                                                     other_solution_by_block_starts)
 
@@ -272,8 +272,8 @@ def test_a_two_colour_puzzle_gets_the_same_verdict_in_colour(name):
     # open cells as the two-colour check (Edge, Bucks and Mum are BRANCH)
     from pathlib import Path
 
-    from editor.level.non_format import read_non
-    from editor.nonogram.verdict import check_puzzle
+    from nonogram_editor.level.non_format import read_non
+    from nonogram_editor.nonogram.verdict import check_puzzle
 
     puzzle = read_non(Path(__file__).parents[2] / "data" / "nonograms" / f"{name}.non")
     two_colour = check_puzzle(puzzle.row_clues, puzzle.column_clues)
@@ -287,7 +287,7 @@ def test_a_two_colour_puzzle_gets_the_same_verdict_in_colour(name):
 
 
 def test_random_one_colour_pictures_get_the_two_colour_verdict():
-    from editor.nonogram.verdict import check_drawing
+    from nonogram_editor.nonogram.verdict import check_drawing
 
     rng = np.random.default_rng(13)
     kinds = set()
@@ -302,7 +302,7 @@ def test_random_one_colour_pictures_get_the_two_colour_verdict():
 
 
 def test_line_logic_only_and_the_previous_verdict():
-    from editor.nonogram.verdict import Stage
+    from nonogram_editor.nonogram.verdict import Stage
 
     drawing = np.zeros((6, 6), dtype=int)
     drawing[0, 0] = drawing[1, 1] = 1  # a switch: swaps with drawing[0, 1], drawing[1, 0]

@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from editor.level.non_format import read_non
-from editor.nonogram import decimate
-from editor.nonogram.puzzle import Puzzle, rows_to_array
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram import decimate
+from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array
 from tests.editor.nonogram.reference import runs, solutions
 from tests.editor.nonogram.test_cnf import _race_outcome, linux_only
 
@@ -161,7 +161,7 @@ def test_complete_answers_a_solution_none_or_out_of_conflicts(monkeypatch):
 def test_where_decimation_gives_up_kissat_on_the_block_encoding_answers():
     """The first-solution race's replacements: decimation in kissat's place, and when it
     gives up, kissat on the block encoding, which answers."""
-    from editor.nonogram import portfolio
+    from nonogram_editor.nonogram import portfolio
 
     schedule = {racer.name: racer for racer in portfolio.FIRST_SOLUTION}
     assert schedule["kissat"].then == "decimation" and schedule["decimation"].then == "kissat on blocks"
@@ -189,7 +189,7 @@ def test_decimation_takes_kissats_place_once_kissat_is_ended_and_its_answer_is_t
 def test_decimation_giving_up_is_replaced_by_kissat_on_the_block_encoding():
     """Decimation fails (gives up) at once: kissat on the block encoding takes its place
     in a fork of its own; whichever answers first, the answer fits."""
-    code = ("from editor.nonogram import decimate\n"
+    code = ("from nonogram_editor.nonogram import decimate\n"
             "def gives_up(*args): raise decimate.GaveUp\n"
             "decimate.first_solution = gives_up\n"
             "retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers, stops=0.3)\n"

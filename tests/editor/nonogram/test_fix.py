@@ -5,14 +5,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from editor.core.shapes import SYMMETRIES, symmetric
-from editor.level import Level, load_level, save_level
-from editor.nonogram.fix import (drawing_symmetry, flipped, make_harder, make_line_solvable, orbit,
+from nonogram_editor.core.shapes import SYMMETRIES, symmetric
+from nonogram_editor.level import Level, load_level, save_level
+from nonogram_editor.nonogram.fix import (drawing_symmetry, flipped, make_harder, make_line_solvable, orbit,
                                  single_cell_effects)
-from editor.nonogram.fix_cli import run_fix
-from editor.nonogram.grade import grade_verdict
-from editor.nonogram.verdict import Kind, check_drawing
-from editor.tasks import Cancelled, Task
+from nonogram_editor.nonogram.fix_cli import run_fix
+from nonogram_editor.nonogram.grade import grade_verdict
+from nonogram_editor.nonogram.verdict import Kind, check_drawing
+from nonogram_editor.tasks import Cancelled, Task
 from tests.editor.nonogram.reference import expected_class
 
 

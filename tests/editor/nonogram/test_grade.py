@@ -4,13 +4,13 @@ import itertools
 import numpy as np
 import pytest
 
-from editor.level.non_format import read_non
-from editor.nonogram.grade import (KINDS, LINE_DEDUCTION, LONG_SWEEPS, PROBE, SEARCH, SIMPLE, SolvePath, _Player,
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram.grade import (KINDS, LINE_DEDUCTION, LONG_SWEEPS, PROBE, SEARCH, SIMPLE, SolvePath, _Player,
                                    grade_of, grade_verdict, simple_rules, solve_path, tenths)
-from editor.nonogram.line import solve_line
-from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import check_drawing, check_puzzle
-from editor.tasks import Task
+from nonogram_editor.nonogram.line import solve_line
+from nonogram_editor.nonogram.puzzle import Puzzle
+from nonogram_editor.nonogram.verdict import check_drawing, check_puzzle
+from nonogram_editor.tasks import Task
 from tests.editor.nonogram.reference import NONOGRAMS, line_deduction
 
 HARD = NONOGRAMS.parent / "hard"

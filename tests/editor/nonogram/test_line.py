@@ -5,7 +5,7 @@ from math import comb
 
 import pytest
 
-from editor.nonogram.line import LineSolver, count_placements, line_solver, mirror_bits, solve_line
+from nonogram_editor.nonogram.line import LineSolver, count_placements, line_solver, mirror_bits, solve_line
 from tests.editor.nonogram.reference import patterns, runs
 
 
@@ -138,9 +138,9 @@ def test_counts_are_memoised_so_a_recount_after_an_edit_counts_only_changed_line
     task stops it."""
     import numpy as np
 
-    from editor.nonogram import line
-    from editor.nonogram.puzzle import Puzzle
-    from editor.tasks import Cancelled, Task
+    from nonogram_editor.nonogram import line
+    from nonogram_editor.nonogram.puzzle import Puzzle
+    from nonogram_editor.tasks import Cancelled, Task
 
     drawing = np.random.default_rng(40).random((40, 40)) < 0.5
     first = Puzzle.from_grid(drawing)

@@ -3,9 +3,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from editor.level import LevelError
-from editor.level.clues import clues
-from editor.level.non_format import NonFormatError, NonPuzzle, format_non, parse_non, read_non, write_non
+from nonogram_editor.level import LevelError
+from nonogram_editor.level.clues import clues
+from nonogram_editor.level.non_format import NonFormatError, NonPuzzle, format_non, parse_non, read_non, write_non
 from tests.editor.mangling import edited
 from tests.editor.nonogram.reference import NONOGRAMS
 

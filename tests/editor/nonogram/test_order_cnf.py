@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from pysat.solvers import Solver
 
-from editor.level.non_format import read_non
-from editor.nonogram import belief, order_cnf
-from editor.nonogram.probing import probe_to_fixpoint
-from editor.nonogram.puzzle import Puzzle, rows_to_array
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram import belief, order_cnf
+from nonogram_editor.nonogram.probing import probe_to_fixpoint
+from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array
 from tests.editor.nonogram.reference import patterns, runs, solutions
 
 HARD = Path(__file__).resolve().parents[2] / "data" / "hard"

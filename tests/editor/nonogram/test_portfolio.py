@@ -2,7 +2,7 @@
 the lists in editor/nonogram/portfolio.py, row for row."""
 from pathlib import Path
 
-from editor.nonogram import portfolio
+from nonogram_editor.nonogram import portfolio
 
 SOLVER_MD = Path(__file__).resolve().parents[3] / "docs" / "solver.md"
 

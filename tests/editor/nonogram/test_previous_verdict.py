@@ -7,11 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from editor.level.non_format import read_non
-from editor.nonogram import verdict as verdict_module
-from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import Kind, Stage, Verdict, check_drawing
-from editor.tasks import Task
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram import verdict as verdict_module
+from nonogram_editor.nonogram.puzzle import Puzzle
+from nonogram_editor.nonogram.verdict import Kind, Stage, Verdict, check_drawing
+from nonogram_editor.tasks import Task
 from tests.editor.nonogram.reference import expected_class
 from tests.editor.nonogram.test_cnf import stuck_search
 

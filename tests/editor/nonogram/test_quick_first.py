@@ -2,11 +2,11 @@
 nearly every cell open (many solutions, mostly), probing first elsewhere."""
 import numpy as np
 
-from editor.level.non_format import read_non
-from editor.nonogram import decimate as decimate_module
-from editor.nonogram import verdict as verdict_module
-from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import Kind, check_puzzle
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram import decimate as decimate_module
+from nonogram_editor.nonogram import verdict as verdict_module
+from nonogram_editor.nonogram.puzzle import Puzzle
+from nonogram_editor.nonogram.verdict import Kind, check_puzzle
 from tests.editor.nonogram.reference import NONOGRAMS
 
 

@@ -1,4 +1,4 @@
-"""The check's SAT process (editor.child_process): forked by `check`, no process nor
+"""The check's SAT process (nonogram_editor.child_process): forked by `check`, no process nor
 temporary file left behind however the check ends; the verdict's search steps back while
 the SAT process runs beside it."""
 import os
@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from editor.nonogram import verdict as verdict_module
-from editor.nonogram.puzzle import Puzzle
-from editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
-from editor.tasks import Task
+from nonogram_editor.nonogram import verdict as verdict_module
+from nonogram_editor.nonogram.puzzle import Puzzle
+from nonogram_editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
+from nonogram_editor.tasks import Task
 from tests.editor.test_child_process import _ends_soon, _gone
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -30,14 +30,14 @@ def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path, name, kind
     a drawing (Knotty's goal); the verdict is right, and no process outlives the command."""
     probe = (
         "import os, sys\n"
-        "from editor import child_process as sat  # (no numpy yet: `check` keeps its BLAS to one thread)\n"
+        "from nonogram_editor import child_process as sat  # (no numpy yet: `check` keeps its BLAS to one thread)\n"
         "made = []\n"
         "real = sat.Child.__init__\n"
         "def init(self, forked=False, **kwargs):  # the SAT process's own racers are made in its copy\n"
         "    real(self, forked, **kwargs)\n"
         "    made.append((forked, self._process.pid))\n"
         "sat.Child.__init__ = init\n"
-        "from editor.__main__ import main\n"
+        "from nonogram_editor.__main__ import main\n"
         f"status = main(['check', '--json', {str(HARD / name)!r}])\n"
         "print(made, status)\n")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
@@ -101,7 +101,7 @@ def _children(pid: int) -> list[int]:
 def test_check_stopped_by_sigterm_ends_its_sat_process():
     """A CI job's timeout sends SIGTERM: the SAT solver's process (Knotty's clues: seconds
     of solving) ends with the check."""
-    check = subprocess.Popen([sys.executable, "-m", "editor", "check", str(HARD / "knotty.non")],
+    check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", str(HARD / "knotty.non")],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
@@ -126,7 +126,7 @@ def test_a_check_leaves_nothing_in_the_temporary_folder(tmp_path, end):
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     puzzle = HARD / ("domino-7.non" if end == "answered" else "faase.non")  # seconds of SAT; minutes
-    check = subprocess.Popen([sys.executable, "-m", "editor", "check", "--time-limit", "0", str(puzzle)],
+    check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--time-limit", "0", str(puzzle)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, start_new_session=True,
                              env=dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(temporary)))
 

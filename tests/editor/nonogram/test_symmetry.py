@@ -4,9 +4,9 @@ from collections import defaultdict
 import numpy as np
 import pytest
 
-from editor.level.non_format import read_non
-from editor.nonogram import cnf
-from editor.nonogram.symmetry import clue_symmetries, symmetric_model
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram import cnf
+from nonogram_editor.nonogram.symmetry import clue_symmetries, symmetric_model
 from tests.editor.nonogram.test_cnf import HARD, fits
 from tests.editor.nonogram.test_verdict import clues_of, every_picture
 

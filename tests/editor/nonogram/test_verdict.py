@@ -8,10 +8,10 @@ from collections import defaultdict
 import numpy as np
 import pytest
 
-from editor.level.non_format import read_non
-from editor.nonogram.puzzle import Board, Puzzle
-from editor.nonogram.verdict import Kind, check_drawing, check_puzzle
-from editor.tasks import Cancelled, Task
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram.puzzle import Board, Puzzle
+from nonogram_editor.nonogram.verdict import Kind, check_drawing, check_puzzle
+from nonogram_editor.tasks import Cancelled, Task
 from tests.editor.nonogram.reference import NONOGRAMS, expected_class, line_logic, runs, solutions
 
 
@@ -245,7 +245,7 @@ def test_line_logic_only_gives_line_or_the_provisional_stalled():
 def test_probing_finds_a_first_solution_without_guessing(name):
     """Bare clues: probing each node before guessing. Petroglyph and Light need no guess
     at all (guessing by line alone took 11,364 guesses and 2 s, and over 40,000 and 5 s)."""
-    from editor.nonogram.search import Lookahead, find_solution
+    from nonogram_editor.nonogram.search import Lookahead, find_solution
 
     clues = read_non(NONOGRAMS.parent / "hard" / name)
     puzzle = Puzzle(clues.row_clues, clues.column_clues)
@@ -257,7 +257,7 @@ def test_probing_finds_a_first_solution_without_guessing(name):
 
 
 def test_search_finds_solutions_and_respects_its_budget():
-    from editor.nonogram.search import Lookahead, find_alternative, find_solution
+    from nonogram_editor.nonogram.search import Lookahead, find_alternative, find_solution
 
     edge = read_non(NONOGRAMS / "webpbn-00023-edge.non")
     puzzle = Puzzle(edge.row_clues, edge.column_clues)
@@ -285,7 +285,7 @@ def test_search_finds_solutions_and_respects_its_budget():
 
 
 def test_a_long_sweep_looks_at_its_task_between_lines():
-    from editor.tasks import TimeUp
+    from nonogram_editor.tasks import TimeUp
 
     class TimeUpOnSecondLook(Task):
         looks = 0
@@ -303,7 +303,7 @@ def test_a_long_sweep_looks_at_its_task_between_lines():
 
 
 def test_idle_cores_are_told_only_over_a_few_ticks_and_lie_within_the_machine():
-    from editor.nonogram import verdict
+    from nonogram_editor.nonogram import verdict
 
     since = verdict._cpu_sample()
     if since is None:  # not Linux
@@ -351,9 +351,9 @@ def test_many_solutions_are_found_without_the_sat_solver(monkeypatch):
     # Their first solution is decimation's (the search that probes every open cell at every
     # node is not needed), the second a repair next to it: no SAT process (which decided 84
     # of 148 such verdicts). The budgets are lifted so that a busy machine cannot change the outcome.
-    from editor.nonogram import verdict as verdict_module
-    from editor.nonogram.search import find_solution
-    from editor.nonogram.verdict import Stage
+    from nonogram_editor.nonogram import verdict as verdict_module
+    from nonogram_editor.nonogram.search import find_solution
+    from nonogram_editor.nonogram.verdict import Stage
 
     def no_probing_search(*args, budget=None):  # probing at the first node only (budget 0: no guess)
         assert budget == 0, "the first solution took the probing search"
@@ -371,8 +371,8 @@ def test_many_solutions_are_found_without_the_sat_solver(monkeypatch):
 
 
 def test_a_quick_first_solution_out_of_time_leaves_the_verdict_to_the_rest(monkeypatch):
-    from editor.nonogram import verdict as verdict_module
-    from editor.nonogram.search import Lookahead
+    from nonogram_editor.nonogram import verdict as verdict_module
+    from nonogram_editor.nonogram.search import Lookahead
 
     monkeypatch.setattr(verdict_module, "QUICK_FIRST", 0.0)
     puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")  # BRANCH
@@ -385,7 +385,7 @@ def test_a_quick_first_solution_out_of_time_leaves_the_verdict_to_the_rest(monke
 
 
 def test_decimation_stops_when_cancelled():
-    from editor.nonogram.decimate import decimate
+    from nonogram_editor.nonogram.decimate import decimate
 
     puzzle = Puzzle(*next(many_solution_clues(1, seed=5)))
     board = puzzle.board()
@@ -399,7 +399,7 @@ def test_decimation_stops_when_cancelled():
 def test_verdict_kinds_and_stages_are_str_enums_that_print_as_before():
     import json
 
-    from editor.nonogram.verdict import Stage
+    from nonogram_editor.nonogram.verdict import Stage
 
     verdict = check_drawing(np.eye(3, dtype=bool))
     assert verdict.kind is Kind.MULT and verdict.decided_by in set(Stage)

@@ -4,9 +4,9 @@ import math
 import numpy as np
 import pytest
 
-from editor.scene3d import geometry
-from editor.scene3d.geometry import OrbitCamera
-from editor.scene3d.parts import Box, Mesh, Part, Prism, Rod
+from nonogram_editor.scene3d import geometry
+from nonogram_editor.scene3d.geometry import OrbitCamera
+from nonogram_editor.scene3d.parts import Box, Mesh, Part, Prism, Rod
 
 RED = (200, 0, 0)
 

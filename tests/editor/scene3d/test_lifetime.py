@@ -9,9 +9,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from editor.scene3d import view as view_module
-from editor.scene3d.parts import Box, Part
-from editor.scene3d.view import SceneView, release_views
+from nonogram_editor.scene3d import view as view_module
+from nonogram_editor.scene3d.parts import Box, Part
+from nonogram_editor.scene3d.view import SceneView, release_views
 
 from .test_view import require_gl
 
@@ -73,8 +73,8 @@ def test_application_quits_cleanly_with_views_open_and_pooled(tmp_path):
     script.write_text(textwrap.dedent("""
         from PySide6.QtCore import QTimer, Qt
         from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
-        from editor.scene3d.parts import Box, Part
-        from editor.scene3d.view import SceneView, release_views
+        from nonogram_editor.scene3d.parts import Box, Part
+        from nonogram_editor.scene3d.view import SceneView, release_views
 
         app = QApplication([])
         window = QMainWindow()

@@ -3,9 +3,9 @@ import pytest
 import shiboken6
 from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
 
-from editor.ui import background
-from editor.ui.grid_canvas import DEFAULT_CELL
-from editor.ui.main_window import MainWindow
+from nonogram_editor.ui import background
+from nonogram_editor.ui.grid_canvas import DEFAULT_CELL
+from nonogram_editor.ui.main_window import MainWindow
 from tests.conftest import HANG_MS
 
 

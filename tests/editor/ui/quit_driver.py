@@ -1,4 +1,4 @@
-"""Runs the real app (``editor.ui.app.run_app``) and quits it one way, as a user would.
+"""Runs the real app (``nonogram_editor.ui.app.run_app``) and quits it one way, as a user would.
 
     python -m tests.editor.ui.quit_driver WAY PANELS LEVEL
 
@@ -21,8 +21,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from editor.ui.app import run_app
-from editor.ui.main_window import MainWindow
+from nonogram_editor.ui.app import run_app
+from nonogram_editor.ui.main_window import MainWindow
 
 STEP_TIMEOUT_MS = 60_000
 

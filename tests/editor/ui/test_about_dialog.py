@@ -1,8 +1,8 @@
 """Level info: edited in the window, saved beside the trio, carried through .non import and export."""
 from PySide6.QtCore import Qt
 
-from editor.level.metadata import read_about
-from editor.level.non_format import read_non
+from nonogram_editor.level.metadata import read_about
+from nonogram_editor.level.non_format import read_non
 from tests.editor.ui.conftest import drag, wait_for_job
 from tests.editor.ui.test_files import choose_file
 

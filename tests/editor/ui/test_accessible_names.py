@@ -2,7 +2,7 @@
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QComboBox, QSlider, QWidget
 
-from editor.ui.grid_canvas import GridCanvas
+from nonogram_editor.ui.grid_canvas import GridCanvas
 
 CONTROLS = (QAbstractButton, QAbstractSpinBox, QComboBox, QSlider, GridCanvas)
 

@@ -4,7 +4,7 @@ it cannot draw where no OpenGL context can be made (instead of crashing the app)
 import os
 from pathlib import Path
 
-from editor.ui.settings import recent_files, remember_recent
+from nonogram_editor.ui.settings import recent_files, remember_recent
 
 ROOT = Path(__file__).resolve().parents[3]
 

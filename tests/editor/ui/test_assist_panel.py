@@ -5,10 +5,10 @@ import numpy as np
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtGui import QColor, QImage
 
-from editor.level.clues import clues
-from editor.level.non_format import read_non
-from editor.nonogram.verdict import Kind
-from editor.ui.assist_panel import HEAT_LEVELS, PATH_KNOWN, PATH_NEW, PROPOSAL_OVERLAY
+from nonogram_editor.level.clues import clues
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram.verdict import Kind
+from nonogram_editor.ui.assist_panel import HEAT_LEVELS, PATH_KNOWN, PATH_NEW, PROPOSAL_OVERLAY
 from tests.conftest import HANG_MS
 from tests.editor.ui.conftest import drag, wait_for_job
 from tests.editor.ui.test_files import choose_file
@@ -171,7 +171,7 @@ def import_non(qtbot, window, path):
 
 
 def test_clue_only_files_are_solved_and_reported(window, qtbot, tmp_path):
-    from editor.level.non_format import read_non
+    from nonogram_editor.level.non_format import read_non
     from tests.editor.nonogram.reference import NONOGRAMS
 
     cat = read_non(NONOGRAMS / "webpbn-00006-cat.non")
@@ -299,7 +299,7 @@ def pixels(window, cells):
 
 def blended(filled: bool, colour) -> np.ndarray:
     """A cell's colour under ``colour`` alone (the grid's blend of a translucent overlay)."""
-    from editor.core.grid_look import EMPTY_RGBA, FILLED_RGBA
+    from nonogram_editor.core.grid_look import EMPTY_RGBA, FILLED_RGBA
 
     base = (FILLED_RGBA if filled else EMPTY_RGBA)[:3].astype(float)
     alpha = colour.alphaF()
@@ -313,7 +313,7 @@ def test_the_grid_shows_the_overlays_of_the_tab_in_front_each_explained_by_its_o
     two legends share no colour."""
     from PySide6.QtWidgets import QLabel
 
-    from editor.ui.solver_panel import DIFFERENCE_OVERLAY, OPEN_COLOUR, OPEN_OVERLAY
+    from nonogram_editor.ui.solver_panel import DIFFERENCE_OVERLAY, OPEN_COLOUR, OPEN_OVERLAY
 
     panel, solver = assist(window), window.solver_dock.widget()
     canvas = window.solution_canvas

@@ -9,9 +9,9 @@ import shiboken6
 from PySide6.QtCore import QObject, QThread
 from PySide6.QtWidgets import QApplication
 
-from editor.tasks import Cancelled
-from editor.ui import background
-from editor.ui.background import BackgroundJob
+from nonogram_editor.tasks import Cancelled
+from nonogram_editor.ui import background
+from nonogram_editor.ui.background import BackgroundJob
 from tests.conftest import HANG_SECONDS
 
 

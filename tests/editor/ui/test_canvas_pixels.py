@@ -6,8 +6,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QRegion
 from PySide6.QtWidgets import QApplication
 
-from editor.paths import LEVELS
-from editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
+from nonogram_editor.paths import LEVELS
+from nonogram_editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
 from tests.editor.ui.conftest import centre, drag
 from tests.editor.ui.test_files import open_and_wait
 from tests.editor.ui.test_repaint import settle

@@ -4,11 +4,11 @@ the grade and the solve path replayed; each drawing painted with real mouse even
 import numpy as np
 from PySide6.QtCore import Qt
 
-from editor.level.colour import indexed_picture
-from editor.nonogram.colour import check_colour_drawing
-from editor.nonogram.fix import edited
-from editor.nonogram.verdict import Kind
-from editor.ui.assist_panel import HEAT_LEVELS, PATH_NEW, PROPOSAL_OVERLAY
+from nonogram_editor.level.colour import indexed_picture
+from nonogram_editor.nonogram.colour import check_colour_drawing
+from nonogram_editor.nonogram.fix import edited
+from nonogram_editor.nonogram.verdict import Kind
+from nonogram_editor.ui.assist_panel import HEAT_LEVELS, PATH_NEW, PROPOSAL_OVERLAY
 from tests.editor.ui.conftest import drag
 from tests.editor.ui.test_assist_panel import assist, click_tab, wait_until
 from tests.editor.ui.test_colour_window import BLUE, RED, WHITE, YELLOW, choose, new_colour_level, wait_for_verdict

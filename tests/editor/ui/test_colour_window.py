@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from editor.core.colour_level import rgb_clues
-from editor.level.colour import COLOUR, TWO_COLOUR, colour_clues, indexed_picture
-from editor.nonogram.colour import check_colour_drawing
-from editor.nonogram.verdict import Kind
-from editor.paths import LEVELS
-from editor.ui.colour_clues import number_colour
-from editor.ui.solver_panel import DIFFERENCE_OVERLAY
+from nonogram_editor.core.colour_level import rgb_clues
+from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, colour_clues, indexed_picture
+from nonogram_editor.nonogram.colour import check_colour_drawing
+from nonogram_editor.nonogram.verdict import Kind
+from nonogram_editor.paths import LEVELS
+from nonogram_editor.ui.colour_clues import number_colour
+from nonogram_editor.ui.solver_panel import DIFFERENCE_OVERLAY
 from tests.editor.ui.conftest import drag, wait_for_job
 
 WHITE, RED, BLUE, YELLOW = (255, 255, 255), (220, 40, 40), (40, 110, 220), (250, 215, 50)
@@ -181,7 +181,7 @@ def test_clues_are_drawn_in_their_colours(window, qtbot):
 
 
 def test_test_solve_of_a_colour_level_with_the_colour_picker(window, qtbot):
-    from editor.level.colour import colour_level
+    from nonogram_editor.level.colour import colour_level
 
     grid = np.array([[1, 1, 2, 0], [0, 2, 2, 0], [0, 0, 1, 1]])
     palette = [WHITE, RED, BLUE]
@@ -216,8 +216,8 @@ def test_test_solve_of_a_colour_level_with_the_colour_picker(window, qtbot):
 def test_the_solution_sheet_of_a_colour_level_is_in_its_colours(window, qtbot, tmp_path):
     from PySide6.QtGui import QImage
 
-    from editor.level.colour import colour_level
-    from editor.ui.sheets import SheetLayout
+    from nonogram_editor.level.colour import colour_level
+    from nonogram_editor.ui.sheets import SheetLayout
     from tests.editor.ui.test_files import choose_file
 
     grid = np.array([[1, 1, 2, 0], [0, 2, 2, 0], [0, 0, 1, 1]])

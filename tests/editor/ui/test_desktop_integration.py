@@ -7,12 +7,12 @@ import sys
 import numpy as np
 from PySide6.QtWidgets import QMessageBox
 
-from editor import __version__
-from editor.desktop import APP_ID
-from editor.level.non_format import write_non
-from editor.paths import LEVELS, ROOT
-from editor.ui.app import QUIT_AFTER_ENV
-from editor.ui.identity import app_icon
+from nonogram_editor import __version__
+from nonogram_editor.desktop import APP_ID
+from nonogram_editor.level.non_format import write_non
+from nonogram_editor.paths import LEVELS, ROOT
+from nonogram_editor.ui.app import QUIT_AFTER_ENV
+from nonogram_editor.ui.identity import app_icon
 from tests.editor.test_plugin_platform import click_menu_entry
 from tests.editor.ui.conftest import wait_for_job
 
@@ -25,7 +25,7 @@ def test_the_window_shows_the_app_icon(window):
 
 def test_the_app_names_its_desktop_entry_and_version():
     """The real start-up (run_app), in a process of its own: QApplication's settings are global."""
-    script = ("import sys; from PySide6.QtWidgets import QApplication; from editor.ui.app import run_app\n"
+    script = ("import sys; from PySide6.QtWidgets import QApplication; from nonogram_editor.ui.app import run_app\n"
               "code = run_app([]); app = QApplication.instance()\n"
               "print(app.desktopFileName(), app.applicationVersion(), app.windowIcon().isNull())\n"
               "sys.exit(code)")

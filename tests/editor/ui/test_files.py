@@ -9,12 +9,12 @@ import pytest
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from editor.level import Level, load_level, save_level
-from editor.level.clues import clues
-from editor.level.document import palette_of
-from editor.paths import LEVELS, ROOT
-from editor.ui import background, main_window, settings
-from editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
+from nonogram_editor.level import Level, load_level, save_level
+from nonogram_editor.level.clues import clues
+from nonogram_editor.level.document import palette_of
+from nonogram_editor.paths import LEVELS, ROOT
+from nonogram_editor.ui import background, main_window, settings
+from nonogram_editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
 from tests.conftest import HANG_MS, HANG_SECONDS
 from tests.editor.ui.conftest import drag, wait_for_job
 
@@ -208,7 +208,7 @@ def test_window_geometry_is_remembered(make_window, qtbot):
 
 def test_python_m_editor_starts_and_shows_the_window():
     env = dict(os.environ, **{QUIT_AFTER_ENV: "300"})
-    result = subprocess.run([sys.executable, "-m", "editor", str(LEVELS / "cat.level")], cwd=ROOT, env=env,
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", str(LEVELS / "cat.level")], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert SHOWN_MARKER in result.stderr and "visible=True" in result.stderr

@@ -3,7 +3,7 @@ import numpy as np
 from PIL import Image
 from PySide6.QtCore import QPoint, Qt
 
-from editor.ui.grid_canvas import DEFAULT_CELL
+from nonogram_editor.ui.grid_canvas import DEFAULT_CELL
 from tests.editor.ui.conftest import drag, wait_for_job
 from tests.editor.ui.test_files import choose_file
 
@@ -74,7 +74,7 @@ def test_an_imported_image_replaces_the_open_levels_grids_as_one_undo_step(windo
     one undo brings its own grids, size and palette back exactly, redo the image again."""
     import shutil
 
-    from editor.paths import LEVELS
+    from nonogram_editor.paths import LEVELS
     from tests.editor.ui.test_files import open_and_wait
 
     for suffix in (".level", ".pbm", ".ppm"):
@@ -105,7 +105,7 @@ def test_an_imported_image_replaces_the_open_levels_grids_as_one_undo_step(windo
 def test_an_imported_128_cell_image_is_fitted_to_the_window_as_an_opened_level_is(window, make_window, qtbot,
                                                                                   tmp_path):
     """Not just its clues on screen until Ctrl+9: the zoom an opened level of that size gets."""
-    from editor.level import save_level
+    from nonogram_editor.level import save_level
     from tests.editor.ui.test_files import open_and_wait
 
     rng = np.random.default_rng(10)

@@ -3,7 +3,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from editor.level.clues import clues
+from nonogram_editor.level.clues import clues
 from tests.editor.ui.conftest import centre, drag
 
 

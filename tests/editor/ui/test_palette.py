@@ -4,7 +4,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QComboBox, QInputDialog, QLabel
 
-from editor.core import colour_name
+from nonogram_editor.core import colour_name
 from tests.editor.ui.conftest import drag
 
 RED, TEAL = (220, 40, 40), (10, 160, 150)

@@ -5,7 +5,7 @@ import weakref
 import pytest
 from PySide6.QtCore import Qt
 
-from editor.ui import background
+from nonogram_editor.ui import background
 from tests.editor.scene3d.test_view import require_gl
 
 CYCLES = 4

@@ -3,10 +3,10 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
-from editor.level.clues import clues
-from editor.level.colour import colour_clues
-from editor.level.puzzle_formats import read_puzzle_file
-from editor.ui.main_window import EXPORT_FILTERS
+from nonogram_editor.level.clues import clues
+from nonogram_editor.level.colour import colour_clues
+from nonogram_editor.level.puzzle_formats import read_puzzle_file
+from nonogram_editor.ui.main_window import EXPORT_FILTERS
 from tests.editor.level.test_colour_formats import indices_in
 from tests.editor.level.test_puzzle_formats import FORMATS
 from tests.editor.ui.conftest import drag, wait_for_job
@@ -53,8 +53,8 @@ def test_importing_a_g_file_solves_its_clues_and_a_colour_one_its_colour_clues(w
 def test_importing_a_set_asks_which_puzzle_and_a_colour_one_opens_as_a_colour_level(window, qtbot, monkeypatch):
     from PySide6.QtWidgets import QInputDialog
 
-    from editor.level.colour import COLOUR, level_kind
-    from editor.level.puzzle_formats import read_puzzles
+    from nonogram_editor.level.colour import COLOUR, level_kind
+    from nonogram_editor.level.puzzle_formats import read_puzzles
 
     asked = []
 

@@ -4,8 +4,8 @@ import numpy as np
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QColor, QRegion
 
-from editor.core.grid_look import EMPTY_RGBA, FILLED_RGBA, OVERLAY_ALPHA, rgb_words
-from editor.ui.grid_canvas import SOLUTION_DOT_COLOURS
+from nonogram_editor.core.grid_look import EMPTY_RGBA, FILLED_RGBA, OVERLAY_ALPHA, rgb_words
+from nonogram_editor.ui.grid_canvas import SOLUTION_DOT_COLOURS
 from tests.editor.ui.conftest import centre
 from tests.editor.ui.test_solver_panel import wait_for_counts_on, wait_for_verdict_on
 

@@ -3,9 +3,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from editor.ui.grid_canvas import DEFAULT_CELL
-from editor.ui.main_window import MainWindow
-from editor.ui.settings import app_settings, read_setting, recent_files
+from nonogram_editor.ui.grid_canvas import DEFAULT_CELL
+from nonogram_editor.ui.main_window import MainWindow
+from nonogram_editor.ui.settings import app_settings, read_setting, recent_files
 
 CORRUPT = """[General]
 recent_files=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x6garbage)

@@ -1,7 +1,7 @@
 """The solver dock hands each check the last decided verdict (check_drawing's ``previous``)."""
 import numpy as np
 
-from editor.nonogram.verdict import Kind, Stage
+from nonogram_editor.nonogram.verdict import Kind, Stage
 from tests.editor.ui.test_solver_panel import click_cell, panel_of, wait_for_verdict_on
 
 

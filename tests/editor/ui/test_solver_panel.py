@@ -6,9 +6,9 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from editor.nonogram.verdict import Kind, check_drawing
-from editor.ui import background, solver_panel
-from editor.ui.solver_panel import (AMBIGUOUS_COLOUR, DETERMINED_COLOUR, DIFFERENCE_OVERLAY, OPEN_OVERLAY,
+from nonogram_editor.nonogram.verdict import Kind, check_drawing
+from nonogram_editor.ui import background, solver_panel
+from nonogram_editor.ui.solver_panel import (AMBIGUOUS_COLOUR, DETERMINED_COLOUR, DIFFERENCE_OVERLAY, OPEN_OVERLAY,
                                     compact_count)
 from tests.conftest import HANG_SECONDS
 from tests.editor.ui.conftest import centre, drag
@@ -147,8 +147,8 @@ def test_compact_counts_fit_beside_a_cell():
 
 
 def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, monkeypatch):
-    from editor.level import Level, save_level
-    from editor.level.non_format import read_non
+    from nonogram_editor.level import Level, save_level
+    from nonogram_editor.level.non_format import read_non
     from tests.editor.nonogram.reference import NONOGRAMS
 
     # Edge (BRANCH) tiled 8 x 8: line logic leaves 7,040 cells open and the search takes minutes.
@@ -171,7 +171,7 @@ def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, m
 
 def search_never_decides(monkeypatch):
     """Probing and search never decide: every stalled check is the SAT solver's."""
-    from editor.nonogram import verdict as verdict_module
+    from nonogram_editor.nonogram import verdict as verdict_module
     from tests.editor.nonogram.test_cnf import stuck_search
 
     monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 0.0)
@@ -179,7 +179,7 @@ def search_never_decides(monkeypatch):
 
 
 def test_what_the_search_leaves_open_the_sat_solver_decides_in_the_dock(window, qtbot, monkeypatch):
-    from editor.nonogram import verdict as verdict_module
+    from nonogram_editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)
     canvas = window.solution_canvas
@@ -197,8 +197,8 @@ def endless_decide(*args):
 
 
 def record_popen(monkeypatch) -> list:
-    """Every process editor.child_process starts from now on (the editor's are fresh interpreters)."""
-    from editor import child_process as sat
+    """Every process nonogram_editor.child_process starts from now on (the editor's are fresh interpreters)."""
+    from nonogram_editor import child_process as sat
 
     started = []
     real_popen = sat.subprocess.Popen
@@ -214,7 +214,7 @@ def record_popen(monkeypatch) -> list:
 def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
     from types import SimpleNamespace
 
-    from editor.nonogram import verdict as verdict_module
+    from nonogram_editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)
     monkeypatch.setattr(verdict_module, "portfolio", SimpleNamespace(decide=endless_decide))
@@ -234,8 +234,8 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
 def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses(window, qtbot, monkeypatch):
     """The editor cannot fork its SAT process: the first check that stalls starts one ahead
     (interpreter and imports), the SAT stage hands it the call, and no process is left."""
-    from editor import child_process as sat
-    from editor.nonogram import verdict as verdict_module
+    from nonogram_editor import child_process as sat
+    from nonogram_editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)
     sat.discard_ready()
@@ -250,7 +250,7 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
-    assert len(readied) == 1 and "editor.sat_solvers" in readied[0]
+    assert len(readied) == 1 and "nonogram_editor.sat_solvers" in readied[0]
     assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
     sat.discard_ready()
     assert all(process.poll() is not None for process in started)

@@ -6,8 +6,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from editor.level import Level
-from editor.paths import LEVELS
+from nonogram_editor.level import Level
+from nonogram_editor.paths import LEVELS
 from tests.editor.ui.conftest import centre, drag
 
 

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QLocale, QTranslator
 from PySide6.QtWidgets import QMenu
 
-from editor.paths import ROOT
-from editor.nonogram.verdict import Kind
-from editor.ui.identity import TRANSLATION_NAME, set_up_application
+from nonogram_editor.paths import ROOT
+from nonogram_editor.nonogram.verdict import Kind
+from nonogram_editor.ui.identity import TRANSLATION_NAME, set_up_application
 from tests.editor.ui.test_solver_panel import draw_a_switch
 
 TOOLS = Path(sys.executable).parent  # pyside6-lupdate and pyside6-lrelease come with PySide6
@@ -160,7 +160,7 @@ def test_the_core_without_qt_describes_in_english():
     script = """if True:
         import sys
         import numpy as np
-        from editor.nonogram.verdict import check_drawing
+        from nonogram_editor.nonogram.verdict import check_drawing
         print(check_drawing(np.ones((2, 2), dtype=bool)).describe())
         print(check_drawing(np.eye(2, dtype=bool)).describe())
         assert not any(name.startswith("PySide6") for name in sys.modules)

@@ -3,7 +3,7 @@ lines never widen a dock (the width would be saved and squeeze the grid at every
 from PySide6.QtCore import QEvent, QPoint, QRect
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel
 
-from editor.ui.main_window import MainWindow
+from nonogram_editor.ui.main_window import MainWindow
 from tests.editor.scene3d.test_view import require_gl
 
 

@@ -4,9 +4,9 @@ import os
 import numpy as np
 from PySide6.QtCore import Qt
 
-from editor.nonogram.verdict import Kind
-from editor import wording
-from editor.wording import Counts
+from nonogram_editor.nonogram.verdict import Kind
+from nonogram_editor import wording
+from nonogram_editor.wording import Counts
 from tests.editor.ui.test_assist_panel import assist, make_switch, wait_until
 from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
 
@@ -59,8 +59,8 @@ def test_a_step_that_settles_one_cell_says_so(window, qtbot):
 def test_the_lookahead_detail_counts_in_words():
     from dataclasses import replace
 
-    from editor.nonogram.search import Lookahead
-    from editor.nonogram.verdict import check_drawing
+    from nonogram_editor.nonogram.search import Lookahead
+    from nonogram_editor.nonogram.verdict import check_drawing
 
     verdict = replace(check_drawing(np.eye(3, dtype=bool)), kind=Kind.BRANCH,
                       lookahead=Lookahead(probes=1, probe_rounds=1, branches=1))

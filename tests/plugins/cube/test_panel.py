@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from plugins.cube import plugin, scene
-from plugins.cube.checker import check_garden
+from nonogram_editor_builtins.cube import plugin, scene
+from nonogram_editor_builtins.cube.checker import check_garden
 from tests.editor.scene3d.test_view import rgb_array, window_point
 from tests.plugins.panels import open_panel
 

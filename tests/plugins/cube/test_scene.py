@@ -1,8 +1,8 @@
 """The garden's 3-D parts (Qt-free): colours by connector count, rods per blue face."""
-from editor.plugin_api import Box, Rod, piece_of_part
-from plugins.cube import scene
-from plugins.cube.model import Garden
-from plugins.cube.packed import PackedSearch
+from nonogram_editor.plugin_api import Box, Rod, piece_of_part
+from nonogram_editor_builtins.cube import scene
+from nonogram_editor_builtins.cube.model import Garden
+from nonogram_editor_builtins.cube.packed import PackedSearch
 
 
 def packed_garden():

@@ -5,13 +5,13 @@ from random import Random
 
 import pytest
 
-from editor.cli import run_command
-from editor.tasks import Cancelled, Task
-from plugins.cube import hanging, square
-from plugins.cube.checker import check_garden
-from plugins.cube.model import Garden, GardenDataError, load_gardens
-from plugins.cube.packed import PackedSearch
-from plugins.cube.solver import Options, garden_solver
+from nonogram_editor.cli import run_command
+from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor_builtins.cube import hanging, square
+from nonogram_editor_builtins.cube.checker import check_garden
+from nonogram_editor_builtins.cube.model import Garden, GardenDataError, load_gardens
+from nonogram_editor_builtins.cube.packed import PackedSearch
+from nonogram_editor_builtins.cube.solver import Options, garden_solver
 
 
 @pytest.fixture(scope="module")
@@ -251,9 +251,9 @@ def test_command_line_counts_and_solves(capsys):
 
 def test_the_4x4x6_hanging_garden_checks():
     """The garden the SAT model found in the smallest box (888 s, so not searched here) is valid."""
-    from editor.paths import package_data
+    from nonogram_editor.paths import package_data
 
-    data = json.loads(package_data("plugins.cube", "smallest-box-4x4x6.json").read_text())
+    data = json.loads(package_data("nonogram_editor_builtins.cube", "smallest-box-4x4x6.json").read_text())
     cells = {tuple(entry["at"]): entry["cube"] for entry in data["cubes"]}
     assert check_garden(cells, 6, "transcendental") == []
     shape = [position for position, cube in cells.items() if cube != 0]  # the all-red cube floats apart

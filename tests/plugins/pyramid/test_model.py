@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from plugins.pyramid import checker
-from plugins.pyramid.model import DEFAULT_PATH, PuzzleDataError, load_puzzle
+from nonogram_editor_builtins.pyramid import checker
+from nonogram_editor_builtins.pyramid.model import DEFAULT_PATH, PuzzleDataError, load_puzzle
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +81,8 @@ def test_missing_file_is_named(tmp_path):
 
 
 def test_command_line_reports_a_broken_data_file_without_a_traceback(tmp_path, monkeypatch, capsys):
-    from editor.cli import run_command
-    from plugins.pyramid import model
+    from nonogram_editor.cli import run_command
+    from nonogram_editor_builtins.pyramid import model
 
     broken = write(tmp_path, {**shipped(), "pieces": shipped()["pieces"][:3]})
     monkeypatch.setattr(model, "DEFAULT_PATH", broken)

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from plugins.pyramid import checker, plugin, scene
-from plugins.pyramid.panel import PyramidPanel
+from nonogram_editor_builtins.pyramid import checker, plugin, scene
+from nonogram_editor_builtins.pyramid.panel import PyramidPanel
 from tests.conftest import HANG_SECONDS
 from tests.editor.scene3d.test_view import require_gl, rgb_array, window_point
 from tests.plugins.panels import open_panel
@@ -150,7 +150,7 @@ def test_clicking_a_tile_in_either_view_selects_the_piece_in_both(panel, qtbot):
 def test_a_broken_data_file_is_shown_in_the_panel(qtbot, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QLabel
 
-    from plugins.pyramid import model
+    from nonogram_editor_builtins.pyramid import model
 
     broken = tmp_path / "pyramid.json"
     broken.write_text("{", encoding="utf-8")

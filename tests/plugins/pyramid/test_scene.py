@@ -1,10 +1,10 @@
 """The 3-D parts of a solution: one tile per piece, knobs lying in notches of the same suit."""
 import pytest
 
-from editor.scene3d.parts import Prism
-from editor.tasks import Task
-from plugins.pyramid import checker, scene, solver
-from plugins.pyramid.model import load_puzzle
+from nonogram_editor.scene3d.parts import Prism
+from nonogram_editor.tasks import Task
+from nonogram_editor_builtins.pyramid import checker, scene, solver
+from nonogram_editor_builtins.pyramid.model import load_puzzle
 
 
 @pytest.fixture(scope="module")

@@ -5,11 +5,11 @@ import json
 import numpy as np
 import pytest
 
-from editor.cli import run_command
-from editor.tasks import Cancelled, Task
-from plugins.pyramid import checker, solver
-from plugins.pyramid.model import load_puzzle
-from plugins.pyramid.store import SolutionStore, states_to_solution
+from nonogram_editor.cli import run_command
+from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor_builtins.pyramid import checker, solver
+from nonogram_editor_builtins.pyramid.model import load_puzzle
+from nonogram_editor_builtins.pyramid.store import SolutionStore, states_to_solution
 
 ALL_SOLUTIONS = 518_469  # shared/data/puzzles/README.md
 UP_TO_ROTATION = 172_823

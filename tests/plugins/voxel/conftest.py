@@ -1,12 +1,12 @@
 """Small puzzles built in code for the voxel tests; panels keep their count checkpoints in a temporary folder."""
 import pytest
 
-from plugins.voxel.model import parse_puzzle
+from nonogram_editor_builtins.voxel.model import parse_puzzle
 
 
 @pytest.fixture(autouse=True)
 def _checkpoints_in_tmp(monkeypatch, tmp_path):
-    monkeypatch.setattr("plugins.voxel.panel.default_checkpoint_dir", lambda: tmp_path / "counts")
+    monkeypatch.setattr("nonogram_editor_builtins.voxel.panel.default_checkpoint_dir", lambda: tmp_path / "counts")
 
 
 def make_puzzle(pieces, target, mirror=False, puzzle_id="voxel-test"):

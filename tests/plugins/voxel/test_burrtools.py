@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from plugins.voxel import burrtools, checker, solver
-from plugins.voxel import search as search_module
-from plugins.voxel.burrtools import load_burrtools, problem_names
-from plugins.voxel.cover import build_cover
-from plugins.voxel.model import PuzzleFileError, parse_puzzle, puzzle_to_json
+from nonogram_editor_builtins.voxel import burrtools, checker, solver
+from nonogram_editor_builtins.voxel import search as search_module
+from nonogram_editor_builtins.voxel.burrtools import load_burrtools, problem_names
+from nonogram_editor_builtins.voxel.cover import build_cover
+from nonogram_editor_builtins.voxel.model import PuzzleFileError, parse_puzzle, puzzle_to_json
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "burrtools"
@@ -77,7 +77,7 @@ def test_both_figures_burrtools_gives_with_and_without_mirror_images(name, probl
 def test_the_count_up_to_rotation_is_the_number_of_rotation_classes_of_every_solution(name, problem):
     """Every solution, turned by each of the 24 rotations that map the target (and its
     optional cells and colours) onto itself: the classes counted one by one."""
-    from plugins.voxel.geometry import ROTATIONS, lowest, transform
+    from nonogram_editor_builtins.voxel.geometry import ROTATIONS, lowest, transform
 
     puzzle = load_burrtools(DATA / name, problem)
     colour = dict(zip(puzzle.target, puzzle.target_colours))
@@ -113,7 +113,7 @@ def test_plain_xml_reads_like_gzip(tmp_path):
 
 def brute_force_total(puzzle) -> int:
     """Every packing: each cell in order is covered by a placement starting there, or (optional) left empty."""
-    from plugins.voxel.geometry import orientations
+    from nonogram_editor_builtins.voxel.geometry import orientations
     cells = sorted(puzzle.target, key=lambda v: (v[2], v[1], v[0]))
     rank = {v: i for i, v in enumerate(cells)}
     starts = {c: [] for c in cells}
@@ -308,21 +308,21 @@ def test_saved_in_our_format_it_counts_the_same(tmp_path):
 
 
 def test_the_command_line_counts_a_burrtools_file():
-    result = subprocess.run([sys.executable, "-m", "editor", "solve", str(DATA / "CubeInCage.xmpuzzle"), "--problem",
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", str(DATA / "CubeInCage.xmpuzzle"), "--problem",
                              "g", "--count", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout.splitlines()[-1])
     assert (data["count"], data["distinct"], data["burrtools_assemblies"]) == (1152, 96, 96)
     assert (data["distinct_rotations"], data["burrtools_counted"]) == (96, "up to rotation")
-    solid = subprocess.run([sys.executable, "-m", "editor", "solve", str(DATA / "SolidSixPieceBurrs.xmpuzzle"),
+    solid = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", str(DATA / "SolidSixPieceBurrs.xmpuzzle"),
                             "--count"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert solid.returncode == 0, solid.stderr
     assert ("BurrTools stored 1063 assemblies, the count up to rotation, which its solver gives with \"Keep Mirror "
             "Solutions\" ticked (588 up to rotation and mirror image, its default)") in solid.stdout
-    paradox = subprocess.run([sys.executable, "-m", "editor", "solve", str(DATA / "DemoMirrorParadox.xmpuzzle"),
+    paradox = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", str(DATA / "DemoMirrorParadox.xmpuzzle"),
                               "--problem", "0", "--count"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert paradox.stdout.startswith("DemoMirrorParadox: problem 0 (Example From Text): 2 solutions, 1 distinct")
-    missing = subprocess.run([sys.executable, "-m", "editor", "solve", "nowhere.xmpuzzle", "--count"], cwd=ROOT,
+    missing = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", "nowhere.xmpuzzle", "--count"], cwd=ROOT,
                              capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and "nowhere.xmpuzzle: no such puzzle file" in missing.stderr
 
@@ -398,7 +398,7 @@ def test_mangled_files_give_only_clear_errors(tmp_path):
 def test_a_checkpoint_tells_colour_constraints_and_max_holes_apart(tmp_path):
     from dataclasses import replace
 
-    from plugins.voxel.distributed import puzzle_fingerprint
+    from nonogram_editor_builtins.voxel.distributed import puzzle_fingerprint
 
     puzzle = load_burrtools(write(tmp_path, xml(COLOURED, [("p", [(1, 2)], 0, "")], colours=2, pairs=[(0, 0), (1, 1)])))
     others = [replace(puzzle, colour_pairs=frozenset({(1, 2), (2, 1)})), replace(puzzle, colour_pairs=None),
@@ -411,7 +411,7 @@ VARIABLE_IN_PIECES = DATA / "made" / "VariableInPieces.xml"  # figures from Burr
 
 @pytest.mark.parametrize("name", ["fits at the ends", "filled voxels only", "not in the middle"])
 def test_a_piece_with_variable_voxels_keeps_its_bounding_box_inside_the_result_as_burrtools_does(name):
-    from plugins.voxel.disassemble import tally
+    from nonogram_editor_builtins.voxel.disassemble import tally
 
     puzzle = load_burrtools(VARIABLE_IN_PIECES, name)
     outcome = solver.count_solutions(puzzle)
@@ -439,7 +439,7 @@ TWO_WAYS = DATA / "made" / "VariableVoxelsTwoWays.xml"  # figures from BurrTools
 def test_a_piece_whose_variable_voxel_lies_in_two_ways_around_its_cells_has_a_placement_for_each(name):
     """"Flag" is "##" with a variable voxel beside one cell: turned end to end it fills the same
     cells with the variable voxel beside the other, another placement in BurrTools."""
-    from plugins.voxel.disassemble import tally
+    from nonogram_editor_builtins.voxel.disassemble import tally
 
     puzzle = load_burrtools(TWO_WAYS, name)
     outcome = solver.count_solutions(puzzle)
@@ -458,7 +458,7 @@ COLOURS_ON_VARIABLE = DATA / "made" / "ColoursOnVariableVoxels.xml"  # figures f
 def test_a_variable_voxel_of_a_piece_keeps_the_colour_constraints_as_burrtools_does(name):
     """"Long" is "#__+1": its variable voxel (colour 1) may not lie on a cell of colour 2, filled or
     variable; where the pairs allow it, it may."""
-    from plugins.voxel.disassemble import tally
+    from nonogram_editor_builtins.voxel.disassemble import tally
 
     puzzle = load_burrtools(COLOURS_ON_VARIABLE, name)
     assert puzzle.pieces[0].variable_colours == (1,)
@@ -470,7 +470,7 @@ def test_a_variable_voxel_of_a_piece_keeps_the_colour_constraints_as_burrtools_d
 def test_the_colour_of_a_variable_voxel_tells_two_pieces_and_two_checkpoints_apart(tmp_path):
     from dataclasses import replace
 
-    from plugins.voxel.distributed import puzzle_fingerprint
+    from nonogram_editor_builtins.voxel.distributed import puzzle_fingerprint
 
     puzzle = load_burrtools(write(tmp_path, xml([(2, 1, 1, "#+1"), (2, 1, 1, "#+2"), (2, 1, 1, "#1#1")],
                                                 [("p", [(0, 1), (1, 1)], 2, "")], colours=2, pairs=[(0, 0)])))
@@ -492,7 +492,7 @@ TWO_PARTS = DATA / "made" / "TwoPartsOfOneShape.xml"  # two linked rings, one pa
 
 @pytest.mark.parametrize("name", problem_names(TWO_PARTS))
 def test_two_parts_of_one_shape_are_two_pieces_with_their_own_groups_as_in_burrtools(name):
-    from plugins.voxel.disassemble import tally
+    from nonogram_editor_builtins.voxel.disassemble import tally
 
     puzzle = load_burrtools(TWO_PARTS, name)
     outcome = solver.count_solutions(puzzle)

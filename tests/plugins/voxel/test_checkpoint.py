@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from editor.tasks import Cancelled, Task
-from plugins.voxel import distributed, solver
-from plugins.voxel.checkpoint import CheckpointError, progress_in
-from plugins.voxel.model import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json
+from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor_builtins.voxel import distributed, solver
+from nonogram_editor_builtins.voxel.checkpoint import CheckpointError, progress_in
+from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json
 
 ROOT = Path(__file__).resolve().parents[3]
 SOMA = load_puzzle(RESOURCE_DIR / "soma.json")
@@ -61,7 +61,7 @@ def test_an_interrupted_count_resumes_where_it_stopped(tmp_path):
 
 def test_a_count_killed_with_sigkill_resumes_to_the_same_answer(tmp_path):
     path = tmp_path / "pentominoes.db"
-    process = subprocess.Popen([sys.executable, "-m", "editor", "solve", "voxel-pentominoes-6x10", "--count",
+    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "solve", "voxel-pentominoes-6x10", "--count",
                                 "--checkpoint", str(path)], cwd=ROOT, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
@@ -126,7 +126,7 @@ def test_a_corrupt_checkpoint_is_refused(tmp_path):
 def test_the_command_line_refuses_a_foreign_checkpoint_with_a_message(tmp_path):
     path = tmp_path / "count.db"
     distributed.count_in_parts(SOMA, checkpoint=path)
-    result = subprocess.run([sys.executable, "-m", "editor", "solve", "voxel-pentominoes-6x10", "--count",
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", "voxel-pentominoes-6x10", "--count",
                              "--checkpoint", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 2
     assert "count.db: this checkpoint belongs to another puzzle" in result.stderr

@@ -18,11 +18,11 @@ import pytest
 
 distributed_dask = pytest.importorskip("distributed")
 
-from editor.plugin_api import Cluster  # noqa: E402
-from editor.tasks import Task  # noqa: E402
-from plugins.voxel import distributed  # noqa: E402
-from plugins.voxel.checkpoint import progress_in  # noqa: E402
-from plugins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
+from nonogram_editor.plugin_api import Cluster  # noqa: E402
+from nonogram_editor.tasks import Task  # noqa: E402
+from nonogram_editor_builtins.voxel import distributed  # noqa: E402
+from nonogram_editor_builtins.voxel.checkpoint import progress_in  # noqa: E402
+from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
 
 
 REPO = Path(__file__).resolve().parents[3]
@@ -103,7 +103,7 @@ def test_an_unreachable_cluster_is_a_clear_error():
 
 def test_a_scheduler_without_workers_stops_after_the_wait(tmp_path):
     with local_cluster(n_workers=0) as idle:
-        command = [sys.executable, "-m", "editor", "solve", "voxel-soma", "--count", "--cluster",
+        command = [sys.executable, "-m", "nonogram_editor", "solve", "voxel-soma", "--count", "--cluster",
                    idle.scheduler_address, "--cluster-wait", "0.5", "--checkpoint", str(tmp_path / "c.db")]
         done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 2
@@ -118,7 +118,7 @@ def test_a_lost_scheduler_is_one_line_and_the_count_resumes(cluster, tmp_path):
     """The scheduler is killed mid-count; the finished subproblems stay, and the same count resumes."""
     checkpoint = tmp_path / "c.db"
     with local_cluster(n_workers=1, processes=False) as doomed:  # scheduler and worker in one process
-        command = [sys.executable, "-m", "editor", "solve", "voxel-pentominoes-6x10", "--count", "--cluster",
+        command = [sys.executable, "-m", "nonogram_editor", "solve", "voxel-pentominoes-6x10", "--count", "--cluster",
                    doomed.scheduler_address, "--checkpoint", str(checkpoint)]
         count = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                  env={**os.environ, "PYTHONPATH": str(REPO)})
@@ -190,7 +190,7 @@ def tls_cluster(certificates):
 def test_the_command_counts_on_a_tls_cluster(tls_cluster, certificates, tmp_path):
     address = tls_cluster.scheduler_address
     assert address.startswith("tls://127.0.0.1:")
-    command = [sys.executable, "-m", "editor", "solve", "voxel-soma", "--count", "--json", "--cluster", address,
+    command = [sys.executable, "-m", "nonogram_editor", "solve", "voxel-soma", "--count", "--json", "--cluster", address,
                "--tls-ca-file", str(certificates / "member-ca.pem"), "--tls-cert", str(certificates / "member.pem"),
                "--tls-key", str(certificates / "member.key")]
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})

@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from plugins.voxel import solver
-from plugins.voxel.burrtools import load_burrtools, problem_names
-from plugins.voxel.burrtools_solutions import level_of_info, stored_problems, transformation
-from plugins.voxel.burrtools_solutions import solved_problems as stored_solved_problems
-from plugins.voxel.cover import build_cover
-from plugins.voxel.disassemble import (DIRECTIONS, Disassembler, Grouping, Separation, assemblies_of,
+from nonogram_editor_builtins.voxel import solver
+from nonogram_editor_builtins.voxel.burrtools import load_burrtools, problem_names
+from nonogram_editor_builtins.voxel.burrtools_solutions import level_of_info, stored_problems, transformation
+from nonogram_editor_builtins.voxel.burrtools_solutions import solved_problems as stored_solved_problems
+from nonogram_editor_builtins.voxel.cover import build_cover
+from nonogram_editor_builtins.voxel.disassemble import (DIRECTIONS, Disassembler, Grouping, Separation, assemblies_of,
                                        disassemble_solution, frames, rotation_classes, tally)
 
 DATA = Path(__file__).parents[2] / "data" / "burrtools"
@@ -385,7 +385,7 @@ def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
 
     import numpy as np
 
-    from plugins.voxel.disassemble import _assignable
+    from nonogram_editor_builtins.voxel.disassemble import _assignable
 
     rng = random.Random(5)
     for _ in range(300):
@@ -439,11 +439,11 @@ def test_the_command_line_reports_assemblies_solutions_and_levels():
 
     root = Path(__file__).resolve().parents[3]
     path = str(DATA / "CubeInCage.xmpuzzle")
-    text = subprocess.run([sys.executable, "-m", "editor", "solve", path, "--count"], cwd=root, capture_output=True,
+    text = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", path, "--count"], cwd=root, capture_output=True,
                           text=True, timeout=600)
     assert text.returncode == 0, text.stderr
     assert "CubeInCage: 96 assemblies, 1 of them come apart (solutions)" in text.stdout.splitlines()
-    result = subprocess.run([sys.executable, "-m", "editor", "solve", path, "--count", "--json"], cwd=root,
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", path, "--count", "--json"], cwd=root,
                             capture_output=True, text=True, timeout=600)
     data = json.loads(result.stdout)
     assert (data["assemblies"], data["solutions"], data["burrtools_assemblies"], data["burrtools_solutions"]) == \

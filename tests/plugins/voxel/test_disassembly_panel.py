@@ -5,10 +5,10 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from plugins.voxel import plugin
-from plugins.voxel.burrtools_solutions import stored_problems
-from plugins.voxel.cover import Placement
-from plugins.voxel.geometry import normal_form, orientations
+from nonogram_editor_builtins.voxel import plugin
+from nonogram_editor_builtins.voxel.burrtools_solutions import stored_problems
+from nonogram_editor_builtins.voxel.cover import Placement
+from nonogram_editor_builtins.voxel.geometry import normal_form, orientations
 from tests.plugins.panels import open_panel
 
 BURRS = Path(__file__).parents[2] / "data" / "burrtools" / "SolidSixPieceBurrs.xmpuzzle"

@@ -1,9 +1,9 @@
 """The two search engines behind one interface: the same answers, the same cancel, the same split."""
 import pytest
 
-from editor.tasks import Cancelled, Task
-from plugins.voxel import distributed, dlx, solver
-from plugins.voxel import search as search_module
+from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor_builtins.voxel import distributed, dlx, solver
+from nonogram_editor_builtins.voxel import search as search_module
 
 from .test_solver import SHIPPED, TINY, brute_force
 

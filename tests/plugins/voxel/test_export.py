@@ -4,10 +4,10 @@ import os
 
 import pytest
 
-from editor.tasks import Cancelled, Task
-from plugins.voxel import checker, export, solver
-from plugins.voxel.model import RESOURCE_DIR, load_puzzle
-from plugins.voxel.solver import Placement
+from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor_builtins.voxel import checker, export, solver
+from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle
+from nonogram_editor_builtins.voxel.solver import Placement
 
 SOMA = load_puzzle(RESOURCE_DIR / "soma.json")
 

@@ -1,7 +1,7 @@
 """Assembly order, layer text and 3-D parts of a packing."""
-from editor.scene3d.parts import Box
-from plugins.voxel import layout, scene, solver
-from plugins.voxel.model import load_puzzle, shipped_puzzle_paths
+from nonogram_editor.scene3d.parts import Box
+from nonogram_editor_builtins.voxel import layout, scene, solver
+from nonogram_editor_builtins.voxel.model import load_puzzle, shipped_puzzle_paths
 
 SHIPPED = {p.stem: load_puzzle(p) for p in shipped_puzzle_paths()}
 

@@ -4,8 +4,8 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from plugins.voxel import checker, plugin, scene
-from plugins.voxel.panel import VoxelPanel
+from nonogram_editor_builtins.voxel import checker, plugin, scene
+from nonogram_editor_builtins.voxel.panel import VoxelPanel
 from tests.plugins.panels import open_panel
 
 
@@ -148,7 +148,7 @@ def test_a_huge_file_loads_off_the_gui_thread_and_is_refused_naming_it(panel, qt
 
 
 def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, monkeypatch):
-    from plugins.voxel import model as puzzle_module
+    from nonogram_editor_builtins.voxel import model as puzzle_module
 
     shipped = tmp_path / "shipped"
     shipped.mkdir()

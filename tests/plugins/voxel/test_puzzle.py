@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from plugins.voxel.model import PuzzleFileError, load_puzzle, shipped_puzzle_paths
+from nonogram_editor_builtins.voxel.model import PuzzleFileError, load_puzzle, shipped_puzzle_paths
 
 GOOD = {"title": "tiny", "mirror": False, "target": {"box": [2, 2, 1]},
         "pieces": [{"name": "domino", "cells": [[0, 0], [1, 0]], "copies": 2, "colour": "#ff0000"}]}
@@ -67,7 +67,7 @@ def test_missing_file_is_a_clear_error(tmp_path):
 
 
 def test_a_piece_that_fits_nowhere_is_reported(tmp_path):
-    from plugins.voxel.solver import build_cover
+    from nonogram_editor_builtins.voxel.solver import build_cover
 
     data = dict(GOOD, target={"box": [4, 1, 1]}, pieces=[{"name": "L", "cells": [[0, 0], [1, 0], [0, 1], [1, 1]]}])
     path = write(tmp_path, data)

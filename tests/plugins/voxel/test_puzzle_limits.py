@@ -6,11 +6,11 @@ import threading
 
 import pytest
 
-import plugins.voxel.plugin as voxel_plugin
-from editor.cli import run_command
-from editor.plugin_host import PluginHost
-from plugins.voxel import model as puzzle_module
-from plugins.voxel.model import MAX_FILE_BYTES, PuzzleFileError, load_puzzle
+import nonogram_editor_builtins.voxel.plugin as voxel_plugin
+from nonogram_editor.cli import run_command
+from nonogram_editor.plugin_host import PluginHost
+from nonogram_editor_builtins.voxel import model as puzzle_module
+from nonogram_editor_builtins.voxel.model import MAX_FILE_BYTES, PuzzleFileError, load_puzzle
 
 SOMA = puzzle_module.RESOURCE_DIR / "soma.json"
 
@@ -118,7 +118,7 @@ def test_cli_puzzles_lists_the_good_files_and_names_the_bad(shipped, capsys):
 def test_help_plugins_lists_the_bad_shipped_files_and_the_good_puzzle(shipped, qtbot, isolated_settings):
     from PySide6.QtWidgets import QMainWindow
 
-    from editor.ui.puzzle_docks import install
+    from nonogram_editor.ui.puzzle_docks import install
 
     folder, host = shipped
     window = QMainWindow()

@@ -1,10 +1,10 @@
 """The solver against known answers, an independent brute force, and the independent checker."""
 import pytest
 
-from editor.tasks import Cancelled, Task
-from plugins.voxel import checker, solver
-from plugins.voxel import search as search_module
-from plugins.voxel.model import load_puzzle, shipped_puzzle_paths
+from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor_builtins.voxel import checker, solver
+from nonogram_editor_builtins.voxel import search as search_module
+from nonogram_editor_builtins.voxel.model import load_puzzle, shipped_puzzle_paths
 
 from .conftest import make_puzzle
 

@@ -24,7 +24,7 @@ Nonogram Editor {version}: draw nonogram levels and check them; solve the plugin
   -V, --version                  the version
 
 Exit status: 0 success, 1 a negative answer (see each command), 2 a usage error or a file
-that could not be read. docs/cli.md describes the output of --json.
+that could not be read. editor/manual/command-line.md describes the output of --json.
 """
 
 

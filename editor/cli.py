@@ -65,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     check = _command(sub, "check", "check .level / .non / .xml / .g / .nin files and folders for a unique, line-solvable solution")
     check.add_argument("paths", nargs="+", metavar="PATH")
     check.add_argument("--json", action="store_true",
-                       help="stdout is one JSON object per file, one a line (docs/cli.md)")
+                       help="stdout is one JSON object per file, one a line (editor/manual/command-line.md)")
     check.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
     check.add_argument("--jobs", type=int, default=1, metavar="N",
@@ -80,7 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--symmetry", default="auto", metavar="MODE",
                      help="edit cells together with their mirror images: none, left-right, top-bottom, both or "
                           "'rotate 180' (default auto: the drawing's own symmetry)")
-    fix.add_argument("--json", action="store_true", help="stdout is one JSON object (docs/cli.md)")
+    fix.add_argument("--json", action="store_true", help="stdout is one JSON object (editor/manual/command-line.md)")
     fix.add_argument("--write", action="store_true",
                      help="save the fixed level beside the original (never over it), only when it is what was asked for")
     fix.add_argument("--harder", action="store_true",
@@ -97,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
     mode.add_argument("--list", type=POSITIVE_COUNT, metavar="N",
                       help="print the first N solutions in the solver's order")
-    solve.add_argument("--json", action="store_true", help="stdout is one JSON object, nothing else (docs/cli.md)")
+    solve.add_argument("--json", action="store_true", help="stdout is one JSON object, nothing else (editor/manual/command-line.md)")
     solve.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")
     solve.add_argument("--checkpoint", metavar="FILE",
@@ -268,7 +268,7 @@ def _say(args, text: str) -> None:
 
 
 def _fail(args, message: str, code: int = 2) -> int:
-    """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (docs/cli.md)."""
+    """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (editor/manual/command-line.md)."""
     print(f"error: {message}", file=sys.stderr)
     if args.json:
         print(json.dumps({"puzzle": args.puzzle, "error": message}))

@@ -1,6 +1,6 @@
 """Voxel packing puzzles as data: pieces, target, and the puzzle file format (no Qt).
 
-The format is documented in ``docs/puzzle-format.md``. Every problem with a file raises
+The format is documented in ``editor/manual/puzzle-format.md``. Every problem with a file raises
 :class:`PuzzleFileError` whose message starts with the file's name and says what is wrong.
 Sizes are checked before anything big is built: a file of at most ``MAX_FILE_BYTES``, a
 target of at most ``MAX_CELLS`` cells within ``MAX_EXTENT`` along each axis, at most

@@ -455,7 +455,7 @@ def test_the_command_line_reports_assemblies_solutions_and_levels():
 def test_levels_after_the_first_number_depend_on_which_image_is_taken_apart():
     """As in BurrTools: its search takes the first separation in its order of pieces and
     directions, so turned images of one assembly can split into parts that need different
-    moves (docs/cli.md). The first number, the fewest moves, is the same for all."""
+    moves (editor/manual/command-line.md). The first number, the fewest moves, is the same for all."""
     puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
     outcome = solver.count_solutions(puzzle)
     disassembler = Disassembler()

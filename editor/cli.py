@@ -47,6 +47,7 @@ def _number(kind: type, low: float, meaning: str):
 NON_NEGATIVE_SECONDS = _number(float, 0, "a number of seconds (0 or more)")
 POSITIVE_COUNT = _number(int, 1, "a count of 1 or more")
 NON_NEGATIVE_COUNT = _number(int, 0, "a count of 0 or more")
+PUZZLE_FORMAT_NAMES = ("non", "nonpack", "xml", "g", "nin")  # --format of standard input (cli_io.FORMAT_NAMES)
 
 
 def command_parsers() -> dict[str, argparse.ArgumentParser]:
@@ -62,14 +63,20 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="nonogram-editor")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    check = _command(sub, "check", "check .level / .non / .xml / .g / .nin files and folders for a unique, line-solvable solution")
-    check.add_argument("paths", nargs="+", metavar="PATH")
+    check = _command(sub, "check", "check .level / .non / .nonpack / .xml / .g / .nin files and folders for a unique, "
+                                   "line-solvable solution")
+    check.add_argument("paths", nargs="+", metavar="PATH",
+                       help="a level, a puzzle file (another suffix: its content shows the format), a folder, "
+                            "or - for a puzzle on standard input")
     check.add_argument("--json", action="store_true",
                        help="stdout is one JSON object per file, one a line (editor/manual/command-line.md)")
     check.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
-    check.add_argument("--jobs", type=int, default=1, metavar="N",
+    check.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="files checked at once, in processes of their own (default 1; at most the number of cores)")
+    check.add_argument("--format", choices=PUZZLE_FORMAT_NAMES, metavar="FORMAT",
+                       help=f"the format of standard input (PATH -): {', '.join(PUZZLE_FORMAT_NAMES)} "
+                            "(default: the one its content shows)")
 
     fix = _command(sub, "fix", "suggest cell edits that make a level unique and line-solvable (or harder)")
     fix.add_argument("level", metavar="LEVEL")
@@ -124,7 +131,8 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         from nonogram_editor.nonogram.check_cli import run_check
 
         with _stop_on_termination():  # so that its SAT solver's process ends with it
-            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs))
+            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs),
+                             format_name=args.format)
     if args.command == "fix":
         from nonogram_editor.nonogram.fix_cli import run_fix
 

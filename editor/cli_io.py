@@ -5,11 +5,14 @@ one its content shows (:func:`nonogram_editor.level.puzzle_formats.sniff_format`
 """
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
-from nonogram_editor.level.errors import LevelErrorKind
+from nonogram_editor.level.errors import LevelError, LevelErrorKind
+from nonogram_editor.level.model import EXTENSIONS, level_paths
 from nonogram_editor.level.non_format import FILE_LIMIT, NonFormatError
-from nonogram_editor.level.puzzle_formats import PUZZLE_FORMATS, Puzzle, PuzzleFormat, parse_puzzles
+from nonogram_editor.level.puzzle_formats import PUZZLE_FORMATS, Puzzle, PuzzleFormat, parse_puzzles, read_puzzles
 
 STDIO = "-"  # the path that means standard input (or output)
 LEVEL = "level"
@@ -43,3 +46,23 @@ def standard_input_puzzles(format_name: str | None) -> list[Puzzle]:
     if format_name and format is None:
         raise ValueError("a level is three files (.level, .pbm, .ppm): it cannot be read from standard input")
     return parse_puzzles(read_standard_input(), STDIO, format)
+
+
+def puzzles_of(path_text: str, format_name: str | None = None) -> list[Puzzle] | None:
+    """What a command's path holds: the puzzles of a puzzle file or of standard input (``-``),
+    or None for a level trio (``.level``, ``.pbm`` or ``.ppm``). A puzzle file is read in the
+    format ``format_name`` names, else in the one its content shows, else its suffix's.
+    LevelError names the path as given when there is nothing there or it cannot be read."""
+    if path_text == STDIO:
+        return standard_input_puzzles(format_name)
+    path = Path(path_text)
+    if not os.path.lexists(path):
+        if not path.suffix and os.path.lexists(level_paths(path)[0]):
+            return None  # NAME for NAME.level
+        raise LevelError(LevelErrorKind.IO, path, "no such file")
+    if format_name:
+        format = format_named(format_name)
+        return None if format is None else read_puzzles(path, format)
+    if path.suffix.lower() in EXTENSIONS:
+        return None
+    return read_puzzles(path)

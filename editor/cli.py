@@ -24,11 +24,22 @@ if TYPE_CHECKING:
     from nonogram_editor.tasks import Progress
 
 
+class _UsageError(SystemExit):
+    """Exit status 2 after a command line that does not parse; ``message`` says why, one line."""
+
+    def __init__(self, message: str):
+        super().__init__(2)
+        self.message = message
+
+
 class _Parser(argparse.ArgumentParser):
-    """A usage error is one line on stderr and exit status 2 (argparse's own prints the usage first)."""
+    """A usage error is one line on stderr and exit status 2 (argparse's own prints the usage
+    first); with ``--json`` also a JSON object ``{"error"}`` on stdout (see :func:`run_command`)."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        message = f"{self.prog}: error: {message} (see {self.prog} --help)"
+        print(message, file=sys.stderr)
+        raise _UsageError(message)
 
 
 def _number(kind: type, low: float, meaning: str, high: float = float("inf")):
@@ -163,7 +174,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     """Run one command; ``host`` defaults to the plugins found through the entry points."""
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except _UsageError as error:
+        if "--json" in argv:
+            print(json.dumps({"error": error.message}))
+        return 2
     if args.command == "check":
         # No linear algebra here: without numpy's BLAS threads this process keeps one thread,
         # so that it can fork its SAT solver's process instead of starting an interpreter

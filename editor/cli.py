@@ -123,6 +123,10 @@ def _parser() -> argparse.ArgumentParser:
                               ".nonpack holds)")
     convert.add_argument("--json", action="store_true",
                          help="stdout is one JSON object (editor/manual/command-line.md); not with OUT -")
+    convert.epilog = ("A puzzle becomes a level as File > Import Puzzle makes it (clues without a goal are solved; "
+                      "several solutions: the first, with a warning). Exit status: 0 written; 1 the clues have no "
+                      "solution; 2 a usage error, a file that cannot be read or written, or what OUT cannot hold "
+                      "(colour in .nin, several puzzles in a one-puzzle format: choose with --index).")
     image = convert.add_argument_group("an image IN (File > Import Image's settings)")
     image.add_argument("--size", type=_number(int, 1, "a count of cells from 1 to 128", 128), default=30, metavar="N",
                        help="cells across the longer side, aspect kept (default 30, at most 128)")
@@ -154,7 +158,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="count every solution (progress on stderr; puzzles whose plugin counts, see "
                            "`puzzles`: not a nonogram)")
     mode.add_argument("--list", type=POSITIVE_COUNT, metavar="N",
-                      help="print the first N solutions in the solver's order (every plugin puzzle; not a nonogram)")
+                      help="print the first N solutions in the solver's order (every built-in puzzle; not a nonogram)")
     solve.add_argument("--json", action="store_true", help="stdout is one JSON object, nothing else (editor/manual/command-line.md)")
     solve.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")

@@ -105,7 +105,7 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
     count from the start, reading the file included."""
     start = time.perf_counter()
     task = task or Task(time_limit=time_limit)
-    if puzzle is None and is_puzzle_file(path):
+    if puzzle is None and path.suffix.lower() not in LEVEL_SUFFIXES:
         puzzle = read_puzzle_file(path)
     colour = colour_puzzle_of_file(path, puzzle)
     if colour is not None:
@@ -177,8 +177,8 @@ def _report(item: tuple[Path, bool, float | None, list[Puzzle] | Exception | Non
             raise puzzles
     except Exception as error:
         return [_error_report(path, path, error, as_json, {})]
-    if len(puzzles) == 1:
-        return [_report_one(path, puzzles[0], path, as_json, time_limit, {})]
+    if len(puzzles) == 1:  # a file is read again by the check, whose time counts the reading
+        return [_report_one(path, puzzles[0] if str(path) == STDIO else None, path, as_json, time_limit, {})]
     return [_report_one(path, puzzle, f"{path} (puzzle {number} of {len(puzzles)})", as_json, time_limit,
                         {"puzzle": number}) for number, puzzle in enumerate(puzzles, 1)]
 

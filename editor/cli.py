@@ -1,4 +1,4 @@
-"""The command-line engines: ``check``, ``fix``, ``puzzles`` and ``solve``, and ``help`` (the manual; no Qt imported here).
+"""The command-line engines: ``check``, ``fix``, ``puzzles``, ``solve``, and ``help`` (the manual). No Qt here.
 
 Each command imports what it needs when it runs: ``check`` is called once per level pack in
 scripts, and must not pay for the plugin machinery (pluggy, entry points, the solvers).
@@ -80,7 +80,8 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--symmetry", default="auto", metavar="MODE",
                      help="edit cells together with their mirror images: none, left-right, top-bottom, both or "
                           "'rotate 180' (default auto: the drawing's own symmetry)")
-    fix.add_argument("--json", action="store_true", help="stdout is one JSON object (nonogram-editor help command-line)")
+    fix.add_argument("--json", action="store_true",
+                     help="stdout is one JSON object (nonogram-editor help command-line)")
     fix.add_argument("--write", action="store_true",
                      help="save the fixed level beside the original (never over it), only when it is what was asked for")
     fix.add_argument("--harder", action="store_true",
@@ -97,7 +98,8 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
     mode.add_argument("--list", type=POSITIVE_COUNT, metavar="N",
                       help="print the first N solutions in the solver's order")
-    solve.add_argument("--json", action="store_true", help="stdout is one JSON object, nothing else (nonogram-editor help command-line)")
+    solve.add_argument("--json", action="store_true",
+                       help="stdout is one JSON object, nothing else (nonogram-editor help command-line)")
     solve.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")
     solve.add_argument("--checkpoint", metavar="FILE",
@@ -129,8 +131,7 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         with _stop_on_termination():  # so that its SAT solver's process ends with it
             return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs))
     if args.command == "help":
-        print(user_guide.as_text(args.topic) if args.topic else f"The user manual's topics (nonogram-editor help TOPIC):\n"
-              f"{user_guide.topic_list()}\nIn the window: Help > User Guide (F1).")
+        print(user_guide.as_text(args.topic) if args.topic else user_guide.contents())
         return 0
     if args.command == "fix":
         from nonogram_editor.nonogram.fix_cli import run_fix

@@ -39,9 +39,11 @@ def title(topic: str) -> str:
         return file.readline().lstrip("#").strip()
 
 
-def topic_list() -> str:
-    """One line per topic: its name and title."""
-    return "\n".join(f"  {topic:16s}{title(topic)}" for topic in TOPICS)
+def contents() -> str:
+    """What ``nonogram-editor help`` prints: one line per topic, its name and title."""
+    lines = [f"  {topic:16s}{title(topic)}" for topic in TOPICS]
+    return "\n".join(["The user manual's topics (nonogram-editor help TOPIC):", *lines,
+                      "In the window: Help > User Guide (F1)."])
 
 
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")

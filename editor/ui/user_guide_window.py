@@ -7,13 +7,14 @@ own actions each time it is shown, so that it lists what the keys really do.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSize, Qt, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSize, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QFont, QImage, QKeySequence, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu,
                                QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout,
                                QWidget)
 
 from nonogram_editor import user_guide
+from nonogram_editor.ui.puzzle_panel import SHORTCUTS
 
 TOPIC_ROLE = Qt.ItemDataRole.UserRole
 
@@ -160,6 +161,10 @@ def _plain(text: str) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
+def _keys(sequences: list[QKeySequence]) -> str:
+    return ", ".join(sequence.toString(QKeySequence.SequenceFormat.NativeText) for sequence in sequences)
+
+
 def shortcut_rows(main_window) -> list[tuple[str, str, str]]:
     """(menu, command, keys) of every action in the window's menus that has a shortcut, in the
     menus' order; a submenu's menu is named ``Menu > Submenu``."""
@@ -170,8 +175,7 @@ def shortcut_rows(main_window) -> list[tuple[str, str, str]]:
             if action.menu() is not None:
                 walk(action.menu(), f"{path} > {_plain(action.menu().title())}")
             elif action.shortcuts() and action.text():
-                keys = ", ".join(key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts())
-                rows.append((path, _plain(action.text()), keys))
+                rows.append((path, _plain(action.text()), _keys(action.shortcuts())))
 
     for action in main_window.menuBar().actions():
         if action.menu() is not None:
@@ -179,9 +183,17 @@ def shortcut_rows(main_window) -> list[tuple[str, str, str]]:
     return rows
 
 
+PANEL_COMMANDS = {"first": QT_TRANSLATE_NOOP("ShortcutsDialog", "First solution"),
+                  "previous": QT_TRANSLATE_NOOP("ShortcutsDialog", "Previous solution"),
+                  "next": QT_TRANSLATE_NOOP("ShortcutsDialog", "Next solution"),
+                  "random": QT_TRANSLATE_NOOP("ShortcutsDialog", "Random solution"),
+                  "go": QT_TRANSLATE_NOOP("ShortcutsDialog", "Go to solution No."),
+                  "cancel": QT_TRANSLATE_NOOP("ShortcutsDialog", "Cancel the running job")}  # one for each of SHORTCUTS
+
+
 class ShortcutsDialog(QDialog):
     """Help > Keyboard Shortcuts: the window's menu actions and their keys, grouped by menu,
-    read from the actions each time it is shown."""
+    read from the actions each time it is shown, and the puzzle panels' keys."""
 
     def __init__(self, main_window):
         super().__init__(main_window)
@@ -193,8 +205,7 @@ class ShortcutsDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
         note = QLabel(self.tr("On a grid (click it first): arrows move the cell cursor, Space fills, X clears, "
-                              "Shift+arrows paint while moving. In a puzzle panel: Alt+Home, Alt+Left, Alt+Right, "
-                              "Alt+R browse its solutions, Esc cancels."), self)
+                              "Shift+arrows paint while moving."), self)
         note.setWordWrap(True)
         close = QPushButton(self.tr("Close"), self)
         close.clicked.connect(self.close)
@@ -211,7 +222,10 @@ class ShortcutsDialog(QDialog):
         bold = QFont(self.font())
         bold.setBold(True)
         menu = None
-        for where, command, keys in shortcut_rows(self.main_window):
+        panels = self.tr("Puzzle panels (the focus in the panel)")
+        panel_rows = [(panels, self.tr(PANEL_COMMANDS[name]), _keys([QKeySequence(keys)]))
+                      for name, keys in SHORTCUTS.items()]
+        for where, command, keys in shortcut_rows(self.main_window) + panel_rows:
             row = self.table.rowCount()
             if where != menu:  # a heading row for each menu
                 menu = where

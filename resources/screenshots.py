@@ -8,13 +8,16 @@ nor changed.
 """
 from __future__ import annotations
 
+import atexit
+import io
 import os
+import shutil
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="nonogram-screenshots-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], True)
 
 from PIL import Image  # noqa: E402
 from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, Qt  # noqa: E402
@@ -23,6 +26,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from nonogram_editor.nonogram.verdict import Kind  # noqa: E402
 from nonogram_editor.paths import LEVELS  # noqa: E402
+from nonogram_editor.ui.app import quiet_qt_logging  # noqa: E402
 from nonogram_editor.ui.identity import set_up_application  # noqa: E402
 from nonogram_editor.ui.main_window import MainWindow  # noqa: E402
 from nonogram_editor.ui.settings import name_application  # noqa: E402
@@ -66,15 +70,9 @@ def save(window, name: str) -> None:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     shot.save(buffer, "PNG")
     path = IMAGES / f"{name}.png"
-    with Image.open(_bytes(buffer)) as image:
+    with Image.open(io.BytesIO(bytes(buffer.data()))) as image:
         image.convert("RGB").quantize(COLOURS, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
     print(f"{path} {path.stat().st_size // 1024} KB")
-
-
-def _bytes(buffer: QBuffer):
-    import io
-
-    return io.BytesIO(bytes(buffer.data()))
 
 
 def click(canvas, row: int, column: int) -> None:
@@ -83,6 +81,7 @@ def click(canvas, row: int, column: int) -> None:
 
 
 def main() -> int:
+    quiet_qt_logging()  # as the app: stderr only for problems
     app = QApplication(sys.argv[:1])
     name_application(app)
     set_up_application(app)

@@ -1,4 +1,4 @@
-"""The command-line engines: ``check``, ``puzzles`` and ``solve`` (no Qt imported here).
+"""The command-line engines: ``check``, ``fix``, ``puzzles``, ``solve``, and ``help`` (the manual). No Qt here.
 
 Each command imports what it needs when it runs: ``check`` is called once per level pack in
 scripts, and must not pay for the plugin machinery (pluggy, entry points, the solvers).
@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nonogram_editor import jit
+from nonogram_editor import jit, user_guide
 
 if TYPE_CHECKING:
     from nonogram_editor.plugin_host import PluginHost
@@ -80,7 +80,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="a level, a puzzle file (another suffix: its content shows the format), a folder, "
                             "or - for a puzzle on standard input")
     check.add_argument("--json", action="store_true",
-                       help="stdout is one JSON object per file, one a line (editor/manual/command-line.md)")
+                       help="stdout is one JSON object per file, one a line (nonogram-editor help command-line)")
     check.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
     check.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
@@ -98,7 +98,8 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--symmetry", default="auto", metavar="MODE",
                      help="edit cells together with their mirror images: none, left-right, top-bottom, both or "
                           "'rotate 180' (default auto: the drawing's own symmetry)")
-    fix.add_argument("--json", action="store_true", help="stdout is one JSON object (editor/manual/command-line.md)")
+    fix.add_argument("--json", action="store_true",
+                     help="stdout is one JSON object (nonogram-editor help command-line)")
     fix.add_argument("--write", action="store_true",
                      help="save the fixed level beside the original (never over it), only when it is what was asked for")
     fix.add_argument("--harder", action="store_true",
@@ -122,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="which puzzle of a file holding several, from 1 (default: all of them, which only "
                               ".nonpack holds)")
     convert.add_argument("--json", action="store_true",
-                         help="stdout is one JSON object (editor/manual/command-line.md); not with OUT -")
+                         help="stdout is one JSON object (nonogram-editor help command-line); not with OUT -")
     convert.epilog = ("A puzzle becomes a level as File > Import Puzzle makes it (clues without a goal are solved; "
                       "several solutions: the first, with a warning). Exit status: 0 written; 1 the clues have no "
                       "solution; 2 a usage error, a file that cannot be read or written, or what OUT cannot hold "
@@ -159,19 +160,23 @@ def _parser() -> argparse.ArgumentParser:
                            "`puzzles`: not a nonogram)")
     mode.add_argument("--list", type=POSITIVE_COUNT, metavar="N",
                       help="print the first N solutions in the solver's order (every built-in puzzle; not a nonogram)")
-    solve.add_argument("--json", action="store_true", help="stdout is one JSON object, nothing else (editor/manual/command-line.md)")
+    solve.add_argument("--json", action="store_true",
+                       help="stdout is one JSON object, nothing else (nonogram-editor help command-line)")
     solve.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")
     solve.add_argument("--checkpoint", metavar="FILE",
                        help="save each finished part of a count to FILE and resume from it if it exists")
     solve.add_argument("--cluster", metavar="ADDRESS",
                        help="count on a Dask cluster: tls://host:8786 with the three TLS files, or tcp://host:8786 "
-                            "on a trusted network only (see README, \"Count on a cluster\")")
+                            "on a trusted network only (see nonogram-editor help command-line, \"Count on a cluster\")")
     solve.add_argument("--tls-ca-file", metavar="FILE", help="the certificate authority of a tls:// cluster")
     solve.add_argument("--tls-cert", metavar="FILE", help="this client's certificate for a tls:// cluster")
     solve.add_argument("--tls-key", metavar="FILE", help="this client's private key for a tls:// cluster")
     solve.add_argument("--cluster-wait", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="stop when the cluster has had no worker for this long (default 60)")
+    manual = _command(sub, "help", "the user manual: list its topics, or print one")
+    manual.add_argument("topic", nargs="?", choices=user_guide.TOPICS, metavar="TOPIC",
+                        help="a topic (without one: the list of topics)")
     parser.commands = sub.choices
     return parser
 
@@ -193,6 +198,9 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         with _stop_on_termination():  # so that its SAT solver's process ends with it
             return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs),
                              format_name=args.format)
+    if args.command == "help":
+        print(user_guide.as_text(args.topic) if args.topic else user_guide.contents())
+        return 0
     if args.command == "fix":
         from nonogram_editor.nonogram.fix_cli import run_fix
 
@@ -371,7 +379,7 @@ def _say(args, text: str) -> None:
 
 
 def _fail(args, message: str, code: int = 2) -> int:
-    """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (editor/manual/command-line.md)."""
+    """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (nonogram-editor help command-line)."""
     print(f"error: {message}", file=sys.stderr)
     if args.json:
         print(json.dumps({"puzzle": args.puzzle, "error": message}))

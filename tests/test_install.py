@@ -157,6 +157,18 @@ def test_the_wheel_installs_only_names_of_its_own(wheel):
     assert any(name.startswith("nonogram_editor_builtins/voxel/data/") for name in names)
 
 
+def test_the_wheel_puts_the_desktop_files_where_the_desktop_looks_under_its_prefix(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        data = {name.split(".data/data/", 1)[1]: archive.read(name) for name in archive.namelist()
+                if ".data/data/share/" in name and "/levels/" not in name}
+    app_id = "io.github.nonogramstudio.nonogram_editor"
+    assert sorted(data) == sorted([f"share/applications/{app_id}.desktop", f"share/metainfo/{app_id}.metainfo.xml",
+                                   f"share/icons/hicolor/scalable/apps/{app_id}.svg",
+                                   f"share/mime/packages/{app_id}.xml"])
+    for name, content in data.items():  # the one copy in editor/data, which the package data is too
+        assert content == (REPO / "editor" / "data" / Path(name).name).read_bytes(), name
+
+
 def test_the_wheel_installs_beside_a_distribution_called_editor(wheel, tmp_path):
     """PyPI's ``editor`` ("Open the default text editor") installs a top-level ``editor``
     package: a stand-in of the same shape, installed first, keeps working, and so do we."""

@@ -40,18 +40,11 @@ def parser() -> argparse.ArgumentParser:
     import shtab
 
     line = command_line()
-    for action in _actions(line):
-        if any(word in str(action.metavar or "") for word in FILE_WORDS):
-            action.complete = shtab.FILE
+    for command in (line, *line.commands.values()):
+        for action in command._actions:  # argparse has no public list of a parser's arguments
+            if any(word in str(action.metavar or "") for word in FILE_WORDS):
+                action.complete = shtab.FILE
     return line
-
-
-def _actions(parser: argparse.ArgumentParser):
-    for action in parser._actions:  # argparse has no public walk over a parser's arguments
-        yield action
-        for sub in getattr(action, "choices", None) or ():
-            if isinstance(action.choices, dict) and isinstance(action.choices[sub], argparse.ArgumentParser):
-                yield from _actions(action.choices[sub])
 
 
 def completion(shell: str) -> str:

@@ -131,7 +131,7 @@ def test_the_sdist_holds_the_tests_docs_and_levels_installs_and_its_tests_pass(b
     tracked = subprocess.run(["git", "ls-files"], cwd=REPO, **RUN).stdout.split()
     expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/", "levels/"))}
     assert expected <= names, sorted(expected - names)[:10]
-    assert {"LICENSE", "README.md", "pyproject.toml"} <= names
+    assert {"LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml"} <= names
     assert not [name for name in names if "__pycache__" in name]
 
     [unpacked] = tmp_path.glob("nonogram_editor-*")

@@ -33,6 +33,8 @@ USER = {"bash": ("data", SHARE["bash"]), "zsh": ("data", f"zsh/site-functions/_{
         "fish": ("config", f"fish/completions/{PROG}.fish"), "man": ("data", SHARE["man"])}
 # Arguments whose metavar names one of these complete file names (PATH, LEVEL, FILE, ID|FILE, ...).
 FILE_WORDS = ("PATH", "LEVEL", "FILE", "DIR", "FOLDER", "OUTPUT")
+# The requests argparse-manpage and man_page write at the start of a line.
+ROFF_REQUESTS = {".TH", ".SH", ".SS", ".TP", ".B", ".br", ".RS", ".RE", ".UR", ".UE", ".nf", ".fi"}
 
 
 def parser() -> argparse.ArgumentParser:
@@ -54,12 +56,13 @@ def completion(shell: str) -> str:
     return shtab.complete(parser(), shell=shell)
 
 
-def man_page() -> str:
-    """The man page (roff): the three forms of the command line, every command and option, exit status."""
+def man_page(line: argparse.ArgumentParser | None = None) -> str:
+    """The man page (roff) of ``line`` (default: ``parser()``): the forms of the command line, every
+    command and option, the exit status."""
     from argparse_manpage.manpage import Manpage
 
     summary = SUMMARY.format(version=nonogram_editor.__version__, commands="")
-    page = Manpage(parser())
+    page = Manpage(line or parser())
     page.source = f"{PROG} {nonogram_editor.__version__}"
     page.manual = "Nonogram Editor"
     page.description = summary.splitlines()[0].split(": ", 1)[1].rstrip(".")
@@ -70,12 +73,15 @@ def man_page() -> str:
         f"if one is given. {PROG} COMMAND runs one of the command-line engines below: no window, no display "
         "needed."))
     page.add_section("exit status", "=", _roff(" ".join(summary.split("Exit status:", 1)[1].split())))
-    return str(page)
+    # argparse-manpage wraps help texts without escaping a line that then starts with a dot or a quote
+    # (".about)" is read as a macro): such a line gets roff's zero-width \& in front.
+    return "\n".join("\\&" + text if text.startswith((".", "'")) and text.split()[0] not in ROFF_REQUESTS else text
+                     for text in str(page).split("\n"))
 
 
 def _roff(text: str) -> str:
-    """Plain text as a roff line: no backslash escapes or a leading dot taken as requests."""
-    return text.replace("\\", "\\e").replace("-", "\\-").replace("\n.", "\n\\&.")
+    """Plain text for a roff line (backslashes and minus signs escaped)."""
+    return text.replace("\\", "\\e").replace("-", "\\-")
 
 
 def generated() -> dict[str, str]:

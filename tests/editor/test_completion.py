@@ -96,14 +96,14 @@ def test_the_man_page_renders_and_lists_every_command_and_option(share):
 
 def test_a_help_text_wrapped_before_a_dot_stays_text_in_the_man_page(tmp_path):
     line = parser()
-    words = "write its solution as a level (NAME.level, .pbm, .ppm, .about) and more words".split()
-    for width in range(len(words)):  # wherever the wrap falls, some line starts with ".pbm," ".ppm," or ".about)"
+    words = "write its solution as a level (NAME.level, .pbm, .ppm, .dot) and more words".split()
+    for width in range(len(words)):  # wherever the wrap falls, some line starts with ".pbm," ".ppm," or ".dot)"
         line.commands["solve"].add_argument(f"--demo{width}", help=" ".join(["x" * 9] * width + words))
     page = tmp_path / "page.1"
     page.write_text(man_page(line))
     rendered = subprocess.run(["groff", "-man", "-Tutf8", "-ww", "-P", "-cbou", str(page)], **RUN)
     assert rendered.returncode == 0 and not rendered.stderr, rendered.stderr
-    assert rendered.stdout.count(".about)") == len(words)
+    assert rendered.stdout.count(".dot)") == len(words)
 
 
 def test_setup_installs_them_quietly_in_the_users_folders_only(tmp_path):

@@ -23,6 +23,7 @@ from pathlib import Path
 import nonogram_editor
 from nonogram_editor.__main__ import SUMMARY, USAGE
 from nonogram_editor.cli import command_line
+from nonogram_editor.safe_write import write_file
 
 PROG = "nonogram-editor"
 # Where each goes under a share folder (a packager's) and, for the current user, under the data home
@@ -90,12 +91,11 @@ def generated() -> dict[str, str]:
 
 
 def write(files: dict[str, str], targets: dict[str, Path]) -> list[Path]:
-    written = []
+    """Each file of ``files`` at its target (each replaced as a whole); the paths written."""
     for kind, text in files.items():
         targets[kind].parent.mkdir(parents=True, exist_ok=True)
-        targets[kind].write_text(text)
-        written.append(targets[kind])
-    return written
+        write_file(targets[kind], text.encode())
+    return [targets[kind] for kind in files]
 
 
 def user_targets() -> dict[str, Path]:
@@ -120,7 +120,12 @@ def main(argv: list[str] | None = None) -> int:
               "or: pip install shtab argparse-manpage)", file=sys.stderr)
         return 2
     targets = {kind: args.output / path for kind, path in SHARE.items()} if args.output else user_targets()
-    written = write(files, targets)
+    try:
+        written = write(files, targets)
+    except OSError as error:
+        print(f"{arguments.prog}: error: could not write {error.filename or 'the files'}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
     if not args.quiet:
         print("\n".join(map(str, written)))
     return 0

@@ -131,3 +131,12 @@ def test_without_the_generators_it_says_what_to_install(tmp_path):
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "shtab is needed" in run.stderr and "nonogram-editor[dev]" in run.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_a_folder_it_cannot_write_is_named_without_a_traceback(tmp_path):
+    not_a_folder = tmp_path / "share"
+    not_a_folder.write_text("a file")
+    run = subprocess.run([sys.executable, "-m", "nonogram_editor.completion", "--output", str(not_a_folder)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 1 and "Traceback" not in run.stderr and run.stdout == ""
+    assert run.stderr.startswith(f"python -m nonogram_editor.completion: error: could not write {not_a_folder}/")

@@ -96,6 +96,9 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
     code_file, levels = where.stdout.split()
     shared = tmp_path / "venv" / "share" / "nonogram-editor"
     assert code_file.startswith(str(site)) and levels == str(shared / "levels"), where.stdout + where.stderr
+    app_id = "io.github.nonogramstudio.nonogram_editor"  # and the desktop files where the desktop looks
+    assert (tmp_path / "venv" / "share" / "applications" / f"{app_id}.desktop").is_file()
+    assert (tmp_path / "venv" / "share" / "mime" / "packages" / f"{app_id}.xml").is_file()
 
     version = run("--version")
     assert version.returncode == 0 and version.stdout.startswith("nonogram-editor ")

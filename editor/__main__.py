@@ -12,7 +12,7 @@ from pathlib import Path
 
 import nonogram_editor
 
-COMMANDS = ("check", "fix", "puzzles", "solve")
+COMMANDS = ("check", "convert", "fix", "puzzles", "solve")
 USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
 SUMMARY = """\
 Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.

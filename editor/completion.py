@@ -116,8 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         files = generated()
     except ImportError as error:  # the dev extra is not installed
-        print(f"{arguments.prog}: error: {error.name} is needed (pip install 'nonogram-editor[dev]', "
-              "or: pip install shtab argparse-manpage)", file=sys.stderr)
+        print(f"{arguments.prog}: error: {error.name} is needed (the dev extra: pip install 'nonogram-editor[dev]', "
+              "or pip install shtab argparse-manpage)", file=sys.stderr)
         return 2
     targets = {kind: args.output / path for kind, path in SHARE.items()} if args.output else user_targets()
     try:

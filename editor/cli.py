@@ -66,6 +66,16 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
     return _parser().commands
 
 
+def command_line() -> argparse.ArgumentParser:
+    """The parser of ``nonogram-editor COMMAND ...`` (the one run_command parses with) and of
+    ``--version``: shell completion and the man page are generated from it (nonogram_editor.completion)."""
+    import nonogram_editor
+
+    parser = _parser()
+    parser.add_argument("-V", "--version", action="version", version=f"nonogram-editor {nonogram_editor.__version__}")
+    return parser
+
+
 def _command(sub, name: str, summary: str) -> argparse.ArgumentParser:
     return sub.add_parser(name, help=summary, description=summary)
 

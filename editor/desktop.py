@@ -11,8 +11,10 @@ the current user, into ``$XDG_DATA_HOME`` (default ``~/.local/share``):
 
 then refreshes the desktop, MIME and icon caches with whichever of update-desktop-database,
 update-mime-database and gtk-update-icon-cache is installed. ``uninstall`` removes them.
-The originals are package data (``editor/data``); a distribution package installs them
-under ``/usr/share`` with the same names.
+The originals are package data (``editor/data``), each under the name it is installed with;
+the wheel also carries them as data files (pyproject.toml's ``data-files``), so that
+``pip install`` puts them under ``<prefix>/share`` in the same folders, as a distribution
+package puts them under ``/usr/share``.
 """
 from __future__ import annotations
 
@@ -27,12 +29,14 @@ from nonogram_editor.paths import package_data
 
 APP_ID = "io.github.nonogramstudio.nonogram_editor"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
-SOURCES = {  # package data -> where it goes under the data home
-    "nonogram-editor.desktop": f"applications/{APP_ID}.desktop",
-    "icon.svg": f"icons/hicolor/scalable/apps/{APP_ID}.svg",
-    "nonogram-editor-mime.xml": f"mime/packages/{APP_ID}.xml",
-    "nonogram-editor.metainfo.xml": f"metainfo/{APP_ID}.metainfo.xml",
+DESKTOP_ENTRY, ICON = f"{APP_ID}.desktop", f"{APP_ID}.svg"
+SOURCES = {  # package data -> the folder under the data home (or <prefix>/share) it goes to, same name
+    DESKTOP_ENTRY: "applications",
+    ICON: "icons/hicolor/scalable/apps",
+    f"{APP_ID}.xml": "mime/packages",
+    f"{APP_ID}.metainfo.xml": "metainfo",
 }
+TARGETS = {source: f"{folder}/{source}" for source, folder in SOURCES.items()}
 PNG_ICONS = {size: f"icons/hicolor/{size}x{size}/apps/{APP_ID}.png" for size in ICON_SIZES}
 
 
@@ -42,7 +46,7 @@ def data_home() -> Path:
 
 def installed_files(home: Path) -> list[Path]:
     """Every file ``install`` writes under ``home``."""
-    return [home / target for target in (*SOURCES.values(), *PNG_ICONS.values())]
+    return [home / target for target in (*TARGETS.values(), *PNG_ICONS.values())]
 
 
 def launch_command() -> list[str]:
@@ -61,7 +65,7 @@ def desktop_entry(command: list[str]) -> str:
         return '"' + "".join("\\" + c if c in '"`$\\' else c for c in argument) + '"'
 
     lines = []
-    for line in package_data("nonogram_editor", "nonogram-editor.desktop").read_text().splitlines():
+    for line in package_data("nonogram_editor", DESKTOP_ENTRY).read_text().splitlines():
         if line.startswith("Exec="):
             line = "Exec=" + " ".join(quoted(a) for a in command) + " %f"
         elif line.startswith("TryExec="):
@@ -76,7 +80,7 @@ def render_icon(size: int, path: Path) -> None:
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
 
-    renderer = QSvgRenderer(str(package_data("nonogram_editor", "icon.svg")))
+    renderer = QSvgRenderer(str(package_data("nonogram_editor", ICON)))
     image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
@@ -89,9 +93,9 @@ def render_icon(size: int, path: Path) -> None:
 def install(home: Path | None = None, command: list[str] | None = None) -> list[Path]:
     """Write the menu entry, icons, MIME types and metainfo under ``home``; the files written."""
     home = home or data_home()
-    for source, target in SOURCES.items():
+    for source, target in TARGETS.items():
         (home / target).parent.mkdir(parents=True, exist_ok=True)
-        if source.endswith(".desktop"):
+        if source == DESKTOP_ENTRY:
             (home / target).write_text(desktop_entry(command or launch_command()))
         else:
             shutil.copyfile(package_data("nonogram_editor", source), home / target)

@@ -97,6 +97,9 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
     code_file, levels = where.stdout.split()
     shared = tmp_path / "venv" / "share" / "nonogram-editor"
     assert code_file.startswith(str(site)) and levels == str(shared / "levels"), where.stdout + where.stderr
+    app_id = "io.github.nonogramstudio.nonogram_editor"  # and the desktop files where the desktop looks
+    assert (tmp_path / "venv" / "share" / "applications" / f"{app_id}.desktop").is_file()
+    assert (tmp_path / "venv" / "share" / "mime" / "packages" / f"{app_id}.xml").is_file()
 
     version = run("--version")
     assert version.returncode == 0 and version.stdout.startswith("nonogram-editor ")
@@ -132,7 +135,7 @@ def test_the_sdist_holds_the_tests_docs_and_levels_installs_and_its_tests_pass(b
     tracked = subprocess.run(["git", "ls-files"], cwd=REPO, **RUN).stdout.split()
     expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/", "levels/"))}
     assert expected <= names, sorted(expected - names)[:10]
-    assert {"LICENSE", "README.md", "pyproject.toml"} <= names
+    assert {"LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml"} <= names
     assert not [name for name in names if "__pycache__" in name]
 
     [unpacked] = tmp_path.glob("nonogram_editor-*")
@@ -191,6 +194,18 @@ def test_the_installed_wheel_prints_its_manual_with_no_repository_beside_it(whee
     unknown = run("help", "no-such-topic")
     assert unknown.returncode == 2 and "'troubleshooting'" in unknown.stderr, unknown.stderr
     assert "nonogram-editor help command-line" in run("--help").stdout
+
+
+def test_the_wheel_puts_the_desktop_files_where_the_desktop_looks_under_its_prefix(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        data = {name.split(".data/data/", 1)[1]: archive.read(name) for name in archive.namelist()
+                if ".data/data/share/" in name and "/levels/" not in name}
+    app_id = "io.github.nonogramstudio.nonogram_editor"
+    assert sorted(data) == sorted([f"share/applications/{app_id}.desktop", f"share/metainfo/{app_id}.metainfo.xml",
+                                   f"share/icons/hicolor/scalable/apps/{app_id}.svg",
+                                   f"share/mime/packages/{app_id}.xml"])
+    for name, content in data.items():  # the one copy in editor/data, which the package data is too
+        assert content == (REPO / "editor" / "data" / Path(name).name).read_bytes(), name
 
 
 def test_the_wheel_installs_beside_a_distribution_called_editor(wheel, tmp_path):

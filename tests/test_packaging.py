@@ -1,6 +1,7 @@
 """What a packager and a pip user rely on: a licence, one version, Dask as an extra named in
 the message --cluster gives without it, the sample levels shipped with the code."""
 import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -58,3 +59,19 @@ def test_every_package_folder_installs_under_our_names():
     assert found == set(PROJECT["tool"]["setuptools"]["packages"])
     entry_points = PROJECT["project"]["entry-points"]["nonogram_editor.plugins"].values()
     assert {value.split(".")[0] for value in entry_points} == {"nonogram_editor_builtins"}
+
+
+def test_the_desktop_files_are_data_files_in_the_folders_the_desktop_installer_uses():
+    from nonogram_editor.desktop import SOURCES
+
+    data_files = PROJECT["tool"]["setuptools"]["data-files"]
+    assert {f"share/{folder}": [f"editor/data/{source}"] for source, folder in SOURCES.items()}.items() \
+        <= data_files.items()
+
+
+def test_the_changelog_has_unreleased_changes_and_this_version_and_ships_in_the_sdist():
+    changelog = (REPO / "CHANGELOG.md").read_text()
+    headings = [line for line in changelog.splitlines() if line.startswith("## ")]
+    assert headings[0] == "## [Unreleased]"
+    assert re.fullmatch(rf"## \[{re.escape(nonogram_editor.__version__)}\] - \d{{4}}-\d\d-\d\d", headings[1])
+    assert "CHANGELOG.md" in (REPO / "MANIFEST.in").read_text().split()

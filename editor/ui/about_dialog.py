@@ -8,18 +8,21 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit
 from nonogram_editor.level.metadata import FIELDS
 from nonogram_editor.ui.assist_panel import add_file_action
 
-LABELS = {"title": "Title", "by": "Author", "copyright": "Copyright", "catalogue": "Catalogue"}
+# Shown through AboutDialog.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
+LABELS = {"title": QT_TRANSLATE_NOOP("AboutDialog", "Title"), "by": QT_TRANSLATE_NOOP("AboutDialog", "Author"),
+          "copyright": QT_TRANSLATE_NOOP("AboutDialog", "Copyright"),
+          "catalogue": QT_TRANSLATE_NOOP("AboutDialog", "Catalogue")}
 
 
 class AboutDialog(QDialog):
     def __init__(self, about: dict[str, str], parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Level info")
+        self.setWindowTitle(self.tr("Level info"))
         self.edits = {key: QLineEdit(about.get(key, "")) for key in FIELDS}
         self._others = {key: value for key, value in about.items() if key not in FIELDS}
         form = QFormLayout(self)
         for key, edit in self.edits.items():
-            form.addRow(LABELS[key], edit)
+            form.addRow(self.tr(LABELS[key]), edit)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)

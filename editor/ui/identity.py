@@ -16,7 +16,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from nonogram_editor import __version__
-from nonogram_editor.desktop import APP_ID
+from nonogram_editor.desktop import APP_ID, ICON
 from nonogram_editor.paths import package_data
 from nonogram_editor.wording import install_translator
 
@@ -25,7 +25,7 @@ TRANSLATION_NAME = "nonogram-editor"
 
 
 def app_icon() -> QIcon:
-    return QIcon(str(package_data("nonogram_editor", "icon.svg")))
+    return QIcon(str(package_data("nonogram_editor", ICON)))
 
 
 def set_up_application(app: QApplication, translations: Path | None = None,

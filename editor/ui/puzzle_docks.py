@@ -155,7 +155,7 @@ class PuzzleDocks(QObject):
             self.menu.addAction(action)
             self.actions[spec.id] = action
         if not self.actions:
-            empty = self.menu.addAction("(no puzzle plugins loaded)")
+            empty = self.menu.addAction(self.tr("(no puzzle plugins loaded)"))
             empty.setEnabled(False)
 
     def _add_help_entry(self) -> None:
@@ -163,7 +163,7 @@ class PuzzleDocks(QObject):
         help_menu = getattr(self.main_window, "help_menu", None) or next(  # its title may be translated
             (a.menu() for a in bar.actions() if a.menu() is not None and a.text().replace("&", "") == "Help"), None)
         if help_menu is None:
-            help_menu = bar.addMenu("&Help")
+            help_menu = bar.addMenu(self.tr("&Help"))
         self.plugins_action = help_menu.addAction(self.tr("Plugins…"))
         self.plugins_action.setObjectName("show_plugins")
         self.plugins_action.triggered.connect(self.show_plugins_dialog)
@@ -184,7 +184,7 @@ class PuzzleDocks(QObject):
         if not failures:
             return
         names = ", ".join(sorted({f.plugin for f in failures}))
-        self._show_message(f"Plugin problem ({names}): skipped. Help > Plugins… has the details.",
+        self._show_message(self.tr("Plugin problem ({0}): skipped. Help > Plugins… has the details.").format(names),
                            STATUS_MESSAGE_MS)
         if self._dialog is not None:
             self._dialog.refresh()
@@ -198,16 +198,16 @@ class PluginsDialog(QDialog):
 
     def __init__(self, docks: PuzzleDocks, parent):
         super().__init__(parent)
-        self.setWindowTitle("Plugins")
+        self.setWindowTitle(self.tr("Plugins"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.resize(640, 420)
         self._docks = docks
         self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels(["Plugin", "Provides / problem"])
+        self.tree.setHeaderLabels([self.tr("Plugin"), self.tr("Provides / problem")])
         self.tree.setColumnWidth(0, 180)
         self.details = QPlainTextEdit(self)
         self.details.setReadOnly(True)
-        self.details.setPlaceholderText("Select a failure to see its details.")
+        self.details.setPlaceholderText(self.tr("Select a failure to see its details."))
         self.tree.currentItemChanged.connect(self._show_details)
         splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.addWidget(self.tree)
@@ -215,30 +215,30 @@ class PluginsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"Plugins come from the entry-point group "
-                                f"<code>{html.escape(ENTRY_POINT_GROUP)}</code>.", self))
+        layout.addWidget(QLabel(self.tr("Plugins come from the entry-point group {0}.").format(
+            f"<code>{html.escape(ENTRY_POINT_GROUP)}</code>"), self))
         layout.addWidget(splitter, 1)
         layout.addWidget(buttons)
 
     def refresh(self) -> None:
         docks = self._docks
         self.tree.clear()
-        loaded = QTreeWidgetItem(self.tree, ["Loaded"])
+        loaded = QTreeWidgetItem(self.tree, [self.tr("Loaded")])
         for name in docks.host.plugin_names():
             panels = [s.title for s in docks.panels if docks.panels.owner[s.id] == name]
             # builds deferred puzzles (small files): one that fails is listed under Failed below
             puzzles = [s.id for s in docks.puzzles if docks.puzzles.owner[s.id] == name]
-            provides = "; ".join(filter(None, [f"panels: {', '.join(panels)}" if panels else "",
-                                               f"puzzles: {', '.join(puzzles)}" if puzzles else ""]))
-            QTreeWidgetItem(loaded, [name, provides or "(nothing)"])
-        failed = QTreeWidgetItem(self.tree, ["Failed"])
+            provides = "; ".join(filter(None, [self.tr("panels: {0}").format(", ".join(panels)) if panels else "",
+                                               self.tr("puzzles: {0}").format(", ".join(puzzles)) if puzzles else ""]))
+            QTreeWidgetItem(loaded, [name, provides or self.tr("(nothing)")])
+        failed = QTreeWidgetItem(self.tree, [self.tr("Failed")])
         for failure in docks.host.failures:
             item = QTreeWidgetItem(failed, [failure.plugin, f"{failure.stage}: {failure.error}"])
             item.setData(0, Qt.ItemDataRole.UserRole, failure.details)
         if docks.host.blocked:
-            blocked = QTreeWidgetItem(self.tree, ["Blocked"])
+            blocked = QTreeWidgetItem(self.tree, [self.tr("Blocked")])
             for name in docks.host.blocked:
-                QTreeWidgetItem(blocked, [name, f"blocked by {DISABLE_ENV}"])
+                QTreeWidgetItem(blocked, [name, self.tr("blocked by {0}").format(DISABLE_ENV)])
         self.tree.expandAll()
         self.details.clear()
 

@@ -3,7 +3,8 @@
 #  1. checks the Debian/Ubuntu packages Qt needs (and Xvfb for the tests / headless start),
 #     installs them when running as root, or says exactly which are missing;
 #  2. creates .venv in the repository and installs the project (editable) into it,
-#     reinstalling only when pyproject.toml changed, and compiles the numba solvers.
+#     reinstalling only when pyproject.toml changed, and compiles the numba solvers;
+#  3. installs the shell completion and the man page for the current user.
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 VENV="$REPO/.venv"
@@ -16,6 +17,8 @@ QT_PACKAGES=(libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxc
 XVFB_PACKAGES=(xvfb xauth)
 # The desktop integration tests validate the .desktop and AppStream files and read the caches.
 DESKTOP_TEST_PACKAGES=(desktop-file-utils appstream shared-mime-info)
+# The completion tests complete in each shell; the man page test renders it.
+COMPLETION_TEST_PACKAGES=(bash zsh fish groff-base man-db)
 
 ensure_system_packages() {
     local wanted=("$@") missing=() p
@@ -46,7 +49,7 @@ ensure_venv() {
     if [ ! -e "$stamp" ]; then
         echo "setup: installing the project and its dependencies into $VENV" >&2
         "$VENV/bin/python" -m pip install -q --upgrade pip >&2
-        "$VENV/bin/python" -m pip install -q -e "$REPO[test,cluster]" >&2
+        "$VENV/bin/python" -m pip install -q -e "$REPO[test,cluster,dev]" >&2
         # PySide6's three wheels all ship PySide6/__init__.py: moving between versions can
         # uninstall it after the new one was written. Put it back if it is gone.
         if ! "$VENV/bin/python" -c 'import PySide6; PySide6.__version__' 2>/dev/null; then
@@ -59,5 +62,16 @@ ensure_venv() {
         "$VENV/bin/nonogram-editor" solve pyramid --first >/dev/null 2>&1 || true
         "$VENV/bin/nonogram-editor" solve voxel-soma --count >/dev/null 2>&1 || true
         rm -f "$VENV"/.installed-*; touch "$stamp"
+    fi
+    ensure_completion
+}
+
+# Shell completion (bash, zsh, fish) and the man page, in the current user's folders only
+# (see editor/completion.py); written again when the code is newer than them.
+ensure_completion() {
+    local man="${XDG_DATA_HOME:-$HOME/.local/share}/man/man1/nonogram-editor.1"
+    if [ ! -e "$man" ] || [ -n "$(find "$REPO/editor" -name '*.py' -newer "$man" -print -quit)" ]; then
+        "$VENV/bin/python" -m nonogram_editor.completion --quiet \
+            || echo "setup: could not install the shell completion and man page (python -m nonogram_editor.completion)" >&2
     fi
 }

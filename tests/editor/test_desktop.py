@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from PySide6.QtGui import QImage
 
 from nonogram_editor import __version__, desktop
-from nonogram_editor.desktop import APP_ID
+from nonogram_editor.desktop import APP_ID, DESKTOP_ENTRY
 from nonogram_editor.paths import ROOT, package_data
 
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
@@ -21,24 +21,31 @@ def entry(text: str) -> configparser.SectionProxy:
     return parser["Desktop Entry"]
 
 
-def test_the_desktop_entry_is_valid_and_opens_the_files_the_mime_types_declare(tmp_path):
-    shipped = tmp_path / f"{APP_ID}.desktop"  # the validator wants the installed name
-    shipped.write_text(package_data("nonogram_editor", "nonogram-editor.desktop").read_text())
+def mime_info() -> ET.Element:
+    return ET.parse(package_data("nonogram_editor", f"{APP_ID}.xml")).getroot()
+
+
+def declared_mime_types() -> dict[str, list[str]]:
+    """Each MIME type the shipped shared-mime-info XML defines, with its file name patterns."""
+    return {t.get("type"): [g.get("pattern") for g in t.iter(MIME_NS + "glob")] for t in mime_info()}
+
+
+def test_the_desktop_entry_is_valid_and_opens_the_files_the_mime_types_declare():
+    shipped = package_data("nonogram_editor", DESKTOP_ENTRY)  # under the installed name, as the validator wants
     result = subprocess.run(["desktop-file-validate", str(shipped)], capture_output=True, text=True)
     assert result.returncode == 0 and not result.stdout.strip(), result.stdout
     fields = entry(shipped.read_text())
     assert fields["Exec"] == "nonogram-editor %f" and fields["Icon"] == APP_ID
-    mime = ET.parse(package_data("nonogram_editor", "nonogram-editor-mime.xml")).getroot()
-    declared = {t.get("type"): [g.get("pattern") for g in t.iter(MIME_NS + "glob")] for t in mime}
+    declared = declared_mime_types()
     assert declared == {"application/x-nonogram-level": ["*.level"], "application/x-nonogram-non": ["*.non"],
                         "application/x-nonogram-nin": ["*.nin"], "application/x-webpbn-puzzle+xml": []}
-    [webpbn] = [t for t in mime if t.get("type") == "application/x-webpbn-puzzle+xml"]
+    [webpbn] = [t for t in mime_info() if t.get("type") == "application/x-webpbn-puzzle+xml"]
     assert webpbn.find(MIME_NS + "root-XML").get("localName") == "puzzleset"  # not every .xml file
     assert fields["MimeType"].rstrip(";").split(";") == list(declared)
 
 
-def test_the_metainfo_is_valid_and_names_the_desktop_entry():
-    path = package_data("nonogram_editor", "nonogram-editor.metainfo.xml")
+def test_the_metainfo_is_valid_names_the_desktop_entry_every_file_type_and_a_screenshot():
+    path = package_data("nonogram_editor", f"{APP_ID}.metainfo.xml")
     result = subprocess.run(["appstreamcli", "validate", "--no-net", "--pedantic", str(path)],
                             capture_output=True, text=True)
     assert result.returncode == 0 and "Validation was successful." in result.stdout, result.stdout
@@ -47,6 +54,14 @@ def test_the_metainfo_is_valid_and_names_the_desktop_entry():
     assert component.findtext("launchable") == f"{APP_ID}.desktop"
     assert component.findtext("project_license") == "MIT"
     assert component.find("releases/release").get("version") == __version__  # the newest release is this one
+    assert [m.text for m in component.iterfind("provides/mediatype")] == list(declared_mime_types())
+    # a software centre fetches the screenshot: the README's, from the repository the homepage names
+    homepage = component.findtext("url[@type='homepage']")
+    [image] = [i.text for i in component.iterfind("screenshots/screenshot[@type='default']/image")]
+    assert homepage.startswith("https://github.com/")
+    owner_and_name = homepage.removeprefix("https://github.com/")
+    assert image == f"https://raw.githubusercontent.com/{owner_and_name}/main/docs/screenshot.png"
+    assert "docs/screenshot.png" in (ROOT / "README.md").read_text() and (ROOT / "docs" / "screenshot.png").is_file()
 
 
 def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_removes_them(tmp_path):

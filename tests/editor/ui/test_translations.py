@@ -1,6 +1,8 @@
 """The window's text can be translated without touching the code: pyside6-lupdate finds every
 menu entry of the window, the texts of its docks and those the Qt-free core composes, and a translation
 in the translations folder is loaded at start."""
+import ast
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -29,13 +31,22 @@ GERMAN = {("MainWindow", "&Help"): "&Hilfe", ("MainWindow", "&Test-Solve…"): "
                "{0} Ein anderes Bild passt zu denselben Zahlen; es weicht in %n Zellen ab. {1}"),
           ("Verdict", "(checked in {0})"): "(geprüft in {0})"}
 CORE = ["editor/wording.py", "editor/nonogram/*.py"]  # the Qt-free modules whose texts the user reads
+# Qt calls whose string arguments the user reads (a title, a label, a menu entry, a tree row, a status message)
+TEXT_CALLS = {"setWindowTitle", "addAction", "addMenu", "QAction", "QMenu", "QLabel", "QPushButton", "QCheckBox",
+              "QRadioButton", "QGroupBox", "QTreeWidgetItem", "setText", "setTitle", "setToolTip", "setStatusTip",
+              "setPlaceholderText", "setHeaderLabels", "showMessage", "addRow", "addTab", "addItem", "addItems"}
+
+
+def qt_sources() -> list[Path]:
+    """The window's code and the plugins' docks and canvases."""
+    return sorted([*(ROOT / "editor" / "ui").glob("*.py"), *(ROOT / "plugins").glob("*/panel.py"),
+                   *(ROOT / "plugins").glob("*/canvas.py")])
 
 
 def extracted(tmp_path) -> set[tuple[str, str]]:
     """(context, text) of every string pyside6-lupdate finds in the window's code and the plugins' docks."""
     ts = tmp_path / "all.ts"
-    sources = [*(ROOT / "editor" / "ui").glob("*.py"), *(ROOT / "plugins").glob("*/panel.py"),
-               *(ROOT / "plugins").glob("*/canvas.py"), *(path for pattern in CORE for path in ROOT.glob(pattern))]
+    sources = [*qt_sources(), *(path for pattern in CORE for path in ROOT.glob(pattern))]
     subprocess.run([TOOLS / "pyside6-lupdate", *sorted(map(str, sources)), "-ts", ts], check=True, capture_output=True)
     return {(context.findtext("name"), message.findtext("source"))
             for context in ET.parse(ts).getroot().iter("context") for message in context.iter("message")}
@@ -68,6 +79,43 @@ def test_every_menu_entry_of_the_window_is_found_by_lupdate(window, tmp_path):
     texts = window_menu_texts(window)
     assert {"&Help", "&About", "&Tools", "&Pen", "S&ymmetry", "Both"} <= texts
     assert sorted(texts - {text for _context, text in extracted(tmp_path)}) == []
+
+
+def literal_words(node: ast.expr) -> str:
+    """The words a literal (a string, an f-string's fixed parts, a list of them) puts on screen as it is,
+    markup and format fields left out; "" for anything else (a call of tr(), a variable)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+    elif isinstance(node, ast.JoinedStr):
+        text = " ".join(part.value for part in node.values if isinstance(part, ast.Constant))
+    elif isinstance(node, (ast.List, ast.Tuple)):
+        text = " ".join(map(literal_words, node.elts))
+    else:
+        return ""
+    return " ".join(re.findall(r"[A-Za-z]{2,}", re.sub(r"<[^>]*>|&\w+;", " ", text)))
+
+
+def untranslated_literals(source: str) -> list[str]:
+    """``line: call('words')`` for each text call in ``source`` given a literal instead of tr()'s result."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            words = [literal_words(argument) for argument in node.args] if name in TEXT_CALLS else []
+            found += [f"{node.lineno}: {name}({w!r})" for w in words if w]
+    return found
+
+
+def test_no_text_reaches_the_screen_as_a_literal_without_tr():
+    # lupdate finds only what tr()/QT_TRANSLATE_NOOP marks, and the menu test above sees only the
+    # window's own menus: a dialog's title or a label written as a plain string slipped past both.
+    probe = ('dialog.setWindowTitle("Level info")\nmenu.addAction(self.tr("Plugins…"))\n'
+             'tree.setHeaderLabels([self.tr("Plugin"), "Provides"])\nlabel.setText(f"<b>{name}</b>")\n'
+             'layout.addWidget(QLabel(f"Plugins come from {group}.", self))\n')
+    assert untranslated_literals(probe) == ["1: setWindowTitle('Level info')", "3: setHeaderLabels('Provides')",
+                                            "5: QLabel('Plugins come from')"]
+    assert [f"{path.relative_to(ROOT)}:{problem}" for path in qt_sources()
+            for problem in untranslated_literals(path.read_text())] == []
 
 
 def test_the_texts_of_the_docks_are_found_by_lupdate(tmp_path):

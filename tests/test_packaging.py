@@ -44,7 +44,11 @@ def test_cluster_without_the_extra_names_it(monkeypatch, capsys):
 
 
 def test_the_sample_levels_are_the_checkouts_and_ship_as_data_files():
-    assert LEVELS == Path(nonogram_editor.__file__).parent.parent / "levels"
+    package = Path(nonogram_editor.__file__).parent
+    if package == REPO / "editor":  # a checkout (an editable install)
+        assert LEVELS == REPO / "levels"
+    else:  # installed (a packager's run from the unpacked sdist)
+        assert LEVELS == Path(sys.prefix) / "share" / "nonogram-editor" / "levels"
     assert len(list(LEVELS.glob("*.level"))) >= 5
     assert PROJECT["tool"]["setuptools"]["data-files"]["share/nonogram-editor/levels"] == ["levels/*"]
 

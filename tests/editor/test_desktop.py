@@ -60,8 +60,9 @@ def test_the_metainfo_is_valid_names_the_desktop_entry_every_file_type_and_a_scr
     [image] = [i.text for i in component.iterfind("screenshots/screenshot[@type='default']/image")]
     assert homepage.startswith("https://github.com/")
     owner_and_name = homepage.removeprefix("https://github.com/")
-    assert image == f"https://raw.githubusercontent.com/{owner_and_name}/main/docs/screenshot.png"
-    assert "docs/screenshot.png" in (ROOT / "README.md").read_text() and (ROOT / "docs" / "screenshot.png").is_file()
+    shot = "editor/manual/images/window.png"  # the manual's, made from the real window (resources/scripts/screenshots)
+    assert image == f"https://raw.githubusercontent.com/{owner_and_name}/main/{shot}"
+    assert shot in (ROOT / "README.md").read_text() and (ROOT / shot).is_file()
 
 
 def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_removes_them(tmp_path):

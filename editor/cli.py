@@ -467,6 +467,8 @@ def _solve_or_count(spec, args) -> int:
         progress.end()
         print("cancelled", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader stopped early (``| head``): not the plugin's fault
+        raise
     except Exception as exc:  # a plugin's bug: say whose, without a traceback
         progress.end()
         return _fail(args, f"puzzle {spec.id!r} failed: {type(exc).__name__}: {exc}", 1)

@@ -172,3 +172,16 @@ def test_progress_is_drawn_in_place_on_a_terminal_and_logged_sparingly_elsewhere
         log(Progress(second, 25, f"at {second}"))
     log.end()
     assert log.stream.getvalue() == " 40.0% at 10\n 80.0% at 20\n"
+
+
+@pytest.mark.parametrize("args", [["solve", "cube-packed", "--list", "40"], ["solve", "pyramid", "--list", "40"],
+                                  ["help", "command-line"]])
+def test_a_reader_that_stops_early_gets_no_error(args):
+    """``nonogram-editor solve ID --list N | head -2``: the command ends quietly when its reader goes."""
+    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", *args], cwd=REPO, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout.readline()
+    process.stdout.close()  # as head does after its lines
+    stderr = process.stderr.read()
+    process.wait(timeout=300)
+    assert stderr == ""

@@ -83,38 +83,20 @@ def counting_on_two_processes(**popen):
 
 @pytest.mark.processes
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
-    process, stderr, progress, reader = counting_on_two_processes()
-    try:
-        assert progress.wait(300), "".join(stderr)
-        workers = {pid for pid, command in children(process.pid).items() if "spawn_main" in command}
-        assert len(workers) == 2
-        process.send_signal(signum)
-        assert process.wait(120) == 128 + signum
-        still_running = {pid for pid in workers if alive(pid)}  # at the instant the parent is gone
-        reader.join(120)  # stderr ends when the resource tracker, the last holder, has gone too
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert still_running == set()
-    text = "".join(stderr)
-    assert f"stopped by {signal.Signals(signum).name}" in text
-    assert "resource_tracker" not in text and "leaked" not in text and "Traceback" not in text, text
-
-
-@pytest.mark.processes
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
-def test_ctrl_c_mid_count_ends_every_worker_and_says_cancelled():
-    """A terminal's Ctrl+C reaches the whole process group: the workers ignore it, the command
-    stops them and says so."""
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP", "Ctrl+C"])
+def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(stop):
+    """SIGTERM or SIGHUP to the command, or a terminal's Ctrl+C to its whole process group (the
+    workers ignore it): the command stops its workers and says so."""
     process, stderr, progress, reader = counting_on_two_processes(start_new_session=True)
     try:
         assert progress.wait(300), "".join(stderr)
         workers = {pid for pid, command in children(process.pid).items() if "spawn_main" in command}
         assert len(workers) == 2
-        os.killpg(process.pid, signal.SIGINT)
-        assert process.wait(120) == 130
+        if stop == "Ctrl+C":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(getattr(signal, stop))
+        assert process.wait(120) == (130 if stop == "Ctrl+C" else 128 + getattr(signal, stop))
         still_running = {pid for pid in workers if alive(pid)}  # at the instant the parent is gone
         reader.join(120)  # stderr ends when the resource tracker, the last holder, has gone too
     finally:
@@ -122,7 +104,8 @@ def test_ctrl_c_mid_count_ends_every_worker_and_says_cancelled():
             process.kill()
     assert still_running == set()
     text = "".join(stderr)
-    assert text.rstrip().endswith("cancelled") and "Traceback" not in text and "leaked" not in text, text
+    assert text.rstrip().endswith("cancelled") if stop == "Ctrl+C" else f"stopped by {stop}" in text
+    assert "resource_tracker" not in text and "leaked" not in text and "Traceback" not in text, text
 
 
 @pytest.mark.processes

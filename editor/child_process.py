@@ -27,9 +27,9 @@ no threads but the caller's (``nonogram-editor check``) can instead fork a copy 
 itself, its modules loaded already, in a millisecond (:func:`fork_ready`, Linux; not
 where Qt or any other thread runs, as a forked copy of those can hang). A forked child
 waits for its call on a pipe.
-Where forking is not safe (the editor) or not offered (the portable path, below), :func:`keep_ready` starts a fresh interpreter
-ahead of time that imports what the work will need and waits likewise, and the next
-:func:`start_in_process` hands it the call.
+Where forking is not safe (the editor) or not offered (the portable path, below),
+:func:`keep_ready` starts a fresh interpreter ahead of time that imports what the work will
+need and waits likewise, and the next :func:`start_in_process` hands it the call.
 
 **Work on several processes** (:func:`map_in_processes`, every plugin's ``--jobs``).
 Workers are spawned (never forked: a forked copy of a process running Qt or numba threads

@@ -1,4 +1,4 @@
-"""`solve --count --jobs N`: at most one process per core, and no worker outlives a Ctrl+C, SIGTERM, SIGHUP or SIGKILL."""
+"""`solve --count --jobs N`: at most one process per core; no worker outlives Ctrl+C, SIGTERM, SIGHUP or SIGKILL."""
 import json
 import os
 import signal
@@ -66,7 +66,8 @@ def counting_on_two_processes(**popen):
     characters, an event set once the workers report progress, the reading thread)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, **popen)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                               **popen)
     stderr: list[str] = []
     progress = threading.Event()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import nonogram_editor
 
-COMMANDS = ("check", "fix", "puzzles", "solve")
+COMMANDS = ("check", "convert", "fix", "puzzles", "solve", "help")
 USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
 SUMMARY = """\
 Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.
@@ -24,7 +24,8 @@ Nonogram Editor {version}: draw nonogram levels and check them; solve the plugin
   -V, --version                  the version
 
 Exit status: 0 success, 1 a negative answer (see each command), 2 a usage error or a file
-that could not be read. editor/manual/command-line.md describes the output of --json.
+that could not be read. The user manual: nonogram-editor help (its topics), e.g.
+`nonogram-editor help command-line` for every option, exit status and the output of --json.
 """
 
 

@@ -1,4 +1,4 @@
-"""The command-line engines: ``check``, ``puzzles`` and ``solve`` (no Qt imported here).
+"""The command-line engines: ``check``, ``fix``, ``puzzles``, ``solve``, and ``help`` (the manual). No Qt here.
 
 Each command imports what it needs when it runs: ``check`` is called once per level pack in
 scripts, and must not pay for the plugin machinery (pluggy, entry points, the solvers).
@@ -17,28 +17,39 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nonogram_editor import jit
+from nonogram_editor import jit, user_guide
 
 if TYPE_CHECKING:
     from nonogram_editor.plugin_host import PluginHost
     from nonogram_editor.tasks import Progress
 
 
+class _UsageError(SystemExit):
+    """Exit status 2 after a command line that does not parse; ``message`` says why, one line."""
+
+    def __init__(self, message: str):
+        super().__init__(2)
+        self.message = message
+
+
 class _Parser(argparse.ArgumentParser):
-    """A usage error is one line on stderr and exit status 2 (argparse's own prints the usage first)."""
+    """A usage error is one line on stderr and exit status 2 (argparse's own prints the usage
+    first); with ``--json`` also a JSON object ``{"error"}`` on stdout (see :func:`run_command`)."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        message = f"{self.prog}: error: {message} (see {self.prog} --help)"
+        print(message, file=sys.stderr)
+        raise _UsageError(message)
 
 
-def _number(kind: type, low: float, meaning: str):
-    """An argparse ``type`` for a number of ``kind`` that is at least ``low``."""
+def _number(kind: type, low: float, meaning: str, high: float = float("inf")):
+    """An argparse ``type`` for a number of ``kind`` from ``low`` to ``high``."""
     def parse(text: str):
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if kind is int else ''}number") from None
-        if not value >= low:  # also NaN
+        if not low <= value <= high:  # also NaN
             raise argparse.ArgumentTypeError(f"{text} is not {meaning}")
         return value
     return parse
@@ -47,6 +58,7 @@ def _number(kind: type, low: float, meaning: str):
 NON_NEGATIVE_SECONDS = _number(float, 0, "a number of seconds (0 or more)")
 POSITIVE_COUNT = _number(int, 1, "a count of 1 or more")
 NON_NEGATIVE_COUNT = _number(int, 0, "a count of 0 or more")
+PUZZLE_FORMAT_NAMES = ("non", "nonpack", "xml", "g", "nin")  # --format of standard input (cli_io.FORMAT_NAMES)
 
 
 def command_parsers() -> dict[str, argparse.ArgumentParser]:
@@ -62,14 +74,20 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="nonogram-editor")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    check = _command(sub, "check", "check .level / .non / .xml / .g / .nin files and folders for a unique, line-solvable solution")
-    check.add_argument("paths", nargs="+", metavar="PATH")
+    check = _command(sub, "check", "check .level / .non / .nonpack / .xml / .g / .nin files and folders for a unique, "
+                                   "line-solvable solution")
+    check.add_argument("paths", nargs="+", metavar="PATH",
+                       help="a level, a puzzle file (another suffix: its content shows the format), a folder, "
+                            "or - for a puzzle on standard input")
     check.add_argument("--json", action="store_true",
-                       help="stdout is one JSON object per file, one a line (editor/manual/command-line.md)")
+                       help="stdout is one JSON object per file, one a line (nonogram-editor help command-line)")
     check.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
-    check.add_argument("--jobs", type=int, default=1, metavar="N",
+    check.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="files checked at once, in processes of their own (default 1; at most the number of cores)")
+    check.add_argument("--format", choices=PUZZLE_FORMAT_NAMES, metavar="FORMAT",
+                       help=f"the format of standard input (PATH -): {', '.join(PUZZLE_FORMAT_NAMES)} "
+                            "(default: the one its content shows)")
 
     fix = _command(sub, "fix", "suggest cell edits that make a level unique and line-solvable (or harder)")
     fix.add_argument("level", metavar="LEVEL")
@@ -80,7 +98,8 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--symmetry", default="auto", metavar="MODE",
                      help="edit cells together with their mirror images: none, left-right, top-bottom, both or "
                           "'rotate 180' (default auto: the drawing's own symmetry)")
-    fix.add_argument("--json", action="store_true", help="stdout is one JSON object (editor/manual/command-line.md)")
+    fix.add_argument("--json", action="store_true",
+                     help="stdout is one JSON object (nonogram-editor help command-line)")
     fix.add_argument("--write", action="store_true",
                      help="save the fixed level beside the original (never over it), only when it is what was asked for")
     fix.add_argument("--harder", action="store_true",
@@ -88,35 +107,88 @@ def _parser() -> argparse.ArgumentParser:
 
     _command(sub, "puzzles", "list the puzzles the plugins provide")
 
-    solve = _command(sub, "solve", "solve or count a puzzle")
-    solve.add_argument("puzzle", metavar="ID|FILE", help="a puzzle id (see `puzzles`) or a puzzle file")
+    convert = _command(sub, "convert", "convert a level, puzzle file or image to a level or another puzzle format")
+    convert.add_argument("source", metavar="IN",
+                         help="a level (.level), a puzzle file (.non, .nonpack, .xml, .g, .nin; another suffix: its "
+                              "content shows the format), an image (png, jpg, ...), or - for standard input")
+    convert.add_argument("target", metavar="OUT",
+                         help="a level (.level: writes NAME.level, .pbm, .ppm and .about) or a puzzle file named by "
+                              "its suffix, or - for standard output (with --to)")
+    convert.add_argument("--from", dest="from_format", choices=PUZZLE_FORMAT_NAMES + ("level",), metavar="FORMAT",
+                         help=f"IN's format: {', '.join(PUZZLE_FORMAT_NAMES)} or level (default: what its content "
+                              "shows, else its suffix)")
+    convert.add_argument("--to", dest="to_format", choices=PUZZLE_FORMAT_NAMES + ("level",), metavar="FORMAT",
+                         help="OUT's format (default: its suffix's)")
+    convert.add_argument("--index", type=POSITIVE_COUNT, metavar="N",
+                         help="which puzzle of a file holding several, from 1 (default: all of them, which only "
+                              ".nonpack holds)")
+    convert.add_argument("--json", action="store_true",
+                         help="stdout is one JSON object (nonogram-editor help command-line); not with OUT -")
+    convert.epilog = ("A puzzle becomes a level as File > Import Puzzle makes it (clues without a goal are solved; "
+                      "several solutions: the first, with a warning). Exit status: 0 written; 1 the clues have no "
+                      "solution; 2 a usage error, a file that cannot be read or written, or what OUT cannot hold "
+                      "(colour in .nin, several puzzles in a one-puzzle format: choose with --index).")
+    image = convert.add_argument_group("an image IN (File > Import Image's settings)")
+    image.add_argument("--size", type=_number(int, 1, "a count of cells from 1 to 128", 128), default=30, metavar="N",
+                       help="cells across the longer side, aspect kept (default 30, at most 128)")
+    image.add_argument("--threshold", type=_number(int, 0, "a lightness from 0 to 255", 255), default=128, metavar="0-255",
+                       help="a cell darker than this is filled (default 128)")
+    image.add_argument("--invert", action="store_true", help="fill the light parts instead")
+    image.add_argument("--dither", action="store_true", help="grey as a scatter of filled cells (error diffusion)")
+    image.add_argument("--colours", type=_number(int, 2, "a count of 2 to 64 colours", 64), default=8, metavar="N",
+                       help="colours of the level's picture (default 8, 2 to 64)")
+
+    solve = _command(sub, "solve", "solve or count a puzzle, or solve a nonogram file")
+    solve.add_argument("puzzle", metavar="ID|FILE",
+                       help="a puzzle id (see `puzzles`), a plugin's puzzle file, or a nonogram: a level or puzzle "
+                            "file (.level, .non, .nonpack, .xml, .g, .nin; another suffix: its content shows the "
+                            "format) or - for one on standard input")
     solve.add_argument("--problem", metavar="NAME|NUMBER",
-                       help="which problem of a file holding several (BurrTools: its name, or its number from 0)")
+                       help="which problem of a plugin's file holding several (BurrTools: its name, or its number "
+                            "from 0)")
+    solve.add_argument("--index", type=POSITIVE_COUNT, metavar="N",
+                       help="a nonogram file holding several puzzles: which one, from 1")
+    solve.add_argument("--format", choices=PUZZLE_FORMAT_NAMES, metavar="FORMAT",
+                       help=f"a nonogram on standard input (-): its format, {', '.join(PUZZLE_FORMAT_NAMES)} "
+                            "(default: the one its content shows)")
+    solve.add_argument("--output", metavar="LEVEL",
+                       help="a nonogram: also write its solution as a level (NAME.level, .pbm, .ppm, .about)")
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--first", action="store_true", help="print one solution (the default)")
-    mode.add_argument("--count", action="store_true", help="count every solution (progress on stderr)")
+    mode.add_argument("--count", action="store_true",
+                      help="count every solution (progress on stderr; puzzles whose plugin counts, see "
+                           "`puzzles`: not a nonogram)")
     mode.add_argument("--list", type=POSITIVE_COUNT, metavar="N",
-                      help="print the first N solutions in the solver's order")
-    solve.add_argument("--json", action="store_true", help="stdout is one JSON object, nothing else (editor/manual/command-line.md)")
+                      help="print the first N solutions in the solver's order (every built-in puzzle; not a nonogram)")
+    solve.add_argument("--json", action="store_true",
+                       help="stdout is one JSON object, nothing else (nonogram-editor help command-line)")
     solve.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")
     solve.add_argument("--checkpoint", metavar="FILE",
                        help="save each finished part of a count to FILE and resume from it if it exists")
     solve.add_argument("--cluster", metavar="ADDRESS",
                        help="count on a Dask cluster: tls://host:8786 with the three TLS files, or tcp://host:8786 "
-                            "on a trusted network only (see README, \"Count on a cluster\")")
+                            "on a trusted network only (see nonogram-editor help command-line, \"Count on a cluster\")")
     solve.add_argument("--tls-ca-file", metavar="FILE", help="the certificate authority of a tls:// cluster")
     solve.add_argument("--tls-cert", metavar="FILE", help="this client's certificate for a tls:// cluster")
     solve.add_argument("--tls-key", metavar="FILE", help="this client's private key for a tls:// cluster")
     solve.add_argument("--cluster-wait", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                        help="stop when the cluster has had no worker for this long (default 60)")
+    manual = _command(sub, "help", "the user manual: list its topics, or print one")
+    manual.add_argument("topic", nargs="?", choices=user_guide.TOPICS, metavar="TOPIC",
+                        help="a topic (without one: the list of topics)")
     parser.commands = sub.choices
     return parser
 
 
 def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     """Run one command; ``host`` defaults to the plugins found through the entry points."""
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except _UsageError as error:
+        if "--json" in argv:
+            print(json.dumps({"error": error.message}))
+        return 2
     if args.command == "check":
         # No linear algebra here: without numpy's BLAS threads this process keeps one thread,
         # so that it can fork its SAT solver's process instead of starting an interpreter
@@ -124,12 +196,28 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         from nonogram_editor.nonogram.check_cli import run_check
 
         with _stop_on_termination():  # so that its SAT solver's process ends with it
-            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs))
+            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs),
+                             format_name=args.format)
+    if args.command == "help":
+        print(user_guide.as_text(args.topic) if args.topic else user_guide.contents())
+        return 0
     if args.command == "fix":
         from nonogram_editor.nonogram.fix_cli import run_fix
 
         return run_fix(args.level, args.max_edits, args.json, args.write, args.harder, args.time_limit or None,
                        args.symmetry)
+
+    if args.command == "convert":
+        from nonogram_editor.nonogram.convert_cli import ImageOptions, run_convert
+
+        image = ImageOptions(args.size, args.threshold, args.invert, args.dither, args.colours)
+        return run_convert(args.source, args.target, args.from_format, args.to_format, args.index, args.json, image)
+
+    if args.command == "solve" and _nonogram_file(args.puzzle):
+        return _solve_nonogram(args)
+    nonogram_options = [f"--{name}" for name in ("index", "format", "output") if getattr(args, name, None)]
+    if args.command == "solve" and nonogram_options:
+        return _fail(args, f"{nonogram_options[0]} goes with a nonogram file")
 
     from nonogram_editor.plugin_host import PluginHost
 
@@ -146,6 +234,9 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     spec = puzzles.get(args.puzzle)  # builds this puzzle's spec only
     _warn_about_failures(host)
     if spec is None and not known and Path(args.puzzle).suffix:
+        if Path(args.puzzle).is_file() and not any(Path(args.puzzle).suffix.lower() in f.suffixes
+                                                   for f in host.puzzle_files()):
+            return _solve_nonogram(args)  # perhaps a nonogram named otherwise: its content says
         try:
             spec = _open_file(host, args.puzzle, args.problem)
         except ValueError as exc:
@@ -156,6 +247,26 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     elif args.problem is not None:
         return _fail(args, "--problem goes with a puzzle file")
     return _solve(spec, args)
+
+
+def _nonogram_file(name: str) -> bool:
+    """Whether ``solve`` solves ``name`` as a nonogram without the plugins: ``-`` or a level or
+    nonogram puzzle file by its suffix."""
+    from nonogram_editor.level.model import EXTENSIONS
+    from nonogram_editor.level.puzzle_formats import PUZZLE_SUFFIXES
+
+    return name == "-" or Path(name).suffix.lower() in PUZZLE_SUFFIXES + EXTENSIONS
+
+
+def _solve_nonogram(args) -> int:
+    plugin_options = [f"--{name}" for name in ("problem", "count", "list", "checkpoint", "cluster")
+                      if getattr(args, name) not in (None, False)]
+    if plugin_options:
+        return _fail(args, f"{plugin_options[0]} goes with a plugin's puzzle, not a nonogram file")
+    from nonogram_editor.nonogram.solve_cli import run_solve_file
+
+    with _stop_on_termination():  # so that its SAT solver's process ends with it
+        return run_solve_file(args.puzzle, args.format, args.index, args.output, args.json)
 
 
 def _open_file(host: PluginHost, path: str, problem: str | None):
@@ -269,7 +380,7 @@ def _say(args, text: str) -> None:
 
 
 def _fail(args, message: str, code: int = 2) -> int:
-    """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (editor/manual/command-line.md)."""
+    """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (nonogram-editor help command-line)."""
     print(f"error: {message}", file=sys.stderr)
     if args.json:
         print(json.dumps({"puzzle": args.puzzle, "error": message}))

@@ -2,7 +2,8 @@
 names of its own (nonogram_editor, nonogram_editor_builtins) and lives beside a distribution
 called editor; the wheel (no
 extra) finds every plugin's puzzles, checks the shipped levels, solves, says once that it
-compiles, keeps numba's cache in the user's cache folder and uninstalls without a trace; the
+compiles, keeps numba's cache in the user's cache folder and uninstalls without a trace; it carries
+the user manual and prints it with no repository beside it; the
 sdist holds the tests, docs and levels, installs, and its tests pass."""
 import os
 import shutil
@@ -155,6 +156,41 @@ def test_the_wheel_installs_only_names_of_its_own(wheel):
     packages = {name.split("/")[0] for name in names if name.endswith(".py")}
     assert declared == packages == {"nonogram_editor", "nonogram_editor_builtins"}
     assert any(name.startswith("nonogram_editor_builtins/voxel/data/") for name in names)
+
+
+def test_the_wheel_carries_every_page_of_the_manual_and_its_pictures(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {name.removeprefix("nonogram_editor/manual/") for name in archive.namelist()
+                   if name.startswith("nonogram_editor/manual/")}
+    manual = REPO / "editor" / "manual"
+    pages = {path.relative_to(manual).as_posix() for path in manual.rglob("*") if path.is_file()}
+    assert shipped == pages
+    assert {"tour.md", "command-line.md", "images/window.png"} <= shipped
+
+
+def test_the_installed_wheel_prints_its_manual_with_no_repository_beside_it(wheel, tmp_path):
+    python, site = venv_with_test_dependencies(tmp_path / "venv")
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                                "--no-index", str(wheel)], **RUN)
+    assert installed.returncode == 0, installed.stderr
+    env, elsewhere = clean_env(tmp_path), tmp_path / "elsewhere"
+    elsewhere.mkdir()
+
+    def run(*args):
+        return subprocess.run([tmp_path / "venv" / "bin" / "nonogram-editor", *args], cwd=elsewhere, env=env, **RUN)
+
+    listed = run("help")
+    assert listed.returncode == 0 and listed.stderr == "", listed.stderr
+    assert "  command-line    The command line\n" in listed.stdout and "  tour  " in listed.stdout
+    page = run("help", "command-line")
+    assert page.returncode == 0 and page.stdout.startswith("The command line\n================\n"), page.stderr
+    assert "nonogram-editor help [TOPIC]" in page.stdout
+    where = subprocess.run([python, "-c", "from nonogram_editor import user_guide; print(user_guide.folder())"],
+                           cwd=elsewhere, env=env, **RUN)
+    assert where.stdout.strip().startswith(str(site)), where.stdout + where.stderr
+    unknown = run("help", "no-such-topic")
+    assert unknown.returncode == 2 and "'troubleshooting'" in unknown.stderr, unknown.stderr
+    assert "nonogram-editor help command-line" in run("--help").stdout
 
 
 def test_the_wheel_installs_beside_a_distribution_called_editor(wheel, tmp_path):

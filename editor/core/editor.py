@@ -125,20 +125,21 @@ class UnsolvableClues(ValueError):
         self.report = report
 
 
-def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | None = 0) -> ImportedPuzzle:
+def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | None = 0,
+                puzzles: list | None = None) -> ImportedPuzzle:
     """Read a puzzle file (``.non``, ``.nonpack``, ``.xml``, ``.g``, ``.nin``) and, without a goal
     that fits its clues, solve the clues (:func:`nonogram_editor.nonogram.clue_solve.solve_clues`, within
     ``task``; by default within ``CLUE_SOLVE_SECONDS``). ``index``: which puzzle of a file
     holding several, from 0; None: when it holds several, none is read and ``choices`` names
-    them. A colour puzzle with a goal that fits opens as a colour level; one without (clues
-    only) is refused: colour clues are not solved on import yet. LevelError names the file and
-    the fault when it cannot be read."""
+    them. ``puzzles``: the file's, already read (e.g. from standard input). A colour puzzle
+    with a goal that fits opens as a colour level; one without is solved from its colour
+    clues. LevelError names the file and the fault when it cannot be read."""
     from nonogram_editor.level.colour import ColourPuzzle, about_of_colour_puzzle, level_of_colour_puzzle
     from nonogram_editor.level.puzzle_formats import read_puzzles  # optional at import time
     from nonogram_editor.nonogram.clue_solve import solve_clues, solve_colour_clues
 
     path = Path(path)
-    puzzles = read_puzzles(path)
+    puzzles = puzzles if puzzles is not None else read_puzzles(path)
     if index is None and len(puzzles) > 1:
         return ImportedPuzzle(None, {}, choices=[f"{number}. {puzzle.title or 'untitled'} ({puzzle.width}x"
                                                  f"{puzzle.height}{', colour' if isinstance(puzzle, ColourPuzzle) else ''})"

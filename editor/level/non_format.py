@@ -52,6 +52,7 @@ class NonErrorKind(Enum):
     PARSE_XML = "not a valid webpbn XML puzzle"
     PARSE_G = "not a valid Olsak .g puzzle"
     PARSE_NIN = "not a valid .nin puzzle"
+    UNKNOWN = "not a level or puzzle file"
 
 
 class NonFormatError(LevelError):

@@ -9,6 +9,10 @@ where the format has room for them). A file may hold several puzzles (a webpbn `
 a ``.nonpack``): :func:`read_puzzle_file` reads the first, :func:`read_puzzles` all. Errors are
 :class:`~nonogram_editor.level.non_format.NonFormatError` (a LevelError naming the file and the fault).
 
+The format of a file is read from its content (:func:`sniff_format`) when its suffix names none
+or another one (a webpbn XML file named ``.pbn``, a ``.non`` named ``.txt``); :func:`parse_puzzles`
+reads bytes from anywhere (standard input) in a format named or sniffed.
+
     puzzle = read_puzzle_file("cat.xml")
     write_puzzle_file("cat.g", solution, title="Cat")
     write_colour_puzzle_file("parrot.non", colour_puzzle)
@@ -16,16 +20,21 @@ a ``.nonpack``): :func:`read_puzzle_file` reads the first, :func:`read_puzzles` 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
-from nonogram_editor.level.clue_formats import read_g, read_nin, write_colour_g, write_g, write_nin
+from nonogram_editor.level.clue_formats import (
+    parse_g, parse_nin, read_g, read_nin, write_colour_g, write_g, write_nin)
 from nonogram_editor.level.colour import ColourPuzzle
-from nonogram_editor.level.non_format import NonPuzzle, read_non, read_nonpack, write_colour_non, write_non
-from nonogram_editor.level.webpbn_format import read_webpbn, read_webpbn_set, write_colour_webpbn, write_webpbn
+from nonogram_editor.level.non_format import (
+    FILE_LIMIT, NonErrorKind, NonFormatError, NonPuzzle, decoded, parse_non, parse_nonpack, read_non, read_nonpack,
+    read_puzzle_data, write_colour_non, write_non)
+from nonogram_editor.level.webpbn_format import (
+    parse_webpbn_set, read_webpbn, read_webpbn_set, write_colour_webpbn, write_webpbn)
 
 Puzzle = NonPuzzle | ColourPuzzle
 
@@ -39,6 +48,7 @@ class PuzzleFormat:
     has_goal: bool                                 # False: clues only
     read_all: Callable[[str | os.PathLike], list[Puzzle]] | None = None  # None: one puzzle a file
     write_colour: Callable[[str | os.PathLike, ColourPuzzle], None] | None = None  # None: two colours only
+    parse: Callable[[bytes, Path], list[Puzzle]] | None = None  # every puzzle of a file's bytes (path names it)
 
     @property
     def name_filter(self) -> str:
@@ -46,13 +56,16 @@ class PuzzleFormat:
 
 
 PUZZLE_FORMATS: dict[str, PuzzleFormat] = {format.suffix: format for format in (
-    PuzzleFormat("Nonogram puzzles", ".non", read_non, write_non, True, write_colour=write_colour_non),
+    PuzzleFormat("Nonogram puzzles", ".non", read_non, write_non, True, write_colour=write_colour_non,
+                 parse=lambda data, path: [parse_non(decoded(data), path)]),
     PuzzleFormat("Nonogram bundles", ".nonpack", lambda path: read_nonpack(path)[0], write_non, True,
-                 read_nonpack, write_colour_non),
+                 read_nonpack, write_colour_non, lambda data, path: parse_nonpack(decoded(data), path)),
     PuzzleFormat("webpbn XML puzzles", ".xml", read_webpbn, write_webpbn, True, read_webpbn_set,
-                 write_colour_webpbn),
-    PuzzleFormat("Olsak .g puzzles", ".g", read_g, write_g, False, write_colour=write_colour_g),
-    PuzzleFormat("Wilk .nin puzzles", ".nin", read_nin, write_nin, False),
+                 write_colour_webpbn, parse_webpbn_set),
+    PuzzleFormat("Olsak .g puzzles", ".g", read_g, write_g, False, write_colour=write_colour_g,
+                 parse=lambda data, path: [parse_g(decoded(data), path)]),
+    PuzzleFormat("Wilk .nin puzzles", ".nin", read_nin, write_nin, False,
+                 parse=lambda data, path: [parse_nin(decoded(data), path)]),
 )}
 PUZZLE_SUFFIXES = tuple(PUZZLE_FORMATS)
 DEFAULT_SUFFIX = ".non"
@@ -67,23 +80,61 @@ def is_puzzle_file(path: str | os.PathLike) -> bool:
     return puzzle_format(path) is not None
 
 
-def _format_of(path: str | os.PathLike) -> PuzzleFormat:
-    format = puzzle_format(path)
-    if format is None:
-        raise ValueError(f"{path}: not a puzzle file ({', '.join(PUZZLE_SUFFIXES)})")
-    return format
-
-
 def read_puzzle_file(path: str | os.PathLike) -> Puzzle:
-    """Read (the first puzzle of) a puzzle file in the format its suffix names (ValueError for
-    another suffix)."""
-    return _format_of(path).read(path)
+    """Read (the first puzzle of) a puzzle file (:func:`read_puzzles`)."""
+    return read_puzzles(path)[0]
 
 
-def read_puzzles(path: str | os.PathLike) -> list[Puzzle]:
-    """Every puzzle of a puzzle file, in order (one for most files)."""
-    format = _format_of(path)
-    return format.read_all(path) if format.read_all else [format.read(path)]
+def read_puzzles(path: str | os.PathLike, format: PuzzleFormat | None = None) -> list[Puzzle]:
+    """Every puzzle of a puzzle file, in order (one for most files), in ``format``, else in the
+    format its content shows (:func:`sniff_format`), else in the one its suffix names
+    (NonFormatError when none does)."""
+    path = Path(path)
+    return parse_puzzles(read_puzzle_data(path, "a puzzle file"), path, format)
+
+
+def parse_puzzles(data: bytes, path: str | os.PathLike = "-", format: PuzzleFormat | None = None) -> list[Puzzle]:
+    """Every puzzle of the bytes of a puzzle file (``path`` names it in errors; ``format`` as
+    :func:`read_puzzles` chooses it)."""
+    path = Path(path)
+    format = format or _content_format(data, path)
+    return format.parse(data, path)
+
+
+def _content_format(data: bytes, path: Path) -> PuzzleFormat:
+    """The format of a file's bytes: its suffix's unless the content shows another."""
+    named, sniffed = puzzle_format(path), sniff_format(data)
+    if named is not None and (sniffed is None or {named.suffix, sniffed.suffix} <= {".non", ".nonpack"}):
+        return named  # a bundle of one puzzle reads as a .non
+    if sniffed is None:
+        raise NonFormatError(NonErrorKind.UNKNOWN, path, "neither its name nor its content shows a puzzle format ("
+                                                         f"{', '.join(PUZZLE_SUFFIXES)})")
+    return sniffed
+
+
+_XML_START = re.compile(rb"^(\xef\xbb\xbf)?\s*<")
+_G_SECTION = re.compile(r"^:", re.MULTILINE)
+_NON_KEYWORDS = re.compile(r"^\s*(rows|columns)\s*$", re.MULTILINE | re.IGNORECASE)
+_NON_SIZE = re.compile(r"^\s*(width|height)\s+\d+\s*$", re.MULTILINE | re.IGNORECASE)
+_NONPACK_DIVIDER = re.compile(r"^====\s*$", re.MULTILINE)
+_NIN = re.compile(r"\s*\d+[ \t]+\d+[ \t]*\n[\d\s,]*")
+
+
+def sniff_format(data: bytes) -> PuzzleFormat | None:
+    """The puzzle format the bytes of a file are written in, from their content alone (None:
+    none of them): XML is webpbn's; a line starting with ``:`` is Olsak's ``.g``; ``rows`` and
+    ``columns`` lines with ``width`` or ``height`` make a ``.non`` (a ``.nonpack`` with ``====``
+    lines between puzzles); a first line of two numbers and lines of numbers only, a ``.nin``."""
+    if _XML_START.match(data[:1024]):
+        return PUZZLE_FORMATS[".xml"]
+    text = decoded(data[:FILE_LIMIT])
+    if _NON_KEYWORDS.search(text) and _NON_SIZE.search(text):
+        return PUZZLE_FORMATS[".nonpack" if _NONPACK_DIVIDER.search(text) else ".non"]
+    if _G_SECTION.search(text):
+        return PUZZLE_FORMATS[".g"]
+    if _NIN.fullmatch(text):
+        return PUZZLE_FORMATS[".nin"]
+    return None
 
 
 def write_puzzle_file(path: str | os.PathLike, solution: np.ndarray, title: str = "",

@@ -32,11 +32,11 @@ def open_regular(path: Path) -> tuple[BinaryIO, int]:
         else:
             detail = error.strerror or str(error)
         raise LevelError(LevelErrorKind.IO, path, detail) from None
-    file = os.fdopen(descriptor, "rb")
-    mode = os.fstat(descriptor).st_mode
+    status = os.fstat(descriptor)
+    mode = status.st_mode
     if stat.S_ISREG(mode):
-        return file, os.fstat(descriptor).st_size
-    file.close()
+        return os.fdopen(descriptor, "rb"), status.st_size
+    os.close(descriptor)  # before fdopen, which refuses a folder
     if stat.S_ISDIR(mode):
         raise LevelError(LevelErrorKind.IO, path, "this is a folder, not a file")
     what = next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")

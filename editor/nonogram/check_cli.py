@@ -1,16 +1,19 @@
-"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N]``: verdicts for level packs, e.g. in CI.
+"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N] [--format FORMAT]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, ``.nonpack``,
-webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``nonogram_editor.level.puzzle_formats``) and folders (searched
-recursively for levels and puzzle files). Each level gets one line, and so does each puzzle of a
+webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``nonogram_editor.level.puzzle_formats``; a file named
+otherwise is read in the format its content shows), ``-`` (a puzzle on standard input, in
+``--format`` or the format its content shows) and folders (searched recursively for levels
+and puzzle files by their suffixes). Each level gets one line, and so does each puzzle of a
 file that holds several (a webpbn ``<puzzleset>``, a ``.nonpack``: named ``PATH (puzzle N of M)``,
 in JSON with the key ``puzzle``, N from 1): its verdict, sweeps and time,
 and for a unique one its grade (``nonogram_editor.nonogram.grade``) (``--json``: one JSON object
 per line). A puzzle file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
 time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
-them in the same order. A file that cannot be read or checked is reported on stderr (naming
-the file and the fault) and the rest are still checked. Exit status: 0 only if every level is
+them in the same order. A path or file that cannot be read or checked is reported on stderr
+(naming the file and the fault; with ``--json`` also as ``{"path", "error"}`` on stdout) and
+the rest are still checked. Exit status: 0 only if every level is
 LINE; 1 if every file was checked and some level is not LINE; 2 if a path or file could not
 be read or checked, or holds no level (this wins over 1).
 """
@@ -26,7 +29,8 @@ from pathlib import Path
 from nonogram_editor.level import LevelError, load_level
 from nonogram_editor.level.reading import open_regular
 from nonogram_editor.level.puzzle_formats import (
-    PUZZLE_SUFFIXES, Puzzle, checked_goal, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles)
+    PUZZLE_SUFFIXES, Puzzle, checked_goal, is_puzzle_file, read_puzzle_file, read_puzzles)
+from nonogram_editor.cli_io import STDIO, standard_input_puzzles
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.nonogram.colour.files import check_colour_puzzle, colour_puzzle_of_file, kind_json
 from nonogram_editor.nonogram.grade import SolvePath, grade_verdict
@@ -34,45 +38,48 @@ from nonogram_editor.nonogram.verdict import Kind, Verdict, check_drawing, check
 from nonogram_editor.tasks import Cancelled, Task, TimeUp
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
-KNOWN_FILES = "a .level or puzzle (" + ", ".join(PUZZLE_SUFFIXES) + ") file"
+Problem = tuple[str, str]  # a path that cannot be checked, and why (naming it)
 
 
-def level_files(paths: list[str]) -> tuple[list[Path], list[str]]:
-    """The files to check, and a message for each path that is neither a level nor a folder, or
-    that cannot be read (a folder among them is searched for the rest all the same)."""
+def level_files(paths: list[str]) -> tuple[list[Path], list[Problem]]:
+    """The files to check (``-``: standard input), and a problem for each path that is not a
+    file or a folder, or that cannot be read (a folder among them is searched for the rest all
+    the same). A file named explicitly is checked whatever its suffix: its content shows its format."""
     files: list[Path] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     for name in paths:
         path = Path(name)
+        if name == STDIO:
+            files.append(path)
+            continue
         try:
             is_dir = path.is_dir()
         except OSError as error:  # e.g. inside a folder without search permission
-            problems.append(f"{path}: cannot be read ({error.strerror or error})")
+            problems.append((name, f"{path}: cannot be read ({error.strerror or error})"))
             continue
         if is_dir:
             found, unreadable = _files_in(path)
             if not found and not unreadable:
-                problems.append(f"{path}: no .level or puzzle ({', '.join(PUZZLE_SUFFIXES)}) files in this folder")
+                problems.append((name, f"{path}: no .level or puzzle ({', '.join(PUZZLE_SUFFIXES)}) files in "
+                                       "this folder"))
             files += found
             problems += unreadable
         elif not path.exists():
-            problems.append(f"{path}: {_missing(path)}")
-        elif path.suffix.lower() in LEVEL_SUFFIXES or is_puzzle_file(path):
-            files.append(path)
+            problems.append((name, f"{path}: {_missing(path)}"))
         else:
-            problems.append(f"{path}: not {KNOWN_FILES}")
+            files.append(path)
     return files, problems
 
 
-def _files_in(folder: Path) -> tuple[list[Path], list[str]]:
+def _files_in(folder: Path) -> tuple[list[Path], list[Problem]]:
     """The ``.level`` and puzzle files below ``folder`` (links to folders not followed), and a
-    message for each folder below it that cannot be read. Not only regular files: a pipe or a
+    problem for each folder below it that cannot be read. Not only regular files: a pipe or a
     broken link named x.level is reported by its check, not skipped."""
-    unreadable: list[str] = []
+    unreadable: list[Problem] = []
 
     def report(error: OSError) -> None:
-        unreadable.append(f"{error.filename}: this folder cannot be read ({error.strerror or error}); "
-                          "its levels were not checked")
+        unreadable.append((str(error.filename), f"{error.filename}: this folder cannot be read "
+                                                f"({error.strerror or error}); its levels were not checked"))
 
     found = [Path(top, name) for top, _, names in os.walk(folder, onerror=report) for name in names
              if Path(name).suffix.lower() == ".level" or is_puzzle_file(name)]
@@ -98,7 +105,7 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
     count from the start, reading the file included."""
     start = time.perf_counter()
     task = task or Task(time_limit=time_limit)
-    if puzzle is None and is_puzzle_file(path):
+    if puzzle is None and path.suffix.lower() not in LEVEL_SUFFIXES:
         puzzle = read_puzzle_file(path)
     colour = colour_puzzle_of_file(path, puzzle)
     if colour is not None:
@@ -143,10 +150,12 @@ def _text_line(path, verdict: Verdict, solve: SolvePath | None, kind: dict) -> s
     return f"{line}  ({verdict.open_cells} cells open after line logic; {detail})"
 
 
-def run_check(paths: list[str], as_json: bool = False, time_limit: float | None = None, jobs: int = 1) -> int:
-    """``jobs``: processes checking files at once; the output is in the files' order all the same."""
+def run_check(paths: list[str], as_json: bool = False, time_limit: float | None = None, jobs: int = 1,
+              format_name: str | None = None) -> int:
+    """``jobs``: processes checking files at once; the output is in the files' order all the
+    same. ``format_name``: the format of standard input (``-``), else its content shows it."""
     try:
-        return _check_all(paths, as_json, time_limit, jobs)
+        return _check_all(paths, as_json, time_limit, jobs, format_name)
     except BrokenPipeError:  # the reader stopped early (``| head``): not an error of the levels
         sys.stdout = open(os.devnull, "w")
         return 1
@@ -155,19 +164,21 @@ def run_check(paths: list[str], as_json: bool = False, time_limit: float | None 
         return 130
 
 
-def _report(item: tuple[Path, bool, float | None]) -> list[tuple[str | None, str | None, list[str]]]:
-    """What the command prints for one file, for each level or puzzle in it: (its line, its kind
-    or None after an error, its warnings and errors for stderr). Module-level: a worker process runs it."""
-    path, as_json, time_limit = item
-    format = puzzle_format(path)
-    if format is None or format.read_all is None:
+def _report(item: tuple[Path, bool, float | None, list[Puzzle] | Exception | None]) -> list[tuple[str | None, str | None, list[str]]]:
+    """What the command prints for one file (its puzzles: already read from standard input),
+    for each level or puzzle in it: (its line, its kind or None after an error, its warnings
+    and errors for stderr). Module-level: a worker process runs it."""
+    path, as_json, time_limit, puzzles = item
+    if path.suffix.lower() in LEVEL_SUFFIXES:
         return [_report_one(path, None, path, as_json, time_limit, {})]
     try:
-        puzzles = read_puzzles(path)
+        puzzles = puzzles if puzzles is not None else read_puzzles(path)
+        if isinstance(puzzles, Exception):  # standard input could not be read
+            raise puzzles
     except Exception as error:
         return [_error_report(path, path, error, as_json, {})]
-    if len(puzzles) == 1:  # read again by the check, whose time counts the reading
-        return [_report_one(path, None, path, as_json, time_limit, {})]
+    if len(puzzles) == 1:  # a file is read again by the check, whose time counts the reading
+        return [_report_one(path, puzzles[0] if str(path) == STDIO else None, path, as_json, time_limit, {})]
     return [_report_one(path, puzzle, f"{path} (puzzle {number} of {len(puzzles)})", as_json, time_limit,
                         {"puzzle": number}) for number, puzzle in enumerate(puzzles, 1)]
 
@@ -210,13 +221,15 @@ def _error_report(path: Path, name, error: Exception, as_json: bool,
     return line, None, [f"error: {message}"]
 
 
-def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: int) -> int:
+def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: int, format_name: str | None) -> int:
     files, problems = level_files(paths)
-    for problem in problems:
+    for path, problem in problems:
         print(f"error: {problem}", file=sys.stderr)
+        if as_json:
+            print(json.dumps({"path": path, "error": problem}), flush=True)
     failed = bool(problems)
     all_line = True
-    for line, kind, messages in _in_order(files, as_json, time_limit, jobs):
+    for line, kind, messages in _in_order(files, as_json, time_limit, jobs, format_name):
         for message in messages:
             print(message, file=sys.stderr)
         failed |= kind is None
@@ -228,10 +241,11 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: 
     return 0 if all_line else 1
 
 
-def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: int):
+def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: int, format_name: str | None):
     """:func:`_report` for every file, in the files' order, on up to ``jobs`` processes
     (:func:`nonogram_editor.child_process.map_in_processes`; one: here, no process started)."""
-    items = [(path, as_json, time_limit) for path in files]
+    items = [(path, as_json, time_limit, _standard_input(format_name) if str(path) == STDIO else None)
+             for path in files]
     if jobs <= 1 or len(files) <= 1:
         for item in items:
             yield from _report(item)
@@ -245,6 +259,14 @@ def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: 
         while following in done:
             yield from done.pop(following)
             following += 1
+
+
+def _standard_input(format_name: str | None) -> list[Puzzle] | Exception:
+    """The puzzles on standard input, or what went wrong reading them (reported as the file's error)."""
+    try:
+        return standard_input_puzzles(format_name)
+    except (LevelError, ValueError) as error:
+        return error
 
 
 def _numbered_report(numbered: tuple[int, tuple]) -> tuple[int, tuple]:

@@ -31,7 +31,8 @@ from nonogram_editor.core.colours import colour_name
 from nonogram_editor.core.shapes import SYMMETRIES
 from nonogram_editor.level.colour import ColourPuzzle, level_of_colour_puzzle
 from nonogram_editor.level.metadata import format_about
-from nonogram_editor.level.puzzle_formats import is_puzzle_file, read_puzzle_file, write_colour_puzzle_file, write_puzzle_file
+from nonogram_editor.cli_io import puzzles_of
+from nonogram_editor.level.puzzle_formats import DEFAULT_SUFFIX, is_puzzle_file, write_colour_puzzle_file, write_puzzle_file
 from nonogram_editor.nonogram.clue_solve import ClueReport, solve_clues, solve_colour_clues
 from nonogram_editor.nonogram.colour.files import colour_puzzle_of_file, kind_json
 from nonogram_editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, edited, make_harder, make_line_solvable, rules_of, \
@@ -44,9 +45,8 @@ CLUE_SOLVE_SECONDS = 60  # solving a clue-only puzzle gives up after this, as th
 SHOWN = 5  # single-cell suggestions printed
 
 
-def fixed_path(path: Path) -> Path:
+def fixed_path(path: Path, suffix: str) -> Path:
     """A free name beside ``path``: ``NAME-fixed.SUFFIX``, else ``NAME-fixed-2.SUFFIX``, ..."""
-    suffix = path.suffix.lower() if is_puzzle_file(path) else ".level"
     stem = path.stem
     for number in range(1, 1000):
         candidate = path.with_name(f"{stem}-fixed{'' if number == 1 else f'-{number}'}{suffix}")
@@ -65,20 +65,26 @@ class _Source:
     colours: int | None
     save: Callable[[Path, np.ndarray], None]
     kind: dict
+    suffix: str  # of a file like it: the puzzle format's (.non for a puzzle file named otherwise), or .level
     names: list[str] = field(default_factory=list)  # a colour puzzle's: "colour N, #rrggbb (name)" per palette entry
 
 
-def _read(path: Path) -> _Source | None:
-    """The drawing of a level or puzzle file (of either kind), or None after saying why
-    there is none. Raises :class:`LevelError` when the file cannot be read."""
-    puzzle = read_puzzle_file(path) if is_puzzle_file(path) else None
+class _NoDrawing(ValueError):
+    """A puzzle whose clues give no drawing to fix (the message names the file and says why)."""
+
+
+def _read(path: Path) -> _Source:
+    """The drawing of a level or puzzle file (of either kind; a puzzle file named otherwise is
+    read in the format its content shows). Raises :class:`LevelError` when the file cannot be
+    read, :class:`_NoDrawing` when its clues give no drawing."""
+    puzzles = puzzles_of(str(path))
+    puzzle = puzzles[0] if puzzles else None
+    suffix = ".level" if puzzle is None else path.suffix.lower() if is_puzzle_file(path) else DEFAULT_SUFFIX
     colour = colour_puzzle_of_file(path, puzzle)
     if colour is not None:
         colours = len(colour.palette)
         drawing = colour.goal if colour.goal is not None and colour.goal_fits() else _solved(
             path, lambda task: solve_colour_clues(colour.rows, colour.columns, colours, colour.goal, task))
-        if drawing is None:
-            return None
 
         def save_colour(target: Path, result: np.ndarray) -> None:
             fixed = ColourPuzzle.of_grid(result, colour.palette, colour.title, colour.metadata)
@@ -88,28 +94,26 @@ def _read(path: Path) -> _Source | None:
                 level, about = level_of_colour_puzzle(fixed)
                 save_level(level, target, format_about(about).encode())
 
-        return _Source(np.asarray(drawing, dtype=np.int64), colours, save_colour, kind_json(colour),
+        return _Source(np.asarray(drawing, dtype=np.int64), colours, save_colour, kind_json(colour), suffix,
                        [f"colour {index}, {colour_name(rgb)}" for index, rgb in enumerate(colour.palette)])
     if puzzle is not None:
         drawing = puzzle.goal if puzzle.goal is not None and puzzle.goal_fits() else _solved(
             path, lambda task: solve_clues(puzzle.row_clues, puzzle.column_clues, puzzle.goal, task))
-        if drawing is None:
-            return None
         return _Source(drawing, None, lambda target, result: write_puzzle_file(target, result, puzzle.title,
-                                                                                puzzle.metadata), kind_json(None))
+                                                                                puzzle.metadata), kind_json(None),
+                       suffix)
     level = load_level(path)
     return _Source(level.solution, None, lambda target, result: save_level(Level(result, level.picture), target),
-                   kind_json(None))
+                   kind_json(None), suffix)
 
 
-def _solved(path: Path, solve: Callable[[Task], ClueReport]) -> np.ndarray | None:
+def _solved(path: Path, solve: Callable[[Task], ClueReport]) -> np.ndarray:
     """A drawing for a puzzle without a goal that fits its clues: the first solution of the
-    clues (as File > Import Puzzle finds it), or None after saying why there is none."""
+    clues (as File > Import Puzzle finds it); :class:`_NoDrawing` says why there is none."""
     report = solve(Task(time_limit=CLUE_SOLVE_SECONDS))
     if not report.solutions:
-        print(f"error: {path}: no goal picture fits the clues, and solving them found no drawing to fix: "
-              f"{report.verdict.kind}: {report.describe()}", file=sys.stderr)
-        return None
+        raise _NoDrawing(f"{path}: no goal picture fits the clues, and solving them found no drawing to fix: "
+                         f"{report.verdict.kind}: {report.describe()}")
     print(f"{path}: no goal picture fits the clues; fixing the {'first ' if len(report.solutions) > 1 else ''}"
           "solution of the clues", file=sys.stderr)
     return report.solutions[0]
@@ -118,16 +122,20 @@ def _solved(path: Path, solve: Callable[[Task], ClueReport]) -> np.ndarray | Non
 def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False, write: bool = False,
             harder: bool = False, time_limit: float | None = PLAN_SECONDS, symmetry: str = "auto") -> int:
     path = Path(path_text)
-    if symmetry != "auto" and symmetry not in SYMMETRIES:
-        print(f"error: --symmetry {symmetry!r}: one of auto, {', '.join(SYMMETRIES)}", file=sys.stderr)
+
+    def fail(message: str) -> int:
+        """An error on stderr and, with --json, as ``{"path", "error"}`` on stdout."""
+        print(f"error: {message}", file=sys.stderr)
+        if as_json:
+            print(json.dumps({"path": path_text, "error": message}))
         return 2
+
+    if symmetry != "auto" and symmetry not in SYMMETRIES:
+        return fail(f"--symmetry {symmetry!r}: one of auto, {', '.join(SYMMETRIES)}")
     try:
         source = _read(path)
-    except LevelError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    if source is None:
-        return 2
+    except (LevelError, _NoDrawing) as error:
+        return fail(str(error))
     drawing = source.drawing
     if symmetry == "auto":
         symmetry = drawing_symmetry(drawing)
@@ -143,11 +151,10 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
         report["lines"].append(f"not written: the result is {report['result']}, not line-solvable")
     if write and result is not None and success:
         try:
-            target = fixed_path(path)
+            target = fixed_path(path, source.suffix)
             source.save(target, result)
         except (LevelError, OSError, ValueError) as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 2
+            return fail(str(error))
         report["written"] = str(target)
     if as_json:
         print(json.dumps({"path": str(path), **source.kind, **{k: v for k, v in report.items() if k != "lines"}}))

@@ -211,7 +211,7 @@ class Verdict(Wording):
 
 def cells_to_json(cells) -> list[list[int]]:
     """Cells for JSON output: ``[row, column]``, both counted from 1, as in the text output and
-    the editor's status bar (editor/manual/command-line.md)."""
+    the editor's status bar (nonogram-editor help command-line)."""
     return [[int(row) + 1, int(column) + 1] for row, column in cells]
 
 

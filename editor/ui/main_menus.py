@@ -71,7 +71,15 @@ LEVEL_MENU = (
          QT_TRANSLATE_NOOP("MainWindow", "Play the level as the player will (the level is not changed)")),
     SEPARATOR,
 )
-HELP_MENU = (Item(QT_TRANSLATE_NOOP("MainWindow", "&About"), "show_about", name="about_action"),)
+HELP_MENU = (
+    Item(QT_TRANSLATE_NOOP("MainWindow", "&User Guide"), "show_user_guide", QKeySequence.HelpContents,
+         QT_TRANSLATE_NOOP("MainWindow", "The manual: a tour, drawing, the live check, formats, troubleshooting"),
+         name="user_guide_action"),
+    Item(QT_TRANSLATE_NOOP("MainWindow", "&Keyboard Shortcuts"), "show_keyboard_shortcuts",
+         tip=QT_TRANSLATE_NOOP("MainWindow", "Every shortcut of the menus"), name="shortcuts_action"),
+    SEPARATOR,
+    Item(QT_TRANSLATE_NOOP("MainWindow", "&About"), "show_about", name="about_action"),
+)
 # (title, the window attribute that keeps the menu, its items), in the menu bar's order
 MENUS = ((QT_TRANSLATE_NOOP("MainWindow", "&File"), "file_menu", FILE_MENU),
          (QT_TRANSLATE_NOOP("MainWindow", "&Edit"), "edit_menu", EDIT_MENU),

@@ -37,7 +37,8 @@ from nonogram_editor.level.document import MAX_SIDE
 from nonogram_editor.level.metadata import read_about
 from nonogram_editor.level.puzzle_formats import DEFAULT_SUFFIX, PUZZLE_FORMATS, PUZZLE_SUFFIXES
 from nonogram_editor.paths import LEVELS
-from nonogram_editor.ui import about_dialog, assist_panel, colour_actions, image_import_dialog, puzzle_docks, solver_panel
+from nonogram_editor.ui import (about_dialog, assist_panel, colour_actions, image_import_dialog, puzzle_docks, solver_panel,
+                                user_guide_window)
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.colour_actions import ask_kind
 from nonogram_editor.ui.edit_tools import EditTools
@@ -562,6 +563,12 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         show_about(self, APP_TITLE)
+
+    def show_user_guide(self) -> None:
+        user_guide_window.show_user_guide(self)
+
+    def show_keyboard_shortcuts(self) -> None:
+        user_guide_window.show_shortcuts(self)
 
 
 def _caption(text: str) -> QLabel:

@@ -21,6 +21,7 @@ caller reports progress, notices cancellation and can show solutions found so fa
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 
@@ -284,16 +285,19 @@ def default_puzzle() -> tuple[Puzzle, SearchTables]:
     return _default
 
 
-def solve_first(task: Task | None = None, puzzle: Puzzle | None = None) -> Solution | None:
+def solutions(task: Task | None = None, puzzle: Puzzle | None = None) -> Iterator[Solution]:
+    """The solutions in the search's order, one of each up to rotating the triangle."""
     puzzle, tables = (puzzle, build_tables(puzzle)) if puzzle is not None else default_puzzle()
     search = Enumerator(tables)
     while not search.finished:
         if task is not None:
             task.check_cancelled()
-        rows = search.next_chunk(capacity=1)
-        if len(rows):
-            return states_to_solution(rows[0])
-    return None
+        for row in search.next_chunk(capacity=1):
+            yield states_to_solution(row)
+
+
+def solve_first(task: Task | None = None, puzzle: Puzzle | None = None) -> Solution | None:
+    return next(solutions(task, puzzle), None)
 
 
 def count_canonical(task: Task, tables: SearchTables) -> int:

@@ -57,7 +57,7 @@ class VoxelPanel(PuzzlePanel):
         self.jobs_spin = self.make_jobs_spin(options)
         self.cluster_edit = QLineEdit(options)
         self.cluster_edit.setPlaceholderText(self.tr("Dask cluster, e.g. tcp://host:8786 (empty: this computer)"))
-        self.cluster_edit.setToolTip(self.tr("Count on a Dask cluster (see the README, \"Count on a cluster\")"))
+        self.cluster_edit.setToolTip(self.tr("Count on a Dask cluster (see Help > User Guide, The command line: \"Count on a cluster\")"))
         self.info_label = QLabel(options)
         self.info_label.setWordWrap(True)
         row = QHBoxLayout()

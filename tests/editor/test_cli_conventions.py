@@ -28,21 +28,34 @@ ENTRY = ("import sys\n"
          "sys.exit(code)\n")
 
 
-def headless(*args: str) -> subprocess.CompletedProcess:
+def headless(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    return subprocess.run([sys.executable, "-c", ENTRY, *args], cwd=REPO, env=env,
+    return subprocess.run([sys.executable, "-c", ENTRY, *args], cwd=REPO, env=env, input=input,
                           capture_output=True, text=True, timeout=120)
+
+
+def test_check_reads_a_puzzle_on_standard_input_without_qt_or_the_solvers():
+    cat = (REPO / "tests" / "data" / "nonograms" / "webpbn-00006-cat.non").read_text()
+    result = headless("check", "-", "--json", input=cat)
+    assert (result.returncode, result.stderr) == (0, "")
+    record = json.loads(result.stdout)
+    assert (record["path"], record["verdict"], record["width"], record["height"]) == ("-", "LINE", 20, 20)
 
 
 @pytest.mark.parametrize("args, says", [
     (["--bogus"], "unknown option '--bogus'"),
     (["-x", "levels/cat.level"], "unknown option '-x'"),
     (["chek", "levels"], "unknown command 'chek' (did you mean 'check'?)"),
-    (["frobnicate"], "unknown command 'frobnicate' (the commands are check, fix, puzzles, solve)"),
+    (["frobnicate"], "unknown command 'frobnicate' (the commands are check, convert, fix, puzzles, solve, help)"),
     (["nowhere.level"], "nowhere.level: no such file"),
     (["levels/cat.level", "levels/heart.level"], "unexpected 'levels/heart.level'"),
     (["check", "--time-limit", "-1", "levels"], "--time-limit: -1 is not a number of seconds"),
     (["check", "--time-limit", "nan", "levels"], "--time-limit: nan is not a number of seconds"),
+    (["check", "--jobs", "0", "levels"], "--jobs: 0 is not a count of 1 or more"),
+    (["check", "--jobs", "-4", "levels"], "--jobs: -4 is not a count of 1 or more"),
+    (["check", "-", "--format", "png"], "--format: invalid choice: 'png'"),
+    (["convert", "cat.non", "cat.level", "--threshold", "300"], "--threshold: 300 is not a lightness from 0 to 255"),
+    (["convert", "cat.non"], "the following arguments are required: OUT"),
     (["solve", "voxel-soma", "--list", "-3"], "--list: -3 is not a count of 1 or more"),
     (["solve", "voxel-soma", "--list", "0"], "--list: 0 is not a count of 1 or more"),
     (["solve", "voxel-soma", "--count", "--jobs", "0"], "--jobs: 0 is not a count of 1 or more"),

@@ -194,7 +194,7 @@ def test_a_file_larger_than_the_limit_is_not_read(tmp_path, monkeypatch):
     monkeypatch.setattr(non_format, "FILE_LIMIT", 1000)
     path = tmp_path / "big.xml"
     path.write_text("<puzzleset>" + " " * 2000 + "</puzzleset>")
-    with pytest.raises(NonFormatError, match="too large for a webpbn XML puzzle"):
+    with pytest.raises(NonFormatError, match="too large for a puzzle file"):
         read_puzzle_file(path)
 
 

@@ -283,3 +283,12 @@ def test_ctrl_c_while_the_command_loads_says_cancelled_without_a_traceback():
     result = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING, str(NONOGRAMS.parent / "hard" / "domino-7.non")],
                             capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stdout, result.stderr.strip()) == (130, "", "cancelled")
+
+
+def test_a_misnamed_puzzle_file_is_checked_in_the_format_its_content_shows(tmp_path, capsys):
+    shutil.copy(NONOGRAMS / "webpbn-00006-cat.non", tmp_path / "cat.txt")
+    shutil.copy(NONOGRAMS.parent / "formats" / "webpbn-00001-dancer.xml", tmp_path / "dancer.pbn")
+    assert run_check([str(tmp_path / "cat.txt"), str(tmp_path / "dancer.pbn")], as_json=True) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(record["path"], record["verdict"], record["width"]) for record in records] == [
+        (str(tmp_path / "cat.txt"), "LINE", 20), (str(tmp_path / "dancer.pbn"), "LINE", 5)]

@@ -87,6 +87,15 @@ def test_resumed_search_gives_the_same_solutions(puzzle):
     assert 0 < pieces.fraction_done() < 1
 
 
+def test_command_line_lists_the_first_solutions_in_the_search_order(puzzle, capsys):
+    assert run_command(["solve", "pyramid", "--list", "3", "--json"]) == 0
+    listed = [tuple((entry["piece"], entry["rotation"]) for entry in solution)
+              for solution in last_json_line(capsys)["solutions"]]
+    rows = solver.Enumerator(solver.build_tables(puzzle)).next_chunk(capacity=3, node_budget=1 << 40)
+    assert listed == [states_to_solution(row) for row in rows] and len(set(listed)) == 3
+    assert all(checker.check_solution(puzzle, solution) == [] for solution in listed)
+
+
 def test_store_serves_every_rotation_of_each_solution(puzzle):
     tables = solver.build_tables(puzzle)
     store = SolutionStore(puzzle)

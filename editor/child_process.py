@@ -27,9 +27,9 @@ no threads but the caller's (``nonogram-editor check``) can instead fork a copy 
 itself, its modules loaded already, in a millisecond (:func:`fork_ready`, Linux; not
 where Qt or any other thread runs, as a forked copy of those can hang). A forked child
 waits for its call on a pipe.
-Where forking is not safe (the editor), :func:`keep_ready` starts a fresh interpreter
-ahead of time that imports what the work will need and waits likewise, and the next
-:func:`start_in_process` hands it the call.
+Where forking is not safe (the editor) or not offered (the portable path, below),
+:func:`keep_ready` starts a fresh interpreter ahead of time that imports what the work will
+need and waits likewise, and the next :func:`start_in_process` hands it the call.
 
 **Work on several processes** (:func:`map_in_processes`, every plugin's ``--jobs``).
 Workers are spawned (never forked: a forked copy of a process running Qt or numba threads
@@ -40,25 +40,28 @@ task (or closing the iterator) stops the workers, running items and all, and rai
 terminates running workers on SIGTERM and SIGHUP; the workers ignore Ctrl+C (the caller
 stops them). With ``jobs`` 1 everything runs here, in order, and no process is started.
 
-**Children end with their parent** (Linux), even killed (kill -9, the OOM killer, a
-crash), and so do the forks they make. A child holds the reading end of a *lifeline*, a
-pipe whose writing end only its parent holds; when the parent ends (or cuts the line),
-the kernel closes that end and sends the child SIGIO (the reading end is set to
-O_ASYNC), whose default action ends the child at once, even inside a C call that never
-returns to Python. Unlike ``PR_SET_PDEATHSIG``, which fires when the *thread* that
-started the child ends, a lifeline lasts as long as the parent process: a child may be
-started from a worker thread. A pool's worker watches multiprocessing's parent sentinel,
-a pipe of the same kind.
+**Children end with their parent**, even killed (kill -9, the OOM killer, a crash), and
+so do the forks they make. A child reads its call from a pipe (a fresh interpreter: its
+stdin) whose writing end only its parent holds, open until it is done with the child;
+once the call is read, nothing more comes: that pipe is the child's *lifeline*
+(:func:`end_with_parent`). When the parent ends (or kills the child), the pipe's writing
+end closes: a child still waiting for its call reads the end of the file and ends; one
+computing ends too. On Linux the kernel then sends it SIGIO (the reading end is set to
+O_ASYNC), whose default action ends it at once, even inside a C call that never returns to
+Python. Unlike ``PR_SET_PDEATHSIG``, which fires when the *thread* that started the child
+ends, a lifeline lasts as long as the parent process: a child may be started from a worker
+thread. A pool's worker watches multiprocessing's parent sentinel, a pipe of the same kind
+(on Windows, the parent's process handle).
 
-    line = Lifeline()                  # the parent, before starting the child
-    ... start it, giving it line.child_end (Popen's pass_fds, or inherited by os.fork)
-    line.child_started()               # the parent: closes its copy of the child's end
-    ...
-    line.cut()                         # the parent, done with the child: it ends if still running
-
-    end_with_parent(child_end)         # the child, first thing (after os.fork: before anything else)
-
-Elsewhere than Linux nothing is tied (:func:`end_with_parent` does nothing).
+**The portable path** (:func:`portable_processes`: every platform but Linux, and Linux with
+``NONOGRAM_EDITOR_PORTABLE_PROCESSES=1``, which the tests run too) uses only what every
+platform offers: no fork (:func:`fork_ready` and :func:`fork_running` give None: the
+caller starts a fresh interpreter), no SIGIO. A daemon thread in the child waits on the
+lifeline and ends the process (``os._exit``) when it closes. That thread needs the GIL,
+which pysat's kissat and CaDiCaL hold for a whole solve (and numba's compiled searches for
+a whole call, unless ``nogil``): a child whose parent was killed in the middle of one ends
+when that call returns. Cancelling, Ctrl+C and an ordinary exit of the parent end the child
+at once everywhere (the parent kills it).
 """
 from __future__ import annotations
 
@@ -81,73 +84,80 @@ from nonogram_editor.tasks import Task, TimeUp
 
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
 POOL_POLL_SECONDS = 0.2  # how often map_in_processes looks at the task's cancel flag
+PORTABLE_SWITCH = "NONOGRAM_EDITOR_PORTABLE_PROCESSES"
+
+
+def portable_processes() -> bool:
+    """Whether children are made only in ways every platform offers (see the module): always
+    elsewhere than Linux; on Linux when ``NONOGRAM_EDITOR_PORTABLE_PROCESSES=1``. Read at every
+    call, and inherited by every child, so that a test can set it for one test."""
+    return not sys.platform.startswith("linux") or os.environ.get(PORTABLE_SWITCH) == "1"
 
 
 # --------------------------------------------------------------------------- children that end with their parent
 
-_held: set[int] = set()  # the writing ends of this process's lifelines (a fork closes its copies)
+_held: set[int] = set()  # the writing ends of this process's children's lifelines (a fork closes its copies)
 
 
-class Lifeline:
-    """A pipe from a parent to one child: the parent holds the writing end while the child runs."""
-
-    def __init__(self):
-        self.child_end, self._parent_end = os.pipe()  # not inherited by an exec unless passed
-        _held.add(self._parent_end)
-
-    def child_started(self) -> None:
-        """Close the parent's copy of the child's end (the child has its own)."""
-        if self.child_end >= 0:
-            os.close(self.child_end)
-            self.child_end = -1
-
-    def cut(self) -> None:
-        """Close the parent's end: the child, if still running, ends."""
-        self.child_started()
-        if self._parent_end >= 0:
-            _held.discard(self._parent_end)
-            os.close(self._parent_end)
-            self._parent_end = -1
-
-
-def end_with_parent(child_end: int) -> None:
-    """In a child: end when the writing end of the lifeline ``child_end`` closes (the
-    parent ended or cut it), or at once if it is closed already."""
-    for parent_end in _held:  # a fork's copies of its parent's lifelines would keep them alive
-        os.close(parent_end)
-    _held.clear()
-    if not sys.platform.startswith("linux"):
+def end_with_parent(line: int) -> None:
+    """In a child: end when the writing end of the pipe ``line`` closes (the parent ended or
+    is done with the child), or at once if it is closed already. Nothing more may come on
+    it (the call, if any, has been read)."""
+    if portable_processes():
+        _exit_when(_read_to_end, line)
         return
     import fcntl
 
-    fcntl.fcntl(child_end, fcntl.F_SETOWN, os.getpid())
-    fcntl.fcntl(child_end, fcntl.F_SETFL, fcntl.fcntl(child_end, fcntl.F_GETFL) | os.O_ASYNC)
-    if select.select([child_end], [], [], 0)[0]:  # nothing is ever written: readable is closed
+    fcntl.fcntl(line, fcntl.F_SETOWN, os.getpid())
+    fcntl.fcntl(line, fcntl.F_SETFL, fcntl.fcntl(line, fcntl.F_GETFL) | os.O_ASYNC)
+    if select.select([line], [], [], 0)[0]:  # nothing more is written: readable is closed
         os._exit(1)
+
+
+def _read_to_end(line: int) -> None:
+    try:
+        while os.read(line, 4096):
+            pass
+    except OSError:
+        pass
+
+
+def _exit_when(wait: Callable[..., Any], *args) -> None:
+    """The portable lifeline: a daemon thread ends this process as soon as ``wait(*args)`` returns."""
+    def watch() -> None:
+        wait(*args)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="lifeline", daemon=True).start()
 
 
 # --------------------------------------------------------------------------- one call in a child
 
-# the fresh interpreter: read sys.path and the modules to import, end with its parent
-# (sys.argv[1]: its lifeline), then serve the call that follows on stdin,
-# its answer to the file sys.argv[2]
-_CHILD = ("import importlib, pickle, sys\n"
+# the fresh interpreter: its answer goes to the file that is its stdout (anything printed,
+# to nothing); read sys.path and the modules to import from stdin, then serve the call
+# that follows there
+_CHILD = ("import importlib, os, pickle, sys\n"
+          "answer = os.dup(1)\n"
+          "os.dup2(os.open(os.devnull, os.O_WRONLY), 1)\n"
           "path, modules = pickle.load(sys.stdin.buffer)\n"
           "sys.path[:0] = [p for p in path if p not in sys.path]\n"
-          "from nonogram_editor.child_process import _serve, end_with_parent\n"
-          "end_with_parent(int(sys.argv[1]))\n"
+          "from nonogram_editor.child_process import _serve\n"
           "for module in modules:\n"
           "    importlib.import_module(module)\n"
-          "_serve(sys.stdin.buffer, int(sys.argv[2]))\n")
+          "_serve(sys.stdin.buffer, answer)\n")
 
 
-def _serve(calls: BinaryIO, answer: int) -> None:
-    """The child's side: wait for (function, args) on ``calls``, and :func:`_answer` it."""
-    try:
-        function, args = pickle.load(calls)
-    except EOFError:  # no call came: the parent killed it or ended
-        return
-    _answer(function, args, answer)
+def _serve(calls: BinaryIO, answer: int, call: tuple | None = None) -> None:
+    """The child's side: wait for its call, (function, args), on the pipe ``calls`` (unless
+    ``call`` is given), end with its parent from then on (``calls`` is its lifeline), and
+    :func:`_answer` it."""
+    if call is None:
+        try:
+            call = pickle.load(calls)
+        except EOFError:  # no call came: the parent killed it or ended
+            return
+    end_with_parent(calls.fileno())
+    _answer(*call, answer)
 
 
 def _answer(function: Callable[..., Any], args: tuple, answer: int) -> None:
@@ -166,19 +176,20 @@ class _Forked:
     answer goes to the file descriptor ``answer``, its stderr to ``errors``. It has the
     little of :class:`subprocess.Popen` that :class:`Child` uses."""
 
-    def __init__(self, lifeline: Lifeline, answer: int, errors: int, call: tuple | None = None):
-        reading, writing = os.pipe()
+    def __init__(self, answer: int, errors: int, call: tuple | None = None):
+        reading, writing = os.pipe()  # its call, then its lifeline
         with warnings.catch_warnings():  # Python 3.12+ warns of every fork beside another thread;
             warnings.simplefilter("ignore", DeprecationWarning)  # fork_ready allows only one that waits
             self.pid = os.fork()
         if self.pid == 0:  # the copy: never returns (os._exit skips the parent's exit handlers and buffers)
             code = 1
             try:
-                end_with_parent(lifeline.child_end)
+                for held in _held | {writing}:  # its copies of lifelines would keep them alive
+                    os.close(held)
+                _held.clear()
                 os.dup2(errors, 2)  # its own stderr from now on, not the parent's
-                os.close(writing)
                 with open(reading, "rb") as calls:
-                    _serve(calls, answer) if call is None else _answer(*call, answer)
+                    _serve(calls, answer, call)
                 code = 0
             finally:
                 os._exit(code)
@@ -214,21 +225,19 @@ class Child:
                  call: tuple[Callable[..., Any], tuple, str] | None = None):
         self.name = "solver" if call is None else call[2]
         self._started = time.monotonic()
-        self._lifeline = Lifeline()  # the child ends when this process does
         # its answer and stderr: files without a name, gone when the last process holding them ends
         self._answer, self._errors = tempfile.TemporaryFile(), tempfile.TemporaryFile()
         answer = self._answer.fileno()
         if forked:
-            self._process = _Forked(self._lifeline, answer, self._errors.fileno(), None if call is None else call[:2])
+            self._process = _Forked(answer, self._errors.fileno(), None if call is None else call[:2])
         else:
             # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
             environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
-            lifeline = self._lifeline.child_end
-            self._process = subprocess.Popen([sys.executable, "-c", _CHILD, str(lifeline), str(answer)],
-                                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self._errors,
-                                             env=environment, pass_fds=(lifeline, answer))
+            self._process = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
+                                             stdout=self._answer, stderr=self._errors, env=environment)
+        _held.add(self._process.stdin.fileno())  # the child's lifeline: open until kill()
+        if not forked:
             self._write(pickle.dumps((sys.path, list(modules))))
-        self._lifeline.child_started()
 
     def _write(self, data: bytes) -> None:
         try:
@@ -242,7 +251,6 @@ class Child:
         self.name = name
         self._started = time.monotonic()
         self._write(pickle.dumps((function, args)))
-        self._process.stdin.close()
         return self
 
     def done(self) -> bool:
@@ -300,8 +308,12 @@ class Child:
         if self._process.poll() is None:
             self._process.kill()
             self._process.wait()
-        self._lifeline.cut()
-        self._process.stdin.close()
+        if not self._process.stdin.closed:
+            _held.discard(self._process.stdin.fileno())
+            try:
+                self._process.stdin.close()  # cuts the lifeline
+            except BrokenPipeError:  # (unflushed: the child is gone)
+                pass
         self._answer.close()
         self._errors.close()
 
@@ -322,6 +334,8 @@ def fork_running(function: Callable[..., Any], args: tuple = (), name: str = "so
 
 
 def _may_fork(threads: int) -> bool:
+    if portable_processes():
+        return False
     try:
         running = len(os.listdir("/proc/self/task"))
     except OSError:  # not Linux
@@ -431,11 +445,16 @@ def _start_worker() -> None:
     a pipe only the parent holds open: a lifeline. Once the workers are gone, the resource
     tracker sees its pipe close and ends too."""
     import multiprocessing
+    import multiprocessing.connection
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    end_with_parent(multiprocessing.parent_process().sentinel)
+    sentinel = multiprocessing.parent_process().sentinel
+    if portable_processes():  # (on Windows a process handle, not a pipe: wait() takes both)
+        _exit_when(multiprocessing.connection.wait, [sentinel])
+    else:
+        end_with_parent(sentinel)
 
 
 @contextmanager

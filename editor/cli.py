@@ -367,7 +367,8 @@ def _stop_on_termination():
                 child.terminate()
         raise _Stopped(128 + signum)
 
-    previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    termination = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]  # (Windows: no SIGHUP)
+    previous = {signum: signal.signal(signum, stop) for signum in termination}
     try:
         yield
     finally:

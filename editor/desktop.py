@@ -1,4 +1,6 @@
 """The editor's place on a Linux desktop: a menu entry, an icon, the file types it opens.
+(freedesktop.org's conventions, which Linux and the BSDs follow: not Windows nor macOS,
+where ``main`` says so and writes nothing.)
 
 ``python -m nonogram_editor.desktop install`` (or ``resources/scripts/install-desktop``) writes, for
 the current user, into ``$XDG_DATA_HOME`` (default ``~/.local/share``):
@@ -38,6 +40,11 @@ SOURCES = {  # package data -> the folder under the data home (or <prefix>/share
 }
 TARGETS = {source: f"{folder}/{source}" for source, folder in SOURCES.items()}
 PNG_ICONS = {size: f"icons/hicolor/{size}x{size}/apps/{APP_ID}.png" for size in ICON_SIZES}
+
+
+def freedesktop() -> bool:
+    """Whether this system's desktops follow freedesktop.org (menus, icons and file types under ``$XDG_DATA_HOME``)."""
+    return sys.platform not in ("win32", "cygwin", "darwin")
 
 
 def data_home() -> Path:
@@ -132,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
                                                  "and file associations, for the current user.")
     parser.add_argument("action", choices=("install", "uninstall"))
     args = parser.parse_args(argv)
+    if not freedesktop():
+        print("error: the desktop integration is for Linux desktops (freedesktop.org menus and file types); "
+              "nothing was written. Here, start the editor with the nonogram-editor command.", file=sys.stderr)
+        return 2
     if args.action == "install":
         written = install()
         print(f"installed {len(written)} files under {data_home()} (menu entry: {written[0]})")

@@ -3,7 +3,7 @@ where there is none.
 
 numba reads ``NUMBA_CACHE_DIR`` when it is imported: :func:`use_user_cache_folder` (run by
 ``import nonogram_editor``, before any solver imports numba) points it at
-``$XDG_CACHE_HOME/nonogram-editor/numba`` unless it is set already, so that the compiled code is
+the ``numba`` folder in :func:`cache_folder` unless it is set already, so that the compiled code is
 not written beside the installed package (where an uninstall would leave it behind).
 
 A system-wide install used by another account with no writable cache folder has nowhere to
@@ -24,9 +24,12 @@ _version = ""  # the editor's (use_user_cache_folder): its first compile is anno
 
 
 def cache_folder() -> Path:
-    """Where this user's compiled solvers are kept (``$XDG_CACHE_HOME/nonogram-editor``)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base, "nonogram-editor")
+    """Where this user's compiled solvers are kept: the platform's cache folder, named
+    ``nonogram-editor`` (Linux: ``$XDG_CACHE_HOME``, by default ``~/.cache``; macOS:
+    ``~/Library/Caches``; Windows: ``%LOCALAPPDATA%\\nonogram-editor\\Cache``)."""
+    import platformdirs
+
+    return platformdirs.user_cache_path("nonogram-editor", appauthor=False)
 
 
 def use_user_cache_folder(version: str) -> None:

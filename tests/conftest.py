@@ -29,6 +29,33 @@ if hasattr(signal, "pthread_sigmask"):  # a blocked SIGINT is inherited too
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def pytest_generate_tests(metafunc):
+    """A test marked ``processes`` runs twice: on this platform's own process path ("native":
+    on Linux, forks and SIGIO) and on the portable one that Windows and macOS take
+    (:func:`nonogram_editor.child_process.portable_processes`), with the switch in the
+    environment that the commands and children it starts inherit.
+    ``@pytest.mark.processes(linux="why")``: the portable run is skipped (it checks Linux's own)."""
+    marker = metafunc.definition.get_closest_marker("processes")
+    if marker is None:
+        return
+    linux = marker.kwargs.get("linux")
+    portable = pytest.param("portable", marks=pytest.mark.skip(reason=f"Linux's own: {linux}")) if linux else "portable"
+    metafunc.fixturenames.append("process_path")
+    metafunc.parametrize("process_path", ["native", portable], indirect=True)
+
+
+@pytest.fixture
+def process_path(request, monkeypatch) -> str:
+    """"native" or "portable" (see pytest_generate_tests): the switch set or cleared for the test."""
+    from nonogram_editor.child_process import PORTABLE_SWITCH
+
+    if request.param == "portable":
+        monkeypatch.setenv(PORTABLE_SWITCH, "1")
+    else:
+        monkeypatch.delenv(PORTABLE_SWITCH, raising=False)
+    return request.param
+
+
 def _flush_qt_deletes() -> None:
     """Run pending deleteLater()s now, while the QApplication is alive.
 

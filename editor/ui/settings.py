@@ -20,7 +20,9 @@ APPLICATION = "Nonogram Editor"
 
 
 def name_application(app: QCoreApplication) -> None:
-    """The names the settings are kept under (``$XDG_CONFIG_HOME/ORGANISATION/APPLICATION.conf``)."""
+    """The names the settings are kept under, in the platform's own place (QSettings' native
+    format; Linux: ``$XDG_CONFIG_HOME/ORGANISATION/APPLICATION.conf``; macOS: a property list in
+    ``~/Library/Preferences``; Windows: the registry, ``HKEY_CURRENT_USER\\Software\\ORGANISATION``)."""
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
 

@@ -17,6 +17,7 @@ from nonogram_editor.tasks import Cancelled, Task
 
 ROOT = Path(__file__).resolve().parents[2]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork_ready: Linux")
+pytestmark = pytest.mark.processes
 
 
 def _fails(message):
@@ -53,6 +54,7 @@ def _gone(pid: int) -> bool:
 
 
 @linux_only
+@pytest.mark.processes(linux="fork")
 def test_a_forked_child_answers_names_a_failure_and_ends():
     child = child_process.Child(forked=True)
     assert child.send(sum, ([1, 2, 3],)).wait() == 6
@@ -64,6 +66,7 @@ def test_a_forked_child_answers_names_a_failure_and_ends():
 
 
 @linux_only
+@pytest.mark.processes(linux="fork")
 def test_a_child_forked_with_its_call_computes_on_its_own_copy_of_the_arguments():
     """(What fork_running makes.) Nothing is pickled on the way in: a lambda, which pickle
     refuses, reaches it; the answer still comes back, and a failure is named."""
@@ -75,6 +78,7 @@ def test_a_child_forked_with_its_call_computes_on_its_own_copy_of_the_arguments(
 
 
 @linux_only
+@pytest.mark.processes(linux="fork")
 def test_a_forked_child_that_gets_no_call_ends_when_killed_or_when_its_parent_ends():
     waiting = child_process.Child(forked=True)
     time.sleep(0.1)
@@ -92,6 +96,7 @@ def test_a_forked_child_that_gets_no_call_ends_when_killed_or_when_its_parent_en
 
 
 @linux_only
+@pytest.mark.processes(linux="fork")
 def test_fork_ready_only_where_no_other_thread_runs():
     tasks = len(os.listdir("/proc/self/task"))
     stop = threading.Event()
@@ -134,12 +139,41 @@ def test_a_waiting_interpreter_takes_the_next_call_and_an_unused_one_ends(monkey
 
 
 def test_a_waiting_interpreter_ends_when_its_parent_does():
-    probe = ("import os\nfrom editor import child_process\nchild_process.keep_ready(['nonogram_editor.nonogram.cnf'])\n"
+    probe = ("import os\nfrom nonogram_editor import child_process\nchild_process.keep_ready(['nonogram_editor.nonogram.cnf'])\n"
              "print(child_process._spare._process.pid, flush=True)\nos._exit(0)\n")  # no clean-up at all
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert _ends_soon(int(result.stdout.split()[0]))
     assert result.stderr == ""
+
+
+def test_the_portable_path_off_linux_and_on_linux_under_the_switch(monkeypatch):
+    """Only Linux forks and ties children with SIGIO, unless the switch says otherwise; the
+    portable path makes no fork (its callers start a fresh interpreter)."""
+    monkeypatch.delenv(child_process.PORTABLE_SWITCH, raising=False)
+    for platform, portable in (("linux", False), ("win32", True), ("darwin", True)):
+        monkeypatch.setattr(sys, "platform", platform)
+        assert child_process.portable_processes() is portable
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv(child_process.PORTABLE_SWITCH, "1")
+    assert child_process.portable_processes()
+    assert child_process.fork_ready(threads=1000) is None and child_process.fork_running(sum, ([1],)) is None
+
+
+def test_a_cancel_ends_the_running_child(tmp_path, monkeypatch):
+    child_process.discard_ready()
+    started = record_children(monkeypatch)
+    mark = tmp_path / "child.pid"
+    task = Task()
+
+    def cancel_once_it_runs(_seconds):
+        if mark.exists() and mark.read_text():
+            task.cancel()
+
+    with pytest.raises(Cancelled):
+        run_in_process(pid_then_sleep, (str(mark),), task, on_wait=cancel_once_it_runs)
+    assert int(mark.read_text()) == started[-1].pid and _gone(started[-1].pid)
+    assert not mark.with_suffix(".done").exists()
 
 
 def test_run_in_process_returns_the_result_and_names_a_failure():

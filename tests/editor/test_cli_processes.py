@@ -1,4 +1,4 @@
-"""`solve --count --jobs N`: at most one process per core, and no worker outlives a SIGTERM, SIGHUP or SIGKILL."""
+"""`solve --count --jobs N`: at most one process per core; no worker outlives Ctrl+C, SIGTERM, SIGHUP or SIGKILL."""
 import json
 import os
 import signal
@@ -60,13 +60,14 @@ def alive(pid: int) -> bool:
         return False
 
 
-def counting_on_two_processes():
-    """``solve voxel-tetris-cube --count --jobs 2`` started, and a thread reading its stderr:
-    (the process, its stderr so far as a list of characters, an event set once the workers
-    report progress, the reading thread)."""
+def counting_on_two_processes(**popen):
+    """``solve voxel-tetris-cube --count --jobs 2`` started (``popen``: more of Popen's
+    arguments), and a thread reading its stderr: (the process, its stderr so far as a list of
+    characters, an event set once the workers report progress, the reading thread)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                               **popen)
     stderr: list[str] = []
     progress = threading.Event()
 
@@ -81,16 +82,22 @@ def counting_on_two_processes():
     return process, stderr, progress, reader
 
 
+@pytest.mark.processes
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
-    process, stderr, progress, reader = counting_on_two_processes()
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP", "Ctrl+C"])
+def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(stop):
+    """SIGTERM or SIGHUP to the command, or a terminal's Ctrl+C to its whole process group (the
+    workers ignore it): the command stops its workers and says so."""
+    process, stderr, progress, reader = counting_on_two_processes(start_new_session=True)
     try:
         assert progress.wait(300), "".join(stderr)
         workers = {pid for pid, command in children(process.pid).items() if "spawn_main" in command}
         assert len(workers) == 2
-        process.send_signal(signum)
-        assert process.wait(120) == 128 + signum
+        if stop == "Ctrl+C":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(getattr(signal, stop))
+        assert process.wait(120) == (130 if stop == "Ctrl+C" else 128 + getattr(signal, stop))
         still_running = {pid for pid in workers if alive(pid)}  # at the instant the parent is gone
         reader.join(120)  # stderr ends when the resource tracker, the last holder, has gone too
     finally:
@@ -98,10 +105,11 @@ def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(signum):
             process.kill()
     assert still_running == set()
     text = "".join(stderr)
-    assert f"stopped by {signal.Signals(signum).name}" in text
+    assert text.rstrip().endswith("cancelled") if stop == "Ctrl+C" else f"stopped by {stop}" in text
     assert "resource_tracker" not in text and "leaked" not in text and "Traceback" not in text, text
 
 
+@pytest.mark.processes
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 def test_kill_9_mid_count_leaves_no_worker_and_no_resource_tracker():
     """SIGKILL cannot be caught: the workers notice their parent's death themselves and end."""

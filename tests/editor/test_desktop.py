@@ -5,6 +5,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+import pytest
 from PySide6.QtGui import QImage
 
 from nonogram_editor import __version__, desktop
@@ -92,3 +93,14 @@ def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_remo
     assert not any(path.exists() for path in written)
     assert "nonogram" not in (home / "mime" / "globs2").read_text()
     assert APP_ID not in (home / "applications" / "mimeinfo.cache").read_text()
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_elsewhere_than_a_linux_desktop_it_says_so_and_writes_nothing(tmp_path, monkeypatch, capsys, platform):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", platform)
+    for action in ("install", "uninstall"):
+        assert desktop.main([action]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and "for Linux desktops" in err and "nothing was written" in err
+    assert list(tmp_path.iterdir()) == []

@@ -1,9 +1,17 @@
-"""numba's cache lives in the user's cache folder ($XDG_CACHE_HOME), not beside the installed
-code, and the command line says once per install that the solvers are being compiled."""
+"""numba's cache lives in the user's cache folder ($XDG_CACHE_HOME on Linux, each platform's
+own elsewhere), not beside the installed code, and the command line says once per install
+that the solvers are being compiled."""
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import platformdirs
+import pytest
+from platformdirs.macos import MacOS
+from platformdirs.windows import Windows
+
+from nonogram_editor import jit
 
 REPO = Path(__file__).resolve().parent.parent.parent
 SOLVER = '''
@@ -44,3 +52,28 @@ def test_the_window_and_library_users_are_not_told(tmp_path):
     (tmp_path / "code" / "tiny_solver.py").write_text(SOLVER)
     result = run(tmp_path, "library")
     assert (result.stdout, result.stderr) == ("42\n", "")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's folders")
+def test_on_linux_the_cache_folder_is_the_xdg_one_as_before(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert jit.cache_folder() == tmp_path / "xdg" / "nonogram-editor"
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    assert jit.cache_folder() == tmp_path / "home" / ".cache" / "nonogram-editor"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert jit.cache_folder() == tmp_path / "home" / ".cache" / "nonogram-editor"
+
+
+def test_on_macos_and_windows_the_cache_folder_is_theirs(tmp_path, monkeypatch):
+    """platformdirs' own classes for those platforms, as it picks them there."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(platformdirs, "PlatformDirs", MacOS)
+    assert jit.cache_folder() == tmp_path / "Library" / "Caches" / "nonogram-editor"
+
+    local = "C:\\Users\\ada\\AppData\\Local"
+    monkeypatch.setenv("WIN_PD_OVERRIDE_LOCAL_APPDATA", local)  # (what Windows' shell would answer)
+    monkeypatch.setattr(platformdirs, "PlatformDirs", Windows)
+    folder = jit.cache_folder()
+    assert str(folder).startswith(local) and folder.parts[-2:] == ("nonogram-editor", "Cache")

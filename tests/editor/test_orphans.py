@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parent.parent.parent
 HARD = REPO / "tests" / "data" / "hard"
 BOUND = 30  # seconds: only a bound on the polls (the SAT processes it catches would run for minutes)
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; lifelines are Linux's")
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"), pytest.mark.processes]
 
 
 def _started(pid: int) -> tuple[int, int] | None:
@@ -65,6 +65,7 @@ def kill_and_expect_no_survivor(process: subprocess.Popen, processes: dict[int, 
             os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.processes(linux="racers in forks, and SIGIO ends them inside kissat, which holds the GIL")
 def test_kill_9_of_check_ends_the_sat_process_and_its_racers():
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--time-limit", "0", str(HARD / "faase.non")],

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from nonogram_editor.level import Level, save_level
 from nonogram_editor.level.non_format import format_non, write_non
@@ -210,6 +211,7 @@ def _without_times(output: str) -> list[dict]:
     return records
 
 
+@pytest.mark.processes
 def test_jobs_check_a_folder_in_processes_with_the_same_output(tmp_path):
     switch = np.zeros((4, 4), dtype=bool)
     switch[0, 0] = switch[1, 1] = True
@@ -232,6 +234,7 @@ def test_jobs_check_a_folder_in_processes_with_the_same_output(tmp_path):
     assert [record.get("verdict") for record in records] == ["MULT", None, "MULT", "LINE", "BRANCH", "BRANCH"]
 
 
+@pytest.mark.processes
 def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
     import os
     import signal
@@ -275,6 +278,7 @@ sys.exit(main(["check", sys.argv[1]]))
 """
 
 
+@pytest.mark.processes
 def test_ctrl_c_while_the_command_loads_says_cancelled_without_a_traceback():
     result = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING, str(NONOGRAMS.parent / "hard" / "domino-7.non")],
                             capture_output=True, text=True, timeout=120)

@@ -131,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="OUT's format (default: its suffix's)")
     convert.add_argument("--index", type=POSITIVE_COUNT, metavar="N",
                          help="which puzzle of a file holding several, from 1 (default: all of them, which only "
-                              ".nonpack holds)")
+                              ".nonpack and .xml hold)")
     convert.add_argument("--json", action="store_true",
                          help="stdout is one JSON object (nonogram-editor help command-line); not with OUT -")
     convert.epilog = ("A puzzle becomes a level as File > Import Puzzle makes it (clues without a goal are solved; "

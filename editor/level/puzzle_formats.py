@@ -32,9 +32,9 @@ from nonogram_editor.level.clue_formats import (
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import (
     FILE_LIMIT, NonErrorKind, NonFormatError, NonPuzzle, decoded, parse_non, parse_nonpack, read_non, read_nonpack,
-    read_puzzle_data, write_colour_non, write_non)
+    read_puzzle_data, write_colour_non, write_non, write_nonpack)
 from nonogram_editor.level.webpbn_format import (
-    parse_webpbn_set, read_webpbn, read_webpbn_set, write_colour_webpbn, write_webpbn)
+    parse_webpbn_set, read_webpbn, read_webpbn_set, write_colour_webpbn, write_webpbn, write_webpbn_set)
 
 Puzzle = NonPuzzle | ColourPuzzle
 
@@ -49,6 +49,7 @@ class PuzzleFormat:
     read_all: Callable[[str | os.PathLike], list[Puzzle]] | None = None  # None: one puzzle a file
     write_colour: Callable[[str | os.PathLike, ColourPuzzle], None] | None = None  # None: two colours only
     parse: Callable[[bytes, Path], list[Puzzle]] | None = None  # every puzzle of a file's bytes (path names it)
+    write_all: Callable[[str | os.PathLike, list[Puzzle]], None] | None = None  # several puzzles (None: one a file)
 
     @property
     def name_filter(self) -> str:
@@ -59,9 +60,9 @@ PUZZLE_FORMATS: dict[str, PuzzleFormat] = {format.suffix: format for format in (
     PuzzleFormat("Nonogram puzzles", ".non", read_non, write_non, True, write_colour=write_colour_non,
                  parse=lambda data, path: [parse_non(decoded(data), path)]),
     PuzzleFormat("Nonogram bundles", ".nonpack", lambda path: read_nonpack(path)[0], write_non, True,
-                 read_nonpack, write_colour_non, lambda data, path: parse_nonpack(decoded(data), path)),
+                 read_nonpack, write_colour_non, lambda data, path: parse_nonpack(decoded(data), path), write_nonpack),
     PuzzleFormat("webpbn XML puzzles", ".xml", read_webpbn, write_webpbn, True, read_webpbn_set,
-                 write_colour_webpbn, parse_webpbn_set),
+                 write_colour_webpbn, parse_webpbn_set, write_webpbn_set),
     PuzzleFormat("Olsak .g puzzles", ".g", read_g, write_g, False, write_colour=write_colour_g,
                  parse=lambda data, path: [parse_g(decoded(data), path)]),
     PuzzleFormat("Wilk .nin puzzles", ".nin", read_nin, write_nin, False,

@@ -273,17 +273,22 @@ def named_colour(name: str) -> RGB | None:
         return None
 
 
+XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>'
+
+
 def format_webpbn(solution: np.ndarray, title: str = "", metadata: dict[str, str] | None = None) -> str:
     """The webpbn XML of a drawing: its clues, the drawing as the goal, and the metadata that
     webpbn has elements for."""
-    from xml.sax.saxutils import escape, quoteattr  # here: it imports urllib, which reading never needs
+    return "\n".join([XML_HEAD, "<puzzleset>", *_drawing_lines(solution, title, metadata or {}), "</puzzleset>"]) + "\n"
+
+
+def _drawing_lines(solution: np.ndarray, title: str, metadata: dict[str, str]) -> list[str]:
+    """A drawing's ``<puzzle>`` element, a line a list item."""
+    from xml.sax.saxutils import quoteattr  # here: it imports urllib, which reading never needs
 
     solution = drawing(solution)
     rows, columns = clues_of_grid(solution)
-    metadata = metadata or {}
-    out = ['<?xml version="1.0" encoding="UTF-8"?>', "<puzzleset>", '<puzzle type="grid" defaultcolor="black">']
-    fields = [("title", title)] + [(tag, metadata.get(keyword, "")) for tag, keyword in METADATA.items()]
-    out += [f"<{tag}>{escape(value)}</{tag}>" for tag, value in fields if value]
+    out = ['<puzzle type="grid" defaultcolor="black">', *_metadata_lines(title, metadata)]
     out += ['<color name="white" char=".">FFFFFF</color>', '<color name="black" char="X">000000</color>']
     for name, lines in (("columns", columns), ("rows", rows)):
         out.append(f"<clues type={quoteattr(name)}>")
@@ -291,8 +296,16 @@ def format_webpbn(solution: np.ndarray, title: str = "", metadata: dict[str, str
         out.append("</clues>")
     out += ['<solution type="goal">', "<image>"]
     out += ["|" + "".join("X" if cell else "." for cell in row) + "|" for row in solution]
-    out += ["</image>", "</solution>", "</puzzle>", "</puzzleset>"]
-    return "\n".join(out) + "\n"
+    out += ["</image>", "</solution>", "</puzzle>"]
+    return out
+
+
+def _metadata_lines(title: str, metadata: dict[str, str]) -> list[str]:
+    """The title and the metadata webpbn has elements for."""
+    from xml.sax.saxutils import escape
+
+    fields = [("title", title)] + [(tag, metadata.get(keyword, "")) for tag, keyword in METADATA.items()]
+    return [f"<{tag}>{escape(value)}</{tag}>" for tag, value in fields if value]
 
 
 def write_webpbn(path: str | os.PathLike, solution: np.ndarray, title: str = "",
@@ -327,14 +340,17 @@ def format_colour_webpbn(puzzle: ColourPuzzle) -> str:
     """The webpbn XML of a colour puzzle: its palette as ``<color>`` elements (the background
     first, then the default colour), its clues (a count of another colour than the default
     names it), its goal if known."""
-    from xml.sax.saxutils import escape, quoteattr
+    return "\n".join([XML_HEAD, "<puzzleset>", *_colour_lines(puzzle), "</puzzleset>"]) + "\n"
+
+
+def _colour_lines(puzzle: ColourPuzzle) -> list[str]:
+    """A colour puzzle's ``<puzzle>`` element, a line a list item."""
+    from xml.sax.saxutils import quoteattr
 
     characters = "." + colour_characters(puzzle, XML_COLOUR_CHARACTERS, "webpbn XML")
     names = colour_names(puzzle.palette)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>', "<puzzleset>",
-           f'<puzzle type="grid" backgroundcolor={quoteattr(names[0])} defaultcolor={quoteattr(names[1])}>']
-    fields = [("title", puzzle.title)] + [(tag, puzzle.metadata.get(keyword, "")) for tag, keyword in METADATA.items()]
-    out += [f"<{tag}>{escape(value)}</{tag}>" for tag, value in fields if value]
+    out = [f'<puzzle type="grid" backgroundcolor={quoteattr(names[0])} defaultcolor={quoteattr(names[1])}>',
+           *_metadata_lines(puzzle.title, puzzle.metadata)]
     out += [f"<color name={quoteattr(name)} char={quoteattr(character)}>{hex_colour(colour)[1:]}</color>"
             for name, character, colour in zip(names, characters, puzzle.palette)]
     for name, lines in (("columns", puzzle.columns), ("rows", puzzle.rows)):
@@ -347,8 +363,27 @@ def format_colour_webpbn(puzzle: ColourPuzzle) -> str:
         out += ['<solution type="goal">', "<image>"]
         out += ["|" + "".join(characters[cell] for cell in row) + "|" for row in puzzle.goal]
         out += ["</image>", "</solution>"]
-    out += ["</puzzle>", "</puzzleset>"]
-    return "\n".join(out) + "\n"
+    out.append("</puzzle>")
+    return out
+
+
+def format_webpbn_set(puzzles: list[NonPuzzle | ColourPuzzle]) -> str:
+    """Puzzles as one webpbn ``<puzzleset>`` (ValueError for a two-colour one without a goal,
+    which the XML is written from)."""
+    out = [XML_HEAD, "<puzzleset>"]
+    for number, puzzle in enumerate(puzzles, 1):
+        if isinstance(puzzle, ColourPuzzle):
+            out += _colour_lines(puzzle)
+        elif puzzle.goal is None:
+            raise ValueError(f"puzzle {number} has no goal picture to write")
+        else:
+            out += _drawing_lines(puzzle.goal, puzzle.title, puzzle.metadata)
+    return "\n".join(out + ["</puzzleset>"]) + "\n"
+
+
+def write_webpbn_set(path: str | os.PathLike, puzzles: list[NonPuzzle | ColourPuzzle]) -> None:
+    """Write puzzles as a webpbn ``<puzzleset>``; a failed write leaves the previous file as it was."""
+    write_text(path, format_webpbn_set(puzzles))
 
 
 def write_colour_webpbn(path: str | os.PathLike, puzzle: ColourPuzzle) -> None:

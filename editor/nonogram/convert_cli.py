@@ -34,7 +34,6 @@ from nonogram_editor.cli_io import LEVEL, STDIO, format_named, puzzles_of, read_
 from nonogram_editor.level import LevelError
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.model import EXTENSIONS, Level
-from nonogram_editor.level.non_format import write_nonpack
 from nonogram_editor.level.puzzle_formats import (
     PUZZLE_FORMATS, Puzzle, PuzzleFormat, parse_puzzles, puzzle_format, write_colour_puzzle_file, write_puzzle_file)
 
@@ -182,7 +181,7 @@ def _write(source: _Source, target: PuzzleFormat | None, target_text: str, index
         if target is None:
             _write_as_level(source, chosen[0], out, warnings)
         elif len(chosen) > 1:
-            write_nonpack(out, [_drawable(source, number, warnings) for number in chosen])
+            target.write_all(out, [_drawable(source, number, warnings) for number in chosen])
         else:
             puzzle = _drawable(source, chosen[0], warnings)
             if isinstance(puzzle, ColourPuzzle):
@@ -239,10 +238,11 @@ def _chosen(source: _Source, target: PuzzleFormat | None, index: int | None) -> 
             raise ConvertError(f"{source.path}: --index {index}: it holds {count} puzzle{'s' if count > 1 else ''}",
                                str(source.path))
         return [index - 1]
-    if count > 1 and (target is None or target.suffix != ".nonpack"):
+    if count > 1 and (target is None or target.write_all is None):
         what = "a level holds" if target is None else f"{target.name} hold"
+        several = " or ".join(format.suffix for format in PUZZLE_FORMATS.values() if format.write_all)
         raise ConvertError(f"{source.path}: it holds {count} puzzles and {what} one; choose one with --index N "
-                           f"(1 to {count}) or convert to .nonpack", str(source.path))
+                           f"(1 to {count}) or convert to {several}", str(source.path))
     return list(range(count))
 
 

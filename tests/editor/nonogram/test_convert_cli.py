@@ -87,17 +87,21 @@ def test_every_pair_round_trips_clues_and_metadata(tmp_path, capsys, source, tar
         assert {key: what(there)[2].get(key) for key in holds} == holds
 
 
-def test_a_set_goes_whole_into_a_nonpack_and_one_of_it_anywhere_else(tmp_path, capsys):
+def test_a_set_goes_whole_into_a_nonpack_or_a_webpbn_set_and_one_of_it_anywhere_else(tmp_path, capsys):
     source = SOURCES["xml-set"]
     assert convert(source, tmp_path / "all.nonpack", "--json") == 0
     assert json.loads(capsys.readouterr().out) == {"input": str(source), "output": str(tmp_path / "all.nonpack"),
                                                    "format": ".nonpack", "puzzles": 2, "warnings": []}
     assert [what(tmp_path / "all.nonpack", i)[:2] for i in (0, 1)] == [what(source, i)[:2] for i in (0, 1)]
-    for target in ("x.level", "x.non", "x.xml", "x.g"):
+    assert convert(tmp_path / "all.nonpack", tmp_path / "again.xml") == 0  # and back into one <puzzleset>
+    assert [what(tmp_path / "again.xml", i) for i in (0, 1)] == [what(tmp_path / "all.nonpack", i) for i in (0, 1)]
+    assert len(read_puzzles(tmp_path / "again.xml")) == 2
+    for target in ("x.level", "x.non", "x.g"):
         assert convert(source, tmp_path / target, "--json") == 2
         record = json.loads(capsys.readouterr().out)
         assert record["path"] == str(source) and "it holds 2 puzzles" in record["error"]
-        assert "--index N" in record["error"] and not (tmp_path / target).exists()
+        assert "--index N" in record["error"] and "convert to .nonpack or .xml" in record["error"]
+        assert not (tmp_path / target).exists()
     assert convert(source, tmp_path / "second.level", "--index", "2") == 0
     assert what(tmp_path / "second.level")[:2] == what(source, 1)[:2]
     assert convert(source, tmp_path / "third.non", "--index", "3") == 2

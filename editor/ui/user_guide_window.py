@@ -7,7 +7,7 @@ own actions each time it is shown, so that it lists what the keys really do.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSize, Qt, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QFont, QImage, QKeySequence, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu,
                                QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout,
@@ -213,9 +213,7 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addWidget(note)
         layout.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
-
-    def sizeHint(self) -> QSize:
-        return QSize(560, 640)
+        self.resize(560, 640)  # the table's rows at a glance (a dialog's own hint is far shorter)
 
     def refresh(self) -> None:
         self.table.setRowCount(0)

@@ -29,7 +29,7 @@ from pathlib import Path
 from nonogram_editor.level import LevelError, load_level
 from nonogram_editor.level.reading import open_regular
 from nonogram_editor.level.puzzle_formats import (
-    PUZZLE_SUFFIXES, Puzzle, checked_goal, is_puzzle_file, read_puzzle_file, read_puzzles)
+    PUZZLE_SUFFIXES, Puzzle, checked_goal, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles)
 from nonogram_editor.cli_io import STDIO, standard_input_puzzles
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.nonogram.colour.files import check_colour_puzzle, colour_puzzle_of_file, kind_json
@@ -169,8 +169,9 @@ def _report(item: tuple[Path, bool, float | None, list[Puzzle] | Exception | Non
     for each level or puzzle in it: (its line, its kind or None after an error, its warnings
     and errors for stderr). Module-level: a worker process runs it."""
     path, as_json, time_limit, puzzles = item
-    if path.suffix.lower() in LEVEL_SUFFIXES:
-        return [_report_one(path, None, path, as_json, time_limit, {})]
+    format = puzzle_format(path)
+    if path.suffix.lower() in LEVEL_SUFFIXES or (format is not None and format.read_all is None):
+        return [_report_one(path, None, path, as_json, time_limit, {})]  # one level: read once, by its check
     try:
         puzzles = puzzles if puzzles is not None else read_puzzles(path)
         if isinstance(puzzles, Exception):  # standard input could not be read

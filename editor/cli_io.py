@@ -5,6 +5,7 @@ one its content shows (:func:`nonogram_editor.level.puzzle_formats.sniff_format`
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -17,6 +18,15 @@ from nonogram_editor.level.puzzle_formats import PUZZLE_FORMATS, Puzzle, PuzzleF
 STDIO = "-"  # the path that means standard input (or output)
 LEVEL = "level"
 FORMAT_NAMES = tuple(suffix.lstrip(".") for suffix in PUZZLE_FORMATS) + (LEVEL,)
+
+
+def report_failure(message: str, status: int = 2, *, as_json: bool, **record) -> int:
+    """A command's failure: ``error: message`` on stderr and, with ``as_json``, the JSON object
+    ``record`` (what it names: the path, the puzzle) with ``error`` on stdout. Returns ``status``."""
+    print(f"error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({**record, "error": message}))
+    return status
 
 
 def format_named(name: str) -> PuzzleFormat | None:

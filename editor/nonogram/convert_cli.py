@@ -30,7 +30,7 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from nonogram_editor.cli_io import LEVEL, STDIO, format_named, puzzles_of, read_standard_input
+from nonogram_editor.cli_io import LEVEL, STDIO, format_named, puzzles_of, read_standard_input, report_failure
 from nonogram_editor.level import LevelError
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.model import EXTENSIONS, Level
@@ -92,13 +92,10 @@ def run_convert(source_text: str, target_text: str, from_format: str | None = No
 
 
 def _fail(as_json: bool, message: str, path: str, status: int, warnings: list[str]) -> int:
-    """An error on stderr and, with --json, as ``{"path", "error"}`` on stdout."""
+    """The warnings so far, then the error (with --json: ``{"path", "warnings", "error"}`` on stdout)."""
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"error: {message}", file=sys.stderr)
-    if as_json:
-        print(json.dumps({"path": path, "error": message, "warnings": warnings}))
-    return status
+    return report_failure(message, status, as_json=as_json, path=path, warnings=warnings)
 
 
 def _target_format(target_text: str, to_format: str | None) -> PuzzleFormat | None:

@@ -22,6 +22,7 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -31,7 +32,7 @@ from nonogram_editor.core.colours import colour_name
 from nonogram_editor.core.shapes import SYMMETRIES
 from nonogram_editor.level.colour import ColourPuzzle, level_of_colour_puzzle
 from nonogram_editor.level.metadata import format_about
-from nonogram_editor.cli_io import puzzles_of
+from nonogram_editor.cli_io import puzzles_of, report_failure
 from nonogram_editor.level.puzzle_formats import DEFAULT_SUFFIX, is_puzzle_file, write_colour_puzzle_file, write_puzzle_file
 from nonogram_editor.nonogram.clue_solve import ClueReport, solve_clues, solve_colour_clues
 from nonogram_editor.nonogram.colour.files import colour_puzzle_of_file, kind_json
@@ -123,13 +124,7 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
             harder: bool = False, time_limit: float | None = PLAN_SECONDS, symmetry: str = "auto") -> int:
     path = Path(path_text)
 
-    def fail(message: str) -> int:
-        """An error on stderr and, with --json, as ``{"path", "error"}`` on stdout."""
-        print(f"error: {message}", file=sys.stderr)
-        if as_json:
-            print(json.dumps({"path": path_text, "error": message}))
-        return 2
-
+    fail = partial(report_failure, as_json=as_json, path=path_text)
     if symmetry != "auto" and symmetry not in SYMMETRIES:
         return fail(f"--symmetry {symmetry!r}: one of auto, {', '.join(SYMMETRIES)}")
     try:

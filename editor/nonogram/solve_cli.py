@@ -18,10 +18,11 @@ import json
 import string
 import sys
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
-from nonogram_editor.cli_io import STDIO, puzzles_of
+from nonogram_editor.cli_io import STDIO, puzzles_of, report_failure
 from nonogram_editor.level import LevelError, load_level
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import COLOUR, ColourPuzzle, colour_puzzle_of_level, hex_colour, level_kind
@@ -36,12 +37,7 @@ LETTERS = string.ascii_lowercase + string.ascii_uppercase  # a colour puzzle's c
 
 def run_solve_file(path_text: str, format_name: str | None = None, index: int | None = None,
                    output: str | None = None, as_json: bool = False) -> int:
-    def fail(message: str, status: int = 2) -> int:
-        print(f"error: {message}", file=sys.stderr)
-        if as_json:
-            print(json.dumps({"puzzle": path_text, "error": message}))
-        return status
-
+    fail = partial(report_failure, as_json=as_json, puzzle=path_text)
     try:
         puzzles = puzzles_of(path_text, format_name)
         if puzzles is None:  # a level: its drawing's clues

@@ -185,3 +185,12 @@ def test_a_reader_that_stops_early_gets_no_error(args):
     stderr = process.stderr.read()
     process.wait(timeout=300)
     assert stderr == ""
+
+
+def test_the_parsers_format_names_are_the_format_tables():
+    """cli.py writes the --format names out (importing the formats would slow every command's start):
+    they are the table's, in its order."""
+    from nonogram_editor.cli import PUZZLE_FORMAT_NAMES
+    from nonogram_editor.cli_io import FORMAT_NAMES, LEVEL
+
+    assert PUZZLE_FORMAT_NAMES + (LEVEL,) == FORMAT_NAMES

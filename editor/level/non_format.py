@@ -11,7 +11,7 @@ nonogram-db's colour extension (https://github.com/mikix/nonogram-db, ``FORMAT.m
 character (``3b,1d,6b``) and the goal holds ``0`` and colour characters. Such a file is read
 as a :class:`~nonogram_editor.level.colour.ColourPuzzle`; a ``background #rrggbb`` key (this editor's,
 which other programs ignore) names a background other than white. ``.nonpack`` bundles are
-``.non`` texts separated by ``====`` lines (:func:`read_nonpack`).
+``.non`` texts separated by ``====`` lines (:func:`parse_nonpack`).
 
     puzzle = read_non("cat.non")      # NonPuzzle: width, height, row_clues, column_clues, goal, title, metadata
     write_non("mine.non", solution, title="Mine")
@@ -414,12 +414,6 @@ def write_colour_non(path: str | os.PathLike, puzzle: ColourPuzzle) -> None:
 
 # ------------------------------------------------------------------ .nonpack bundles
 NONPACK_DIVIDER = re.compile(r"^====\s*$", re.MULTILINE)
-
-
-def read_nonpack(path: str | os.PathLike) -> list[NonPuzzle | ColourPuzzle]:
-    """Every puzzle of a ``.nonpack`` bundle: ``.non`` texts separated by ``====`` lines."""
-    path = Path(path)
-    return parse_nonpack(decoded(read_puzzle_data(path, "a .nonpack bundle")), path)
 
 
 def parse_nonpack(text: str, path: str | os.PathLike = "<text>") -> list[NonPuzzle | ColourPuzzle]:

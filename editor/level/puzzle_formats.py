@@ -27,14 +27,13 @@ from typing import Callable
 
 import numpy as np
 
-from nonogram_editor.level.clue_formats import (
-    parse_g, parse_nin, read_g, read_nin, write_colour_g, write_g, write_nin)
+from nonogram_editor.level.clue_formats import parse_g, parse_nin, write_colour_g, write_g, write_nin
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import (
-    FILE_LIMIT, NonErrorKind, NonFormatError, NonPuzzle, decoded, parse_non, parse_nonpack, read_non, read_nonpack,
-    read_puzzle_data, write_colour_non, write_non, write_nonpack)
+    FILE_LIMIT, NonErrorKind, NonFormatError, NonPuzzle, decoded, parse_non, parse_nonpack, read_puzzle_data,
+    write_colour_non, write_non, write_nonpack)
 from nonogram_editor.level.webpbn_format import (
-    parse_webpbn_set, read_webpbn, read_webpbn_set, write_colour_webpbn, write_webpbn, write_webpbn_set)
+    parse_webpbn_set, write_colour_webpbn, write_webpbn, write_webpbn_set)
 
 Puzzle = NonPuzzle | ColourPuzzle
 
@@ -43,13 +42,10 @@ Puzzle = NonPuzzle | ColourPuzzle
 class PuzzleFormat:
     name: str                                      # as a file dialog shows it
     suffix: str
-    read: Callable[[str | os.PathLike], Puzzle]    # the file's first puzzle
+    parse: Callable[[bytes, Path], list[Puzzle]]   # every puzzle of a file's bytes (the path names it in errors)
     write: Callable[..., None]                     # (path, solution, title="", metadata=None)
-    has_goal: bool                                 # False: clues only
-    read_all: Callable[[str | os.PathLike], list[Puzzle]] | None = None  # None: one puzzle a file
     write_colour: Callable[[str | os.PathLike, ColourPuzzle], None] | None = None  # None: two colours only
-    parse: Callable[[bytes, Path], list[Puzzle]] | None = None  # every puzzle of a file's bytes (path names it)
-    write_all: Callable[[str | os.PathLike, list[Puzzle]], None] | None = None  # several puzzles (None: one a file)
+    write_all: Callable[[str | os.PathLike, list[Puzzle]], None] | None = None  # None: one puzzle a file
 
     @property
     def name_filter(self) -> str:
@@ -57,16 +53,13 @@ class PuzzleFormat:
 
 
 PUZZLE_FORMATS: dict[str, PuzzleFormat] = {format.suffix: format for format in (
-    PuzzleFormat("Nonogram puzzles", ".non", read_non, write_non, True, write_colour=write_colour_non,
-                 parse=lambda data, path: [parse_non(decoded(data), path)]),
-    PuzzleFormat("Nonogram bundles", ".nonpack", lambda path: read_nonpack(path)[0], write_non, True,
-                 read_nonpack, write_colour_non, lambda data, path: parse_nonpack(decoded(data), path), write_nonpack),
-    PuzzleFormat("webpbn XML puzzles", ".xml", read_webpbn, write_webpbn, True, read_webpbn_set,
-                 write_colour_webpbn, parse_webpbn_set, write_webpbn_set),
-    PuzzleFormat("Olsak .g puzzles", ".g", read_g, write_g, False, write_colour=write_colour_g,
-                 parse=lambda data, path: [parse_g(decoded(data), path)]),
-    PuzzleFormat("Wilk .nin puzzles", ".nin", read_nin, write_nin, False,
-                 parse=lambda data, path: [parse_nin(decoded(data), path)]),
+    PuzzleFormat("Nonogram puzzles", ".non", lambda data, path: [parse_non(decoded(data), path)], write_non,
+                 write_colour_non),
+    PuzzleFormat("Nonogram bundles", ".nonpack", lambda data, path: parse_nonpack(decoded(data), path), write_non,
+                 write_colour_non, write_nonpack),
+    PuzzleFormat("webpbn XML puzzles", ".xml", parse_webpbn_set, write_webpbn, write_colour_webpbn, write_webpbn_set),
+    PuzzleFormat("Olsak .g puzzles", ".g", lambda data, path: [parse_g(decoded(data), path)], write_g, write_colour_g),
+    PuzzleFormat("Wilk .nin puzzles", ".nin", lambda data, path: [parse_nin(decoded(data), path)], write_nin),
 )}
 PUZZLE_SUFFIXES = tuple(PUZZLE_FORMATS)
 DEFAULT_SUFFIX = ".non"

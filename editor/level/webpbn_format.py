@@ -1,7 +1,7 @@
 """webpbn's XML puzzle format (pbnsolve's native format): import and export (Qt-free).
 
-A ``<puzzleset>`` holds ``<puzzle>`` elements (:func:`read_webpbn_set` reads them all,
-:func:`read_webpbn` the first). A puzzle has ``<title>``,
+A ``<puzzleset>`` holds ``<puzzle>`` elements (:func:`parse_webpbn_set` reads them all;
+files are read through :func:`nonogram_editor.level.puzzle_formats.read_puzzles`). A puzzle has ``<title>``,
 ``<author>``, ``<copyright>``, ``<id>``, ``<description>``, its ``<color>`` names and
 characters, ``<clues type="rows">`` and ``<clues type="columns">`` of ``<line>`` elements
 holding one ``<count>`` per block, and a ``<solution type="goal">`` whose ``<image>`` is the
@@ -17,7 +17,7 @@ to ``FILE_LIMIT`` bytes, an entity declaration (``<!ENTITY``, the way to a "bill
 expansion) is refused, external entities and DTDs are never fetched, and the HTML entities
 webpbn's DTD declares (``&copy;``) are read as their characters.
 
-    puzzle = read_webpbn("webpbn000001.xml")   # a NonPuzzle; metadata keys as in .non ("by", ...)
+    [puzzle] = parse_webpbn_set(data, "webpbn000001.xml")   # a NonPuzzle; metadata keys as in .non ("by", ...)
     write_webpbn("mine.xml", solution, title="Mine", metadata={"by": "Me"})
     write_colour_webpbn("parrot.xml", colour_puzzle)
 """
@@ -37,7 +37,7 @@ from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
 from nonogram_editor.level.non_format import (
     MAX_SIDE, NonErrorKind, NonFormatError, NonPuzzle, colour_characters, colour_clue, drawing, parse_clue,
-    read_puzzle_data, spare_colours, write_text)
+    spare_colours, write_text)
 
 KIND = NonErrorKind.PARSE_XML
 # webpbn element -> the .non keyword the editor keeps it under (the title is NonPuzzle.title)
@@ -88,22 +88,6 @@ def _tree(data: bytes, path: Path) -> ET.Element:
 
 def _text(element: ET.Element | None) -> str:
     return " ".join("".join(element.itertext()).split()) if element is not None else ""
-
-
-def read_webpbn(path: str | os.PathLike) -> NonPuzzle | ColourPuzzle:
-    """The first puzzle of a webpbn XML file."""
-    return read_webpbn_set(path)[0]
-
-
-def read_webpbn_set(path: str | os.PathLike) -> list[NonPuzzle | ColourPuzzle]:
-    """Every puzzle of a webpbn XML file, in order."""
-    path = Path(path)
-    return parse_webpbn_set(read_puzzle_data(path, "a webpbn XML puzzle"), path)
-
-
-def parse_webpbn(data: bytes, path: str | os.PathLike = "<text>") -> NonPuzzle | ColourPuzzle:
-    """The first puzzle of the bytes of a webpbn XML file (``path`` only names it in errors)."""
-    return parse_webpbn_set(data, path)[0]
 
 
 def parse_webpbn_set(data: bytes, path: str | os.PathLike = "<text>") -> list[NonPuzzle | ColourPuzzle]:

@@ -170,7 +170,7 @@ def _report(item: tuple[Path, bool, float | None, list[Puzzle] | Exception | Non
     and errors for stderr). Module-level: a worker process runs it."""
     path, as_json, time_limit, puzzles = item
     format = puzzle_format(path)
-    if path.suffix.lower() in LEVEL_SUFFIXES or (format is not None and format.read_all is None):
+    if path.suffix.lower() in LEVEL_SUFFIXES or (format is not None and format.write_all is None):
         return [_report_one(path, None, path, as_json, time_limit, {})]  # one level: read once, by its check
     try:
         puzzles = puzzles if puzzles is not None else read_puzzles(path)

@@ -16,13 +16,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 import nonogram_editor
 from nonogram_editor.__main__ import SUMMARY, USAGE
 from nonogram_editor.cli import command_line
+from nonogram_editor.paths import xdg_home
 from nonogram_editor.safe_write import write_file
 
 PROG = "nonogram-editor"
@@ -99,9 +99,7 @@ def write(files: dict[str, str], targets: dict[str, Path]) -> list[Path]:
 
 
 def user_targets() -> dict[str, Path]:
-    homes = {"data": Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"),
-             "config": Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")}
-    return {kind: homes[home] / path for kind, (home, path) in USER.items()}
+    return {kind: xdg_home(home) / path for kind, (home, path) in USER.items()}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,7 +27,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from nonogram_editor.paths import package_data
+from nonogram_editor.paths import package_data, xdg_home
 
 APP_ID = "io.github.nonogramstudio.nonogram_editor"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
@@ -45,10 +45,6 @@ PNG_ICONS = {size: f"icons/hicolor/{size}x{size}/apps/{APP_ID}.png" for size in 
 def freedesktop() -> bool:
     """Whether this system's desktops follow freedesktop.org (menus, icons and file types under ``$XDG_DATA_HOME``)."""
     return sys.platform not in ("win32", "cygwin", "darwin")
-
-
-def data_home() -> Path:
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
 
 
 def installed_files(home: Path) -> list[Path]:
@@ -99,7 +95,7 @@ def render_icon(size: int, path: Path) -> None:
 
 def install(home: Path | None = None, command: list[str] | None = None) -> list[Path]:
     """Write the menu entry, icons, MIME types and metainfo under ``home``; the files written."""
-    home = home or data_home()
+    home = home or xdg_home("data")
     for source, target in TARGETS.items():
         (home / target).parent.mkdir(parents=True, exist_ok=True)
         if source == DESKTOP_ENTRY:
@@ -115,7 +111,7 @@ def install(home: Path | None = None, command: list[str] | None = None) -> list[
 
 def uninstall(home: Path | None = None) -> list[Path]:
     """Remove what ``install`` wrote under ``home``; the files removed."""
-    home = home or data_home()
+    home = home or xdg_home("data")
     removed = [path for path in installed_files(home) if path.exists()]
     for path in removed:
         path.unlink()
@@ -145,10 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.action == "install":
         written = install()
-        print(f"installed {len(written)} files under {data_home()} (menu entry: {written[0]})")
+        print(f"installed {len(written)} files under {xdg_home('data')} (menu entry: {written[0]})")
     else:
         removed = uninstall()
-        print(f"removed {len(removed)} files from {data_home()}")
+        print(f"removed {len(removed)} files from {xdg_home('data')}")
     return 0
 
 

@@ -23,6 +23,18 @@ class Cancelled(Exception):
 class TimeUp(Cancelled):
     """Raised inside a computation whose task's time limit has passed."""
 
+    megabytes: int | None = None  # MemoryLimitReached: the limit reached
+
+
+class MemoryLimitReached(TimeUp):
+    """Raised where a child process could not allocate memory within its limit
+    (:mod:`nonogram_editor.child_process`): a limit reached, as the time limit is, and answered
+    alike (UNDECIDED); its text names the limit."""
+
+    def __init__(self, megabytes: int | None):
+        super().__init__(f"memory limit of {megabytes} MB reached")
+        self.megabytes = megabytes
+
 
 class OverBudget(Cancelled):
     """Raised inside a stage that has to give way (:meth:`Task.give_way`, :meth:`Task.budget`)."""

@@ -108,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--max-edits", type=NON_NEGATIVE_COUNT, default=None, metavar="N",
                      help="stop after N edits (default: go on until it is line-solvable or the time limit passes)")
     fix.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
-                     help="CPU seconds for making it line-solvable (default 60, 0: no limit)")
+                     help="seconds for making it line-solvable, or for --harder's search (default 60, 0: no limit)")
     fix.add_argument("--memory-limit", type=NON_NEGATIVE_COUNT, metavar="MB",
                      help="the address space of each solver process (default 1024, 0: no limit)")
     fix.add_argument("--symmetry", default="auto", metavar="MODE",

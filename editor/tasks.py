@@ -105,6 +105,10 @@ class Task:
         end = time.thread_time() + seconds
         return self.give_way(lambda: time.thread_time() > end)
 
+    def time_is_up(self) -> bool:
+        """Whether the time limit has passed."""
+        return self._deadline is not None and time.monotonic() > self._deadline
+
     def cancel(self) -> None:
         self._cancel.set()
 
@@ -115,7 +119,7 @@ class Task:
     def check_cancelled(self) -> None:
         if self._cancel.is_set():
             raise Cancelled()
-        if self._deadline is not None and time.monotonic() > self._deadline:
+        if self.time_is_up():
             raise TimeUp()
         if self._tick is not None:
             self._tick()

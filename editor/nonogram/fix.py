@@ -631,6 +631,7 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
     taking the first again and again climbs the grades one by one). ``colours``: a colour
     drawing's palette size (:func:`rules_of`).
 
+    The task's time limit ends the search: the edits graded by then are proposed.
     Every edit is tried with line logic. Of those line logic still solves, the ``checked``
     that need the most sweeps are graded; of those that leave line logic stuck, the
     ``checked`` most promising (fewest open cells, on block borders) get the full verdict,
@@ -644,23 +645,27 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
     if base is None:
         return []
     edits = _Edits(drawing, rules)
-    tried = []
+    tried, solved, stuck = [], [], []
     every = [edit for cells in _all_orbits(drawing.shape, symmetry) for edit in _edits(rules, drawing, cells)]
-    for done, edit in enumerate(every):
-        task.check_cancelled()
-        task.report(done, len(every), Activity.tr("trying single-cell edits"))
-        _, board, sweeps = edits.line_logic(edit, task)
-        open_cells = board.unknown_count()
-        tried.append(Suggestion(edit, Kind.LINE if open_cells == 0 else Kind.STALLED, open_cells,
-                                verdict.open_cells - open_cells, sweeps, _border(drawing, edit), colour=rules.colour))
-    solved = sorted((s for s in tried if s.kind == Kind.LINE), key=lambda s: (-s.sweeps, -s.border, s.edit))
-    stuck = sorted((s for s in tried if s.kind != Kind.LINE), key=lambda s: (s.open_cells, -s.border, s.edit))
-    for suggestion in solved[:checked]:  # line logic proved them unique: only the grade is missing
-        suggestion.grade = solve_path(edits.puzzle(suggestion.edit), edited(drawing, [suggestion.edit]), task).grade
-    for suggestion in stuck[:checked]:
-        edited_verdict = _full_check(rules, suggestion, drawing, task)
-        if suggestion.unique:
-            suggestion.grade = _grade(edited_verdict, task)
+    try:
+        for done, edit in enumerate(every):
+            task.check_cancelled()
+            task.report(done, len(every), Activity.tr("trying single-cell edits"))
+            _, board, sweeps = edits.line_logic(edit, task)
+            open_cells = board.unknown_count()
+            tried.append(Suggestion(edit, Kind.LINE if open_cells == 0 else Kind.STALLED, open_cells,
+                                    verdict.open_cells - open_cells, sweeps, _border(drawing, edit), colour=rules.colour))
+        solved = sorted((s for s in tried if s.kind == Kind.LINE), key=lambda s: (-s.sweeps, -s.border, s.edit))
+        stuck = sorted((s for s in tried if s.kind != Kind.LINE), key=lambda s: (s.open_cells, -s.border, s.edit))
+        for suggestion in solved[:checked]:  # line logic proved them unique: only the grade is missing
+            suggestion.grade = solve_path(edits.puzzle(suggestion.edit), edited(drawing, [suggestion.edit]), task).grade
+        for suggestion in stuck[:checked]:
+            edited_verdict = _full_check(rules, suggestion, drawing, task)
+            task.check_cancelled()  # (an edit's check ends UNDECIDED at the task's time limit)
+            if suggestion.unique:
+                suggestion.grade = _grade(edited_verdict, task)
+    except TimeUp:  # the task's time limit: the edits graded so far
+        pass
     harder = [s for s in solved[:checked] + stuck[:checked] if s.grade is not None and s.grade > base]
     harder.sort(key=lambda s: (s.grade, -s.border, s.edit))
     return harder

@@ -96,7 +96,8 @@ def write_gif(path, scene: PictureScene, keyframes: Keyframes, frames_per_move: 
               background: tuple[int, int, int], task=None) -> int:
     """Paint the moves into an animated GIF that loops, written through the safe writer;
     returns the number of frames. Each step reached is held :data:`GIF_HOLD_MS`, the frames
-    in between :data:`GIF_MOVE_MS` each. ``task`` (a :class:`~nonogram_editor.tasks.Task`)
+    in between :data:`GIF_MOVE_MS` each (a frame like the one before is not repeated: that
+    one is shown longer). ``task`` (a :class:`~nonogram_editor.tasks.Task`)
     hears the progress and may cancel."""
     positions = keyframes.samples(frames_per_move)
     frames, durations = [], []
@@ -104,8 +105,13 @@ def write_gif(path, scene: PictureScene, keyframes: Keyframes, frames_per_move: 
         if task is not None:
             task.check_cancelled()
             task.report(number, len(positions))
-        frames.append(scene.paint(keyframes.at(position), background))
-        durations.append(GIF_HOLD_MS if position == int(position) else GIF_MOVE_MS)
+        frame = scene.paint(keyframes.at(position), background)
+        duration = GIF_HOLD_MS if position == int(position) else GIF_MOVE_MS
+        if frames and frame.tobytes() == frames[-1].tobytes():  # nothing in sight moved: one frame, shown longer
+            durations[-1] += duration
+        else:
+            frames.append(frame)
+            durations.append(duration)
     data = io.BytesIO()
     frames[0].save(data, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
     write_file(path, data.getvalue())

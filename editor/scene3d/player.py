@@ -48,7 +48,7 @@ class MovePlayer(QWidget):
         self._dialog: QFileDialog | None = None
         self._animation = QVariantAnimation(self)
         self._animation.setEasingCurve(QEasingCurve.Type.Linear)  # Keyframes eases each move
-        self._animation.valueChanged.connect(self._moved)
+        self._animation.valueChanged.connect(self._animated)
         self._animation.finished.connect(self.update_controls)
         self.previous_button = QPushButton(self.tr("< Move"), self)
         self.play_button = QPushButton(self.tr("Play"), self)
@@ -140,6 +140,10 @@ class MovePlayer(QWidget):
         self._reach(self._under_way(step))
         self._animation.start()
         self.update_controls()
+
+    def _animated(self, position) -> None:
+        if self.playing:  # not the values a stopped animation reports as they are set
+            self._moved(position)
 
     def _moved(self, position) -> None:
         """The animation (or a jump) reached ``position``: the view follows; so do the list and the label."""

@@ -66,3 +66,12 @@ def test_a_cancelled_gif_leaves_no_file(tmp_path):
     with pytest.raises(Cancelled):
         write_gif(path, picture(), Keyframes(STEPS), 5, (0, 0, 0), task)
     assert not path.exists()
+
+
+def test_a_step_where_nothing_in_sight_moves_is_one_frame_shown_longer(tmp_path):
+    path = tmp_path / "still.gif"
+    steps = STEPS[:2] + [STEPS[1]]  # move 2 moves nothing
+    assert write_gif(path, picture(), Keyframes(steps), 5, (236, 238, 242)) == 5 + 1
+    with Image.open(path) as gif:
+        durations = [frame.info["duration"] for frame in ImageSequence.Iterator(gif)]
+    assert durations == [GIF_HOLD_MS] + [GIF_MOVE_MS] * 4 + [GIF_HOLD_MS + 4 * GIF_MOVE_MS + GIF_HOLD_MS]

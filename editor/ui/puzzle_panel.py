@@ -41,7 +41,7 @@ import os
 import random
 from typing import Any, Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
@@ -92,8 +92,12 @@ class PuzzleCanvas(QWidget):
         super().__init__(parent)
         self.solution = None
         self.selected: int | None = None
-        self.setMinimumSize(160, 120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for a drawing, and never less than its controls need (a fixed minimum size
+        would let the splitter squeeze them, their text clipped)."""
+        return super().minimumSizeHint().expandedTo(QSize(160, 120))
 
     def set_solution(self, solution) -> None:
         self.solution = solution

@@ -204,3 +204,23 @@ def test_a_burrtools_file_with_several_problems_asks_which(panel, qtbot, tmp_pat
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "BurrTools stored 1 assemblies, as counted here" in panel.status.text())
     assert panel.status.text().startswith("1 solutions in all, 1 up to")  # two equal dominoes: one way
+
+
+def clipped_buttons(panel) -> list[str]:
+    """The buttons (push and tool) whose text does not fit the width they are given."""
+    from PySide6.QtWidgets import QAbstractButton
+
+    return [f"{button.text()!r}: {button.width()} < {button.sizeHint().width()}"
+            for button in panel.findChildren(QAbstractButton)
+            if button.isVisibleTo(panel) and button.text() and button.width() < button.sizeHint().width()]
+
+
+def test_no_button_text_is_clipped_at_the_width_of_a_narrow_dock_nor_at_the_panels_minimum(panel, qtbot):
+    qtbot.mouseClick(panel.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 1 and panel.solve_button.isEnabled())
+    qtbot.mouseClick(panel.disassembly.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.disassembly.player.isVisible())  # every button of the disassembly shown
+    for width in (652, panel.minimumSizeHint().width()):
+        panel.resize(width, 800)
+        qtbot.waitUntil(lambda: panel.width() == max(width, panel.minimumWidth()))
+        assert not clipped_buttons(panel), f"at {panel.width()} px: {clipped_buttons(panel)}"

@@ -51,6 +51,8 @@ def test_first_solution_count_browse_step_and_layer(panel, qtbot):
     assert shown == {scene.part_id(i) for i in order[:2]}
     assert panel.canvas.step_label.text().startswith("2 of 7")
 
+    assert panel.canvas.layer_spin.text() == "all layers"  # and the 2-D side shows them all, side by side
+    assert panel.canvas.layer_text.text().splitlines()[0].split() == ["z=0", "z=1", "z=2"]
     panel.canvas.layer_spin.setValue(1)
     assert sum(len(p.shapes) for p in panel.view.parts()) == 9
     assert len(panel.canvas.layer_text.text().splitlines()) == 3

@@ -19,12 +19,13 @@ from __future__ import annotations
 import math
 import weakref
 
-from PySide6.QtCore import QEasingCurve, QEvent, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QEasingCurve, QEvent, QVariantAnimation, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QListWidget, QPushButton, QSizePolicy, QWidget)
+from PySide6.QtWidgets import QComboBox, QGridLayout, QListWidget, QPushButton, QSizePolicy, QWidget
 
 from nonogram_editor.scene3d.animation import Keyframes, write_gif
 from nonogram_editor.scene3d.view import SceneView
+from nonogram_editor.ui.lifetime import ask_save_path
 
 KEYS = {"previous": "Alt+PgUp", "next": "Alt+PgDown", "play": "Alt+K"}
 MOVE_MS = 700             # one move at normal speed
@@ -45,7 +46,7 @@ class MovePlayer(QWidget):
         self.keyframes: Keyframes | None = None
         self.position = 0.0  # where the parts are: step k + fraction of move k + 1
         self.step = 0        # the step shown, or the one the parts slide to
-        self._dialog: QFileDialog | None = None
+        self._dialog = None  # the Save GIF dialog while it is open
         self._animation = QVariantAnimation(self)
         self._animation.setEasingCurve(QEasingCurve.Type.Linear)  # Keyframes eases each move
         self._animation.valueChanged.connect(self._animated)
@@ -188,13 +189,8 @@ class MovePlayer(QWidget):
 
     # ------------------------------------------------------------------ the GIF
     def _ask_gif_file(self) -> None:
-        dialog = QFileDialog(self, self.tr("Save the animation"), "", self.tr("Animated GIF (*.gif)"))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setDefaultSuffix("gif")
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(self.save_gif)  # a bound method: never called once the player goes
-        self._dialog = dialog
-        dialog.open()
+        self._dialog = ask_save_path(self, self.tr("Save the animation"), "", self.tr("Animated GIF (*.gif)"), "gif",
+                                     self.save_gif)
 
     def save_gif(self, path: str, size: tuple[int, int] = GIF_SIZE,
                  frames_per_move: int = GIF_FRAMES_PER_MOVE) -> None:

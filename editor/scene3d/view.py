@@ -46,7 +46,7 @@ from nonogram_editor.safe_write import write_file
 from nonogram_editor.scene3d.animation import PictureScene
 from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry, light_direction
 from nonogram_editor.scene3d.parts import Part
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.ui.lifetime import ask_save_path, connect_alive
 
 BACKGROUND = QColor(236, 238, 242)
 AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue
@@ -568,13 +568,8 @@ class SceneView(QWidget):
         options.open()
 
     def _ask_picture_file(self, size: tuple[int, int], transparent: bool) -> None:
-        dialog = QFileDialog(self, "Save picture", "", "PNG images (*.png)")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setDefaultSuffix("png")
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        connect_alive(dialog.fileSelected, self, lambda path: self._save_picture_to(path, size, transparent))
-        self._dialog = dialog
-        dialog.open()
+        self._dialog = ask_save_path(self, "Save picture", "", "PNG images (*.png)", "png",
+                                     lambda path: self._save_picture_to(path, size, transparent))
 
     def _save_picture_to(self, path: str, size: tuple[int, int], transparent: bool) -> None:
         if not self.save_picture(path, size, transparent):

@@ -251,14 +251,9 @@ class VoxelPanel(PuzzlePanel):
 
     # ------------------------------------------------------------------ export
     def _ask_export_file(self) -> None:
-        dialog = QFileDialog(self, self.tr("Export solutions"), f"{self.puzzle.id}-solutions.json",
-                             ";;".join((self.tr("One per symmetry class (*.json)"), self.every_filter())))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setDefaultSuffix("json")
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(self._export_chosen)  # a bound method: never called once the panel goes
-        self._dialog = dialog
-        dialog.open()
+        self._dialog = self.ask_save_path(
+            self.tr("Export solutions"), f"{self.puzzle.id}-solutions.json",
+            ";;".join((self.tr("One per symmetry class (*.json)"), self.every_filter())), "json", self._export_chosen)
 
     def _export_chosen(self, path: str) -> None:
         self.export(path, every=self._dialog.selectedNameFilter() == self.every_filter())

@@ -79,7 +79,7 @@ class MovePlayer(QWidget):
         self.play_button.clicked.connect(self.play_or_pause)
         self.next_button.clicked.connect(self.next_move)
         self.save_button.clicked.connect(self._ask_gif_file)
-        self.move_list.itemClicked.connect(lambda item: self.go(self.move_list.row(item)))
+        self.move_list.itemClicked.connect(self._clicked)
         panel.installEventFilter(self)  # the keys, pressed anywhere in the panel (see eventFilter)
         self.update_controls()
 
@@ -112,6 +112,9 @@ class MovePlayer(QWidget):
             self._reach(step)
             self._moved(float(step))
         self.update_controls()
+
+    def _clicked(self, item) -> None:
+        self.go(self.move_list.row(item))
 
     def previous_move(self) -> None:
         self._slide_to(math.ceil(self.position) - 1 if self.playing else self.step - 1)

@@ -24,7 +24,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QComboBox, QGridLayout, QListWidget, QPushButton, QSizePolicy, QWidget
 
 from nonogram_editor.scene3d.animation import Keyframes, write_gif
-from nonogram_editor.scene3d.view import SceneView
+from nonogram_editor.scene3d.view import BACKGROUND, SceneView
 from nonogram_editor.ui.lifetime import ask_save_path
 
 KEYS = {"previous": "Alt+PgUp", "next": "Alt+PgDown", "play": "Alt+K"}
@@ -32,7 +32,6 @@ MOVE_MS = 700             # one move at normal speed
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 GIF_SIZE = (480, 360)
 GIF_FRAMES_PER_MOVE = 10
-GIF_BACKGROUND = (236, 238, 242)  # the view's
 
 
 class MovePlayer(QWidget):
@@ -154,7 +153,9 @@ class MovePlayer(QWidget):
         self.position = float(position)
         if self.playing:
             self._reach(self._under_way(self._animation.endValue()))
-        self.panel.view.set_part_offsets(self.offsets())
+        panel = self.panel
+        if panel is not None:  # None: the panel is being deleted
+            panel.view.set_part_offsets(self.offsets())
 
     def _under_way(self, target: float) -> int:
         """The step the parts slide to next on their way to ``target``: the one highlighted."""
@@ -201,7 +202,7 @@ class MovePlayer(QWidget):
         keyframes, panel = self.keyframes, self.panel
         steps = [keyframes.at(step) for step in range(keyframes.moves + 1)]
         scene = panel.view.picture_scene(*size, steps)  # every step in the picture, the camera still
-        panel.run(lambda task: write_gif(path, scene, keyframes, frames_per_move, GIF_BACKGROUND, task),
+        panel.run(lambda task: write_gif(path, scene, keyframes, frames_per_move, BACKGROUND.getRgb()[:3], task),
                   self.tr("saving the animation…"),
                   lambda frames: panel.report(self.tr("wrote {0} frames to {1}").format(frames, path)),
                   lambda error: panel.report(self.tr("could not save {0}: {1}").format(path, error.strerror or error))

@@ -331,6 +331,8 @@ class DisassemblyBar(QWidget):
         self.panel.run(work, self.tr("disassembling…"), lambda found: self._found(solution, *found))
 
     def _found(self, solution, separation, shown) -> None:
+        self.panel.status.setText(self.tr("taken apart in {0} moves").format(len(shown) - 1) if shown
+                                  else self.tr("it does not come apart"))
         if solution is not self.panel.shown_solution():
             return  # another packing is shown by now
         self.solution, self.separation = solution, separation

@@ -46,6 +46,7 @@ def test_a_six_piece_burr_comes_apart_move_by_move_in_the_view(qtbot, tmp_path):
     before = panel.view.capture_image()
     qtbot.mouseClick(bar.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: bar.label.text().startswith("Level 1.2"))
+    assert panel.status.text() == "taken apart in 6 moves"  # no longer "disassembling…"
     assert "assembled" in bar.label.text() and not player.previous_button.isEnabled()
     frames = [panel.view.capture_image()]  # assembled, seen from farther: the camera frames the pieces apart
     moves = len(bar.moves)

@@ -54,13 +54,15 @@ re-exported here:
   :class:`Mesh`, :func:`explode_from_center`, :func:`part_id`, :func:`piece_of_part`),
   :func:`package_data` (a plugin's data folder), :func:`njit` (numba with a cache
   fallback), :func:`map_in_processes` (work spread over ``--jobs`` processes, cancellable),
-  :class:`AtomicFiles` (saving that never destroys the previous file), pysat's
+  :class:`AtomicFiles` (saving that never destroys the previous file), :class:`Keyframes`
+  (parts sliding from step to step, for :class:`MovePlayer`), pysat's
   :class:`Solver`, :class:`CardEnc` and :class:`EncType` (:mod:`nonogram_editor.sat_solvers`: a Ctrl+C
   during a solve stays a KeyboardInterrupt);
 * with Qt, imported only when first asked for (from a panel module): :class:`SceneView`
   (the 3-D view), :class:`BackgroundJob` (the background runner),
-  :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on) and
-  :class:`PuzzleCanvas` (the base of a panel's 2-D drawing).
+  :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on),
+  :class:`PuzzleCanvas` (the base of a panel's 2-D drawing) and :class:`MovePlayer` (plays
+  a sequence of moves in the panel's 3-D view, and saves it as an animated GIF).
 """
 from __future__ import annotations
 
@@ -81,7 +83,7 @@ __all__ = [  # what plugins may use (the hook names and markers aside)
     "Task", "Progress", "Cancelled", "TimeUp", "run_in_process", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
     "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
     "Solver", "CardEnc", "EncType", "printable",
-    "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas",
+    "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas", "Keyframes", "MovePlayer",
 ]
 
 # name -> module, imported on first use: numba, pysat, and Qt for the panel-only names
@@ -96,6 +98,8 @@ _LAZY = {
     "BackgroundJob": "nonogram_editor.ui.background",
     "PuzzlePanel": "nonogram_editor.ui.puzzle_panel",
     "PuzzleCanvas": "nonogram_editor.ui.puzzle_panel",
+    "Keyframes": "nonogram_editor.scene3d.animation",
+    "MovePlayer": "nonogram_editor.scene3d.player",
 }
 
 
@@ -113,7 +117,7 @@ ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
 BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
 TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
-API_VERSION = 5  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts; 4: the puzzle-files hook, PuzzleSpec.count_options; 5: Cluster
+API_VERSION = 6  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts; 4: the puzzle-files hook, PuzzleSpec.count_options; 5: Cluster; 6: Keyframes, MovePlayer
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)

@@ -16,6 +16,7 @@ from nonogram_editor.scene3d.parts import Box, Part, Prism, Rod, Shape
 
 ROD_SIDES = 16  # a rod is drawn and picked as a prism with this many sides
 _WORLD_UP = np.array([0.0, 1.0, 0.0])
+Moved = dict[str, np.ndarray] | None  # part id -> how far it is moved (world units), as an animation has it
 
 
 # --------------------------------------------------------------------------- triangles
@@ -95,16 +96,13 @@ def flat_shaded(triangles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return positions, np.repeat(normals, 3, axis=0).astype(np.float32)
 
 
-def explode_offset(part: Part, amount: float) -> tuple[float, float, float]:
-    return tuple(float(amount * e) for e in part.explode)
-
-
 # --------------------------------------------------------------------------- a scene
 class SceneGeometry:
     """The triangles of every part, computed once per scene, for bounds and picking.
 
     ``shown`` (a set of part ids, or None for all) limits both to the parts on screen;
-    ``amount`` is the exploded-view setting (0..1 of each part's ``explode``).
+    ``amount`` is the exploded-view setting (0..1 of each part's ``explode``); ``moved``
+    (part id -> (x, y, z), None: none) moves parts further, as an animation has them.
     """
 
     def __init__(self, parts: list[Part]):
@@ -133,14 +131,20 @@ class SceneGeometry:
         rows = np.hstack([positions, normals])
         return dict(zip(keys, np.split(rows, np.cumsum([3 * len(a) for a in arrays])[:-1])))
 
-    def _placed(self, amount: float, shown: set[str] | None):
+    def offset(self, part_id: str, amount: float, moved: Moved = None) -> np.ndarray:
+        """Where a part is drawn relative to its shapes: exploded by ``amount``, then ``moved``."""
+        shift = amount * self.explode[part_id]
+        return shift + moved[part_id] if moved and part_id in moved else shift
+
+    def _placed(self, amount: float, shown: set[str] | None, moved: Moved = None):
         for part_id in self.ids:
             if (shown is None or part_id in shown) and len(self.triangles[part_id]):
-                yield part_id, self.triangles[part_id] + amount * self.explode[part_id]
+                yield part_id, self.triangles[part_id] + self.offset(part_id, amount, moved)
 
-    def bounding_sphere(self, amount: float = 0.0, shown: set[str] | None = None) -> tuple[np.ndarray, float]:
+    def bounding_sphere(self, amount: float = 0.0, shown: set[str] | None = None,
+                        moved: Moved = None) -> tuple[np.ndarray, float]:
         """Centre and radius of a sphere holding the shown parts (a unit sphere if there are none)."""
-        placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown)]
+        placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown, moved)]
         if not placed:
             return np.zeros(3), 1.0
         points = np.concatenate(placed)
@@ -148,13 +152,14 @@ class SceneGeometry:
         radius = float(np.linalg.norm(points - center, axis=1).max())
         return center, max(radius, 1e-3)
 
-    def points(self, amount: float = 0.0, shown: set[str] | None = None) -> np.ndarray:
+    def points(self, amount: float = 0.0, shown: set[str] | None = None, moved: Moved = None) -> np.ndarray:
         """Every corner of the shown parts' triangles, placed (n x 3; empty if nothing is shown)."""
-        placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown)]
+        placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown, moved)]
         return np.concatenate(placed) if placed else np.zeros((0, 3))
 
     def painted_triangles(self, camera: "OrbitCamera", width: int, height: int, light_direction,
-                          ambient: float, diffuse: float, amount: float = 0.0, shown: set[str] | None = None):
+                          ambient: float, diffuse: float, amount: float = 0.0, shown: set[str] | None = None,
+                          moved: Moved = None):
         """What a picture of the scene paints, back to front (the painter's algorithm).
 
         Returns (corners, colours): window points (n x 3 x 2, y down) of the triangles that
@@ -166,7 +171,7 @@ class SceneGeometry:
             if shown is not None and part_id not in shown:
                 continue
             for rgb, part_triangles in self.by_colour[part_id].items():
-                triangles.append(part_triangles + amount * self.explode[part_id])
+                triangles.append(part_triangles + self.offset(part_id, amount, moved))
                 colours.append(np.repeat([rgb], len(part_triangles), axis=0))
         if not triangles:
             return np.zeros((0, 3, 2)), np.zeros((0, 3))
@@ -188,18 +193,18 @@ class SceneGeometry:
         order = np.argsort(-depth.max(axis=1), kind="stable")  # farthest corner first: small faces on big ones show
         return np.stack([x, y], axis=-1)[order], shaded[order]
 
-    def pick(self, origin, direction, amount: float = 0.0, shown: set[str] | None = None) -> str | None:
+    def pick(self, origin, direction, amount: float = 0.0, shown: set[str] | None = None,
+             moved: Moved = None) -> str | None:
         """The id of the nearest shown part the ray meets, or None (one pass over every triangle)."""
         if self._owner is None:
             pieces = [self.triangles[part_id] for part_id in self.ids]
             self._owner = np.repeat(np.arange(len(self.ids)), [len(p) for p in pieces])
             self._all = np.concatenate(pieces) if pieces else np.zeros((0, 3, 3))
-            offsets = np.array([self.explode[part_id] for part_id in self.ids]).reshape(-1, 3)
-            self._offsets = offsets[self._owner]
+        offsets = np.array([self.offset(part_id, amount, moved) for part_id in self.ids]).reshape(-1, 3)[self._owner]
         selected = np.ones(len(self._owner), dtype=bool) if shown is None else np.isin(
             self._owner, [i for i, part_id in enumerate(self.ids) if part_id in shown])
         distances = ray_distances(np.asarray(origin, dtype=float), np.asarray(direction, dtype=float),
-                                  self._all[selected] + amount * self._offsets[selected][:, None, :])
+                                  self._all[selected] + offsets[selected][:, None, :])
         if not np.isfinite(distances).any():
             return None
         return self.ids[self._owner[selected][int(np.argmin(distances))]]
@@ -302,6 +307,12 @@ class OrbitCamera:
         sx = float(offset @ right) / depth / half_width
         sy = float(offset @ up) / depth / half_height
         return (sx + 1) / 2 * width, (1 - sy) / 2 * height
+
+
+def light_direction(camera: OrbitCamera) -> np.ndarray:
+    """The light comes from over the viewer's shoulder: along the view, a little downwards."""
+    forward, _, up = camera.basis()
+    return forward - 0.35 * up
 
 
 # --------------------------------------------------------------------------- picking

@@ -28,6 +28,7 @@ ever created); the idle ones are deleted at ``aboutToQuit`` and at interpreter e
 from __future__ import annotations
 
 import atexit
+import dataclasses
 
 import numpy as np
 import shiboken6
@@ -42,10 +43,10 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog
                                QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from nonogram_editor.safe_write import write_file
-from nonogram_editor.scene3d import geometry
-from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry
+from nonogram_editor.scene3d.animation import PictureScene
+from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry, light_direction
 from nonogram_editor.scene3d.parts import Part
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.ui.lifetime import ask_save_path, connect_alive
 
 BACKGROUND = QColor(236, 238, 242)
 AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue
@@ -59,12 +60,6 @@ FLAT_PITCH = float(np.radians(55))
 
 PICTURE_SIZE = (1920, 1080)  # Save picture's default size
 LIGHT_INTENSITY = 0.9
-
-
-def _light_direction(camera: OrbitCamera) -> np.ndarray:
-    """The light comes from over the viewer's shoulder: along the view, a little downwards."""
-    forward, _, up = camera.basis()
-    return forward - 0.35 * up
 
 
 def _vector(v) -> QVector3D:
@@ -277,6 +272,7 @@ class SceneView(QWidget):
         self._materials: _Materials | None = None
         self._explode = 0.0
         self._visible: set[str] | None = None
+        self._moved: dict[str, np.ndarray] = {}  # part id -> moved by (set_part_offsets)
         self._selected: str | None = None
         self._camera_model = OrbitCamera(np.zeros(3), 10.0)
         self._press: QPoint | None = None
@@ -335,6 +331,7 @@ class SceneView(QWidget):
             raise ValueError("SceneView.set_parts: part ids must be unique")
         self._parts = list(parts)
         self._geometry = SceneGeometry(self._parts)
+        self._moved = {}
         if self._viewport is None:  # released: the view is being closed
             return
         scene = self._viewport.new_scene()
@@ -372,6 +369,17 @@ class SceneView(QWidget):
         self._visible = None if ids is None else set(ids)
         self._refresh_parts()
 
+    def set_part_offsets(self, offsets: dict[str, tuple[float, float, float]] | None) -> None:
+        """Move parts from where their shapes are by these world offsets (others stay), as an
+        animation frame has them, without building the scene again; ``set_parts`` clears them.
+        The camera stays where it is."""
+        self._moved = {part: np.asarray(offset, dtype=float) for part, offset in (offsets or {}).items()}
+        self._refresh_parts()
+        self._fresh_frames_needed = max(self._fresh_frames_needed, 1)
+
+    def part_offsets(self) -> dict[str, np.ndarray]:
+        return dict(self._moved)
+
     def select_part(self, part_id: str | None) -> None:
         self._selected = part_id if part_id in self._entities else None
         for pid, entity in self._entities.items():
@@ -390,7 +398,7 @@ class SceneView(QWidget):
 
         A flat scene (a board on the ground) is seen from higher up, so that it is not edge-on.
         """
-        points = self._geometry.points(self._explode, self._shown_ids())
+        points = self._geometry.points(self._explode, self._shown_ids(), self._moved)
         self._camera_model = OrbitCamera(np.zeros(3), 1.0)
         if len(points):
             size = np.ptp(points, axis=0)
@@ -412,7 +420,7 @@ class SceneView(QWidget):
     def part_at(self, x: float, y: float) -> str | None:
         """The id of the visible part drawn at window point (x, y), or None."""
         origin, direction = self._camera_model.ray(x, y, self._window.width(), self._window.height())
-        return self._geometry.pick(origin, direction, self._explode, self._shown_ids())
+        return self._geometry.pick(origin, direction, self._explode, self._shown_ids(), self._moved)
 
     def render_window(self) -> Qt3DExtras.Qt3DWindow:
         """The Qt3D window (tests send it mouse events)."""
@@ -429,6 +437,19 @@ class SceneView(QWidget):
                 return image
             self._fresh_frames_needed -= 1
 
+    def picture_scene(self, width: int, height: int, moves: list[dict] | None = None) -> PictureScene:
+        """The scene as a ``width`` x ``height`` picture shows it, as plain data a worker thread
+        may paint (``scene3d.animation``): the view's camera or, until the user moves it, one
+        that frames the shown parts for the picture's shape wherever each of ``moves`` (part
+        offsets, as :meth:`set_part_offsets` takes them; default: as they are now) puts them."""
+        camera = dataclasses.replace(self._camera_model)
+        shown = frozenset(self._shown_ids())
+        if not self._camera_moved_by_user:
+            camera.fit(np.concatenate([self._geometry.points(self._explode, shown, moved)
+                                       for moved in (moves or [self._moved])]), width / height)
+        return PictureScene(self._geometry, camera, width, height, AMBIENT_SHARE, DIFFUSE_SHARE * LIGHT_INTENSITY,
+                            self._explode, shown)
+
     def render_picture(self, width: int, height: int, transparent: bool = False) -> QImage:
         """The scene drawn offscreen at ``width`` x ``height`` (any size, the view need not be shown).
 
@@ -436,13 +457,7 @@ class SceneView(QWidget):
         picture's shape. The background is the view's, or transparent. Faces are painted back
         to front with the view's flat shading (``SceneGeometry.painted_triangles``).
         """
-        camera = self._camera_model
-        if not self._camera_moved_by_user:
-            camera = OrbitCamera(camera.target, camera.distance, camera.yaw, camera.pitch, camera.fov_degrees)
-            camera.fit(self._geometry.points(self._explode, self._shown_ids()), width / height)
-        corners, colours = self._geometry.painted_triangles(
-            camera, width, height, _light_direction(camera), AMBIENT_SHARE, DIFFUSE_SHARE * LIGHT_INTENSITY,
-            self._explode, self._shown_ids())
+        corners, colours = self.picture_scene(width, height).triangles(self._moved)
         image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(QColor(0, 0, 0, 0) if transparent else BACKGROUND)
         painter = QPainter(image)
@@ -485,9 +500,9 @@ class SceneView(QWidget):
             entity = self._entities.get(part.id)
             if entity is None:  # released
                 continue
-            entity.transform.setTranslation(_vector(geometry.explode_offset(part, self._explode)))
+            entity.transform.setTranslation(_vector(self._geometry.offset(part.id, self._explode, self._moved)))
             entity.entity.setEnabled(self._is_shown(part))
-        self._bounds = self._geometry.bounding_sphere(self._explode, self._shown_ids())
+        self._bounds = self._geometry.bounding_sphere(self._explode, self._shown_ids(), self._moved)
 
     def _apply_camera(self) -> None:
         model = self._camera_model
@@ -504,7 +519,7 @@ class SceneView(QWidget):
         camera.setUpVector(QVector3D(0, 1, 0))
         camera.setPosition(_vector(eye))
         camera.setViewCenter(_vector(model.target))
-        self._viewport.light.setWorldDirection(_vector(_light_direction(model)))
+        self._viewport.light.setWorldDirection(_vector(light_direction(model)))
 
     def _capture_once(self, timeout_ms: int) -> QImage:
         reply = self._viewport.capture.requestCapture()
@@ -553,13 +568,8 @@ class SceneView(QWidget):
         options.open()
 
     def _ask_picture_file(self, size: tuple[int, int], transparent: bool) -> None:
-        dialog = QFileDialog(self, "Save picture", "", "PNG images (*.png)")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setDefaultSuffix("png")
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        connect_alive(dialog.fileSelected, self, lambda path: self._save_picture_to(path, size, transparent))
-        self._dialog = dialog
-        dialog.open()
+        self._dialog = ask_save_path(self, "Save picture", "", "PNG images (*.png)", "png",
+                                     lambda path: self._save_picture_to(path, size, transparent))
 
     def _save_picture_to(self, path: str, size: tuple[int, int], transparent: bool) -> None:
         if not self.save_picture(path, size, transparent):
@@ -665,6 +675,9 @@ class UnavailableView(QWidget):
         return self._explode
 
     def set_visible_parts(self, ids: set[str] | None) -> None:
+        pass
+
+    def set_part_offsets(self, offsets) -> None:
         pass
 
     def select_part(self, part_id: str | None) -> None:

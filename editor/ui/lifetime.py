@@ -20,7 +20,8 @@ import inspect
 from typing import Callable
 
 import shiboken6
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 
 def _positional_capacity(slot: Callable) -> int | None:
@@ -45,3 +46,16 @@ def connect_alive(signal, receiver: QObject, slot: Callable) -> None:
             slot(*args[:capacity])
 
     signal.connect(call)
+
+
+def ask_save_path(parent: QWidget, title: str, name: str, name_filter: str, suffix: str,
+                  chosen: Callable[[str], None]) -> QFileDialog:
+    """A Save dialog that blocks nothing and deletes itself once closed: ``chosen(path)`` when a
+    file is chosen, unless ``parent`` is gone by then. Keep the dialog returned while it is open."""
+    dialog = QFileDialog(parent, title, name, name_filter)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setDefaultSuffix(suffix)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    connect_alive(dialog.fileSelected, parent, chosen)
+    dialog.open()
+    return dialog

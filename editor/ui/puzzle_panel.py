@@ -40,16 +40,17 @@ import os
 import random
 from typing import Any, Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox,
+                               QSplitter, QVBoxLayout, QWidget)
 
 from nonogram_editor.plugin_api import PuzzleDataError, PuzzleSpec
 from nonogram_editor.scene3d.parts import part_id, piece_of_part
 from nonogram_editor.scene3d.view import scene_view
 from nonogram_editor.tasks import Progress, Task
 from nonogram_editor.ui.background import BackgroundJob
+from nonogram_editor.ui.lifetime import ask_save_path
 
 PROGRESS_STEPS = 1000
 SHORTCUTS = {"first": "Alt+Home", "previous": "Alt+Left", "next": "Alt+Right", "random": "Alt+R",
@@ -91,8 +92,12 @@ class PuzzleCanvas(QWidget):
         super().__init__(parent)
         self.solution = None
         self.selected: int | None = None
-        self.setMinimumSize(160, 120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for a drawing, and never less than its controls need (a fixed minimum size
+        would let the splitter squeeze them, their text clipped)."""
+        return super().minimumSizeHint().expandedTo(QSize(160, 120))
 
     def set_solution(self, solution) -> None:
         self.solution = solution
@@ -303,6 +308,11 @@ class PuzzlePanel(QWidget):
         spin.setToolTip(self.tr("Processes that share a count (one per core is fastest)"))
         spin.setAccessibleName(self.tr("Processes"))
         return spin
+
+    def ask_save_path(self, title: str, name: str, name_filter: str, suffix: str, chosen) -> QFileDialog:
+        """Ask where to save, blocking nothing: ``chosen(path)`` once a file is chosen (never after
+        the panel is gone). Keep the dialog returned while it is open."""
+        return ask_save_path(self, title, name, name_filter, suffix, chosen)
 
     def spec_for(self, solution) -> PuzzleSpec | None:
         """The spec ``solution`` is of: by default the shown puzzle's (:attr:`puzzle_spec`)."""

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QListWid
                                QWidget)
 
 from nonogram_editor import user_guide
+from nonogram_editor.scene3d.player import KEYS as MOVE_KEYS
 from nonogram_editor.ui.puzzle_panel import SHORTCUTS
 
 TOPIC_ROLE = Qt.ItemDataRole.UserRole
@@ -189,6 +190,9 @@ PANEL_COMMANDS = {"first": QT_TRANSLATE_NOOP("ShortcutsDialog", "First solution"
                   "random": QT_TRANSLATE_NOOP("ShortcutsDialog", "Random solution"),
                   "go": QT_TRANSLATE_NOOP("ShortcutsDialog", "Go to solution No."),
                   "cancel": QT_TRANSLATE_NOOP("ShortcutsDialog", "Cancel the running job")}  # one for each of SHORTCUTS
+MOVE_COMMANDS = {"previous": QT_TRANSLATE_NOOP("ShortcutsDialog", "Slide back one move"),
+                 "next": QT_TRANSLATE_NOOP("ShortcutsDialog", "Slide on one move"),
+                 "play": QT_TRANSLATE_NOOP("ShortcutsDialog", "Play or pause the moves")}  # one for each of MOVE_KEYS
 
 
 class ShortcutsDialog(QDialog):
@@ -221,8 +225,9 @@ class ShortcutsDialog(QDialog):
         bold.setBold(True)
         menu = None
         panels = self.tr("Puzzle panels (the focus in the panel)")
-        panel_rows = [(panels, self.tr(PANEL_COMMANDS[name]), _keys([QKeySequence(keys)]))
-                      for name, keys in SHORTCUTS.items()]
+        panel_rows = [(panels, self.tr(commands[name]), _keys([QKeySequence(keys)]))
+                      for commands, shortcuts in ((PANEL_COMMANDS, SHORTCUTS), (MOVE_COMMANDS, MOVE_KEYS))
+                      for name, keys in shortcuts.items()]
         for where, command, keys in shortcut_rows(self.main_window) + panel_rows:
             row = self.table.rowCount()
             if where != menu:  # a heading row for each menu

@@ -1,9 +1,10 @@
-"""A voxel packing in 2-D, for the panel beside the 3-D view: the assembly step and one layer as text."""
+"""A voxel packing in 2-D, for the panel beside the 3-D view: the assembly step and one layer (or all
+of them side by side) as text."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QGridLayout, QLabel, QSlider, QSpinBox
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSlider, QSpinBox
 
 from nonogram_editor.plugin_api import PuzzleCanvas, part_id
 from nonogram_editor_builtins.voxel import layout
@@ -11,7 +12,8 @@ from nonogram_editor_builtins.voxel.model import Puzzle
 
 
 class LayerView(PuzzleCanvas):
-    """The packing in 2-D: the assembly step (how many pieces are in, bottom up) and one layer as text."""
+    """The packing in 2-D: the assembly step (how many pieces are in, bottom up) and one layer as text
+    ("all layers": every layer side by side)."""
 
     changed = Signal()  # the layer or the assembly step moved: the 3-D view follows
 
@@ -30,12 +32,17 @@ class LayerView(PuzzleCanvas):
         self.layer_text.setFont(QFont("monospace"))
         self.layer_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.layer_text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.layer_text.setToolTip(self.tr("Seen from above: a letter per piece, '.' a hole"))
+        layers = QScrollArea(self)  # all the layers side by side may be wider than the panel
+        layers.setWidget(self.layer_text)
+        layers.setWidgetResizable(True)
+        layers.setFrameShape(QFrame.Shape.NoFrame)
         grid = QGridLayout(self)
         grid.addWidget(QLabel(self.tr("Assembly:"), self), 0, 0)
         grid.addWidget(self.step_slider, 0, 1)
         grid.addWidget(self.step_label, 1, 0, 1, 2)
         grid.addWidget(self.layer_spin, 2, 0, 1, 2)
-        grid.addWidget(self.layer_text, 3, 0, 1, 2)
+        grid.addWidget(layers, 3, 0, 1, 2)
         grid.setRowStretch(3, 1)
         self.step_slider.valueChanged.connect(self._moved)
         self.layer_spin.valueChanged.connect(self._moved)
@@ -79,4 +86,5 @@ class LayerView(PuzzleCanvas):
             latest = self.tr(": last in {0}").format(labels[order[step - 1]]) if step else ""
             self.step_label.setText(self.tr("{0} of {1}{2}").format(step, len(order), latest))
         layer = self.layer()
-        self.layer_text.setText("" if layer is None else layout.layer_text(self.puzzle, self.solution, layer))
+        self.layer_text.setText(layout.layers_side_by_side(self.puzzle, self.solution) if layer is None
+                                else layout.layer_text(self.puzzle, self.solution, layer))

@@ -60,6 +60,13 @@ def layer_text(puzzle: Puzzle, solution, z: int) -> str:
     return "\n".join(lines)
 
 
+def layers_side_by_side(puzzle: Puzzle, solution, gap: str = "   ") -> str:
+    """Every layer as :func:`layer_text` draws it, bottom first from left to right, each headed "z=<n>"."""
+    width = 2 * puzzle.size[0] - 1
+    columns = [[f"z={z}".ljust(width)] + layer_text(puzzle, solution, z).splitlines() for z in range(puzzle.size[2])]
+    return "\n".join(gap.join(row).rstrip() for row in zip(*columns))
+
+
 def format_solution(puzzle: Puzzle, solution) -> str:
     """Every layer, bottom first, then which symbol is which piece (its name printable: from a file)."""
     parts = []

@@ -1,6 +1,6 @@
 """The voxel packing panel (on the shared :class:`~nonogram_editor.plugin_api.PuzzlePanel`): choose or open a puzzle,
 solve or count it, look at the packings piece by piece and layer by layer (``nonogram_editor_builtins.voxel.canvas``),
-take one apart move by move (:class:`DisassemblyBar`).
+take one apart and watch the pieces slide out, move by move (:class:`DisassemblyBar`).
 
 Solving and checking go through the puzzle's ``PuzzleSpec``, as on the command line; a
 count runs ``solver.count_solutions`` directly, to browse the solutions it keeps (one per
@@ -15,19 +15,16 @@ import os
 import weakref
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QStandardPaths, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
                                QPushButton, QVBoxLayout, QWidget)
 
-from nonogram_editor.plugin_api import PuzzlePanel
+from nonogram_editor.plugin_api import Keyframes, MovePlayer, PuzzlePanel
 from nonogram_editor_builtins.voxel import layout, scene
 from nonogram_editor_builtins.voxel.canvas import LayerView
 from nonogram_editor_builtins.voxel.checkpoint import progress_in
 from nonogram_editor_builtins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
 from nonogram_editor_builtins.voxel.files import puzzle_or_problems
-
-MOVE_KEYS = {"previous": "Alt+PgUp", "next": "Alt+PgDown"}  # a disassembly's moves
 
 
 class VoxelPanel(PuzzlePanel):
@@ -95,7 +92,7 @@ class VoxelPanel(PuzzlePanel):
         return canvas
 
     def scene_parts(self, solution):
-        return scene.solution_parts(self.puzzle, solution, self.canvas.layer(), self.disassembly.shifts(solution))
+        return scene.solution_parts(self.puzzle, solution, self.canvas.layer())
 
     def describe_piece(self, index: int) -> str:
         placement = self.shown_solution()[index]
@@ -108,13 +105,18 @@ class VoxelPanel(PuzzlePanel):
     def show_solution(self, index: int) -> None:
         self.disassembly.reset()
         super().show_solution(index)
-        self.view.set_visible_parts(self.canvas.visible_parts())
+        self._show_moved()
 
     def _layer_or_step_changed(self) -> None:
         solution = self.shown_solution()
         if solution is not None:
             self.view.set_parts(self.scene_parts(solution))
-            self.view.set_visible_parts(self.canvas.visible_parts())
+            self._show_moved()
+
+    def _show_moved(self) -> None:
+        """The pieces in the 3-D view as the assembly step and the disassembly have them."""
+        self.view.set_visible_parts(self.canvas.visible_parts())
+        self.view.set_part_offsets(self.disassembly.offsets(self.shown_solution()))
 
     def update_controls(self) -> None:
         super().update_controls()
@@ -252,14 +254,9 @@ class VoxelPanel(PuzzlePanel):
 
     # ------------------------------------------------------------------ export
     def _ask_export_file(self) -> None:
-        dialog = QFileDialog(self, self.tr("Export solutions"), f"{self.puzzle.id}-solutions.json",
-                             ";;".join((self.tr("One per symmetry class (*.json)"), self.every_filter())))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setDefaultSuffix("json")
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.fileSelected.connect(self._export_chosen)  # a bound method: never called once the panel goes
-        self._dialog = dialog
-        dialog.open()
+        self._dialog = self.ask_save_path(
+            self.tr("Export solutions"), f"{self.puzzle.id}-solutions.json",
+            ";;".join((self.tr("One per symmetry class (*.json)"), self.every_filter())), "json", self._export_chosen)
 
     def _export_chosen(self, path: str) -> None:
         self.export(path, every=self._dialog.selectedNameFilter() == self.every_filter())
@@ -277,11 +274,11 @@ class VoxelPanel(PuzzlePanel):
 
 
 class DisassemblyBar(QWidget):
-    """[Disassemble] [< Move] [Move >] and what the move reached does.
+    """[Disassemble], what the move shown does, and the moves played in the 3-D view (a MovePlayer).
 
     The search runs off the GUI thread (the panel's ``run``); the answer is kept for the
-    packing shown as the pieces' shifts after each move (``disassemble.frames``), and
-    :meth:`VoxelPanel.scene_parts` draws the pieces shifted as :meth:`shifts` says.
+    packing shown as the pieces' shifts after each move (``disassemble.frames``), which the
+    player slides the pieces between.
     """
 
     def __init__(self, panel):
@@ -290,67 +287,40 @@ class DisassemblyBar(QWidget):
         self.solution = None  # the packing taken apart (None: none yet)
         self.separation = None
         self.moves: list = []
-        self.frames: list[list[tuple[int, int, int]]] = []
-        self.step = 0
         self.start_button = QPushButton(self.tr("Disassemble"), self)
         self.start_button.setToolTip(self.tr("Find how the packing shown comes apart by sliding pieces"))
-        self.previous_button = QPushButton(self.tr("< Move"), self)
-        self.previous_button.setToolTip(self.tr("The move before ({0})").format(MOVE_KEYS["previous"]))
-        self.next_button = QPushButton(self.tr("Move >"), self)
-        self.next_button.setToolTip(self.tr("The next move ({0})").format(MOVE_KEYS["next"]))
         self.label = QLabel(self)
         self.label.setWordWrap(True)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        for button in (self.start_button, self.previous_button, self.next_button):
-            row.addWidget(button)
-        row.addStretch(1)
+        self.player = MovePlayer(panel)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(row)
+        column.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
         column.addWidget(self.label)
+        column.addWidget(self.player, 1)
         self.start_button.clicked.connect(self.start)
-        self.previous_button.clicked.connect(self.previous_move)
-        self.next_button.clicked.connect(self.next_move)
-        panel.installEventFilter(self)  # the keys, pressed anywhere in the panel (see eventFilter)
+        self.player.stepChanged.connect(self._show)
         self.update_controls()
 
     @property
     def panel(self):
         return self._panel()
 
-    def previous_move(self) -> None:
-        self.go(self.step - 1)
-
-    def next_move(self) -> None:
-        self.go(self.step + 1)
-
-    def eventFilter(self, watched, event) -> bool:
-        """Alt+PgUp / Alt+PgDown in the panel step through the moves (a key no widget there took)."""
-        if event.type() == QEvent.Type.KeyPress:
-            pressed = QKeySequence(event.keyCombination())
-            for name, button in (("previous", self.previous_button), ("next", self.next_button)):
-                if pressed == QKeySequence(MOVE_KEYS[name]) and button.isEnabled():
-                    button.click()
-                    return True
-        return False
-
-    def shifts(self, solution) -> list[tuple[int, int, int]] | None:
-        """The pieces' shifts at the move reached, if ``solution`` is the one taken apart."""
-        return self.frames[self.step] if self.frames and solution is self.solution else None
-
     def reset(self) -> None:
         """Forget the disassembly (another packing is shown)."""
         if self.solution is not None and self.panel.shown_solution() is not self.solution:
-            self.solution, self.separation, self.moves, self.frames, self.step = None, None, [], [], 0
+            self.solution, self.separation, self.moves = None, None, []
+            self.player.set_moves(None)
             self.label.setText("")
         self.update_controls()
+
+    def offsets(self, solution) -> dict:
+        """The pieces' offsets in the 3-D view as the player has them, if ``solution`` is the one taken apart."""
+        return self.player.offsets() if solution is not None and solution is self.solution else {}
 
     def update_controls(self) -> None:
         idle = not self.panel.busy and self.panel.shown_solution() is not None
         self.start_button.setEnabled(idle and self.solution is None)
-        self.previous_button.setEnabled(bool(self.frames) and self.step > 0)
-        self.next_button.setEnabled(bool(self.frames) and self.step < len(self.frames) - 1)
+        self.player.update_controls()
 
     def start(self) -> None:
         from nonogram_editor_builtins.voxel.disassemble import disassemble_solution, frames
@@ -364,40 +334,40 @@ class DisassemblyBar(QWidget):
         self.panel.run(work, self.tr("disassembling…"), lambda found: self._found(solution, *found))
 
     def _found(self, solution, separation, shown) -> None:
+        self.panel.status.setText(self.tr("taken apart in {0} moves").format(len(shown) - 1) if shown
+                                  else self.tr("it does not come apart"))
         if solution is not self.panel.shown_solution():
             return  # another packing is shown by now
-        self.solution, self.separation, self.frames, self.step = solution, separation, shown, 0
+        self.solution, self.separation = solution, separation
         self.moves = list(separation.sequence()) if separation is not None else []
-        if shown and not self.panel.view.camera_moved_by_user:  # frame the pieces taken apart: all stay in view
-            self.step = len(shown) - 1
-            self._show()
+        keyframes = Keyframes([scene.world_shifts(shifts) for shifts in shown]) if shown else None
+        if keyframes is not None and not self.panel.view.camera_moved_by_user:
+            self.panel.view.set_part_offsets(keyframes.at(keyframes.moves))  # frame the pieces taken apart
             self.panel.view.reset_camera()
-            self.step = 0
-        self._show()
+        self.player.set_moves(keyframes, [self.tr("assembled")] + [
+            self.tr("move {0}: {1}").format(step, self.describe_move(step)) for step in range(1, len(shown))])
+        self._show(0)
 
-    def go(self, step: int) -> None:
-        if self.frames and 0 <= step < len(self.frames):
-            self.step = step
-            self._show()
+    def describe_move(self, step: int) -> str:
+        """Which pieces move ``step`` slides, which way, how far."""
+        move = self.moves[step - 1]
+        labels = layout.placement_labels(self.panel.puzzle, self.solution)
+        axis = next(i for i in range(3) if move.direction[i])
+        sign = "+" if move.direction[axis] > 0 else "-"
+        how = self.tr("out") if move.distance is None else self.tr("{0} cells").format(move.distance) \
+            if move.distance > 1 else self.tr("1 cell")
+        return self.tr("{0} {1}{2} {3}").format(", ".join(labels[k] for k in move.pieces), sign, "xyz"[axis], how)
 
-    def _show(self) -> None:
+    def _show(self, step: int) -> None:
         self.update_controls()
         if self.separation is None:
             self.label.setText(self.tr("This packing does not come apart: it is an assembly, not a solution."))
             return
         head = self.tr("Level {0}, {1} moves").format(self.separation.level, len(self.moves))
-        if self.step == 0:
+        if step == 0:
             self.label.setText(self.tr("{0}: assembled").format(head))
         else:
-            move = self.moves[self.step - 1]
-            labels = layout.placement_labels(self.panel.puzzle, self.solution)
-            axis = next(i for i in range(3) if move.direction[i])
-            sign = "+" if move.direction[axis] > 0 else "-"
-            how = self.tr("out") if move.distance is None else self.tr("{0} cells").format(move.distance) \
-                if move.distance > 1 else self.tr("1 cell")
-            self.label.setText(self.tr("{0}: move {1}: {2} {3}{4} {5}").format(
-                head, self.step, ", ".join(labels[k] for k in move.pieces), sign, "xyz"[axis], how))
-        self.panel.canvas.changed.emit()  # the panel draws the pieces where this move left them
+            self.label.setText(self.tr("{0}: move {1}: {2}").format(head, step, self.describe_move(step)))
 
 
 def default_checkpoint_dir() -> Path:

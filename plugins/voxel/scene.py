@@ -49,9 +49,13 @@ def world(puzzle: Puzzle, voxel) -> tuple[float, float, float]:
     return (x + 0.5 - sx / 2, z + 0.5 - sz / 2, -(y + 0.5 - sy / 2))
 
 
-def solution_parts(puzzle: Puzzle, solution, layer: int | None = None, shifts=None) -> list[Part]:
-    """Parts for ``solution``; with ``layer``, only the voxels in that layer (z) are drawn;
-    with ``shifts`` (one (x, y, z) per placement: a disassembly's move), the pieces moved so.
+def world_shifts(shifts) -> dict[str, tuple[int, int, int]]:
+    """One shift (x, y, z) in cells per placement, as offsets of the parts in the 3-D view (by part id)."""
+    return {part_id(i): (dx, dz, -dy) for i, (dx, dy, dz) in enumerate(shifts)}
+
+
+def solution_parts(puzzle: Puzzle, solution, layer: int | None = None) -> list[Part]:
+    """Parts for ``solution``; with ``layer``, only the voxels in that layer (z) are drawn.
 
     Part ids are ``piece-<index into solution>`` in every case, so a selection or a
     step-through visibility set survives switching layers.
@@ -60,8 +64,7 @@ def solution_parts(puzzle: Puzzle, solution, layer: int | None = None, shifts=No
     labels = placement_labels(puzzle, solution)
     parts = []
     for i, placement in enumerate(solution):
-        dx, dy, dz = shifts[i] if shifts is not None else (0, 0, 0)
-        boxes = [Box(world(puzzle, (v[0] + dx, v[1] + dy, v[2] + dz)), (VOXEL_SIZE,) * 3, colours[i])
+        boxes = [Box(world(puzzle, v), (VOXEL_SIZE,) * 3, colours[i])
                  for v in placement.cells if layer is None or v[2] == layer]
         parts.append(Part(id=part_id(i), shapes=boxes, label=labels[i]))
     explode_from_center([p for p in parts if p.shapes], EXPLODE_STRENGTH)

@@ -279,3 +279,18 @@ def test_duplicate_part_ids_are_refused(qtbot):
     qtbot.addWidget(widget)
     with pytest.raises(ValueError, match="unique"):
         widget.set_parts([Part("a", []), Part("a", [])])
+
+
+def test_part_offsets_move_parts_in_the_frame_the_picture_and_picking(view, qtbot):
+    red_before = centroid(mask_of(frame(view), RED))
+    picture_before = centroid(mask_of(rgb_array(view.render_picture(320, 240)), RED))
+    view.set_part_offsets({"red": (0.0, 1.0, 0.0)})  # up one unit; the others stay
+    pixels = frame(view)
+    assert centroid(mask_of(pixels, RED))[1] < red_before[1] - 10
+    assert centroid(mask_of(rgb_array(view.render_picture(320, 240)), RED))[1] < picture_before[1]
+    window = view.render_window()
+    with qtbot.waitSignal(view.partClicked, timeout=2000) as clicked:
+        qtbot.mouseClick(window, Qt.MouseButton.LeftButton, pos=window_point(view, (-1.5, 1.8, 0.5)))
+    assert clicked.args == ["red"]
+    view.set_parts(scene())  # a new scene: nothing moved
+    assert view.part_offsets() == {}

@@ -38,9 +38,9 @@ TEXT_CALLS = {"setWindowTitle", "addAction", "addMenu", "QAction", "QMenu", "QLa
 
 
 def qt_sources() -> list[Path]:
-    """The window's code and the plugins' docks and canvases."""
-    return sorted([*(ROOT / "editor" / "ui").glob("*.py"), *(ROOT / "plugins").glob("*/panel.py"),
-                   *(ROOT / "plugins").glob("*/canvas.py")])
+    """The window's code, the plugins' docks and canvases, and the moves' player they share."""
+    return sorted([*(ROOT / "editor" / "ui").glob("*.py"), ROOT / "editor" / "scene3d" / "player.py",
+                   *(ROOT / "plugins").glob("*/panel.py"), *(ROOT / "plugins").glob("*/canvas.py")])
 
 
 def extracted(tmp_path) -> set[tuple[str, str]]:

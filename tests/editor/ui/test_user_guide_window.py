@@ -99,6 +99,7 @@ def test_the_keyboard_shortcuts_are_the_actions_own_grouped_by_menu(window, qtbo
     assert ("About", "Ctrl+Shift+F12") in rows
     assert ("Undo", "Ctrl+Z") in rows and ("Pen", "P") in rows and ("User Guide", "F1") in rows
     assert ("Next solution", SHORTCUTS["next"]) in rows and ("Cancel the running job", "Esc") in rows
+    assert ("Play or pause the moves", "Alt+K") in rows and ("Slide on one move", "Alt+PgDown") in rows
     headings = [text for text, keys in rows if table.columnSpan(rows.index((text, keys)), 0) == 2]
     assert headings[:2] == ["File", "Edit"] and "Help" in headings and "Tools" in headings
     assert rows.index(("About", "Ctrl+Shift+F12")) > rows.index(("Help", ""))

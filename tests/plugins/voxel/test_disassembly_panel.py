@@ -1,6 +1,9 @@
-"""The voxel panel takes the packing shown apart and steps through the moves in the 3-D view
-(real window, real clicks and keys, rendered frames compared)."""
+"""The voxel panel takes the packing shown apart and plays the moves in the 3-D view, the pieces
+sliding (real window, real clicks and keys, rendered frames compared, the GIF read back)."""
 from pathlib import Path
+
+import numpy as np
+from PIL import Image
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -38,32 +41,65 @@ def test_a_six_piece_burr_comes_apart_move_by_move_in_the_view(qtbot, tmp_path):
     burr, stored = burr_with_level(panel.puzzle, "1.2")
     assert len(burr) == 6
     panel.set_solutions([burr], complete=True)
-    bar = panel.disassembly
-    assert bar.start_button.isEnabled() and not bar.next_button.isEnabled()
+    bar, player = panel.disassembly, panel.disassembly.player
+    assert bar.start_button.isEnabled() and not player.next_button.isEnabled()
     before = panel.view.capture_image()
     qtbot.mouseClick(bar.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: bar.label.text().startswith("Level 1.2"))
-    assert "assembled" in bar.label.text() and not bar.previous_button.isEnabled()
+    assert panel.status.text() == "taken apart in 6 moves"  # no longer "disassembling…"
+    assert "assembled" in bar.label.text() and not player.previous_button.isEnabled()
     frames = [panel.view.capture_image()]  # assembled, seen from farther: the camera frames the pieces apart
     moves = len(bar.moves)
     assert moves == sum(v - 1 for v in stored.info if v) > 3
+    assert player.move_list.count() == moves + 1 and player.move_list.currentRow() == 0
     for step in range(1, moves + 1):
         if step % 2:
-            qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(player.next_button, Qt.MouseButton.LeftButton)
         else:
             panel.first_button.setFocus()  # a key press as a user makes it, the focus in the panel
             QTest.keyClick(panel.first_button, Qt.Key.Key_PageDown, Qt.KeyboardModifier.AltModifier)
-        assert bar.label.text().split(": move ")[1].startswith(f"{step}:")
+        assert bar.label.text().split(": move ")[1].startswith(f"{step}:")  # said as the pieces start sliding
+        assert player.move_list.currentRow() == step
+        qtbot.waitUntil(lambda: not player.playing)
         frames.append(panel.view.capture_image())
         frames[-1].save(str(tmp_path / f"move-{step:02d}.png"))
         assert frames[-1] != frames[-2], f"move {step} changed nothing in the view"
-    assert not bar.next_button.isEnabled()
+    assert not player.next_button.isEnabled()
     QTest.keyClick(panel.first_button, Qt.Key.Key_PageUp, Qt.KeyboardModifier.AltModifier)
     assert f"move {moves - 1}:" in bar.label.text()
+    qtbot.waitUntil(lambda: not player.playing)
     assert panel.view.capture_image() == frames[-2]
 
+    # a click in the list goes to that move; Play from there, Pause mid-move: the pieces stop halfway
+    item = player.move_list.item(1)
+    qtbot.mouseClick(player.move_list.viewport(), Qt.MouseButton.LeftButton,
+                     pos=player.move_list.visualItemRect(item).center())
+    assert player.step == 1 and player.position == 1 and panel.view.capture_image() == frames[1]
+    player.speed_box.setCurrentIndex(0)  # the slowest: a move takes seconds
+    assert player.speed() < 1
+    qtbot.mouseClick(player.play_button, Qt.MouseButton.LeftButton)
+    assert player.playing and player.play_button.text() == "Pause"
+    qtbot.waitUntil(lambda: 1.1 < player.position < 1.9, timeout=10000)
+    QTest.keyClick(panel.first_button, Qt.Key.Key_K, Qt.KeyboardModifier.AltModifier)  # Pause
+    assert not player.playing and player.play_button.text() == "Play" and 1 < player.position < 2
+    middle = panel.view.capture_image()
+    assert middle != frames[1] and middle != frames[2]
+    assert player.move_list.currentRow() == 2  # the move under way
+
+    path = tmp_path / "apart.gif"
+    player.save_gif(str(path), (200, 150), 4)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=60000)
+    assert "wrote" in panel.status.text()
+    with Image.open(path) as gif:
+        assert gif.size == (200, 150) and gif.n_frames == 4 * moves + 1
+        gif.seek(0)
+        first = np.asarray(gif.convert("RGB"))
+        gif.seek(gif.n_frames - 1)
+        last = np.asarray(gif.convert("RGB"))
+    assert (first != last).any()
+
     panel.set_solutions([burr], complete=True)  # shown afresh: the pieces are back in place
-    assert bar.start_button.isEnabled() and bar.label.text() == ""
+    assert bar.start_button.isEnabled() and bar.label.text() == "" and not player.isVisible()
     assert panel.view.capture_image() == before
 
 
@@ -85,5 +121,5 @@ def test_a_count_says_how_many_come_apart_and_a_locked_assembly_says_so(qtbot, t
         qtbot.waitUntil(lambda: bar.label.text() != "")
         if "does not come apart" in bar.label.text():
             break
-    assert not bar.next_button.isEnabled() and not bar.start_button.isEnabled()
-    assert bar.shifts(panel.shown_solution()) is None  # the packing stays as it is
+    assert not bar.player.next_button.isEnabled() and not bar.start_button.isEnabled()
+    assert bar.offsets(panel.shown_solution()) == {}  # the packing stays as it is

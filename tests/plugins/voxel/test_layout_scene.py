@@ -34,6 +34,16 @@ def test_layer_text_shows_every_cell_of_the_layer_once():
     assert full.count("layer z=") == 3 and "A=" in full
 
 
+def test_all_layers_side_by_side_bottom_first_each_as_layer_text_draws_it():
+    puzzle = SHIPPED["soma"]
+    solution = solver.solve_first(puzzle)
+    rows = layout.layers_side_by_side(puzzle, solution).splitlines()
+    assert rows[0].split() == ["z=0", "z=1", "z=2"]
+    for z in range(3):
+        column = [row[z * 8: z * 8 + 5] for row in rows[1:]]  # 5 characters a layer, a gap of 3
+        assert column == layout.layer_text(puzzle, solution, z).splitlines()
+
+
 def test_parts_one_per_piece_one_box_per_voxel_distinct_colours():
     puzzle = SHIPPED["y25"]
     solution = solver.solve_first(puzzle)

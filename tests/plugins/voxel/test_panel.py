@@ -51,6 +51,8 @@ def test_first_solution_count_browse_step_and_layer(panel, qtbot):
     assert shown == {scene.part_id(i) for i in order[:2]}
     assert panel.canvas.step_label.text().startswith("2 of 7")
 
+    assert panel.canvas.layer_spin.text() == "all layers"  # and the 2-D side shows them all, side by side
+    assert panel.canvas.layer_text.text().splitlines()[0].split() == ["z=0", "z=1", "z=2"]
     panel.canvas.layer_spin.setValue(1)
     assert sum(len(p.shapes) for p in panel.view.parts()) == 9
     assert len(panel.canvas.layer_text.text().splitlines()) == 3
@@ -223,3 +225,23 @@ def test_a_files_title_and_description_show_as_plain_text(panel, qtbot, tmp_path
     assert shown.toPlainText().endswith("<img src='x.png'><a href='https://x'>click</a>")
     panel.report("<b>not bold</b>")  # the status line: plain text, whatever it is given
     assert panel.status.textFormat() == Qt.TextFormat.PlainText and panel.status.text() == "<b>not bold</b>"
+
+
+def clipped_buttons(panel) -> list[str]:
+    """The buttons (push and tool) whose text does not fit the width they are given."""
+    from PySide6.QtWidgets import QAbstractButton
+
+    return [f"{button.text()!r}: {button.width()} < {button.sizeHint().width()}"
+            for button in panel.findChildren(QAbstractButton)
+            if button.isVisibleTo(panel) and button.text() and button.width() < button.sizeHint().width()]
+
+
+def test_no_button_text_is_clipped_at_the_width_of_a_narrow_dock_nor_at_the_panels_minimum(panel, qtbot):
+    qtbot.mouseClick(panel.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(panel.solutions) == 1 and panel.solve_button.isEnabled())
+    qtbot.mouseClick(panel.disassembly.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.disassembly.player.isVisible())  # every button of the disassembly shown
+    for width in (652, panel.minimumSizeHint().width()):
+        panel.resize(width, 800)
+        qtbot.waitUntil(lambda: panel.width() == max(width, panel.minimumWidth()))
+        assert not clipped_buttons(panel), f"at {panel.width()} px: {clipped_buttons(panel)}"

@@ -279,10 +279,9 @@ class Child:
             self._process = _Forked(answer, self._errors.fileno(), self.memory_limit,
                                     None if call is None else call[:2])
         else:
-            # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
-            environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
+            # its environment is this one: numpy's BLAS on one thread (nonogram_editor/__init__.py)
             self._process = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
-                                             stdout=self._answer, stderr=self._errors, env=environment)
+                                             stdout=self._answer, stderr=self._errors)
         _held.add(self._process.stdin.fileno())  # the child's lifeline: open until kill()
         if not forked:
             self._write(pickle.dumps((sys.path, self.memory_limit, list(modules))))

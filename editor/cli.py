@@ -102,6 +102,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=PUZZLE_FORMAT_NAMES, metavar="FORMAT",
                        help=f"the format of standard input (PATH -): {', '.join(PUZZLE_FORMAT_NAMES)} "
                             "(default: the one its content shows)")
+    check.add_argument("--no-grade", dest="grade", action="store_false",
+                       help="leave out the grade of unique levels (on a line-solvable one, grading costs about as "
+                            "much as the check)")
 
     fix = _command(sub, "fix", "suggest cell edits that make a level unique and line-solvable (or harder)")
     fix.add_argument("level", metavar="LEVEL")
@@ -212,14 +215,11 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
 
         set_memory_limit(args.memory_limit)
     if args.command == "check":
-        # No linear algebra here: without numpy's BLAS threads this process keeps one thread,
-        # so that it can fork its SAT solver's process instead of starting an interpreter
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         from nonogram_editor.nonogram.check_cli import run_check
 
         with _stop_on_termination():  # so that its SAT solver's process ends with it
             return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs),
-                             format_name=args.format)
+                             format_name=args.format, grade=args.grade)
     if args.command == "help":
         print(user_guide.as_text(args.topic) if args.topic else user_guide.contents())
         return 0

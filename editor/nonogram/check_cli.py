@@ -1,4 +1,4 @@
-"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N] [--format FORMAT]``: verdicts for level packs, e.g. in CI.
+"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N] [--format FORMAT] [--no-grade]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, ``.nonpack``,
 webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``nonogram_editor.level.puzzle_formats``; a file named
@@ -7,8 +7,8 @@ otherwise is read in the format its content shows), ``-`` (a puzzle on standard 
 and puzzle files by their suffixes). Each level gets one line, and so does each puzzle of a
 file that holds several (a webpbn ``<puzzleset>``, a ``.nonpack``: named ``PATH (puzzle N of M)``,
 in JSON with the key ``puzzle``, N from 1): its verdict, sweeps and time,
-and for a unique one its grade (``nonogram_editor.nonogram.grade``) (``--json``: one JSON object
-per line). A puzzle file's goal picture is the drawing when
+and for a unique one its grade (``nonogram_editor.nonogram.grade``; not with ``--no-grade``)
+(``--json``: one JSON object per line). A puzzle file's goal picture is the drawing when
 it fits the clues; without one its bare clues are checked. A level not decided within the
 time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
 them in the same order. A path or file that cannot be read or checked is reported on stderr
@@ -24,6 +24,7 @@ import os
 import signal
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from nonogram_editor.level import LevelError, load_level
@@ -121,12 +122,15 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
     return verdict, warnings, kind_json(colour)
 
 
-def grade_file(path: Path, time_limit: float | None = None,
-               puzzle: Puzzle | None = None) -> tuple[Verdict, SolvePath | None, list[str], dict]:
+def grade_file(path: Path, time_limit: float | None = None, puzzle: Puzzle | None = None,
+               grade: bool = True) -> tuple[Verdict, SolvePath | None, list[str], dict]:
     """:func:`check_file` and, for a LINE or BRANCH level of either kind, its solve path
-    (None if the time ran out)."""
+    (None if the time ran out, or without ``grade``: on a line-solvable puzzle the solve
+    path costs about as much CPU as the check)."""
     task = Task(time_limit=time_limit)
     verdict, warnings, kind = check_file(path, task=task, puzzle=puzzle)
+    if not grade:
+        return verdict, None, warnings, kind
     try:
         return verdict, grade_verdict(verdict, task), warnings, kind
     except TimeUp:
@@ -152,12 +156,23 @@ def _text_line(path, verdict: Verdict, solve: SolvePath | None, kind: dict) -> s
     return f"{line}  ({verdict.open_cells} cells open after line logic; {detail})"
 
 
+@dataclass(frozen=True)
+class Options:
+    """How each level is checked and reported: JSON lines or text, the time limit (None:
+    none), whether unique levels are graded."""
+
+    as_json: bool = False
+    time_limit: float | None = None
+    grade: bool = True
+
+
 def run_check(paths: list[str], as_json: bool = False, time_limit: float | None = None, jobs: int = 1,
-              format_name: str | None = None) -> int:
+              format_name: str | None = None, grade: bool = True) -> int:
     """``jobs``: processes checking files at once; the output is in the files' order all the
-    same. ``format_name``: the format of standard input (``-``), else its content shows it."""
+    same. ``format_name``: the format of standard input (``-``), else its content shows it.
+    ``grade``: grade unique levels (their solve path)."""
     try:
-        return _check_all(paths, as_json, time_limit, jobs, format_name)
+        return _check_all(paths, Options(as_json, time_limit, grade), jobs, format_name)
     except BrokenPipeError:  # the reader stopped early (``| head``): not an error of the levels
         sys.stdout = open(os.devnull, "w")
         return 1
@@ -166,34 +181,34 @@ def run_check(paths: list[str], as_json: bool = False, time_limit: float | None 
         return 130
 
 
-def _report(item: tuple[Path, bool, float | None, list[Puzzle] | Exception | None]) -> list[tuple[str | None, str | None, list[str]]]:
+def _report(item: tuple[Path, Options, list[Puzzle] | Exception | None]) -> list[tuple[str | None, str | None, list[str]]]:
     """What the command prints for one file (its puzzles: already read from standard input),
     for each level or puzzle in it: (its line, its kind or None after an error, its warnings
     and errors for stderr). Module-level: a worker process runs it."""
-    path, as_json, time_limit, puzzles = item
+    path, options, puzzles = item
     format = puzzle_format(path)
     if path.suffix.lower() in LEVEL_SUFFIXES or (format is not None and format.write_all is None):
-        return [_report_one(path, None, path, as_json, time_limit, {})]  # one level: read once, by its check
+        return [_report_one(path, None, path, options, {})]  # one level: read once, by its check
     try:
         puzzles = puzzles if puzzles is not None else read_puzzles(path)
         if isinstance(puzzles, Exception):  # standard input could not be read
             raise puzzles
     except Exception as error:
-        return [_error_report(path, path, error, as_json, {})]
+        return [_error_report(path, path, error, options.as_json, {})]
     if len(puzzles) == 1:  # a file is read again by the check, whose time counts the reading
-        return [_report_one(path, puzzles[0] if str(path) == STDIO else None, path, as_json, time_limit, {})]
-    return [_report_one(path, puzzle, f"{path} (puzzle {number} of {len(puzzles)})", as_json, time_limit,
-                        {"puzzle": number}) for number, puzzle in enumerate(puzzles, 1)]
+        return [_report_one(path, puzzles[0] if str(path) == STDIO else None, path, options, {})]
+    return [_report_one(path, puzzle, f"{path} (puzzle {number} of {len(puzzles)})", options, {"puzzle": number})
+            for number, puzzle in enumerate(puzzles, 1)]
 
 
-def _report_one(path: Path, puzzle: Puzzle | None, name, as_json: bool, time_limit: float | None,
+def _report_one(path: Path, puzzle: Puzzle | None, name, options: Options,
                 extra: dict) -> tuple[str | None, str | None, list[str]]:
     cpu = _cpu_seconds()
     try:
-        verdict, solve, warnings, kind = grade_file(path, time_limit, puzzle)
+        verdict, solve, warnings, kind = grade_file(path, options.time_limit, puzzle, options.grade)
     except Exception as error:  # one bad file costs only itself (a LevelError names it already)
-        return _error_report(path, name, error, as_json, extra)
-    if as_json:
+        return _error_report(path, name, error, options.as_json, extra)
+    if options.as_json:
         line = json.dumps({"path": str(path), **extra, **kind, **verdict.to_json(),
                            "cpu_seconds": round(_cpu_seconds() - cpu, 4), **(solve.to_json() if solve else {})})
     else:
@@ -224,15 +239,15 @@ def _error_report(path: Path, name, error: Exception, as_json: bool,
     return line, None, [f"error: {message}"]
 
 
-def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: int, format_name: str | None) -> int:
+def _check_all(paths: list[str], options: Options, jobs: int, format_name: str | None) -> int:
     files, problems = level_files(paths)
     for path, problem in problems:
         print(f"error: {problem}", file=sys.stderr)
-        if as_json:
+        if options.as_json:
             print(json.dumps({"path": path, "error": problem}), flush=True)
     failed = bool(problems)
     all_line = True
-    for line, kind, messages in _in_order(files, as_json, time_limit, jobs, format_name):
+    for line, kind, messages in _in_order(files, options, jobs, format_name):
         for message in messages:
             print(message, file=sys.stderr)
         failed |= kind is None
@@ -244,10 +259,10 @@ def _check_all(paths: list[str], as_json: bool, time_limit: float | None, jobs: 
     return 0 if all_line else 1
 
 
-def _in_order(files: list[Path], as_json: bool, time_limit: float | None, jobs: int, format_name: str | None):
+def _in_order(files: list[Path], options: Options, jobs: int, format_name: str | None):
     """:func:`_report` for every file, in the files' order, on up to ``jobs`` processes
     (:func:`nonogram_editor.child_process.map_in_processes`; one: here, no process started)."""
-    items = [(path, as_json, time_limit, _standard_input(format_name) if str(path) == STDIO else None)
+    items = [(path, options, _standard_input(format_name) if str(path) == STDIO else None)
              for path in files]
     if jobs <= 1 or len(files) <= 1:
         for item in items:

@@ -160,6 +160,8 @@ def simple_rules(clue, n: int, filled: int, empty: int) -> tuple[int, int] | Non
     filled; cells outside every block's reach are surely empty.
     """
     solver = line_solver(clue, n)
+    if solver.adds_nothing(filled, empty):  # e.g. a line the check's line logic saw as it is now
+        return filled, empty
     starts: list[int] = []
     if solver.deduce(filled, empty, starts) is None:
         return None

@@ -127,6 +127,11 @@ class LineSolver:
         memo[key] = result
         return result
 
+    def adds_nothing(self, filled: int, empty: int) -> bool:
+        """Whether the memo already knows that the complete deduction adds nothing to
+        ``(filled, empty)`` (so neither can any weaker rule); False when it does not know."""
+        return self._memo.get((filled, empty), 0) == (filled, empty)
+
     def deduce(self, filled: int, empty: int, block_starts: list[int] | None = None) -> tuple[int, int] | None:
         """:meth:`solve` without the memo (what the benchmark times).
 

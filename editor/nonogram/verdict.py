@@ -54,7 +54,6 @@ from enum import StrEnum
 
 import numpy as np
 
-from nonogram_editor.nonogram import portfolio
 from nonogram_editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from nonogram_editor.nonogram.search import Lookahead, find_alternative, find_solution
 from nonogram_editor.tasks import OverBudget, Task, TimeUp
@@ -460,7 +459,8 @@ class _SatStage:
         and the one waiting for it, if any): then the process can be a fork of this one."""
         if self._child is not None:
             return False
-        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads it
+        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads them
+        from nonogram_editor.nonogram import portfolio
 
         name = "nonogram SAT solver"
         idle = _idle_cores(self._since)  # the machine's, beside this process's search

@@ -112,7 +112,7 @@ def test_fork_ready_only_where_no_other_thread_runs():
             break
         time.sleep(0.001)
     # numpy's BLAS threads (native, unknown to Python) also count: this test process has them
-    # unless OPENBLAS_NUM_THREADS=1, as `check` sets
+    # unless OPENBLAS_NUM_THREADS=1 (as importing nonogram_editor before numpy sets)
     blas_threads = len(os.listdir("/proc/self/task")) > threading.active_count()
     child = child_process.fork_ready(threads=os.cpu_count() + 8)
     assert (child is None) == blas_threads

@@ -9,9 +9,17 @@ The modules: :mod:`.line` (the exact line solver), :mod:`.puzzle` (clues, what i
 line logic), :mod:`.search` (probing and search), :mod:`.cnf` (the SAT encoding),
 :mod:`.verdict` (the stages together).
 """
-from nonogram_editor.nonogram.colour.line import ColourLineSolver, colour_line_solver, count_colour_placements
-from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
-from nonogram_editor.nonogram.colour.verdict import check_colour, check_colour_drawing
+import importlib
 
-__all__ = ["ColourBoard", "ColourClues", "ColourLineSolver", "check_colour", "check_colour_drawing",
-           "colour_line_solver", "count_colour_placements"]
+_MODULES = {"ColourLineSolver": "line", "colour_line_solver": "line", "count_colour_placements": "line",
+            "ColourBoard": "puzzle", "ColourClues": "puzzle",
+            "check_colour": "verdict", "check_colour_drawing": "verdict"}
+__all__ = sorted(_MODULES)
+
+
+def __getattr__(name: str):
+    """The names above, each imported from its module on first use: importing one module of
+    the package (the line solver, say) does not import the whole colour engine."""
+    if name not in _MODULES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)

@@ -17,7 +17,6 @@ from nonogram_editor.level import load_level
 from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, ColourPuzzle, colour_puzzle_of_level, hex_colour, level_kind
 from nonogram_editor.level.metadata import read_about
 from nonogram_editor.level.puzzle_formats import Puzzle, checked_goal, is_puzzle_file, read_puzzle_file
-from nonogram_editor.nonogram.colour.verdict import check_colour
 from nonogram_editor.nonogram.verdict import Verdict
 from nonogram_editor.tasks import Task
 
@@ -38,6 +37,8 @@ def check_colour_puzzle(puzzle: ColourPuzzle, path: str | os.PathLike,
                         task: Task) -> tuple[Verdict, list[str]]:
     """The colour engine's verdict on ``puzzle`` (its goal is the drawing when it fits the
     clues; otherwise the clues alone are checked, with a warning naming ``path``)."""
+    from nonogram_editor.nonogram.colour.verdict import check_colour  # here: a two-colour check never loads it
+
     goal, warnings = checked_goal(puzzle, path)
     return check_colour(puzzle.rows, puzzle.columns, len(puzzle.palette), goal=goal, task=task), warnings
 

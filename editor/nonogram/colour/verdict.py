@@ -21,7 +21,6 @@ import time
 
 import numpy as np
 
-from nonogram_editor.nonogram.colour.portfolio import decide
 from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from nonogram_editor.nonogram.colour.search import find_alternative, find_solution
 from nonogram_editor.nonogram.search import Lookahead
@@ -150,7 +149,8 @@ class _SatStage:
     def start(self) -> None:
         if self._child is not None:
             return
-        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads it
+        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads them
+        from nonogram_editor.nonogram.colour.portfolio import decide
 
         name = "colour nonogram SAT solver"
         forked = fork_ready(1)

@@ -114,6 +114,20 @@ def test_grade_in_text_and_json(capsys):
     assert records[1]["path_steps"]["probe"] > 0 and records[0]["path_steps"]["probe"] == 0
 
 
+def test_no_grade_leaves_the_grade_out_of_text_and_json(capsys):
+    from nonogram_editor.__main__ import main
+
+    edge, dancer = str(NONOGRAMS / "webpbn-00023-edge.non"), str(NONOGRAMS / "webpbn-00001-dancer.non")
+    assert main(["check", dancer, edge, "--no-grade"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert [": LINE" in lines[0], ": BRANCH" in lines[1]] == [True, True]
+    assert not any("grade" in line for line in lines)
+    assert main(["check", dancer, edge, "--no-grade", "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [record["verdict"] for record in records] == ["LINE", "BRANCH"]
+    assert not any(key.startswith(("grade", "path_")) for record in records for key in record)
+
+
 def test_a_huge_puzzle_stops_at_the_time_limit_and_reports_its_real_time(tmp_path, capsys):
     import time
 
@@ -163,13 +177,16 @@ def test_a_link_loop_named_on_the_command_line_is_called_a_loop(tmp_path, capsys
 
 
 def test_check_does_not_load_the_plugin_machinery(tmp_path):
-    """Start-up is most of a small check's time: it imports no plugins, pluggy, Qt or numba
+    """Start-up is most of a small check's time: it imports no plugins, pluggy, Qt or numba,
+    nor for a two-colour line-solvable puzzle the colour engine or the SAT stage
     (tests/benchmarks/bench_check_startup.py measures it)."""
     (tmp_path / "tiny.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    unwanted = ("pluggy", "nonogram_editor.plugin_host", "PySide6", "numba", "importlib.metadata",
+                "nonogram_editor.nonogram.colour.verdict", "nonogram_editor.nonogram.colour.search",
+                "nonogram_editor.nonogram.portfolio", "nonogram_editor.nonogram.cnf")
     probe = ("import sys\nfrom nonogram_editor.__main__ import main\n"
              f"assert main(['check', {str(tmp_path / 'tiny.non')!r}]) == 0\n"
-             "print(sorted(m for m in ('pluggy', 'nonogram_editor.plugin_host', 'PySide6', 'numba', 'importlib.metadata')"
-             " if m in sys.modules))")
+             f"print(sorted(m for m in {unwanted!r} if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "[]"

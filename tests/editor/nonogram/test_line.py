@@ -163,3 +163,14 @@ def test_counts_are_memoised_so_a_recount_after_an_edit_counts_only_changed_line
     task.cancel()
     with pytest.raises(Cancelled):
         edited.line_counts(board, task)
+
+
+def test_adds_nothing_knows_only_what_the_memo_has_seen():
+    """True only for a state the complete deduction was memoised on and found nothing new in."""
+    solver = LineSolver((3,), 5)
+    assert not solver.adds_nothing(0, 0)  # not seen yet
+    assert solver.solve(0, 0) == (0b00100, 0)  # the middle cell is forced
+    assert not solver.adds_nothing(0, 0)  # seen: the deduction adds a cell
+    assert solver.solve(0b00100, 0) == (0b00100, 0)
+    assert solver.adds_nothing(0b00100, 0)  # seen: nothing new
+    assert solver.solve(0b10001, 0) is None and not solver.adds_nothing(0b10001, 0)  # no placement

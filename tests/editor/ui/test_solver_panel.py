@@ -212,12 +212,10 @@ def record_popen(monkeypatch) -> list:
 
 
 def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatch):
-    from types import SimpleNamespace
-
-    from nonogram_editor.nonogram import verdict as verdict_module
+    from nonogram_editor.nonogram import portfolio
 
     search_never_decides(monkeypatch)
-    monkeypatch.setattr(verdict_module, "portfolio", SimpleNamespace(decide=endless_decide))
+    monkeypatch.setattr(portfolio, "decide", endless_decide)
     started = record_popen(monkeypatch)
     canvas = window.solution_canvas
     panel = panel_of(window)

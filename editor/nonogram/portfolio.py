@@ -5,8 +5,9 @@
 1. the automaton encoding of the clues and the cells known (:func:`nonogram_editor.nonogram.cnf.encode`);
 2. without a picture, a first solution: the race :data:`FIRST_SOLUTION`, then the
    line-logic search next to it for another (:func:`search_near`);
-3. another solution than the picture: a short CaDiCaL search that tries the picture's
-   values first (``NEAR_CONFLICTS``), then the race :data:`OTHER_SOLUTION`.
+3. another solution than the picture: one that differs from it only inside a window
+   (:func:`_local_other`), a short CaDiCaL search that tries the picture's values first
+   (``NEAR_CONFLICTS``), then the race :data:`OTHER_SOLUTION`.
 
 A race is a list of :class:`Racer`, each run in a fork of this process (Linux); the
 first answer wins and the others are ended (pySMT's ``Portfolio`` does the same with SMT
@@ -24,11 +25,17 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
+
 from nonogram_editor.nonogram.cnf import encode, model_rows
+from nonogram_editor.nonogram.puzzle import rows_to_array
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # enough for an other solution near the picture; beyond, kissat proves faster
+WINDOW = 16  # side of the windows another solution is first looked for in (any switch within 9x9 cells lies in one)
+WINDOW_CONFLICTS = 200  # per window: with the cells outside it fixed, most answer in a few dozen
+WINDOWS_SECONDS = 0.5  # CPU seconds for all the windows (a 40x40 grid has 16, each a few ms)
 QUICK_CONFLICTS = 1000  # without forks: the first solution's short search on the automaton encoding
 KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (most first solutions take it a fraction of that)
 KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (past that, kissat rarely answers soon)
@@ -254,7 +261,7 @@ def search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, list
     solution or None when there is none), or (False, None) when it used up its time. Where
     the solutions are many it finds another next to the first in milliseconds, against
     seconds of SAT solving."""
-    from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array
+    from nonogram_editor.nonogram.puzzle import Puzzle
     from nonogram_editor.nonogram.search import Lookahead, find_alternative
     from nonogram_editor.tasks import OverBudget, Task
 
@@ -308,26 +315,50 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
         decided, other = search_near(row_clues, column_clues, picture)
         if decided:
             return picture, other
-    row_filled, row_empty = known
-    full = (1 << width) - 1
-    differ = []  # some cell line logic left open takes the other value than in the picture
-    for row in range(height):
-        open_cells = full & ~(row_filled[row] | row_empty[row])
-        for column in range(width):
-            if open_cells >> column & 1:
-                variable = row * width + column + 1
-                differ.append(-variable if picture[row] >> column & 1 else variable)
-    if not differ:
+    cells = np.arange(1, height * width + 1).reshape(height, width)
+    grid = rows_to_array(picture, width)
+    stays = np.where(grid, cells, -cells)  # the literals "the cell keeps the picture's value"
+    open_cells = ~(rows_to_array(known[0], width) | rows_to_array(known[1], width))
+    if not open_cells.any():
         return picture, None
-    clauses.append(differ)
-    # Another solution is most often a small change of the picture: first a short search
-    # that tries the picture's values first; kissat cannot be given such a guess.
+    clauses.append((-stays[open_cells]).tolist())  # some cell line logic left open takes the other value
+    # Another solution is most often a small change of the picture: first one inside a
+    # window, then a short search that tries the picture's values first; kissat cannot be
+    # given such a guess.
     with Solver(name=NEAR_SOLVER, bootstrap_with=clauses) as solver:
-        solver.set_phases([row * width + column + 1 if picture[row] >> column & 1 else -(row * width + column + 1)
-                           for row in range(height) for column in range(width)])
+        local = _local_other(solver, stays, open_cells)
+        if local is not None:
+            return picture, local
+        solver.set_phases(stays.ravel().tolist())
         solver.conf_budget(NEAR_CONFLICTS)
         near = solver.solve_limited()
         if near is not None:
             return picture, (model_rows(solver.get_model(), height, width) if near else None)
     problem.picture = picture
     return picture, race(OTHER_SOLUTION, problem, automaton_other)
+
+
+def _local_other(solver, stays: np.ndarray, open_cells: np.ndarray) -> list[int] | None:
+    """Another solution that differs from the picture only inside one window (``WINDOW``
+    cells square, half of that apart), as row masks, or None: ``solver`` (holding the
+    clauses that some open cell differs) is asked under the assumption that every open
+    cell outside the window keeps the picture's value, for up to ``WINDOW_CONFLICTS``
+    conflicts each and ``WINDOWS_SECONDS`` of CPU in all. The lines through a window are
+    then nearly decided, so each answer takes milliseconds: a small "switch" the search's
+    smaller windows miss (Knotty's, 8x8 cells) is found here in a fraction of a second,
+    where the search near the picture takes seconds or minutes."""
+    from nonogram_editor.nonogram.search import windows
+
+    height, width = stays.shape
+    until = time.process_time() + WINDOWS_SECONDS
+    for rows, columns in windows(height, width, WINDOW, WINDOW // 2):
+        inside = np.zeros_like(open_cells)
+        inside[rows.start:rows.stop, columns.start:columns.stop] = True
+        if not (open_cells & inside).any():
+            continue
+        if time.process_time() > until:
+            return None
+        solver.conf_budget(WINDOW_CONFLICTS)
+        if solver.solve_limited(assumptions=stays[open_cells & ~inside].tolist()):
+            return model_rows(solver.get_model(), height, width)
+    return None

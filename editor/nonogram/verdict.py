@@ -257,7 +257,7 @@ class Rechecks:
     DECIDED = (Kind.LINE, Kind.BRANCH, Kind.MULT, Kind.CONTRADICTION)
 
     def __init__(self):
-        self._hint: Verdict | None = None
+        self.hint: Verdict | None = None  # the last decided verdict: the next check's hint
         self._lock = threading.Lock()
 
     def check(self, drawing: np.ndarray, task: Task | None = None, line_logic_only: bool = False,
@@ -265,14 +265,14 @@ class Rechecks:
         """``check(drawing, task, line_logic_only, previous)`` (:func:`check_drawing`, or the
         colour engine's) with the hint; its verdict, kept if decided."""
         with self._lock:
-            previous = self._hint
+            previous = self.hint
         if previous is not None and (previous.picture is None
                                      or (previous.picture.dtype == bool) != (drawing.dtype == bool)):
             previous = None
         verdict = check(drawing, task, line_logic_only, previous)
         if verdict.kind in self.DECIDED:
             with self._lock:
-                self._hint = verdict
+                self.hint = verdict
         return verdict
 
 

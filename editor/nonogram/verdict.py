@@ -2,6 +2,7 @@
 
     verdict = check_drawing(solution)            # the editor: clues from the drawing
     verdict = check_puzzle(rows, columns, goal)  # an imported puzzle (goal may be None)
+    verdict = rechecks.check(edited)             # a drawing being edited (Rechecks: the last verdict as a hint)
     verdict.kind, verdict.sweeps, verdict.seconds, verdict.describe()
 
 * ``LINE``: unique, and line logic alone reaches the picture.

@@ -28,7 +28,7 @@ from typing import Callable
 import numpy as np
 
 from nonogram_editor.nonogram.cnf import encode, model_rows
-from nonogram_editor.nonogram.puzzle import rows_to_array
+from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
@@ -315,20 +315,20 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
         decided, other = search_near(row_clues, column_clues, picture)
         if decided:
             return picture, other
-    cells = np.arange(1, height * width + 1).reshape(height, width)
     grid = rows_to_array(picture, width)
-    stays = np.where(grid, cells, -cells)  # the literals "the cell keeps the picture's value"
     open_cells = ~(rows_to_array(known[0], width) | rows_to_array(known[1], width))
     if not open_cells.any():
         return picture, None
-    clauses.append((-stays[open_cells]).tolist())  # some cell line logic left open takes the other value
     # Another solution is most often a small change of the picture: first one inside a
     # window, then a short search that tries the picture's values first; kissat cannot be
     # given such a guess.
+    local = _local_other(row_clues, column_clues, grid, open_cells)
+    if local is not None:
+        return picture, local
+    cells = np.arange(1, height * width + 1).reshape(height, width)
+    stays = np.where(grid, cells, -cells)  # the literals "the cell keeps the picture's value"
+    clauses.append((-stays[open_cells]).tolist())  # some cell line logic left open takes the other value
     with Solver(name=NEAR_SOLVER, bootstrap_with=clauses) as solver:
-        local = _local_other(solver, stays, open_cells)
-        if local is not None:
-            return picture, local
         solver.set_phases(stays.ravel().tolist())
         solver.conf_budget(NEAR_CONFLICTS)
         near = solver.solve_limited()
@@ -338,27 +338,47 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     return picture, race(OTHER_SOLUTION, problem, automaton_other)
 
 
-def _local_other(solver, stays: np.ndarray, open_cells: np.ndarray) -> list[int] | None:
-    """Another solution that differs from the picture only inside one window (``WINDOW``
-    cells square, half of that apart), as row masks, or None: ``solver`` (holding the
-    clauses that some open cell differs) is asked under the assumption that every open
-    cell outside the window keeps the picture's value, for up to ``WINDOW_CONFLICTS``
-    conflicts each and ``WINDOWS_SECONDS`` of CPU in all. The lines through a window are
-    then nearly decided, so each answer takes milliseconds: a small "switch" the search's
-    smaller windows miss (Knotty's, 8x8 cells) is found here in a fraction of a second,
-    where the search near the picture takes seconds or minutes."""
+def _local_other(row_clues, column_clues, grid: np.ndarray, open_cells: np.ndarray) -> list[int] | None:
+    """Another solution that differs from the picture ``grid`` only inside one window
+    (``WINDOW`` cells square, half of that apart), as row masks, or None. In each window
+    the cells ``open_cells`` marks (what line logic left open) are free and every other
+    cell keeps the picture's value: only the lines through the window are encoded, their
+    cells outside it fixed, and CaDiCaL asked for a free cell that differs (at most
+    ``WINDOW_CONFLICTS`` conflicts a window, ``WINDOWS_SECONDS`` of CPU in all). Each
+    answer takes milliseconds, on big grids too: a small "switch" that the search's smaller
+    windows miss (Knotty's, 8x8 cells) is found at once, where the search near the picture
+    takes seconds or minutes."""
+    from nonogram_editor.nonogram.cnf import line_clauses
     from nonogram_editor.nonogram.search import windows
+    from nonogram_editor.sat_solvers import Solver
 
-    height, width = stays.shape
+    height, width = grid.shape
+    cells = np.arange(1, height * width + 1).reshape(height, width)
     until = time.process_time() + WINDOWS_SECONDS
     for rows, columns in windows(height, width, WINDOW, WINDOW // 2):
-        inside = np.zeros_like(open_cells)
-        inside[rows.start:rows.stop, columns.start:columns.stop] = True
-        if not (open_cells & inside).any():
+        rows, columns = slice(rows.start, rows.stop), slice(columns.start, columns.stop)
+        free = np.zeros_like(open_cells)
+        free[rows, columns] = open_cells[rows, columns]
+        if not free.any():
             continue
         if time.process_time() > until:
             return None
-        solver.conf_budget(WINDOW_CONFLICTS)
-        if solver.solve_limited(assumptions=stays[open_cells & ~inside].tolist()):
-            return model_rows(solver.get_model(), height, width)
+        filled, empty = grid & ~free, ~grid & ~free
+        crossing = np.zeros_like(free)  # the cells of the lines through the window
+        crossing[rows, :] = crossing[:, columns] = True
+        clauses = [[literal] for literal in np.where(grid, cells, -cells)[crossing & ~free].tolist()]
+        clauses.append(np.where(grid, -cells, cells)[free].tolist())  # some free cell differs
+        last_variable = height * width
+        for clues, lines, line_cells, line_filled, line_empty in (
+                (row_clues, rows, cells, filled, empty), (column_clues, columns, cells.T, filled.T, empty.T)):
+            encoded = line_clauses(list(clues[lines]), line_cells[lines], line_filled[lines], line_empty[lines],
+                                   last_variable)
+            clauses += encoded[0]  # never None: the picture's own placement fits
+            last_variable = encoded[1]
+        with Solver(name=NEAR_SOLVER, bootstrap_with=clauses) as solver:
+            solver.conf_budget(WINDOW_CONFLICTS)
+            if solver.solve_limited():
+                other = grid.copy()
+                other[free] = np.isin(cells[free], solver.get_model())
+                return array_to_rows(other)
     return None

@@ -186,19 +186,13 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
 
 
 def local_other(picture: np.ndarray):
-    """portfolio._local_other on ``picture``'s clues, with what line logic proves as known."""
+    """portfolio._local_other on ``picture``'s clues, the cells line logic leaves open free."""
     row_clues, column_clues = clues_of(picture.astype(int).tolist())
     puzzle = Puzzle(row_clues, column_clues)
     board = puzzle.board()
     puzzle.propagate(board)
-    clauses, _ = cnf.encode(row_clues, column_clues, (board.row_filled, board.row_empty))
-    height, width = picture.shape
-    cells = np.arange(1, height * width + 1).reshape(height, width)
-    stays = np.where(picture, cells, -cells)
-    open_cells = ~(board.filled_array() | board.empty_array())
-    with Solver(name=portfolio.NEAR_SOLVER, bootstrap_with=clauses + [(-stays[open_cells]).tolist()]) as solver:
-        other = portfolio._local_other(solver, stays, open_cells)
-    return None if other is None else rows_to_array(other, width)
+    other = portfolio._local_other(row_clues, column_clues, picture, ~(board.filled_array() | board.empty_array()))
+    return None if other is None else rows_to_array(other, picture.shape[1])
 
 
 def differs_inside_a_window(picture: np.ndarray, other: np.ndarray) -> bool:

@@ -5,9 +5,10 @@
 1. the automaton encoding of the clues and the cells known (:func:`nonogram_editor.nonogram.cnf.encode`);
 2. without a picture, a first solution: the race :data:`FIRST_SOLUTION`, then the
    line-logic search next to it for another (:func:`search_near`);
-3. another solution than the picture: one that differs from it only inside a window
-   (:func:`_local_other`), a short CaDiCaL search that tries the picture's values first
-   (``NEAR_CONFLICTS``), then the race :data:`OTHER_SOLUTION`.
+3. another solution than the picture: for a given picture first one that differs from it
+   only inside a window (:func:`_local_other`, before step 1), then a short CaDiCaL search
+   that tries the picture's values first (``NEAR_CONFLICTS``), then the race
+   :data:`OTHER_SOLUTION`.
 
 A race is a list of :class:`Racer`, each run in a fork of this process (Linux); the
 first answer wins and the others are ended (pySMT's ``Portfolio`` does the same with SMT
@@ -285,9 +286,10 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     """(a solution, a second solution) as row masks, None where there is none.
 
     With ``picture`` (row masks of a known solution) the first is the picture itself and
-    only "another solution" is asked; without, a solution is found first (:data:`FIRST_SOLUTION`),
-    then another, first by a short line-logic search next to it (:func:`search_near`; the
-    verdict's own search has already tried that near a given picture).
+    only "another solution" is asked, first inside small windows (:func:`_local_other`,
+    before the whole grid is encoded); without, a solution is found first
+    (:data:`FIRST_SOLUTION`), then another, first by a short line-logic search next to it
+    (:func:`search_near`; the verdict's own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. ``spare_core``: another
     core is free for this process (the first solution's eager racers start at once). Runs
     to the end (call it through :mod:`nonogram_editor.child_process` to bound it).
@@ -300,6 +302,10 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     if picture is None and spare_core:
         running = {racer.name: fork for racer in FIRST_SOLUTION if racer.eager
                    if (fork := _fork(racer, problem)) is not None}
+    if picture is not None:  # most often another solution is a small change of the picture
+        local = _local_other(row_clues, column_clues, rows_to_array(picture, width), _open_cells(known, width))
+        if local is not None:
+            return picture, local
     encoded = encode(row_clues, column_clues, known)
     if encoded is None:
         for fork in running.values():
@@ -315,18 +321,12 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
         decided, other = search_near(row_clues, column_clues, picture)
         if decided:
             return picture, other
-    grid = rows_to_array(picture, width)
-    open_cells = ~(rows_to_array(known[0], width) | rows_to_array(known[1], width))
+    open_cells = _open_cells(known, width)
     if not open_cells.any():
         return picture, None
-    # Another solution is most often a small change of the picture: first one inside a
-    # window, then a short search that tries the picture's values first; kissat cannot be
-    # given such a guess.
-    local = _local_other(row_clues, column_clues, grid, open_cells)
-    if local is not None:
-        return picture, local
+    # A short search that tries the picture's values first; kissat cannot be given such a guess.
     cells = np.arange(1, height * width + 1).reshape(height, width)
-    stays = np.where(grid, cells, -cells)  # the literals "the cell keeps the picture's value"
+    stays = np.where(rows_to_array(picture, width), cells, -cells)  # "the cell keeps the picture's value"
     clauses.append((-stays[open_cells]).tolist())  # some cell line logic left open takes the other value
     with Solver(name=NEAR_SOLVER, bootstrap_with=clauses) as solver:
         solver.set_phases(stays.ravel().tolist())
@@ -336,6 +336,11 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
             return picture, (model_rows(solver.get_model(), height, width) if near else None)
     problem.picture = picture
     return picture, race(OTHER_SOLUTION, problem, automaton_other)
+
+
+def _open_cells(known: tuple[list[int], list[int]], width: int) -> np.ndarray:
+    """The cells ``known`` (row masks: filled, empty) leaves open (bool, height x width)."""
+    return ~(rows_to_array(known[0], width) | rows_to_array(known[1], width))
 
 
 def _local_other(row_clues, column_clues, grid: np.ndarray, open_cells: np.ndarray) -> list[int] | None:

@@ -5,8 +5,10 @@
 1. the automaton encoding of the clues and the cells known (:func:`nonogram_editor.nonogram.cnf.encode`);
 2. without a picture, a first solution: the race :data:`FIRST_SOLUTION`, then the
    line-logic search next to it for another (:func:`search_near`);
-3. another solution than the picture: a short CaDiCaL search that tries the picture's
-   values first (``NEAR_CONFLICTS``), then the race :data:`OTHER_SOLUTION`.
+3. another solution than the picture: for a given picture first one that differs from it
+   only inside a window (:func:`_local_other`, before step 1), then a short CaDiCaL search
+   that tries the picture's values first (``NEAR_CONFLICTS``), then the race
+   :data:`OTHER_SOLUTION`.
 
 A race is a list of :class:`Racer`, each run in a fork of this process (Linux); the
 first answer wins and the others are ended (pySMT's ``Portfolio`` does the same with SMT
@@ -24,12 +26,18 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
+
 from nonogram_editor.nonogram.cnf import encode, model_rows
 from nonogram_editor.tasks import MemoryLimitReached
+from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
 NEAR_CONFLICTS = 2000  # enough for an other solution near the picture; beyond, kissat proves faster
+WINDOW = 16  # side of the windows another solution is first looked for in (any switch within 9x9 cells lies in one)
+WINDOW_CONFLICTS = 200  # per window: with the cells outside it fixed, most answer in a few dozen
+WINDOWS_SECONDS = 0.5  # CPU seconds for all the windows (a 40x40 grid has 16, each a few ms)
 QUICK_CONFLICTS = 1000  # without forks: the first solution's short search on the automaton encoding
 KISSAT_ALONE = 1.5  # CPU seconds kissat races alone (most first solutions take it a fraction of that)
 KISSAT_HEAD_START = 3.0  # ... and in all, beside the block encoding (past that, kissat rarely answers soon)
@@ -255,7 +263,7 @@ def search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, list
     solution or None when there is none), or (False, None) when it used up its time. Where
     the solutions are many it finds another next to the first in milliseconds, against
     seconds of SAT solving."""
-    from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array
+    from nonogram_editor.nonogram.puzzle import Puzzle
     from nonogram_editor.nonogram.search import Lookahead, find_alternative
     from nonogram_editor.tasks import OverBudget, Task
 
@@ -279,9 +287,10 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     """(a solution, a second solution) as row masks, None where there is none.
 
     With ``picture`` (row masks of a known solution) the first is the picture itself and
-    only "another solution" is asked; without, a solution is found first (:data:`FIRST_SOLUTION`),
-    then another, first by a short line-logic search next to it (:func:`search_near`; the
-    verdict's own search has already tried that near a given picture).
+    only "another solution" is asked, first inside small windows (:func:`_local_other`,
+    before the whole grid is encoded); without, a solution is found first
+    (:data:`FIRST_SOLUTION`), then another, first by a short line-logic search next to it
+    (:func:`search_near`; the verdict's own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. ``spare_core``: another
     core is free for this process (the first solution's eager racers start at once). Runs
     to the end (call it through :mod:`nonogram_editor.child_process` to bound it).
@@ -294,6 +303,10 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     if picture is None and spare_core:
         running = {racer.name: fork for racer in FIRST_SOLUTION if racer.eager
                    if (fork := _fork(racer, problem)) is not None}
+    if picture is not None:  # most often another solution is a small change of the picture
+        local = _local_other(row_clues, column_clues, rows_to_array(picture, width), _open_cells(known, width))
+        if local is not None:
+            return picture, local
     encoded = encode(row_clues, column_clues, known)
     if encoded is None:
         for fork in running.values():
@@ -309,26 +322,69 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
         decided, other = search_near(row_clues, column_clues, picture)
         if decided:
             return picture, other
-    row_filled, row_empty = known
-    full = (1 << width) - 1
-    differ = []  # some cell line logic left open takes the other value than in the picture
-    for row in range(height):
-        open_cells = full & ~(row_filled[row] | row_empty[row])
-        for column in range(width):
-            if open_cells >> column & 1:
-                variable = row * width + column + 1
-                differ.append(-variable if picture[row] >> column & 1 else variable)
-    if not differ:
+    open_cells = _open_cells(known, width)
+    if not open_cells.any():
         return picture, None
-    clauses.append(differ)
-    # Another solution is most often a small change of the picture: first a short search
-    # that tries the picture's values first; kissat cannot be given such a guess.
+    # A short search that tries the picture's values first; kissat cannot be given such a guess.
+    cells = np.arange(1, height * width + 1).reshape(height, width)
+    stays = np.where(rows_to_array(picture, width), cells, -cells)  # "the cell keeps the picture's value"
+    clauses.append((-stays[open_cells]).tolist())  # some cell line logic left open takes the other value
     with Solver(name=NEAR_SOLVER, bootstrap_with=clauses) as solver:
-        solver.set_phases([row * width + column + 1 if picture[row] >> column & 1 else -(row * width + column + 1)
-                           for row in range(height) for column in range(width)])
+        solver.set_phases(stays.ravel().tolist())
         solver.conf_budget(NEAR_CONFLICTS)
         near = solver.solve_limited()
         if near is not None:
             return picture, (model_rows(solver.get_model(), height, width) if near else None)
     problem.picture = picture
     return picture, race(OTHER_SOLUTION, problem, automaton_other)
+
+
+def _open_cells(known: tuple[list[int], list[int]], width: int) -> np.ndarray:
+    """The cells ``known`` (row masks: filled, empty) leaves open (bool, height x width)."""
+    return ~(rows_to_array(known[0], width) | rows_to_array(known[1], width))
+
+
+def _local_other(row_clues, column_clues, grid: np.ndarray, open_cells: np.ndarray) -> list[int] | None:
+    """Another solution that differs from the picture ``grid`` only inside one window
+    (``WINDOW`` cells square, half of that apart), as row masks, or None. In each window
+    the cells ``open_cells`` marks (what line logic left open) are free and every other
+    cell keeps the picture's value: only the lines through the window are encoded, their
+    cells outside it fixed, and CaDiCaL asked for a free cell that differs (at most
+    ``WINDOW_CONFLICTS`` conflicts a window, ``WINDOWS_SECONDS`` of CPU in all). Each
+    answer takes milliseconds, on big grids too: a small "switch" that the search's smaller
+    windows miss (Knotty's, 8x8 cells) is found at once, where the search near the picture
+    takes seconds or minutes."""
+    from nonogram_editor.nonogram.cnf import line_clauses
+    from nonogram_editor.nonogram.search import windows
+    from nonogram_editor.sat_solvers import Solver
+
+    height, width = grid.shape
+    cells = np.arange(1, height * width + 1).reshape(height, width)
+    until = time.process_time() + WINDOWS_SECONDS
+    for rows, columns in windows(height, width, WINDOW, WINDOW // 2):
+        rows, columns = slice(rows.start, rows.stop), slice(columns.start, columns.stop)
+        free = np.zeros_like(open_cells)
+        free[rows, columns] = open_cells[rows, columns]
+        if not free.any():
+            continue
+        if time.process_time() > until:
+            return None
+        filled, empty = grid & ~free, ~grid & ~free
+        crossing = np.zeros_like(free)  # the cells of the lines through the window
+        crossing[rows, :] = crossing[:, columns] = True
+        clauses = [[literal] for literal in np.where(grid, cells, -cells)[crossing & ~free].tolist()]
+        clauses.append(np.where(grid, -cells, cells)[free].tolist())  # some free cell differs
+        last_variable = height * width
+        for clues, lines, line_cells, line_filled, line_empty in (
+                (row_clues, rows, cells, filled, empty), (column_clues, columns, cells.T, filled.T, empty.T)):
+            encoded = line_clauses(list(clues[lines]), line_cells[lines], line_filled[lines], line_empty[lines],
+                                   last_variable)
+            clauses += encoded[0]  # never None: the picture's own placement fits
+            last_variable = encoded[1]
+        with Solver(name=NEAR_SOLVER, bootstrap_with=clauses) as solver:
+            solver.conf_budget(WINDOW_CONFLICTS)
+            if solver.solve_limited():
+                other = grid.copy()
+                other[free] = np.isin(cells[free], solver.get_model())
+                return array_to_rows(other)
+    return None

@@ -190,11 +190,12 @@ WINDOW = 6  # side of the square windows the local stage searches
 WINDOW_STEP = 3  # windows overlap by half: any difference within 4x4 cells lies inside one
 
 
-def windows(height: int, width: int):
-    """The local stage's windows over a height x width grid, as (rows, columns) ranges."""
-    for top in range(0, max(1, height - WINDOW + WINDOW_STEP), WINDOW_STEP):
-        for left in range(0, max(1, width - WINDOW + WINDOW_STEP), WINDOW_STEP):
-            yield range(top, min(height, top + WINDOW)), range(left, min(width, left + WINDOW))
+def windows(height: int, width: int, side: int = WINDOW, step: int = WINDOW_STEP):
+    """The local stage's windows over a height x width grid, as (rows, columns) ranges:
+    squares of ``side`` cells, ``step`` apart."""
+    for top in range(0, max(1, height - side + step), step):
+        for left in range(0, max(1, width - side + step), step):
+            yield range(top, min(height, top + side)), range(left, min(width, left + side))
 LOCAL_BUDGET = 32  # guesses per cell tried in a window
 FIRST_BUDGET = 64  # guesses per cell in the first search round; each round multiplies it by 4
 FIRST_WIDTH = 8  # cells (the most promising) the first round searches; each round multiplies it by 4

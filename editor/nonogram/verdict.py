@@ -2,6 +2,7 @@
 
     verdict = check_drawing(solution)            # the editor: clues from the drawing
     verdict = check_puzzle(rows, columns, goal)  # an imported puzzle (goal may be None)
+    verdict = rechecks.check(edited)             # a drawing being edited (Rechecks: the last verdict as a hint)
     verdict.kind, verdict.sweeps, verdict.seconds, verdict.describe()
 
 * ``LINE``: unique, and line logic alone reaches the picture.
@@ -256,6 +257,36 @@ def check_drawing(drawing: np.ndarray, task: Task | None = None, line_logic_only
     start = time.perf_counter()
     drawing = np.asarray(drawing, dtype=bool)
     return _check(Puzzle.from_grid(drawing), drawing, task, start, line_logic_only, previous)
+
+
+class Rechecks:
+    """The checks of one drawing as it is edited (the Solver dock's worker holds one):
+    each check gets the last decided verdict, on whichever earlier drawing, as its hint
+    (``previous``: :func:`_reuse_previous`, :func:`_sat_decided`), and a decided verdict
+    becomes the next check's hint. Safe from several threads (a cancelled check may still
+    run beside the next); a hint on a drawing of the other kind (two-colour or colour) is
+    not given."""
+
+    DECIDED = (Kind.LINE, Kind.BRANCH, Kind.MULT, Kind.CONTRADICTION)
+
+    def __init__(self):
+        self.hint: Verdict | None = None  # the last decided verdict: the next check's hint
+        self._lock = threading.Lock()
+
+    def check(self, drawing: np.ndarray, task: Task | None = None, line_logic_only: bool = False,
+              check=check_drawing) -> Verdict:
+        """``check(drawing, task, line_logic_only, previous)`` (:func:`check_drawing`, or the
+        colour engine's) with the hint; its verdict, kept if decided."""
+        with self._lock:
+            previous = self.hint
+        if previous is not None and (previous.picture is None
+                                     or (previous.picture.dtype == bool) != (drawing.dtype == bool)):
+            previous = None
+        verdict = check(drawing, task, line_logic_only, previous)
+        if verdict.kind in self.DECIDED:
+            with self._lock:
+                self.hint = verdict
+        return verdict
 
 
 def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: Task | None = None) -> Verdict:

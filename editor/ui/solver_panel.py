@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSiz
                                QWidget)
 
 from nonogram_editor.core.colour_level import alternative_picture, check_colour_grid, puzzle_palette
-from nonogram_editor.nonogram.verdict import Kind, Verdict, check_drawing, keep_sat_process_ready
+from nonogram_editor.nonogram.verdict import Kind, Rechecks, Verdict, keep_sat_process_ready
 from nonogram_editor.tasks import Task
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.lifetime import connect_alive
@@ -72,19 +72,17 @@ def count_colour(count: int) -> QColor:
 
 
 def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool = False,
-                        previous: Verdict | None = None) -> Verdict:
-    """A background job: the verdict on ``drawing``. ``previous``: the last decided verdict
-    on an earlier drawing, for the check to reuse. A colour level's drawing (palette indices,
+                        rechecks: Rechecks | None = None) -> Verdict:
+    """A background job: the verdict on ``drawing``. ``rechecks``: the dock's checks so far,
+    whose last decided verdict the check reuses. A colour level's drawing (palette indices,
     not booleans) goes to the colour engine, in the same two steps."""
     task.set_time_limit(CHECK_TIME_LIMIT)
-    colour = drawing.dtype != bool
-    if previous is not None and (previous.picture is None or (previous.picture.dtype != bool) != colour):
-        previous = None  # a verdict on the level before it changed kind
-    if colour:
-        return check_colour_grid(drawing, task, line_logic_only, previous)
+    rechecks = rechecks or Rechecks()
+    if drawing.dtype != bool:
+        return rechecks.check(drawing, task, line_logic_only, check_colour_grid)
     if not line_logic_only:  # line logic stalled: this check or a later one may need the SAT solver
         keep_sat_process_ready()
-    return check_drawing(drawing, task, line_logic_only, previous)
+    return rechecks.check(drawing, task, line_logic_only)
 
 
 def count_in_background(verdict: Verdict, task: Task) -> tuple[list[int], list[int]]:
@@ -148,7 +146,7 @@ class SolverPanel(QWidget):
         self._stalled: tuple[Verdict, np.ndarray] | None = None  # line logic's STALLED and its drawing, not shown yet
         self._counts: tuple[Verdict, tuple[list[int], list[int]]] | None = None  # the newest counted
         self.counted: Verdict | None = None  # the verdict whose line counts are beside the grid
-        self._hint: Verdict | None = None  # the last decided verdict, on any drawing: the next check's hint
+        self._rechecks = Rechecks()  # the checks so far: the last decided verdict is the next one's hint
         # what the canvas shows now: unchanged overlays and labels are not sent again, so a
         # verdict that changes nothing on the grid costs the grid no repaint or relayout
         self.overlays = OverlaySet(main_window.solution_canvas)
@@ -230,20 +228,14 @@ class SolverPanel(QWidget):
         if self._job is not None:
             self._job.cancel()
         self.status_label.setText(self.tr("Checking…"))
-        previous = self._hint
-        job = BackgroundJob(lambda task: check_in_background(drawing, task, line_logic_only, previous), owner=self,
+        rechecks = self._rechecks
+        job = BackgroundJob(lambda task: check_in_background(drawing, task, line_logic_only, rechecks), owner=self,
                             name="uniqueness check")
-        job.succeeded.connect(self._keep_hint)
         job.succeeded.connect(lambda verdict: self._checked(verdict, drawing))
         job.failed.connect(lambda error: self._failed(error, drawing))
         job.progress.connect(lambda progress: self._progress(progress, drawing))
         self._job = job
         job.start()
-
-    def _keep_hint(self, verdict: Verdict) -> None:
-        """Keep a decided verdict, even on a drawing changed since, for the next check to reuse."""
-        if verdict.kind in (Kind.LINE, Kind.BRANCH, Kind.MULT, Kind.CONTRADICTION):
-            self._hint = verdict
 
     def _is_current(self, drawing: np.ndarray) -> bool:
         """Whether ``drawing`` is what the grid shows now (else its result is stale)."""

@@ -185,6 +185,62 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
             assert (result[1] is not None) == (len(truth) > 1)
 
 
+def local_other(picture: np.ndarray):
+    """portfolio._local_other on ``picture``'s clues, the cells line logic leaves open free."""
+    row_clues, column_clues = clues_of(picture.astype(int).tolist())
+    puzzle = Puzzle(row_clues, column_clues)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    other = portfolio._local_other(row_clues, column_clues, picture, ~(board.filled_array() | board.empty_array()))
+    return None if other is None else rows_to_array(other, picture.shape[1])
+
+
+def differs_inside_a_window(picture: np.ndarray, other: np.ndarray) -> bool:
+    from nonogram_editor.nonogram.search import windows
+
+    for rows, columns in windows(*picture.shape, portfolio.WINDOW, portfolio.WINDOW // 2):
+        outside = np.ones_like(picture)
+        outside[rows.start:rows.stop, columns.start:columns.stop] = False
+        if not (outside & (picture != other)).any():
+            return True
+    return False
+
+
+def test_the_window_stage_finds_exactly_the_other_solutions_inside_a_window(monkeypatch):
+    """With 4x4 windows on 6x6 to 7x8 pictures: another solution that differs from the
+    picture only inside one window is found whenever brute force has one; what it finds fits
+    the clues and differs only inside a window."""
+    monkeypatch.setattr(portfolio, "WINDOW", 4)
+    rng = random.Random(41)
+    found = missed = 0
+    for _ in range(150):
+        height, width = rng.randint(6, 7), rng.randint(6, 8)
+        picture = np.array([[rng.random() < 0.55 for _ in range(width)] for _ in range(height)])
+        row_clues, column_clues = clues_of(picture.astype(int).tolist())
+        others = [np.array(grid, dtype=bool) for grid in solutions(row_clues, column_clues, limit=10**6)]
+        local = any(differs_inside_a_window(picture, other) for other in others if (other != picture).any())
+        other = local_other(picture)
+        assert (other is not None) == local
+        if other is not None:
+            assert fits(other, row_clues, column_clues) and differs_inside_a_window(picture, other)
+            assert (other != picture).any()
+        found += local
+        missed += not local and len(others) > 1
+    assert found > 20 and missed > 5  # both: solutions inside a window, and only across windows
+
+
+def test_an_edit_of_knotty_gets_its_other_solution_from_a_window():
+    """Knotty's goal with cell (32, 37) flipped: another solution differs from it in 14
+    cells within 8x8, which the search near the picture misses (CaDiCaL: none in 20,000
+    conflicts, kissat none in 50 s); the window stage finds it."""
+    drawing = np.asarray(read_non(HARD / "knotty-goal.non").goal, dtype=bool).copy()
+    drawing[32, 37] = ~drawing[32, 37]
+    other = local_other(drawing)
+    assert other is not None and Puzzle.from_grid(drawing).is_solution(other) and (other != drawing).any()
+    first, second = decide_bare(*clues_of(drawing.astype(int).tolist()), picture=drawing, known="line logic")
+    assert np.array_equal(first, drawing) and Puzzle.from_grid(drawing).is_solution(second)
+
+
 def test_the_search_next_to_the_first_solution_against_the_reference_solver():
     """portfolio.search_near (another solution next to the SAT solver's first): when it decides,
     its answer is right (None only for a unique clue set; otherwise a different solution

@@ -10,7 +10,7 @@ import pytest
 from nonogram_editor.level.non_format import read_non
 from nonogram_editor.nonogram import verdict as verdict_module
 from nonogram_editor.nonogram.puzzle import Puzzle
-from nonogram_editor.nonogram.verdict import Kind, Stage, Verdict, check_drawing
+from nonogram_editor.nonogram.verdict import Kind, Rechecks, Stage, Verdict, check_drawing
 from nonogram_editor.tasks import Task
 from tests.editor.nonogram.reference import expected_class
 from tests.editor.nonogram.test_cnf import stuck_search
@@ -118,6 +118,35 @@ def test_a_drawing_after_one_the_sat_solver_decided_goes_to_it_at_once(monkeypat
     verdict = check_drawing(drawing, Task(time_limit=120), previous=hint)
     assert verdict.kind == Kind.MULT and verdict.decided_by == Stage.SAT
     assert Puzzle.from_grid(drawing).is_solution(verdict.alternative)
+
+
+def test_rechecks_give_each_edit_brute_forces_answer_with_the_last_decided_verdict_as_its_hint():
+    """Rechecks (what the Solver dock's worker holds), through chains of one-cell edits, line
+    logic first as the dock checks: every decided verdict is brute force's, STALLED never
+    becomes the hint, and a colour drawing between them is neither given a two-colour
+    hint nor given to the next two-colour check as one."""
+    from nonogram_editor.core.colour_level import check_colour_grid
+
+    rng = random.Random(31)
+    rechecks = Rechecks()
+    reused = 0
+    for _ in range(40):
+        drawing = random_grid(rng, 4, 5)
+        for _ in range(6):
+            drawing = drawing.copy()
+            row, column = rng.randrange(4), rng.randrange(5)
+            drawing[row, column] = ~drawing[row, column]
+            quick = rechecks.check(drawing, line_logic_only=True)
+            verdict = rechecks.check(drawing) if quick.kind == Kind.STALLED else quick
+            assert_right(verdict, drawing)
+            reused += verdict.decided_by == Stage.PREVIOUS
+        colour = np.where(drawing, 2, 0).astype(np.uint8)
+        in_colour = rechecks.check(colour, check=check_colour_grid)
+        assert in_colour.decided_by != Stage.PREVIOUS and np.array_equal(in_colour.picture, colour)
+        after = rechecks.check(drawing)  # the hint is the colour verdict now: not given
+        assert_right(after, drawing)
+        assert after.decided_by != Stage.PREVIOUS
+    assert reused > 10
 
 
 @pytest.mark.slow

@@ -114,12 +114,12 @@ def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, q
     first_started, second_stroke = threading.Event(), threading.Event()
     real = solver_panel.check_in_background
 
-    def slow_first_check(drawing, task, line_logic_only=False, previous=None):
+    def slow_first_check(drawing, task, line_logic_only=False, rechecks=None):
         checked.append(drawing.copy())
         if len(checked) == 1:  # the check of the first stroke's drawing lasts until the second stroke
             first_started.set()
             second_stroke.wait(HANG_SECONDS)
-        return real(drawing, task, line_logic_only, previous)
+        return real(drawing, task, line_logic_only, rechecks)
 
     wait_for_verdict_on(qtbot, window)
     monkeypatch.setattr(solver_panel, "check_in_background", slow_first_check)
@@ -322,10 +322,10 @@ def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, m
     release = threading.Event()
     real = solver_panel.check_in_background
 
-    def held(drawing, task, line_logic_only=False, previous=None):
+    def held(drawing, task, line_logic_only=False, rechecks=None):
         if not line_logic_only:
             release.wait(HANG_SECONDS)
-        return real(drawing, task, line_logic_only, previous)
+        return real(drawing, task, line_logic_only, rechecks)
 
     monkeypatch.setattr(solver_panel, "check_in_background", held)
     headlines = Headlines(panel)

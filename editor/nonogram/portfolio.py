@@ -29,8 +29,8 @@ from typing import Callable
 import numpy as np
 
 from nonogram_editor.nonogram.cnf import encode, model_rows
-from nonogram_editor.tasks import MemoryLimitReached
 from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
+from nonogram_editor.tasks import MemoryLimitReached
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)

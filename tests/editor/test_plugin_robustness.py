@@ -376,6 +376,30 @@ def test_an_exit_handler_ending_the_process_cannot_change_the_exit_status(site):
     assert listed.returncode == 0 and listed.stdout.split() == ["working-puzzle", "Still", "here"]
 
 
+GREEDY_SOLVER = '''
+from nonogram_editor.plugin_api import PuzzleSpec, hookimpl, run_in_process
+
+
+def allocate(megabytes):
+    return len(bytearray(megabytes * 2 ** 20))
+
+
+@hookimpl
+def nonogram_editor_puzzles(puzzles):
+    puzzles.add(PuzzleSpec(id="greedy", title="Greedy", solve_first=lambda task: run_in_process(allocate, (1500,), task)))
+'''
+
+
+@pytest.mark.processes
+@pytest.mark.skipif(not hasattr(__import__("resource"), "RLIMIT_AS"), reason="no address-space limit here")
+def test_a_solve_whose_process_runs_out_of_its_memory_limit_fails_saying_so(site):
+    install_plugins(site, {"greedy": GREEDY_SOLVER})
+    solved = run_cli(site, "solve", "greedy", "--memory-limit", "400", "--json")
+    assert solved.returncode == 1, solved
+    assert solved.stderr == "error: memory limit of 400 MB reached\n"
+    assert json.loads(solved.stdout) == {"puzzle": "greedy", "error": "memory limit of 400 MB reached"}
+
+
 @pytest.mark.parametrize("puzzle, how", [("sys-exit", "sys.exit(0)"), ("os-exit", "os._exit(0)")])
 def test_a_solver_that_exits_fails_the_command_and_says_so(site, puzzle, how):
     install_plugins(site, {"exiting": EXITING_SOLVER})

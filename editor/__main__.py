@@ -13,6 +13,7 @@ from pathlib import Path
 import nonogram_editor
 
 COMMANDS = ("check", "convert", "fix", "puzzles", "solve", "help")
+PLUGIN_COMMANDS = ("puzzles", "solve")  # the commands that load plugins (nonogram_editor.exit_guard)
 USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
 SUMMARY = """\
 Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.
@@ -31,17 +32,12 @@ that could not be read. The user manual: nonogram-editor help (its topics), e.g.
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in COMMANDS:
-        try:
-            from nonogram_editor.cli import run_command
+    if argv and argv[0] in PLUGIN_COMMANDS:  # plugin code must not decide the exit status
+        from nonogram_editor.exit_guard import run_apart
 
-            return run_command(argv)
-        except BrokenPipeError:  # the reader stopped early (``| head``): no traceback
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
-        except KeyboardInterrupt:  # Ctrl+C while the command loads, before it can catch it: no traceback
-            print("\ncancelled", file=sys.stderr)
-            return 130
+        return run_apart(lambda: _command(argv), lambda message: _report_failure(argv, message))
+    if argv and argv[0] in COMMANDS:
+        return _command(argv)
     if argv and argv[0] in ("-h", "--help"):
         print(full_help())
         return 0
@@ -55,6 +51,29 @@ def main(argv: list[str] | None = None) -> int:
     from nonogram_editor.ui.app import run_app
 
     return run_app(argv)
+
+
+def _command(argv: list[str]) -> int:
+    """Run a command; its exit status, its output flushed."""
+    try:
+        from nonogram_editor.cli import run_command
+
+        status = run_command(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:  # the reader stopped early (``| head``): no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:  # Ctrl+C while the command loads, before it can catch it: no traceback
+        print("\ncancelled", file=sys.stderr)
+        return 130
+
+
+def _report_failure(argv: list[str], message: str) -> None:
+    """A command that ended without its answer: the message on stderr (and, with --json, as JSON)."""
+    from nonogram_editor.cli_io import report_failure
+
+    report_failure(message, as_json="--json" in argv)
 
 
 def _window_usage_problem(argv: list[str]) -> str | None:

@@ -76,7 +76,6 @@ from __future__ import annotations
 import atexit
 import os
 import pickle
-import select
 import signal
 import subprocess
 import sys
@@ -88,19 +87,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
+from nonogram_editor.lifeline import PORTABLE_SWITCH, end_with_parent, exit_when, portable_processes  # noqa: F401
 from nonogram_editor.tasks import MemoryLimitReached, Task, TimeUp
 
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
 POOL_POLL_SECONDS = 0.2  # how often map_in_processes looks at the task's cancel flag
-PORTABLE_SWITCH = "NONOGRAM_EDITOR_PORTABLE_PROCESSES"
 MEMORY_LIMIT_MB = 1024  # every child's address space by default (--memory-limit)
-
-
-def portable_processes() -> bool:
-    """Whether children are made only in ways every platform offers (see the module): always
-    elsewhere than Linux; on Linux when ``NONOGRAM_EDITOR_PORTABLE_PROCESSES=1``. Read at every
-    call, and inherited by every child, so that a test can set it for one test."""
-    return not sys.platform.startswith("linux") or os.environ.get(PORTABLE_SWITCH) == "1"
 
 
 # --------------------------------------------------------------------------- the memory of every child
@@ -139,38 +131,6 @@ _OUT_OF_MEMORY = "out of memory"  # a child's outcome when an allocation failed
 # --------------------------------------------------------------------------- children that end with their parent
 
 _held: set[int] = set()  # the writing ends of this process's children's lifelines (a fork closes its copies)
-
-
-def end_with_parent(line: int) -> None:
-    """In a child: end when the writing end of the pipe ``line`` closes (the parent ended or
-    is done with the child), or at once if it is closed already. Nothing more may come on
-    it (the call, if any, has been read)."""
-    if portable_processes():
-        _exit_when(_read_to_end, line)
-        return
-    import fcntl
-
-    fcntl.fcntl(line, fcntl.F_SETOWN, os.getpid())
-    fcntl.fcntl(line, fcntl.F_SETFL, fcntl.fcntl(line, fcntl.F_GETFL) | os.O_ASYNC)
-    if select.select([line], [], [], 0)[0]:  # nothing more is written: readable is closed
-        os._exit(1)
-
-
-def _read_to_end(line: int) -> None:
-    try:
-        while os.read(line, 4096):
-            pass
-    except OSError:
-        pass
-
-
-def _exit_when(wait: Callable[..., Any], *args) -> None:
-    """The portable lifeline: a daemon thread ends this process as soon as ``wait(*args)`` returns."""
-    def watch() -> None:
-        wait(*args)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="lifeline", daemon=True).start()
 
 
 # --------------------------------------------------------------------------- one call in a child
@@ -514,7 +474,7 @@ def _start_worker(megabytes: int | None) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     sentinel = multiprocessing.parent_process().sentinel
     if portable_processes():  # (on Windows a process handle, not a pipe: wait() takes both)
-        _exit_when(multiprocessing.connection.wait, [sentinel])
+        exit_when(multiprocessing.connection.wait, [sentinel])
     else:
         end_with_parent(sentinel)
 

@@ -374,6 +374,8 @@ def _stop_on_termination():
         return
 
     def stop(signum, _frame):
+        for each in termination:  # once: a signal to the process group may come twice (nonogram_editor.exit_guard)
+            signal.signal(each, signal.SIG_IGN)
         print(f"\nstopped by {signal.Signals(signum).name}", file=sys.stderr)
         if "multiprocessing" in sys.modules:  # a process pool's clean-up would let running parts finish
             for child in sys.modules["multiprocessing"].active_children():

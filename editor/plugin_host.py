@@ -15,7 +15,9 @@ plugin's status (0: a command that answered nothing would pass for a success). W
 host exists, ``os._exit`` called from plugin code (those worker threads, and
 :func:`plugin_code` around a solver's call) raises :class:`PluginExit` instead; elsewhere,
 and in a fork, it exits as always. A plugin that ends the process another way (a signal,
-C's ``exit``) is not caught.
+``posix._exit``, C's ``exit``) is not caught here: the command line runs the commands that load
+plugins in a fork of itself, whose exit status plugin code cannot decide
+(``nonogram_editor.exit_guard``).
 """
 from __future__ import annotations
 

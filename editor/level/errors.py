@@ -1,8 +1,8 @@
 """The one error type of the level readers and writers (Qt-free).
 
 Modelled on the seed game's ``LevelLoadError`` (Io, ParsePbm, ParsePpm, InvalidDirectory),
-with two more kinds the editor needs: a ``.level`` flag that is not 0/1, and a solution and
-picture of different sizes. ``str(error)`` names the file and says what is wrong, ready to
+with the kinds the editor needs too: a ``.level`` flag that is not 0/1, a solution and
+picture of different sizes, and an image File > Import Image cannot use. ``str(error)`` names the file and says what is wrong, ready to
 show to the user as it is.
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ class LevelErrorKind(Enum):
     LEVEL_FLAG = "not a valid .level file"
     SIZE_MISMATCH = "the solution and the picture differ in size"
     INVALID_DIRECTORY = "not a usable folder"
+    IMAGE = "cannot import the image"
 
 
 class LevelError(Exception):
@@ -29,6 +30,7 @@ class LevelError(Exception):
     LEVEL_FLAG = LevelErrorKind.LEVEL_FLAG
     SIZE_MISMATCH = LevelErrorKind.SIZE_MISMATCH
     INVALID_DIRECTORY = LevelErrorKind.INVALID_DIRECTORY
+    IMAGE = LevelErrorKind.IMAGE
 
     def __init__(self, kind: LevelErrorKind, path: str | Path, detail: str = ""):
         self.kind = kind

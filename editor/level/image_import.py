@@ -9,7 +9,7 @@
 Opening refuses what is not a regular file (a pipe, a device: see ``nonogram_editor.level.reading``)
 and an image whose header declares more than ``MAX_PIXELS`` pixels to decode, before
 decoding it; every failure of the decoder becomes an :class:`ImageImportError` naming the
-file. It keeps a working copy no bigger than ``WORKING_SIDE`` pixels; the grids are
+file and saying in words what is wrong with the image (not an image, cut short, damaged). It keeps a working copy no bigger than ``WORKING_SIDE`` pixels; the grids are
 scaled down from it (box filter: each cell is the mean of its pixels) and kept per grid
 size, so moving the threshold slider only compares lightness values again. Transparent
 pixels count as white paper.
@@ -24,6 +24,7 @@ import os
 import warnings
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
@@ -40,6 +41,19 @@ PAPER = (255, 255, 255)
 
 class ImageImportError(LevelError):
     """An image that cannot be read (``str()`` names the file and the fault)."""
+
+
+def _fault(error: Exception, part: str) -> str:
+    """What is wrong with an image, in words, from the error pillow raised decoding its ``part``."""
+    if isinstance(error, UnidentifiedImageError):
+        return "not an image Pillow can read (PNG, JPEG, GIF, BMP, TIFF, WebP and others)"
+    if isinstance(error, Image.DecompressionBombError):
+        return "the image declares far more pixels than an import uses"
+    if isinstance(error, MemoryError):
+        return "not enough memory to decode the image"
+    if "truncated" in str(error).lower():
+        return "the file is cut short: it ends before the image does"
+    return f"the image is damaged: its {part} cannot be decoded"
 
 
 def _lightness(rgb: np.ndarray) -> np.ndarray:
@@ -74,28 +88,29 @@ class ImageSource:
             file, _ = open_regular(path)
         except LevelError as error:
             raise ImageImportError(error.kind, error.path, error.detail) from None
-        try:
-            with file, warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # MAX_PIXELS is checked here; damage is an error or harmless
-                with Image.open(file) as image:  # reads the header only
+        with file:
+            return cls.read(file, path)
+
+    @classmethod
+    def read(cls, file: BinaryIO, path: str | os.PathLike) -> "ImageSource":
+        """The image in the open ``file``; ``path`` names it in an :class:`ImageImportError`,
+        which says what is wrong with the image in words."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # MAX_PIXELS is checked here; damage is an error or harmless
+            try:
+                image = Image.open(file)  # reads the header only
+            except Exception as error:  # noqa: BLE001 - pillow's plugins raise many types on a damaged header
+                raise ImageImportError(LevelErrorKind.IMAGE, path, _fault(error, "header")) from None
+            with image:
+                width, height = image.size
+                if width * height > MAX_PIXELS:
+                    raise ImageImportError(LevelErrorKind.IMAGE, path, f"the image is {width}x{height} pixels, "
+                                           f"more than the {MAX_PIXELS // 1_000_000} million an import uses")
+                try:
                     image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))  # JPEG: decode at a reduced size
-                    width, height = image.size
-                    if width * height > MAX_PIXELS:
-                        raise ImageImportError(LevelErrorKind.IO, path, f"the image is {width}x{height} pixels, "
-                                               f"more than the {MAX_PIXELS // 1_000_000} million an import uses")
                     return cls(image, path)
-        except ImageImportError:
-            raise
-        except UnidentifiedImageError:
-            raise ImageImportError(LevelErrorKind.IO, path, "not an image pillow can read") from None
-        except Image.DecompressionBombError:
-            raise ImageImportError(LevelErrorKind.IO, path, "the image declares far more pixels than an import "
-                                                            "uses") from None
-        except MemoryError:
-            raise ImageImportError(LevelErrorKind.IO, path, "not enough memory to decode the image") from None
-        except Exception as error:  # noqa: BLE001 - pillow's decoders raise many types on damaged data
-            raise ImageImportError(LevelErrorKind.IO, path, f"the image is damaged or unreadable "
-                                                            f"({type(error).__name__}: {error})") from None
+                except Exception as error:  # noqa: BLE001 - and its decoders on damaged data
+                    raise ImageImportError(LevelErrorKind.IMAGE, path, _fault(error, "pixel data")) from None
 
     def grid_size(self, longer_side: int) -> tuple[int, int]:
         """(width, height) with ``longer_side`` cells across the longer side, aspect ratio kept."""

@@ -12,6 +12,8 @@ sizes beyond ``MAX_SIDE`` and files far larger than their header's image are ref
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 WHITESPACE = b" \t\n\r\v\f"
@@ -84,8 +86,26 @@ class _Reader:
 
 
 def _shown(chunk: bytes) -> str:
-    text = chunk.split(b"\n")[0].decode("latin-1")
-    return repr(text) if text else "a line break"
+    """The bytes at fault, quoted as UTF-8 text (a character cut off at the end of the chunk
+    left out) with every control character and any other byte escaped (``\\xff``); digits
+    other than 0-9 (Arabic-Indic, full-width) are named as such."""
+    line = chunk.split(b"\n")[0]
+    if not line:
+        return "a line break"
+    cut = next((end for end in range(len(line), max(0, len(line) - 4), -1) if _is_utf8(line[:end])), len(line))
+    text = line[:cut].decode("utf-8", "surrogateescape")  # a byte that is not UTF-8: a lone surrogate
+    shown = re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", repr(text))
+    if any(char.isdecimal() and not char.isascii() for char in text):
+        return f"{shown} (digits other than the ASCII 0-9 a netpbm number is written with)"
+    return shown
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 NETPBM_KINDS = {b"P1": "a plain PBM bitmap", b"P2": "a plain PGM greymap", b"P3": "a plain PPM pixmap",

@@ -24,6 +24,7 @@ webpbn's DTD declares (``&copy;``) are read as their characters.
 from __future__ import annotations
 
 import os
+import re
 import string
 import xml.etree.ElementTree as ET
 from functools import lru_cache
@@ -53,6 +54,10 @@ def _error(path: Path, detail: str) -> NonFormatError:
     return NonFormatError.parse(path, detail, KIND)
 
 
+# the encoding an XML declaration names (an EncName of the XML specification, at most 40 characters shown)
+_DECLARED_ENCODING = re.compile(rb"""(?:\xef\xbb\xbf)?\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]{0,39})["']""")
+
+
 def _tree(data: bytes, path: Path) -> ET.Element:
     """The document's root element, parsed without entity declarations or external fetches."""
     builder = ET.TreeBuilder()
@@ -80,9 +85,13 @@ def _tree(data: bytes, path: Path) -> ET.Element:
     except expat.ExpatError as error:
         raise _error(path, f"not well-formed XML ({expat.ErrorString(error.code)} at line {error.lineno}, "
                            f"column {error.offset + 1})") from None
-    except LookupError as error:  # the XML declaration names an encoding Python does not have
-        raise _error(path, f"not readable XML ({str(error)[:60]})") from None
-    except (RecursionError, MemoryError, ValueError, AssertionError) as error:  # e.g. elements nested too deep
+    except (LookupError, ValueError) as error:  # an encoding Python does not have, or a multi-byte one expat cannot take
+        declared = _DECLARED_ENCODING.match(data)
+        if declared is None or not (isinstance(error, LookupError) or "encoding" in str(error)):
+            raise _error(path, f"the XML cannot be read ({type(error).__name__})") from None
+        raise _error(path, f"the XML declares encoding {declared[1].decode()}, which is not supported "
+                           f"(UTF-8, UTF-16 and single-byte encodings such as ISO-8859-1 are)") from None
+    except (RecursionError, MemoryError, AssertionError) as error:  # e.g. elements nested too deep
         raise _error(path, f"the XML cannot be read ({type(error).__name__})") from None
 
 

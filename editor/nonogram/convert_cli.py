@@ -142,12 +142,12 @@ def _read(source_text: str, from_format: str | None, image: ImageOptions) -> _So
 
 def _is_image(data_or_path) -> bool:
     """Whether pillow recognises an image (reading its header only)."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image
 
     try:
         with Image.open(io.BytesIO(data_or_path) if isinstance(data_or_path, bytes) else data_or_path):
             return True
-    except (UnidentifiedImageError, OSError, ValueError):
+    except Exception:  # noqa: BLE001 - pillow's plugins raise many types on a damaged header
         return False
 
 
@@ -155,12 +155,7 @@ def _image_source(path: Path, file, options: ImageOptions) -> _Source:
     """The level File > Import Image makes of an image with ``options``."""
     from nonogram_editor.level.image_import import ImageSource
 
-    if isinstance(file, Path):
-        source = ImageSource.open(file)
-    else:
-        from PIL import Image
-
-        source = ImageSource(Image.open(file), path)
+    source = ImageSource.open(file) if isinstance(file, Path) else ImageSource.read(file, path)
     width, height = source.grid_size(options.size)
     solution = source.solution(width, height, options.threshold, options.invert, options.dither)
     return _Source(path, level=Level(solution, source.picture(width, height, options.colours)),

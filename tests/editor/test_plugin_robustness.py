@@ -3,6 +3,7 @@
 Stuck plugins here wait on a gate the test opens at the end (or after a minute, so that a
 host without a time budget fails these tests instead of hanging them).
 """
+import json
 import os
 import subprocess
 import sys
@@ -344,6 +345,59 @@ def test_a_plugin_calling_os_exit_on_import_turns_no_command_into_a_silent_succe
     # check loads no plugin: a level that is not line-solvable still fails, with its verdict
     checked = run_cli(site, "check", os.path.join(REPO, "tests", "data", "hard", "domino-7.non"))
     assert checked.returncode == 1 and "BRANCH" in checked.stdout
+
+
+UNCATCHABLE_EXITS = {
+    "posix._exit at import": "import posix\nposix._exit(0)\n",
+    "C's _exit at import": "import ctypes\nctypes.CDLL(None)._exit(0)\n",
+    "a signal to itself": "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n",
+}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's own: the command runs in a fork")
+@pytest.mark.parametrize("how", UNCATCHABLE_EXITS)
+def test_a_plugin_ending_the_process_fails_the_command_and_says_so(site, how):
+    install_plugins(site, {"quitter": UNCATCHABLE_EXITS[how], "working": WORKING})
+    for command in (["solve", "no-such-puzzle"], ["puzzles"], ["solve", "working-puzzle", "--json"]):
+        ran = run_cli(site, *command)
+        assert ran.returncode == (137 if "signal" in how else 1), (command, ran)
+        assert "error: the command's process " in ran.stderr and "before it finished" in ran.stderr
+        assert "Traceback" not in ran.stderr
+        if "--json" in command:
+            assert "before it finished" in json.loads(ran.stdout)["error"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's own: the command runs in a fork")
+def test_an_exit_handler_ending_the_process_cannot_change_the_exit_status(site):
+    install_plugins(site, {"quitter": "import atexit, os\natexit.register(os._exit, 0)\n", "working": WORKING})
+    unknown = run_cli(site, "solve", "no-such-puzzle")
+    assert unknown.returncode == 2 and "no puzzle 'no-such-puzzle'" in unknown.stderr
+    listed = run_cli(site, "puzzles")  # the answer is out before the exit handlers run
+    assert listed.returncode == 0 and listed.stdout.split() == ["working-puzzle", "Still", "here"]
+
+
+GREEDY_SOLVER = '''
+from nonogram_editor.plugin_api import PuzzleSpec, hookimpl, run_in_process
+
+
+def allocate(megabytes):
+    return len(bytearray(megabytes * 2 ** 20))
+
+
+@hookimpl
+def nonogram_editor_puzzles(puzzles):
+    puzzles.add(PuzzleSpec(id="greedy", title="Greedy", solve_first=lambda task: run_in_process(allocate, (1500,), task)))
+'''
+
+
+@pytest.mark.processes
+@pytest.mark.skipif(not hasattr(__import__("resource"), "RLIMIT_AS"), reason="no address-space limit here")
+def test_a_solve_whose_process_runs_out_of_its_memory_limit_fails_saying_so(site):
+    install_plugins(site, {"greedy": GREEDY_SOLVER})
+    solved = run_cli(site, "solve", "greedy", "--memory-limit", "400", "--json")
+    assert solved.returncode == 1, solved
+    assert solved.stderr == "error: memory limit of 400 MB reached\n"
+    assert json.loads(solved.stdout) == {"puzzle": "greedy", "error": "memory limit of 400 MB reached"}
 
 
 @pytest.mark.parametrize("puzzle, how", [("sys-exit", "sys.exit(0)"), ("os-exit", "os._exit(0)")])

@@ -67,16 +67,21 @@ def test_transparent_pixels_are_paper_and_other_formats_open(tmp_path):
         assert source.solution(*source.grid_size(20)).shape == (10, 20)
 
 
-def test_unreadable_files_name_the_file(tmp_path):
+def test_unreadable_files_name_the_file_and_say_what_is_wrong_in_words(tmp_path):
     (tmp_path / "notes.png").write_text("not a picture")
-    with pytest.raises(ImageImportError, match="notes.png.*not an image"):
+    with pytest.raises(ImageImportError, match="notes.png: cannot import the image: not an image Pillow can read"):
         ImageSource.open(tmp_path / "notes.png")
-    with pytest.raises(ImageImportError, match="missing.png"):
+    with pytest.raises(ImageImportError, match="missing.png: cannot read or write the file: no such file"):
         ImageSource.open(tmp_path / "missing.png")
     truncated = _save(tmp_path, _gradient(), "cut.png")
     truncated.write_bytes(truncated.read_bytes()[:200])
-    with pytest.raises(ImageImportError, match="cut.png"):
+    with pytest.raises(ImageImportError, match="cut.png: cannot import the image: the file is cut short: it ends "
+                                               "before the image does$"):
         ImageSource.open(truncated)
+    (tmp_path / "header.ppm").write_bytes(b"P6 2x 2 255\n\0\0\0")  # pillow: "ValueError: invalid literal"
+    with pytest.raises(ImageImportError, match="header.ppm: cannot import the image: the image is damaged: its "
+                                               "header cannot be decoded$"):
+        ImageSource.open(tmp_path / "header.ppm")
 
 
 def test_one_grid_from_the_other():
@@ -162,6 +167,7 @@ def test_a_broken_png_chunk_is_a_clear_error(tmp_path):
 
 def test_mangled_images_give_only_clear_errors(tmp_path, capfd):
     import random
+    import re
 
     image = Image.fromarray(np.random.default_rng(0).integers(0, 256, (24, 24, 3), dtype=np.uint8))
     errors = 0
@@ -180,7 +186,8 @@ def test_mangled_images_give_only_clear_errors(tmp_path, capfd):
             assert isinstance(outcome, (ImageSource, ImageImportError)), f"{path}: {outcome!r}"
             if isinstance(outcome, ImageImportError):
                 errors += 1
-                assert str(outcome).startswith(str(path))
+                assert str(outcome).startswith(f"{path}: cannot import the image: ")
+                assert not re.search(r"[A-Z][a-z]+Error\b|invalid literal|data stream", str(outcome)), outcome
     assert errors > 20  # the mangling reached the decoders
     assert capfd.readouterr().err == ""  # pillow's warnings about damaged files stay quiet
 

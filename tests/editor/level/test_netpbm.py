@@ -80,6 +80,11 @@ def test_round_trip_through_plain_forms_is_exact_and_pillow_agrees():
     (b"P4 9 2\n\xff\x80\xff", "ends after 3 of the 4 bytes"),
     (b"P1 99999 2\n", "width is 99999; it must be between 1 and 1024"),
     (b"P1 1000 4096\n", "height is 4096; it must be between 1 and 1024"),
+    ("P1\n٣ ٣\n0 1 0\n".encode(), "found '٣ ٣' \\(digits other than the ASCII 0-9"),  # Arabic-Indic, as text
+    ("P1 2 \uff11".encode(), "found '１' \\(digits other than"),  # full-width
+    ("P1 2 1 ٣".encode()[:-1], "found '\\\\xd9'$"),  # a byte that is not UTF-8: escaped
+    (b"P1 2 1\n0 \xff", "found '\\\\xff'$"),
+    (b"P1 2 1\n\x1b[2J", "found '\\\\x1b'$"),
 ])
 def test_bad_pbm_messages(data, words):
     with pytest.raises(NetpbmError, match=words):

@@ -131,7 +131,10 @@ MANGLED = [
     ("tiny.xml", EXTERNAL, "declares the entity 'secret'"),
     ("tiny.xml", "<puzzleset><puzzle><title>&bogus;</title></puzzle></puzzleset>", "undefined entity"),
     ("tiny.xml", "<html><body/></html>", "root element is <html>"),
-    ("tiny.xml", '<?xml version="1.0" encoding="U0F-8"?><puzzleset/>', "not readable XML (unknown encoding: U0F-8)"),
+    ("tiny.xml", '<?xml version="1.0" encoding="U0F-8"?><puzzleset/>', "the XML declares encoding U0F-8, which is not "
+                 "supported (UTF-8, UTF-16 and single-byte encodings such as ISO-8859-1 are)"),
+    ("tiny.xml", '<?xml version="1.0" encoding="UTF-7"?><puzzleset/>', "the XML declares encoding UTF-7, which is not "
+                 "supported"),
     ("tiny.xml", "<puzzleset/>", "holds no <puzzle>"),
     ("tiny.xml", '<puzzleset><puzzle type="triddler"/></puzzleset>', "only grid puzzles"),
     ("tiny.xml", "<puzzleset><puzzle><title>x</title></puzzle></puzzleset>", "lacks row or column clues"),

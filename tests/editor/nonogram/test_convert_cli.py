@@ -156,6 +156,14 @@ def test_standard_input_and_output_with_the_format_read_from_the_content():
     assert b"a level is three files" in level.stderr
 
 
+def test_a_damaged_image_on_standard_input_is_a_clear_error(tmp_path):
+    Image.fromarray(np.random.default_rng(7).integers(0, 256, (20, 20, 3), dtype=np.uint8)).save(tmp_path / "photo.png")
+    cut = subprocess.run([sys.executable, "-m", "nonogram_editor", "convert", "-", str(tmp_path / "photo.level")],
+                         input=(tmp_path / "photo.png").read_bytes()[:200], capture_output=True, cwd=REPO, timeout=120)
+    assert cut.returncode == 2 and cut.stdout == b""
+    assert cut.stderr.decode() == "error: -: cannot import the image: the file is cut short: it ends before the image does\n"
+
+
 def test_what_a_target_cannot_be_is_a_usage_error(tmp_path, capsys):
     assert convert(SOURCES["non"], tmp_path / "x.docx", "--json") == 2
     record = json.loads(capsys.readouterr().out)

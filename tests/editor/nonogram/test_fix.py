@@ -280,3 +280,26 @@ def test_fix_command_keeps_a_symmetric_drawing_symmetric(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["symmetry"] == "none"
     assert run_fix(str(original), symmetry="sideways") == 2
     assert "--symmetry 'sideways'" in capsys.readouterr().err
+
+
+def documented_keys(heading: str) -> set[str]:
+    """The keys the manual's table under ``heading`` (editor/manual/command-line.md) lists."""
+    from nonogram_editor import user_guide
+
+    text = user_guide.page("command-line").read_text(encoding="utf-8").split(f"## {heading}", 1)[1].split("\n## ", 1)[0]
+    keys = set()
+    for row in text.splitlines():
+        if row.startswith("| `"):
+            keys.update(key.strip("` ") for key in row.split("|")[1].split(","))
+    return keys
+
+
+def test_every_key_of_fix_json_is_in_the_manual(tmp_path, capsys):
+    drawing = next(_random_drawings(Kind.MULT, 1, sizes=(10, 11), seed=5))[0]
+    path = _saved(tmp_path, drawing)
+    emitted = set()
+    for harder in (False, True):
+        run_fix(str(path), as_json=True, write=True, harder=harder)
+        emitted |= set(json.loads(capsys.readouterr().out))
+    assert {"complete", "result", "written"} <= emitted
+    assert emitted <= documented_keys("`fix --json`")

@@ -1,7 +1,7 @@
 """Editor benchmark: launch to window shown, opening and saving a 64x64 level, and a click
 on a 128x128 grid.
 
-    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N] [--colour]
+    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N] [--colour] [--only-verdicts | --only-random]
 
 Without a display it re-runs itself under ``xvfb-run``. Figures:
   * launch -> window shown: ``python -m nonogram_editor`` as a subprocess with
@@ -493,6 +493,8 @@ def main() -> int:
     parser.add_argument("--verdict-clicks", type=int, default=40)
     parser.add_argument("--think", type=int, default=300, help="ms after each verdict before the next click")
     parser.add_argument("--only-verdicts", action="store_true", help="measure only the live verdict")
+    parser.add_argument("--only-random", action="store_true",
+                        help="measure only the live verdict on the random 128x128 MULT drawing")
     parser.add_argument("--colour", action="store_true",
                         help="measure only edit -> verdict on a 3-colour 30x30 drawing beside a two-colour one")
     args = parser.parse_args()
@@ -512,6 +514,8 @@ def main() -> int:
     drawings = (("random 128x128 MULT drawing", random_drawing, False),
                 ("the same, the other solution shown", random_drawing, True),
                 ("dithered 128x96 photo", dithered_photo(), False))
+    if args.only_random:
+        drawings = drawings[:1]
     for seed, (name, drawing, other_solution) in enumerate(() if args.only_clicks else drawings):
         figures = verdict_times(drawing, args.verdict_clicks, args.think, seed, other_solution)
         kinds = sorted(set(figures["kinds"]))
@@ -520,7 +524,7 @@ def main() -> int:
         print(spread("  CPU time from a click to the next (every thread)", figures["cpu"]))
         print(f"  longest GUI-thread stall (1 ms heartbeat gap): {max(figures['stall']) * 1000:.0f} ms; "
               f"provisional STALLED shown after {sum(n > 0 for n in figures['stalled'])} of {args.verdict_clicks} clicks")
-    if args.only_verdicts:
+    if args.only_verdicts or args.only_random:
         return 0
     figures = click_times(args.clicks, args.strokes)
     print(spread("click on a 128x128 grid, with the solver dock (GUI thread, press -> repainted)", figures["click"]))

@@ -35,7 +35,8 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     ``--think`` ms after each (the designer looks), and on the random drawing once more with
     "Show the other solution" on; the process's CPU seconds from a click
     to the next (every thread: checks, counts, the Assist dock's searches); the longest the GUI thread
-    was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown.
+    was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown, and
+    how many final verdicts came later than ``SLOW_CHECK_MS`` (0.3 s) with no "re-checking" mark first.
   * ``--colour`` (only this): the same click -> verdict on a 3-colour 30x30 drawing (a colour
     level: each click paints a cell another of its colours or the background) beside its
     shape as a two-colour 30x30 level (in four rounds, alternating), and the ratio of their p95s.
@@ -342,6 +343,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     from nonogram_editor.nonogram.verdict import Kind
     from nonogram_editor.ui.background import cancel_all
     from nonogram_editor.ui.main_window import MainWindow
+    from nonogram_editor.ui.solver_panel import SLOW_CHECK_MS
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow()
@@ -355,6 +357,8 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     panel, canvas, rng = window.solver_dock.widget(), window.solution_canvas, random.Random(seed)
     shown: list[tuple[float, str, np.ndarray]] = []
     panel.verdict_shown.connect(lambda verdict: shown.append((time.perf_counter(), verdict.kind, verdict.picture)))
+    marked: list[float] = []  # when the headline was marked "re-checking"
+    panel.rechecking_shown.connect(lambda: marked.append(time.perf_counter()))
 
     def run_until(done, timeout: float = 120.0) -> None:
         """The event loop runs until ``done()``, looked at every 2 ms (cheaply: a busier
@@ -390,7 +394,8 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     ticker = QTimer()
     ticker.setInterval(1)
     ticker.timeout.connect(lambda: gaps.append(heartbeat.restart()))
-    figures: dict[str, list[float]] = {"verdict": [], "counts": [], "cpu": [], "stalled": [], "kinds": []}
+    figures: dict[str, list[float]] = {"verdict": [], "counts": [], "cpu": [], "stalled": [], "kinds": [],
+                                       "late unmarked": []}
     ticker.start()
     heartbeat.start()
     height, width = drawing.shape
@@ -406,6 +411,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
             background = level_background(about)
             button = Qt.MouseButton.RightButton if colour == background else Qt.MouseButton.LeftButton
         shown.clear()
+        marked.clear()
         start, cpu = time.perf_counter(), time.process_time()
         QTest.mouseClick(canvas, button, Qt.KeyboardModifier.NoModifier, canvas.cell_rect(row, column).center())
         grid = window.puzzle_grid()
@@ -415,6 +421,8 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
         figures["counts"].append(time.perf_counter() - start)
         figures["verdict"].append(verdict_at - start)
         figures["stalled"].append(sum(kind == Kind.STALLED for _, kind, _ in shown))
+        figures["late unmarked"].append(verdict_at - start > SLOW_CHECK_MS / 1000
+                                        and not any(when < verdict_at for when in marked))
         figures["kinds"].append(panel.verdict.kind)
         loop = QEventLoop()
         QTimer.singleShot(think_ms, loop.quit)
@@ -523,7 +531,8 @@ def main() -> int:
         print(spread("  click -> the new drawing's line counts on screen", figures["counts"]))
         print(spread("  CPU time from a click to the next (every thread)", figures["cpu"]))
         print(f"  longest GUI-thread stall (1 ms heartbeat gap): {max(figures['stall']) * 1000:.0f} ms; "
-              f"provisional STALLED shown after {sum(n > 0 for n in figures['stalled'])} of {args.verdict_clicks} clicks")
+              f"provisional STALLED shown after {sum(n > 0 for n in figures['stalled'])} of {args.verdict_clicks} clicks; "
+              f"a final verdict later than 0.3 s without \"re-checking\" first: {sum(figures['late unmarked'])}")
     if args.only_verdicts or args.only_random:
         return 0
     figures = click_times(args.clicks, args.strokes)

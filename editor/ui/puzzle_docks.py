@@ -146,10 +146,10 @@ class PuzzleDocks(QObject):
             self.docks[panel_id] = dock
             dock.closed.connect(self._on_closed)
             self._remember_open_panels()
+            self._place(dock)
             if not at_once:  # after the paint, from the event loop: the factory may take a while
                 connect_alive(dock.loading_seen, dock,
                               lambda: QTimer.singleShot(0, dock, lambda: self._make_panel(dock)))
-            self._place(dock)
         else:
             dock.show()
             dock.raise_()

@@ -11,9 +11,6 @@ A panel's widget is made by its plugin's factory when the user opens it and dele
 when its dock is closed, which stops its background jobs (``BackgroundJob(owner=...)``).
 From the Puzzles menu the dock comes at once, saying the panel is loading, and the factory
 runs once that is on screen (a first open can take a second: a 3-D view, its GL context).
-Whenever a panel's minimum width grows past its dock's (the panel made, or its contents
-changed), the main window is laid out again at once, so the dock is never painted at one
-width and then another.
 """
 from __future__ import annotations
 
@@ -68,7 +65,6 @@ class PanelDock(QDockWidget):
         self.setWidget(panel)
         self.loaded = True
         loading.deleteLater()
-        self.window_layout_follows()
 
     def eventFilter(self, watched, event):
         if event.type() == QEvent.Type.Paint and not self.loaded:
@@ -78,22 +74,6 @@ class PanelDock(QDockWidget):
     def _visibility_changed(self, visible: bool) -> None:
         if not visible and not self.loaded:
             self.loading_seen.emit()
-
-    def event(self, event):
-        handled = super().event(event)
-        if event.type() == QEvent.Type.LayoutRequest:  # the contents' size constraints changed
-            self.window_layout_follows()
-        return handled
-
-    def window_layout_follows(self) -> None:
-        """A panel wider at least than its dock (docked) has the main window laid out again
-        now, before anything is painted at the old width."""
-        window = self.parentWidget()
-        if self.isFloating() or window is None or window.layout() is None:
-            return
-        if self.minimumSizeHint().width() > self.width():
-            window.layout().invalidate()
-            window.layout().activate()
 
     def closeEvent(self, event):
         super().closeEvent(event)

@@ -302,3 +302,35 @@ def test_no_plugins_gives_a_disabled_placeholder_entry(qtbot, isolated_settings)
     window, menu, docks = make_window(qtbot, host_with())
     [entry] = menu.actions()
     assert not entry.isEnabled()
+
+
+def test_a_panel_that_grows_wider_than_its_dock_is_never_painted_narrower(qtbot, isolated_settings):
+    """A panel tabbed with the editor's docks whose minimum width grows past its dock's (its
+    contents changed): the window is laid out again before the panel is painted, at no
+    width narrower than it needs (issue 37 saw a dock jump by about 20 px on a busy machine)."""
+    window, menu, docks = make_window(qtbot, host_with(("fake", FakePlugin())))
+    window.setCentralWidget(QLabel("the grid"))
+    solver = QDockWidget("Solver", window)  # the editor's docks: the panel is tabbed with them
+    solver.setObjectName("solverDock")
+    solver.setWidget(QLabel("the verdict"))
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, solver)
+    qtbot.waitUntil(solver.isVisible)
+    dock = docks.open_panel("fake")
+    panel = dock.widget()
+    qtbot.waitUntil(panel.isVisible)
+    qtbot.wait(50)
+    painted = []
+
+    class Widths(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint:
+                painted.append((panel.width(), panel.minimumWidth()))
+            return False
+
+    watcher = Widths()
+    panel.installEventFilter(watcher)
+    wider = dock.width() + 150
+    panel.setMinimumWidth(wider)
+    panel.update()
+    qtbot.waitUntil(lambda: panel.width() >= wider and bool(painted))
+    assert all(width >= needed for width, needed in painted), painted

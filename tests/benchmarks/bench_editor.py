@@ -358,7 +358,8 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     shown: list[tuple[float, str, np.ndarray]] = []
     panel.verdict_shown.connect(lambda verdict: shown.append((time.perf_counter(), verdict.kind, verdict.picture)))
     marked: list[float] = []  # when the headline was marked "re-checking"
-    panel.rechecking_shown.connect(lambda: marked.append(time.perf_counter()))
+    if hasattr(panel, "rechecking_shown"):  # (older windows marked it without a signal)
+        panel.rechecking_shown.connect(lambda: marked.append(time.perf_counter()))
 
     def run_until(done, timeout: float = 120.0) -> None:
         """The event loop runs until ``done()``, looked at every 2 ms (cheaply: a busier

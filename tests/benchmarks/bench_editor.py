@@ -1,7 +1,7 @@
 """Editor benchmark: launch to window shown, opening and saving a 64x64 level, and a click
 on a 128x128 grid.
 
-    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N] [--colour] [--only-verdicts | --only-random]
+    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N] [--colour | --panels] [--only-verdicts | --only-random]
 
 Without a display it re-runs itself under ``xvfb-run``. Figures:
   * launch -> window shown: ``python -m nonogram_editor`` as a subprocess with
@@ -37,6 +37,9 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     to the next (every thread: checks, counts, the Assist dock's searches); the longest the GUI thread
     was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown, and
     how many final verdicts came later than ``SLOW_CHECK_MS`` (0.3 s) with no "re-checking" mark first.
+  * ``--panels`` (only this): the first open of each puzzle panel from the Puzzles menu, in
+    a new process each: from the menu entry to the dock's first paint (its "Loading…" label),
+    and to the panel itself painted in it.
   * ``--colour`` (only this): the same click -> verdict on a 3-colour 30x30 drawing (a colour
     level: each click paints a cell another of its colours or the background) beside its
     shape as a two-colour 30x30 level (in four rounds, alternating), and the ratio of their p95s.
@@ -438,6 +441,63 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     return figures
 
 
+def panel_open_times(panel_id: str) -> tuple[float, float]:
+    """In this process: the Puzzles menu entry of ``panel_id`` triggered in a shown window,
+    seconds to the dock's first paint and to its panel's first paint."""
+    from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from nonogram_editor.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow()
+    window.resize(1280, 800)
+    window.show()
+    docks, painted = window.puzzle_docks, {}
+
+    class Paints(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint:
+                dock = docks.docks.get(panel_id)
+                if dock is not None and (watched is dock or dock.isAncestorOf(watched)):
+                    painted.setdefault("dock", time.perf_counter())
+                    if getattr(dock, "loaded", True) and (watched is dock.widget() or dock.widget().isAncestorOf(watched)):
+                        painted.setdefault("panel", time.perf_counter())
+            return False
+
+    def run_until(done) -> None:
+        loop, poll = QEventLoop(), QTimer()
+        poll.timeout.connect(lambda: loop.quit() if done() else None)
+        poll.start(2)
+        loop.exec()
+        poll.stop()
+
+    run_until(lambda: window.isVisible())
+    watcher = Paints()
+    app.installEventFilter(watcher)
+    start = time.perf_counter()
+    docks.actions[panel_id].trigger()
+    run_until(lambda: "panel" in painted)
+    app.removeEventFilter(watcher)
+    window.editor.history.mark_saved()
+    window.close()
+    return painted["dock"] - start, painted["panel"] - start
+
+
+def panel_open_report(runs: int) -> None:
+    """Each panel's first open, ``runs`` times, each in a new process (imports, GL context)."""
+    for panel_id in ("voxel", "cube", "pyramid"):
+        dock, panel = [], []
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as config:
+                out = subprocess.run([sys.executable, __file__, "--one-panel", panel_id], capture_output=True, text=True,
+                                     env=dict(os.environ, XDG_CONFIG_HOME=config), check=True).stdout.split()
+            dock.append(float(out[-2]))
+            panel.append(float(out[-1]))
+        print(describe(f"first open of the {panel_id} panel: menu -> the dock on screen", dock))
+        print(describe(f"  menu -> the panel on screen", panel))
+
+
 def colour_drawing(size: int = 30):
     """A 3-colour drawing on white (a red disc with a yellow spot, a blue band, a yellow sun)
     as palette indices, and its picture."""
@@ -504,6 +564,9 @@ def main() -> int:
     parser.add_argument("--only-verdicts", action="store_true", help="measure only the live verdict")
     parser.add_argument("--only-random", action="store_true",
                         help="measure only the live verdict on the random 128x128 MULT drawing")
+    parser.add_argument("--panels", action="store_true",
+                        help="measure only the first open of each puzzle panel (--runs processes each)")
+    parser.add_argument("--one-panel", help=argparse.SUPPRESS)  # one first open in this process
     parser.add_argument("--colour", action="store_true",
                         help="measure only edit -> verdict on a 3-colour 30x30 drawing beside a two-colour one")
     args = parser.parse_args()
@@ -518,6 +581,12 @@ def main() -> int:
 
     if args.colour:
         colour_comparison(args.verdict_clicks, args.think)
+        return 0
+    if args.one_panel:
+        print(*panel_open_times(args.one_panel))
+        return 0
+    if args.panels:
+        panel_open_report(args.runs)
         return 0
     random_drawing = np.random.default_rng(128).random((128, 128)) < 0.5
     drawings = (("random 128x128 MULT drawing", random_drawing, False),

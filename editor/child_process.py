@@ -53,6 +53,14 @@ ends, a lifeline lasts as long as the parent process: a child may be started fro
 thread. A pool's worker watches multiprocessing's parent sentinel, a pipe of the same kind
 (on Windows, the parent's process handle).
 
+**Every child's memory is bounded** (:func:`set_memory_limit`, ``--memory-limit``; 1 GB by
+default): where the platform has it (Linux, the BSDs; not Windows), a child limits its own
+address space (``RLIMIT_AS``) before it computes, so that an allocation past the limit fails
+instead of swapping the machine; forks and pool workers alike, and the forks a child makes
+inherit it. A child that fails so raises :class:`~nonogram_editor.tasks.MemoryLimitReached`
+in its parent ("memory limit of N MB reached"), which a check reports UNDECIDED, as it does
+a time limit.
+
 **The portable path** (:func:`portable_processes`: every platform but Linux, and Linux with
 ``NONOGRAM_EDITOR_PORTABLE_PROCESSES=1``, which the tests run too) uses only what every
 platform offers: no fork (:func:`fork_ready` and :func:`fork_running` give None: the
@@ -80,11 +88,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
-from nonogram_editor.tasks import Task, TimeUp
+from nonogram_editor.tasks import MemoryLimitReached, Task, TimeUp
 
 POLL_SECONDS = 0.02  # how often run_in_process looks at the task (the overshoot of a limit)
 POOL_POLL_SECONDS = 0.2  # how often map_in_processes looks at the task's cancel flag
 PORTABLE_SWITCH = "NONOGRAM_EDITOR_PORTABLE_PROCESSES"
+MEMORY_LIMIT_MB = 1024  # every child's address space by default (--memory-limit)
 
 
 def portable_processes() -> bool:
@@ -92,6 +101,39 @@ def portable_processes() -> bool:
     elsewhere than Linux; on Linux when ``NONOGRAM_EDITOR_PORTABLE_PROCESSES=1``. Read at every
     call, and inherited by every child, so that a test can set it for one test."""
     return not sys.platform.startswith("linux") or os.environ.get(PORTABLE_SWITCH) == "1"
+
+
+# --------------------------------------------------------------------------- the memory of every child
+
+_memory_limit: int | None = MEMORY_LIMIT_MB
+
+
+def set_memory_limit(megabytes: int | None) -> None:
+    """The address space, in MB, of every child started from now on (None or 0: unbounded)."""
+    global _memory_limit
+    _memory_limit = megabytes or None
+
+
+def memory_limit() -> int | None:
+    """The limit :func:`set_memory_limit` set (MB), None if none."""
+    return _memory_limit
+
+
+def limit_memory(megabytes: int | None) -> None:
+    """In a child: limit this process's address space to ``megabytes`` (None: leave it), where
+    the platform can (``RLIMIT_AS``); an allocation past it fails (MemoryError in Python)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    if megabytes is None or not hasattr(resource, "RLIMIT_AS"):
+        return
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    limit = megabytes * 2 ** 20 if hard == resource.RLIM_INFINITY else min(megabytes * 2 ** 20, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+_OUT_OF_MEMORY = "out of memory"  # a child's outcome when an allocation failed
 
 
 # --------------------------------------------------------------------------- children that end with their parent
@@ -134,14 +176,15 @@ def _exit_when(wait: Callable[..., Any], *args) -> None:
 # --------------------------------------------------------------------------- one call in a child
 
 # the fresh interpreter: its answer goes to the file that is its stdout (anything printed,
-# to nothing); read sys.path and the modules to import from stdin, then serve the call
-# that follows there
+# to nothing); read sys.path, its memory limit and the modules to import from stdin, then
+# serve the call that follows there
 _CHILD = ("import importlib, os, pickle, sys\n"
           "answer = os.dup(1)\n"
           "os.dup2(os.open(os.devnull, os.O_WRONLY), 1)\n"
-          "path, modules = pickle.load(sys.stdin.buffer)\n"
+          "path, megabytes, modules = pickle.load(sys.stdin.buffer)\n"
           "sys.path[:0] = [p for p in path if p not in sys.path]\n"
-          "from nonogram_editor.child_process import _serve\n"
+          "from nonogram_editor.child_process import _serve, limit_memory\n"
+          "limit_memory(megabytes)\n"
           "for module in modules:\n"
           "    importlib.import_module(module)\n"
           "_serve(sys.stdin.buffer, answer)\n")
@@ -164,6 +207,8 @@ def _answer(function: Callable[..., Any], args: tuple, answer: int) -> None:
     """Write the pickled outcome of ``function(*args)`` to the file descriptor ``answer``."""
     try:
         outcome = (True, function(*args))
+    except (MemoryError, MemoryLimitReached):  # its own limit, or its forks' (a race's)
+        outcome = (False, _OUT_OF_MEMORY)
     except Exception as error:  # sent to the parent, which raises it there
         outcome = (False, f"{type(error).__name__}: {error}")
     with open(answer, "wb", closefd=False) as file:
@@ -176,7 +221,7 @@ class _Forked:
     answer goes to the file descriptor ``answer``, its stderr to ``errors``. It has the
     little of :class:`subprocess.Popen` that :class:`Child` uses."""
 
-    def __init__(self, answer: int, errors: int, call: tuple | None = None):
+    def __init__(self, answer: int, errors: int, megabytes: int | None, call: tuple | None = None):
         reading, writing = os.pipe()  # its call, then its lifeline
         with warnings.catch_warnings():  # Python 3.12+ warns of every fork beside another thread;
             warnings.simplefilter("ignore", DeprecationWarning)  # fork_ready allows only one that waits
@@ -188,6 +233,7 @@ class _Forked:
                     os.close(held)
                 _held.clear()
                 os.dup2(errors, 2)  # its own stderr from now on, not the parent's
+                limit_memory(megabytes)
                 with open(reading, "rb") as calls:
                     _serve(calls, answer, call)
                 code = 0
@@ -224,12 +270,14 @@ class Child:
     def __init__(self, forked: bool = False, modules: Iterable[str] = (),
                  call: tuple[Callable[..., Any], tuple, str] | None = None):
         self.name = "solver" if call is None else call[2]
+        self.memory_limit = memory_limit()  # MB
         self._started = time.monotonic()
         # its answer and stderr: files without a name, gone when the last process holding them ends
         self._answer, self._errors = tempfile.TemporaryFile(), tempfile.TemporaryFile()
         answer = self._answer.fileno()
         if forked:
-            self._process = _Forked(answer, self._errors.fileno(), None if call is None else call[:2])
+            self._process = _Forked(answer, self._errors.fileno(), self.memory_limit,
+                                    None if call is None else call[:2])
         else:
             # no linear algebra in a child: without numpy's BLAS threads its import costs 0.1 s of CPU less
             environment = {"OPENBLAS_NUM_THREADS": "1", **os.environ}
@@ -237,7 +285,7 @@ class Child:
                                              stdout=self._answer, stderr=self._errors, env=environment)
         _held.add(self._process.stdin.fileno())  # the child's lifeline: open until kill()
         if not forked:
-            self._write(pickle.dumps((sys.path, list(modules))))
+            self._write(pickle.dumps((sys.path, self.memory_limit, list(modules))))
 
     def _write(self, data: bytes) -> None:
         try:
@@ -267,7 +315,8 @@ class Child:
 
     def result(self) -> Any:
         """The function's result (waits for it). A failure in the child is raised as a
-        RuntimeError naming the process."""
+        RuntimeError naming the process; one to allocate memory within its limit, as
+        :class:`~nonogram_editor.tasks.MemoryLimitReached`."""
         self._process.wait()
         try:
             self._answer.seek(0)  # the child wrote from the start (a fork shares the offset)
@@ -280,8 +329,12 @@ class Child:
                 lines = []
             detail = lines[-1] if lines else f"exit code {self._process.returncode}"
             self.kill()
+            if self.memory_limit is not None and _ran_out_of_memory(detail):  # in C code: kissat, CaDiCaL, numba
+                raise MemoryLimitReached(self.memory_limit)
             raise RuntimeError(f"the {self.name} process ended without an answer ({detail})") from None
         self.kill()
+        if not ok and result == _OUT_OF_MEMORY:
+            raise MemoryLimitReached(self.memory_limit)
         if not ok:
             raise RuntimeError(f"the {self.name} process failed: {result}")
         return result
@@ -316,6 +369,11 @@ class Child:
                 pass
         self._answer.close()
         self._errors.close()
+
+
+def _ran_out_of_memory(last_words: str) -> bool:
+    """Whether a process that ended without an answer says it failed to allocate memory."""
+    return any(words in last_words.lower() for words in ("memory", "bad_alloc", "cannot allocate"))
 
 
 def fork_ready(threads: int = 1) -> Child | None:
@@ -422,14 +480,18 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
     try:
         with _interrupts_held():  # the pool is set up whole; its workers start with Ctrl+C held back, then ignore it
             pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
-                                       initializer=_start_worker)  # no process yet: submit starts them
+                                       initializer=_start_worker, initargs=(memory_limit(),))  # no process yet: submit starts them
             pending = {pool.submit(function, item) for item in items}
         while pending:
             task.check_cancelled()
             done, pending = wait(pending, timeout=POOL_POLL_SECONDS, return_when=FIRST_COMPLETED)
             for future in done:  # a batch can hold every result: a cancel between two of them still counts
                 task.check_cancelled()
-                yield future.result()
+                try:
+                    result = future.result()
+                except MemoryError:  # a worker's own limit
+                    raise MemoryLimitReached(memory_limit()) from None
+                yield result
         finished = True
     finally:
         if pool is not None:  # (None: interrupted as it was set up)
@@ -439,14 +501,15 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _start_worker() -> None:
-    """Worker start-up: ignore Ctrl+C from now on (one held back since the start is dropped),
+def _start_worker(megabytes: int | None) -> None:
+    """Worker start-up: its memory limit (:func:`limit_memory`); ignore Ctrl+C from now on (one held back since the start is dropped),
     and end as soon as the parent dies, however it dies. multiprocessing's parent sentinel is
     a pipe only the parent holds open: a lifeline. Once the workers are gone, the resource
     tracker sees its pipe close and ends too."""
     import multiprocessing
     import multiprocessing.connection
 
+    limit_memory(megabytes)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nonogram_editor import jit, user_guide
+from nonogram_editor.wording import printable
 
 if TYPE_CHECKING:
     from nonogram_editor.plugin_host import PluginHost
@@ -95,6 +96,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
     check.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="files checked at once, in processes of their own (default 1; at most the number of cores)")
+    check.add_argument("--memory-limit", type=NON_NEGATIVE_COUNT, metavar="MB",
+                       help="the address space of each solver process; a level whose SAT solver needs more is "
+                            "UNDECIDED (default 1024, 0: no limit)")
     check.add_argument("--format", choices=PUZZLE_FORMAT_NAMES, metavar="FORMAT",
                        help=f"the format of standard input (PATH -): {', '.join(PUZZLE_FORMAT_NAMES)} "
                             "(default: the one its content shows)")
@@ -104,7 +108,9 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--max-edits", type=NON_NEGATIVE_COUNT, default=None, metavar="N",
                      help="stop after N edits (default: go on until it is line-solvable or the time limit passes)")
     fix.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
-                     help="CPU seconds for making it line-solvable (default 60, 0: no limit)")
+                     help="seconds for making it line-solvable, or for --harder's search (default 60, 0: no limit)")
+    fix.add_argument("--memory-limit", type=NON_NEGATIVE_COUNT, metavar="MB",
+                     help="the address space of each solver process (default 1024, 0: no limit)")
     fix.add_argument("--symmetry", default="auto", metavar="MODE",
                      help="edit cells together with their mirror images: none, left-right, top-bottom, both or "
                           "'rotate 180' (default auto: the drawing's own symmetry)")
@@ -174,6 +180,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="stdout is one JSON object, nothing else (nonogram-editor help command-line)")
     solve.add_argument("--jobs", type=POSITIVE_COUNT, default=1, metavar="N",
                        help="processes for counting (default 1; at most the number of cores)")
+    solve.add_argument("--memory-limit", type=NON_NEGATIVE_COUNT, metavar="MB",
+                       help="the address space of each solver process (default 1024, 0: no limit)")
     solve.add_argument("--checkpoint", metavar="FILE",
                        help="save each finished part of a count to FILE and resume from it if it exists")
     solve.add_argument("--cluster", metavar="ADDRESS",
@@ -199,6 +207,10 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         if "--json" in argv:
             print(json.dumps({"error": error.message}))
         return 2
+    if getattr(args, "memory_limit", None) is not None:  # (else the default: a quick check never loads child_process)
+        from nonogram_editor.child_process import set_memory_limit
+
+        set_memory_limit(args.memory_limit)
     if args.command == "check":
         # No linear algebra here: without numpy's BLAS threads this process keeps one thread,
         # so that it can fork its SAT solver's process instead of starting an interpreter
@@ -237,7 +249,7 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         specs = list(puzzles)  # builds every deferred spec: a bad data file is reported below
         _warn_about_failures(host)
         for spec in specs:
-            print(f"{spec.id:24s} {spec.title}")
+            print(f"{spec.id:24s} {printable(spec.title)}")
         return 0
     jit.announce_compiling = True  # the first solve after an install compiles for a while: say so
     known = args.puzzle in puzzles
@@ -303,7 +315,7 @@ def _open_file(host: PluginHost, path: str, problem: str | None):
 
 def _warn_about_failures(host: PluginHost) -> None:
     for failure in host.failures:
-        print(f"warning: {failure}", file=sys.stderr)
+        print(f"warning: {printable(str(failure))}", file=sys.stderr)
 
 
 class _ProgressLine:
@@ -320,12 +332,13 @@ class _ProgressLine:
 
     def __call__(self, progress: Progress) -> None:
         share = f"{100 * progress.fraction:5.1f}% " if progress.fraction is not None else ""
+        message = printable(progress.message)
         if self.terminal:
-            print(f"\r{share}{progress.message}\033[K", end="", file=self.stream, flush=True)
+            print(f"\r{share}{message}\033[K", end="", file=self.stream, flush=True)
             self.drawn = True
         elif time.monotonic() - self._last_logged >= self.LOG_INTERVAL:
             self._last_logged = time.monotonic()
-            print(f"{share}{progress.message}", file=self.stream, flush=True)
+            print(f"{share}{message}", file=self.stream, flush=True)
 
     def end(self) -> None:
         """Ends a line drawn in place, so that what follows starts on a line of its own."""
@@ -384,23 +397,25 @@ def _solve(spec, args) -> int:
 
 
 def _say(args, text: str) -> None:
-    """A human line of the answer: stdout, except with --json (where stdout is JSON only)."""
+    """A human line of the answer: stdout, except with --json (where stdout is JSON only). Text
+    from a file in it has been made :func:`~nonogram_editor.wording.printable`."""
     if not args.json:
         print(text)
 
 
 def _fail(args, message: str, code: int = 2) -> int:
     """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (nonogram-editor help command-line)."""
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {printable(message)}", file=sys.stderr)
     if args.json:
         print(json.dumps({"puzzle": args.puzzle, "error": message}))
     return code
 
 
 def _solve_or_count(spec, args) -> int:
-    from nonogram_editor.tasks import Cancelled, Task
+    from nonogram_editor.tasks import Cancelled, MemoryLimitReached, Task
 
     progress = _ProgressLine()
+    title = printable(spec.title)
     task = Task(on_progress=progress if progress.terminal or args.count else None, interval=0.5)
     start = time.perf_counter()
     try:
@@ -422,14 +437,14 @@ def _solve_or_count(spec, args) -> int:
             result = spec.count(task, _jobs(args.jobs), **options)
             seconds = time.perf_counter() - start
             progress.end()
-            _say(args, f"{spec.title}: {result.count} solutions"
+            _say(args, f"{title}: {result.count} solutions"
                  + (f", {result.distinct} distinct up to symmetry" if result.distinct is not None else "")
                  + f" in {seconds:.2f} s")
             if result.extra.get("note"):
-                _say(args, result.extra["note"])
+                _say(args, printable(result.extra["note"]))
             extra = dict(result.extra)
             if "summary" in extra:
-                _say(args, f"{spec.title}: {extra.pop('summary')}")
+                _say(args, f"{title}: {printable(extra.pop('summary'))}")
             if args.json:
                 print(json.dumps({"puzzle": spec.id, "count": result.count, "distinct": result.distinct,
                                   "seconds": round(seconds, 3), "complete": result.complete, **extra}))
@@ -449,9 +464,9 @@ def _solve_or_count(spec, args) -> int:
             _say(args, spec.format_solution(solution))
             if wrong is not None:
                 _say(args, "checked independently: " + ("valid" if not wrong else "INVALID: " + "; ".join(wrong)))
-        _say(args, f"{spec.title}: no solution ({seconds:.2f} s)" if not found else
-             f"{spec.title}: solved in {seconds:.3f} s" if args.list is None else
-             f"{spec.title}: {len(found)} solution{'s' if len(found) != 1 else ''} in {seconds:.3f} s")
+        _say(args, f"{title}: no solution ({seconds:.2f} s)" if not found else
+             f"{title}: solved in {seconds:.3f} s" if args.list is None else
+             f"{title}: {len(found)} solution{'s' if len(found) != 1 else ''} in {seconds:.3f} s")
         valid = None if spec.check is None else not any(problems)
         if args.json:
             summary = {"puzzle": spec.id, "found": bool(found), "seconds": round(seconds, 3), "valid": valid}
@@ -464,6 +479,9 @@ def _solve_or_count(spec, args) -> int:
     except ValueError as exc:  # a checkpoint or cluster the count cannot use: the message says why
         progress.end()
         return _fail(args, str(exc))
+    except MemoryLimitReached as reached:  # a solver process's --memory-limit
+        progress.end()
+        return _fail(args, str(reached), 1)
     except (Cancelled, KeyboardInterrupt):
         progress.end()
         print("cancelled", file=sys.stderr)

@@ -14,6 +14,7 @@ from nonogram_editor.level.errors import LevelError, LevelErrorKind
 from nonogram_editor.level.model import EXTENSIONS, level_paths
 from nonogram_editor.level.non_format import FILE_LIMIT, NonFormatError
 from nonogram_editor.level.puzzle_formats import PUZZLE_FORMATS, Puzzle, PuzzleFormat, parse_puzzles, read_puzzles
+from nonogram_editor.wording import printable
 
 STDIO = "-"  # the path that means standard input (or output)
 LEVEL = "level"
@@ -23,7 +24,7 @@ FORMAT_NAMES = tuple(suffix.lstrip(".") for suffix in PUZZLE_FORMATS) + (LEVEL,)
 def report_failure(message: str, status: int = 2, *, as_json: bool, **record) -> int:
     """A command's failure: ``error: message`` on stderr and, with ``as_json``, the JSON object
     ``record`` (what it names: the path, the puzzle) with ``error`` on stdout. Returns ``status``."""
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {printable(message)}", file=sys.stderr)
     if as_json:
         print(json.dumps({**record, "error": message}))
     return status

@@ -73,13 +73,14 @@ from nonogram_editor.paths import package_data
 from nonogram_editor.safe_write import AtomicFiles
 from nonogram_editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_center, part_id, piece_of_part
 from nonogram_editor.tasks import Cancelled, Progress, Task, TimeUp
+from nonogram_editor.wording import printable
 
 __all__ = [  # what plugins may use (the hook names and markers aside)
     "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Cluster", "Registry", "API_VERSION",
     "PuzzleDataError", "PuzzleFileSpec",
     "Task", "Progress", "Cancelled", "TimeUp", "run_in_process", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
     "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
-    "Solver", "CardEnc", "EncType",
+    "Solver", "CardEnc", "EncType", "printable",
     "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas",
 ]
 

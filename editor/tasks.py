@@ -23,6 +23,18 @@ class Cancelled(Exception):
 class TimeUp(Cancelled):
     """Raised inside a computation whose task's time limit has passed."""
 
+    megabytes: int | None = None  # MemoryLimitReached: the limit reached
+
+
+class MemoryLimitReached(TimeUp):
+    """Raised where a child process could not allocate memory within its limit
+    (:mod:`nonogram_editor.child_process`): a limit reached, as the time limit is, and answered
+    alike (UNDECIDED); its text names the limit."""
+
+    def __init__(self, megabytes: int | None):
+        super().__init__(f"memory limit of {megabytes} MB reached")
+        self.megabytes = megabytes
+
 
 class OverBudget(Cancelled):
     """Raised inside a stage that has to give way (:meth:`Task.give_way`, :meth:`Task.budget`)."""
@@ -93,6 +105,10 @@ class Task:
         end = time.thread_time() + seconds
         return self.give_way(lambda: time.thread_time() > end)
 
+    def time_is_up(self) -> bool:
+        """Whether the time limit has passed."""
+        return self._deadline is not None and time.monotonic() > self._deadline
+
     def cancel(self) -> None:
         self._cancel.set()
 
@@ -103,7 +119,7 @@ class Task:
     def check_cancelled(self) -> None:
         if self._cancel.is_set():
             raise Cancelled()
-        if self._deadline is not None and time.monotonic() > self._deadline:
+        if self.time_is_up():
             raise TimeUp()
         if self._tick is not None:
             self._tick()

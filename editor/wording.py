@@ -61,3 +61,16 @@ class Counts(Wording):
 
 class Activity(Wording):
     """What a long job of the core is doing: the message of its progress line."""
+
+
+# control characters (C0, DEL, C1: ESC, BEL, CR, a line break...), Unicode's line and paragraph
+# separators and its bidirectional overrides: none of them may reach a terminal from a file
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` from a file (a title, a name, an author, a comment) as the command line prints it:
+    every character that could move the cursor, start a line or drive the terminal written as
+    an escape (``\\x1b``, ``\\n``, ``\\u202e``), the rest as it is."""
+    return _UNSHOWN.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+

@@ -36,6 +36,7 @@ from nonogram_editor.nonogram.colour.files import check_colour_puzzle, colour_pu
 from nonogram_editor.nonogram.grade import SolvePath, grade_verdict
 from nonogram_editor.nonogram.verdict import Kind, Verdict, check_drawing, check_puzzle
 from nonogram_editor.tasks import Cancelled, Task, TimeUp
+from nonogram_editor.wording import printable
 
 LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
 Problem = tuple[str, str]  # a path that cannot be checked, and why (naming it)
@@ -134,7 +135,7 @@ def grade_file(path: Path, time_limit: float | None = None,
 
 def _text_line(path, verdict: Verdict, solve: SolvePath | None, kind: dict) -> str:
     size = f"{verdict.width}x{verdict.height}" + (f" {len(kind['palette'])} colours" if kind["kind"] == COLOUR else "")
-    line = f"{path}: {verdict.kind:13s} {size}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
+    line = f"{printable(str(path))}: {verdict.kind:13s} {size}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
     if solve is not None:
         line += f"  grade {solve.grade}: {solve.words}"
     if verdict.kind == Kind.LINE:
@@ -144,7 +145,8 @@ def _text_line(path, verdict: Verdict, solve: SolvePath | None, kind: dict) -> s
     elif verdict.kind == Kind.BRANCH:
         detail = verdict.lookahead_text()
     elif verdict.kind == Kind.UNDECIDED:
-        detail = "time limit reached before a verdict; --time-limit 0 checks without one"
+        option = "--time-limit" if verdict.memory_limit is None else "--memory-limit"
+        detail = f"{verdict.undecided_reason()} before a verdict; {option} 0 checks without one"
     else:
         detail = "no solution"
     return f"{line}  ({verdict.open_cells} cells open after line logic; {detail})"

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -424,22 +424,17 @@ def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, tas
     before = verdict.open_cells
     candidates = _candidates(rules, verdict, symmetry)
 
-    def surely_mult(edit: Edit) -> bool:
-        """Whether the edit surely stays MULT: the other solution, edited the same way, still
+    def stuck_kind(edit: Edit) -> Kind:
+        """MULT where the edit surely stays MULT: the other solution, edited the same way, still
         fits the new clues (judged as the search reaches the edit, so that a cancel is quick)."""
-        return verdict.kind == Kind.MULT and _keeps_other(rules, edit, verdict.picture, verdict.alternative)
+        surely_mult = verdict.kind == Kind.MULT and _keeps_other(rules, edit, verdict.picture, verdict.alternative)
+        return Kind.MULT if surely_mult else Kind.STALLED
 
     search = task if search_seconds is None else _Relay(task, search_seconds)
     suggestions = []
     try:
-        for done, edit in enumerate(candidates):
-            search.check_cancelled()
-            task.report(done, len(candidates), Activity.tr("trying single-cell edits"))
-            _, board, sweeps = edits.line_logic(edit, search)
-            open_cells = board.unknown_count()
-            kind = Kind.LINE if open_cells == 0 else Kind.MULT if surely_mult(edit) else Kind.STALLED
-            suggestions.append(Suggestion(edit, kind, open_cells, before - open_cells, sweeps,
-                                          _border(drawing, edit), colour=rules.colour))
+        for suggestion in _tried(rules, drawing, edits, candidates, task, search, before, stuck_kind):
+            suggestions.append(suggestion)
     except TimeUp:
         task.check_cancelled()  # the caller's own limit or cancel goes on up; the search's own ends here
     suggestions.sort(key=_rank)
@@ -634,6 +629,7 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
     taking the first again and again climbs the grades one by one). ``colours``: a colour
     drawing's palette size (:func:`rules_of`).
 
+    The task's time limit ends the search: the edits graded by then are proposed.
     Every edit is tried with line logic. Of those line logic still solves, the ``checked``
     that need the most sweeps are graded; of those that leave line logic stuck, the
     ``checked`` most promising (fewest open cells, on block borders) get the full verdict,
@@ -647,26 +643,39 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
     if base is None:
         return []
     edits = _Edits(drawing, rules)
-    tried = []
+    tried, solved, stuck = [], [], []
     every = [edit for cells in _all_orbits(drawing.shape, symmetry) for edit in _edits(rules, drawing, cells)]
-    for done, edit in enumerate(every):
-        task.check_cancelled()
-        task.report(done, len(every), Activity.tr("trying single-cell edits"))
-        _, board, sweeps = edits.line_logic(edit, task)
-        open_cells = board.unknown_count()
-        tried.append(Suggestion(edit, Kind.LINE if open_cells == 0 else Kind.STALLED, open_cells,
-                                verdict.open_cells - open_cells, sweeps, _border(drawing, edit), colour=rules.colour))
-    solved = sorted((s for s in tried if s.kind == Kind.LINE), key=lambda s: (-s.sweeps, -s.border, s.edit))
-    stuck = sorted((s for s in tried if s.kind != Kind.LINE), key=lambda s: (s.open_cells, -s.border, s.edit))
-    for suggestion in solved[:checked]:  # line logic proved them unique: only the grade is missing
-        suggestion.grade = solve_path(edits.puzzle(suggestion.edit), edited(drawing, [suggestion.edit]), task).grade
-    for suggestion in stuck[:checked]:
-        edited_verdict = _full_check(rules, suggestion, drawing, task)
-        if suggestion.unique:
-            suggestion.grade = _grade(edited_verdict, task)
+    try:
+        for suggestion in _tried(rules, drawing, edits, every, task, task, verdict.open_cells, lambda edit: Kind.STALLED):
+            tried.append(suggestion)
+        solved = sorted((s for s in tried if s.kind == Kind.LINE), key=lambda s: (-s.sweeps, -s.border, s.edit))
+        stuck = sorted((s for s in tried if s.kind != Kind.LINE), key=lambda s: (s.open_cells, -s.border, s.edit))
+        for suggestion in solved[:checked]:  # line logic proved them unique: only the grade is missing
+            suggestion.grade = solve_path(edits.puzzle(suggestion.edit), edited(drawing, [suggestion.edit]), task).grade
+        for suggestion in stuck[:checked]:
+            edited_verdict = _full_check(rules, suggestion, drawing, task)
+            task.check_cancelled()  # (an edit's check ends UNDECIDED at the task's time limit)
+            if suggestion.unique:
+                suggestion.grade = _grade(edited_verdict, task)
+    except TimeUp:  # the task's time limit: the edits graded so far
+        pass
     harder = [s for s in solved[:checked] + stuck[:checked] if s.grade is not None and s.grade > base]
     harder.sort(key=lambda s: (s.grade, -s.border, s.edit))
     return harder
+
+
+def _tried(rules: Rules, drawing: np.ndarray, edits: _Edits, candidates: list[Edit], task: Task, search: Task,
+           before: int, stuck_kind: Callable[[Edit], Kind]) -> Iterator[Suggestion]:
+    """Each candidate edit tried with line logic (reported on ``task``, bounded by ``search``):
+    LINE where line logic then solves it, else ``stuck_kind(edit)``; ``before``: the cells open
+    without it."""
+    for done, edit in enumerate(candidates):
+        search.check_cancelled()
+        task.report(done, len(candidates), Activity.tr("trying single-cell edits"))
+        _, board, sweeps = edits.line_logic(edit, search)
+        open_cells = board.unknown_count()
+        yield Suggestion(edit, Kind.LINE if open_cells == 0 else stuck_kind(edit), open_cells, before - open_cells,
+                         sweeps, _border(drawing, edit), colour=rules.colour)
 
 
 def _all_orbits(shape: tuple[int, int], symmetry: str) -> list[tuple[Cell, ...]]:

@@ -136,7 +136,7 @@ def run_fix(path_text: str, max_edits: int | None = None, as_json: bool = False,
         symmetry = drawing_symmetry(drawing)
     try:
         if harder:
-            report, result, success = _harder(drawing, symmetry, source.colours, source.names)
+            report, result, success = _harder(drawing, symmetry, source.colours, source.names, time_limit)
         else:
             report, result, success = _fix(drawing, max_edits, time_limit, symmetry, source.colours, source.names)
     except (Cancelled, KeyboardInterrupt):
@@ -186,12 +186,18 @@ def _fix(drawing: np.ndarray, max_edits: int | None, time_limit: float | None, s
     return report, edited(drawing, plan.edits) if plan.edits else None, plan.verdict.kind == Kind.LINE
 
 
-def _harder(drawing: np.ndarray, symmetry: str, colours: int | None, names: list[str]):  # one edit: the gentlest step up
-    verdict = rules_of(drawing, colours).check(drawing, Task())
-    suggestions = make_harder(drawing, symmetry=symmetry, colours=colours)
+def _harder(drawing: np.ndarray, symmetry: str, colours: int | None, names: list[str],
+            time_limit: float | None):  # one edit: the gentlest step up
+    task = Task(time_limit=time_limit)
+    verdict = rules_of(drawing, colours).check(drawing, task)
+    suggestions = make_harder(drawing, task, symmetry=symmetry, colours=colours)
+    out_of_time = time_limit is not None and task.time_is_up()
     report = {"verdict": verdict.kind, "symmetry": symmetry, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
+              "complete": not out_of_time,
               "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder (gentlest first):"]}
     report["lines"] += [f"  {s.describe(names)}" for s in suggestions[:SHOWN]] or ["  none found"]
+    if out_of_time:
+        report["lines"].append(f"  the time limit ({time_limit:g} s) passed: the edits graded by then")
     best = suggestions[0] if suggestions else None
     report["edits"] = cells_to_json(best.cells) if best else []
     if best is not None and best.colour:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from nonogram_editor.nonogram.cnf import encode, model_rows
+from nonogram_editor.tasks import MemoryLimitReached
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
@@ -174,7 +175,7 @@ def race(schedule: list[Racer], problem: Problem, without_forks: Callable[[Probl
                 if fork.done():
                     try:
                         return fork.result()
-                    except RuntimeError:  # it failed (out of memory, decimation giving up): it drops out
+                    except (RuntimeError, MemoryLimitReached):  # it failed (out of memory, decimation giving up): it drops out
                         del forks[name]
                         if not forks and not waiting and by_name[name].then is None:
                             raise

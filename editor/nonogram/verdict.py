@@ -69,7 +69,7 @@ class Kind(StrEnum):
     MULT = "MULT"
     CONTRADICTION = "CONTRADICTION"
     STALLED = "STALLED"  # provisional, from line_logic_only: line logic stalls, uniqueness not decided yet
-    UNDECIDED = "UNDECIDED"  # the time limit passed first
+    UNDECIDED = "UNDECIDED"  # the time limit passed first, or the memory limit was reached
 
 
 class Stage(StrEnum):
@@ -100,6 +100,7 @@ class Verdict(Wording):
     picture: np.ndarray | None = None  # the drawing, or the solution found from bare clues
     alternative: np.ndarray | None = None  # MULT: another solution
     decided_by: Stage = Stage.LINE_LOGIC
+    memory_limit: int | None = None  # UNDECIDED by the memory limit of its SAT process (MB), not the time limit
     _counts: tuple[list[int], list[int]] | None = field(default=None, repr=False)
 
     @property
@@ -139,8 +140,15 @@ class Verdict(Wording):
             Kind.MULT: self.tr("Not unique: more than one picture fits"),
             Kind.CONTRADICTION: self.tr("No picture fits these clues"),
             Kind.STALLED: self.tr("Line logic gets stuck; looking further"),
-            Kind.UNDECIDED: self.tr("Undecided: the time limit passed first"),
+            Kind.UNDECIDED: self.tr("Undecided: the time limit passed first") if self.memory_limit is None else
+            self.tr("Undecided: the memory limit of {0} MB was reached").format(self.memory_limit),
         }[self.kind]
+
+    def undecided_reason(self) -> str:
+        """UNDECIDED: which limit was reached, in the command line's words (English)."""
+        if self.memory_limit is not None:
+            return f"memory limit of {self.memory_limit} MB reached"
+        return "time limit reached"
 
     def describe(self) -> str:
         """The verdict in a designer's words, with sweeps and time."""
@@ -157,6 +165,9 @@ class Verdict(Wording):
                            "", int(self.differing.sum())).format(stuck, timing)
         if self.kind == Kind.STALLED:
             return self.tr("{0} Looking for another solution… {1}").format(stuck, timing)
+        if self.kind == Kind.UNDECIDED and self.memory_limit is not None:
+            return self.tr("{0} The SAT solver reached the memory limit of {1} MB before another solution turned up "
+                           "or uniqueness was proved. {2}").format(stuck, self.memory_limit, timing)
         if self.kind == Kind.UNDECIDED:
             return self.tr("{0} The time ran out before another solution turned up or uniqueness was proved "
                            "({1}, {2}). {3}").format(stuck, self.tr("%n probe(s)", "", look.probes), guesses, timing)
@@ -198,6 +209,8 @@ class Verdict(Wording):
             data.update(probes=look.probes, probe_rounds=look.probe_rounds,
                         proved_by_probing=look.proved_by_probing, proved_by_search=look.proved_by_search,
                         branches=look.branches, depth=look.depth)
+        if self.kind == Kind.UNDECIDED:
+            data["reason"] = self.undecided_reason()
         if self.kind == Kind.BRANCH:
             data["lookahead"] = "sat" if self.decided_by == Stage.SAT else "search" if look.needs_search else "probing"
         if self.picture is not None and self.kind in (Kind.LINE, Kind.BRANCH, Kind.MULT):
@@ -269,8 +282,9 @@ def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start:
         return (_line_logic(check, task, line_logic_only)
                 or _previous_other_solution(check, previous)
                 or _search_and_sat(check, task, previous))
-    except TimeUp:
-        return check.verdict(Kind.UNDECIDED, lookahead=check.lookahead, picture=check.picture)
+    except TimeUp as reached:
+        return check.verdict(Kind.UNDECIDED, lookahead=check.lookahead, picture=check.picture,
+                             memory_limit=reached.megabytes)
 
 
 @dataclass

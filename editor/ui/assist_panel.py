@@ -26,6 +26,7 @@ legend does not use.
 """
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import numpy as np
@@ -99,6 +100,7 @@ class AssistPanel(QWidget):
 
         self.clue_report_label = QLabel("")  # what an imported clue file turned out to be
         self.clue_report_label.setWordWrap(True)
+        self.clue_report_label.setTextFormat(Qt.TextFormat.RichText)  # its own markup; the file's name escaped
         self.clue_report_label.hide()
         self.clue_report_view = QLabel()
         self.clue_report_view.hide()
@@ -203,7 +205,8 @@ class AssistPanel(QWidget):
                 widget.hide()
             self._clue_file = None
             return
-        self.clue_report_label.setText(f"<b>{path.name}: {report.verdict.kind}</b><br>{report.describe()}")
+        self.clue_report_label.setText(f"<b>{html.escape(path.name)}: {report.verdict.kind}</b><br>"
+                                       f"{html.escape(report.describe())}")  # a file's name as plain text
         self.clue_report_label.show()
         self._clue_file = path
         self.solve_on_button.setVisible(report.verdict.kind == Kind.UNDECIDED)

@@ -36,7 +36,6 @@ Select None) goes on working everywhere else and the two never make an ambiguous
 """
 from __future__ import annotations
 
-import html
 import os
 import random
 from typing import Any, Callable
@@ -142,6 +141,25 @@ class ElidedLabel(QLabel):
         self.setToolTip(self._text if shown != self._text else "")
 
 
+class StatusLabel(QLabel):
+    """A panel's status line: always plain text (a title, a name or an error from a file is
+    never read as HTML); an error (:meth:`show_error`) in red until the next text."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__("", parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        self.setStyleSheet("")
+        super().setText(text)
+
+    def show_error(self, text: str) -> None:
+        self.setText(text)
+        self.setStyleSheet("color: #b00020")
+
+
 class PuzzlePanel(QWidget):
     """Jobs, browsing, the 2-D and 3-D views and their selection, load errors (see the module)."""
 
@@ -199,9 +217,7 @@ class PuzzlePanel(QWidget):
         self._action_row.addWidget(self.progress_bar, 1)
         layout.addLayout(self._action_row)
         self.make_actions()
-        self.status = QLabel("", self)
-        self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status = StatusLabel(self)
         layout.addWidget(self.status)
 
     def _build_browsing(self, layout: QVBoxLayout) -> None:
@@ -442,7 +458,7 @@ class PuzzlePanel(QWidget):
         self._stream = None
         text = (str(error) if isinstance(error, PuzzleDataError)
                 else self.tr("failed: {0}: {1}").format(type(error).__name__, error))
-        self.status.setText(f"<span style='color:#b00020'>{html.escape(text)}</span>")
+        self.status.show_error(text)
         if on_error is not None:
             on_error(error)
         self.solutions_changed()

@@ -1,6 +1,7 @@
 """Presenting a packing without Qt: an assembly order a person can follow, and layer text."""
 from __future__ import annotations
 
+from nonogram_editor.plugin_api import printable
 from nonogram_editor_builtins.voxel.model import Puzzle
 
 SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -60,12 +61,12 @@ def layer_text(puzzle: Puzzle, solution, z: int) -> str:
 
 
 def format_solution(puzzle: Puzzle, solution) -> str:
-    """Every layer, bottom first, then which symbol is which piece."""
+    """Every layer, bottom first, then which symbol is which piece (its name printable: from a file)."""
     parts = []
     for z in range(puzzle.size[2]):
         parts.append(f"layer z={z}:\n{layer_text(puzzle, solution, z)}")
     labels = placement_labels(puzzle, solution)
-    legend = ", ".join(f"{SYMBOLS[i % len(SYMBOLS)]}={label}" for i, label in enumerate(labels))
+    legend = ", ".join(f"{SYMBOLS[i % len(SYMBOLS)]}={printable(label)}" for i, label in enumerate(labels))
     return "\n\n".join(parts) + "\n\n" + legend
 
 

@@ -10,6 +10,7 @@ crash) is offered for Resume when its puzzle is shown again; a finished count de
 """
 from __future__ import annotations
 
+import html
 import os
 import weakref
 from pathlib import Path
@@ -59,6 +60,7 @@ class VoxelPanel(PuzzlePanel):
         self.cluster_edit.setPlaceholderText(self.tr("Dask cluster, e.g. tcp://host:8786 (empty: this computer)"))
         self.cluster_edit.setToolTip(self.tr("Count on a Dask cluster (see Help > User Guide, The command line: \"Count on a cluster\")"))
         self.info_label = QLabel(options)
+        self.info_label.setTextFormat(Qt.TextFormat.RichText)  # its own markup; the file's text escaped
         self.info_label.setWordWrap(True)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
@@ -200,7 +202,8 @@ class VoxelPanel(PuzzlePanel):
         sx, sy, sz = puzzle.size
         mirror = self.tr(", mirror images allowed") if puzzle.mirror else ""
         self.info_label.setText(self.tr("<b>{0}</b>: {1} pieces, {2} cells in a {3}x{4}x{5} box{6}. {7}").format(
-            puzzle.title, puzzle.piece_count, len(puzzle.target), sx, sy, sz, mirror, puzzle.description))
+            html.escape(puzzle.title), puzzle.piece_count, len(puzzle.target), sx, sy, sz, mirror,
+            html.escape(puzzle.description)))  # the file's words as plain text
         self.canvas.set_puzzle(puzzle)
         self.status.setText("")
         self.progress_bar.setValue(0)

@@ -8,8 +8,8 @@ count in one process (``solver.count_solutions``, CPU seconds of this process, n
 done before) and ``burrTxt -q`` (assemblies only, no disassembly: user + system CPU seconds of
 the child, less ``burrTxt -a c``, which only reads the file), with both counts of assemblies,
 which must agree (BurrTools merges rotations and mirror images, as ``distinct`` does). Pieces are
-never turned over here, as in BurrTools. See ``bench_disassemble.py`` for how to build
-``burrTxt``.
+never turned over here, as in BurrTools. ``--burrtxt``: the path of
+``burrTxt``, BurrTools 0.6.3's command-line solver.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def burrtools_file(puzzle: Puzzle) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--burrtxt", required=True, help="BurrTools' burrTxt, built from source")
+    parser.add_argument("--burrtxt", required=True, help="the path of burrTxt (BurrTools 0.6.3)")
     parser.add_argument("--puzzles", nargs="*", help="names in plugins/voxel/data (default: all)")
     args = parser.parse_args()
     paths = [path for path in shipped_puzzle_paths() if not args.puzzles or path.stem in args.puzzles]

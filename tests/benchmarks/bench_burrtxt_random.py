@@ -11,7 +11,7 @@ temporary folder printed), then how many cases had assemblies and how many diffe
 ``burrTxt`` merges mirror images (it has no "keep mirror solutions" option), so its figures
 are set against ``distinct`` and against ``distinct_rotations``.
 
-See ``bench_disassemble.py`` for how to build ``burrTxt``.
+``--burrtxt``: the path of ``burrTxt``, BurrTools 0.6.3's command-line solver.
 """
 from __future__ import annotations
 
@@ -122,7 +122,7 @@ def our_figures(path: Path) -> tuple[tuple[int, int], tuple[int, int]] | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--burrtxt", required=True, help="BurrTools' burrTxt, built from source")
+    parser.add_argument("--burrtxt", required=True, help="the path of burrTxt (BurrTools 0.6.3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cases", type=int, default=500)
     args = parser.parse_args()

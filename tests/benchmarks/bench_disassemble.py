@@ -14,18 +14,11 @@ each time, as BurrTools' run does; numba's compile is done before, and reported 
   assembles, so its share is ``burrTxt -d -q`` minus ``burrTxt -q``). ``tally s`` is the
   whole pass after the count, with the classes up to rotation only worked out beside.
 
-With ``--burrtxt`` (BurrTools' command-line solver built from source) the same figures for
-BurrTools, as user + system CPU seconds of the child process, the least of ``--repeat`` runs:
-``burrTxt -x`` less ``burrTxt -a c`` (which reads the file and prints its comment: the
-start-up and reading both runs share), and ``burrTxt -d -q`` less ``burrTxt -q``.
-
-``burrTxt`` needs only g++ and zlib (not FLTK, which only the GUI needs); without meson, in a clone of
-github.com/burr-tools/burr-tools (about 5 minutes on one core)::
-
-    mkdir obj && for f in src/tools/fileexists.cpp src/tools/gzstream.cpp src/tools/xml.cpp \
-        src/halfedge/*.cpp $(sed -n '/^libburr_src/,/^]/p' meson.build | grep -o 'src/lib/[a-z_0-9]*\.cpp') \
-        src/burrTxt.cpp; do g++ -std=c++11 -O2 -Isrc -c $f -o obj/$(echo $f | tr / _).o; done
-    g++ -o burrTxt obj/*.o -lz -lpthread
+With ``--burrtxt PATH`` (the path of ``burrTxt``, the command-line solver of BurrTools 0.6.3,
+github.com/burr-tools/burr-tools) the same figures for BurrTools, as user + system CPU seconds
+of the child process, the least of ``--repeat`` runs: ``burrTxt -x`` less ``burrTxt -a c``
+(which reads the file and prints its comment: the start-up and reading both runs share), and
+``burrTxt -d -q`` less ``burrTxt -q``.
 
 ``burrTxt`` leaves out BurrTools' "keep mirror solutions" option, so its assembly counts of some files are
 smaller than the stored ones; the disassembly of the stored assemblies is the fair match.
@@ -74,7 +67,7 @@ def least_cpu(work, repeat: int):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--burrtxt", help="BurrTools' burrTxt, built from source")
+    parser.add_argument("--burrtxt", help="the path of burrTxt (BurrTools 0.6.3)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure, the least is shown (default 5)")
     args = parser.parse_args()
     start = time.process_time()

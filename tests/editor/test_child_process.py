@@ -13,7 +13,7 @@ import pytest
 
 from nonogram_editor import child_process
 from nonogram_editor.child_process import map_in_processes, run_in_process
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.tasks import Cancelled, MemoryLimitReached, Task
 
 ROOT = Path(__file__).resolve().parents[2]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork_ready: Linux")
@@ -182,6 +182,28 @@ def test_run_in_process_returns_the_result_and_names_a_failure():
         run_in_process(_fails, ("bad input",), name="sums")
     with pytest.raises(RuntimeError, match="the exit process ended without an answer"):
         run_in_process(sys.exit, (3,), name="exit")
+
+
+def allocate(megabytes: int) -> int:
+    """Allocates ``megabytes`` and touches every byte."""
+    return len(bytearray(megabytes * 2 ** 20))
+
+
+def test_a_child_that_allocates_past_its_memory_limit_is_stopped_and_says_so(monkeypatch):
+    if not hasattr(__import__("resource"), "RLIMIT_AS"):
+        pytest.skip("no address-space limit on this platform")
+    monkeypatch.setattr(child_process, "_memory_limit", 400)
+    child_process.discard_ready()
+    assert run_in_process(allocate, (64,)) == 64 * 2 ** 20
+    for start in (child_process.fork_running, child_process.start_in_process):  # forked where it can be
+        child = start(allocate, (1500,), "greedy") or child_process.start_in_process(allocate, (1500,), "greedy")
+        with pytest.raises(MemoryLimitReached, match="^memory limit of 400 MB reached$"):
+            child.wait()
+        child.kill()
+    with pytest.raises(MemoryLimitReached, match="^memory limit of 400 MB reached$"):
+        list(map_in_processes(Task(), allocate, [64, 1500], 2))
+    monkeypatch.setattr(child_process, "_memory_limit", None)  # set_memory_limit(0): unbounded
+    assert run_in_process(allocate, (600,)) == 600 * 2 ** 20
 
 
 def square_and_pid(n):

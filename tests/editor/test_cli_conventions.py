@@ -194,3 +194,39 @@ def test_the_parsers_format_names_are_the_format_tables():
     from nonogram_editor.cli_io import FORMAT_NAMES, LEVEL
 
     assert PUZZLE_FORMAT_NAMES + (LEVEL,) == FORMAT_NAMES
+
+
+TERMINAL_TRICKS = "\x1b]0;owned\x07\x1b[2J\rall good\n\u202e"  # a window title, a cleared screen, forged lines
+SHOWN_TRICKS = "\\x1b]0;owned\\x07\\x1b[2J\\rall good\\n\\u202e"
+
+
+def test_text_from_a_file_reaches_the_terminal_escaped(tmp_path):
+    """Titles and piece names of a voxel file, a BurrTools file's problem names in an error, and
+    a level's file name in check's line: every byte printed is printable but the line breaks."""
+    soma = json.loads((REPO / "plugins" / "voxel" / "data" / "soma.json").read_text())
+    soma["title"] = "Soma" + TERMINAL_TRICKS
+    soma["pieces"][0]["name"] = "V" + TERMINAL_TRICKS
+    (tmp_path / "tricks.json").write_text(json.dumps(soma))
+    burr = (REPO / "tests" / "data" / "burrtools" / "AlPackino.xmpuzzle")
+    import gzip
+    import re
+    text = gzip.open(burr, "rt").read() if burr.read_bytes()[:2] == b"\x1f\x8b" else burr.read_text()
+    problem = re.search(r"<problem .*?</problem>", text, re.S).group()
+    named = re.sub(r'name="[^"]*"', 'name="A&#13;all good&#10;"', problem, count=1)  # (XML 1.0 holds no ESC)
+    text = text.replace(problem, named + named.replace("A&#13;", "B&#13;"), 1)
+    (tmp_path / "tricks.xmpuzzle").write_bytes(gzip.compress(text.encode()))
+    (tmp_path / f"plus{TERMINAL_TRICKS[:-1]}.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    solved = _run("solve", str(tmp_path / "tricks.json"))
+    assert f"Soma{SHOWN_TRICKS}: solved in" in solved.stdout and f"=V{SHOWN_TRICKS}," in solved.stdout
+    several = _run("solve", str(tmp_path / "tricks.xmpuzzle"))
+    assert several.returncode == 2 and "A\\rall good\\n" in several.stderr
+    checked = _run("check", str(tmp_path))
+    assert checked.returncode == 0 and "\\x1b[2J\\rall good" in checked.stdout
+    for result in (solved, several, checked):
+        printed = result.stdout + result.stderr
+        assert not [c for c in printed if c != "\n" and (c < " " or "\x7f" <= c <= "\x9f" or c == "\u202e")], printed
+
+
+def _run(*arguments):
+    return subprocess.run([sys.executable, "-m", "nonogram_editor", *arguments], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "PYTHONIOENCODING": "utf-8"})

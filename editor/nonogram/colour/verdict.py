@@ -123,8 +123,8 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
             return verdict(Kind.MULT, lookahead=lookahead, picture=first, alternative=second, decided_by=Stage.SAT)
         finally:
             sat.stop()
-    except TimeUp:
-        return verdict(Kind.UNDECIDED, lookahead=lookahead, picture=picture)
+    except TimeUp as reached:
+        return verdict(Kind.UNDECIDED, lookahead=lookahead, picture=picture, memory_limit=reached.megabytes)
     if other is not None:
         return verdict(Kind.MULT, lookahead=lookahead, picture=picture, alternative=other.grid(), decided_by=Stage.SEARCH)
     return verdict(Kind.BRANCH, lookahead=lookahead, picture=picture, decided_by=Stage.SEARCH)

@@ -71,6 +71,21 @@ def test_time_limit_marks_a_level_undecided(capsys):
     assert "edge.non: UNDECIDED" in line and "time limit reached" in line and "--time-limit 0" in line
 
 
+def test_a_sat_process_past_the_memory_limit_makes_the_level_undecided_and_says_why(tmp_path):
+    """A 4 KB file whose SAT encoding takes gigabytes (1024x1024, every clue 1)."""
+    ones = tmp_path / "ones.non"
+    ones.write_text("width 1024\nheight 1024\nrows\n" + "1\n" * 1024 + "columns\n" + "1\n" * 1024)
+    command = shutil.which("nonogram-editor", path=str(__import__("pathlib").Path(sys.executable).parent))
+    result = subprocess.run([command, "check", str(ones), "--json", "--time-limit", "0", "--memory-limit", "300"],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 1 and result.stderr == ""
+    verdict = json.loads(result.stdout)
+    assert verdict["verdict"] == "UNDECIDED" and verdict["reason"] == "memory limit of 300 MB reached"
+    text = subprocess.run([command, "check", str(ones), "--memory-limit", "300"], capture_output=True, text=True,
+                          timeout=600).stdout
+    assert "UNDECIDED" in text and "memory limit of 300 MB reached before a verdict; --memory-limit 0" in text
+
+
 def test_missing_path_and_wrong_goal(tmp_path, capsys):
     assert run_check([str(tmp_path / "nothing")]) == 2
     assert "no such file" in capsys.readouterr().err

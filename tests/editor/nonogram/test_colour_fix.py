@@ -18,6 +18,7 @@ from nonogram_editor.nonogram.fix_cli import run_fix
 from nonogram_editor.nonogram.grade import grade_verdict, solve_path
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, check_drawing
+from nonogram_editor.tasks import Task
 from tests.editor.nonogram.colour_reference import all_solutions, grid_clues
 
 PALETTE = [(255, 255, 255), (220, 40, 40), (40, 110, 220), (250, 215, 50)]
@@ -172,6 +173,23 @@ def test_make_harder_in_colour_keeps_it_unique_and_grades_harder():
     for suggestion in harder[:5]:
         after = check_colour_drawing(edited(grid, [suggestion.edit]), 3)
         assert after.kind in (Kind.LINE, Kind.BRANCH) and grade_verdict(after).grade == suggestion.grade > base
+
+
+def test_make_harder_in_colour_stops_at_the_time_limit_with_the_edits_graded_by_then():
+    """fix --harder --time-limit on a colour level (it used to run on, 42 CPU s past a 5 s limit)."""
+    grid, _ = next(_random_colour_drawings(Kind.LINE, 1, size=(6, 6), colours=3, seed=12, density=0.7))
+    everything = make_harder(grid, colours=3)
+    reports = []
+
+    def limit_passes(progress):  # the time limit passes halfway through trying the edits
+        reports.append(progress)
+        if len(reports) == 36:
+            task.set_time_limit(0)
+
+    task = Task(on_progress=limit_passes, interval=0)
+    harder = make_harder(grid, task, colours=3)
+    assert task.time_is_up() and len(reports) == 36 and len(harder) < len(everything)
+    assert all(s in everything for s in harder)
 
 
 def _colour_level(tmp_path, grid, name="drop"):

@@ -204,3 +204,22 @@ def test_a_burrtools_file_with_several_problems_asks_which(panel, qtbot, tmp_pat
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "BurrTools stored 1 assemblies, as counted here" in panel.status.text())
     assert panel.status.text().startswith("1 solutions in all, 1 up to")  # two equal dominoes: one way
+
+
+def test_a_files_title_and_description_show_as_plain_text(panel, qtbot, tmp_path):
+    from PySide6.QtGui import QTextDocument
+
+    from nonogram_editor_builtins.voxel.model import shipped_puzzle_paths
+
+    soma = json.loads(next(p for p in shipped_puzzle_paths() if p.name == "soma.json").read_text())
+    soma["title"], soma["description"] = "<i>Soma</i> &amp;", "<img src='x.png'><a href='https://x'>click</a>"
+    path = tmp_path / "marked.json"
+    path.write_text(json.dumps(soma))
+    panel.load_file(str(path))
+    qtbot.waitUntil(lambda: panel.puzzle is not None and panel.puzzle.title.startswith("<i>"))
+    shown = QTextDocument()
+    shown.setHtml(panel.info_label.text())  # what the label draws, as text
+    assert shown.toPlainText().startswith("<i>Soma</i> &amp;: 7 pieces")
+    assert shown.toPlainText().endswith("<img src='x.png'><a href='https://x'>click</a>")
+    panel.report("<b>not bold</b>")  # the status line: plain text, whatever it is given
+    assert panel.status.textFormat() == Qt.TextFormat.PlainText and panel.status.text() == "<b>not bold</b>"

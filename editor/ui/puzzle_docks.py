@@ -118,7 +118,8 @@ class PuzzleDocks(QObject):
     def show_panel(self, panel_id: str, at_once: bool = False) -> PanelDock:
         """Show the panel's dock (what the Puzzles menu does). A dock not open yet comes
         at once, saying the panel is loading; the panel is made once that has been painted
-        (or the dock hidden first), from the event loop (``at_once``: before this returns).
+        (or the dock hidden first), from the event loop (``at_once``, or in a window not
+        shown: before this returns).
         A factory that fails closes the dock again and is reported."""
         dock = self.docks.get(panel_id)
         if dock is None:
@@ -127,6 +128,7 @@ class PuzzleDocks(QObject):
             dock.closed.connect(self._on_closed)
             self._remember_open_panels()
             self._place(dock)
+            at_once = at_once or not dock.isVisible()  # a window not shown: no label to paint
             if not at_once:  # after the paint, from the event loop: the factory may take a while
                 connect_alive(dock.loading_seen, dock,
                               lambda: QTimer.singleShot(0, dock, lambda: self._make_panel(dock)))

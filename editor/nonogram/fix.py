@@ -296,11 +296,10 @@ class _Edits:
         return puzzle, board, sweeps
 
 
-def _candidates(rules: Rules, verdict: Verdict, symmetry: str = "none") -> tuple[list[Edit], set[Edit]]:
+def _candidates(rules: Rules, verdict: Verdict, symmetry: str = "none") -> list[Edit]:
     """The edits worth trying (of cells in a row or column that line logic leaves open, each
     with its mirror images), the most promising first: cells where the other solution
-    differs, then open cells, then the rest. And those among them that surely stay MULT:
-    they leave the other solution (edited the same way) a solution of the new clues."""
+    differs, then open cells, then the rest."""
     undetermined = verdict.undetermined
     near = undetermined.any(axis=1)[:, None] | undetermined.any(axis=0)[None, :]
     promise = near.astype(np.int8) + undetermined
@@ -315,9 +314,7 @@ def _candidates(rules: Rules, verdict: Verdict, symmetry: str = "none") -> tuple
             cells = orbit(cell, undetermined.shape, symmetry)
             seen.update(cells)
             edits += _edits(rules, verdict.picture, cells)
-    if verdict.kind != Kind.MULT:
-        return edits, set()
-    return edits, {edit for edit in edits if _keeps_other(rules, edit, verdict.picture, verdict.alternative)}
+    return edits
 
 
 def _swapped(value, old, new):
@@ -425,12 +422,18 @@ def single_cell_effects(drawing: np.ndarray, verdict: Verdict | None = None, tas
         return Effects(verdict, symmetry=symmetry)
     edits = _Edits(drawing, rules)
     before = verdict.open_cells
-    candidates, surely_mult = _candidates(rules, verdict, symmetry)
+    candidates = _candidates(rules, verdict, symmetry)
+
+    def stuck_kind(edit: Edit) -> Kind:
+        """MULT where the edit surely stays MULT: the other solution, edited the same way, still
+        fits the new clues (judged as the search reaches the edit, so that a cancel is quick)."""
+        surely_mult = verdict.kind == Kind.MULT and _keeps_other(rules, edit, verdict.picture, verdict.alternative)
+        return Kind.MULT if surely_mult else Kind.STALLED
+
     search = task if search_seconds is None else _Relay(task, search_seconds)
     suggestions = []
     try:
-        for suggestion in _tried(rules, drawing, edits, candidates, task, search, before,
-                                 lambda edit: Kind.MULT if edit in surely_mult else Kind.STALLED):
+        for suggestion in _tried(rules, drawing, edits, candidates, task, search, before, stuck_kind):
             suggestions.append(suggestion)
     except TimeUp:
         task.check_cancelled()  # the caller's own limit or cancel goes on up; the search's own ends here
@@ -567,7 +570,7 @@ def _next_edit(rules: Rules, current: np.ndarray, verdict: Verdict, symmetry: st
     """
     edits = _Edits(current, rules)
     tightness = _Tightness(rules, verdict)
-    candidates = [edit for edit in _candidates(rules, verdict, symmetry)[0] if made.isdisjoint(edit.cells)]
+    candidates = [edit for edit in _candidates(rules, verdict, symmetry) if made.isdisjoint(edit.cells)]
     candidates.sort(key=lambda edit: judged.get(edit, _NOT_JUDGED))
     best = None
     for done, edit in enumerate(candidates):

@@ -9,13 +9,15 @@ Help > Plugins… listing the loaded plugins and the failures with their details
 
 A panel's widget is made by its plugin's factory when the user opens it and deleted
 when its dock is closed, which stops its background jobs (``BackgroundJob(owner=...)``).
+From the Puzzles menu the dock comes at once, saying the panel is loading, and the factory
+runs once that is on screen (a first open can take a second: a 3-D view, its GL context).
 """
 from __future__ import annotations
 
 import html
 import sys
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, QMainWindow, QMenu,
                                QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
@@ -35,17 +37,43 @@ def dock_object_name(panel_id: str) -> str:
 
 
 class PanelDock(QDockWidget):
-    """A dock holding one plugin panel; deleted (with its panel) when the user closes it."""
+    """A dock holding one plugin panel; deleted (with its panel) when the user closes it.
+    Until the panel is made (:attr:`loaded`) it holds a label saying it is loading."""
 
     closed = Signal(str)  # the panel id, when the user closes the dock (not at application exit)
+    # the time to make the panel: its loading label was painted, or the dock was hidden
+    # before it could be (a tab put behind another opened just after it)
+    loading_seen = Signal()
 
     def __init__(self, spec: PanelSpec, parent):
         super().__init__(spec.title, parent)
         self.panel_id = spec.id
+        self.loaded = False
         self.setObjectName(dock_object_name(spec.id))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         if spec.tooltip:
             self.setToolTip(spec.tooltip)
+        loading = QLabel(self.tr("Loading {0}…").format(spec.title))
+        loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        loading.installEventFilter(self)
+        self.setWidget(loading)
+        self.visibilityChanged.connect(self._visibility_changed)
+
+    def set_panel(self, panel) -> None:
+        """The panel made: it takes the loading label's place."""
+        loading = self.widget()
+        self.setWidget(panel)
+        self.loaded = True
+        loading.deleteLater()
+
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and not self.loaded:
+            self.loading_seen.emit()
+        return False
+
+    def _visibility_changed(self, visible: bool) -> None:
+        if not visible and not self.loaded:
+            self.loading_seen.emit()
 
     def closeEvent(self, event):
         super().closeEvent(event)
@@ -82,14 +110,40 @@ class PuzzleDocks(QObject):
 
     # ------------------------------------------------------------------ panels
     def open_panel(self, panel_id: str) -> PanelDock | None:
-        """Show the panel's dock, creating the panel if it is not open; None if its factory failed."""
+        """Show the panel's dock with its panel made (now, if it is not open); None if its
+        factory failed."""
+        dock = self.show_panel(panel_id, at_once=True)
+        return dock if dock.loaded else None
+
+    def show_panel(self, panel_id: str, at_once: bool = False) -> PanelDock:
+        """Show the panel's dock (what the Puzzles menu does). A dock not open yet comes
+        at once, saying the panel is loading; the panel is made once that has been painted
+        (or the dock hidden first), from the event loop (``at_once``, or in a window not
+        shown: before this returns).
+        A factory that fails closes the dock again and is reported."""
         dock = self.docks.get(panel_id)
-        if dock is not None:
+        if dock is None:
+            dock = PanelDock(self.panels.get(panel_id), self.main_window)
+            self.docks[panel_id] = dock
+            dock.closed.connect(self._on_closed)
+            self._remember_open_panels()
+            self._place(dock)
+            at_once = at_once or not dock.isVisible()  # a window not shown: no label to paint
+            if not at_once:  # after the paint, from the event loop: the factory may take a while
+                connect_alive(dock.loading_seen, dock,
+                              lambda: QTimer.singleShot(0, dock, lambda: self._make_panel(dock)))
+        else:
             dock.show()
             dock.raise_()
-            return dock
+        if at_once:
+            self._make_panel(dock)
+        return dock
+
+    def _make_panel(self, dock: PanelDock) -> None:
+        panel_id = dock.panel_id
+        if dock.loaded or self.docks.get(panel_id) is not dock:
+            return  # made already, or the dock was closed before its turn came
         spec: PanelSpec = self.panels.get(panel_id)
-        dock = PanelDock(spec, self.main_window)
         context = PanelContext(main_window=self.main_window, show_message=self._show_message,
                                settings_prefix=f"plugins/{self.panels.owner[panel_id]}/{panel_id}")
         try:
@@ -97,17 +151,15 @@ class PuzzleDocks(QObject):
             if widget is None:
                 raise TypeError("the panel factory returned None instead of a widget")
         except (Exception, SystemExit) as exc:  # a broken panel must not take the editor down
+            del self.docks[panel_id]
+            self._remember_open_panels()
+            self.main_window.removeDockWidget(dock)
             dock.deleteLater()
             failure = self.host.record_failure(self.panels.owner[panel_id], f"panel {panel_id!r}", exc)
             self._report_failures([failure])
-            return None
-        dock.setWidget(widget)
-        self._place(dock)
-        dock.closed.connect(self._on_closed)
-        self.docks[panel_id] = dock
-        self._remember_open_panels()
+            return
+        dock.set_panel(widget)
         self.panelOpened.emit(panel_id)
-        return dock
 
     def close_panel(self, panel_id: str) -> None:
         dock = self.docks.get(panel_id)
@@ -151,7 +203,7 @@ class PuzzleDocks(QObject):
             action.setObjectName(f"open_{spec.id}")
             if spec.tooltip:
                 action.setStatusTip(spec.tooltip)
-            connect_alive(action.triggered, self, lambda _checked=False, panel_id=spec.id: self.open_panel(panel_id))
+            connect_alive(action.triggered, self, lambda _checked=False, panel_id=spec.id: self.show_panel(panel_id))
             self.menu.addAction(action)
             self.actions[spec.id] = action
         if not self.actions:

@@ -10,9 +10,11 @@ coalesce into one check, a new check cancels the one in flight, and a result is 
 if its drawing is the newest check's and still what the grid shows, so painting never
 waits for the solver and a stale verdict never appears.
 
-While a check runs, the last verdict stays on screen. A check not decided within
-``SLOW_CHECK_MS`` marks it "re-checking" and shows how far line logic got on the new
-drawing (its open cells and line counts); a quicker one replaces it with no step between.
+While a check runs, the last verdict stays on screen. A drawing not decided within
+``SLOW_CHECK_MS`` of its edit (counted from the edit, not from the check's start, which a
+busy GUI thread or a burst of edits delays) marks it "re-checking" and shows how far line
+logic got on the new drawing (its open cells and line counts); a quicker one replaces it
+with no step between.
 The line counts are counted after the verdict is shown, in a job of their own that the
 next edit cancels (only the lines whose clue or known cells changed are counted again).
 
@@ -41,7 +43,7 @@ from nonogram_editor.ui.overlays import OverlaySet, legend_html
 
 COALESCE_MS = 6  # quiet time after an edit before checking (restarted by each edit)
 MAX_DEFER_MS = 150  # during a long drag, check at least this often
-SLOW_CHECK_MS = 300  # a check not decided by then marks the last verdict "re-checking"
+SLOW_CHECK_MS = 300  # an edit not decided by then marks the last verdict "re-checking"
 OPEN_OVERLAY = "solver: open after line logic"
 DIFFERENCE_OVERLAY = "solver: differs in the other solution"
 OPEN_COLOUR = QColor(70, 130, 230, 90)
@@ -132,12 +134,14 @@ class SolverPanel(QWidget):
     """The dock's contents; drives the background checks for ``main_window``."""
 
     verdict_shown = Signal(object)  # the Verdict, once it is on screen
+    rechecking_shown = Signal()  # the headline now marks the last verdict "re-checking"
     counts_shown = Signal(object)  # the Verdict whose line counts are now beside the grid
 
     def __init__(self, main_window, parent=None):
         super().__init__(parent)
         self._window = main_window
         self._checked_drawing: np.ndarray | None = None  # the drawing of the newest check started
+        self._decided_drawing: np.ndarray | None = None  # the drawing whose check has ended (verdict or failure shown)
         self._first_pending_edit: float | None = None
         self._job: BackgroundJob | None = None
         self._counts_job: BackgroundJob | None = None
@@ -157,7 +161,7 @@ class SolverPanel(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(COALESCE_MS)
         self._timer.timeout.connect(self._start_check)
-        self._slow_timer = QTimer(self)  # from the start of a check to marking it slow
+        self._slow_timer = QTimer(self)  # from an edit not yet decided to marking the verdict "re-checking"
         self._slow_timer.setSingleShot(True)
         self._slow_timer.timeout.connect(self._check_is_slow)
 
@@ -206,6 +210,8 @@ class SolverPanel(QWidget):
     def schedule_check(self) -> None:
         """An edit happened: check after a short quiet time (a long drag: every MAX_DEFER_MS)."""
         now = time.perf_counter()
+        if not self._slow_timer.isActive():  # the first edit since the last verdict: its deadline
+            self._slow_timer.start(SLOW_CHECK_MS)
         if self._first_pending_edit is None:
             self._first_pending_edit = now
         if not self._timer.isActive() or (now - self._first_pending_edit) * 1000 < MAX_DEFER_MS:
@@ -215,12 +221,14 @@ class SolverPanel(QWidget):
         self._first_pending_edit = None
         drawing = self._window.puzzle_grid()
         if self._checked_drawing is not None and np.array_equal(drawing, self._checked_drawing):
-            return  # e.g. the release that ends a click: that drawing is checked or being checked
+            # e.g. the release that ends a click: that drawing is being checked, or decided
+            if self._decided_drawing is self._checked_drawing:
+                self._slow_timer.stop()
+            return
         self._checked_drawing = drawing
         self._stalled = None
         if self._counts_job is not None:  # the shown verdict's counts: not needed any more
             self._counts_job.cancel()
-        self._slow_timer.start(SLOW_CHECK_MS)
         self._run(drawing, line_logic_only=True)
 
     def _run(self, drawing: np.ndarray, line_logic_only: bool) -> None:
@@ -251,6 +259,7 @@ class SolverPanel(QWidget):
         if not self._is_current(drawing):
             return
         self._slow_timer.stop()
+        self._decided_drawing = drawing
         self.status_label.setText("")
         self._headline_shown = None
         self.verdict_label.setText(self.tr("The check failed"))
@@ -262,6 +271,7 @@ class SolverPanel(QWidget):
             return  # the grid changed since: its own check is on the way
         if verdict.kind != Kind.STALLED:
             self._slow_timer.stop()
+            self._decided_drawing = drawing
             self._show(verdict)
             return
         self._run(drawing, line_logic_only=False)  # line logic stalled: the full check decides
@@ -272,6 +282,8 @@ class SolverPanel(QWidget):
     def _check_is_slow(self) -> None:
         """The check has not decided within SLOW_CHECK_MS: show how far line logic got, if
         known, and mark the last verdict as being re-checked."""
+        if self._decided_drawing is not None and np.array_equal(self._decided_drawing, self._window.puzzle_grid()):
+            return  # an edit that left the drawing as decided (the timer was due before the check saw it)
         if self._stalled is not None and self._is_current(self._stalled[1]):
             self._show(self._stalled[0])
         else:
@@ -309,6 +321,8 @@ class SolverPanel(QWidget):
             self._headline_shown = headline
             self.verdict_label.setText(headline)
             self.verdict_label.setStyleSheet(f"color: white; background-color: {colour.name()}; border-radius: 4px")
+            if rechecking:
+                self.rechecking_shown.emit()
 
     def _show_overlays(self) -> None:
         verdict = self.verdict

@@ -1,7 +1,7 @@
 """Editor benchmark: launch to window shown, opening and saving a 64x64 level, and a click
 on a 128x128 grid.
 
-    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N] [--colour]
+    .venv/bin/python tests/benchmarks/bench_editor.py [--runs N] [--colour | --panels] [--only-verdicts | --only-random]
 
 Without a display it re-runs itself under ``xvfb-run``. Figures:
   * launch -> window shown: ``python -m nonogram_editor`` as a subprocess with
@@ -35,7 +35,11 @@ Without a display it re-runs itself under ``xvfb-run``. Figures:
     ``--think`` ms after each (the designer looks), and on the random drawing once more with
     "Show the other solution" on; the process's CPU seconds from a click
     to the next (every thread: checks, counts, the Assist dock's searches); the longest the GUI thread
-    was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown.
+    was busy at a stretch (1 ms heartbeat); how many provisional STALLED verdicts were shown, and
+    how many final verdicts came later than ``SLOW_CHECK_MS`` (0.3 s) with no "re-checking" mark first.
+  * ``--panels`` (only this): the first open of each puzzle panel from the Puzzles menu, in
+    a new process each: from the menu entry to the dock's first paint (its "Loading…" label),
+    and to the panel itself painted in it.
   * ``--colour`` (only this): the same click -> verdict on a 3-colour 30x30 drawing (a colour
     level: each click paints a cell another of its colours or the background) beside its
     shape as a two-colour 30x30 level (in four rounds, alternating), and the ratio of their p95s.
@@ -342,6 +346,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     from nonogram_editor.nonogram.verdict import Kind
     from nonogram_editor.ui.background import cancel_all
     from nonogram_editor.ui.main_window import MainWindow
+    from nonogram_editor.ui.solver_panel import SLOW_CHECK_MS
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow()
@@ -355,6 +360,9 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     panel, canvas, rng = window.solver_dock.widget(), window.solution_canvas, random.Random(seed)
     shown: list[tuple[float, str, np.ndarray]] = []
     panel.verdict_shown.connect(lambda verdict: shown.append((time.perf_counter(), verdict.kind, verdict.picture)))
+    marked: list[float] = []  # when the headline was marked "re-checking"
+    if hasattr(panel, "rechecking_shown"):  # (older windows marked it without a signal)
+        panel.rechecking_shown.connect(lambda: marked.append(time.perf_counter()))
 
     def run_until(done, timeout: float = 120.0) -> None:
         """The event loop runs until ``done()``, looked at every 2 ms (cheaply: a busier
@@ -390,7 +398,8 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     ticker = QTimer()
     ticker.setInterval(1)
     ticker.timeout.connect(lambda: gaps.append(heartbeat.restart()))
-    figures: dict[str, list[float]] = {"verdict": [], "counts": [], "cpu": [], "stalled": [], "kinds": []}
+    figures: dict[str, list[float]] = {"verdict": [], "counts": [], "cpu": [], "stalled": [], "kinds": [],
+                                       "late unmarked": []}
     ticker.start()
     heartbeat.start()
     height, width = drawing.shape
@@ -406,6 +415,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
             background = level_background(about)
             button = Qt.MouseButton.RightButton if colour == background else Qt.MouseButton.LeftButton
         shown.clear()
+        marked.clear()
         start, cpu = time.perf_counter(), time.process_time()
         QTest.mouseClick(canvas, button, Qt.KeyboardModifier.NoModifier, canvas.cell_rect(row, column).center())
         grid = window.puzzle_grid()
@@ -415,6 +425,8 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
         figures["counts"].append(time.perf_counter() - start)
         figures["verdict"].append(verdict_at - start)
         figures["stalled"].append(sum(kind == Kind.STALLED for _, kind, _ in shown))
+        figures["late unmarked"].append(verdict_at - start > SLOW_CHECK_MS / 1000
+                                        and not any(when < verdict_at for when in marked))
         figures["kinds"].append(panel.verdict.kind)
         loop = QEventLoop()
         QTimer.singleShot(think_ms, loop.quit)
@@ -427,6 +439,63 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     window.close()
     app.processEvents()
     return figures
+
+
+def panel_open_times(panel_id: str) -> tuple[float, float]:
+    """In this process: the Puzzles menu entry of ``panel_id`` triggered in a shown window,
+    seconds to the dock's first paint and to its panel's first paint."""
+    from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from nonogram_editor.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow()
+    window.resize(1280, 800)
+    window.show()
+    docks, painted = window.puzzle_docks, {}
+
+    class Paints(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint:
+                dock = docks.docks.get(panel_id)
+                if dock is not None and (watched is dock or dock.isAncestorOf(watched)):
+                    painted.setdefault("dock", time.perf_counter())
+                    if getattr(dock, "loaded", True) and (watched is dock.widget() or dock.widget().isAncestorOf(watched)):
+                        painted.setdefault("panel", time.perf_counter())
+            return False
+
+    def run_until(done) -> None:
+        loop, poll = QEventLoop(), QTimer()
+        poll.timeout.connect(lambda: loop.quit() if done() else None)
+        poll.start(2)
+        loop.exec()
+        poll.stop()
+
+    run_until(lambda: window.isVisible())
+    watcher = Paints()
+    app.installEventFilter(watcher)
+    start = time.perf_counter()
+    docks.actions[panel_id].trigger()
+    run_until(lambda: "panel" in painted)
+    app.removeEventFilter(watcher)
+    window.editor.history.mark_saved()
+    window.close()
+    return painted["dock"] - start, painted["panel"] - start
+
+
+def panel_open_report(runs: int) -> None:
+    """Each panel's first open, ``runs`` times, each in a new process (imports, GL context)."""
+    for panel_id in ("voxel", "cube", "pyramid"):
+        dock, panel = [], []
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as config:
+                out = subprocess.run([sys.executable, __file__, "--one-panel", panel_id], capture_output=True, text=True,
+                                     env=dict(os.environ, XDG_CONFIG_HOME=config), check=True).stdout.split()
+            dock.append(float(out[-2]))
+            panel.append(float(out[-1]))
+        print(describe(f"first open of the {panel_id} panel: menu -> the dock on screen", dock))
+        print(describe(f"  menu -> the panel on screen", panel))
 
 
 def colour_drawing(size: int = 30):
@@ -493,6 +562,11 @@ def main() -> int:
     parser.add_argument("--verdict-clicks", type=int, default=40)
     parser.add_argument("--think", type=int, default=300, help="ms after each verdict before the next click")
     parser.add_argument("--only-verdicts", action="store_true", help="measure only the live verdict")
+    parser.add_argument("--only-random", action="store_true",
+                        help="measure only the live verdict on the random 128x128 MULT drawing")
+    parser.add_argument("--panels", action="store_true",
+                        help="measure only the first open of each puzzle panel (--runs processes each)")
+    parser.add_argument("--one-panel", help=argparse.SUPPRESS)  # one first open in this process
     parser.add_argument("--colour", action="store_true",
                         help="measure only edit -> verdict on a 3-colour 30x30 drawing beside a two-colour one")
     args = parser.parse_args()
@@ -508,10 +582,18 @@ def main() -> int:
     if args.colour:
         colour_comparison(args.verdict_clicks, args.think)
         return 0
+    if args.one_panel:
+        print(*panel_open_times(args.one_panel))
+        return 0
+    if args.panels:
+        panel_open_report(args.runs)
+        return 0
     random_drawing = np.random.default_rng(128).random((128, 128)) < 0.5
     drawings = (("random 128x128 MULT drawing", random_drawing, False),
                 ("the same, the other solution shown", random_drawing, True),
                 ("dithered 128x96 photo", dithered_photo(), False))
+    if args.only_random:
+        drawings = drawings[:1]
     for seed, (name, drawing, other_solution) in enumerate(() if args.only_clicks else drawings):
         figures = verdict_times(drawing, args.verdict_clicks, args.think, seed, other_solution)
         kinds = sorted(set(figures["kinds"]))
@@ -519,8 +601,9 @@ def main() -> int:
         print(spread("  click -> the new drawing's line counts on screen", figures["counts"]))
         print(spread("  CPU time from a click to the next (every thread)", figures["cpu"]))
         print(f"  longest GUI-thread stall (1 ms heartbeat gap): {max(figures['stall']) * 1000:.0f} ms; "
-              f"provisional STALLED shown after {sum(n > 0 for n in figures['stalled'])} of {args.verdict_clicks} clicks")
-    if args.only_verdicts:
+              f"provisional STALLED shown after {sum(n > 0 for n in figures['stalled'])} of {args.verdict_clicks} clicks; "
+              f"a final verdict later than 0.3 s without \"re-checking\" first: {sum(figures['late unmarked'])}")
+    if args.only_verdicts or args.only_random:
         return 0
     figures = click_times(args.clicks, args.strokes)
     print(spread("click on a 128x128 grid, with the solver dock (GUI thread, press -> repainted)", figures["click"]))

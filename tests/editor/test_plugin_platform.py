@@ -2,7 +2,7 @@
 import threading
 import time
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from nonogram_editor.plugin_api import DISABLE_ENV, PanelSpec, hookimpl
@@ -105,6 +105,7 @@ def test_fake_plugin_panel_opens_from_the_puzzles_menu(qtbot, isolated_settings)
     click_menu_entry(qtbot, window, menu, "Fake puzzle")
     dock = window.findChild(QDockWidget, dock_object_name("fake"))
     assert dock is not None and dock.isVisible()
+    qtbot.waitUntil(lambda: dock.loaded)
     panel = dock.widget()
     assert isinstance(panel, FakePanel) and panel.parent() is dock
     assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
@@ -114,6 +115,52 @@ def test_fake_plugin_panel_opens_from_the_puzzles_menu(qtbot, isolated_settings)
     # opening it again raises the same dock rather than a second one
     docks.open_panel("fake")
     assert len(window.findChildren(QDockWidget)) == 1
+
+
+loading_painted: list[str] = []  # the "Loading…" labels painted, in order
+
+
+class LoadingPaints(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and isinstance(watched, QLabel) and watched.text().startswith("Loading"):
+            loading_painted.append(watched.text())
+        return False
+
+
+class NotingPanel(FakePanel):
+    """A panel that notes what was on screen when its factory ran."""
+
+    seen: list[tuple] = []
+
+    def __init__(self, context, parent):
+        NotingPanel.seen.append((parent.isVisible(), parent.widget().text(), list(loading_painted)))
+        super().__init__(context, parent)
+
+
+class NotingPlugin:
+    @hookimpl
+    def nonogram_editor_panels(self, panels):
+        panels.add(PanelSpec(id="noting", title="Noting puzzle", factory=NotingPanel))
+
+
+def test_the_menu_shows_the_dock_at_once_saying_it_is_loading_then_the_panel(qtbot, isolated_settings):
+    """From the Puzzles menu the dock is on screen, its "Loading…" label painted, before the
+    panel's factory runs (a first open can take a second); the panel then takes its place."""
+    window, menu, docks = make_window(qtbot, host_with(("noting", NotingPlugin())))
+    NotingPanel.seen.clear()
+    watcher = LoadingPaints()
+    QCoreApplication.instance().installEventFilter(watcher)
+    try:
+        click_menu_entry(qtbot, window, menu, "Noting puzzle")
+        dock = window.findChild(QDockWidget, dock_object_name("noting"))
+        assert dock is not None and dock.isVisible() and not dock.loaded
+        qtbot.waitUntil(lambda: dock.loaded)
+    finally:
+        QCoreApplication.instance().removeEventFilter(watcher)
+    assert NotingPanel.seen == [(True, "Loading Noting puzzle…", ["Loading Noting puzzle…"])]
+    assert isinstance(dock.widget(), NotingPanel) and dock.widget().parent() is dock
+    qtbot.waitUntil(dock.widget().isVisible)
+    assert docks.docks == {"noting": dock}
 
 
 def test_dock_floats_closes_and_reopens_and_closing_stops_the_panel_work(qtbot, isolated_settings):
@@ -136,6 +183,7 @@ def test_dock_floats_closes_and_reopens_and_closing_stops_the_panel_work(qtbot, 
 
     click_menu_entry(qtbot, window, menu, "Fake puzzle")
     reopened = window.findChild(QDockWidget, dock_object_name("fake"))
+    qtbot.waitUntil(lambda: reopened.loaded)
     assert reopened is not None and reopened.isVisible() and reopened.widget() is not panel
 
 
@@ -208,6 +256,23 @@ def test_a_panel_factory_that_raises_is_reported_and_the_editor_goes_on(qtbot, i
     assert "broken" in window.statusBar().currentMessage()
     assert any(f.plugin == "broken" and "no widget today" in f.error for f in docks.host.failures)
     assert docks.open_panel("fake") is not None
+    window.statusBar().clearMessage()
+    click_menu_entry(qtbot, window, menu, "Broken factory")  # from the menu: "Loading…", then the report
+    qtbot.waitUntil(lambda: "broken" in window.statusBar().currentMessage())
+    flush()
+    assert window.findChild(QDockWidget, dock_object_name("broken")) is None and "broken" not in docks.docks
+
+
+def test_a_dock_closed_while_loading_never_makes_its_panel(qtbot, isolated_settings):
+    window, menu, docks = make_window(qtbot, host_with(("noting", NotingPlugin())))
+    NotingPanel.seen.clear()
+    dock = docks.show_panel("noting")
+    assert dock.isVisible() and not dock.loaded
+    dock.close()
+    flush()
+    qtbot.wait(50)
+    assert NotingPanel.seen == [] and docks.docks == {}
+    assert window.findChild(QDockWidget, dock_object_name("noting")) is None
 
 
 def test_a_misspelt_hook_is_caught(qtbot, isolated_settings):
@@ -237,3 +302,35 @@ def test_no_plugins_gives_a_disabled_placeholder_entry(qtbot, isolated_settings)
     window, menu, docks = make_window(qtbot, host_with())
     [entry] = menu.actions()
     assert not entry.isEnabled()
+
+
+def test_a_panel_that_grows_wider_than_its_dock_is_never_painted_narrower(qtbot, isolated_settings):
+    """A panel tabbed with the editor's docks whose minimum width grows past its dock's (its
+    contents changed): the window is laid out again before the panel is painted, at no
+    width narrower than it needs (issue 37 saw a dock jump by about 20 px on a busy machine)."""
+    window, menu, docks = make_window(qtbot, host_with(("fake", FakePlugin())))
+    window.setCentralWidget(QLabel("the grid"))
+    solver = QDockWidget("Solver", window)  # the editor's docks: the panel is tabbed with them
+    solver.setObjectName("solverDock")
+    solver.setWidget(QLabel("the verdict"))
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, solver)
+    qtbot.waitUntil(solver.isVisible)
+    dock = docks.open_panel("fake")
+    panel = dock.widget()
+    qtbot.waitUntil(panel.isVisible)
+    qtbot.wait(50)
+    painted = []
+
+    class Widths(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint:
+                painted.append((panel.width(), panel.minimumWidth()))
+            return False
+
+    watcher = Widths()
+    panel.installEventFilter(watcher)
+    wider = dock.width() + 150
+    panel.setMinimumWidth(wider)
+    panel.update()
+    qtbot.waitUntil(lambda: panel.width() >= wider and bool(painted))
+    assert all(width >= needed for width, needed in painted), painted

@@ -71,7 +71,7 @@ def open_all_panels() -> None:
 
 def panels_shown() -> bool:
     docks = main_window().puzzle_docks
-    return docks is not None and len(docks.docks) == len(docks.panels)
+    return docks is not None and len(docks.docks) == len(docks.panels) and all(d.loaded for d in docks.docks.values())
 
 
 def paint_a_cell() -> None:

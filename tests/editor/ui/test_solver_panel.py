@@ -344,6 +344,47 @@ def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, m
     assert "re-checking" in " ".join(headlines.painted)
 
 
+def test_the_re_checking_deadline_counts_from_the_edit_not_from_the_checks_start(window, qtbot):
+    """An edit whose check has not even started by SLOW_CHECK_MS (its start held back here
+    by the coalescing timer, as a busy GUI thread or a long burst of edits holds it back):
+    the last verdict is marked "re-checking" all the same, and the final verdict, when it
+    comes, replaces the mark."""
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    assert draw_a_switch(qtbot, window).kind == Kind.MULT
+    marked = []
+    panel.rechecking_shown.connect(lambda: marked.append(panel.verdict_label.text()))
+    headlines = Headlines(panel)
+    panel._timer.setInterval(HANG_SECONDS * 1000)  # the check starts only when the test says
+    click_cell(qtbot, canvas, 7, 7)
+    qtbot.waitUntil(lambda: "re-checking" in panel.verdict_label.text())
+    qtbot.wait(50)
+    assert marked and marked[-1].startswith("MULT") and "re-checking" in headlines.painted[-1]
+    assert not np.array_equal(panel.verdict.picture, window.solution_grid())  # no verdict on it yet
+    panel._timer.setInterval(solver_panel.COALESCE_MS)
+    panel._timer.start()
+    verdict = wait_for_verdict_on(qtbot, window)
+    qtbot.wait(50)
+    assert panel.verdict_label.text() == f"MULT — {verdict.headline()}"
+
+
+def test_an_edit_that_leaves_the_drawing_decided_is_never_marked_re_checking(window, qtbot):
+    """A press paints a cell and its verdict comes; the release much later changes nothing:
+    the verdict shown is the drawing's, so the dock never marks it "re-checking"."""
+    canvas = window.solution_canvas
+    panel = panel_of(window)
+    wait_for_verdict_on(qtbot, window)
+    marked = []
+    panel.rechecking_shown.connect(lambda: marked.append(panel.verdict_label.text()))
+    qtbot.mousePress(canvas, Qt.LeftButton, pos=centre(canvas, 2, 3))
+    wait_for_verdict_on(qtbot, window)
+    qtbot.wait(50)
+    qtbot.mouseRelease(canvas, Qt.LeftButton, pos=centre(canvas, 2, 3))
+    qtbot.wait(2 * solver_panel.SLOW_CHECK_MS)
+    wait_for_verdict_on(qtbot, window)
+    assert marked == [] and "re-checking" not in panel.verdict_label.text()
+
+
 def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_next_edit(window, qtbot, monkeypatch):
     """The counts are counted after the verdict is shown, in their own job: while they are
     held back the verdict is on screen (the previous counts stay beside the grid); an edit

@@ -325,8 +325,9 @@ def _search_and_sat(check: _Check, task: Task, previous: Verdict | None) -> Verd
     if check.picture is None:
         check.picture = _first_quickly(check.puzzle, root, task, check.lookahead)
     sat = _SatStage(check.puzzle, root, check.picture)
+    look = check.lookahead
     handover = _Handover(sat, sat_first=_sat_decided(check.picture, previous), bare_clues=check.picture is None,
-                         lookahead=check.lookahead)
+                         proved=lambda: look.proved_by_probing + look.proved_by_search - root.unknown_count())
     try:
         return _probing_and_search(check, task, root, handover) or _sat_solver(check, task, sat)
     finally:
@@ -365,26 +366,24 @@ def _sat_solver(check: _Check, task: Task, sat: _SatStage) -> Verdict:
 class _Handover:
     """When probing and search hand over to the SAT stage, by the search's CPU time (its
     thread's, from its first tick, read at each tick): :meth:`tick` starts the SAT process once they have
-    used ``SAT_HEAD_START`` (at once with ``sat_first``) and have not proved a cell of
-    ``lookahead``'s for ``PROVING_GAP``, and on bare clues lowers the search's priority
+    used ``SAT_HEAD_START`` (at once with ``sat_first``) and have not proved a cell for
+    ``PROVING_GAP`` (``proved()`` counts the cells proved, where the search for another
+    solution or probing at the first node proves them), and on bare clues lowers the search's priority
     then (:func:`_step_back`); :meth:`gives_way` is true once they have used
     ``SEARCH_ALONE`` (``SAT_HEAD_START`` with ``sat_first``) or the SAT stage has answered.
     Probing that still proves cells mostly completes the picture soon (the moderate
     puzzles: tenths of a second), where the SAT process's start-up and encoding would cost
     more CPU than the rest of the probing."""
 
-    def __init__(self, sat: _SatStage, sat_first: bool, bare_clues: bool, lookahead: Lookahead):
+    def __init__(self, sat: _SatStage, sat_first: bool, bare_clues: bool, proved):
         self.sat = sat
         self.sat_first = sat_first
         self.bare_clues = bare_clues
-        self._lookahead = lookahead
+        self._proved_count = proved
         self._since = None
         self._spent = 0.0  # the search's CPU seconds at the last tick
-        self._proved = self._proved_count()
+        self._proved = proved()
         self._last_proof = None  # the search's CPU seconds when it last proved a cell
-
-    def _proved_count(self) -> int:
-        return self._lookahead.proved_by_probing + self._lookahead.proved_by_search
 
     def tick(self) -> None:
         now = time.thread_time()

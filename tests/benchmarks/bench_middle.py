@@ -2,7 +2,7 @@
 puzzle by puzzle (issue 36's goal: where pbnsolve decides in under a second, the check's
 ``cpu_seconds`` at most twice pbnsolve's or 0.05 s, whichever is more).
 
-    .venv/bin/python tests/benchmarks/bench_middle.py --pbnsolve PATH FILE.non...
+    .venv/bin/python tests/benchmarks/bench_middle.py --pbnsolve PATH [--bare] FILE.non...
     .venv/bin/python tests/benchmarks/bench_middle.py --pbnsolve PATH --tournament SET.txt [--first N]
         [--time-limit S] [--under S]
 
@@ -12,7 +12,8 @@ puzzle by puzzle (issue 36's goal: where pbnsolve decides in under a second, the
   pbnsolve (1.10, ``pbnsolve -u FILE``: solve and check uniqueness) is timed by the CPU
   seconds of its process. Both classes must agree (LINE and BRANCH count as unique).
 * ``--tournament``: a computer-tournament set (bench_unseen.py says the format), written as
-  clue-only ``.non`` files to a temporary folder first.
+  clue-only ``.non`` files to a temporary folder first; ``--bare``: the files' clues alone
+  likewise (a file with a goal is otherwise checked as a designer's drawing).
 * Per puzzle: the verdict, which stage decided it, both CPU figures, their ratio and
   whether it is within the goal; then a summary over the puzzles pbnsolve decides in under
   ``--under`` seconds (1 by default): how many are within the goal, the sums, the median
@@ -28,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hard import HARD, children_cpu, run_check  # noqa: E402
-from bench_unseen import UNIQUE, pbnsolve_class, tournament_puzzles  # noqa: E402
+from bench_unseen import UNIQUE, non_puzzles, pbnsolve_class, tournament_puzzles  # noqa: E402
 
 sys.path.insert(0, str(HARD))
 from convert import write_non  # noqa: E402
@@ -47,16 +48,19 @@ def main() -> None:
     parser.add_argument("--pbnsolve", required=True, help="pbnsolve binary (run as pbnsolve -u FILE)")
     parser.add_argument("--tournament", type=Path, help="a tournament question file ($N, column clues, row clues)")
     parser.add_argument("--first", type=int, help="only this many puzzles of the tournament set")
+    parser.add_argument("--bare", action="store_true", help="check the files' clues alone (their goals left out)")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--under", type=float, default=1.0, help="the summary's puzzles: pbnsolve under this CPU s")
     args = parser.parse_args()
-    paths = list(args.files)
+    folder = Path(tempfile.mkdtemp(prefix="bench-middle-"))
+    puzzles = non_puzzles(args.files) if args.bare else []
     if args.tournament:
-        folder = Path(tempfile.mkdtemp(prefix="bench-middle-"))
-        for name, rows, columns, _, _ in list(tournament_puzzles(args.tournament, None))[:args.first]:
-            path = folder / f"{name}.non"
-            write_non(path, rows, columns, {"title": name})
-            paths.append(path)
+        puzzles = list(tournament_puzzles(args.tournament, None))[:args.first]
+    paths = [] if args.bare else list(args.files)
+    for name, rows, columns, _, _ in puzzles:  # clue-only files
+        path = folder / f"{name}.non"
+        write_non(path, rows, columns, {"title": name})
+        paths.append(path)
     if not paths:
         parser.error("no puzzles: give .non files or --tournament")
 

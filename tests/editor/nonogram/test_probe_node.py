@@ -125,13 +125,13 @@ def test_the_sat_process_waits_while_probing_proves_cells(monkeypatch, proving):
     board = puzzle.board()
     puzzle.propagate(board)
     sat = verdict_module._SatStage(puzzle, board, noise)
-    lookahead = Lookahead()
-    handover = verdict_module._Handover(sat, sat_first=False, bare_clues=False, lookahead=lookahead)
+    proved = [0]
+    handover = verdict_module._Handover(sat, sat_first=False, bare_clues=False, proved=lambda: proved[0])
     try:
         handover.tick()
         for _ in range(10):  # 0.05 s of CPU, past the head start
             spin(0.005)
-            lookahead.proved_by_probing += proving
+            proved[0] += proving
             handover.tick()
         assert sat.started is not proving
         spin(0.03)

@@ -28,7 +28,8 @@ the difficulty figures and decide most drawings in milliseconds. A SAT solver
 leave undecided, in a separate process so that Cancel and the time limit end it at once.
 That process starts once the search has used ``SAT_HEAD_START`` of CPU time (the search's
 tick hook, :class:`_Handover`), so that its start-up and encoding overlap the rest of the
-search. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
+search, unless probing still proves cells (``PROVING_GAP``): then it mostly completes the
+picture soon, for less than the process would cost. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
 clues it starts from what the search's probing has proved at its first node by then
 (fewer open cells make the SAT solver's first solution quicker) and its racers for a
 first solution start together (:mod:`nonogram_editor.nonogram.portfolio`). Whichever answers first

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonogram_editor.nonogram.probing import _changed_rows
+from nonogram_editor.nonogram.probing import changed_rows
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.tasks import Task
 from nonogram_editor.wording import Activity
@@ -211,7 +211,7 @@ def _probe_pass(puzzle: Puzzle, node: Board, cells: list[tuple[int, int]], task:
                 both.append(None)
                 continue
             both.append(open_cells - trial.unknown_count())
-            for changed in _changed_rows(node, trial):
+            for changed in changed_rows(node, trial):
                 pad[0][changed] |= trial.row_filled[changed] & ~node.row_filled[changed]
                 pad[1][changed] |= trial.row_empty[changed] & ~node.row_empty[changed]
         if contradicts:

@@ -42,6 +42,7 @@ UPDATE_ROUNDS = 3  # rounds of belief propagation after each batch, from the mes
 DEAD_ENDS = 2  # returns to an earlier board before it gives up at the next dead end (where it succeeds, it needs few)
 EARLY = 0.5  # ... or a dead end while more than this share of the start's open cells is open (guesses failing early)
 QUICK_STEP = 60  # cells per batch of a quick first try (up to its first dead end)
+QUICK_COMPLETE = 1024  # cells up to which the quick try's dead end gets the CaDiCaL search (25x25 puzzles: 0.02 s)
 
 
 class GaveUp(Exception):
@@ -84,12 +85,13 @@ class TwoColour:
 
 
 def decimate(puzzle, board, step: int = STEP, dead_ends: int = DEAD_ENDS, task: Task | None = None,
-             kind=None):
+             kind=None, completes: bool = True):
     """A complete board that solves ``puzzle`` and agrees with ``board`` (at a line-logic
     fixpoint; not changed), None when there is no solution, or :class:`GaveUp`. ``task``:
     checked for cancelling (and giving way) between steps. ``kind``: what guessing,
     completing and probing are for this puzzle (:class:`TwoColour` when None; it is asked
-    to probe only where ``dead_ends`` allows going on after a dead end)."""
+    to probe only where ``dead_ends`` allows going on after a dead end). Without
+    ``completes``, no CaDiCaL search completes a board at a dead end."""
     kind = kind or TwoColour(puzzle)
     width = puzzle.width
     beliefs = None
@@ -139,7 +141,7 @@ def decimate(puzzle, board, step: int = STEP, dead_ends: int = DEAD_ENDS, task: 
             if probed:
                 continue
             at_start = board is start
-            completed = kind.complete(board)
+            completed = kind.complete(board) if completes else False
             if completed is None:
                 if at_start:
                     return None  # no solution completes the start board
@@ -190,8 +192,11 @@ def complete_within(clauses, conflicts: int, solution_of: Callable[[list[int]], 
 def quick_try(puzzle: Puzzle, board: Board, task: Task | None = None) -> Board | None:
     """:func:`decimate` up to its first dead end, in bigger batches (``QUICK_STEP``): a
     first try that costs little where the clues have many solutions (fewer batches, each
-    followed by rounds of belief propagation)."""
-    return decimate(puzzle, board, QUICK_STEP, dead_ends=0, task=task)
+    followed by rounds of belief propagation). The CaDiCaL search at that dead end only
+    on puzzles of up to ``QUICK_COMPLETE`` cells: on bigger ones its encoding alone costs
+    up to a second (55x60: 1.1 s), where probing decides a unique puzzle in tenths."""
+    return decimate(puzzle, board, QUICK_STEP, dead_ends=0, task=task,
+                    completes=puzzle.width * puzzle.height <= QUICK_COMPLETE)
 
 
 def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) -> list[int] | None:

@@ -17,7 +17,7 @@ from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.tasks import Task
 
 
-def _changed_rows(before: Board, after: Board) -> list[int]:
+def changed_rows(before: Board, after: Board) -> list[int]:
     """The rows where ``after`` knows more than ``before`` (compared in C: a probe changes few)."""
     rows = range(before.height)
     filled = compress(rows, map(ne, after.row_filled, before.row_filled))
@@ -36,7 +36,7 @@ def _settled(before: Board, after: Board) -> list[tuple[int, int, bool]]:
     """The cells ``after`` knows and ``before`` does not: (row, column, filled), row by row,
     the filled ones of a row first."""
     cells = []
-    for row in _changed_rows(before, after):
+    for row in changed_rows(before, after):
         cells += _cells(row, after.row_filled[row] & ~before.row_filled[row], True)
         cells += _cells(row, after.row_empty[row] & ~before.row_empty[row], False)
     return cells
@@ -45,7 +45,7 @@ def _settled(before: Board, after: Board) -> list[tuple[int, int, bool]]:
 def _common(board: Board, one: Board, other: Board) -> list[tuple[int, int, bool]]:
     """The cells both ``one`` and ``other`` settle, with the same value, that ``board`` does not know."""
     cells = []
-    for row in sorted(set(_changed_rows(board, one)).intersection(_changed_rows(board, other))):
+    for row in sorted(set(changed_rows(board, one)).intersection(changed_rows(board, other))):
         cells += _cells(row, one.row_filled[row] & other.row_filled[row] & ~board.row_filled[row], True)
         cells += _cells(row, one.row_empty[row] & other.row_empty[row] & ~board.row_empty[row], False)
     return cells

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nonogram_editor.nonogram.probing import changed_rows
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.tasks import Task
 from nonogram_editor.wording import Activity
@@ -118,7 +119,7 @@ def find_solution(puzzle: Puzzle, board: Board, task: Task, stats: Lookahead,
         task.check_cancelled()
         node, depth = stack.pop()
         if picture is None:
-            cell = _probe_node(puzzle, node, task)
+            cell = _probe_node(puzzle, node, task, stats, score=budget is None or guesses < budget)
             if cell is False:
                 continue
         else:
@@ -139,39 +140,91 @@ def find_solution(puzzle: Puzzle, board: Board, task: Task, stats: Lookahead,
     return None, True
 
 
-def _probe_node(puzzle: Puzzle, node: Board, task: Task) -> tuple[int, int] | None | bool:
+def _probe_node(puzzle: Puzzle, node: Board, task: Task, stats: Lookahead | None = None,
+                score: bool = True) -> tuple[int, int] | None | bool:
     """Probing at a node of the search for a first solution: each open cell is tried with
     both values; where one runs into a contradiction, the other is set in ``node`` (in
-    place, with line logic) and the scan goes on. Returns False when the node has no
-    solution, None when it is complete, else the cell to guess: the one whose weaker probe
-    settled most cells (far fewer guesses than choosing by line alone: docs/benchmarks.md)."""
-    cells = list(node.unknown_cells())
+    place, with line logic) and the passes over the open cells go on until one settles
+    nothing. Returns False when the node has no solution, None when it is complete, else
+    the cell to guess: the one whose weaker probe settled most cells (far fewer guesses
+    than choosing by line alone: docs/benchmarks.md); without ``score``, the first open
+    cell (the caller will not guess). ``stats``: counts the probes, passes and proved cells.
+
+    As pbnsolve's probe pad: a value that an earlier probe of the same pass set is not
+    probed (its line logic reaches a part of what that probe reached, so where the node
+    has not changed since, it cannot run into a contradiction). A pass that settles
+    nothing has not changed the node, so it misses no contradiction; only then are the
+    values it skipped probed, and only with ``score``, for their cells' scores."""
+    stats = stats or Lookahead()
+    while True:
+        cells = list(node.unknown_cells())
+        if not cells:
+            return None
+        stats.probe_rounds += 1
+        gains = _probe_pass(puzzle, node, cells, task, stats)
+        if gains is False:
+            return False
+        if gains is not None:
+            break
+    if not score:
+        return cells[0]
     best, best_score = None, -1
-    index = since_settled = 0
-    while since_settled < len(cells):  # round the cells until a whole round settles nothing
-        row, column = cells[index]
-        index = (index + 1) % len(cells)
-        since_settled += 1
+    open_cells = len(cells)
+    for cell in cells:
+        both = gains[cell]
+        for index, value in enumerate((True, False)):
+            if both[index] is None:  # skipped in the pass: it cannot contradict
+                trial = puzzle.assume(node, *cell, value, task)
+                stats.probes += 1
+                both[index] = 0 if trial is None else open_cells - trial.unknown_count()
+        cell_score = min(both) * (open_cells + 1) + max(both)
+        if cell_score > best_score:
+            best, best_score = cell, cell_score
+    return best
+
+
+def _probe_pass(puzzle: Puzzle, node: Board, cells: list[tuple[int, int]], task: Task,
+                stats: Lookahead) -> dict | None | bool:
+    """One pass of :func:`_probe_node` over ``cells`` (the open cells): False when the
+    node has no solution, None when a contradiction settled a cell (``node`` changed in
+    place), else per cell [filled, empty]: how many cells each value's probe settled
+    (None where the value was skipped)."""
+    pad = ([0] * node.height, [0] * node.height)  # (filled, empty) row masks this pass's probes set
+    gains = {}
+    settled = False
+    for row, column in cells:
         if node.value(row, column) is not None:
             continue
         task.check_cancelled()
         open_cells = node.unknown_count()
-        gains = []
-        for value in (True, False):
+        bit = 1 << column
+        both: list[int | None] = []
+        contradicts = []
+        for value, padded in ((True, pad[0]), (False, pad[1])):
+            if padded[row] & bit:
+                both.append(None)
+                continue
+            stats.probes += 1
             trial = puzzle.assume(node, row, column, value, task)
-            gains.append(None if trial is None else open_cells - trial.unknown_count())
-        if None in gains:
-            if gains == [None, None]:
+            if trial is None:
+                contradicts.append(value)
+                both.append(None)
+                continue
+            both.append(open_cells - trial.unknown_count())
+            for changed in changed_rows(node, trial):
+                pad[0][changed] |= trial.row_filled[changed] & ~node.row_filled[changed]
+                pad[1][changed] |= trial.row_empty[changed] & ~node.row_empty[changed]
+        if contradicts:
+            if len(contradicts) == 2:
                 return False
-            node.set(row, column, gains[0] is not None)
+            node.set(row, column, not contradicts[0])
+            stats.proved_by_probing += 1
             if puzzle.propagate(node, (row,), (column,), task) is None:
                 return False
-            best, best_score, since_settled = None, -1, 0  # the scores so far are stale
+            settled = True
             continue
-        score = min(gains) * len(cells) + max(gains)
-        if score > best_score:
-            best, best_score = (row, column), score
-    return best
+        gains[row, column] = both
+    return None if settled else gains
 
 
 def _open_in_disturbed_lines(board: Board, picture: Board) -> int:

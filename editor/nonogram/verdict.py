@@ -29,7 +29,8 @@ the difficulty figures and decide most drawings in milliseconds. A SAT solver
 leave undecided, in a separate process so that Cancel and the time limit end it at once.
 That process starts once the search has used ``SAT_HEAD_START`` of CPU time (the search's
 tick hook, :class:`_Handover`), so that its start-up and encoding overlap the rest of the
-search. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
+search, unless probing still proves cells (``PROVING_GAP``): then it mostly completes the
+picture soon, for less than the process would cost. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
 clues it starts from what the search's probing has proved at its first node by then
 (fewer open cells make the SAT solver's first solution quicker) and its racers for a
 first solution start together (:mod:`nonogram_editor.nonogram.portfolio`). Whichever answers first
@@ -83,6 +84,7 @@ class Stage(StrEnum):
 
 SEARCH_ALONE = 0.5  # CPU seconds probing and search get before the SAT solver takes over
 SAT_HEAD_START = 0.1  # CPU seconds of probing and search after which the SAT process starts beside them
+PROVING_GAP = 0.05  # ... unless they proved a cell within this many CPU seconds (they still make progress)
 SEARCH_NICE = 10  # the search's thread's niceness (Linux) while the SAT process runs beside it (bare clues)
 QUICK_FIRST = 0.3  # CPU seconds for bare clues' quick first solution (probing at the first node, then decimation)
 DECIMATE_FIRST = 0.9  # share of the cells line logic leaves open from which decimation goes before that probing
@@ -366,9 +368,11 @@ def _search_and_sat(check: _Check, task: Task, previous: Verdict | None) -> Verd
     where they give way, the SAT stage decides."""
     root = check.board.copy()  # the search's first node: what its probing there proves, the SAT process starts from
     if check.picture is None:
-        check.picture = _first_quickly(check.puzzle, root, task, check.finding)
+        check.picture = _first_quickly(check.puzzle, root, task, check.lookahead)
     sat = _SatStage(check.puzzle, root, check.picture)
-    handover = _Handover(sat, sat_first=_sat_decided(check.picture, previous), bare_clues=check.picture is None)
+    look = check.lookahead
+    handover = _Handover(sat, sat_first=_sat_decided(check.picture, previous), bare_clues=check.picture is None,
+                         proved=lambda: look.proved_by_probing + look.proved_by_search - root.unknown_count())
     try:
         return _probing_and_search(check, task, root, handover) or _sat_solver(check, task, sat)
     finally:
@@ -407,22 +411,35 @@ def _sat_solver(check: _Check, task: Task, sat: _SatStage) -> Verdict:
 class _Handover:
     """When probing and search hand over to the SAT stage, by the search's CPU time (its
     thread's, from its first tick, read at each tick): :meth:`tick` starts the SAT process once they have
-    used ``SAT_HEAD_START`` (at once with ``sat_first``), and on bare clues lowers the
-    search's priority then (:func:`_step_back`); :meth:`gives_way` is true once they have
-    used ``SEARCH_ALONE`` (``SAT_HEAD_START`` with ``sat_first``) or the SAT stage has answered."""
+    used ``SAT_HEAD_START`` (at once with ``sat_first``) and have not proved a cell for
+    ``PROVING_GAP`` (``proved()`` counts the cells proved, where the search for another
+    solution or probing at the first node proves them), and on bare clues lowers the search's priority
+    then (:func:`_step_back`); :meth:`gives_way` is true once they have used
+    ``SEARCH_ALONE`` (``SAT_HEAD_START`` with ``sat_first``) or the SAT stage has answered.
+    Probing that still proves cells mostly completes the picture soon (the moderate
+    puzzles: tenths of a second), where the SAT process's start-up and encoding would cost
+    more CPU than the rest of the probing."""
 
-    def __init__(self, sat: _SatStage, sat_first: bool, bare_clues: bool):
+    def __init__(self, sat: _SatStage, sat_first: bool, bare_clues: bool, proved):
         self.sat = sat
         self.sat_first = sat_first
         self.bare_clues = bare_clues
+        self._proved_count = proved
         self._since = None
         self._spent = 0.0  # the search's CPU seconds at the last tick
+        self._proved = proved()
+        self._last_proof = None  # the search's CPU seconds when it last proved a cell
 
     def tick(self) -> None:
         now = time.thread_time()
         self._since = now if self._since is None else self._since
         self._spent = now - self._since
-        if (self.sat_first or self._spent > SAT_HEAD_START) and self.sat.start(threads=2 if self.bare_clues else 1):
+        proved = self._proved_count()
+        if proved != self._proved:
+            self._proved, self._last_proof = proved, self._spent
+        proving = self._last_proof is not None and self._spent - self._last_proof < PROVING_GAP
+        if (self.sat_first or (self._spent > SAT_HEAD_START and not proving)) and \
+                self.sat.start(threads=2 if self.bare_clues else 1):
             if self.bare_clues:
                 _step_back()
 
@@ -502,8 +519,12 @@ class _SatStage:
         self._child = forked.send(portfolio.decide, args, name) if forked else start_in_process(portfolio.decide, args, name)
         return True
 
+    @property
+    def started(self) -> bool:
+        return self._child is not None
+
     def done(self) -> bool:
-        return self._child is not None and self._child.done()
+        return self.started and self._child.done()
 
     def result(self, task: Task) -> tuple[np.ndarray | None, np.ndarray | None]:
         def waiting(seconds: float) -> None:
@@ -590,13 +611,14 @@ def _search(puzzle: Puzzle, board: Board, picture: np.ndarray | None, task: Task
         if first is None:
             return None, None
         picture = first.filled_array()
-    return picture, find_alternative(puzzle, board.copy(), picture, task, lookahead)
+    return picture, find_alternative(puzzle, root.copy(), picture, task, lookahead)
 
 
-def _first_quickly(puzzle: Puzzle, root: Board, task: Task, finding: Lookahead) -> np.ndarray | None:
+def _first_quickly(puzzle: Puzzle, root: Board, task: Task, lookahead: Lookahead) -> np.ndarray | None:
     """Bare clues' first solution if one comes within ``QUICK_FIRST`` CPU seconds, else None.
     First probing at the search's first node (``root``, proved on in place, as the search
-    would), which completes most unique puzzles; then decimation
+    would; ``lookahead`` counts it), which completes most unique puzzles (and what it
+    proves, the search for another solution starts from); then decimation
     (:mod:`nonogram_editor.nonogram.decimate`) from there: clues with many solutions (random
     pictures, tournament puzzles) get one after a few batches of likely cells, where the
     search would probe every open cell at every node. Where line logic left nearly every
@@ -615,7 +637,7 @@ def _first_quickly(puzzle: Puzzle, root: Board, task: Task, finding: Lookahead) 
                     return None if first is None else first.filled_array()
                 except GaveUp:
                     pass
-            first, exhaustive = find_solution(puzzle, root, task, finding, budget=0)
+            first, exhaustive = find_solution(puzzle, root, task, lookahead, budget=0)
             if first is None and not exhaustive:
                 first = decimate(puzzle, root, task=task)
     except (GaveUp, OverBudget):

@@ -636,7 +636,7 @@ def test_the_sat_stage_starts_from_the_searchs_tick_and_the_search_hands_over_by
     sat = verdict_module._SatStage(puzzle, check.board.copy(), noise)
     real_start = sat.start
     monkeypatch.setattr(sat, "start", lambda threads: started.append(threads) or real_start(threads))
-    handover = verdict_module._Handover(sat, sat_first=False, bare_clues=False)
+    handover = verdict_module._Handover(sat, sat_first=False, bare_clues=False, proved=lambda: 0)
     try:
         assert verdict_module._probing_and_search(check, Task(), check.board.copy(), handover) is None
         assert started and started[0] == 1

@@ -51,3 +51,26 @@ def test_clues_line_logic_mostly_solves_are_probed_first(monkeypatch):
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
     assert verdict.kind == Kind.BRANCH and (verdict.picture == puzzle.goal).all()
     assert not decimating
+
+
+def test_the_quick_try_completes_at_its_dead_end_only_up_to_quick_complete_cells(monkeypatch):
+    """The CaDiCaL search at the quick try's dead end: on 25x25 clues (cheap there), not on
+    bigger ones, where the quick try gives up instead (probing decides those sooner)."""
+    completing = counting(monkeypatch, decimate_module.TwoColour, "complete")
+    rng = np.random.default_rng(23)
+    for size, density in ((25, 0.45), (40, 0.5)):
+        completing.clear()
+        dead_ends = 0
+        for _ in range(8):
+            puzzle = Puzzle.from_grid(rng.random((size, size)) < density)
+            board = puzzle.board()
+            puzzle.propagate(board)
+            try:
+                solved = decimate_module.quick_try(puzzle, board)
+                assert solved is not None and puzzle.is_solution(solved.filled_array())
+            except decimate_module.GaveUp:
+                dead_ends += 1
+        if size * size <= decimate_module.QUICK_COMPLETE:
+            assert completing
+        else:
+            assert not completing and dead_ends

@@ -18,7 +18,8 @@ results:
   replays it: the cells settled so far, the step's line and its new cells.
 * File > Export puzzle sheet / solution sheet (``nonogram_editor.ui.sheets``).
 * An imported clue file without a (fitting) goal: what solving its clues found
-  (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT.
+  (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT, until
+  another level is shown.
 
 Its overlays are on the grid while its tab is in front (``nonogram_editor.ui.overlays``: never
 mixed with the solver dock's), in colours its own legend explains and the solver's
@@ -158,6 +159,7 @@ class AssistPanel(QWidget):
 
         solver_panel.verdict_shown.connect(self._on_verdict)
         main_window.solution_changed.connect(self._on_edit)
+        main_window.document_changed.connect(self.hide_clue_report)
 
     # -- background work
     def _start(self, name: str, function, on_result, message: str, on_progress=None) -> None:
@@ -197,11 +199,10 @@ class AssistPanel(QWidget):
     def show_clue_report(self, path: Path, report: ClueReport | None) -> None:
         """What solving an imported clue file found: the verdict, two solutions side by side
         for MULT, the broken lines for CONTRADICTION; the dock is brought to the front.
-        None (a file whose goal fits its clues): no report, an earlier one is hidden."""
+        None (a file whose goal fits its clues): no report, an earlier one is hidden. The report
+        stays until another level is shown (opened, imported or new)."""
         if report is None:
-            for widget in (self.clue_report_label, self.clue_report_view, self.solve_on_button):
-                widget.hide()
-            self._clue_file = None
+            self.hide_clue_report()
             return
         self.clue_report_label.setText(f"<b>{path.name}: {report.verdict.kind}</b><br>{report.describe()}")
         self.clue_report_label.show()
@@ -220,6 +221,11 @@ class AssistPanel(QWidget):
         else:
             self.clue_report_view.hide()
         self.parentWidget().raise_()
+
+    def hide_clue_report(self) -> None:
+        for widget in (self.clue_report_label, self.clue_report_view, self.solve_on_button):
+            widget.hide()
+        self._clue_file = None
 
     def _solve_on(self) -> None:
         self.solve_on_button.hide()

@@ -136,7 +136,8 @@ class AssistPanel(QWidget):
         layout.addWidget(self.clue_report_label)
         layout.addWidget(self.clue_report_view)
         layout.addWidget(self.solve_on_button)
-        layout.addWidget(QLabel(self.tr("<b>Difficulty</b>")))
+        self.difficulty_heading = QLabel(self.tr("<b>Difficulty</b>"))
+        layout.addWidget(self.difficulty_heading)
         for widget in (self.grade_label, self.step_slider, self.step_label):
             layout.addWidget(widget)
         layout.addWidget(QLabel(self.tr("<b>Fix suggestions</b>")))
@@ -156,6 +157,7 @@ class AssistPanel(QWidget):
         legend.setTextFormat(Qt.RichText)
         layout.addWidget(legend)
         self._set_proposal([])
+        self._show_path(None)
 
         solver_panel.verdict_shown.connect(self._on_verdict)
         main_window.solution_changed.connect(self._on_edit)
@@ -264,11 +266,12 @@ class AssistPanel(QWidget):
         else:
             self._show_suggestions(None)
         if verdict.kind in (Kind.LINE, Kind.BRANCH):
-            self.grade_label.setText(self.tr("Grading…"))
+            self._show_grade(self.tr("Grading…"))
             self._start_after_repaint("grade", lambda task: grade_verdict(verdict, task), self._show_path,
                                       self.tr("Grading"))
         else:
-            self._show_path(None)
+            self._show_path(None, self.tr("No grade: more than one picture fits the clues, and only a puzzle with "
+                                          "one solution is graded. The suggestions below make it unique."))
 
     # -- suggestions
     def symmetry(self, drawing: np.ndarray) -> str:
@@ -354,7 +357,8 @@ class AssistPanel(QWidget):
         self._set_proposal([])
 
     # -- solve path
-    def _show_path(self, path: SolvePath | None) -> None:
+    def _show_path(self, path: SolvePath | None, why_none: str = "") -> None:
+        """The grade and the replay of ``path``; without one, ``why_none`` (if anything)."""
         self.path = path
         slider = self.step_slider
         slider.blockSignals(True)
@@ -362,8 +366,17 @@ class AssistPanel(QWidget):
         slider.setValue(0)
         slider.blockSignals(False)
         slider.setEnabled(path is not None)
-        self.grade_label.setText(path.summary() if path else "")
+        self._show_grade(path.summary() if path else why_none)
         self._show_step(0)
+
+    def _show_grade(self, text: str) -> None:
+        """The Difficulty section says ``text``; its heading shows only with something under it,
+        the replay's slider only with a solve path."""
+        self.grade_label.setText(text)
+        for widget in (self.difficulty_heading, self.grade_label):
+            widget.setVisible(bool(text))
+        for widget in (self.step_slider, self.step_label):
+            widget.setVisible(self.path is not None)
 
     def _show_step(self, upto: int) -> None:
         path = self.path

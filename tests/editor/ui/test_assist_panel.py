@@ -56,6 +56,24 @@ def make_switch(qtbot, window):
     assert wait_for_verdict_on(qtbot, window).kind == Kind.MULT
 
 
+def test_a_drawing_with_two_solutions_is_said_to_have_no_grade(window, qtbot):
+    """MULT: the Difficulty section says why there is no grade, with no empty slider; once a
+    suggestion makes the drawing unique, the grade and the replay's slider come."""
+    panel = assist(window)
+    make_switch(qtbot, window)
+    click_tab(qtbot, window, "Assist")
+    wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
+    assert panel.difficulty_heading.isVisible() and panel.grade_label.isVisible()
+    assert panel.grade_label.text().startswith("No grade: more than one picture fits")
+    assert not panel.step_slider.isVisible() and not panel.step_label.isVisible()
+    item = panel.suggestion_list.item(0)
+    qtbot.mouseClick(panel.suggestion_list.viewport(), Qt.LeftButton,
+                     pos=panel.suggestion_list.visualItemRect(item).center())
+    wait_until(qtbot, lambda: panel.path is not None)
+    assert panel.grade_label.text().startswith("grade ") and panel.step_slider.isVisible()
+    assert panel.step_label.text() == "Move the slider to replay the solve path."
+
+
 def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
     panel = assist(window)
     make_switch(qtbot, window)

@@ -536,7 +536,7 @@ class SolutionCanvas(GridCanvas):
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):
                 self._texts.draw(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
-                                number, 0.5, max_width=size - 2)  # clear of the next column's numbers
+                                number, 0.5, max_width=size - 1)  # clear of the next column's numbers
 
 
 class PictureCanvas(GridCanvas):

@@ -15,7 +15,8 @@ results:
 * Symmetry: while Tools > Symmetry is on, or when the drawing is symmetric, every
   suggestion and proposal edits a cell with its mirror images, so the symmetry stays.
 * LINE / BRANCH: the grade and the solve path (``nonogram_editor.nonogram.grade``); the step slider
-  replays it: the cells settled so far, the step's line and its new cells.
+  replays it: the cells settled so far, the step's line and its new cells, each framed (a
+  tint would hide a colour level's colours).
 * File > Export puzzle sheet / solution sheet (``nonogram_editor.ui.sheets``).
 * An imported clue file without a (fitting) goal: what solving its clues found
   (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT, until
@@ -54,17 +55,18 @@ from nonogram_editor.wording import Counts
 HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
                ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique
 PROPOSAL_OVERLAY, PROPOSAL_COLOUR = "proposal", QColor(200, 0, 200, 140)
-PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(150, 120, 255, 70)
-PATH_LINE, PATH_LINE_COLOUR = "path-line", QColor(255, 220, 0, 90)
-PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(40, 40, 255, 150)
+# the solve path's frames (each between a black and a white ring, SolutionCanvas.set_overlay)
+PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(150, 120, 255)
+PATH_LINE, PATH_LINE_COLOUR = "path-line", QColor(255, 220, 0)
+PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(40, 40, 255)
 # The texts are shown through AssistPanel.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
 LEGEND = ((HEAT_LEVELS[2][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip of this cell makes it unique")),
           (HEAT_LEVELS[1][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip that lets line logic settle many more cells")),
           (HEAT_LEVELS[0][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip that lets line logic settle a few more")),
           (PROPOSAL_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "the proposal's flips")),
-          (PATH_KNOWN_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: cells settled before the step")),
-          (PATH_LINE_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: the step's line")),
-          (PATH_NEW_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: the cells the step settles")))
+          (PATH_KNOWN_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path, framed: cells settled before the step")),
+          (PATH_LINE_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path, framed: the step's line")),
+          (PATH_NEW_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path, framed: the cells the step settles")))
 LISTED = 6
 START_PENDING = QEvent.Type(QEvent.registerEventType())  # see AssistPanel._start_after_repaint
 SHEET_FILTER = QT_TRANSLATE_NOOP("AssistPanel", "PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)")
@@ -397,9 +399,11 @@ class AssistPanel(QWidget):
         new = np.zeros((height, width), dtype=bool)
         for row, column, _ in step.cells:
             new[row, column] = True
-        self.overlays.set(PATH_KNOWN, known, PATH_KNOWN_COLOUR)
-        self.overlays.set(PATH_LINE, line, PATH_LINE_COLOUR)
-        self.overlays.set(PATH_NEW, new, PATH_NEW_COLOUR)
+        # frames, not tints: in a colour level a tint would hide which colour a cell has
+        for rank, (name, cells, colour) in enumerate(((PATH_KNOWN, known, PATH_KNOWN_COLOUR),
+                                                      (PATH_LINE, line, PATH_LINE_COLOUR),
+                                                      (PATH_NEW, new, PATH_NEW_COLOUR)), start=1):
+            self.overlays.set(name, cells, colour, frame=rank)  # a new cell's frame over its line's
         self.step_label.setText(self.tr("Step {0} of {1} (sweep {2}): {3} on {4} {5}, settles {6}").format(
             upto, len(path.steps), step.sweep, SolvePath.tr(step.kind), SolvePath.tr(step.axis), step.index + 1, Counts.tr("%n cell(s)", "", len(step.cells))))
 

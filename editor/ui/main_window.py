@@ -368,6 +368,8 @@ class MainWindow(QMainWindow):
 
     def _restore_window_state(self) -> None:
         cell_size = restore_window_state(self, self._cell_size)
+        if self.puzzle_docks is not None:
+            self.puzzle_docks.show_open_panels()
         if cell_size != self._cell_size:
             self.set_zoom(cell_size)
 

@@ -87,12 +87,17 @@ def test_make_a_three_colour_drawing_line_solvable_accept_and_undo(window, qtbot
     assert np.array_equal(window.document.visible_picture(), before)
 
 
-def test_a_colour_level_is_graded_and_its_solve_path_replays(window, qtbot):
+def paint_red_top_row_and_blue_left_column(qtbot, window):
+    """A new 10x10 colour level: a red top row and a blue left column under it, painted by drags."""
     new_colour_level(window)
     choose(qtbot, window, RED)
-    drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])  # a red top row
+    drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])
     choose(qtbot, window, BLUE)
-    drag(qtbot, window.solution_canvas, [(1, 0), (9, 0)])  # a blue left column under it
+    drag(qtbot, window.solution_canvas, [(1, 0), (9, 0)])
+
+
+def test_a_colour_level_is_graded_and_its_solve_path_replays(window, qtbot):
+    paint_red_top_row_and_blue_left_column(qtbot, window)
     assert wait_for_verdict(qtbot, window).kind == Kind.LINE
     panel = assist(window)
     click_tab(qtbot, window, "Assist")
@@ -135,11 +140,7 @@ def test_the_solve_path_replay_frames_cells_and_leaves_their_colours_seen(window
     """A tint would mix with the palette's colours: each replayed cell gets a frame instead
     (black, the legend's colour, white), so its own colour stays in its middle and the frame
     shows on every colour, yellow beside the step's yellow too."""
-    new_colour_level(window)
-    choose(qtbot, window, RED)
-    drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])  # a red top row
-    choose(qtbot, window, BLUE)
-    drag(qtbot, window.solution_canvas, [(1, 0), (9, 0)])  # a blue left column under it
+    paint_red_top_row_and_blue_left_column(qtbot, window)
     choose(qtbot, window, YELLOW)
     drag(qtbot, window.solution_canvas, [(9, 1), (9, 9)])  # a yellow bottom row beside it
     assert wait_for_verdict(qtbot, window).kind == Kind.LINE

@@ -190,10 +190,16 @@ class Suggestion(Wording):
                   Kind.MULT: self.tr("still more than one solution"), Kind.STALLED: self.tr("uniqueness not checked"),
                   Kind.UNDECIDED: self.tr("uniqueness undecided")}[self.kind]
         grade = self.tr(", grade {0}").format(self.grade) if self.grade is not None else ""
-        settles = (self.tr("line logic settles %n more cell(s)", "", self.settled) if self.settled >= 0
-                   else self.tr("line logic settles %n cell(s) fewer", "", -self.settled))
-        return self.tr("{0}: {1} ({2}{3}); {4}, {5} open").format(self.describe_edit(names), self.kind, effect, grade,
-                                                                  settles, self.open_cells)
+        text = self.tr("{0}: {1} ({2}{3})").format(self.describe_edit(names), self.kind, effect, grade)
+        # what line logic does after the edit, where that is news: an edit that keeps the
+        # drawing line-solvable (a "harder" proposal) settles as many cells and leaves none open
+        line_logic = []
+        if self.settled:
+            line_logic.append(self.tr("line logic settles %n more cell(s)", "", self.settled) if self.settled > 0
+                              else self.tr("line logic settles %n cell(s) fewer", "", -self.settled))
+        if self.open_cells:
+            line_logic.append(self.tr("%n cell(s) left open", "", self.open_cells))
+        return "; ".join([text, ", ".join(line_logic)]) if line_logic else text
 
     def to_json(self) -> dict:
         data = {"cells": cells_to_json(self.cells), "verdict": self.kind, "open_cells": self.open_cells,

@@ -15,10 +15,12 @@ results:
 * Symmetry: while Tools > Symmetry is on, or when the drawing is symmetric, every
   suggestion and proposal edits a cell with its mirror images, so the symmetry stays.
 * LINE / BRANCH: the grade and the solve path (``nonogram_editor.nonogram.grade``); the step slider
-  replays it: the cells settled so far, the step's line and its new cells.
+  replays it: the cells settled so far, the step's line and its new cells, each framed (a
+  tint would hide a colour level's colours).
 * File > Export puzzle sheet / solution sheet (``nonogram_editor.ui.sheets``).
 * An imported clue file without a (fitting) goal: what solving its clues found
-  (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT.
+  (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT, until
+  another level is shown.
 
 Its overlays are on the grid while its tab is in front (``nonogram_editor.ui.overlays``: never
 mixed with the solver dock's), in colours its own legend explains and the solver's
@@ -54,17 +56,18 @@ from nonogram_editor.wording import Counts
 HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
                ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique
 PROPOSAL_OVERLAY, PROPOSAL_COLOUR = "proposal", QColor(200, 0, 200, 140)
-PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(150, 120, 255, 70)
-PATH_LINE, PATH_LINE_COLOUR = "path-line", QColor(255, 220, 0, 90)
-PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(40, 40, 255, 150)
+# the solve path's frames (each between a black and a white ring, SolutionCanvas.set_overlay)
+PATH_KNOWN, PATH_KNOWN_COLOUR = "path-known", QColor(150, 120, 255)
+PATH_LINE, PATH_LINE_COLOUR = "path-line", QColor(255, 220, 0)
+PATH_NEW, PATH_NEW_COLOUR = "path-new", QColor(40, 40, 255)
 # The texts are shown through AssistPanel.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
 LEGEND = ((HEAT_LEVELS[2][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip of this cell makes it unique")),
           (HEAT_LEVELS[1][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip that lets line logic settle many more cells")),
           (HEAT_LEVELS[0][1], QT_TRANSLATE_NOOP("AssistPanel", "a flip that lets line logic settle a few more")),
           (PROPOSAL_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "the proposal's flips")),
-          (PATH_KNOWN_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: cells settled before the step")),
-          (PATH_LINE_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: the step's line")),
-          (PATH_NEW_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path: the cells the step settles")))
+          (PATH_KNOWN_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path, framed: cells settled before the step")),
+          (PATH_LINE_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path, framed: the step's line")),
+          (PATH_NEW_COLOUR, QT_TRANSLATE_NOOP("AssistPanel", "solve path, framed: the cells the step settles")))
 LISTED = 6
 START_PENDING = QEvent.Type(QEvent.registerEventType())  # see AssistPanel._start_after_repaint
 SHEET_FILTER = QT_TRANSLATE_NOOP("AssistPanel", "PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)")
@@ -137,7 +140,8 @@ class AssistPanel(QWidget):
         layout.addWidget(self.clue_report_label)
         layout.addWidget(self.clue_report_view)
         layout.addWidget(self.solve_on_button)
-        layout.addWidget(QLabel(self.tr("<b>Difficulty</b>")))
+        self.difficulty_heading = QLabel(self.tr("<b>Difficulty</b>"))
+        layout.addWidget(self.difficulty_heading)
         for widget in (self.grade_label, self.step_slider, self.step_label):
             layout.addWidget(widget)
         layout.addWidget(QLabel(self.tr("<b>Fix suggestions</b>")))
@@ -157,9 +161,11 @@ class AssistPanel(QWidget):
         legend.setTextFormat(Qt.RichText)
         layout.addWidget(legend)
         self._set_proposal([])
+        self._show_path(None)
 
         solver_panel.verdict_shown.connect(self._on_verdict)
         main_window.solution_changed.connect(self._on_edit)
+        main_window.document_changed.connect(self.hide_clue_report)
 
     # -- background work
     def _start(self, name: str, function, on_result, message: str, on_progress=None) -> None:
@@ -199,11 +205,10 @@ class AssistPanel(QWidget):
     def show_clue_report(self, path: Path, report: ClueReport | None) -> None:
         """What solving an imported clue file found: the verdict, two solutions side by side
         for MULT, the broken lines for CONTRADICTION; the dock is brought to the front.
-        None (a file whose goal fits its clues): no report, an earlier one is hidden."""
+        None (a file whose goal fits its clues): no report, an earlier one is hidden. The report
+        stays until another level is shown (opened, imported or new)."""
         if report is None:
-            for widget in (self.clue_report_label, self.clue_report_view, self.solve_on_button):
-                widget.hide()
-            self._clue_file = None
+            self.hide_clue_report()
             return
         self.clue_report_label.setText(f"<b>{html.escape(path.name)}: {report.verdict.kind}</b><br>"
                                        f"{html.escape(report.describe())}")  # a file's name as plain text
@@ -223,6 +228,11 @@ class AssistPanel(QWidget):
         else:
             self.clue_report_view.hide()
         self.parentWidget().raise_()
+
+    def hide_clue_report(self) -> None:
+        for widget in (self.clue_report_label, self.clue_report_view, self.solve_on_button):
+            widget.hide()
+        self._clue_file = None
 
     def _solve_on(self) -> None:
         self.solve_on_button.hide()
@@ -261,11 +271,12 @@ class AssistPanel(QWidget):
         else:
             self._show_suggestions(None)
         if verdict.kind in (Kind.LINE, Kind.BRANCH):
-            self.grade_label.setText(self.tr("Grading…"))
+            self._show_grade(self.tr("Grading…"))
             self._start_after_repaint("grade", lambda task: grade_verdict(verdict, task), self._show_path,
                                       self.tr("Grading"))
         else:
-            self._show_path(None)
+            self._show_path(None, self.tr("No grade: more than one picture fits the clues, and only a puzzle with "
+                                          "one solution is graded. The suggestions below make it unique."))
 
     # -- suggestions
     def symmetry(self, drawing: np.ndarray) -> str:
@@ -351,7 +362,8 @@ class AssistPanel(QWidget):
         self._set_proposal([])
 
     # -- solve path
-    def _show_path(self, path: SolvePath | None) -> None:
+    def _show_path(self, path: SolvePath | None, why_none: str = "") -> None:
+        """The grade and the replay of ``path``; without one, ``why_none`` (if anything)."""
         self.path = path
         slider = self.step_slider
         slider.blockSignals(True)
@@ -359,8 +371,17 @@ class AssistPanel(QWidget):
         slider.setValue(0)
         slider.blockSignals(False)
         slider.setEnabled(path is not None)
-        self.grade_label.setText(path.summary() if path else "")
+        self._show_grade(path.summary() if path else why_none)
         self._show_step(0)
+
+    def _show_grade(self, text: str) -> None:
+        """The Difficulty section says ``text``; its heading shows only with something under it,
+        the replay's slider only with a solve path."""
+        self.grade_label.setText(text)
+        for widget in (self.difficulty_heading, self.grade_label):
+            widget.setVisible(bool(text))
+        for widget in (self.step_slider, self.step_label):
+            widget.setVisible(self.path is not None)
 
     def _show_step(self, upto: int) -> None:
         path = self.path
@@ -381,9 +402,11 @@ class AssistPanel(QWidget):
         new = np.zeros((height, width), dtype=bool)
         for row, column, _ in step.cells:
             new[row, column] = True
-        self.overlays.set(PATH_KNOWN, known, PATH_KNOWN_COLOUR)
-        self.overlays.set(PATH_LINE, line, PATH_LINE_COLOUR)
-        self.overlays.set(PATH_NEW, new, PATH_NEW_COLOUR)
+        # frames, not tints: in a colour level a tint would hide which colour a cell has
+        for rank, (name, cells, colour) in enumerate(((PATH_KNOWN, known, PATH_KNOWN_COLOUR),
+                                                      (PATH_LINE, line, PATH_LINE_COLOUR),
+                                                      (PATH_NEW, new, PATH_NEW_COLOUR)), start=1):
+            self.overlays.set(name, cells, colour, frame=rank)  # a new cell's frame over its line's
         self.step_label.setText(self.tr("Step {0} of {1} (sweep {2}): {3} on {4} {5}, settles {6}").format(
             upto, len(path.steps), step.sweep, SolvePath.tr(step.kind), SolvePath.tr(step.axis), step.index + 1, Counts.tr("%n cell(s)", "", len(step.cells))))
 

@@ -19,8 +19,8 @@ and column of clues would be the whole grid), each clipped to itself.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from nonogram_editor.core import Editor, Layer
@@ -388,18 +388,25 @@ class SolutionCanvas(GridCanvas):
         self._clues = LineClues()
         self._rgb_clues: LineClues | None = None  # a colour level's clues, (length, RGB) blocks
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
+        self._framed: dict[str, int] = {}  # the overlays drawn as frames, not tints: their rank
+        self._frames: np.ndarray | None = None  # per cell: 1 + the index in _overlays of the frame drawn, or 0
         self._texts = StaticTexts()
         self.line_labels = LineLabels(self, self._texts)
         super().__init__(editor, Layer.SOLUTION, parent)
         self.refresh_clues()
 
     # -- integration API for the solver panel
-    def set_overlay(self, name: str, cells: np.ndarray | None, color: QColor) -> None:
-        """Highlight the True cells of ``cells`` (height, width) translucently; None removes."""
-        if cells is None:
-            self._overlays.pop(name, None)
-        else:
+    def set_overlay(self, name: str, cells: np.ndarray | None, color: QColor, frame: int = 0) -> None:
+        """Highlight the True cells of ``cells`` (height, width) translucently (``frame`` 0), or
+        by a frame inside each cell (:func:`paint_frames`: it keeps the cell's own colour seen,
+        and shows on every colour); None removes. Of the frames on a cell, the one of the
+        highest ``frame`` is drawn."""
+        self._overlays.pop(name, None)
+        self._framed.pop(name, None)
+        if cells is not None:
             self._overlays[name] = (np.asarray(cells, dtype=bool).copy(), QColor(color))
+            if frame:
+                self._framed[name] = frame
         self.refresh_cells()
 
     def overlay_names(self) -> list[str]:
@@ -491,9 +498,31 @@ class SolutionCanvas(GridCanvas):
         return cell_colours(self.filled_cells(), self.overlay_tints())
 
     def overlay_tints(self) -> list:
-        """The overlays as ``(cells, (r, g, b), alpha)``, alpha None where the colour is opaque."""
+        """The tint overlays as ``(cells, (r, g, b), alpha)``, alpha None where the colour is opaque."""
         return [(cells, (colour.red(), colour.green(), colour.blue()), colour.alphaF() if colour.alpha() < 255 else None)
-                for cells, colour in self._overlays.values()]
+                for name, (cells, colour) in self._overlays.items() if name not in self._framed]
+
+    def cell_looks(self) -> np.ndarray:
+        """The colour, then the frame drawn on the cell."""
+        height, width = self.document.height, self.document.width
+        frames = np.zeros((height, width), dtype=np.uint32)
+        names = list(self._overlays)
+        for name in sorted(self._framed, key=self._framed.get):  # the highest rank drawn last, over the others
+            part = self._overlays[name][0][:height, :width]
+            frames[:part.shape[0], :part.shape[1]][part] = names.index(name) + 1
+        self._frames = frames
+        return np.concatenate([super().cell_looks(), frames[:, :, None]], axis=2)
+
+    def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
+        if self._frames is not None and self._framed:
+            rows, columns = self.exposed_cells(exposed)
+            shown = self._frames[rows, columns]
+            colours = [colour for _, colour in self._overlays.values()]
+            for index in np.unique(shown[shown > 0]).tolist():
+                cells = [self.cell_rect(rows.start + row, columns.start + column)
+                         for row, column in zip(*np.nonzero(shown == index))]
+                paint_frames(painter, cells, colours[index - 1], self.cell_size)
+        super().paint_marks(painter, exposed)
 
 
     def paint_margins(self, painter: QPainter, exposed: QRect) -> None:
@@ -536,7 +565,24 @@ class SolutionCanvas(GridCanvas):
             bottom = origin.y() - 4
             for index, number in enumerate(reversed(numbers)):
                 self._texts.draw(painter, font, origin.x() + column * size + size / 2, bottom - (index + 0.5) * step,
-                                number, 0.5, max_width=size - 2)  # clear of the next column's numbers
+                                number, 0.5, max_width=size - 1)  # clear of the next column's numbers
+
+
+def paint_frames(painter: QPainter, cells: list[QRect], colour: QColor, cell_size: int) -> None:
+    """A frame inside each of ``cells``, clear of the grid lines: a black ring, a ring of
+    ``colour`` (opaque) and a white ring, so that it shows on any colour (black on light ones,
+    white on dark ones) and the cell's own colour stays in the middle."""
+    band = max(1, cell_size // 10)
+    rings = ((0, 1, QColor(0, 0, 0)), (1, band, QColor(colour.red(), colour.green(), colour.blue())),
+             (1 + band, 1, QColor(255, 255, 255)))
+    for inset, width, ring_colour in rings:
+        path = QPainterPath()
+        path.setFillRule(Qt.OddEvenFill)
+        for cell in cells:
+            outer = cell.adjusted(2 + inset, 2 + inset, -1 - inset, -1 - inset)
+            path.addRect(QRectF(outer))
+            path.addRect(QRectF(outer.adjusted(width, width, -width, -width)))
+        painter.fillPath(path, ring_colour)
 
 
 class PictureCanvas(GridCanvas):

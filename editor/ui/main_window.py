@@ -10,7 +10,8 @@ Errors appear in a window-modal message box opened with ``open()`` and in the st
 bar, worded by :class:`~nonogram_editor.level.LevelError`.
 
 Integration points for the other panels: ``editor`` (the core), ``solution_changed``
-(emitted after every change of the solution grid), ``solution_grid()``,
+(emitted after every change of the solution grid), ``document_changed`` (another level is
+shown), ``solution_grid()``,
 ``solution_canvas.set_overlay`` / ``set_line_labels``, ``show_message``, the
 ``file_menu``/``view_menu``/``puzzles_menu``/``help_menu`` attributes and ``open_level_path``.
 """
@@ -60,6 +61,7 @@ IMPORT_FILTER = ";;".join([f"Puzzles ({' '.join('*' + suffix for suffix in PUZZL
 
 class MainWindow(QMainWindow):
     solution_changed = Signal()
+    document_changed = Signal()  # another level is shown: opened, imported or new
 
     def __init__(self):
         super().__init__()
@@ -263,6 +265,7 @@ class MainWindow(QMainWindow):
     def _core_changed(self, aspects: set[Aspect]) -> None:
         document = self.document
         if Aspect.DOCUMENT in aspects:
+            self.document_changed.emit()
             aspects = aspects | {Aspect.SIZE, Aspect.SOLUTION, Aspect.PICTURE, Aspect.PALETTE, Aspect.CLEARED,
                                  Aspect.HISTORY, Aspect.SYMMETRY}
         if Aspect.SIZE in aspects or Aspect.CLEARED in aspects:
@@ -365,6 +368,8 @@ class MainWindow(QMainWindow):
 
     def _restore_window_state(self) -> None:
         cell_size = restore_window_state(self, self._cell_size)
+        if self.puzzle_docks is not None:
+            self.puzzle_docks.show_open_panels()
         if cell_size != self._cell_size:
             self.set_zoom(cell_size)
 
@@ -505,17 +510,17 @@ class MainWindow(QMainWindow):
                 else:
                     self.show_message(self.tr("Stopped importing {0}").format(path))
                 return
-            self.assist_dock.widget().show_clue_report(path, puzzle.report)  # None hides an earlier one
             try:
                 self.editor.open_imported(puzzle, path)
             except UnsolvableClues as refused:  # the dock shows why
                 self.show_message(str(refused))
-                return
             except ValueError as exc:  # larger than the editor handles
                 self.show_error(self.tr("Could not import the puzzle"), exc, path)
-                return
-            self.show_message(self.tr("Imported {0} ({1}x{2}); Save writes {3}").format(
-                path, puzzle.level.width, puzzle.level.height, puzzle.level.path.name))
+            else:
+                self.show_message(self.tr("Imported {0} ({1}x{2}); Save writes {3}").format(
+                    path, puzzle.level.width, puzzle.level.height, puzzle.level.path.name))
+            # once the level is open: the dock keeps the report until another level is shown
+            self.assist_dock.widget().show_clue_report(path, puzzle.report)  # None hides an earlier one
 
         self._stop_opening()
         self.show_message(self.tr("Importing {0}…").format(path))

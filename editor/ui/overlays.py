@@ -22,20 +22,21 @@ class OverlaySet:
 
     def __init__(self, canvas, active: bool = True):
         self._canvas = canvas
-        self._wanted: dict[str, tuple[np.ndarray | None, QColor]] = {}
+        self._wanted: dict[str, tuple[np.ndarray | None, QColor, int]] = {}
         self._shown: dict[str, np.ndarray] = {}  # what the canvas has of this set now
         self.active = active
 
-    def set(self, name: str, cells: np.ndarray | None, colour: QColor) -> None:
-        """Mark the True cells of ``cells`` in ``colour`` (None or no True cell: none)."""
+    def set(self, name: str, cells: np.ndarray | None, colour: QColor, frame: int = 0) -> None:
+        """Mark the True cells of ``cells`` in ``colour``, a tint or a ``frame`` (the canvas's
+        ``set_overlay``); None or no True cell: none."""
         if cells is not None and not cells.any():
             cells = None
-        self._wanted[name] = (cells, QColor(colour))
+        self._wanted[name] = (cells, QColor(colour), frame)
         self._send(name)
 
     def cells(self, name: str) -> np.ndarray | None:
         """What the set holds under ``name``, shown or not."""
-        return self._wanted.get(name, (None, None))[0]
+        return self._wanted.get(name, (None, None, 0))[0]
 
     def set_active(self, active: bool) -> None:
         if active != self.active:
@@ -44,7 +45,7 @@ class OverlaySet:
                 self._send(name)
 
     def _send(self, name: str) -> None:
-        cells, colour = self._wanted[name]
+        cells, colour, frame = self._wanted[name]
         if not self.active:
             cells = None
         shown = self._shown.get(name)
@@ -55,7 +56,7 @@ class OverlaySet:
             del self._shown[name]
         else:
             self._shown[name] = cells
-        self._canvas.set_overlay(name, cells, colour)
+        self._canvas.set_overlay(name, cells, colour, frame)
 
 
 class OverlaySwitch:

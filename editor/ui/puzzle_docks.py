@@ -8,9 +8,11 @@ docks by object name), reports plugin failures in the status bar, and adds
 Help > Plugins… listing the loaded plugins and the failures with their details.
 
 A panel's widget is made by its plugin's factory when the user opens it and deleted
-when its dock is closed, which stops its background jobs (``BackgroundJob(owner=...)``).
+when the user closes its dock, which stops its background jobs (``BackgroundJob(owner=...)``).
 From the Puzzles menu the dock comes at once, saying the panel is loading, and the factory
 runs once that is on screen (a first open can take a second: a 3-D view, its GL context).
+The settings' list of open panels says which docks come back at start, the saved layout
+only where (:meth:`PuzzleDocks.show_open_panels`).
 """
 from __future__ import annotations
 
@@ -50,7 +52,6 @@ class PanelDock(QDockWidget):
         self.panel_id = spec.id
         self.loaded = False
         self.setObjectName(dock_object_name(spec.id))
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         if spec.tooltip:
             self.setToolTip(spec.tooltip)
         loading = QLabel(self.tr("Loading {0}…").format(spec.title))
@@ -79,12 +80,15 @@ class PanelDock(QDockWidget):
         super().closeEvent(event)
         if not event.isAccepted():
             return
+        # Only a close while the main window is shown is the user's. Quitting closes the main
+        # window, then every window left, floating docks too; restoring a layout at start
+        # (restoreState) closes a dock the layout has hidden: such a dock stays, and open.
+        if self.parentWidget() is None or not self.parentWidget().isVisible():
+            return
         if "nonogram_editor.scene3d.view" in sys.modules:  # hand 3-D views' windows back for reuse
             sys.modules["nonogram_editor.scene3d.view"].release_views(self)
-        # Quitting closes the main window, then every window left, floating docks too: a dock
-        # closed after its main window stays open for the next start (the layout saved has it).
-        if self.parentWidget() is not None and self.parentWidget().isVisible():
-            self.closed.emit(self.panel_id)
+        self.closed.emit(self.panel_id)
+        self.deleteLater()
 
 
 class PuzzleDocks(QObject):
@@ -195,6 +199,17 @@ class PuzzleDocks(QObject):
         for panel_id in read_setting(app_settings(), OPEN_PANELS_KEY, []):
             if panel_id in self.panels:
                 self.open_panel(panel_id)
+
+    def show_open_panels(self) -> None:
+        """Show every open panel's dock: called once the saved layout is restored, which says
+        where a dock goes but not whether (a layout saved with the dock hidden closed it, and
+        the panel was left open but unseen until opened again)."""
+        for dock in self.docks.values():
+            if dock.isHidden():
+                dock.show()
+                # its tab in front (the layout did not know it was shown), once the window is
+                # shown: a tab bar is made then
+                QTimer.singleShot(0, dock, dock.raise_)
 
     # ------------------------------------------------------------------ menus and reports
     def _fill_menu(self) -> None:

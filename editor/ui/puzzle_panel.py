@@ -27,7 +27,9 @@ A plugin subclass supplies (each has a default that does nothing or the obvious)
 ``find_more()`` (a job function giving the next solution, or None when there is none to ask for;
 by default the next of the stream :meth:`solve_from` started), and adds its actions with :meth:`add_action`. Solutions found go through
 :meth:`set_solutions` / :meth:`add_solution`, or a subclass overrides
-:meth:`solution_count` and :meth:`solution` (a store that fills while a count runs).
+:meth:`solution_count` and :meth:`solution` (a store that fills while a count runs); a
+count that keeps none runs through :meth:`count_then_browse`, so that every count ends with
+the first solution shown.
 
 Shortcuts (while the focus is in the panel): Alt+Home first, Alt+Left previous,
 Alt+Right next, Alt+R random, Alt+G go to a number, Esc cancel. Esc is claimed from the
@@ -355,6 +357,30 @@ class PuzzlePanel(QWidget):
         self.set_solutions([])
         self._stream = solutions(self._relay)
         self.run(self.find_more(), self.tr("solving…"), self._found_more)
+
+    def count_then_browse(self, count, solutions, on_counted) -> None:
+        """Run ``count(task)`` (a count that keeps no solutions), then show the first of
+        ``solutions(task)`` as :meth:`solve_from` would (Next goes on), so that a count ends
+        with a solution shown as one that keeps them does; a stream already browsed stays.
+        ``on_counted(result)`` says what the count found."""
+        relay, browsing = self._relay, self._stream is not None
+
+        def job(task):
+            result = count(task)
+            if browsing:
+                return result, None, None
+            relay.current = task
+            stream = solutions(relay)
+            return result, stream, next(stream, None)
+
+        def counted(value) -> None:
+            result, stream, first = value
+            if stream is not None:
+                self.set_solutions([] if first is None else [first], complete=first is None)
+                self._stream = stream if first is not None else None
+            on_counted(result)
+
+        self.run(job, self.tr("counting…"), counted)
 
     def forget_stream(self) -> None:
         """Next no longer continues the stream (say, the options it was started with changed)."""

@@ -126,11 +126,15 @@ class CubePanel(PuzzlePanel):
             widget.setEnabled(idle and (widget not in self.box_sides or self.in_box_box.isChecked()))
 
     # ------------------------------------------------------------------ actions
-    def solve(self) -> None:
+    def gardens(self):
+        """The stream of gardens of the chosen variant and options, in the solver's order."""
         from nonogram_editor_builtins.cube.solver import garden_solver
 
         solver, options = garden_solver(self.spec), self.options()
-        self.solve_from(lambda task: solver.solutions(task, options))
+        return lambda task: solver.solutions(task, options)
+
+    def solve(self) -> None:
+        self.solve_from(self.gardens())
 
     def no_more_found(self) -> None:
         super().no_more_found()
@@ -150,7 +154,7 @@ class CubePanel(PuzzlePanel):
 
     def count(self) -> None:
         count, jobs = self.puzzle_specs[self.spec.id].count, self.jobs_spin.value()
-        self.run(lambda task: count(task, jobs), self.tr("counting…"), self._counted)
+        self.count_then_browse(lambda task: count(task, jobs), self.gardens(), self._counted)
 
     def _counted(self, result) -> None:
         text = self.tr("{0} gardens").format(f"{result.count:,}")

@@ -113,6 +113,10 @@ def test_make_harder_keeps_it_unique_and_grades_harder():
             assert after.kind in (Kind.LINE, Kind.BRANCH) and after.kind == suggestion.kind
             assert grade_verdict(after).grade == suggestion.grade > base
             assert expected_class(_as_tuple(flipped(drawing, suggestion.cells))) == suggestion.kind
+            # said in words that mean something: no "settles 0 more cells, 0 open"
+            text = suggestion.describe()
+            assert f"grade {suggestion.grade}" in text and "settles 0" not in text and " 0 " not in text
+            assert ("left open" in text) == (suggestion.open_cells > 0)
             found += 1
     assert found > 0
     # "Make it harder" climbs: from an easy drawing the first step up stays a line-solvable grade

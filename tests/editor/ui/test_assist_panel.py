@@ -15,6 +15,7 @@ from tests.editor.ui.test_files import choose_file
 from tests.editor.ui.test_solver_panel import click_cell, wait_for_counts_on, wait_for_verdict_on
 
 HARD = Path(__file__).resolve().parents[2] / "data" / "hard"
+LEVELS = Path(__file__).resolve().parents[3] / "levels"
 
 
 def assist(window):
@@ -53,6 +54,24 @@ def make_switch(qtbot, window):
     click_cell(qtbot, window.solution_canvas, 2, 3)
     click_cell(qtbot, window.solution_canvas, 3, 4)
     assert wait_for_verdict_on(qtbot, window).kind == Kind.MULT
+
+
+def test_a_drawing_with_two_solutions_is_said_to_have_no_grade(window, qtbot):
+    """MULT: the Difficulty section says why there is no grade, with no empty slider; once a
+    suggestion makes the drawing unique, the grade and the replay's slider come."""
+    panel = assist(window)
+    make_switch(qtbot, window)
+    click_tab(qtbot, window, "Assist")
+    wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
+    assert panel.difficulty_heading.isVisible() and panel.grade_label.isVisible()
+    assert panel.grade_label.text().startswith("No grade: more than one picture fits")
+    assert not panel.step_slider.isVisible() and not panel.step_label.isVisible()
+    item = panel.suggestion_list.item(0)
+    qtbot.mouseClick(panel.suggestion_list.viewport(), Qt.LeftButton,
+                     pos=panel.suggestion_list.visualItemRect(item).center())
+    wait_until(qtbot, lambda: panel.path is not None)
+    assert panel.grade_label.text().startswith("grade ") and panel.step_slider.isVisible()
+    assert panel.step_label.text() == "Move the slider to replay the solve path."
 
 
 def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
@@ -351,6 +370,20 @@ def test_the_grid_shows_the_overlays_of_the_tab_in_front_each_explained_by_its_o
                  for a in legend_colours(solver_legend) for b in legend_colours(assist_legend)]
     assert min(distances) > 100  # no colour of one legend passes for one of the other
     assert {QColor(c.red(), c.green(), c.blue()).name() for _, c in HEAT_LEVELS} <= legend_colours(assist_legend)
+
+def test_a_clue_report_goes_once_another_level_is_opened(window, qtbot, tmp_path):
+    """The report is about the imported file: File > Open (Ctrl+O) of a level takes it away."""
+    (tmp_path / "contra.non").write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")
+    assert "contra.non: CONTRADICTION" in import_non(qtbot, window, tmp_path / "contra.non")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key_O, Qt.ControlModifier)
+    choose_file(qtbot, window, LEVELS / "heart.level")
+    wait_for_job(qtbot, window)
+    assert window.document.path.name == "heart.level"
+    panel = assist(window)
+    assert not panel.clue_report_label.isVisible() and not panel.solve_on_button.isVisible()
+
 
 def test_a_clue_report_goes_once_a_puzzle_with_a_fitting_goal_is_imported(window, qtbot, tmp_path):
     (tmp_path / "contradiction.non").write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")

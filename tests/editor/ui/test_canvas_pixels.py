@@ -10,6 +10,7 @@ from nonogram_editor.paths import LEVELS
 from nonogram_editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
 from tests.editor.ui.conftest import centre, drag
 from tests.editor.ui.test_files import open_and_wait
+from tests.editor.scene3d.test_view import rgb_array
 from tests.editor.ui.test_repaint import settle
 
 
@@ -117,11 +118,10 @@ def test_clues_stay_drawn_after_a_real_click_undo_and_redo(window, qtbot):
         assert not wrong.any(), f"after {name}: {wrong.sum()} pixels differ, in {np.argwhere(wrong)[[0, -1]]}"
 
 
-def test_two_and_three_digit_column_clues_keep_apart_at_the_smallest_zoom(window, qtbot):
-    """At 10 pixels per cell "26" is wider than its column: between each two neighbouring
-    columns' numbers a column of pixels stays clear of text, and each number is there."""
-    lengths = [26, 128, 26, 26, 19, 128, 100, 26, 26, 10] * 3
-    solution = np.zeros((128, len(lengths)), dtype=bool)
+def columns_at_the_smallest_zoom(window, lengths: list[int], height: int):
+    """A level whose columns are filled from the top, ``lengths`` cells each (so each column's
+    clue is its one number), shown at the smallest zoom; returns the solution canvas."""
+    solution = np.zeros((height, len(lengths)), dtype=bool)
     for column, length in enumerate(lengths):
         solution[:length, column] = True
     window.width_spin.setValue(solution.shape[1])
@@ -130,6 +130,14 @@ def test_two_and_three_digit_column_clues_keep_apart_at_the_smallest_zoom(window
     window.set_zoom(MIN_CELL)
     canvas = window.solution_canvas
     assert canvas.clue_font().pixelSize() >= MIN_CLUE_PIXELS
+    return canvas
+
+
+def test_two_and_three_digit_column_clues_keep_apart_at_the_smallest_zoom(window, qtbot):
+    """At 10 pixels per cell "26" is wider than its column: between each two neighbouring
+    columns' numbers a column of pixels stays clear of text, and each number is there."""
+    lengths = [26, 128, 26, 26, 19, 128, 100, 26, 26, 10] * 3
+    canvas = columns_at_the_smallest_zoom(window, lengths, 128)
     image = pixels(canvas.grab().toImage())
     origin, size = canvas.grid_origin(), canvas.cell_size
     band = image[origin.y() - 4 - canvas._clue_step():origin.y() - 4]  # the one number of each column
@@ -141,3 +149,24 @@ def test_two_and_three_digit_column_clues_keep_apart_at_the_smallest_zoom(window
         if column + 1 < len(lengths):
             assert not ink[middle:middle + size].all(), (
                 f"columns {column + 1} and {column + 2}: {lengths[column]} and {lengths[column + 1]} touch")
+
+
+def test_two_digit_column_clues_at_the_smallest_zoom_are_as_bold_and_tall_as_one_digit_ones(window, qtbot):
+    """At 10 pixels per cell "11" is wider than its column: its digits come a pixel closer
+    rather than being squeezed thinner, so each is as dark and as tall as a lone "1"."""
+    pairs = [(1, 11), (8, 88), (2, 22)]
+    canvas = columns_at_the_smallest_zoom(window, [length for pair in pairs for length in pair], 100)
+    grey = rgb_array(canvas.grab().toImage()).mean(axis=2)
+    origin, size = canvas.grid_origin(), canvas.cell_size
+    band = grey[origin.y() - 4 - canvas._clue_step():origin.y() - 4]  # the one number of each column
+
+    def look(column: int) -> tuple[float, int, float]:
+        """The number's darkest pixel, its height in pixels, and how many of its pixels are solid ink."""
+        patch = band[:, origin.x() + column * size:origin.x() + (column + 1) * size]
+        rows = np.flatnonzero((patch < 150).any(axis=1))
+        return patch.min(), rows[-1] - rows[0] + 1, (patch < 120).sum()
+
+    for index, (one, two) in enumerate(pairs):
+        (dark_one, tall_one, solid_one), (dark_two, tall_two, solid_two) = look(2 * index), look(2 * index + 1)
+        assert tall_two == tall_one, f"{two} is drawn smaller than {one}"
+        assert dark_two <= dark_one + 12 and solid_two >= 1.8 * solid_one, f"{two} is drawn fainter than {one}"

@@ -3,12 +3,15 @@ cell another colour or the background, applied by a click; "Make it line-solvabl
 the grade and the solve path replayed; each drawing painted with real mouse events."""
 import numpy as np
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 
 from nonogram_editor.level.colour import indexed_picture
 from nonogram_editor.nonogram.colour import check_colour_drawing
 from nonogram_editor.nonogram.fix import edited
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor.ui.assist_panel import HEAT_LEVELS, PATH_NEW, PROPOSAL_OVERLAY
+from nonogram_editor.ui.assist_panel import (HEAT_LEVELS, PATH_KNOWN, PATH_KNOWN_COLOUR, PATH_LINE, PATH_LINE_COLOUR,
+                                             PATH_NEW, PATH_NEW_COLOUR, PROPOSAL_OVERLAY)
+from tests.editor.scene3d.test_view import rgb_array
 from tests.editor.ui.conftest import drag
 from tests.editor.ui.test_assist_panel import assist, click_tab, wait_until
 from tests.editor.ui.test_colour_window import BLUE, RED, WHITE, YELLOW, choose, new_colour_level, wait_for_verdict
@@ -84,12 +87,17 @@ def test_make_a_three_colour_drawing_line_solvable_accept_and_undo(window, qtbot
     assert np.array_equal(window.document.visible_picture(), before)
 
 
-def test_a_colour_level_is_graded_and_its_solve_path_replays(window, qtbot):
+def paint_red_top_row_and_blue_left_column(qtbot, window):
+    """A new 10x10 colour level: a red top row and a blue left column under it, painted by drags."""
     new_colour_level(window)
     choose(qtbot, window, RED)
-    drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])  # a red top row
+    drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)])
     choose(qtbot, window, BLUE)
-    drag(qtbot, window.solution_canvas, [(1, 0), (9, 0)])  # a blue left column under it
+    drag(qtbot, window.solution_canvas, [(1, 0), (9, 0)])
+
+
+def test_a_colour_level_is_graded_and_its_solve_path_replays(window, qtbot):
+    paint_red_top_row_and_blue_left_column(qtbot, window)
     assert wait_for_verdict(qtbot, window).kind == Kind.LINE
     panel = assist(window)
     click_tab(qtbot, window, "Assist")
@@ -126,3 +134,44 @@ def test_with_tools_symmetry_on_colour_edits_keep_the_drawing_symmetric(window, 
     after = window.document.visible_picture()
     assert np.array_equal(after, after[:, ::-1]) and (after != before).any()
     assert wait_for_verdict(qtbot, window).kind == Kind.LINE
+
+
+def test_the_solve_path_replay_frames_cells_and_leaves_their_colours_seen(window, qtbot):
+    """A tint would mix with the palette's colours: each replayed cell gets a frame instead
+    (black, the legend's colour, white), so its own colour stays in its middle and the frame
+    shows on every colour, yellow beside the step's yellow too."""
+    paint_red_top_row_and_blue_left_column(qtbot, window)
+    choose(qtbot, window, YELLOW)
+    drag(qtbot, window.solution_canvas, [(9, 1), (9, 9)])  # a yellow bottom row beside it
+    assert wait_for_verdict(qtbot, window).kind == Kind.LINE
+    panel = assist(window)
+    click_tab(qtbot, window, "Assist")
+    wait_until(qtbot, lambda: panel.path is not None and panel.step_slider.isEnabled())
+    slider, canvas = panel.step_slider, window.solution_canvas
+    slider.setFocus()
+    picture = window.document.visible_picture()
+    band = max(1, canvas.cell_size // 10)
+    marked_colours = set()
+    for key in (Qt.Key_Right, Qt.Key_End):
+        qtbot.keyClick(slider, key)
+        image = rgb_array(canvas.grab().toImage())
+        framed = {name: canvas._overlays[name][0] for name in (PATH_KNOWN, PATH_LINE, PATH_NEW)
+                  if name in canvas.overlay_names()}
+        assert framed and PATH_NEW in framed
+        above = np.zeros(picture.shape[:2], dtype=bool)  # cells under a frame drawn over this one
+        for name, frame_colour in ((PATH_NEW, PATH_NEW_COLOUR), (PATH_LINE, PATH_LINE_COLOUR),
+                                   (PATH_KNOWN, PATH_KNOWN_COLOUR)):  # a new cell's frame over its line's
+            cells = framed[name] & ~above if name in framed else np.zeros_like(above)
+            above |= cells
+            for row, column in zip(*np.nonzero(cells)):
+                own = picture[row, column].astype(int)
+                rect = canvas.cell_rect(row, column)
+                middle = image[rect.center().y(), rect.center().x()]
+                assert np.array_equal(middle, own), f"{name} ({row},{column}): its colour is not seen"
+                y, left = rect.center().y(), rect.left() + 2
+                ring = image[y, left:left + band + 2]  # across the frame's left side: black, colour, white
+                assert np.array_equal(ring[0], [0, 0, 0]) and np.array_equal(ring[-1], [255, 255, 255])
+                assert np.array_equal(ring[1], QColor(frame_colour).getRgb()[:3])
+                assert max(np.abs(ring - own).sum(axis=1)) >= 380  # black or white stands out on it
+                marked_colours.add(tuple(own))
+    assert marked_colours == {WHITE, RED, BLUE, YELLOW}

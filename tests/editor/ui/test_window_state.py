@@ -1,9 +1,11 @@
 """The saved layout comes back as it was, with floating docks in front of the window; long status
 lines never widen a dock (the width would be saved and squeeze the grid at every start)."""
-from PySide6.QtCore import QEvent, QPoint, QRect
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QDockWidget, QLabel
 
 from nonogram_editor.ui.main_window import MainWindow
+from nonogram_editor.ui.puzzle_docks import OPEN_PANELS_KEY, dock_object_name
+from nonogram_editor.ui.settings import app_settings, read_setting
 from tests.editor.scene3d.test_view import require_gl
 
 
@@ -93,4 +95,34 @@ def test_a_floating_puzzle_dock_comes_back_floating_where_it_was(isolated_settin
     restored = second.findChild(QDockWidget, dock.objectName())
     assert restored is not None and restored.isFloating() and restored.isVisible()
     assert restored.geometry() == where
+    second.close()
+
+
+def test_a_panel_open_at_quit_comes_back_shown_whatever_the_saved_layout_says(isolated_settings, qtbot):
+    """The settings' list of open panels says which docks come back; the saved layout only
+    where. Closed with its x, opened again from the Puzzles menu, then saved in a layout that
+    has its dock hidden (how the reported start found it): the next start still shows it."""
+    require_gl()
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    docks = first.puzzle_docks
+    docks.actions["voxel"].trigger()
+    qtbot.waitUntil(lambda: "voxel" in docks.docks and docks.docks["voxel"].isVisible())
+    qtbot.mouseClick(docks.docks["voxel"].findChild(QAbstractButton, "qt_dockwidget_closebutton"), Qt.LeftButton)
+    qtbot.waitUntil(lambda: "voxel" not in docks.docks)
+    docks.actions["voxel"].trigger()
+    qtbot.waitUntil(lambda: "voxel" in docks.docks and docks.docks["voxel"].isVisible())
+    docks.docks["voxel"].hide()  # not closed: still open, but the layout saved at quit has it hidden
+    first.close()
+    assert read_setting(app_settings(), OPEN_PANELS_KEY, []) == ["voxel"]
+
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    restored = second.findChild(QDockWidget, dock_object_name("voxel"))
+    assert restored is not None
+    qtbot.waitUntil(lambda: restored.isVisible() and not restored.visibleRegion().isEmpty())
     second.close()

@@ -66,6 +66,13 @@ def test_square_packed_count_shows_the_known_numbers(panel, qtbot):
     wait_idle(panel, qtbot)
     assert "652 gardens, 82 up to symmetry" in panel.status.text()
     assert any("652" in m for m in panel.messages)
+    assert_valid_shown(panel)  # a count ends with the first garden shown, as the other panels' do
+    assert panel.shown_label.text().startswith("garden 1 of ")
+    first = panel.garden
+    click(qtbot, panel.next_button)  # and Next goes on from it
+    wait_idle(panel, qtbot)
+    assert_valid_shown(panel)
+    assert panel.garden != first and panel.shown_label.text().startswith("garden 2 of ")
     click(qtbot, panel.solve_button)
     wait_idle(panel, qtbot)
     assert_valid_shown(panel)
@@ -133,4 +140,5 @@ def test_the_transcendental_count_ends_with_a_full_progress_bar(panel, qtbot):
     qtbot.waitUntil(lambda: 0 < panel.progress_bar.value() < panel.progress_bar.maximum())
     wait_idle(panel, qtbot)
     assert "5,005 gardens, 631 up to symmetry" in panel.status.text()
+    assert_valid_shown(panel)
     assert panel.progress_bar.value() == panel.progress_bar.maximum()  # it stayed at 94% before

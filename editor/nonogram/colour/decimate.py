@@ -21,15 +21,16 @@ COMPLETE_CONFLICTS = 20000  # CaDiCaL's search at a dead end: colour boards take
 class Colour:
     """What decimation does on a colour puzzle (as :class:`nonogram_editor.nonogram.decimate.TwoColour`)."""
 
-    def __init__(self, puzzle: ColourClues):
+    def __init__(self, puzzle: ColourClues, rounds: int = ROUNDS):
         self.puzzle = puzzle
+        self.rounds = rounds  # rounds of belief propagation from uniform messages
 
     def guess(self, board: ColourBoard, beliefs: ColourBeliefs | None,
               task: Task | None) -> tuple[np.ndarray, np.ndarray, ColourBeliefs]:
         """(each cell's likeliest colour, its probability with -1 on decided cells, the beliefs)."""
         allowed = allowed_array(board)
         beliefs = propagate(self.puzzle.row_clues, self.puzzle.column_clues, allowed,
-                            ROUNDS if beliefs is None else UPDATE_ROUNDS, beliefs, task)
+                            self.rounds if beliefs is None else UPDATE_ROUNDS, beliefs, task)
         likely = beliefs.likely()
         return likely.argmax(axis=2), np.where(allowed.sum(axis=2) > 1, likely.max(axis=2), -1.0), beliefs
 

@@ -29,7 +29,8 @@ from nonogram_editor.tasks import OverBudget, Task, TimeUp
 
 TIME_LIMIT = 60.0  # seconds, as the two-colour check's default
 QUICK_FIRST = 0.6  # CPU seconds for bare clues' quick first solution (the SAT stage takes a second or more there)
-QUICK_GUESSES = 64  # guesses of the search for it before decimation tries
+QUICK_GUESSES = 64  # guesses of the search for it before decimation tries ...
+DECIMATE_FIRST = 0.7  # ... unless line logic left this share of the cells open (there the search rarely finds one)
 QUICK_ROUNDS = 10  # decimation's first rounds of belief propagation there (fewer than its default: sooner, as sure)
 
 
@@ -137,7 +138,8 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
 def _first_quickly(puzzle: ColourClues, board: ColourBoard, task: Task, finding: Lookahead) -> np.ndarray | None:
     """Bare clues' first solution if one comes within ``QUICK_FIRST`` CPU seconds, else None
     (then the search and the SAT stage look on): the search up to ``QUICK_GUESSES``
-    guesses (small puzzles and those line logic nearly solves), then decimation
+    guesses (small puzzles and those line logic nearly solves; not where it left
+    ``DECIMATE_FIRST`` of the cells open), then decimation
     (:mod:`nonogram_editor.nonogram.colour.decimate`: noise pictures with many solutions,
     where the search makes thousands of guesses and the SAT stage takes a second). With a
     solution in hand the rest is a drawing's check."""
@@ -146,7 +148,9 @@ def _first_quickly(puzzle: ColourClues, board: ColourBoard, task: Task, finding:
 
     try:
         with task.budget(QUICK_FIRST):
-            first = find_solution(puzzle, board.copy(), task, finding, budget=QUICK_GUESSES)
+            first = None
+            if board.unknown_count() < DECIMATE_FIRST * puzzle.width * puzzle.height:
+                first = find_solution(puzzle, board.copy(), task, finding, budget=QUICK_GUESSES)
             if first is None:
                 first = decimate(puzzle, board, task=task, kind=Colour(puzzle, QUICK_ROUNDS))
     except (GaveUp, OverBudget):

@@ -6,7 +6,8 @@
     verdict.logic.possible_array()                              # the colours each cell may still take
 
 The stages are the two-colour check's (:mod:`nonogram_editor.nonogram.verdict`, docs/solver.md):
-line logic (:mod:`nonogram_editor.nonogram.colour.line`), then probing and the search
+line logic (:mod:`nonogram_editor.nonogram.colour.line`), on bare clues a quick first solution
+(:func:`_first_quickly`: a short search, or decimation), then probing and the search
 (:mod:`nonogram_editor.nonogram.colour.search`) for up to ``SEARCH_ALONE`` CPU seconds, with the
 SAT solver (:mod:`nonogram_editor.nonogram.colour.cnf`) starting in a separate process after
 ``SAT_HEAD_START`` and deciding what they leave undecided; UNDECIDED only when the time

@@ -21,9 +21,10 @@ COMPLETE_CONFLICTS = 20000  # CaDiCaL's search at a dead end: colour boards take
 class Colour:
     """What decimation does on a colour puzzle (as :class:`nonogram_editor.nonogram.decimate.TwoColour`)."""
 
-    def __init__(self, puzzle: ColourClues, rounds: int = ROUNDS):
+    def __init__(self, puzzle: ColourClues, rounds: int = ROUNDS, conflicts: int = COMPLETE_CONFLICTS):
         self.puzzle = puzzle
         self.rounds = rounds  # rounds of belief propagation from uniform messages
+        self.conflicts = conflicts  # CaDiCaL's at a dead end
 
     def guess(self, board: ColourBoard, beliefs: ColourBeliefs | None,
               task: Task | None) -> tuple[np.ndarray, np.ndarray, ColourBeliefs]:
@@ -54,7 +55,7 @@ class Colour:
         encoded = encode(puzzle.row_clues, puzzle.column_clues, puzzle.colours, list(board.rows))
         if encoded is None:
             return None
-        return complete_within(encoded[0], COMPLETE_CONFLICTS, lambda model: ColourBoard.from_grid(
+        return complete_within(encoded[0], self.conflicts, lambda model: ColourBoard.from_grid(
             np.array(grid_of(model, puzzle.height, puzzle.width, puzzle.colours)), puzzle.colours))
 
     def probe(self, board: ColourBoard, task: Task | None) -> bool:

@@ -29,10 +29,11 @@ from nonogram_editor.nonogram.verdict import SAT_HEAD_START, SEARCH_ALONE, Kind,
 from nonogram_editor.tasks import OverBudget, Task, TimeUp
 
 TIME_LIMIT = 60.0  # seconds, as the two-colour check's default
-QUICK_FIRST = 0.6  # CPU seconds for bare clues' quick first solution (the SAT stage takes a second or more there)
+QUICK_FIRST = 0.5e-3  # CPU seconds per cell for bare clues' quick first solution (decimation mostly needs half)
 QUICK_GUESSES = 64  # guesses of the search for it before decimation tries ...
 DECIMATE_FIRST = 0.7  # ... unless line logic left this share of the cells open (there the search rarely finds one)
 QUICK_ROUNDS = 10  # decimation's first rounds of belief propagation there (fewer than its default: sooner, as sure)
+QUICK_CONFLICTS = 2000  # CaDiCaL's conflicts at its dead ends there (its search cannot give way sooner)
 
 
 def check_colour(rows, columns, colours: int, *, goal: np.ndarray | None = None,
@@ -137,7 +138,7 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
 
 
 def _first_quickly(puzzle: ColourClues, board: ColourBoard, task: Task, finding: Lookahead) -> np.ndarray | None:
-    """Bare clues' first solution if one comes within ``QUICK_FIRST`` CPU seconds, else None
+    """Bare clues' first solution if one comes within ``QUICK_FIRST`` CPU seconds per cell, else None
     (then the search and the SAT stage look on): the search up to ``QUICK_GUESSES``
     guesses (small puzzles and those line logic nearly solves; not where it left
     ``DECIMATE_FIRST`` of the cells open), then decimation
@@ -148,12 +149,13 @@ def _first_quickly(puzzle: ColourClues, board: ColourBoard, task: Task, finding:
     from nonogram_editor.nonogram.decimate import GaveUp, decimate
 
     try:
-        with task.budget(QUICK_FIRST):
+        cells = puzzle.width * puzzle.height
+        with task.budget(QUICK_FIRST * cells):
             first = None
-            if board.unknown_count() < DECIMATE_FIRST * puzzle.width * puzzle.height:
+            if board.unknown_count() < DECIMATE_FIRST * cells:
                 first = find_solution(puzzle, board.copy(), task, finding, budget=QUICK_GUESSES)
             if first is None:
-                first = decimate(puzzle, board, task=task, kind=Colour(puzzle, QUICK_ROUNDS))
+                first = decimate(puzzle, board, task=task, kind=Colour(puzzle, QUICK_ROUNDS, QUICK_CONFLICTS))
     except (GaveUp, OverBudget):
         return None
     return None if first is None else first.grid()

@@ -16,7 +16,9 @@ included, beside pbnsolve and picross-solver measured in the same run.
   --json`` process per puzzle against one pbnsolve process, the median ratio of CPU seconds.
 * ``--colour``: the colour puzzles of ``bench_colour.py`` (random pictures of 2 and 3
   colours, 20x20 and 30x30, and the public ones in tests/data), each as webpbn XML written
-  by the editor: one ``check`` process over all of them against pbnsolve summed.
+  by the editor: one ``check`` process over all of them against pbnsolve summed; on the
+  files pbnsolve decides within a second, each file's own CPU (``cpu_seconds``) beside
+  pbnsolve's, summed and the worst ratios.
 
 CPU seconds are user + system of the processes (a check's SAT process included); on a busy
 machine they are steadier than wall time, but still noisy: compare figures from one run.
@@ -168,12 +170,29 @@ def colour(args, folder: Path) -> None:
         files.append(folder / f"colour-{index:02d}.xml")
         write_xml(files[-1], rows, columns, colours)
     print(f"{len(files)} colour puzzles in one process (CPU s, start-up included):")
-    theirs = sum(pbnsolve_class(args.pbnsolve, path)[1] for path in files) if args.pbnsolve else 0.0
+    pbnsolve = {str(path): pbnsolve_class(args.pbnsolve, path)[1] for path in files} if args.pbnsolve else {}
+    theirs = sum(pbnsolve.values())
     if args.pbnsolve:
         print(f"  {'pbnsolve (summed over the files)':34s} {theirs:6.3f}")
     for label, extra in (("check", []), ("check --no-grade", ["--no-grade"])):
-        ours, _ = cpu_of([*CHECK, *extra, *map(str, files)])
+        ours, out = cpu_of([*CHECK, "--json", *extra, *map(str, files)])
         print(f"  {label:34s} {ours:6.3f}  {ratio_text(ours, theirs)} pbnsolve")
+    if pbnsolve:
+        per_file(out, pbnsolve)
+
+
+def per_file(out: str, pbnsolve: dict[str, float]) -> None:
+    """Each file's own CPU in that run (``cpu_seconds``: without the start-up) beside pbnsolve's,
+    on the files pbnsolve decides within a second: summed, and the worst ratios."""
+    import json
+
+    ours = {entry["path"]: entry["cpu_seconds"] for entry in map(json.loads, out.splitlines())}
+    quick = [path for path, seconds in pbnsolve.items() if seconds < 1.0]
+    total, theirs = sum(ours[path] for path in quick), sum(pbnsolve[path] for path in quick)
+    print(f"  the {len(quick)} pbnsolve decides within 1 s, each file's own CPU (check --no-grade): "
+          f"{total:.3f} against {theirs:.3f} ({ratio_text(total, theirs).strip()})")
+    worst = sorted(quick, key=lambda path: ours[path] / max(pbnsolve[path], 1e-3), reverse=True)[:5]
+    print("  worst: " + ", ".join(f"{Path(path).stem} {ours[path]:.3f} vs {pbnsolve[path]:.3f}" for path in worst))
 
 
 def main() -> None:

@@ -21,15 +21,17 @@ COMPLETE_CONFLICTS = 20000  # CaDiCaL's search at a dead end: colour boards take
 class Colour:
     """What decimation does on a colour puzzle (as :class:`nonogram_editor.nonogram.decimate.TwoColour`)."""
 
-    def __init__(self, puzzle: ColourClues):
+    def __init__(self, puzzle: ColourClues, rounds: int = ROUNDS, conflicts: int = COMPLETE_CONFLICTS):
         self.puzzle = puzzle
+        self.rounds = rounds  # rounds of belief propagation from uniform messages
+        self.conflicts = conflicts  # CaDiCaL's at a dead end
 
     def guess(self, board: ColourBoard, beliefs: ColourBeliefs | None,
               task: Task | None) -> tuple[np.ndarray, np.ndarray, ColourBeliefs]:
         """(each cell's likeliest colour, its probability with -1 on decided cells, the beliefs)."""
         allowed = allowed_array(board)
         beliefs = propagate(self.puzzle.row_clues, self.puzzle.column_clues, allowed,
-                            ROUNDS if beliefs is None else UPDATE_ROUNDS, beliefs, task)
+                            self.rounds if beliefs is None else UPDATE_ROUNDS, beliefs, task)
         likely = beliefs.likely()
         return likely.argmax(axis=2), np.where(allowed.sum(axis=2) > 1, likely.max(axis=2), -1.0), beliefs
 
@@ -53,7 +55,7 @@ class Colour:
         encoded = encode(puzzle.row_clues, puzzle.column_clues, puzzle.colours, list(board.rows))
         if encoded is None:
             return None
-        return complete_within(encoded[0], COMPLETE_CONFLICTS, lambda model: ColourBoard.from_grid(
+        return complete_within(encoded[0], self.conflicts, lambda model: ColourBoard.from_grid(
             np.array(grid_of(model, puzzle.height, puzzle.width, puzzle.colours)), puzzle.colours))
 
     def probe(self, board: ColourBoard, task: Task | None) -> bool:

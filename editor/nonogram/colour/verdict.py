@@ -6,7 +6,8 @@
     verdict.logic.possible_array()                              # the colours each cell may still take
 
 The stages are the two-colour check's (:mod:`nonogram_editor.nonogram.verdict`, docs/solver.md):
-line logic (:mod:`nonogram_editor.nonogram.colour.line`), then probing and the search
+line logic (:mod:`nonogram_editor.nonogram.colour.line`), on bare clues a quick first solution
+(:func:`_first_quickly`: a short search, or decimation), then probing and the search
 (:mod:`nonogram_editor.nonogram.colour.search`) for up to ``SEARCH_ALONE`` CPU seconds, with the
 SAT solver (:mod:`nonogram_editor.nonogram.colour.cnf`) starting in a separate process after
 ``SAT_HEAD_START`` and deciding what they leave undecided; UNDECIDED only when the time
@@ -28,6 +29,11 @@ from nonogram_editor.nonogram.verdict import SAT_HEAD_START, SEARCH_ALONE, Kind,
 from nonogram_editor.tasks import OverBudget, Task, TimeUp
 
 TIME_LIMIT = 60.0  # seconds, as the two-colour check's default
+QUICK_FIRST = 0.5e-3  # CPU seconds per cell for bare clues' quick first solution (decimation mostly needs half)
+QUICK_GUESSES = 64  # guesses of the search for it before decimation tries ...
+DECIMATE_FIRST = 0.7  # ... unless line logic left this share of the cells open (there the search rarely finds one)
+QUICK_ROUNDS = 10  # decimation's first rounds of belief propagation there (fewer than its default: sooner, as sure)
+QUICK_CONFLICTS = 2000  # CaDiCaL's conflicts at its dead ends there (its search cannot give way sooner)
 
 
 def check_colour(rows, columns, colours: int, *, goal: np.ndarray | None = None,
@@ -95,6 +101,8 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
         other = _reuse_previous(puzzle, picture, previous)
         if other is not None:
             return verdict(Kind.MULT, picture=picture, alternative=other, decided_by=Stage.PREVIOUS)
+        if picture is None:
+            picture = _first_quickly(puzzle, board, task, finding)
         sat = _SatStage(puzzle, board, picture)
         searching_since = time.thread_time()
 
@@ -127,6 +135,30 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
     if other is not None:
         return verdict(Kind.MULT, lookahead=lookahead, picture=picture, alternative=other.grid(), decided_by=Stage.SEARCH)
     return verdict(Kind.BRANCH, lookahead=lookahead, picture=picture, decided_by=Stage.SEARCH)
+
+
+def _first_quickly(puzzle: ColourClues, board: ColourBoard, task: Task, finding: Lookahead) -> np.ndarray | None:
+    """Bare clues' first solution if one comes within ``QUICK_FIRST`` CPU seconds per cell, else None
+    (then the search and the SAT stage look on): the search up to ``QUICK_GUESSES``
+    guesses (small puzzles and those line logic nearly solves; not where it left
+    ``DECIMATE_FIRST`` of the cells open), then decimation
+    (:mod:`nonogram_editor.nonogram.colour.decimate`: noise pictures with many solutions,
+    where the search makes thousands of guesses and the SAT stage takes a second). With a
+    solution in hand the rest is a drawing's check."""
+    from nonogram_editor.nonogram.colour.decimate import Colour
+    from nonogram_editor.nonogram.decimate import GaveUp, decimate
+
+    try:
+        cells = puzzle.width * puzzle.height
+        with task.budget(QUICK_FIRST * cells):
+            first = None
+            if board.unknown_count() < DECIMATE_FIRST * cells:
+                first = find_solution(puzzle, board.copy(), task, finding, budget=QUICK_GUESSES)
+            if first is None:
+                first = decimate(puzzle, board, task=task, kind=Colour(puzzle, QUICK_ROUNDS, QUICK_CONFLICTS))
+    except (GaveUp, OverBudget):
+        return None
+    return None if first is None else first.grid()
 
 
 def keep_sat_process_ready() -> None:

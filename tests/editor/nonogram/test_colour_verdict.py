@@ -9,7 +9,11 @@ import numpy as np
 import pytest
 
 from nonogram_editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing
-from nonogram_editor.nonogram.verdict import Kind
+from nonogram_editor.nonogram.colour.search import find_solution
+from nonogram_editor.nonogram.colour.verdict import QUICK_GUESSES, _first_quickly
+from nonogram_editor.nonogram.search import Lookahead
+from nonogram_editor.nonogram.verdict import Kind, Stage
+from nonogram_editor.tasks import Task
 from tests.editor.nonogram.colour_reference import (all_solutions, colour_clue, grid_clues,
                                                     other_solution_by_block_starts)
 
@@ -236,6 +240,45 @@ def test_colour_verdicts_against_an_independent_sat_model():
     rng = np.random.default_rng(11)
     kinds = [_check_against_sat(picture, colours) for picture, colours in _pictures_up_to_30(rng, 8, 15)]
     assert Kind.MULT in kinds and (Kind.LINE in kinds or Kind.BRANCH in kinds)
+
+
+def test_bare_clues_of_pictures_up_to_15x15_against_an_independent_sat_model():
+    rng = np.random.default_rng(13)
+    kinds = []
+    for picture, colours in _pictures_up_to_30(rng, 8, 15):
+        rows, columns = grid_clues(picture)
+        verdict = check_colour(rows, columns, colours)
+        _assert_solves(verdict.picture, rows, columns)
+        if verdict.kind == Kind.MULT:
+            _assert_solves(verdict.alternative, rows, columns)
+            assert not np.array_equal(verdict.alternative, verdict.picture)
+        else:
+            assert verdict.kind in (Kind.LINE, Kind.BRANCH), (picture.tolist(), colours, verdict.kind)
+            assert other_solution_by_block_starts(rows, columns, colours, verdict.picture) is None, picture.tolist()
+        kinds.append(verdict.kind)
+    assert Kind.MULT in kinds and (Kind.LINE in kinds or Kind.BRANCH in kinds)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_noise_whose_first_solution_the_search_does_not_find_soon_gets_one_by_decimation(seed):
+    """20x20 noise, 60 % background: line logic leaves most cells open and the search
+    finds no solution within its ``QUICK_GUESSES``; the quick first solution comes from
+    decimation, and the check is MULT without the SAT stage."""
+    rng = np.random.default_rng(seed)
+    picture = rng.integers(1, COLOURS, size=(20, 20))
+    picture[rng.random(picture.shape) < 0.6] = 0
+    rows, columns = grid_clues(picture)
+    puzzle = ColourClues(rows, columns, COLOURS)
+    board = puzzle.board()
+    puzzle.propagate(board)
+    assert find_solution(puzzle, board.copy(), Task(), Lookahead(), budget=QUICK_GUESSES) is None
+    first = _first_quickly(puzzle, board, Task(), Lookahead())
+    _assert_solves(first, rows, columns)
+    verdict = check_colour(rows, columns, COLOURS)
+    assert verdict.kind == Kind.MULT and verdict.decided_by == Stage.SEARCH
+    _assert_solves(verdict.picture, rows, columns)
+    _assert_solves(verdict.alternative, rows, columns)
+    assert not np.array_equal(verdict.alternative, verdict.picture)
 
 
 @pytest.mark.slow

@@ -30,6 +30,7 @@ from nonogram_editor.ui.lifetime import connect_alive
 from nonogram_editor.ui.settings import app_settings, read_setting
 
 OPEN_PANELS_KEY = "puzzle_panels/open"
+PANEL_WIDTH_KEY = "puzzle_panels/width/{0}"  # the width a panel needed when last made
 STATUS_MESSAGE_MS = 15000
 
 
@@ -56,6 +57,8 @@ class PanelDock(QDockWidget):
             self.setToolTip(spec.tooltip)
         loading = QLabel(self.tr("Loading {0}…").format(spec.title))
         loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # as wide as the panel was last time, so that the dock keeps its width when it comes
+        loading.setMinimumWidth(read_setting(app_settings(), PANEL_WIDTH_KEY.format(spec.id), 0))
         loading.installEventFilter(self)
         self.setWidget(loading)
         self.visibilityChanged.connect(self._visibility_changed)
@@ -65,6 +68,8 @@ class PanelDock(QDockWidget):
         loading = self.widget()
         self.setWidget(panel)
         self.loaded = True
+        app_settings().setValue(PANEL_WIDTH_KEY.format(self.panel_id),
+                                max(panel.minimumWidth(), panel.minimumSizeHint().width()))
         loading.deleteLater()
 
     def eventFilter(self, watched, event):

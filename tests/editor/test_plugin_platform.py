@@ -334,3 +334,35 @@ def test_a_panel_that_grows_wider_than_its_dock_is_never_painted_narrower(qtbot,
     panel.update()
     qtbot.waitUntil(lambda: panel.width() >= wider and bool(painted))
     assert all(width >= needed for width, needed in painted), painted
+
+
+class WidePanel(FakePanel):
+    def __init__(self, context, parent):
+        super().__init__(context, parent)
+        self.setMinimumWidth(520)
+
+
+class WidePlugin:
+    @hookimpl
+    def nonogram_editor_panels(self, panels):
+        panels.add(PanelSpec(id="wide", title="Wide puzzle", factory=WidePanel))
+
+
+def test_a_dock_opened_again_keeps_its_width_from_loading_to_the_panel(qtbot, isolated_settings):
+    """The "Loading…" label is as wide as the panel was last time: the dock does not jump
+    from the dock area's width to the panel's when the panel takes the label's place."""
+    window, menu, docks = make_window(qtbot, host_with(("wide", WidePlugin())))
+    window.setCentralWidget(QLabel("the grid"))
+    click_menu_entry(qtbot, window, menu, "Wide puzzle")
+    dock = window.findChild(QDockWidget, dock_object_name("wide"))
+    qtbot.waitUntil(lambda: dock.loaded and dock.widget().isVisible())
+    dock.close()  # the user's close: the dock goes
+    qtbot.waitUntil(lambda: "wide" not in docks.docks)
+    click_menu_entry(qtbot, window, menu, "Wide puzzle")
+    dock = docks.docks["wide"]  # a new dock (the closed one may not be deleted yet)
+    assert not dock.loaded
+    loading_widths = []
+    dock.loading_seen.connect(lambda: loading_widths.append(dock.width()))  # as the label is painted
+    qtbot.waitUntil(lambda: dock.loaded and dock.widget().isVisible())
+    qtbot.wait(50)
+    assert loading_widths and loading_widths[0] >= 520 and dock.width() == loading_widths[0]

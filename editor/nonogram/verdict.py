@@ -30,10 +30,10 @@ leave undecided, in a separate process so that Cancel and the time limit end it 
 That process starts once the search has used ``SAT_HEAD_START`` of CPU time (the search's
 tick hook, :class:`_Handover`), so that its start-up and encoding overlap the rest of the
 search, unless probing still proves cells (``PROVING_GAP``): then it mostly completes the
-picture soon, for less than the process would cost. Where a core was idle beside the search meanwhile (``SPARE_CORE``), on bare
-clues it starts from what the search's probing has proved at its first node by then
-(fewer open cells make the SAT solver's first solution quicker) and its racers for a
-first solution start together (:mod:`nonogram_editor.nonogram.portfolio`). Whichever answers first
+picture soon, for less than the process would cost. Where a core was idle beside the
+search meanwhile (``SPARE_CORE``), on bare clues it starts from what the search's probing
+has proved at its first node by then (fewer open cells make the SAT solver's first
+solution quicker) and its racers for a first solution start together (:mod:`nonogram_editor.nonogram.portfolio`). Whichever answers first
 decides (:attr:`Verdict.decided_by` says which), and past ``SEARCH_ALONE`` only the SAT
 solver goes on: racing longer takes CPU from the SAT solver on a busy machine, and what
 the search would win later it mostly wins within its budget. On bare clues, while they

@@ -629,11 +629,11 @@ def _grade(verdict: Verdict, task: Task) -> float | None:
 
 
 def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20, symmetry: str = "none",
-                colours: int | None = None) -> list[Suggestion]:
+                colours: int | None = None, verdict: Verdict | None = None) -> list[Suggestion]:
     """For a unique drawing: single edits (a cell, with its mirror images under
     ``symmetry``) that keep it unique but grade harder, the gentlest step up first (so that
     taking the first again and again climbs the grades one by one). ``colours``: a colour
-    drawing's palette size (:func:`rules_of`).
+    drawing's palette size (:func:`rules_of`); ``verdict``: the drawing's, if checked already.
 
     The task's time limit ends the search: the edits graded by then are proposed.
     Every edit is tried with line logic. Of those line logic still solves, the ``checked``
@@ -644,7 +644,7 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
     task = task or Task()
     rules = rules_of(drawing, colours)
     drawing = rules.drawing(drawing)
-    verdict = rules.check(drawing, task)
+    verdict = verdict or rules.check(drawing, task)
     base = _grade(verdict, task)
     if base is None:
         return []

@@ -190,8 +190,8 @@ def _harder(drawing: np.ndarray, symmetry: str, colours: int | None, names: list
             time_limit: float | None):  # one edit: the gentlest step up
     task = Task(time_limit=time_limit)
     verdict = rules_of(drawing, colours).check(drawing, task)
-    suggestions = make_harder(drawing, task, symmetry=symmetry, colours=colours)
-    out_of_time = time_limit is not None and task.time_is_up()
+    suggestions = make_harder(drawing, task, symmetry=symmetry, colours=colours, verdict=verdict)
+    out_of_time = task.time_is_up()
     report = {"verdict": verdict.kind, "symmetry": symmetry, "suggestions": [s.to_json() for s in suggestions[:SHOWN]],
               "complete": not out_of_time,
               "lines": [f"{verdict.kind}; single edits that keep it unique but grade harder (gentlest first):"]}

@@ -1,4 +1,5 @@
-"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--jobs N] [--format FORMAT] [--no-grade]``: verdicts for level packs, e.g. in CI.
+"""``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--memory-limit MB] [--jobs N] [--format FORMAT]
+[--no-grade]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, ``.nonpack``,
 webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``nonogram_editor.level.puzzle_formats``; a file named
@@ -31,15 +32,15 @@ from nonogram_editor.level import LevelError, load_level
 from nonogram_editor.level.reading import open_regular
 from nonogram_editor.level.puzzle_formats import (
     PUZZLE_SUFFIXES, Puzzle, checked_goal, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles)
-from nonogram_editor.cli_io import STDIO, standard_input_puzzles
+from nonogram_editor.cli_io import STDIO, report_failure, standard_input_puzzles
 from nonogram_editor.level.colour import COLOUR
+from nonogram_editor.level.model import EXTENSIONS
 from nonogram_editor.nonogram.colour.files import check_colour_puzzle, colour_puzzle_of_file, kind_json
 from nonogram_editor.nonogram.grade import SolvePath, grade_verdict
 from nonogram_editor.nonogram.verdict import Kind, Verdict, check_drawing, check_puzzle
 from nonogram_editor.tasks import Cancelled, Task, TimeUp
 from nonogram_editor.wording import printable
 
-LEVEL_SUFFIXES = (".level", ".pbm", ".ppm")
 Problem = tuple[str, str]  # a path that cannot be checked, and why (naming it)
 
 
@@ -107,7 +108,7 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
     count from the start, reading the file included."""
     start = time.perf_counter()
     task = task or Task(time_limit=time_limit)
-    if puzzle is None and path.suffix.lower() not in LEVEL_SUFFIXES:
+    if puzzle is None and path.suffix.lower() not in EXTENSIONS:
         puzzle = read_puzzle_file(path)
     colour = colour_puzzle_of_file(path, puzzle)
     if colour is not None:
@@ -187,7 +188,7 @@ def _report(item: tuple[Path, Options, list[Puzzle] | Exception | None]) -> list
     and errors for stderr). Module-level: a worker process runs it."""
     path, options, puzzles = item
     format = puzzle_format(path)
-    if path.suffix.lower() in LEVEL_SUFFIXES or (format is not None and format.write_all is None):
+    if path.suffix.lower() in EXTENSIONS or (format is not None and format.write_all is None):
         return [_report_one(path, None, path, options, {})]  # one level: read once, by its check
     try:
         puzzles = puzzles if puzzles is not None else read_puzzles(path)
@@ -236,15 +237,14 @@ def _error_report(path: Path, name, error: Exception, as_json: bool,
     else:
         message = f"{name}: could not be checked: {type(error).__name__}: {error}"
     line = json.dumps({"path": str(path), **extra, "error": message}) if as_json else None
-    return line, None, [f"error: {message}"]
+    return line, None, [f"error: {printable(message)}"]
 
 
 def _check_all(paths: list[str], options: Options, jobs: int, format_name: str | None) -> int:
     files, problems = level_files(paths)
     for path, problem in problems:
-        print(f"error: {problem}", file=sys.stderr)
-        if options.as_json:
-            print(json.dumps({"path": path, "error": problem}), flush=True)
+        report_failure(problem, as_json=options.as_json, path=path)
+    sys.stdout.flush()
     failed = bool(problems)
     all_line = True
     for line, kind, messages in _in_order(files, options, jobs, format_name):

@@ -407,10 +407,9 @@ def _say(args, text: str) -> None:
 
 def _fail(args, message: str, code: int = 2) -> int:
     """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (nonogram-editor help command-line)."""
-    print(f"error: {printable(message)}", file=sys.stderr)
-    if args.json:
-        print(json.dumps({"puzzle": args.puzzle, "error": message}))
-    return code
+    from nonogram_editor.cli_io import report_failure  # here: it loads the level formats, which a solve may not need
+
+    return report_failure(message, code, as_json=args.json, puzzle=args.puzzle)
 
 
 def _solve_or_count(spec, args) -> int:

@@ -14,8 +14,6 @@ from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QListWid
                                QWidget)
 
 from nonogram_editor import user_guide
-from nonogram_editor.scene3d.player import KEYS as MOVE_KEYS
-from nonogram_editor.ui.puzzle_panel import SHORTCUTS
 
 TOPIC_ROLE = Qt.ItemDataRole.UserRole
 
@@ -220,6 +218,9 @@ class ShortcutsDialog(QDialog):
         self.resize(560, 640)  # the table's rows at a glance (a dialog's own hint is far shorter)
 
     def refresh(self) -> None:
+        from nonogram_editor.scene3d.player import KEYS as MOVE_KEYS  # here: they load Qt3D, which the editor
+        from nonogram_editor.ui.puzzle_panel import SHORTCUTS  # loads only once a puzzle panel opens
+
         self.table.setRowCount(0)
         bold = QFont(self.font())
         bold.setBold(True)

@@ -401,9 +401,10 @@ class SolutionCanvas(GridCanvas):
         by a frame inside each cell (:func:`paint_frames`: it keeps the cell's own colour seen,
         and shows on every colour); None removes. Of the frames on a cell, the one of the
         highest ``frame`` is drawn."""
-        self._overlays.pop(name, None)
         self._framed.pop(name, None)
-        if cells is not None:
+        if cells is None:
+            self._overlays.pop(name, None)
+        else:  # an overlay updated keeps its place among the others (their tints blend in that order)
             self._overlays[name] = (np.asarray(cells, dtype=bool).copy(), QColor(color))
             if frame:
                 self._framed[name] = frame

@@ -21,12 +21,6 @@ def _make_panel(context, parent):
     return PyramidPanel(context, parent, puzzle_spec)
 
 
-def _solve_first(puzzle: Puzzle, task):
-    from nonogram_editor_builtins.pyramid import solver
-
-    return solver.solve_first(task, puzzle)
-
-
 def _solutions(puzzle: Puzzle, task):
     from nonogram_editor_builtins.pyramid import solver
 
@@ -45,8 +39,8 @@ def _to_json(solution):
 
 def puzzle_spec(puzzle: Puzzle) -> PuzzleSpec:
     """What the command line and the panel use of the pyramid ``puzzle``."""
-    return PuzzleSpec(id=PUZZLE_ID, title=TITLE, solve_first=partial(_solve_first, puzzle),
-                      solutions=partial(_solutions, puzzle), count=partial(_count, puzzle), format_solution=partial(format_solution, puzzle),
+    return PuzzleSpec(id=PUZZLE_ID, title=TITLE, solutions=partial(_solutions, puzzle), count=partial(_count, puzzle),
+                      format_solution=partial(format_solution, puzzle),
                       solution_to_json=_to_json, check=partial(checker.check_solution, puzzle),
                       scene_parts=partial(scene.solution_parts, puzzle),
                       description="Place 16 triangles with card-suit connectors (in fits out) into a "

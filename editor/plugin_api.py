@@ -117,7 +117,7 @@ ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
 BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
 TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
-API_VERSION = 6  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts; 4: the puzzle-files hook, PuzzleSpec.count_options; 5: Cluster; 6: Keyframes, MovePlayer
+API_VERSION = 6  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts; 4: the puzzle-files hook, PuzzleSpec.count_options; 5: Cluster; 6: Keyframes, MovePlayer, printable
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)

@@ -244,11 +244,13 @@ WINDOW_STEP = 3  # windows overlap by half: any difference within 4x4 cells lies
 
 
 def windows(height: int, width: int, side: int = WINDOW, step: int = WINDOW_STEP):
-    """The local stage's windows over a height x width grid, as (rows, columns) ranges:
-    squares of ``side`` cells, ``step`` apart."""
+    """Windows over a height x width grid, as (rows, columns) ranges: squares of ``side``
+    cells, ``step`` apart (the local stage's, or the SAT stage's with its own sizes)."""
     for top in range(0, max(1, height - side + step), step):
         for left in range(0, max(1, width - side + step), step):
             yield range(top, min(height, top + side)), range(left, min(width, left + side))
+
+
 LOCAL_BUDGET = 32  # guesses per cell tried in a window
 FIRST_BUDGET = 64  # guesses per cell in the first search round; each round multiplies it by 4
 FIRST_WIDTH = 8  # cells (the most promising) the first round searches; each round multiplies it by 4

@@ -1,4 +1,4 @@
-"""``nonogram-editor solve FILE [--format FORMAT] [--index N] [--output LEVEL] [--json]``: a nonogram's solution.
+"""``nonogram-editor solve FILE [--format FORMAT] [--index N] [--output LEVEL] [--json] [--memory-limit MB]``: a nonogram's solution.
 
 FILE is a level or a puzzle file (``.non``, ``.nonpack``, webpbn ``.xml``, Olsak ``.g``, Wilk
 ``.nin``; another suffix: its content shows the format), or ``-`` for standard input. The
@@ -9,8 +9,8 @@ printed as rows of ``#`` (filled) and ``.`` (empty); a colour puzzle's as a lett
 (``.`` the background) after a legend. ``--output x.level`` writes it as a level (with the
 puzzle's title and metadata, as File > Import Puzzle makes it). ``--json``: one JSON object,
 the fields of ``check --json`` and ``puzzle``, ``found``, ``unique`` (and ``written``).
-Exit status: 0 a unique solution; 1 none, or more than one (the first is printed, with how
-many cells another differs in); 2 a file that cannot be read or written.
+Exit status: 0 a unique solution; 1 none, or more than one (the first is printed; ``--json``
+has another as ``alternative``); 2 a file that cannot be read or written.
 """
 from __future__ import annotations
 

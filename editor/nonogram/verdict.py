@@ -412,7 +412,7 @@ class _Handover:
     """When probing and search hand over to the SAT stage, by the search's CPU time (its
     thread's, from its first tick, read at each tick): :meth:`tick` starts the SAT process once they have
     used ``SAT_HEAD_START`` (at once with ``sat_first``) and have not proved a cell for
-    ``PROVING_GAP`` (``proved()`` counts the cells proved, where the search for another
+    ``PROVING_GAP`` (``proved()`` changes whenever a cell is proved, where the search for another
     solution or probing at the first node proves them), and on bare clues lowers the search's priority
     then (:func:`_step_back`); :meth:`gives_way` is true once they have used
     ``SEARCH_ALONE`` (``SAT_HEAD_START`` with ``sat_first``) or the SAT stage has answered.

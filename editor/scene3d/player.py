@@ -3,7 +3,7 @@
     player = MovePlayer(panel)                  # a PuzzlePanel: its view, its jobs
     player.set_moves(Keyframes(steps), labels)  # labels[0] names the start, labels[k] move k
     player.go(3)                                # show step 3 at once
-    player.play()                               # slide through the moves from here
+    player.play_or_pause()                      # slide through the moves from here (or stop)
 
 The pieces slide from step to step (a QVariantAnimation on the GUI thread drives the
 position; :class:`~nonogram_editor.scene3d.animation.Keyframes` says, without Qt, where every

@@ -389,7 +389,6 @@ class SolutionCanvas(GridCanvas):
         self._rgb_clues: LineClues | None = None  # a colour level's clues, (length, RGB) blocks
         self._overlays: dict[str, tuple[np.ndarray, QColor]] = {}
         self._framed: dict[str, int] = {}  # the overlays drawn as frames, not tints: their rank
-        self._frames: np.ndarray | None = None  # per cell: 1 + the index in _overlays of the frame drawn, or 0
         self._texts = StaticTexts()
         self.line_labels = LineLabels(self, self._texts)
         super().__init__(editor, Layer.SOLUTION, parent)
@@ -504,20 +503,19 @@ class SolutionCanvas(GridCanvas):
                 for name, (cells, colour) in self._overlays.items() if name not in self._framed]
 
     def cell_looks(self) -> np.ndarray:
-        """The colour, then the frame drawn on the cell."""
+        """The colour, then the frame drawn on the cell (1 + its index in the overlays, or 0)."""
         height, width = self.document.height, self.document.width
         frames = np.zeros((height, width), dtype=np.uint32)
         names = list(self._overlays)
         for name in sorted(self._framed, key=self._framed.get):  # the highest rank drawn last, over the others
             part = self._overlays[name][0][:height, :width]
             frames[:part.shape[0], :part.shape[1]][part] = names.index(name) + 1
-        self._frames = frames
         return np.concatenate([super().cell_looks(), frames[:, :, None]], axis=2)
 
     def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
-        if self._frames is not None and self._framed:
+        if self._looks is not None and self._framed:  # (painting refreshed _looks first)
             rows, columns = self.exposed_cells(exposed)
-            shown = self._frames[rows, columns]
+            shown = self._looks[rows, columns, 1]
             colours = [colour for _, colour in self._overlays.values()]
             for index in np.unique(shown[shown > 0]).tolist():
                 cells = [self.cell_rect(rows.start + row, columns.start + column)

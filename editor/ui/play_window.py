@@ -51,7 +51,7 @@ class PlayCanvas(SolutionCanvas):
         return picture_colours(painted.astype(np.uint8), self.overlay_tints())
 
     def cell_looks(self) -> np.ndarray:
-        """The colour, then whether the cell is crossed out."""
+        """The solution canvas's looks, then whether the cell is crossed out."""
         return np.concatenate([super().cell_looks(), (self.session.marks == CROSSED).astype(np.uint32)[..., None]], axis=2)
 
     def paint_marks(self, painter: QPainter, exposed: QRect) -> None:

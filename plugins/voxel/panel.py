@@ -287,6 +287,7 @@ class DisassemblyBar(QWidget):
         self.solution = None  # the packing taken apart (None: none yet)
         self.separation = None
         self.moves: list = []
+        self.move_words: list[str] = []  # each of the moves, in words
         self.start_button = QPushButton(self.tr("Disassemble"), self)
         self.start_button.setToolTip(self.tr("Find how the packing shown comes apart by sliding pieces"))
         self.label = QLabel(self)
@@ -308,7 +309,7 @@ class DisassemblyBar(QWidget):
     def reset(self) -> None:
         """Forget the disassembly (another packing is shown)."""
         if self.solution is not None and self.panel.shown_solution() is not self.solution:
-            self.solution, self.separation, self.moves = None, None, []
+            self.solution, self.separation, self.moves, self.move_words = None, None, [], []
             self.player.set_moves(None)
             self.label.setText("")
         self.update_controls()
@@ -340,18 +341,18 @@ class DisassemblyBar(QWidget):
             return  # another packing is shown by now
         self.solution, self.separation = solution, separation
         self.moves = list(separation.sequence()) if separation is not None else []
+        labels = layout.placement_labels(self.panel.puzzle, solution) if self.moves else []
+        self.move_words = [self._in_words(move, labels) for move in self.moves]
         keyframes = Keyframes([scene.world_shifts(shifts) for shifts in shown]) if shown else None
         if keyframes is not None and not self.panel.view.camera_moved_by_user:
             self.panel.view.set_part_offsets(keyframes.at(keyframes.moves))  # frame the pieces taken apart
             self.panel.view.reset_camera()
         self.player.set_moves(keyframes, [self.tr("assembled")] + [
-            self.tr("move {0}: {1}").format(step, self.describe_move(step)) for step in range(1, len(shown))])
+            self.tr("move {0}: {1}").format(step, self.move_words[step - 1]) for step in range(1, len(shown))])
         self._show(0)
 
-    def describe_move(self, step: int) -> str:
-        """Which pieces move ``step`` slides, which way, how far."""
-        move = self.moves[step - 1]
-        labels = layout.placement_labels(self.panel.puzzle, self.solution)
+    def _in_words(self, move, labels: list[str]) -> str:
+        """Which pieces ``move`` slides (``labels``: the packing's placements), which way, how far."""
         axis = next(i for i in range(3) if move.direction[i])
         sign = "+" if move.direction[axis] > 0 else "-"
         how = self.tr("out") if move.distance is None else self.tr("{0} cells").format(move.distance) \
@@ -367,7 +368,7 @@ class DisassemblyBar(QWidget):
         if step == 0:
             self.label.setText(self.tr("{0}: assembled").format(head))
         else:
-            self.label.setText(self.tr("{0}: move {1}: {2}").format(head, step, self.describe_move(step)))
+            self.label.setText(self.tr("{0}: move {1}: {2}").format(head, step, self.move_words[step - 1]))
 
 
 def default_checkpoint_dir() -> Path:

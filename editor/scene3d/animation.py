@@ -100,18 +100,20 @@ def write_gif(path, scene: PictureScene, keyframes: Keyframes, frames_per_move: 
     one is shown longer). ``task`` (a :class:`~nonogram_editor.tasks.Task`)
     hears the progress and may cancel."""
     positions = keyframes.samples(frames_per_move)
-    frames, durations = [], []
+    frames, durations, last = [], [], None
     for number, position in enumerate(positions):
         if task is not None:
             task.check_cancelled()
             task.report(number, len(positions))
         frame = scene.paint(keyframes.at(position), background)
         duration = GIF_HOLD_MS if position == int(position) else GIF_MOVE_MS
-        if frames and frame.tobytes() == frames[-1].tobytes():  # nothing in sight moved: one frame, shown longer
+        pixels = frame.tobytes()
+        if pixels == last:  # nothing in sight moved: one frame, shown longer
             durations[-1] += duration
         else:
             frames.append(frame)
             durations.append(duration)
+            last = pixels
     data = io.BytesIO()
     frames[0].save(data, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
     write_file(path, data.getvalue())

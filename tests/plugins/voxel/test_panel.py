@@ -2,7 +2,7 @@
 import json
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 
 from nonogram_editor_builtins.voxel import checker, plugin, scene
 from nonogram_editor_builtins.voxel.panel import VoxelPanel
@@ -241,7 +241,11 @@ def test_no_button_text_is_clipped_at_the_width_of_a_narrow_dock_nor_at_the_pane
     qtbot.waitUntil(lambda: len(panel.solutions) == 1 and panel.solve_button.isEnabled())
     qtbot.mouseClick(panel.disassembly.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.disassembly.player.isVisible())  # every button of the disassembly shown
+    # the layouts told of the shown buttons (their layout requests are posted events): a
+    # minimum read before that is the one without them (on a busy machine, 511 px for 560)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
     for width in (652, panel.minimumSizeHint().width()):
         panel.resize(width, 800)
         qtbot.waitUntil(lambda: panel.width() == max(width, panel.minimumWidth()))
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         assert not clipped_buttons(panel), f"at {panel.width()} px: {clipped_buttons(panel)}"

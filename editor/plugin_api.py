@@ -67,7 +67,7 @@ re-exported here:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar
 
 import pluggy
 
@@ -103,7 +103,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
@@ -137,7 +137,7 @@ class PanelContext:
     show_message: Callable[[str], None]
     settings_prefix: str
 
-    def run_in_background(self, function: Callable[[Task], Any], owner: Any, name: str = "panel job"):
+    def run_in_background(self, function: Callable[[Task], Any], owner: Any, name: str = "panel job") -> Any:
         """A :class:`nonogram_editor.ui.background.BackgroundJob` running ``function(task)`` off the GUI thread.
 
         It is cancelled, and its signals disconnected, when ``owner`` (the panel widget)
@@ -158,6 +158,9 @@ class PanelSpec:
 
 
 # --------------------------------------------------------------------------- puzzles
+Solution = TypeVar("Solution")  # what a puzzle's solver gives: each plugin's own type
+
+
 @dataclass
 class CountResult:
     """The outcome of counting every solution of a puzzle.
@@ -173,7 +176,7 @@ class CountResult:
     count: int
     distinct: int | None = None
     complete: bool = True
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,7 @@ class Cluster:
 
 
 @dataclass(frozen=True)
-class PuzzleSpec:
+class PuzzleSpec(Generic[Solution]):
     """A puzzle the command line (``nonogram-editor solve ID``) and panels can solve.
 
     ``solutions(task) -> iterator``: every solution as a stream, in the solver's order
@@ -214,28 +217,32 @@ class PuzzleSpec:
     ``count_options``: the keyword arguments ``count`` also takes, from ``checkpoint``
         (a file to resume from and save progress to) and ``cluster`` (a :class:`Cluster`);
         the command line refuses the matching options for other puzzles.
+
+    A solution is of the plugin's own type: ``PuzzleSpec[Placement]`` has every callable
+    above take or give a ``Placement``.
     """
 
     id: str
     title: str
-    solve_first: Callable[[Task], Any] | None = None
-    count: Callable[[Task, int], CountResult] | None = None
-    format_solution: Callable[[Any], str] = str
-    solution_to_json: Callable[[Any], Any] = lambda s: s
+    solve_first: Callable[[Task], Solution | None] | None = None
+    count: Callable[..., CountResult] | None = None  # (task, jobs, **count_options)
+    format_solution: Callable[[Solution], str] = str
+    solution_to_json: Callable[[Solution], Any] = lambda s: s
     description: str = ""
-    solutions: Callable[[Task], Iterator[Any]] | None = None
-    check: Callable[[Any], list[str]] | None = None
-    scene_parts: Callable[[Any], list[Part]] | None = None
+    solutions: Callable[[Task], Iterator[Solution]] | None = None
+    check: Callable[[Solution], list[str]] | None = None
+    scene_parts: Callable[[Solution], list[Part]] | None = None
     count_options: tuple[str, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.solve_first is None and self.solutions is None:
             raise TypeError(f"puzzle {self.id!r}: give solve_first or solutions")
 
-    def first(self, task: Task):
+    def first(self, task: Task) -> Solution | None:
         """One solution, or None if there is none."""
         if self.solve_first is not None:
             return self.solve_first(task)
+        assert self.solutions is not None  # one of the two is given (__post_init__)
         return next(iter(self.solutions(task)), None)
 
 
@@ -255,26 +262,38 @@ class PuzzleFileSpec:
     """
     id: str
     suffixes: tuple[str, ...]  # lower case, with the dot
-    open: Callable[[str, str | None], PuzzleSpec]
+    open: Callable[[str, str | None], PuzzleSpec[Any]]
 
 
 class DuplicateIdError(ValueError):
     """An id (or plugin name) is already taken; the message names both plugins."""
 
 
-class _Deferred:
+class _Spec(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Spec = TypeVar("Spec", bound=_Spec)  # PanelSpec, PuzzleSpec or PuzzleFileSpec: anything with an id
+
+
+class _Deferred(Generic[Spec]):
     """A spec not built yet: ``load()`` makes it the first time someone asks for it."""
 
-    def __init__(self, load: Callable[[], Any]):
+    def __init__(self, load: Callable[[], Spec]):
         self.load = load
 
 
-def _build_directly(calls):
+# (plugin, item_id, load) for each spec to build -> (ok, spec) for each
+Build = Callable[[list[tuple[str, str, Callable[[], Any]]]], list[tuple[bool, Any]]]
+
+
+def _build_directly(calls: list[tuple[str, str, Callable[[], Any]]]) -> list[tuple[bool, Any]]:
     return [(True, load()) for _plugin, _item_id, load in calls]
 
 
-class Registry:
-    """Collects specs from nonogram_editor_builtins; ids must be unique.
+class Registry(Generic[Spec]):
+    """Collects specs of one kind (``Registry[PuzzleSpec]``) from the plugins; ids must be unique.
 
     ``build(calls)`` builds deferred specs (see :meth:`add_deferred`): ``calls`` is a list of
     ``(plugin, item_id, load)``, the answer one ``(ok, spec)`` per call. The host runs them
@@ -282,17 +301,17 @@ class Registry:
     By default ``load()`` is called directly.
     """
 
-    def __init__(self, kind: str, build: Callable[[list], list] = _build_directly):
+    def __init__(self, kind: str, build: Build = _build_directly):
         self.kind = kind
-        self._items: dict[str, Any] = {}  # id -> spec, or _Deferred until first asked for
+        self._items: dict[str, Spec | _Deferred[Spec]] = {}  # id -> spec, or _Deferred until first asked for
         self.owner: dict[str, str] = {}
         self._current_plugin = "?"
         self._build = build
 
-    def add(self, spec) -> None:
+    def add(self, spec: Spec) -> None:
         self._put(spec.id, spec, self._current_plugin)
 
-    def add_deferred(self, item_id: str, load: Callable[[], Any]) -> None:
+    def add_deferred(self, item_id: str, load: Callable[[], Spec]) -> None:
         """Register ``item_id`` now; ``load()`` builds its spec only when it is asked for.
 
         For a plugin with many data files: listing or solving one puzzle then reads one
@@ -300,14 +319,14 @@ class Registry:
         """
         self._put(item_id, _Deferred(load), self._current_plugin)
 
-    def _put(self, item_id: str, item, plugin: str) -> None:
+    def _put(self, item_id: str, item: Spec | _Deferred[Spec], plugin: str) -> None:
         if item_id in self._items:
             raise DuplicateIdError(f"{self.kind} id {item_id!r} is already registered by plugin "
                                    f"{self.owner[item_id]!r}")
         self._items[item_id] = item
         self.owner[item_id] = plugin
 
-    def merge(self, other: "Registry") -> list[tuple[str, str, str]]:
+    def merge(self, other: "Registry[Spec]") -> list[tuple[str, str, str]]:
         """Take ``other``'s items that do not clash; returns the clashes (id, holder, newcomer)."""
         clashes = []
         for item_id, item in other._items.items():
@@ -325,17 +344,18 @@ class Registry:
         pending = [i for i in item_ids if isinstance(self._items.get(i), _Deferred)]
         if not pending:
             return
-        built = self._build([(self.owner[i], i, self._items[i].load) for i in pending])
+        built = self._build([(self.owner[i], i, deferred.load) for i in pending
+                             if isinstance(deferred := self._items[i], _Deferred)])
         for item_id, (ok, spec) in zip(pending, built):
             if ok:
                 self._items[item_id] = spec
             else:
                 del self._items[item_id], self.owner[item_id]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Spec]:
         item_ids = self.ids()
         self._build_deferred(item_ids)
-        return iter([self._items[i] for i in item_ids if i in self._items])
+        return iter([self._built(i) for i in item_ids if i in self._items])
 
     def __len__(self) -> int:
         return len(self._items)
@@ -343,23 +363,28 @@ class Registry:
     def __contains__(self, item_id: str) -> bool:
         return item_id in self._items
 
-    def get(self, item_id: str):
+    def get(self, item_id: str) -> Spec | None:
         """The spec (building a deferred one now); None if unknown or if building it failed."""
         self._build_deferred([item_id])
-        return self._items.get(item_id)
+        return self._built(item_id) if item_id in self._items else None
+
+    def _built(self, item_id: str) -> Spec:
+        item = self._items[item_id]
+        assert not isinstance(item, _Deferred)  # _build_deferred has built it
+        return item
 
 
 # --------------------------------------------------------------------------- hooks
 @hookspec
-def nonogram_editor_panels(panels: Registry) -> None:
+def nonogram_editor_panels(panels: Registry[PanelSpec]) -> None:
     """Add :class:`PanelSpec` objects with ``panels.add(spec)``. Called once, with Qt running."""
 
 
 @hookspec
-def nonogram_editor_puzzles(puzzles: Registry) -> None:
+def nonogram_editor_puzzles(puzzles: Registry[PuzzleSpec[Any]]) -> None:
     """Add :class:`PuzzleSpec` objects with ``puzzles.add(spec)``. Must not import Qt."""
 
 
 @hookspec
-def nonogram_editor_puzzle_files(files: Registry) -> None:
+def nonogram_editor_puzzle_files(files: Registry[PuzzleFileSpec]) -> None:
     """Add :class:`PuzzleFileSpec` objects with ``files.add(spec)``. Must not import Qt."""

@@ -3,7 +3,8 @@
     from nonogram_editor.core import Editor
 """
 from nonogram_editor.core.clip import Clip, ClipError
-from nonogram_editor.core.editor import (LAYERS, TOOLS, TRANSFORMS, Editor, ImportedPuzzle, Rect, UnsolvableClues, colour_name,
+from nonogram_editor.core.colours import colour_name
+from nonogram_editor.core.editor import (LAYERS, TOOLS, TRANSFORMS, Editor, ImportedPuzzle, Rect, UnsolvableClues,
                                 level_from_non, read_puzzle)
 from nonogram_editor.core.history import UNDO_LIMIT
 from nonogram_editor.core.kinds import Aspect, Layer, Tool

@@ -9,6 +9,7 @@ both restore the exact state. At most ``UNDO_LIMIT`` steps are kept; the oldest 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,7 +45,7 @@ class Snapshot:
         self._restore_fields(document, (self.width, self.height, self.cleared, self.palette, self.about))
 
     @staticmethod
-    def _restore_fields(document: LevelDocument, fields) -> None:
+    def _restore_fields(document: LevelDocument, fields: tuple[int, int, bool, tuple[Any, ...], tuple[Any, ...]]) -> None:
         document.width, document.height, document.cleared, palette, about = fields
         document.palette = list(palette)
         document.about = dict(about)
@@ -65,7 +66,7 @@ class Step:
 
     label: str
     aspects: frozenset[Aspect]
-    cells: tuple[np.ndarray, np.ndarray]  # row and column indices of the changed cells
+    cells: tuple[np.ndarray, ...]  # row and column indices of the changed cells
     solution: tuple[np.ndarray, np.ndarray]  # before, after
     picture: tuple[np.ndarray, np.ndarray]
     fields: tuple[tuple, tuple]  # (width, height, cleared, palette, about) before, after

@@ -48,7 +48,7 @@ def _check_side(count: int, name: str, path: Path, kind: NonErrorKind) -> None:
 
 
 # ------------------------------------------------------------------ Olsak's .g
-def read_g(path: str | os.PathLike) -> NonPuzzle:
+def read_g(path: str | os.PathLike[str]) -> NonPuzzle | ColourPuzzle:
     path = Path(path)
     return parse_g(decoded(read_puzzle_data(path, "an Olsak .g puzzle")), path)
 

@@ -34,7 +34,7 @@ class Level:
     cleared: bool = False
     path: Path | None = field(default=None, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.solution = np.asarray(self.solution, dtype=bool)
         self.picture = np.asarray(self.picture, dtype=np.uint8)
         if self.solution.ndim != 2 or self.picture.shape != (*self.solution.shape, 3):
@@ -54,7 +54,7 @@ class Level:
     def height(self) -> int:
         return int(self.solution.shape[0])
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Level):
             return NotImplemented
         return (self.cleared == other.cleared and np.array_equal(self.solution, other.solution)
@@ -118,7 +118,7 @@ def parse_level_flag(data: bytes, path: Path) -> bool:
     return text == b"1"
 
 
-def _read_netpbm(path: Path, pixmap: bool):
+def _read_netpbm(path: Path, pixmap: bool) -> np.ndarray:
     """A solution (PBM) or picture (PPM); the header and size are judged before the body is read."""
     kind = LevelErrorKind.PARSE_PPM if pixmap else LevelErrorKind.PARSE_PBM
     file, size = open_regular(path)

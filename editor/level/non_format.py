@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -135,12 +135,12 @@ def decoded(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def read_non(path: str | os.PathLike) -> NonPuzzle:
+def read_non(path: str | os.PathLike[str]) -> NonPuzzle | ColourPuzzle:
     path = Path(path)
     return parse_non(decoded(read_puzzle_data(path, "a .non puzzle")), path)
 
 
-def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
+def parse_non(text: str, path: str | os.PathLike[str] = "<text>") -> NonPuzzle | ColourPuzzle:
     """A puzzle from the text of a ``.non`` file (``path`` only names it in errors)."""
     path = Path(path)
     lines = text.splitlines()
@@ -244,18 +244,18 @@ def parse_colour_clue(text: str, path: Path, where: str, length: int, colour_of:
     tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
     if [token.lstrip("0") for token in tokens] == [""]:
         return []
-    blocks = []
+    blocks: list[tuple[str, str]] = []
     for token in tokens:
         match = _BLOCK.fullmatch(token)
         if match is None:
             raise NonFormatError.parse(path, f"{where}: {_shown(token)} is not a block (a number and its colour)",
                                        kind)
-        blocks.append(match.groups())
+        blocks.append((match.group(1), match.group(2)))
     return colour_clue(blocks, text, path, where, length, colour_of, kind)
 
 
-def colour_clue(blocks: list[tuple[str, object]], text: str, path: Path, where: str, length: int,
-                colour_of: Callable[[object], int], kind: NonErrorKind) -> list[tuple[int, int]]:
+def colour_clue(blocks: list[tuple[str, Any]], text: str, path: Path, where: str, length: int,
+                colour_of: Callable[[Any], int], kind: NonErrorKind) -> list[tuple[int, int]]:
     """The clue of ``blocks`` (the digits of each and what names its colour for ``colour_of``),
     which must fit in ``length`` cells; ``text`` quotes the clue in an error."""
     clue, digits_at_most, colour = [], len(str(length)), None
@@ -286,16 +286,19 @@ def spare_colours(palette: list[RGB], count: int) -> list[RGB]:
     return spare[:count]
 
 
-def _colour_non(sections, goal_text, colour_lines, values, title, width, height, path) -> ColourPuzzle:
+def _colour_non(sections: dict[str, list[tuple[int, str]]], goal_text: str | None, colour_lines: list[tuple[int, str]],
+                values: dict[str, str], title: str, width: int, height: int, path: Path) -> ColourPuzzle:
     """The colour puzzle of a ``.non`` file (nonogram-db's extension): ``color a #ff0000`` keys,
     clues such as ``3b,1d`` (a number alone is of the colour ``1``) and a goal of ``0`` and
     colour characters. The background is white, or ``background #rrggbb`` (this editor's key)."""
     background = WHITE
     if "background" in values:
-        background = parse_hex_colour(_unquote(values.pop("background")))
-        if background is None:
+        declared = parse_hex_colour(_unquote(values.pop("background")))
+        if declared is None:
             raise NonFormatError.parse(path, "'background' is not a colour #rrggbb")
-    palette, index_of = [background], {}
+        background = declared
+    palette: list[RGB] = [background]
+    index_of: dict[str, int] = {}
     for number, value in colour_lines:
         match = _COLOUR_LINE.match(_unquote(value))
         if match is None:
@@ -305,7 +308,9 @@ def _colour_non(sections, goal_text, colour_lines, values, title, width, height,
         if character in index_of:
             raise NonFormatError.parse(path, f"line {number}: the colour '{character}' is declared twice")
         index_of[character] = len(palette)
-        palette.append(parse_hex_colour(match.group(2)))
+        colour = parse_hex_colour(match.group(2))
+        assert colour is not None  # the line's pattern is a hex colour
+        palette.append(colour)
     values.pop("color", None)
     undeclared = []
 

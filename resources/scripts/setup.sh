@@ -63,7 +63,16 @@ ensure_venv() {
         "$VENV/bin/nonogram-editor" solve voxel-soma --count >/dev/null 2>&1 || true
         rm -f "$VENV"/.installed-*; touch "$stamp"
     fi
+    ensure_mypy_path
     ensure_completion
+}
+
+# mypy finds editor/ and plugins/ under their import names through these links (it cannot follow
+# the editable install's import hook); pyproject.toml's [tool.mypy] points at them.
+ensure_mypy_path() {
+    mkdir -p "$VENV/mypy-path"
+    ln -sfn ../../editor "$VENV/mypy-path/nonogram_editor"
+    ln -sfn ../../plugins "$VENV/mypy-path/nonogram_editor_builtins"
 }
 
 # Shell completion (bash, zsh, fish) and the man page, in the current user's folders only

@@ -47,9 +47,11 @@ Rules the host keeps:
 
 This module is the only part of the editor a plugin imports, and it imports no Qt itself
 (``tests/test_architecture.py`` enforces both). What a plugin needs from the editor is
-re-exported here:
+re-exported here (the one list of them: docs/plugins.md names the same, a test compares both
+with ``__all__``):
 
-* without Qt: :class:`Task`, :class:`Progress`, :class:`Cancelled` (long work),
+* without Qt: :class:`Task`, :class:`Progress`, :class:`Cancelled`, :class:`TimeUp` (long work),
+  :func:`run_in_process` (a function in a child process, with a time limit),
   the 3-D scene data (:class:`Part`, :class:`Box`, :class:`Rod`, :class:`Prism`,
   :class:`Mesh`, :func:`explode_from_center`, :func:`part_id`, :func:`piece_of_part`),
   :func:`package_data` (a plugin's data folder), :func:`njit` (numba with a cache
@@ -57,7 +59,8 @@ re-exported here:
   :class:`AtomicFiles` (saving that never destroys the previous file), :class:`Keyframes`
   (parts sliding from step to step, for :class:`MovePlayer`), pysat's
   :class:`Solver`, :class:`CardEnc` and :class:`EncType` (:mod:`nonogram_editor.sat_solvers`: a Ctrl+C
-  during a solve stays a KeyboardInterrupt);
+  during a solve stays a KeyboardInterrupt), :func:`printable` (text from a file as the command
+  line prints it);
 * with Qt, imported only when first asked for (from a panel module): :class:`SceneView`
   (the 3-D view), :class:`BackgroundJob` (the background runner),
   :class:`PuzzlePanel` (the shared puzzle panel every plugin panel is built on),

@@ -366,3 +366,34 @@ def test_a_dock_opened_again_keeps_its_width_from_loading_to_the_panel(qtbot, is
     qtbot.waitUntil(lambda: dock.loaded and dock.widget().isVisible())
     qtbot.wait(50)
     assert loading_widths and loading_widths[0] >= 520 and dock.width() == loading_widths[0]
+
+
+def _re_exports() -> set[str]:
+    """The classes and functions the plugin API takes from the rest of the editor (and pysat):
+    the names in its ``__all__`` not defined there, the lazy ones (not imported yet) included."""
+    import inspect
+
+    import nonogram_editor.plugin_api as api
+
+    defined = vars(api)
+    return {name for name in api.__all__
+            if name not in defined or ((inspect.isclass(defined[name]) or inspect.isfunction(defined[name]))
+                                       and defined[name].__module__ != api.__name__)}
+
+
+def test_the_plugin_api_docstring_and_the_plugin_guide_name_every_re_export():
+    import re
+    from pathlib import Path
+
+    import nonogram_editor.plugin_api as api
+
+    re_exports = _re_exports()
+    assert {"Task", "Part", "njit", "Solver", "printable", "PuzzlePanel", "MovePlayer"} <= re_exports
+    assert not {"PuzzleSpec", "Registry", "hookimpl", "API_VERSION"} & re_exports
+    section = api.__doc__.split("re-exported here")[1]
+    assert set(re.findall(r":(?:class|func):`(\w+)`", section)) == re_exports
+    guide = (Path(__file__).parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
+    paragraph = guide.split("**Import only `nonogram_editor.plugin_api` from the editor.**")[1].split("\n\n")[0]
+    named = set(re.findall(r"`(\w+)`", paragraph))
+    assert re_exports <= named
+    assert named <= set(api.__all__)

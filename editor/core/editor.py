@@ -26,7 +26,7 @@ from nonogram_editor.core.clip import Clip
 from nonogram_editor.core.colours import colour_name
 from nonogram_editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from nonogram_editor.core.kinds import Aspect, Layer, Tool
-from nonogram_editor.core.shapes import SYMMETRIES, Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
+from nonogram_editor.core.shapes import SYMMETRIES, Cell, Symmetry, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
 from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, colour_solution, convert_level, level_background, level_kind, with_kind
 from nonogram_editor.level.document import MAX_SIDE, Colour, LevelDocument
 from nonogram_editor.level.metadata import about_of_non, format_about, non_metadata, read_about
@@ -176,7 +176,7 @@ class Editor:
     def __init__(self, document: LevelDocument | None = None, undo_limit: int = UNDO_LIMIT):
         self.undo_limit = undo_limit
         self._observers: list[Observer] = []
-        self.symmetry = "none"
+        self.symmetry = Symmetry.NONE
         self._replace(document or LevelDocument())
 
     # ------------------------------------------------------------------ observers
@@ -315,7 +315,7 @@ class Editor:
     def set_symmetry(self, symmetry: str) -> None:
         if symmetry not in SYMMETRIES:
             raise ValueError(f"no symmetry {symmetry!r}; one of {', '.join(SYMMETRIES)}")
-        self.symmetry = symmetry
+        self.symmetry = Symmetry(symmetry)
         self._notify({Aspect.SYMMETRY})
 
     # ------------------------------------------------------------------ strokes (mouse)

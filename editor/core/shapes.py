@@ -2,11 +2,25 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 
 import numpy as np
 
 Cell = tuple[int, int]
-SYMMETRIES = ("none", "left-right", "top-bottom", "both", "rotate 180")
+
+
+class Symmetry(StrEnum):
+    """The symmetry modes (Tools > Symmetry, ``fix --symmetry``): each mirrors a stroke its way.
+    Each member is also its name as the command line spells it (``Symmetry.BOTH == "both"``)."""
+
+    NONE = "none"
+    LEFT_RIGHT = "left-right"
+    TOP_BOTTOM = "top-bottom"
+    BOTH = "both"  # left-right and top-bottom
+    ROTATE_180 = "rotate 180"
+
+
+SYMMETRIES = tuple(Symmetry)
 
 
 def bresenham(start: Cell, end: Cell) -> list[Cell]:
@@ -87,13 +101,13 @@ def _runs(same: np.ndarray) -> np.ndarray:
 
 
 def symmetric(mask: np.ndarray, symmetry: str) -> np.ndarray:
-    """``mask`` together with its mirror images under ``symmetry`` (one of SYMMETRIES)."""
-    if symmetry == "left-right":
+    """``mask`` together with its mirror images under ``symmetry`` (a :class:`Symmetry`)."""
+    if symmetry == Symmetry.LEFT_RIGHT:
         return mask | mask[:, ::-1]
-    if symmetry == "top-bottom":
+    if symmetry == Symmetry.TOP_BOTTOM:
         return mask | mask[::-1, :]
-    if symmetry == "both":
+    if symmetry == Symmetry.BOTH:
         return mask | mask[:, ::-1] | mask[::-1, :] | mask[::-1, ::-1]
-    if symmetry == "rotate 180":
+    if symmetry == Symmetry.ROTATE_180:
         return mask | mask[::-1, ::-1]
     return mask

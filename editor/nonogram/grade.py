@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
 
@@ -43,8 +44,24 @@ from nonogram_editor.nonogram.verdict import Kind
 from nonogram_editor.tasks import Task
 from nonogram_editor.wording import QT_TRANSLATE_NOOP, Wording
 
-SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = "simple", "line", "probe", "search"
-KINDS = (SIMPLE, LINE_DEDUCTION, PROBE, SEARCH)
+
+
+class StepKind(StrEnum):
+    """The reasoning a step takes (the module doc), easiest first; each member is also its word."""
+
+    SIMPLE = "simple"
+    LINE = "line"  # the complete deduction on one line
+    PROBE = "probe"
+    SEARCH = "search"
+
+
+class Axis(StrEnum):
+    ROW = "row"
+    COLUMN = "column"
+
+
+SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = StepKind
+KINDS = tuple(StepKind)
 
 LONG_SWEEPS = 12  # more sweeps than this makes a puzzle one grade harder than its techniques alone
 FEW_LINE_STEPS = 3  # up to this many complete-deduction steps in a short puzzle: grade 2, not 3
@@ -73,8 +90,8 @@ class NoPlacement(ValueError):
 
 @dataclass(frozen=True)
 class Step:
-    kind: str  # one of KINDS
-    axis: str  # "row" or "column": the line looked at (for probe/search: the cell's row)
+    kind: StepKind
+    axis: Axis  # the line looked at (for probe/search: the cell's row)
     index: int
     cells: tuple[tuple[int, int, int], ...]  # (row, column, value) settled: filled (bool), or the colour
     sweep: int  # the sweep it belongs to (1-based)
@@ -86,11 +103,11 @@ class SolvePath(Wording):
     sweeps: int = 0
     solved: bool = False  # the path reaches a complete grid
 
-    def count(self, kind: str) -> int:
+    def count(self, kind: StepKind) -> int:
         return sum(step.kind == kind for step in self.steps)
 
     @property
-    def hardest(self) -> str:
+    def hardest(self) -> StepKind:
         used = {step.kind for step in self.steps}
         return max(used, key=KINDS.index, default=SIMPLE)
 
@@ -264,7 +281,7 @@ class _Player(_Playing):
         self.probe_ends: dict[int, list[tuple[int, int, int, int]]] = {}
 
     def record(self, kind: str, axis: str, index: int, cells) -> None:
-        self.path.steps.append(Step(kind, axis, index, cells, self.path.sweeps))
+        self.path.steps.append(Step(StepKind(kind), Axis(axis), index, cells, self.path.sweeps))
         for row, column, _ in cells:
             for crossing_axis, crossing in (("row", row), ("column", column)):
                 self.pending[crossing_axis].add(crossing)
@@ -441,7 +458,7 @@ class _ColourPlayer(_Playing):
                 self.pending[crossing_axis].add(crossing)
                 self.unchecked[crossing_axis].add(crossing)
             changed ^= low
-        self.path.steps.append(Step(kind, axis, index, tuple(sorted(cells)), self.path.sweeps))
+        self.path.steps.append(Step(StepKind(kind), Axis(axis), index, tuple(sorted(cells)), self.path.sweeps))
 
     def simple_sweep(self) -> bool:
         found = False

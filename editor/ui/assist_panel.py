@@ -42,7 +42,7 @@ from nonogram_editor.level.clues import clues
 from nonogram_editor.nonogram.clue_solve import ClueReport
 from nonogram_editor.nonogram.fix import (SEARCH_SECONDS, Edit, Effects, Suggestion, drawing_symmetry, make_harder,
                                  make_line_solvable, single_cell_effects)
-from nonogram_editor.nonogram.grade import SolvePath, grade_verdict
+from nonogram_editor.nonogram.grade import Axis, SolvePath, StepKind, grade_verdict
 from nonogram_editor.nonogram.verdict import Kind, Verdict
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.edit_tools import add_action
@@ -394,8 +394,8 @@ class AssistPanel(QWidget):
         known = path.replay(height, width, upto - 1) >= 0
         step = path.steps[upto - 1]
         line = np.zeros((height, width), dtype=bool)
-        if step.kind in ("simple", "line"):
-            if step.axis == "row":
+        if step.kind in (StepKind.SIMPLE, StepKind.LINE):
+            if step.axis == Axis.ROW:
                 line[step.index, :] = True
             else:
                 line[:, step.index] = True

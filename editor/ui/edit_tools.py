@@ -11,7 +11,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QMimeData, QObject
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from nonogram_editor.core import SYMMETRIES, Clip, ClipError, Tool
+from nonogram_editor.core import Clip, ClipError, Symmetry, Tool
 from nonogram_editor.core.clip import MIME_TYPE
 from nonogram_editor.ui.lifetime import connect_alive
 
@@ -36,11 +36,11 @@ TRANSFORMS = (("mirror left-right", QT_TRANSLATE_NOOP("EditTools", "&Mirror Left
               ("shift down", QT_TRANSLATE_NOOP("EditTools", "Shift &Down"), "Alt+Shift+Down"),
               ("shift left", QT_TRANSLATE_NOOP("EditTools", "Shift &Left"), "Alt+Shift+Left"),
               ("shift right", QT_TRANSLATE_NOOP("EditTools", "Shift Ri&ght"), "Alt+Shift+Right"))
-SYMMETRY_LABELS = {"none": QT_TRANSLATE_NOOP("EditTools", "None"),
-                   "left-right": QT_TRANSLATE_NOOP("EditTools", "Left-right"),
-                   "top-bottom": QT_TRANSLATE_NOOP("EditTools", "Top-bottom"),
-                   "both": QT_TRANSLATE_NOOP("EditTools", "Both"),
-                   "rotate 180": QT_TRANSLATE_NOOP("EditTools", "Rotate 180")}  # one for each of SYMMETRIES
+SYMMETRY_LABELS = {Symmetry.NONE: QT_TRANSLATE_NOOP("EditTools", "None"),
+                   Symmetry.LEFT_RIGHT: QT_TRANSLATE_NOOP("EditTools", "Left-right"),
+                   Symmetry.TOP_BOTTOM: QT_TRANSLATE_NOOP("EditTools", "Top-bottom"),
+                   Symmetry.BOTH: QT_TRANSLATE_NOOP("EditTools", "Both"),
+                   Symmetry.ROTATE_180: QT_TRANSLATE_NOOP("EditTools", "Rotate 180")}
 
 
 class EditTools(QObject):
@@ -68,14 +68,14 @@ class EditTools(QObject):
         self.menu.addSeparator()
         symmetry_menu = self.menu.addMenu(self.tr("S&ymmetry"))
         group = QActionGroup(self)
-        self.symmetry_actions: dict[str, QAction] = {}
-        for symmetry in SYMMETRIES:
+        self.symmetry_actions: dict[Symmetry, QAction] = {}
+        for symmetry in Symmetry:
             action = _checkable(self, self.tr(SYMMETRY_LABELS[symmetry]), None,
                                 self.tr("Mirror every stroke: {0}").format(self.tr(SYMMETRY_LABELS[symmetry])), group)
             connect_alive(action.triggered, self, lambda _checked=False, s=symmetry: window.editor.set_symmetry(s))
             symmetry_menu.addAction(action)
             self.symmetry_actions[symmetry] = action
-        self.symmetry_actions["none"].setChecked(True)
+        self.symmetry_actions[Symmetry.NONE].setChecked(True)
         window.addToolBar(self.toolbar)
         window.view_menu.addAction(self.toolbar.toggleViewAction())
 
@@ -109,7 +109,7 @@ class EditTools(QObject):
         self.tool_actions[tool].setChecked(True)
         self.window.show_message(f"Tool: {tool}")
 
-    def show_symmetry(self, symmetry: str) -> None:
+    def show_symmetry(self, symmetry: Symmetry) -> None:
         self.symmetry_actions[symmetry].setChecked(True)
 
     # -- clipboard

@@ -45,7 +45,8 @@ class PuzzleFormat:
     parse: Callable[[bytes, Path], list[Puzzle]]   # every puzzle of a file's bytes (the path names it in errors)
     write: Callable[..., None]                     # (path, solution, title="", metadata=None)
     write_colour: Callable[[str | os.PathLike, ColourPuzzle], None] | None = None  # None: two colours only
-    write_all: Callable[[str | os.PathLike, list[Puzzle]], None] | None = None  # None: one puzzle a file
+    write_all: Callable[[str | os.PathLike, list[Puzzle]], None] | None = None  # None: writes one puzzle a file
+    bundle: bool = False  # a file may hold several puzzles (else one: a level of its own)
 
     @property
     def name_filter(self) -> str:
@@ -56,8 +57,9 @@ PUZZLE_FORMATS: dict[str, PuzzleFormat] = {format.suffix: format for format in (
     PuzzleFormat("Nonogram puzzles", ".non", lambda data, path: [parse_non(decoded(data), path)], write_non,
                  write_colour_non),
     PuzzleFormat("Nonogram bundles", ".nonpack", lambda data, path: parse_nonpack(decoded(data), path), write_non,
-                 write_colour_non, write_nonpack),
-    PuzzleFormat("webpbn XML puzzles", ".xml", parse_webpbn_set, write_webpbn, write_colour_webpbn, write_webpbn_set),
+                 write_colour_non, write_nonpack, bundle=True),
+    PuzzleFormat("webpbn XML puzzles", ".xml", parse_webpbn_set, write_webpbn, write_colour_webpbn, write_webpbn_set,
+                 bundle=True),
     PuzzleFormat("Olsak .g puzzles", ".g", lambda data, path: [parse_g(decoded(data), path)], write_g, write_colour_g),
     PuzzleFormat("Wilk .nin puzzles", ".nin", lambda data, path: [parse_nin(decoded(data), path)], write_nin),
 )}

@@ -188,7 +188,7 @@ def _report(item: tuple[Path, Options, list[Puzzle] | Exception | None]) -> list
     and errors for stderr). Module-level: a worker process runs it."""
     path, options, puzzles = item
     format = puzzle_format(path)
-    if path.suffix.lower() in EXTENSIONS or (format is not None and format.write_all is None):
+    if path.suffix.lower() in EXTENSIONS or (format is not None and not format.bundle):
         return [_report_one(path, None, path, options, {})]  # one level: read once, by its check
     try:
         puzzles = puzzles if puzzles is not None else read_puzzles(path)

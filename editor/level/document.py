@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
+from nonogram_editor.lazy import numpy as np
 
 from nonogram_editor.level.model import WHITE, Level
 

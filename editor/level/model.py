@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
+from nonogram_editor.lazy import numpy as np
 
 from nonogram_editor.level.errors import LevelError, LevelErrorKind
 from nonogram_editor.level.netpbm import HEADER_LIMIT, NetpbmError, check_header, format_pbm, format_ppm, parse_pbm, parse_ppm

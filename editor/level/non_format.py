@@ -28,8 +28,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Callable
 
-import numpy as np
-
+from nonogram_editor.lazy import numpy as np
+from nonogram_editor.level.bit_rows import BitRows, GridField, given
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, clue_length, hex_colour, parse_hex_colour
 from nonogram_editor.level.document import DEFAULT_PALETTE
@@ -73,15 +73,16 @@ class NonPuzzle:
     height: int
     row_clues: list[list[int]]
     column_clues: list[list[int]]
-    goal: np.ndarray | None = None  # bool (height, width), True = filled
+    goal: np.ndarray | None = GridField()  # bool (height, width), True = filled (given as one or as BitRows)
     title: str = ""
     metadata: dict[str, str] = field(default_factory=dict)  # the other keywords, as written
 
     def goal_fits(self) -> bool:
         """Whether the goal picture has exactly these clues."""
-        if self.goal is None:
+        goal = given(self, "goal")
+        if goal is None:
             return False
-        rows, columns = clues_of_grid(self.goal)
+        rows, columns = goal.clues() if isinstance(goal, BitRows) else clues_of_grid(goal)
         return rows == self.row_clues and columns == self.column_clues
 
 
@@ -217,19 +218,25 @@ def parse_non(text: str, path: str | os.PathLike[str] = "<text>") -> NonPuzzle |
 
     goal = None
     if goal_text is not None:
-        goal = _goal_cells(goal_text, width, height, path) == ord("1")
+        _check_goal_size(goal_text, width, height, path)
+        goal = BitRows.of_strings([goal_text[row * width:(row + 1) * width] for row in range(height)], width)
     metadata = {key: _unquote(value) for key, value in values.items()}
     return NonPuzzle(width, height, clues["rows"], clues["columns"], goal, title, metadata)
 
 
 def _goal_cells(text: str, width: int, height: int, path: Path) -> np.ndarray:
     """The characters of a goal, as uint8 (height, width)."""
+    _check_goal_size(text, width, height, path)
+    return np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(height, width)
+
+
+def _check_goal_size(text: str, width: int, height: int, path: Path) -> None:
+    """A NonFormatError unless the goal's text has a character for each cell, all ASCII."""
     if len(text) != width * height:
         raise NonFormatError.parse(
             path, f"the goal has {len(text)} cells, but {width} x {height} needs {width * height}")
     if not text.isascii():
         raise NonFormatError.parse(path, "the goal holds characters other than 0, 1 and colour letters")
-    return np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(height, width)
 
 
 _SEPARATORS = re.compile(r"[,\s]+")

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
-
+from nonogram_editor.lazy import numpy as np
+from nonogram_editor.level.bit_rows import BitRows, given
 from nonogram_editor.level.clue_formats import parse_g, parse_nin, write_colour_g, write_g, write_nin
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import (
@@ -150,10 +150,11 @@ def write_colour_puzzle_file(path: str | os.PathLike, puzzle: ColourPuzzle) -> N
     format.write_colour(path, puzzle)
 
 
-def checked_goal(puzzle: Puzzle, path: str | os.PathLike) -> tuple[np.ndarray | None, list[str]]:
-    """The goal to check ``puzzle`` (of either kind) with, and warnings: its goal when it has one
-    that fits its clues; else None, and when its goal does not fit, a warning naming ``path``
-    (the clues alone are checked)."""
-    if puzzle.goal is None or puzzle.goal_fits():
-        return puzzle.goal, []
+def checked_goal(puzzle: Puzzle, path: str | os.PathLike) -> tuple[np.ndarray | BitRows | None, list[str]]:
+    """The goal to check ``puzzle`` (of either kind) with, as it was read (a two-colour one may
+    be :class:`BitRows`), and warnings: its goal when it has one that fits its clues; else None,
+    and when its goal does not fit, a warning naming ``path`` (the clues alone are checked)."""
+    goal = given(puzzle, "goal")
+    if goal is None or puzzle.goal_fits():
+        return goal, []
     return None, [f"{Path(path)}: the goal picture does not fit the clues; checking the clues alone"]

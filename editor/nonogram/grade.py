@@ -34,7 +34,7 @@ import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-import numpy as np
+from nonogram_editor.lazy import numpy as np
 
 from nonogram_editor.nonogram.colour.line import ColourLineSolver, colour_line_solver
 from nonogram_editor.nonogram.colour.puzzle import ColourClues
@@ -546,4 +546,6 @@ def grade_verdict(verdict, task: Task | None = None) -> SolvePath | None:
     """The solve path of a LINE or BRANCH verdict (None for the others: no unique picture)."""
     if verdict.kind not in (Kind.LINE, Kind.BRANCH):
         return None
-    return solve_path(verdict.puzzle, verdict.picture, task)
+    # a LINE path never takes a probe or search step, the only ones that read the picture:
+    # not given, it is not made an array (a check line logic decides never imports numpy)
+    return solve_path(verdict.puzzle, verdict.picture if verdict.kind == Kind.BRANCH else None, task)

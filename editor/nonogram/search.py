@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+from nonogram_editor.lazy import numpy as np
 
 from nonogram_editor.nonogram.probing import changed_rows
 from nonogram_editor.nonogram.puzzle import Board, Puzzle

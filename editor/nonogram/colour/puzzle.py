@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import numpy as np
+from nonogram_editor.lazy import numpy as np
 
 from nonogram_editor.level.colour import colour_clues
 from nonogram_editor.nonogram.colour.line import colour_line_solver

@@ -28,6 +28,6 @@ class _Module:
 
 
 if TYPE_CHECKING:
-    import numpy
+    import numpy as numpy  # (re-exported: what the stand-in stands for)
 else:
     numpy = _Module("numpy")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, overload
 
 from nonogram_editor.lazy import numpy as np
 
@@ -70,13 +71,19 @@ def runs(line: int) -> list[int]:
 
 
 class GridField:
-    """A dataclass field (``picture: np.ndarray | None = GridField()``, default None) that
-    takes a bool array or :class:`BitRows` and reads as a bool array, made on first read."""
+    """A dataclass field (``picture: GridField = GridField()``, default None) that takes a bool
+    array or :class:`BitRows` and reads as a bool array, made on first read."""
 
-    def __set_name__(self, owner, name: str):
+    def __set_name__(self, owner: type, name: str) -> None:
         self._name = name
 
-    def __get__(self, instance, owner=None):
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> None: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> np.ndarray | None: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> np.ndarray | None:
         if instance is None:
             return None  # the dataclass's default
         value = instance.__dict__.get(self._name)
@@ -84,11 +91,11 @@ class GridField:
             value = instance.__dict__[self._name] = value.array()
         return value
 
-    def __set__(self, instance, value):
+    def __set__(self, instance: object, value: np.ndarray | BitRows | None) -> None:
         instance.__dict__[self._name] = value
 
 
-def given(instance, name: str):
+def given(instance: object, name: str) -> Any:
     """Field ``name`` of ``instance`` as it was given: for a :class:`GridField`, an array or
     :class:`BitRows` (not made an array); for any other attribute, its value."""
     declared = next((klass.__dict__[name] for klass in type(instance).__mro__ if name in klass.__dict__), None)

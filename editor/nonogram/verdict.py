@@ -100,8 +100,8 @@ class Verdict(Wording):
     sweeps: int  # rounds of line logic that found something
     seconds: float
     lookahead: Lookahead = field(default_factory=Lookahead)
-    picture: np.ndarray | None = GridField()  # the drawing, or the solution found from bare clues
-    alternative: np.ndarray | None = GridField()  # MULT: another solution
+    picture: GridField = GridField()  # the drawing, or the solution found from bare clues (an array or None)
+    alternative: GridField = GridField()  # MULT: another solution
     decided_by: Stage = Stage.LINE_LOGIC
     memory_limit: int | None = None  # UNDECIDED by the memory limit of its SAT process (MB), not the time limit
     _counts: tuple[list[int], list[int]] | None = field(default=None, repr=False)

@@ -36,7 +36,7 @@ from nonogram_editor.level.document import DEFAULT_PALETTE
 from nonogram_editor.level.errors import LevelError, LevelErrorKind
 from nonogram_editor.level.model import WHITE
 from nonogram_editor.level.reading import read_capped
-from nonogram_editor.safe_write import write_file
+from nonogram_editor.infra.safe_write import write_file
 
 _PLAIN_CLUE_LINE = re.compile(r"^[\d\s,]*$")
 # a colour clue line: numbers, each with an optional colour letter (``3b,1d``), separated by commas or spaces

@@ -16,7 +16,7 @@ import numpy as np
 
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.nonogram.line import line_solver
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 Clue = tuple[int, ...]
 

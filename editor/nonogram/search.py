@@ -33,8 +33,8 @@ import numpy as np
 
 from nonogram_editor.nonogram.probing import changed_rows
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
-from nonogram_editor.tasks import Task
-from nonogram_editor.wording import Activity
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.infra.wording import Activity
 
 
 @dataclass

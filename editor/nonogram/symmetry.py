@@ -23,6 +23,23 @@ import numpy as np
 SYMMETRIC_SOLVER = "cadical195"  # it takes a conflict budget (kissat in python-sat does not)
 SYMMETRIC_CONFLICTS = 20_000  # room for Knotty's quarter-turn solution, whatever the clause order
 
+# the editor's symmetry modes: its tools draw a cell together with its mirror images
+SYMMETRIES = ("none", "left-right", "top-bottom", "both", "rotate 180")
+
+
+def symmetric(mask: np.ndarray, symmetry: str) -> np.ndarray:
+    """``mask`` together with its mirror images under ``symmetry`` (one of SYMMETRIES)."""
+    if symmetry == "left-right":
+        return mask | mask[:, ::-1]
+    if symmetry == "top-bottom":
+        return mask | mask[::-1, :]
+    if symmetry == "both":
+        return mask | mask[:, ::-1] | mask[::-1, :] | mask[::-1, ::-1]
+    if symmetry == "rotate 180":
+        return mask | mask[::-1, ::-1]
+    return mask
+
+
 # the turns and mirrors of a box, as what they do to an array (a square box has four more)
 _ANY_BOX = {
     "mirror left-right": np.fliplr,
@@ -83,7 +100,7 @@ def symmetric_model(clauses: list[list[int]], row_clues, column_clues,
     symmetries = clue_symmetries(row_clues, column_clues)
     if not symmetries:
         return None
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     with Solver(name=SYMMETRIC_SOLVER, bootstrap_with=clauses) as solver:
         for image in symmetries.values():

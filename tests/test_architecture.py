@@ -83,6 +83,71 @@ def _resolve(name: str) -> str | None:
     return None
 
 
+# The floors of the editor, lowest first: a module imports from its own floor and those below.
+# (The plugins stand on the plugin API alone: test_plugins_import_only_the_plugin_api_from_the_editor.)
+FLOORS: list[tuple[str, tuple[str, ...]]] = [
+    ("infrastructure", ("nonogram_editor.infra", "nonogram_editor")),  # the package itself: its version
+    ("level", ("nonogram_editor.level",)),
+    ("nonogram", ("nonogram_editor.nonogram",)),
+    ("core", ("nonogram_editor.core",)),
+    ("qt", ("nonogram_editor.qt",)),  # Qt from here up
+    ("scene3d", ("nonogram_editor.scene3d",)),
+    ("plugin platform", ("nonogram_editor.plugin_api",)),
+    ("ui", ("nonogram_editor.ui",)),
+    ("command line", ("nonogram_editor.cli",)),
+    ("entry point", ("nonogram_editor.__main__",)),
+]
+
+# (importer, imported) -> why it may reach up. The plugin API's panel-only names (SceneView,
+# PuzzlePanel, BackgroundJob ...) come from scene3d and ui through its _LAZY table, which is
+# importlib, not an import statement: a façade over the floors above, loaded only by a panel.
+EXCEPTIONS: dict[tuple[str, str], str] = {}
+
+
+def floor(module: str) -> int | None:
+    """The index in FLOORS of the floor ``module`` stands on (the longest prefix wins; None: not the editor's)."""
+    best = None, -1
+    for number, (_name, prefixes) in enumerate(FLOORS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best[1]:
+                best = number, len(prefix)
+    return best[0]
+
+
+def upward_imports(modules: dict[str, list[tuple[str, bool]]]) -> dict[tuple[str, str], str]:
+    """(importer, imported) -> "floor -> higher floor", for each import that reaches up, exceptions left out."""
+    found = {}
+    for module, imports in modules.items():
+        here = floor(module)
+        for name, _top in imports:
+            target = _resolve(name)
+            there = floor(target) if target is not None else None
+            if here is not None and there is not None and there > here and (module, target) not in EXCEPTIONS:
+                found[module, target] = f"{FLOORS[here][0]} -> {FLOORS[there][0]}"
+    return found
+
+
+def test_every_module_of_the_editor_stands_on_a_floor():
+    assert {m for m in MODULES if m.split(".")[0] == "nonogram_editor" and floor(m) is None} == set()
+
+
+def test_no_import_reaches_up_a_floor():
+    assert upward_imports(MODULES) == {}
+
+
+def test_every_named_exception_is_still_an_import():
+    graph = import_graph()
+    assert {pair for pair in EXCEPTIONS if pair[1] not in graph.get(pair[0], ())} == set()
+
+
+def test_the_floor_checker_finds_an_import_from_a_lower_floor_to_a_higher_one():
+    modules = {"nonogram_editor.level.model": [("nonogram_editor.ui.app.run_app", False)],
+               "nonogram_editor.ui.app": [("nonogram_editor.level.model", True), ("nonogram_editor.infra.tasks.Task", True)]}
+    assert upward_imports(modules) == {("nonogram_editor.level.model", "nonogram_editor.ui.app"): "level -> ui"}
+    assert floor("nonogram_editor") == 0
+    assert floor("nonogram_editor.__main__") == len(FLOORS) - 1
+
+
 def qt_path(start: str, nested: bool) -> list[str] | None:
     """An import chain from ``start`` to Qt (None if there is none).
 

@@ -3,6 +3,8 @@ summary that ``nonogram-editor --help`` starts with (:func:`nonogram_editor.cli.
 """
 from __future__ import annotations
 
+from nonogram_editor.infra import user_guide
+
 USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
 SUMMARY = """\
 Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.
@@ -18,3 +20,9 @@ that could not be read. The user manual: nonogram-editor help (its topics), e.g.
 `nonogram-editor help command-line` for every option, exit status and the output of --json.
 """
 
+
+
+def run_help(topic: str | None) -> int:
+    """Prints the manual's topic, or the list of topics without one."""
+    print(user_guide.as_text(topic) if topic else user_guide.contents())
+    return 0

@@ -1,4 +1,5 @@
-"""The command-line engines: ``check``, ``fix``, ``puzzles``, ``solve``, and ``help`` (the manual). No Qt here.
+"""The command line's parser, and each command run by its module: ``check``, ``fix``, ``convert``,
+``puzzles``, ``solve`` and ``help`` (the manual). No Qt here.
 
 Each command imports what it needs when it runs: ``check`` is called once per level pack in
 scripts, and must not pay for the plugin machinery (pluggy, entry points, the solvers).
@@ -6,23 +7,15 @@ scripts, and must not pay for the plugin machinery (pluggy, entry points, the so
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import os
-import signal
 import sys
-import threading
-import time
-from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nonogram_editor.infra import jit, user_guide
-from nonogram_editor.infra.wording import printable
+from nonogram_editor.cli.processes import jobs, stop_on_termination
+from nonogram_editor.infra import user_guide
 
 if TYPE_CHECKING:
     from nonogram_editor.plugin_api.host import PluginHost
-    from nonogram_editor.infra.tasks import Progress
 
 
 class _UsageError(SystemExit):
@@ -229,12 +222,13 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     if args.command == "check":
         from nonogram_editor.cli.check import run_check
 
-        with _stop_on_termination():  # so that its SAT solver's process ends with it
-            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=_jobs(args.jobs),
+        with stop_on_termination():  # so that its SAT solver's process ends with it
+            return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=jobs(args.jobs),
                              format_name=args.format, grade=args.grade)
     if args.command == "help":
-        print(user_guide.as_text(args.topic) if args.topic else user_guide.contents())
-        return 0
+        from nonogram_editor.cli.help import run_help
+
+        return run_help(args.topic)
     if args.command == "fix":
         from nonogram_editor.cli.fix import run_fix
 
@@ -247,264 +241,10 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         image = ImageOptions(args.size, args.threshold, args.invert, args.dither, args.colours)
         return run_convert(args.source, args.target, args.from_format, args.to_format, args.index, args.json, image)
 
-    if args.command == "solve" and _nonogram_file(args.puzzle):
-        return _solve_nonogram(args)
-    nonogram_options = [f"--{name}" for name in ("index", "format", "output") if getattr(args, name, None)]
-    if args.command == "solve" and nonogram_options:
-        return _fail(args, f"{nonogram_options[0]} goes with a nonogram file")
-
-    from nonogram_editor.plugin_api.host import PluginHost
-
-    host = host if host is not None else PluginHost()
-    puzzles = host.puzzles()
     if args.command == "puzzles":
-        specs = list(puzzles)  # builds every deferred spec: a bad data file is reported below
-        _warn_about_failures(host)
-        for spec in specs:
-            print(f"{spec.id:24s} {printable(spec.title)}")
-        return 0
-    jit.announce_compiling = True  # the first solve after an install compiles for a while: say so
-    known = args.puzzle in puzzles
-    spec = puzzles.get(args.puzzle)  # builds this puzzle's spec only
-    _warn_about_failures(host)
-    if spec is None and not known and Path(args.puzzle).suffix:
-        if Path(args.puzzle).is_file() and not any(Path(args.puzzle).suffix.lower() in f.suffixes
-                                                   for f in host.puzzle_files()):
-            return _solve_nonogram(args)  # perhaps a nonogram named otherwise: its content says
-        try:
-            spec = _open_file(host, args.puzzle, args.problem)
-        except ValueError as exc:
-            return _fail(args, str(exc))
-    elif spec is None:
-        problem = "could not be loaded (see the warning above)" if known else "`nonogram-editor puzzles` lists them"
-        return _fail(args, f"no puzzle {args.puzzle!r}; {problem}")
-    elif args.problem is not None:
-        return _fail(args, "--problem goes with a puzzle file")
-    return _solve(spec, args)
+        from nonogram_editor.cli.puzzles import run_puzzles
 
+        return run_puzzles(host)
+    from nonogram_editor.cli.solve import run_solve
 
-def _nonogram_file(name: str) -> bool:
-    """Whether ``solve`` solves ``name`` as a nonogram without the plugins: ``-`` or a level or
-    nonogram puzzle file by its suffix."""
-    from nonogram_editor.level.model import EXTENSIONS
-    from nonogram_editor.level.puzzle_formats import PUZZLE_SUFFIXES
-
-    return name == "-" or Path(name).suffix.lower() in PUZZLE_SUFFIXES + EXTENSIONS
-
-
-def _solve_nonogram(args) -> int:
-    plugin_options = [f"--{name}" for name in ("problem", "count", "list", "checkpoint", "cluster")
-                      if getattr(args, name) not in (None, False)]
-    if plugin_options:
-        return _fail(args, f"{plugin_options[0]} goes with a plugin's puzzle, not a nonogram file")
-    from nonogram_editor.cli.solve_file import run_solve_file
-
-    with _stop_on_termination():  # so that its SAT solver's process ends with it
-        return run_solve_file(args.puzzle, args.format, args.index, args.output, args.json)
-
-
-def _open_file(host: PluginHost, path: str, problem: str | None):
-    """The puzzle in a file, through the plugin that reads its kind (ValueError says what is wrong)."""
-    suffix = Path(path).suffix.lower()
-    readers = [f for f in host.puzzle_files() if suffix in f.suffixes]
-    if not Path(path).is_file():
-        raise ValueError(f"{path}: no such puzzle file (and no puzzle with that id)")
-    if not readers:
-        raise ValueError(f"{path}: no plugin reads {suffix} files")
-    from nonogram_editor.plugin_api.host import plugin_code
-
-    try:
-        with plugin_code():
-            return readers[0].open(path, problem)
-    except ValueError:
-        raise
-    except Exception as exc:  # a plugin's bug: say whose, without a traceback
-        raise ValueError(f"{path}: the {suffix} reader failed: {type(exc).__name__}: {exc}") from None
-    except SystemExit as exc:
-        _raise_if_stopped(exc)
-        raise ValueError(f"{path}: the {suffix} reader called sys.exit({exc.code!r})") from None
-
-
-def _warn_about_failures(host: PluginHost) -> None:
-    for failure in host.failures:
-        print(f"warning: {printable(str(failure))}", file=sys.stderr)
-
-
-class _ProgressLine:
-    """How far a solve has got, on stderr: on a terminal one line redrawn in place; elsewhere
-    (a log) a plain line at most every ``LOG_INTERVAL`` seconds, never a control character."""
-
-    LOG_INTERVAL = 10.0
-
-    def __init__(self, stream=None):
-        self.stream = stream or sys.stderr
-        self.terminal = self.stream.isatty()
-        self.drawn = False
-        self._last_logged = time.monotonic()
-
-    def __call__(self, progress: Progress) -> None:
-        share = f"{100 * progress.fraction:5.1f}% " if progress.fraction is not None else ""
-        message = printable(progress.message)
-        if self.terminal:
-            print(f"\r{share}{message}\033[K", end="", file=self.stream, flush=True)
-            self.drawn = True
-        elif time.monotonic() - self._last_logged >= self.LOG_INTERVAL:
-            self._last_logged = time.monotonic()
-            print(f"{share}{message}", file=self.stream, flush=True)
-
-    def end(self) -> None:
-        """Ends a line drawn in place, so that what follows starts on a line of its own."""
-        if self.drawn:
-            print(file=self.stream, flush=True)
-            self.drawn = False
-
-
-def _jobs(asked: int) -> int:
-    """``--jobs``, at most one process per core (more only costs memory and start-up)."""
-    cores = os.cpu_count() or 1
-    if asked > cores:
-        print(f"note: --jobs {asked} is more than the {cores} cores here; using {cores}", file=sys.stderr)
-    return max(1, min(asked, cores))
-
-
-class _Stopped(SystemExit):
-    """SIGTERM or SIGHUP stopped the command (not a plugin's ``sys.exit``)."""
-
-
-def _raise_if_stopped(exc: SystemExit) -> None:
-    """Raise ``exc`` again if the command was stopped, and not by plugin code's ``sys.exit``."""
-    if isinstance(exc, _Stopped):
-        raise exc
-
-
-@contextmanager
-def _stop_on_termination():
-    """SIGTERM and SIGHUP end the worker processes, then stop the command as Ctrl+C does (the
-    solver's clean-up runs and frees its semaphores); the process exits with 128 + signal."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum, _frame):
-        for each in termination:  # once: a signal to the process group may come twice (nonogram_editor.cli.exit_guard)
-            signal.signal(each, signal.SIG_IGN)
-        print(f"\nstopped by {signal.Signals(signum).name}", file=sys.stderr)
-        if "multiprocessing" in sys.modules:  # a process pool's clean-up would let running parts finish
-            for child in sys.modules["multiprocessing"].active_children():
-                child.terminate()
-        raise _Stopped(128 + signum)
-
-    termination = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]  # (Windows: no SIGHUP)
-    previous = {signum: signal.signal(signum, stop) for signum in termination}
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-
-def _solve(spec, args) -> int:
-    from nonogram_editor.plugin_api.host import plugin_code
-
-    with _stop_on_termination(), plugin_code():  # the plugin's solver, its formatting and checks
-        return _solve_or_count(spec, args)
-
-
-def _say(args, text: str) -> None:
-    """A human line of the answer: stdout, except with --json (where stdout is JSON only). Text
-    from a file in it has been made :func:`~nonogram_editor.infra.wording.printable`."""
-    if not args.json:
-        print(text)
-
-
-def _fail(args, message: str, code: int = 2) -> int:
-    """An error on stderr and, with --json, as ``{"puzzle", "error"}`` on stdout (nonogram-editor help command-line)."""
-    from nonogram_editor.cli.io import report_failure  # here: it loads the level formats, which a solve may not need
-
-    return report_failure(message, code, as_json=args.json, puzzle=args.puzzle)
-
-
-def _solve_or_count(spec, args) -> int:
-    from nonogram_editor.infra.tasks import Cancelled, MemoryLimitReached, Task
-
-    progress = _ProgressLine()
-    title = printable(spec.title)
-    task = Task(on_progress=progress if progress.terminal or args.count else None, interval=0.5)
-    start = time.perf_counter()
-    try:
-        if args.count:
-            if spec.count is None:
-                return _fail(args, f"puzzle {spec.id!r} cannot be counted")
-            options = {name: getattr(args, name) for name in ("checkpoint", "cluster") if getattr(args, name)}
-            tls = [name for name in ("tls_ca_file", "tls_cert", "tls_key") if getattr(args, name)]
-            if tls and not args.cluster:
-                return _fail(args, f"--{tls[0].replace('_', '-')} goes with --cluster")
-            if args.cluster:
-                from nonogram_editor.plugin_api import Cluster
-
-                options["cluster"] = Cluster(args.cluster, args.tls_ca_file, args.tls_cert, args.tls_key,
-                                             args.cluster_wait)
-            unsupported = sorted(set(options) - set(spec.count_options))
-            if unsupported:
-                return _fail(args, f"puzzle {spec.id!r} cannot be counted with --{unsupported[0]}")
-            result = spec.count(task, _jobs(args.jobs), **options)
-            seconds = time.perf_counter() - start
-            progress.end()
-            _say(args, f"{title}: {result.count} solutions"
-                 + (f", {result.distinct} distinct up to symmetry" if result.distinct is not None else "")
-                 + f" in {seconds:.2f} s")
-            if result.extra.get("note"):
-                _say(args, printable(result.extra["note"]))
-            extra = dict(result.extra)
-            if "summary" in extra:
-                _say(args, f"{title}: {printable(extra.pop('summary'))}")
-            if args.json:
-                print(json.dumps({"puzzle": spec.id, "count": result.count, "distinct": result.distinct,
-                                  "seconds": round(seconds, 3), "complete": result.complete, **extra}))
-            return 0 if result.complete else 1
-        if args.list is not None:
-            if spec.solutions is None:
-                return _fail(args, f"puzzle {spec.id!r} gives no stream of solutions to list")
-            found = list(itertools.islice(spec.solutions(task), args.list))
-        else:
-            found = [solution] if (solution := spec.first(task)) is not None else []
-        seconds = time.perf_counter() - start
-        progress.end()
-        problems = [spec.check(solution) if spec.check is not None else None for solution in found]
-        for number, (solution, wrong) in enumerate(zip(found, problems), 1):
-            if args.list is not None:
-                _say(args, f"solution {number}:")
-            _say(args, spec.format_solution(solution))
-            if wrong is not None:
-                _say(args, "checked independently: " + ("valid" if not wrong else "INVALID: " + "; ".join(wrong)))
-        _say(args, f"{title}: no solution ({seconds:.2f} s)" if not found else
-             f"{title}: solved in {seconds:.3f} s" if args.list is None else
-             f"{title}: {len(found)} solution{'s' if len(found) != 1 else ''} in {seconds:.3f} s")
-        valid = None if spec.check is None else not any(problems)
-        if args.json:
-            summary = {"puzzle": spec.id, "found": bool(found), "seconds": round(seconds, 3), "valid": valid}
-            if args.list is None:
-                summary["solution"] = spec.solution_to_json(found[0]) if found else None
-            else:
-                summary["solutions"] = [spec.solution_to_json(solution) for solution in found]
-            print(json.dumps(summary))
-        return 0 if found and valid is not False else 1
-    except ValueError as exc:  # a checkpoint or cluster the count cannot use: the message says why
-        progress.end()
-        return _fail(args, str(exc))
-    except MemoryLimitReached as reached:  # a solver process's --memory-limit
-        progress.end()
-        return _fail(args, str(reached), 1)
-    except (Cancelled, KeyboardInterrupt):
-        progress.end()
-        print("cancelled", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # the reader stopped early (``| head``): not the plugin's fault
-        raise
-    except Exception as exc:  # a plugin's bug: say whose, without a traceback
-        progress.end()
-        return _fail(args, f"puzzle {spec.id!r} failed: {type(exc).__name__}: {exc}", 1)
-    except SystemExit as exc:  # never the plugin's status: 0 would pass for an answer
-        _raise_if_stopped(exc)
-        progress.end()
-        return _fail(args, f"puzzle {spec.id!r} failed: the plugin called sys.exit({exc.code!r})", 1)
+    return run_solve(args, host)

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 import nonogram_editor
-import nonogram_editor.cli.run
-from nonogram_editor.cli.run import full_help
-from nonogram_editor.cli.run import command_parsers, run_command
+import nonogram_editor.cli.solve
+from nonogram_editor.cli.run import command_parsers, full_help, run_command
 from nonogram_editor.plugin_api import CountResult, PuzzleSpec, hookimpl
 from nonogram_editor.plugin_api.host import PluginHost
 from nonogram_editor.infra.tasks import Progress
@@ -159,14 +158,14 @@ class Terminal(io.StringIO):
 
 def test_progress_is_drawn_in_place_on_a_terminal_and_logged_sparingly_elsewhere(monkeypatch):
     clock = [100.0]
-    monkeypatch.setattr(nonogram_editor.cli.run.time, "monotonic", lambda: clock[0])
-    terminal = nonogram_editor.cli.run._ProgressLine(Terminal())
+    monkeypatch.setattr(nonogram_editor.cli.solve.time, "monotonic", lambda: clock[0])
+    terminal = nonogram_editor.cli.solve._ProgressLine(Terminal())
     terminal(Progress(1, 4, "a"))
     terminal(Progress(2, 4, "b"))
     terminal.end()
     assert terminal.stream.getvalue() == " 25.0% a\x1b[K".join(["\r", "\r 50.0% b\x1b[K\n"])
 
-    log = nonogram_editor.cli.run._ProgressLine(io.StringIO())
+    log = nonogram_editor.cli.solve._ProgressLine(io.StringIO())
     for second in range(25):
         clock[0] = 100.0 + second
         log(Progress(second, 25, f"at {second}"))

@@ -26,12 +26,13 @@ from nonogram_editor.core.clip import Clip
 from nonogram_editor.core.colours import colour_name
 from nonogram_editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from nonogram_editor.core.kinds import Aspect, Layer, Tool
-from nonogram_editor.core.shapes import SYMMETRIES, Cell, Symmetry, bresenham, cells_mask, constrain, flood_mask, rectangle_mask, symmetric
+from nonogram_editor.core.shapes import Cell, bresenham, cells_mask, constrain, flood_mask, rectangle_mask
+from nonogram_editor.nonogram.symmetry import SYMMETRIES, Symmetry, symmetric
 from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, colour_solution, convert_level, level_background, level_kind, with_kind
 from nonogram_editor.level.document import MAX_SIDE, Colour, LevelDocument
 from nonogram_editor.level.metadata import about_of_non, format_about, non_metadata, read_about
 from nonogram_editor.level.model import WHITE, Level, load_level, save_level
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 if TYPE_CHECKING:
     from nonogram_editor.nonogram.clue_solve import ClueReport

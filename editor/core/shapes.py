@@ -1,26 +1,12 @@
-"""The cells a tool touches (Qt-free): lines, rectangles, flood fills, symmetric copies."""
+"""The cells a tool touches (Qt-free): lines, rectangles, flood fills (symmetric copies:
+:func:`nonogram_editor.nonogram.symmetry.symmetric`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import StrEnum
 
 import numpy as np
 
 Cell = tuple[int, int]
-
-
-class Symmetry(StrEnum):
-    """The symmetry modes (Tools > Symmetry, ``fix --symmetry``): each mirrors a stroke its way.
-    Each member is also its name as the command line spells it (``Symmetry.BOTH == "both"``)."""
-
-    NONE = "none"
-    LEFT_RIGHT = "left-right"
-    TOP_BOTTOM = "top-bottom"
-    BOTH = "both"  # left-right and top-bottom
-    ROTATE_180 = "rotate 180"
-
-
-SYMMETRIES = tuple(Symmetry)
 
 
 def bresenham(start: Cell, end: Cell) -> list[Cell]:
@@ -98,16 +84,3 @@ def _runs(same: np.ndarray) -> np.ndarray:
     starts = same.copy()
     starts[:, 1:] &= ~same[:, :-1]
     return np.cumsum(starts.ravel()).reshape(same.shape) * same
-
-
-def symmetric(mask: np.ndarray, symmetry: str) -> np.ndarray:
-    """``mask`` together with its mirror images under ``symmetry`` (a :class:`Symmetry`)."""
-    if symmetry == Symmetry.LEFT_RIGHT:
-        return mask | mask[:, ::-1]
-    if symmetry == Symmetry.TOP_BOTTOM:
-        return mask | mask[::-1, :]
-    if symmetry == Symmetry.BOTH:
-        return mask | mask[:, ::-1] | mask[::-1, :] | mask[::-1, ::-1]
-    if symmetry == Symmetry.ROTATE_180:
-        return mask | mask[::-1, ::-1]
-    return mask

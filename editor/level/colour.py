@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from nonogram_editor.lazy import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.model import WHITE, Level
 

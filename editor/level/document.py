@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nonogram_editor.lazy import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.model import WHITE, Level
 

@@ -4,7 +4,7 @@
 (1 = filled); ``name.ppm`` the colour picture the player wins. :func:`load_level` reads
 any netpbm form; :func:`save_level` writes plain P1/P3, the three (and the level info
 ``name.about``, see ``nonogram_editor.level.metadata``) as one: after a failure or a kill at any
-instant the level is all old or all new (see ``nonogram_editor.safe_write``).
+instant the level is all old or all new (see ``nonogram_editor.infra.safe_write``).
 """
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nonogram_editor.lazy import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.errors import LevelError, LevelErrorKind
 from nonogram_editor.level.netpbm import HEADER_LIMIT, NetpbmError, check_header, format_pbm, format_ppm, parse_pbm, parse_ppm
 from nonogram_editor.level.reading import open_regular, read_at_most
-from nonogram_editor.safe_write import AtomicFiles, recover
+from nonogram_editor.infra.safe_write import AtomicFiles, recover
 
 EXTENSIONS = (".level", ".pbm", ".ppm")
 ABOUT_SUFFIX = ".about"

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from nonogram_editor.lazy import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 from nonogram_editor.level.bit_rows import BitRows, given
 from nonogram_editor.level.clue_formats import parse_g, parse_nin, write_colour_g, write_g, write_nin
 from nonogram_editor.level.colour import ColourPuzzle

@@ -32,7 +32,7 @@ from html.entities import name2codepoint
 from pathlib import Path
 from xml.parsers import expat
 
-from nonogram_editor.lazy import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour

@@ -35,7 +35,7 @@ from nonogram_editor.nonogram import engine
 from nonogram_editor.nonogram.belief import ROUNDS, Beliefs, propagate
 from nonogram_editor.nonogram.probing import probe_to_fixpoint
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 COMPLETE_CONFLICTS = 2000  # CaDiCaL's search on the board before a dead end (short: for boards nearly solved)
 STEP = 40  # cells set per batch (big pictures: thousands of open cells, so some tens of batches)
@@ -181,7 +181,7 @@ def complete_within(clauses, conflicts: int, solution_of: Callable[[list[int]], 
     """``solution_of(model)`` for a model of ``clauses`` that CaDiCaL finds within
     ``conflicts`` conflicts; None when there is none, False when the search ran out of
     conflicts. How either kind completes a board at a dead end."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         solver.conf_budget(conflicts)

@@ -16,7 +16,7 @@ from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 import numpy as np
 
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 
 @runtime_checkable

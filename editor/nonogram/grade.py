@@ -34,15 +34,15 @@ import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from nonogram_editor.lazy import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.nonogram.colour.line import ColourLineSolver, colour_line_solver
 from nonogram_editor.nonogram.colour.puzzle import ColourClues
 from nonogram_editor.nonogram.line import line_solver
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor.tasks import Task
-from nonogram_editor.wording import QT_TRANSLATE_NOOP, Wording
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.infra.wording import QT_TRANSLATE_NOOP, Wording
 
 
 
@@ -534,7 +534,7 @@ def solve_path(puzzle: Puzzle | ColourClues, picture: np.ndarray | None = None, 
 
     ``picture``: the puzzle's unique solution; search steps take their values from it.
     Without it the path stops where one-cell lookahead does. Raises :class:`NoPlacement`
-    (naming the line) if the clues turn out to have no solution along the way, :class:`nonogram_editor.tasks.Cancelled` when cancelled.
+    (naming the line) if the clues turn out to have no solution along the way, :class:`nonogram_editor.infra.tasks.Cancelled` when cancelled.
     """
     if isinstance(puzzle, ColourClues):
         return _ColourPlayer(puzzle, None if picture is None else np.asarray(picture, dtype=np.int64),

@@ -1,6 +1,6 @@
 """The SAT stage: solvers racing for a solution, a portfolio described as data (Qt-free).
 
-:func:`decide` is what the verdict runs in a separate process (:mod:`nonogram_editor.child_process`):
+:func:`decide` is what the verdict runs in a separate process (:mod:`nonogram_editor.infra.child_process`):
 
 1. the automaton encoding of the clues and the cells known (:func:`nonogram_editor.nonogram.cnf.encode`);
 2. without a picture, a first solution: the race :data:`FIRST_SOLUTION`, then the
@@ -30,7 +30,7 @@ import numpy as np
 
 from nonogram_editor.nonogram.cnf import encode, model_rows
 from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
-from nonogram_editor.tasks import MemoryLimitReached
+from nonogram_editor.infra.tasks import MemoryLimitReached
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
@@ -143,7 +143,7 @@ def first_without_forks(problem: Problem) -> list[int] | None:
     """:data:`FIRST_SOLUTION` where no fork can be made, one after the other: a symmetric
     solution, a short CaDiCaL search (``QUICK_CONFLICTS``) on the automaton encoding, then
     the block encoding to the end."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     from nonogram_editor.nonogram.order_cnf import FIRST_SOLVER
 
@@ -167,7 +167,7 @@ def race(schedule: list[Racer], problem: Problem, without_forks: Callable[[Probl
     running or to come, its failure is raised. Every fork is ended when the race is over."""
     by_name = {racer.name: racer for racer in schedule}
     lead = schedule[0]
-    forks = dict(running or {})  # name -> its fork (nonogram_editor.child_process.Child)
+    forks = dict(running or {})  # name -> its fork (nonogram_editor.infra.child_process.Child)
     waiting = [racer for racer in schedule if racer.joins is not None and racer.name not in forks]
     try:
         for racer in list(waiting):
@@ -226,10 +226,10 @@ def _join(racer: Racer | None, problem: Problem, forks: dict) -> bool:
 
 
 def _fork(racer: Racer, problem: Problem):
-    """``racer`` running in a fork of its own (:func:`nonogram_editor.child_process.fork_running`: it ends with
+    """``racer`` running in a fork of its own (:func:`nonogram_editor.infra.child_process.fork_running`: it ends with
     this process, so that killing the SAT process ends its racers too), or None where none
     can be made."""
-    from nonogram_editor.child_process import fork_running
+    from nonogram_editor.infra.child_process import fork_running
 
     return fork_running(_run, (racer, problem), name=racer.name)
 
@@ -243,7 +243,7 @@ def _run(racer: Racer, problem: Problem) -> list[int] | None:
 
 def _solve_all(clauses, solver_name: str, height: int, width: int) -> list[int] | None:
     """A solution of ``clauses`` by ``solver_name`` (row masks), or None (runs to the end)."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         return model_rows(solver.get_model(), height, width) if solver.solve() else None
@@ -265,7 +265,7 @@ def search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, list
     seconds of SAT solving."""
     from nonogram_editor.nonogram.puzzle import Puzzle
     from nonogram_editor.nonogram.search import Lookahead, find_alternative
-    from nonogram_editor.tasks import OverBudget, Task
+    from nonogram_editor.infra.tasks import OverBudget, Task
 
     puzzle = Puzzle(row_clues, column_clues)
     board = puzzle.board()
@@ -293,9 +293,9 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     (:func:`search_near`; the verdict's own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. ``spare_core``: another
     core is free for this process (the first solution's eager racers start at once). Runs
-    to the end (call it through :mod:`nonogram_editor.child_process` to bound it).
+    to the end (call it through :mod:`nonogram_editor.infra.child_process` to bound it).
     """
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
     problem = Problem(row_clues, column_clues, known, solver_name=solver_name)
@@ -356,7 +356,7 @@ def _local_other(row_clues, column_clues, grid: np.ndarray, open_cells: np.ndarr
     takes seconds or minutes."""
     from nonogram_editor.nonogram.cnf import line_clauses
     from nonogram_editor.nonogram.search import windows
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     height, width = grid.shape
     cells = np.arange(1, height * width + 1).reshape(height, width)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from operator import or_
 
-from nonogram_editor.lazy import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 from nonogram_editor.level.bit_rows import BitRows, array_to_rows, rows_to_array
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.nonogram.line import line_solver
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 Clue = tuple[int, ...]
 

@@ -54,13 +54,13 @@ import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from nonogram_editor.lazy import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.bit_rows import BitRows, GridField, as_array, given
 from nonogram_editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from nonogram_editor.nonogram.search import Lookahead, find_alternative, find_solution
-from nonogram_editor.tasks import OverBudget, Task, TimeUp
-from nonogram_editor.wording import Activity, Wording
+from nonogram_editor.infra.tasks import OverBudget, Task, TimeUp
+from nonogram_editor.infra.wording import Activity, Wording
 
 
 class Kind(StrEnum):
@@ -516,7 +516,7 @@ class _SatStage:
         and the one waiting for it, if any): then the process can be a fork of this one."""
         if self._child is not None:
             return False
-        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads them
+        from nonogram_editor.infra.child_process import fork_ready, start_in_process  # here: a quick check never loads them
         from nonogram_editor.nonogram import portfolio
 
         name = "nonogram SAT solver"
@@ -572,11 +572,11 @@ def _idle_cores(since: tuple[int, int] | None) -> float | None:
 
 def keep_sat_process_ready() -> None:
     """Have a SAT process waiting, its interpreter started and its modules imported, for
-    the next check that needs one (:func:`nonogram_editor.child_process.keep_ready`): for a program that
+    the next check that needs one (:func:`nonogram_editor.infra.child_process.keep_ready`): for a program that
     checks again and again and cannot fork (the editor)."""
-    from nonogram_editor.child_process import keep_ready
+    from nonogram_editor.infra.child_process import keep_ready
 
-    keep_ready(("nonogram_editor.nonogram.portfolio", "nonogram_editor.nonogram.search", "nonogram_editor.nonogram.symmetry", "nonogram_editor.sat_solvers"))
+    keep_ready(("nonogram_editor.nonogram.portfolio", "nonogram_editor.nonogram.search", "nonogram_editor.nonogram.symmetry", "nonogram_editor.infra.sat_solvers"))
 
 
 def _in_own_thread(function, *args):

@@ -42,11 +42,11 @@ from PySide6.QtGui import (QColor, QGuiApplication, QImage, QOffscreenSurface, Q
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
-from nonogram_editor.safe_write import write_file
+from nonogram_editor.infra.safe_write import write_file
 from nonogram_editor.scene3d.animation import PictureScene
 from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry, light_direction
 from nonogram_editor.scene3d.parts import Part
-from nonogram_editor.ui.lifetime import ask_save_path, connect_alive
+from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 
 BACKGROUND = QColor(236, 238, 242)
 AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue

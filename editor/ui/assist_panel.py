@@ -46,12 +46,12 @@ from nonogram_editor.nonogram.grade import Axis, SolvePath, StepKind, grade_verd
 from nonogram_editor.nonogram.verdict import Kind, Verdict
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.edit_tools import add_action
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
 from nonogram_editor.ui.sheets import write_sheet
 from nonogram_editor.core.colour_level import is_colour, puzzle_palette, rgb_clues
 from nonogram_editor.ui.solver_panel import picture_pixmap
-from nonogram_editor.wording import Counts
+from nonogram_editor.infra.wording import Counts
 
 HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
                ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique

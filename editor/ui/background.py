@@ -1,7 +1,7 @@
 """Run a Qt-free computation off the GUI thread, with progress, cancel and a result signal.
 
     job = BackgroundJob(lambda task: solver.count(task), owner=self)
-    job.progress.connect(self.on_progress)      # nonogram_editor.tasks.Progress
+    job.progress.connect(self.on_progress)      # nonogram_editor.infra.tasks.Progress
     job.succeeded.connect(self.on_result)       # the function's return value
     job.failed.connect(self.on_error)           # the exception
     job.start()
@@ -52,7 +52,7 @@ from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
-from nonogram_editor.tasks import Cancelled, Progress, Task
+from nonogram_editor.infra.tasks import Cancelled, Progress, Task
 
 _running: set["BackgroundJob"] = set()  # started and not yet deleted
 COLLECT_INTERVAL_MS = 50

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from nonogram_editor.core import Clip, ClipError, Symmetry, Tool
 from nonogram_editor.core.clip import MIME_TYPE
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 # The texts are shown through EditTools.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
 TOOLS = ((Tool.PEN, QT_TRANSLATE_NOOP("EditTools", "&Pen"), "P",

@@ -14,7 +14,7 @@ from nonogram_editor.core import Layer
 from nonogram_editor.core.colour_level import background
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.level.model import WHITE
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 
 class GridInput:

@@ -20,7 +20,7 @@ from nonogram_editor.level import Level
 from nonogram_editor.level.document import MAX_SIDE
 from nonogram_editor.level.image_import import ImageSource, picture_from_solution, solution_from_picture
 from nonogram_editor.ui.assist_panel import add_file_action
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 IMAGE_FILTER = QT_TRANSLATE_NOOP("ImageImportDialog", "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp "
                                                        "*.ppm *.pgm *.pbm);;All files (*)")

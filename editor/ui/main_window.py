@@ -37,7 +37,7 @@ from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.level.document import MAX_SIDE
 from nonogram_editor.level.metadata import read_about
 from nonogram_editor.level.puzzle_formats import DEFAULT_SUFFIX, PUZZLE_FORMATS, PUZZLE_SUFFIXES
-from nonogram_editor.paths import LEVELS
+from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.ui import (about_dialog, assist_panel, colour_actions, image_import_dialog, puzzle_docks, solver_panel,
                                 user_guide_window)
 from nonogram_editor.ui.background import BackgroundJob
@@ -46,7 +46,7 @@ from nonogram_editor.ui.edit_tools import EditTools
 from nonogram_editor.ui.grid_canvas import CanvasScroll, PictureCanvas, SolutionCanvas
 from nonogram_editor.ui.grid_input import GridInput
 from nonogram_editor.ui.identity import app_icon, show_about
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.main_menus import build_menus
 from nonogram_editor.ui.palette_widget import PaletteWidget
 from nonogram_editor.ui.play_window import PlayWindow

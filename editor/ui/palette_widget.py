@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QButtonGroup, QColorDialog, QComboBox, QGridLayou
 from nonogram_editor.core import Editor, colour_name
 from nonogram_editor.level.document import Colour
 from nonogram_editor.level.model import WHITE
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 COLUMNS = 8
 SWATCH = 22

@@ -24,7 +24,7 @@ from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtSvg import QSvgGenerator
 
-from nonogram_editor.safe_write import write_file
+from nonogram_editor.infra.safe_write import write_file
 from nonogram_editor.ui.colour_clues import number_colour
 
 A4_MM = (210.0, 297.0)
@@ -167,7 +167,7 @@ def write_sheet(path: str | os.PathLike, row_clues, column_clues, title: str = "
                 solution: np.ndarray | None = None) -> None:
     """Write the puzzle sheet (or, with ``solution``, the solution sheet); the suffix picks the format.
 
-    The sheet is drawn in memory, then replaces the file as a whole (``nonogram_editor.safe_write``).
+    The sheet is drawn in memory, then replaces the file as a whole (``nonogram_editor.infra.safe_write``).
     Raises OSError naming the file when it cannot be written, ValueError for an unknown suffix.
     """
     path = Path(path)

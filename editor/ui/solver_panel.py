@@ -36,9 +36,9 @@ from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSiz
 
 from nonogram_editor.core.colour_level import alternative_picture, check_colour_grid, puzzle_palette
 from nonogram_editor.nonogram.verdict import Kind, Rechecks, Verdict, keep_sat_process_ready
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.ui.background import BackgroundJob
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.overlays import OverlaySet, legend_html
 
 COALESCE_MS = 6  # quiet time after an edit before checking (restarted by each edit)

@@ -76,11 +76,11 @@ ensure_mypy_path() {
 }
 
 # Shell completion (bash, zsh, fish) and the man page, in the current user's folders only
-# (see editor/completion.py); written again when the code is newer than them.
+# (see editor/cli/completion.py); written again when the code is newer than them.
 ensure_completion() {
     local man="${XDG_DATA_HOME:-$HOME/.local/share}/man/man1/nonogram-editor.1"
     if [ ! -e "$man" ] || [ -n "$(find "$REPO/editor" -name '*.py' -newer "$man" -print -quit)" ]; then
-        "$VENV/bin/python" -m nonogram_editor.completion --quiet \
-            || echo "setup: could not install the shell completion and man page (python -m nonogram_editor.completion)" >&2
+        "$VENV/bin/python" -m nonogram_editor.cli.completion --quiet \
+            || echo "setup: could not install the shell completion and man page (python -m nonogram_editor.cli.completion)" >&2
     fi
 }

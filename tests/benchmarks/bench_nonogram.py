@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 NONOGRAMS = ROOT / "tests" / "data" / "nonograms"
 
 from nonogram_editor.level.clues import line_clues  # noqa: E402
-from nonogram_editor.paths import LEVELS  # noqa: E402
+from nonogram_editor.infra.paths import LEVELS  # noqa: E402
 from nonogram_editor.level.non_format import read_non  # noqa: E402
 from nonogram_editor.nonogram.line import LineSolver, clear_line_caches  # noqa: E402
 from nonogram_editor.nonogram.puzzle import Puzzle  # noqa: E402

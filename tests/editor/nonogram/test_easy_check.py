@@ -1,5 +1,5 @@
 """The check that line logic decides on bit masks, without numpy: the same verdicts and output
-as with the grids as arrays, and no numpy imported (nonogram_editor.lazy, level/bit_rows.py)."""
+as with the grids as arrays, and no numpy imported (nonogram_editor.infra.lazy, level/bit_rows.py)."""
 import csv
 import json
 import subprocess

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QRegion
 from PySide6.QtWidgets import QApplication
 
-from nonogram_editor.paths import LEVELS
+from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
 from tests.editor.ui.conftest import centre, drag
 from tests.editor.ui.test_files import open_and_wait

@@ -8,12 +8,12 @@ import numpy as np
 from PySide6.QtWidgets import QMessageBox
 
 from nonogram_editor import __version__
-from nonogram_editor.desktop import APP_ID
+from nonogram_editor.ui.desktop import APP_ID
 from nonogram_editor.level.non_format import write_non
-from nonogram_editor.paths import LEVELS, ROOT
+from nonogram_editor.infra.paths import LEVELS, ROOT
 from nonogram_editor.ui.app import QUIT_AFTER_ENV
 from nonogram_editor.ui.identity import app_icon
-from tests.editor.test_plugin_platform import click_menu_entry
+from tests.editor.plugin_api.test_platform import click_menu_entry
 from tests.editor.ui.conftest import wait_for_job
 
 

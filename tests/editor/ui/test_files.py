@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from nonogram_editor.level import Level, load_level, save_level
 from nonogram_editor.level.clues import clues
 from nonogram_editor.level.document import palette_of
-from nonogram_editor.paths import LEVELS, ROOT
+from nonogram_editor.infra.paths import LEVELS, ROOT
 from nonogram_editor.ui import background, main_window, settings
 from nonogram_editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
 from tests.conftest import HANG_MS, HANG_SECONDS

@@ -74,7 +74,7 @@ def test_an_imported_image_replaces_the_open_levels_grids_as_one_undo_step(windo
     one undo brings its own grids, size and palette back exactly, redo the image again."""
     import shutil
 
-    from nonogram_editor.paths import LEVELS
+    from nonogram_editor.infra.paths import LEVELS
     from tests.editor.ui.test_files import open_and_wait
 
     for suffix in (".level", ".pbm", ".ppm"):

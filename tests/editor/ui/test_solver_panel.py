@@ -197,8 +197,8 @@ def endless_decide(*args):
 
 
 def record_popen(monkeypatch) -> list:
-    """Every process nonogram_editor.child_process starts from now on (the editor's are fresh interpreters)."""
-    from nonogram_editor import child_process as sat
+    """Every process nonogram_editor.infra.child_process starts from now on (the editor's are fresh interpreters)."""
+    from nonogram_editor.infra import child_process as sat
 
     started = []
     real_popen = sat.subprocess.Popen
@@ -232,7 +232,7 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
 def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses(window, qtbot, monkeypatch):
     """The editor cannot fork its SAT process: the first check that stalls starts one ahead
     (interpreter and imports), the SAT stage hands it the call, and no process is left."""
-    from nonogram_editor import child_process as sat
+    from nonogram_editor.infra import child_process as sat
     from nonogram_editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)
@@ -248,7 +248,7 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
-    assert len(readied) == 1 and "nonogram_editor.sat_solvers" in readied[0]
+    assert len(readied) == 1 and "nonogram_editor.infra.sat_solvers" in readied[0]
     assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
     sat.discard_ready()
     assert all(process.poll() is not None for process in started)

@@ -7,7 +7,7 @@ from PySide6.QtGui import QGuiApplication, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from nonogram_editor.level import Level
-from nonogram_editor.paths import LEVELS
+from nonogram_editor.infra.paths import LEVELS
 from tests.editor.ui.conftest import centre, drag
 
 

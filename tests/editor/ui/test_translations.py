@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QLocale, QTranslator
 from PySide6.QtWidgets import QMenu
 
-from nonogram_editor.paths import ROOT
+from nonogram_editor.infra.paths import ROOT
 from nonogram_editor.nonogram.verdict import Kind
 from nonogram_editor.ui.identity import TRANSLATION_NAME, set_up_application
 from tests.editor.ui.test_solver_panel import draw_a_switch
@@ -30,7 +30,7 @@ GERMAN = {("MainWindow", "&Help"): "&Hilfe", ("MainWindow", "&Test-Solve…"): "
               ("{0} Ein anderes Bild passt zu denselben Zahlen; es weicht in %n Zelle ab. {1}",
                "{0} Ein anderes Bild passt zu denselben Zahlen; es weicht in %n Zellen ab. {1}"),
           ("Verdict", "(checked in {0})"): "(geprüft in {0})"}
-CORE = ["editor/wording.py", "editor/nonogram/*.py"]  # the Qt-free modules whose texts the user reads
+CORE = ["editor/infra/wording.py", "editor/nonogram/*.py"]  # the Qt-free modules whose texts the user reads
 # Qt calls whose string arguments the user reads (a title, a label, a menu entry, a tree row, a status message)
 TEXT_CALLS = {"setWindowTitle", "addAction", "addMenu", "QAction", "QMenu", "QLabel", "QPushButton", "QCheckBox",
               "QRadioButton", "QGroupBox", "QTreeWidgetItem", "setText", "setTitle", "setToolTip", "setStatusTip",

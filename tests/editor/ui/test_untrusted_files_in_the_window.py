@@ -5,7 +5,7 @@ import os
 import numpy as np
 from PySide6.QtWidgets import QMessageBox
 
-from nonogram_editor import safe_write
+from nonogram_editor.infra import safe_write
 from nonogram_editor.level import Level, save_level
 from nonogram_editor.level.non_format import read_non, write_non
 from tests.editor.ui.conftest import drag, wait_for_job

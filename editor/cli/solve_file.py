@@ -86,7 +86,7 @@ def _two_colour(solution: np.ndarray, about: dict[str, str]):
 def _print(path_text: str, puzzle, colour: ColourPuzzle | None, report: ClueReport) -> None:
     verdict = report.verdict
     print(f"{path_text}: {verdict.kind} {puzzle.width}x{puzzle.height}"
-          + (f" {len(colour.palette) - 1} colours" if colour else "") + f" in {verdict.seconds:.3f} s: "
+          + (f" {len(colour.palette)} colours" if colour else "") + f" in {verdict.seconds:.3f} s: "
           + report.describe())
     if not report.solutions:
         return

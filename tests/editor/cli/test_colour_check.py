@@ -87,3 +87,17 @@ def test_the_colour_puzzle_of_a_webpbn_set(capsys):
     # pbnsolve 1.10 (built with libxml2, pbnsolve -u -n2) says it is a unique line solution: its goal
     goal = read_puzzles(DATA / "formats" / "ianprime0509-easy.xml")[1].goal
     assert second["verdict"] == "LINE" and np.array_equal(_grid(second["solution"]), goal)
+
+
+def test_solve_and_check_count_a_colour_puzzles_colours_alike(capsys):
+    """Both count the background, as webpbn does (a black-and-white puzzle has two colours)."""
+    from nonogram_editor.cli.solve_file import run_solve_file
+
+    path = COLOUR_DATA / "acorn.g"
+    colours = len(read_puzzle_file(path).palette)
+    assert run_check([str(path)], grade=False) == 0
+    checked = capsys.readouterr().out
+    assert run_solve_file(str(path)) == 0
+    solved = capsys.readouterr().out
+    assert f" {colours} colours " in checked
+    assert f" {colours} colours " in solved

@@ -17,7 +17,6 @@ import hashlib
 import html
 import json
 import os
-from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
@@ -28,7 +27,7 @@ from nonogram_editor.level.model import Level
 from nonogram_editor.level.non_format import NonPuzzle
 from nonogram_editor.level.puzzle_formats import Puzzle
 from nonogram_editor.paths import package_data
-from nonogram_editor.safe_write import write_file
+from nonogram_editor.safe_write import write_file_named
 
 TWO_COLOUR_PALETTE = ("#ffffff", "#000000")
 DEFAULT_TITLE = "Nonograms"
@@ -139,9 +138,4 @@ def write_html_pack(path: str | os.PathLike, puzzles: Sequence[Puzzle], title: s
     """Write the web page that plays ``puzzles`` in this order (``title`` heads it; ``pictures``,
     one per puzzle or None, are shown when each is solved), replacing the file as a whole
     (``nonogram_editor.safe_write``). OSError naming the file when it cannot be written."""
-    path = Path(path)
-    text = html_page(puzzles, title, pictures)
-    try:
-        write_file(path, text.encode("utf-8"))
-    except OSError as error:
-        raise OSError(f"{path}: {error.strerror or error}") from None
+    write_file_named(path, html_page(puzzles, title, pictures).encode("utf-8"))

@@ -171,7 +171,7 @@
     var longestColumn = Math.max.apply(null, p.columns.map(function (clue) { return Math.max(1, clue.length); }));
     var across = (window.innerWidth - 330) / (p.width + longestRow * 1.1);
     var down = (window.innerHeight - 190) / (p.height + longestColumn * 1.1);
-    board.style.setProperty("--cell", Math.max(12, Math.min(32, Math.floor(Math.min(across, down)))) + "px");
+    board.style.setProperty("--cell", Math.max(16, Math.min(32, Math.floor(Math.min(across, down)))) + "px");
     var head = document.createElement("tr");
     head.appendChild(document.createElement("td"));
     p.columns.forEach(function (clue) {

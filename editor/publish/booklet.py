@@ -16,8 +16,8 @@ import os
 from typing import Sequence
 
 import numpy as np
-from PySide6.QtCore import QBuffer, QIODevice, QRectF, Qt
-from PySide6.QtGui import QFont, QPainter
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QRectF, Qt
+from PySide6.QtGui import QFont, QGuiApplication, QPainter
 
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.puzzle_formats import Puzzle
@@ -33,6 +33,17 @@ CONTENTS_PER_COLUMN = 40
 
 class Booklet(Wording):
     """The booklet's own words."""
+
+
+_application: QGuiApplication | None = None
+
+
+def _ensure_gui() -> None:
+    """Text needs fonts, and fonts a QGuiApplication: without one (the command line) make one
+    on the offscreen platform, which needs no display."""
+    global _application
+    if QCoreApplication.instance() is None:
+        _application = QGuiApplication(["nonogram-editor", "-platform", "offscreen"])
 
 
 def page_slots(per_page: int, page_width: float, page_height: float) -> list[QRectF]:
@@ -112,6 +123,7 @@ def write_booklet(path: str | os.PathLike, puzzles: Sequence[Puzzle], per_page: 
     if not puzzles:
         raise ValueError(f"{path}: a booklet needs at least one puzzle")
     solutions = [solution_of(puzzle, task) for puzzle in puzzles]
+    _ensure_gui()
     buffer = QBuffer()
     buffer.open(QIODevice.WriteOnly)
     writer = pdf_writer(buffer, title or Booklet.tr("Nonograms"))

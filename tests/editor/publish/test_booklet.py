@@ -2,7 +2,9 @@
 its text (pdftotext) in play order, puzzles first and solutions at the back."""
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -135,6 +137,18 @@ def test_slots_and_solutions():
     assert np.array_equal(solution_of(STAIRS), GRIDS["Stairs"])
     contradiction = NonPuzzle(2, 2, [[2], [2]], [[1], [1]], title="Broken")
     assert solution_of(contradiction) is None
+
+
+def test_a_script_without_a_qt_application_or_a_display_writes_one_quietly(tmp_path):
+    code = ("import sys, numpy as np\n"
+            "from nonogram_editor.level.non_format import NonPuzzle\n"
+            "from nonogram_editor.publish.booklet import write_booklet\n"
+            "write_booklet(sys.argv[1], [NonPuzzle(2, 2, [[1], [1]], [[1], [1]], np.eye(2, dtype=bool), 'Dots')])\n")
+    environment = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "QT_QPA_PLATFORM")}
+    result = subprocess.run([sys.executable, "-c", code, str(tmp_path / "dots.pdf")], env=environment,
+                            capture_output=True, text=True)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "1. Dots" in _text(tmp_path / "dots.pdf", 1) and "Solution 1. Dots" in _text(tmp_path / "dots.pdf", 2)
 
 
 def test_bad_options_and_targets_say_what_is_wrong(qapp, tmp_path):

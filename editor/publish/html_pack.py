@@ -80,8 +80,10 @@ def level_puzzle(level: Level, about: dict[str, str]) -> tuple[Puzzle, np.ndarra
 
 def pack_data(puzzles: Sequence[Puzzle], title: str = "",
               pictures: Sequence[np.ndarray | None] | None = None) -> dict[str, Any]:
-    """The pack as the player reads it (the JSON the page embeds). ValueError when ``pictures``
-    does not match ``puzzles`` (its length, or a picture's size)."""
+    """The pack as the player reads it (the JSON the page embeds). ValueError when there are no
+    puzzles, or ``pictures`` does not match them (its length, or a picture's size)."""
+    if not puzzles:
+        raise ValueError("a pack needs at least one puzzle")
     pictures = list(pictures) if pictures is not None else [None] * len(puzzles)
     if len(pictures) != len(puzzles):
         raise ValueError(f"{len(pictures)} pictures for {len(puzzles)} puzzles")
@@ -109,7 +111,7 @@ def _puzzle_data(puzzle: Puzzle, picture: np.ndarray | None, number: int) -> dic
             raise ValueError(f"puzzle {number} ({title}): its picture is {picture.shape[1]}x{picture.shape[0]}, "
                              f"the puzzle {puzzle.width}x{puzzle.height}")
         colours, cells = np.unique(picture.reshape(-1, 3), axis=0, return_inverse=True)
-        shown = {"colours": [hex_colour(tuple(int(v) for v in rgb)) for rgb in colours],  # type: ignore[arg-type]
+        shown = {"colours": [hex_colour((int(r), int(g), int(b))) for r, g, b in colours],
                  "cells": cells.reshape(-1).tolist()}
     identity = hashlib.sha1(json.dumps([rows, columns, palette]).encode()).hexdigest()[:16]
     return {"id": identity, "title": title, "width": puzzle.width, "height": puzzle.height, "colour": colour,

@@ -68,6 +68,8 @@ def test_a_level_brings_its_reward_picture():
 
 
 def test_bad_input_and_targets_say_what_is_wrong(tmp_path):
+    with pytest.raises(ValueError, match="at least one puzzle"):
+        html_page([])
     with pytest.raises(ValueError, match="1 pictures for 2 puzzles"):
         html_page([DIAGONAL, HOOK], pictures=[None])
     with pytest.raises(ValueError, match=r"puzzle 2 \(Hook\): its picture is 2x2, the puzzle 4x3"):
@@ -139,6 +141,7 @@ def test_a_pack_is_played_to_the_end_with_mouse_and_keys(browser, tmp_path):
 
     # 1. The diagonal, solved the other way round: the clues decide, and its picture shows.
     assert browser.find_element("id", "puzzle-title").text == "Diagonal"
+    assert not browser.find_element("id", "palette").is_displayed()  # one ink: nothing to choose
     cells = _cells(browser)
     actions().click(cells[1]).perform()
     assert _status(browser) == ""
@@ -176,6 +179,7 @@ def test_a_pack_is_played_to_the_end_with_mouse_and_keys(browser, tmp_path):
     browser.find_element("id", "next").click()
     cells = _cells(browser)
     assert browser.find_element("id", "puzzle-title").text == "Flag"
+    assert [b.text for b in browser.find_elements("css selector", "#palette button") if b.is_displayed()] == ["1", "2"]
     actions().click_and_hold(cells[0]).move_to_element(cells[1]).release().perform()
     keys("2")
     actions().click(cells[2]).click(cells[4]).click(cells[5]).perform()

@@ -61,8 +61,9 @@ def page_slots(per_page: int, page_width: float, page_height: float) -> list[QRe
 def sheet_clues(puzzle: Puzzle) -> tuple[list, list]:
     """The clues as a sheet prints them: numbers, or a colour puzzle's ``(length, (r, g, b))``."""
     if isinstance(puzzle, ColourPuzzle):
-        return tuple([[(length, puzzle.palette[colour]) for length, colour in clue] for clue in lines]  # type: ignore[return-value]
-                     for lines in (puzzle.rows, puzzle.columns))
+        palette = puzzle.palette
+        return ([[(length, palette[colour]) for length, colour in clue] for clue in puzzle.rows],
+                [[(length, palette[colour]) for length, colour in clue] for clue in puzzle.columns])
     return puzzle.row_clues, puzzle.column_clues
 
 
@@ -122,35 +123,32 @@ def write_booklet(path: str | os.PathLike, puzzles: Sequence[Puzzle], per_page: 
     goal that fits. ValueError for a bad ``per_page`` or no puzzles, OSError naming the file."""
     if not puzzles:
         raise ValueError(f"{path}: a booklet needs at least one puzzle")
-    solutions = [solution_of(puzzle, task) for puzzle in puzzles]
     _ensure_gui()
     buffer = QBuffer()
     buffer.open(QIODevice.WriteOnly)
     writer = pdf_writer(buffer, title or Booklet.tr("Nonograms"))
     page = writer.pageLayout().paintRectPixels(writer.resolution())
     slots = page_slots(per_page, page.width(), page.height())
+    solutions = [solution_of(puzzle, task) for puzzle in puzzles]
     sheets = [(_name(number, puzzle), puzzle, None) for number, puzzle in enumerate(puzzles, start=1)]
     answers = [(Booklet.tr("Solution {0}").format(_name(number, puzzle)) if solution is not None
                 else Booklet.tr("{0}: no solution").format(_name(number, puzzle)), puzzle, solution)
                for number, (puzzle, solution) in enumerate(zip(puzzles, solutions), start=1)]
+    pages = [part[start:start + per_page] for part in (sheets, answers) for start in range(0, len(part), per_page)]
     painter = QPainter(writer)
     try:
-        first = True
         if title:
             _paint_title_page(painter, page.width(), page.height(), title, puzzles)
-            first = False
-        for part in (sheets, answers):
-            for start in range(0, len(part), per_page):
-                if not first:
-                    writer.newPage()
-                first = False
-                for slot, (name, puzzle, solution) in zip(slots, part[start:start + per_page]):
-                    rows, columns = sheet_clues(puzzle)
-                    painter.save()
-                    painter.translate(slot.topLeft())
-                    paint_sheet(painter, SheetLayout.for_clues(rows, columns, slot.width(), slot.height()),
-                                rows, columns, name, solution)
-                    painter.restore()
+        for index, sheets_of_page in enumerate(pages):
+            if index or title:
+                writer.newPage()
+            for slot, (name, puzzle, solution) in zip(slots, sheets_of_page):
+                rows, columns = sheet_clues(puzzle)
+                painter.save()
+                painter.translate(slot.topLeft())
+                paint_sheet(painter, SheetLayout.for_clues(rows, columns, slot.width(), slot.height()),
+                            rows, columns, name, solution)
+                painter.restore()
     finally:
         painter.end()
     del writer  # the PDF is complete when the writer goes

@@ -35,6 +35,7 @@ STAIRS = _two_colour("Stairs", GRIDS["Stairs"], with_goal=False)  # the booklet 
 PALETTE = [(255, 255, 255), (250, 215, 50), (40, 40, 160)]
 FLAG = ColourPuzzle.of_grid(np.array([[1, 1, 0, 2], [0, 2, 2, 0], [1, 0, 0, 1]]), PALETTE, "Flag")
 PACK = [SPECKS, STAIRS, FLAG, BAR, RING]
+BROKEN = NonPuzzle(2, 2, [[2], [2]], [[1], [1]], title="Broken")  # no picture fits
 
 
 def _pages(path, tmp_path) -> list[QImage]:
@@ -135,8 +136,7 @@ def test_slots_and_solutions():
     assert [(r.y(), r.height()) for r in page_slots(2, 200, 300)] == [(0, 150), (150, 150)]
     assert len(page_slots(6, 200, 300)) == 6 and len(page_slots(3, 200, 300)) == 3
     assert np.array_equal(solution_of(STAIRS), GRIDS["Stairs"])
-    contradiction = NonPuzzle(2, 2, [[2], [2]], [[1], [1]], title="Broken")
-    assert solution_of(contradiction) is None
+    assert solution_of(BROKEN) is None
 
 
 def test_a_script_without_a_qt_application_or_a_display_writes_one_quietly(tmp_path):
@@ -159,3 +159,5 @@ def test_bad_options_and_targets_say_what_is_wrong(qapp, tmp_path):
     with pytest.raises(OSError, match="missing.*No such file or directory"):
         write_booklet(tmp_path / "missing" / "pack.pdf", PACK)
     assert list(tmp_path.iterdir()) == []
+    write_booklet(tmp_path / "broken.pdf", [BROKEN])  # printed, and its solution page says so
+    assert "1. Broken" in _text(tmp_path / "broken.pdf", 1) and "1. Broken: no solution" in _text(tmp_path / "broken.pdf", 2)

@@ -94,6 +94,7 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("scene3d", ("nonogram_editor.scene3d",)),
     ("plugin platform", ("nonogram_editor.plugin_api",)),
     ("ui", ("nonogram_editor.ui",)),
+    ("publishing", ("nonogram_editor.publish",)),  # the booklet draws with ui.sheets
     ("command line", ("nonogram_editor.cli",)),
     ("entry point", ("nonogram_editor.__main__",)),
 ]

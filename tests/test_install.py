@@ -171,6 +171,12 @@ def test_the_wheel_carries_every_page_of_the_manual_and_its_pictures(wheel):
     assert {"tour.md", "command-line.md", "images/window.png"} <= shipped
 
 
+def test_the_wheel_carries_the_web_page_player(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert {"nonogram_editor/publish/data/player.js", "nonogram_editor/publish/data/player.css"} <= names
+
+
 def test_the_installed_wheel_prints_its_manual_with_no_repository_beside_it(wheel, tmp_path):
     python, site = venv_with_test_dependencies(tmp_path / "venv")
     installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",

@@ -135,6 +135,14 @@ def write_file(path: str | os.PathLike, data: bytes) -> None:
         files.commit()
 
 
+def write_file_named(path: str | os.PathLike, data: bytes) -> None:
+    """:func:`write_file` for an export: its ``OSError`` says ``"PATH: reason"``."""
+    try:
+        write_file(path, data)
+    except OSError as error:
+        raise OSError(f"{Path(path)}: {error.strerror or error}") from None
+
+
 def recover(targets: Iterable[str | os.PathLike], clean: bool = True) -> None:
     """Complete a commit on this group that a killed process left halfway; with ``clean``, also
     delete the temporaries of writes that died before committing. Without ``clean`` this costs

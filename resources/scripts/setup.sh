@@ -19,6 +19,9 @@ XVFB_PACKAGES=(xvfb xauth)
 DESKTOP_TEST_PACKAGES=(desktop-file-utils appstream shared-mime-info)
 # The completion tests complete in each shell; the man page test renders it.
 COMPLETION_TEST_PACKAGES=(bash zsh fish groff-base man-db)
+# The publishing tests play the exported web page in headless Chromium (through its chromedriver)
+# and render the booklet's PDF pages (pdftoppm, pdftotext).
+PUBLISH_TEST_PACKAGES=(chromium chromium-driver poppler-utils)
 
 ensure_system_packages() {
     local wanted=("$@") missing=() p

@@ -38,8 +38,9 @@ TEXT_CALLS = {"setWindowTitle", "addAction", "addMenu", "QAction", "QMenu", "QLa
 
 
 def qt_sources() -> list[Path]:
-    """The window's code, the plugins' docks and canvases, and the moves' player they share."""
+    """The window's code, the plugins' docks and canvases, the moves' player they share, and the booklet."""
     return sorted([*(ROOT / "editor" / "ui").glob("*.py"), ROOT / "editor" / "scene3d" / "player.py",
+                   *(ROOT / "editor" / "publish").glob("*.py"),
                    *(ROOT / "plugins").glob("*/panel.py"), *(ROOT / "plugins").glob("*/canvas.py")])
 
 
@@ -186,6 +187,7 @@ def test_the_texts_of_the_qt_free_core_are_found_by_lupdate(tmp_path):
                         "first).")} <= found
     assert {("Verdict", "%n cell(s)"), ("Suggestion", "line logic settles %n more cell(s)"),
             ("Plan", "%n edit(s)"), ("SolvePath", "%n step(s)"), ("Counts", "Apply a proposal of %n edit(s)")} <= counted
+    assert ("Booklet", "Solution {0}") in found and ("Booklet", "%n puzzle(s)") in counted  # the printed booklet's
 
 
 def test_a_translation_translates_the_verdict_the_core_describes(german, window, qtbot):

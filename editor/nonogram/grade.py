@@ -85,6 +85,8 @@ class SolvePath(Wording):
     steps: list[Step] = field(default_factory=list)
     sweeps: int = 0
     solved: bool = False  # the path reaches a complete grid
+    seconds: float = 0.0  # what working the path out took, as its maker measured it (wall and CPU)
+    cpu_seconds: float = 0.0
 
     def count(self, kind: str) -> int:
         return sum(step.kind == kind for step in self.steps)

@@ -191,22 +191,45 @@ def colour_simple_rules(solver: ColourLineSolver, allowed: tuple[int, ...]) -> t
     None if no placement fits: block j's leftmost and rightmost placements overlap in cells
     surely of its colour (so of no other), and a cell outside the reach of every block of
     a colour is not of that colour."""
+    result = _colour_simple_rules(solver, allowed)
+    return None if result is None else result[0]
+
+
+def _colour_simple_rules(solver: ColourLineSolver, allowed: tuple[int, ...]):
+    """:func:`colour_simple_rules` and the line's leftmost and rightmost placements (a mask
+    per colour each, the background's first; None, None where the check's memo already
+    knew that nothing follows), or None if no placement fits."""
+    if solver.adds_nothing(allowed):
+        return allowed, None, None
     starts: list[int] = []
     if solver.deduce(allowed, starts) is None:
         return None
-    sure, reach = [0] * solver.colours, [0] * solver.colours
+    colours, full = solver.colours, solver.full
+    sure, reach, left, right = [0] * colours, [0] * colours, [0] * colours, [0] * colours
     for (length, colour), mask in zip(solver.clue, starts):
         low = (mask & -mask).bit_length() - 1
         high = mask.bit_length() - 1
+        block = (1 << length) - 1
+        left[colour] |= block << low
+        right[colour] |= block << high
         if high < low + length:
             sure[colour] |= ((1 << (low + length - high)) - 1) << high
         reach[colour] |= ((1 << (high + length - low)) - 1) << low
     taken = 0
     for mask in sure:
         taken |= mask
-    full = solver.full
-    return tuple(allowed[colour] & (reach[colour] if colour else full) & ~(taken & ~sure[colour])
-                 for colour in range(solver.colours))
+    for placement in left, right:
+        covered = 0
+        for mask in placement:
+            covered |= mask
+        placement[0] = full & ~covered
+    return (tuple(allowed[colour] & (reach[colour] if colour else full) & ~(taken & ~sure[colour])
+                  for colour in range(colours)), left, right)
+
+
+def _fits(placement, allowed) -> bool:
+    """Whether a colour line's placement (a mask per colour) fits what is still allowed."""
+    return not any(cells & ~mask for cells, mask in zip(placement, allowed))
 
 
 def _lines(puzzle: Puzzle, board: Board):
@@ -454,6 +477,8 @@ class _ColourPlayer(_Playing):
                                    for clue in puzzle.column_clues]}
         self.pending = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
         self.unchecked = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
+        # per line, its leftmost and rightmost placements when simple rules last looked at it, or None
+        self.extremes = {"row": [None] * puzzle.height, "column": [None] * puzzle.width}
         self.probe_from = 0  # the cell (row * width + column) the next probe scan starts at
 
     def lines(self, axis: str) -> list[tuple[int, ...]]:
@@ -488,18 +513,26 @@ class _ColourPlayer(_Playing):
         self.path.steps.append(Step(kind, axis, index, tuple(sorted(cells)), self.path.sweeps))
 
     def simple_sweep(self) -> bool:
+        """:meth:`_Player.simple_sweep` in colour: a line whose extreme placements still
+        fit is passed over likewise."""
         found = False
         sweep = self.path.sweeps + 1
         for axis in ("row", "column"):
-            lines, solvers = self.lines(axis), self.solvers[axis]
+            lines, solvers, extremes = self.lines(axis), self.solvers[axis], self.extremes[axis]
             todo = sorted(self.pending[axis])
             self.pending[axis].clear()
             for index in todo:
                 self.task.check_cancelled()
-                result = colour_simple_rules(solvers[index], lines[index])
+                line = lines[index]
+                known = extremes[index]
+                if known is not None and _fits(known[0], line) and _fits(known[1], line):
+                    continue
+                result = _colour_simple_rules(solvers[index], line)
                 if result is None:
                     raise NoPlacement(axis, index)
-                if result != lines[index]:
+                result, left, right = result
+                extremes[index] = None if left is None else (left, right)
+                if result != line:
                     if not found:
                         found = True
                         self.path.sweeps = sweep

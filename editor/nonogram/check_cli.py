@@ -1,5 +1,5 @@
 """``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--memory-limit MB] [--jobs N] [--format FORMAT]
-[--no-grade]``: verdicts for level packs, e.g. in CI.
+[--grade | --no-grade]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, ``.nonpack``,
 webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``nonogram_editor.level.puzzle_formats``; a file named
@@ -9,9 +9,9 @@ and puzzle files by their suffixes). Each level gets one line, and so does each 
 file that holds several (a webpbn ``<puzzleset>``, a ``.nonpack``: named ``PATH (puzzle N of M)``,
 in JSON with the key ``puzzle``, N from 1): its verdict, sweeps and time,
 and for a unique one its grade (``nonogram_editor.nonogram.grade``; not with ``--no-grade``)
-(``--json``: one JSON object per line). A puzzle file's goal picture is the drawing when
-it fits the clues; without one its bare clues are checked. A level not decided within the
-time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
+(``--json``: one JSON object per line, the grade only with ``--grade``). A puzzle file's
+goal picture is the drawing when it fits the clues; without one its bare clues are checked.
+A level not decided within the time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
 them in the same order. A path or file that cannot be read or checked is reported on stderr
 (naming the file and the fault; with ``--json`` also as ``{"path", "error"}`` on stdout) and
 the rest are still checked. Exit status: 0 only if every level is
@@ -172,12 +172,14 @@ class Options:
 
 
 def run_check(paths: list[str], as_json: bool = False, time_limit: float | None = None, jobs: int = 1,
-              format_name: str | None = None, grade: bool = True) -> int:
+              format_name: str | None = None, grade: bool | None = None) -> int:
     """``jobs``: processes checking files at once; the output is in the files' order all the
     same. ``format_name``: the format of standard input (``-``), else its content shows it.
-    ``grade``: grade unique levels (their solve path)."""
+    ``grade``: grade unique levels (their solve path); None: in text, not in JSON (a script
+    reading the verdicts need not pay for it: docs/benchmarks.md "Grade and fix")."""
     try:
-        return _check_all(paths, Options(as_json, time_limit, grade), jobs, format_name)
+        return _check_all(paths, Options(as_json, time_limit, not as_json if grade is None else grade), jobs,
+                          format_name)
     except BrokenPipeError:  # the reader stopped early (``| head``): not an error of the levels
         sys.stdout = open(os.devnull, "w")
         return 1

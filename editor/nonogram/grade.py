@@ -238,7 +238,8 @@ def _lines(puzzle: Puzzle, board: Board):
             ("column", puzzle.column_clues, puzzle.height, board.col_filled, board.col_empty))
 
 
-def _settle(board: Board, axis: str, index: int, new_filled: int, new_empty: int) -> tuple[tuple[tuple[int, int, bool], ...], int]:
+def _settle(board: Board, axis: str, index: int, new_filled: int,
+            new_empty: int) -> tuple[tuple[tuple[int, int, bool], ...], int]:
     """Write a line's new masks into ``board`` (both directions); the cells that changed,
     and their positions along the line as a mask."""
     if axis == "row":

@@ -6,7 +6,7 @@ puzzle by puzzle (issue 36's goal: where pbnsolve decides in under a second, the
     .venv/bin/python tests/benchmarks/bench_middle.py --pbnsolve PATH --tournament SET.txt [--first N]
         [--time-limit S] [--under S]
 
-* Each file runs as its own ``python -m nonogram_editor check --json`` process (cold, as a
+* Each file runs as its own ``python -m nonogram_editor check --json --grade`` process (cold, as a
   user checks one file); its figure is the ``cpu_seconds`` the check reports (user and
   system, its SAT process included, without the interpreter's start-up and imports).
   pbnsolve (1.10, ``pbnsolve -u FILE``: solve and check uniqueness) is timed by the CPU
@@ -66,14 +66,15 @@ def main() -> None:
     if not paths:
         parser.error("no puzzles: give .non files or --tournament")
 
-    print(f"check: python -m nonogram_editor check --json, a process per file, its cpu_seconds; "
-          f"pbnsolve: {args.pbnsolve} -u, process CPU; goal: at most max({FACTOR:g} x pbnsolve, {FLOOR} s)")
+    print(f"check: python -m nonogram_editor check --json --grade, a process per file, its cpu_seconds "
+          f"(the grade apart); pbnsolve: {args.pbnsolve} -u, process CPU; "
+          f"goal: at most max({FACTOR:g} x pbnsolve, {FLOOR} s)")
     print(f"{'puzzle':28s} {'size':>7s} {'verdict':13s} {'decided by':20s} {'check s':>8s} {'grade s':>8s} "
           f"{'pbnsolve s':>10s} {'ratio':>6s}  goal")
     rows, wrong = [], []
     graded = 0.0
     for path in paths:
-        result, _, _ = run_check(path, args.time_limit)
+        result, _, _ = run_check(path, args.time_limit, ("--grade",))
         ours = result["verdict"]
         before = children_cpu()
         theirs, _ = pbnsolve_class(args.pbnsolve, path, args.time_limit)

@@ -110,14 +110,14 @@ def test_grade_in_text_and_json(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert "grade 1.2: easy" in lines[0] and "grade 4.4: very hard" in lines[1]
     assert all(re.search(r"; graded in \d+\.\d ms", line) for line in lines)
-    run_check([dancer, edge], as_json=True)
+    run_check([dancer, edge], as_json=True, grade=True)
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [record["grade"] for record in records] == [1.2, 4.4]
     assert all(record["grade_cpu_seconds"] > 0 and record["cpu_seconds"] > 0 for record in records)  # apart
     assert records[1]["path_steps"]["probe"] > 0 and records[0]["path_steps"]["probe"] == 0
 
 
-def test_no_grade_leaves_the_grade_out_of_text_and_json(capsys):
+def test_the_text_grades_unless_told_not_to_and_json_only_when_asked(capsys):
     from nonogram_editor.__main__ import main
 
     edge, dancer = str(NONOGRAMS / "webpbn-00023-edge.non"), str(NONOGRAMS / "webpbn-00001-dancer.non")
@@ -125,10 +125,14 @@ def test_no_grade_leaves_the_grade_out_of_text_and_json(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [": LINE" in lines[0], ": BRANCH" in lines[1]] == [True, True]
     assert not any("  grade " in line for line in lines)
-    assert main(["check", dancer, edge, "--no-grade", "--json"]) == 1
+    for options in ([], ["--no-grade"]):
+        assert main(["check", dancer, edge, "--json", *options]) == 1
+        records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert [record["verdict"] for record in records] == ["LINE", "BRANCH"]
+        assert not any(key.startswith(("grade", "path_")) for record in records for key in record)
+    assert main(["check", dancer, edge, "--json", "--grade"]) == 1
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [record["verdict"] for record in records] == ["LINE", "BRANCH"]
-    assert not any(key.startswith(("grade", "path_")) for record in records for key in record)
+    assert [record["grade"] for record in records] == [1.2, 4.4]
 
 
 def test_a_huge_puzzle_stops_at_the_time_limit_and_reports_its_real_time(tmp_path, capsys):

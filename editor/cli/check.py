@@ -1,5 +1,5 @@
 """``nonogram-editor check PATH... [--json] [--time-limit SECONDS] [--memory-limit MB] [--jobs N] [--format FORMAT]
-[--no-grade]``: verdicts for level packs, e.g. in CI.
+[--grade | --no-grade]``: verdicts for level packs, e.g. in CI.
 
 PATHs are ``.level`` files (or their ``.pbm``/``.ppm``), puzzle files (``.non``, ``.nonpack``,
 webpbn ``.xml``, Olsak ``.g``, Wilk ``.nin``: ``nonogram_editor.level.puzzle_formats``; a file named
@@ -9,9 +9,9 @@ and puzzle files by their suffixes). Each level gets one line, and so does each 
 file that holds several (a webpbn ``<puzzleset>``, a ``.nonpack``: named ``PATH (puzzle N of M)``,
 in JSON with the key ``puzzle``, N from 1): its verdict, sweeps and time,
 and for a unique one its grade (``nonogram_editor.nonogram.grade``; not with ``--no-grade``)
-(``--json``: one JSON object per line). A puzzle file's goal picture is the drawing when
-it fits the clues; without one its bare clues are checked. A level not decided within the
-time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
+(``--json``: one JSON object per line, the grade only with ``--grade``). A puzzle file's
+goal picture is the drawing when it fits the clues; without one its bare clues are checked.
+A level not decided within the time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
 them in the same order. A path or file that cannot be read or checked is reported on stderr
 (naming the file and the fault; with ``--json`` also as ``{"path", "error"}`` on stdout) and
 the rest are still checked. Exit status: 0 only if every level is
@@ -126,23 +126,27 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
 def grade_file(path: Path, time_limit: float | None = None, puzzle: Puzzle | None = None,
                grade: bool = True) -> tuple[Verdict, SolvePath | None, list[str], dict]:
     """:func:`check_file` and, for a LINE or BRANCH level of either kind, its solve path
-    (None if the time ran out, or without ``grade``: on a line-solvable puzzle the solve
-    path costs about as much CPU as the check)."""
+    with what it took in its ``seconds`` and ``cpu_seconds`` (None if the time ran out, or
+    without ``grade``: docs/benchmarks.md "Grade and fix" has its cost beside the check's)."""
     task = Task(time_limit=time_limit)
     verdict, warnings, kind = check_file(path, task=task, puzzle=puzzle)
     if not grade:
         return verdict, None, warnings, kind
+    start, cpu = time.perf_counter(), _cpu_seconds()
     try:
-        return verdict, grade_verdict(verdict, task), warnings, kind
+        solve = grade_verdict(verdict, task)
     except TimeUp:
         return verdict, None, warnings, kind
+    if solve is not None:
+        solve.seconds, solve.cpu_seconds = time.perf_counter() - start, _cpu_seconds() - cpu
+    return verdict, solve, warnings, kind
 
 
 def _text_line(path, verdict: Verdict, solve: SolvePath | None, kind: dict) -> str:
     size = f"{verdict.width}x{verdict.height}" + (f" {len(kind['palette'])} colours" if kind["kind"] == COLOUR else "")
     line = f"{printable(str(path))}: {verdict.kind:13s} {size}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
     if solve is not None:
-        line += f"  grade {solve.grade}: {solve.words}"
+        line += f"  grade {solve.grade}: {solve.words}; graded in {solve.seconds * 1000:.1f} ms"
     if verdict.kind == Kind.LINE:
         return line
     if verdict.kind == Kind.MULT:
@@ -168,12 +172,14 @@ class Options:
 
 
 def run_check(paths: list[str], as_json: bool = False, time_limit: float | None = None, jobs: int = 1,
-              format_name: str | None = None, grade: bool = True) -> int:
+              format_name: str | None = None, grade: bool | None = None) -> int:
     """``jobs``: processes checking files at once; the output is in the files' order all the
     same. ``format_name``: the format of standard input (``-``), else its content shows it.
-    ``grade``: grade unique levels (their solve path)."""
+    ``grade``: grade unique levels (their solve path); None: in text, not in JSON (a script
+    reading the verdicts need not pay for it: docs/benchmarks.md "Grade and fix")."""
     try:
-        return _check_all(paths, Options(as_json, time_limit, grade), jobs, format_name)
+        return _check_all(paths, Options(as_json, time_limit, not as_json if grade is None else grade), jobs,
+                          format_name)
     except BrokenPipeError:  # the reader stopped early (``| head``): not an error of the levels
         sys.stdout = open(os.devnull, "w")
         return 1
@@ -209,9 +215,11 @@ def _report_one(path: Path, puzzle: Puzzle | None, name, options: Options,
         verdict, solve, warnings, kind = grade_file(path, options.time_limit, puzzle, options.grade)
     except Exception as error:  # one bad file costs only itself (a LevelError names it already)
         return _error_report(path, name, error, options.as_json, extra)
-    if options.as_json:
-        line = json.dumps({"path": str(path), **extra, **kind, **verdict.to_json(),
-                           "cpu_seconds": round(_cpu_seconds() - cpu, 4), **(solve.to_json() if solve else {})})
+    if options.as_json:  # cpu_seconds: the check's own; the grade's apart
+        graded = {**solve.to_json(), "grade_cpu_seconds": round(solve.cpu_seconds, 4)} if solve else {}
+        cpu = _cpu_seconds() - cpu - (solve.cpu_seconds if solve else 0.0)
+        line = json.dumps({"path": str(path), **extra, **kind, **verdict.to_json(), "cpu_seconds": round(cpu, 4),
+                           **graded})
     else:
         line = _text_line(name, verdict, solve, kind)
     return line, verdict.kind, [f"warning: {warning}" for warning in warnings]

@@ -107,9 +107,11 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=PUZZLE_FORMAT_NAMES, metavar="FORMAT",
                        help=f"the format of standard input (PATH -): {', '.join(PUZZLE_FORMAT_NAMES)} "
                             "(default: the one its content shows)")
-    check.add_argument("--no-grade", dest="grade", action="store_false",
-                       help="leave out the grade of unique levels (on a line-solvable one, grading costs about as "
-                            "much as the check)")
+    grading = check.add_mutually_exclusive_group()
+    grading.add_argument("--grade", dest="grade", action="store_true", default=None,
+                         help="grade unique levels in --json too (it adds half the check's CPU or more)")
+    grading.add_argument("--no-grade", dest="grade", action="store_false",
+                         help="leave out the grade of unique levels in the text too")
 
     fix = _command(sub, "fix", "suggest cell edits that make a level unique and line-solvable (or harder)")
     fix.add_argument("level", metavar="LEVEL")

@@ -1,5 +1,6 @@
 """``nonogram-editor check``: text and JSON output, exit codes for CI."""
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -108,24 +109,30 @@ def test_grade_in_text_and_json(capsys):
     run_check([dancer, edge])
     lines = capsys.readouterr().out.splitlines()
     assert "grade 1.2: easy" in lines[0] and "grade 4.4: very hard" in lines[1]
-    run_check([dancer, edge], as_json=True)
+    assert all(re.search(r"; graded in \d+\.\d ms", line) for line in lines)
+    run_check([dancer, edge], as_json=True, grade=True)
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [record["grade"] for record in records] == [1.2, 4.4]
+    assert all(record["grade_cpu_seconds"] > 0 and record["cpu_seconds"] > 0 for record in records)  # apart
     assert records[1]["path_steps"]["probe"] > 0 and records[0]["path_steps"]["probe"] == 0
 
 
-def test_no_grade_leaves_the_grade_out_of_text_and_json(capsys):
+def test_the_text_grades_unless_told_not_to_and_json_only_when_asked(capsys):
     from nonogram_editor.__main__ import main
 
     edge, dancer = str(NONOGRAMS / "webpbn-00023-edge.non"), str(NONOGRAMS / "webpbn-00001-dancer.non")
     assert main(["check", dancer, edge, "--no-grade"]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert [": LINE" in lines[0], ": BRANCH" in lines[1]] == [True, True]
-    assert not any("grade" in line for line in lines)
-    assert main(["check", dancer, edge, "--no-grade", "--json"]) == 1
+    assert not any("  grade " in line for line in lines)
+    for options in ([], ["--no-grade"]):
+        assert main(["check", dancer, edge, "--json", *options]) == 1
+        records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert [record["verdict"] for record in records] == ["LINE", "BRANCH"]
+        assert not any(key.startswith(("grade", "path_")) for record in records for key in record)
+    assert main(["check", dancer, edge, "--json", "--grade"]) == 1
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [record["verdict"] for record in records] == ["LINE", "BRANCH"]
-    assert not any(key.startswith(("grade", "path_")) for record in records for key in record)
+    assert [record["grade"] for record in records] == [1.2, 4.4]
 
 
 def test_a_huge_puzzle_stops_at_the_time_limit_and_reports_its_real_time(tmp_path, capsys):
@@ -240,6 +247,7 @@ def _without_times(output: str) -> list[dict]:
     for record in records:
         record.pop("seconds", None)
         record.pop("cpu_seconds", None)
+        record.pop("grade_cpu_seconds", None)
     return records
 
 

@@ -64,7 +64,7 @@ def test_a_colour_level_is_checked_in_colour_and_its_other_solution_fits(tmp_pat
 
 
 def test_two_colour_levels_say_their_kind(capsys):
-    assert run_check([str(DATA.parents[1] / "levels" / "rocket.level")], as_json=True) == 0
+    assert run_check([str(DATA.parents[1] / "levels" / "rocket.level")], as_json=True, grade=True) == 0
     [record] = _records(capsys)
     assert record["kind"] == "two-colour" and "palette" not in record and "grade" in record
 

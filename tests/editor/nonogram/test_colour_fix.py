@@ -269,7 +269,7 @@ def test_check_grades_colour_puzzles_with_the_colour_solve_path(capsys):
     from pathlib import Path
 
     acorn = Path(__file__).parents[2] / "data" / "colour" / "acorn.g"
-    assert run_check([str(acorn)], as_json=True) == 0
+    assert run_check([str(acorn)], as_json=True, grade=True) == 0
     record = json.loads(capsys.readouterr().out)
     puzzle = read_puzzle_file(acorn)
     verdict = check_colour_drawing(puzzle.goal if puzzle.goal is not None else np.asarray(

@@ -86,7 +86,7 @@ def test_a_line_solvable_check_imports_no_numpy(tmp_path):
     tiny.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
     files = [str(tiny), *map(str, line_files())]
     probe = ("import sys\nfrom nonogram_editor.__main__ import main\n"
-             f"status = main(['check', '--json', *{files!r}])\n"
+             f"status = main(['check', '--json', '--grade', *{files!r}])\n"
              "print(status, 'numpy' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr

@@ -20,7 +20,8 @@ next edit cancels (only the lines whose clue or known cells changed are counted 
 
 The SAT solver's processes are bounded in memory (:func:`nonogram_editor.child_process.set_memory_limit`):
 the dock's spin box sets the limit, kept in the settings (``MEMORY_LIMIT_KEY``); changing it
-ends the SAT process waiting ready (it has the old limit) and checks an UNDECIDED drawing again.
+ends the SAT process waiting ready (it has the old limit) and checks a drawing UNDECIDED by the
+memory limit again.
 
 What the designer sees: the verdict in words with sweeps and time; on the grid, the cells
 line logic leaves open (shaded) and, for MULT, the cells where another solution differs
@@ -248,10 +249,10 @@ class SolverPanel(QWidget):
 
     def _memory_limit_changed(self, megabytes: int) -> None:
         """The spin box's new limit: kept in the settings and used from the next SAT process
-        on; an UNDECIDED drawing is checked again."""
+        on; a drawing UNDECIDED by the memory limit is checked again."""
         app_settings().setValue(MEMORY_LIMIT_KEY, megabytes)
         _apply_memory_limit(megabytes)
-        if self._decided is not None and self._decided.kind == Kind.UNDECIDED:
+        if self._decided is not None and self._decided.memory_limit is not None:
             self._checked_drawing = None
             self.schedule_check()
 

@@ -332,7 +332,8 @@ class Child:
 
 def _ran_out_of_memory(last_words: str) -> bool:
     """Whether a process that ended without an answer says it failed to allocate memory."""
-    return any(words in last_words.lower() for words in ("memory", "bad_alloc", "cannot allocate"))
+    return any(words in last_words.lower()
+               for words in ("memory", "bad_alloc", "cannot allocate", "failed to map segment"))  # the last: a library's loading
 
 
 def fork_ready(threads: int = 1) -> Child | None:

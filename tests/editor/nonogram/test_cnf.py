@@ -206,6 +206,37 @@ def differs_inside_a_window(picture: np.ndarray, other: np.ndarray) -> bool:
     return False
 
 
+def blocks_of(line) -> list[int]:
+    return [len(run) for run in "".join("1" if cell else "0" for cell in line).split("0") if run]
+
+
+def test_a_windows_line_segment_holds_exactly_the_values_its_free_cells_may_take():
+    """portfolio._segments on random lines with free cells inside a span: every way to fill
+    the free cells gives the line its clue exactly when it gives the segment the segment's
+    part of the clue (brute force over the free cells)."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(300):
+        length = rng.randint(1, 14)
+        line = np.array([rng.random() < 0.6 for _ in range(length)])
+        start = rng.randrange(length)
+        span = slice(start, rng.randint(start + 1, length))
+        free = np.zeros((1, length), dtype=bool)
+        free[0, span] = [rng.random() < 0.7 for _ in range(span.stop - span.start)]
+        cells = np.arange(1, length + 1).reshape(1, length)
+        segments = portfolio._segments([blocks_of(line)], slice(0, 1), span, line[None], free, cells, length + 1)
+        inside = segments.cells[0] != length + 1
+        for values in itertools.product((False, True), repeat=int(free.sum())):
+            changed = line.copy()
+            changed[free[0]] = values
+            segment = changed[segments.cells[0][inside] - 1]
+            assert (blocks_of(changed) == blocks_of(line)) == (blocks_of(segment) == segments.clues[0])
+            checked += 1
+        kept = set(segments.fixed)
+        assert all((cell if line[cell - 1] else -cell) in kept for cell in segments.cells[0][inside] if not free[0, cell - 1])
+    assert checked > 1000
+
+
 def test_the_window_stage_finds_exactly_the_other_solutions_inside_a_window(monkeypatch):
     """With 4x4 windows on 6x6 to 7x8 pictures: another solution that differs from the
     picture only inside one window is found whenever brute force has one; what it finds fits

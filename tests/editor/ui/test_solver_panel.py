@@ -414,3 +414,42 @@ def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_nex
     release.set()
     wait_for_counts_on(qtbot, window)
     assert canvas.line_labels.rows[2] == ("2", AMBIGUOUS_COLOUR)
+
+
+def type_into_spin_box(qtbot, box, text: str) -> None:
+    qtbot.mouseClick(box, Qt.LeftButton, pos=box.rect().center())
+    qtbot.keyClick(box, Qt.Key_A, Qt.ControlModifier)
+    qtbot.keyClicks(box, text)
+    qtbot.keyClick(box, Qt.Key_Return)
+
+
+def test_the_sat_solvers_memory_limit_is_set_in_the_dock_kept_and_reached(isolated_settings, make_window, qtbot,
+                                                                          monkeypatch):
+    from nonogram_editor import child_process
+    from nonogram_editor.ui.settings import app_settings
+
+    monkeypatch.setattr(child_process, "_memory_limit", child_process.MEMORY_LIMIT_MB)  # restored after the test
+    search_never_decides(monkeypatch)
+    window = make_window()
+    window.solver_dock.raise_()
+    box = panel_of(window).memory_limit_box
+    assert box.value() == child_process.MEMORY_LIMIT_MB == 1024
+    type_into_spin_box(qtbot, box, "40")
+    assert child_process.memory_limit() == 40 and int(app_settings().value(solver_panel.MEMORY_LIMIT_KEY)) == 40
+
+    verdict = draw_a_switch(qtbot, window)  # the SAT process cannot start within 40 MB
+    panel = panel_of(window)
+    assert verdict.kind == Kind.UNDECIDED and verdict.memory_limit == 40
+    assert "memory limit of 40 MB" in panel.verdict_label.text()
+
+    type_into_spin_box(qtbot, box, "0")  # no limit: the UNDECIDED drawing is checked again
+    assert box.text() == "no limit" and child_process.memory_limit() is None
+    qtbot.waitUntil(lambda: panel.verdict.kind not in (Kind.UNDECIDED, Kind.STALLED))
+    assert panel.verdict.kind == Kind.MULT and panel.verdict_label.text().startswith("MULT")
+
+    qtbot.keyClick(box, Qt.Key_Up)
+    assert child_process.memory_limit() == solver_panel.MEMORY_LIMIT_STEP
+    child_process.set_memory_limit(child_process.MEMORY_LIMIT_MB)
+    second = make_window()  # a new window takes the limit kept in the settings
+    assert panel_of(second).memory_limit_box.value() == solver_panel.MEMORY_LIMIT_STEP
+    assert child_process.memory_limit() == solver_panel.MEMORY_LIMIT_STEP

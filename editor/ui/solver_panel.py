@@ -18,7 +18,7 @@ with no step between.
 The line counts are counted after the verdict is shown, in a job of their own that the
 next edit cancels (only the lines whose clue or known cells changed are counted again).
 
-The SAT solver's processes are bounded in memory (:func:`nonogram_editor.child_process.set_memory_limit`):
+The SAT solver's processes are bounded in memory (:func:`nonogram_editor.infra.child_process.set_memory_limit`):
 the dock's spin box sets the limit, kept in the settings (``MEMORY_LIMIT_KEY``); changing it
 ends the SAT process waiting ready (it has the old limit) and checks a drawing UNDECIDED by the
 memory limit again.
@@ -98,7 +98,7 @@ def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool =
 def _memory_limit_setting() -> int:
     """The memory limit of the solver's processes kept in the settings (MB, 0: none), set
     in force (:func:`_apply_memory_limit`); the command line's default where none is kept."""
-    from nonogram_editor.child_process import MEMORY_LIMIT_MB
+    from nonogram_editor.infra.child_process import MEMORY_LIMIT_MB
 
     megabytes = max(0, read_setting(app_settings(), MEMORY_LIMIT_KEY, MEMORY_LIMIT_MB))
     _apply_memory_limit(megabytes)
@@ -108,7 +108,7 @@ def _memory_limit_setting() -> int:
 def _apply_memory_limit(megabytes: int) -> None:
     """The limit of every solver process started from now on (0: none); the one waiting
     ready, started with the old limit, is ended."""
-    from nonogram_editor.child_process import discard_ready, memory_limit, set_memory_limit
+    from nonogram_editor.infra.child_process import discard_ready, memory_limit, set_memory_limit
 
     if (megabytes or None) != memory_limit():
         set_memory_limit(megabytes)

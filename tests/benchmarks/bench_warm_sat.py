@@ -29,7 +29,7 @@ class WarmSolver:
     """One CaDiCaL for a drawing's edits (incremental, with assumptions)."""
 
     def __init__(self, height: int, width: int):
-        from nonogram_editor.sat_solvers import Solver
+        from nonogram_editor.infra.sat_solvers import Solver
 
         self.cells = np.arange(1, height * width + 1).reshape(height, width)
         self.last_variable = height * width
@@ -72,7 +72,7 @@ def other_exists_cold(puzzle, filled: np.ndarray, empty: np.ndarray, picture: np
     from nonogram_editor.nonogram.cnf import encode
     from nonogram_editor.nonogram.portfolio import DEFAULT_SOLVER
     from nonogram_editor.nonogram.puzzle import array_to_rows
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     clauses, _ = encode(puzzle.row_clues, puzzle.column_clues, (array_to_rows(filled), array_to_rows(empty)))
     cells = np.arange(1, picture.size + 1).reshape(picture.shape)

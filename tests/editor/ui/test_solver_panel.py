@@ -425,7 +425,7 @@ def type_into_spin_box(qtbot, box, text: str) -> None:
 
 def test_the_sat_solvers_memory_limit_is_set_in_the_dock_kept_and_reached(isolated_settings, make_window, qtbot,
                                                                           monkeypatch):
-    from nonogram_editor import child_process
+    from nonogram_editor.infra import child_process
     from nonogram_editor.ui.settings import app_settings
 
     monkeypatch.setattr(child_process, "_memory_limit", child_process.MEMORY_LIMIT_MB)  # restored after the test

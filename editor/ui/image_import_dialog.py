@@ -120,7 +120,7 @@ def _show(main_window, source: ImageSource) -> None:
 
 
 def _replace(main_window, level: Level, path: Path) -> None:
-    main_window.editor.replace_level(
+    main_window.editor.transforms.replace_level(
         level, QCoreApplication.translate("ImageImportDialog", "Import {0}").format(path.name))
     main_window.fit_new_level()
     main_window.show_message(QCoreApplication.translate("ImageImportDialog", "Imported {0} as a {1}x{2} level").format(

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QInputDialog
 
 from nonogram_editor.core import UNDO_LIMIT, Aspect, Editor, ImportedPuzzle, UnsolvableClues, read_puzzle
 from nonogram_editor.core.colour_level import puzzle_drawing
-from nonogram_editor.core.editor import CLUE_SOLVE_SECONDS, describe_failure, level_path, write_level, write_puzzle
 from nonogram_editor.core.grid_look import DEFAULT_CELL, MAX_CELL, MIN_CELL, largest_fitting, zoomed
+from nonogram_editor.core.level_files import CLUE_SOLVE_SECONDS, describe_failure, level_path, write_level, write_puzzle
 from nonogram_editor.level import Level, load_level
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.level.document import MAX_SIDE
@@ -319,7 +319,7 @@ class MainWindow(QMainWindow):
             return
         width, height = self.width_spin.value(), self.height_spin.value()
         if (width, height) != (self.document.width, self.document.height):
-            self.editor.resize(width, height)
+            self.editor.transforms.resize(width, height)
 
     def _cleared_edited(self, cleared: bool) -> None:
         if not self._syncing and cleared != self.document.cleared:

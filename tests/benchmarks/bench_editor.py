@@ -110,12 +110,12 @@ def flood_fill_times(runs: int) -> dict[str, list[float]]:
     for _ in range(runs):
         for name, walls in (("empty", np.zeros_like(maze)), ("maze", maze)):
             editor = Editor()
-            editor.resize(128, 128)
+            editor.transforms.resize(128, 128)
             editor.document.solution[:128, :128] = walls
             steps = len(editor.history)
             start = time.perf_counter()
-            editor.press("solution", "fill", (0, 0), True)
-            editor.release()
+            editor.strokes.press("solution", "fill", (0, 0), True)
+            editor.strokes.release()
             times[name].append(time.perf_counter() - start)
             assert len(editor.history) == steps + 1 and editor.document.visible_solution().all()
         start = time.perf_counter()
@@ -286,7 +286,7 @@ def repaint_times(runs: int) -> dict[str, list[float]]:
 
     _app = QApplication.instance() or QApplication([])
     editor, rng = Editor(), np.random.default_rng(1)
-    editor.resize(128, 128)
+    editor.transforms.resize(128, 128)
     editor.document.solution[:128, :128] = rng.random((128, 128)) < 0.5
     canvas = SolutionCanvas(editor)
     labels = [(str(n), QColor("orange")) for n in rng.integers(1, 5000, 128).tolist()]

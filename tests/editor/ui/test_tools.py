@@ -140,7 +140,7 @@ def test_copy_and_paste_between_two_windows_and_as_text(make_window, qtbot):
     assert cells_of(second.solution_grid()) == {(6, 6), (6, 7), (6, 8)}
     undo_redo_exact(second, before)
     QGuiApplication.clipboard().setText("#.#\n.#.\n")  # from a forum post
-    second.editor.clear_selection()
+    second.editor.clipboard.clear_selection()
     second.editor.set_cursor((0, 0))
     second.tools.paste_action.trigger()
     assert {(0, 0), (0, 2), (1, 1)} <= cells_of(second.solution_grid())
@@ -202,7 +202,7 @@ def test_zoom_shortcuts_wheel_and_fit(window, qtbot):
     assert window.cell_size == 30
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.width() == 1280)
-    window.editor.resize(40, 40)
+    window.editor.transforms.resize(40, 40)
     window.set_zoom(40)
     window.fit_to_window()
     viewport = window.solution_scroll.viewport().size()
@@ -286,7 +286,7 @@ def test_ctrl_wheel_zooms_around_the_pointer(window, qtbot):
 
 
 def test_middle_button_drags_the_view(window, qtbot):
-    window.editor.resize(60, 60)
+    window.editor.transforms.resize(60, 60)
     window.set_zoom(40)
     canvas, scroll = window.solution_canvas, window.solution_scroll
     bar = scroll.horizontalScrollBar()

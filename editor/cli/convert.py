@@ -11,7 +11,7 @@ else its suffix; OUT's is ``--to``, else its suffix.
 Everything goes the window's way: a puzzle becomes a level as File > Import Puzzle makes it
 (``nonogram_editor.core.read_puzzle``: a puzzle without a goal picture that fits its clues
 is solved from them; with more than one solution the first is taken, with a warning), and
-a level becomes a puzzle file as File > Export does (``nonogram_editor.core.editor.write_puzzle``).
+a level becomes a puzzle file as File > Export does (``nonogram_editor.core.level_files.write_puzzle``).
 A puzzle converted to another puzzle format keeps its own clues, title and metadata (where
 the target has room for them: ``.nin`` has none). Exit status: 0 written; 1 the clues have
 no solution to write; 2 a usage error, a file that cannot be read or written, or something the
@@ -212,7 +212,7 @@ class _output:
 
 
 def _write_level_source(source: _Source, target: PuzzleFormat | None, out: Path) -> None:
-    from nonogram_editor.core.editor import write_level, write_puzzle
+    from nonogram_editor.core.level_files import write_level, write_puzzle
 
     if target is None:
         write_level(source.level, source.about, out)
@@ -259,7 +259,7 @@ def _named(source: _Source, number: int) -> str:
 
 
 def _write_as_level(source: _Source, number: int, out: Path, warnings: list[str]) -> None:
-    from nonogram_editor.core.editor import write_level
+    from nonogram_editor.core.level_files import write_level
 
     imported = _imported(source, number, warnings)
     write_level(imported.level, imported.about, out)

@@ -101,7 +101,7 @@ def _print(path_text: str, puzzle, colour: ColourPuzzle | None, report: ClueRepo
 def _write_level(path_text: str, puzzles: list, number: int, solution: np.ndarray, output: str) -> str:
     """Write ``solution`` of puzzle ``number`` as a level, as File > Import Puzzle makes one; its path."""
     from nonogram_editor.core import read_puzzle
-    from nonogram_editor.core.editor import level_path, write_level
+    from nonogram_editor.core.level_files import level_path, write_level
 
     solved = list(puzzles)
     solved[number] = replace(puzzles[number], goal=np.asarray(solution))

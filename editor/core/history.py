@@ -3,7 +3,7 @@
 An edit takes a :class:`Snapshot` of the document before it and, once done, gives it to
 :func:`difference`, which keeps only the cells that changed (and the size, cleared flag,
 palette and level info before and after) as a :class:`Step`; :meth:`History.push` records
-it (the core's ``Editor._edit`` does both). Undo puts the old values back, redo the new ones, so
+it (the core's ``Editor.edit`` does both). Undo puts the old values back, redo the new ones, so
 both restore the exact state. At most ``UNDO_LIMIT`` steps are kept; the oldest go first.
 """
 from __future__ import annotations

@@ -236,7 +236,7 @@ class AssistPanel(QWidget):
 
     def _solve_on(self) -> None:
         self.solve_on_button.hide()
-        self._window.import_non_path(self._clue_file, time_limit=None)
+        self._window.files.import_non_path(self._clue_file, time_limit=None)
 
     # -- reacting to the verdict and to edits
     def _on_edit(self) -> None:
@@ -431,14 +431,14 @@ def export_sheet(main_window, solution_sheet: bool) -> None:
         grid = main_window.document.visible_picture()
 
     def chosen(path: Path) -> None:
-        main_window._run(lambda _task: write_sheet(path, rows, columns, title, grid if solution_sheet else None),
+        main_window.files.run(lambda _task: write_sheet(path, rows, columns, title, grid if solution_sheet else None),
                          lambda _r: main_window.show_message(
                              QCoreApplication.translate("AssistPanel", "Exported {0}").format(path)),
                          QCoreApplication.translate("AssistPanel", "Could not export the sheet"), path)
 
     caption = (QCoreApplication.translate("AssistPanel", "Export the solution sheet") if solution_sheet
                else QCoreApplication.translate("AssistPanel", "Export the puzzle sheet"))
-    main_window._file_dialog_for(caption, QCoreApplication.translate("AssistPanel", SHEET_FILTER), chosen,
+    main_window.files.dialog_for(caption, QCoreApplication.translate("AssistPanel", SHEET_FILTER), chosen,
                                  saving=True, suffix="pdf")
 
 

@@ -88,10 +88,10 @@ class EditTools(QObject):
         # Delete wherever the focus is; enabled only with a selection, so that otherwise the
         # key reaches a focused grid, where it clears the cell under the cursor
         self.clear_action = add_action(self, edit_menu, self.tr("Clear the Selection"),
-                                       lambda: window.editor.delete_selection(), QKeySequence.Delete,
+                                       lambda: window.editor.clipboard.delete_selection(), QKeySequence.Delete,
                                        self.tr("Clear the selected cells"))
-        add_action(self, edit_menu, self.tr("Select &All"), lambda: window.editor.select_all(), QKeySequence.SelectAll)
-        add_action(self, edit_menu, self.tr("Select &None"), lambda: window.editor.clear_selection(), "Escape")
+        add_action(self, edit_menu, self.tr("Select &All"), lambda: window.editor.clipboard.select_all(), QKeySequence.SelectAll)
+        add_action(self, edit_menu, self.tr("Select &None"), lambda: window.editor.clipboard.clear_selection(), "Escape")
 
         self.wrap_action = _checkable(self, self.tr("Shifts &Wrap Around"), None,
                                       self.tr("A shift brings the line pushed out back on the other side"))
@@ -102,7 +102,7 @@ class EditTools(QObject):
         level_menu.addAction(self.wrap_action)
 
     def transform(self, name: str) -> None:
-        self.window.editor.transform(name, wrap=self.wrap_action.isChecked())
+        self.window.editor.transforms.apply(name, wrap=self.wrap_action.isChecked())
 
     def set_tool(self, tool: Tool) -> None:
         self.current = tool
@@ -114,10 +114,10 @@ class EditTools(QObject):
 
     # -- clipboard
     def copy(self) -> None:
-        self._to_clipboard(self.window.editor.copy(), "Copied")
+        self._to_clipboard(self.window.editor.clipboard.copy(), "Copied")
 
     def cut(self) -> None:
-        self._to_clipboard(self.window.editor.cut(), "Cut")
+        self._to_clipboard(self.window.editor.clipboard.cut(), "Cut")
 
     def _to_clipboard(self, clip: Clip, done: str) -> None:
         data = QMimeData()
@@ -138,7 +138,7 @@ class EditTools(QObject):
         except ClipError as exc:
             self.window.show_message(f"Cannot paste: {exc}")
             return
-        self.window.editor.paste(clip)
+        self.window.editor.clipboard.paste(clip)
 
 
 def _checkable(owner, text, shortcut, tip, group=None) -> QAction:

@@ -138,7 +138,7 @@ def bench_editor() -> None:
 
     window = MainWindow()
     window.show()
-    window.open_level_path(level_path)
+    window.files.open_level_path(level_path)
     deadline = time.perf_counter() + 10
     while not np.array_equal(window.solution_grid(), level.solution) and time.perf_counter() < deadline:
         app.processEvents()

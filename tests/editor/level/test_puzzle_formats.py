@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonogram_editor.core.editor import read_puzzle, write_puzzle
+from nonogram_editor.core.level_files import read_puzzle, write_puzzle
 from nonogram_editor.level import non_format
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.non_format import NonFormatError

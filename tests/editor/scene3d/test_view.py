@@ -244,7 +244,7 @@ def test_a_failed_save_keeps_the_previous_picture(view, tmp_path, monkeypatch):
 def test_save_picture_button_asks_size_then_file_without_blocking(view, qtbot, tmp_path):
     from PIL import Image
 
-    from nonogram_editor.scene3d.view import PictureOptionsDialog
+    from nonogram_editor.scene3d.picture_options import PictureOptionsDialog
 
     qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
     options = [d for d in view.findChildren(PictureOptionsDialog) if d.isVisible()]

@@ -132,7 +132,7 @@ def test_a_colour_mult_shows_the_other_solution_in_its_colours(window, qtbot):
 
 
 def test_converting_a_level_is_one_undo_step(window, qtbot):
-    window.open_level_path(LEVELS / "mushroom.level")
+    window.files.open_level_path(LEVELS / "mushroom.level")
     wait_for_job(qtbot, window)
     before = (dict(window.document.about), window.puzzle_grid())
     assert window.editor.kind == TWO_COLOUR and "Colour" in window.convert_kind_action.text()

@@ -48,9 +48,9 @@ def test_a_non_file_given_to_the_app_is_imported(window, qtbot, tmp_path):
     """What a double-click on a .non does (the desktop entry runs `nonogram-editor FILE`)."""
     goal = np.array([[1, 1, 0], [0, 1, 1]], dtype=bool)
     write_non(tmp_path / "step.non", goal)
-    window.open_path(tmp_path / "step.non")
+    window.files.open_path(tmp_path / "step.non")
     wait_for_job(qtbot, window)
     assert np.array_equal(window.solution_grid(), goal)
-    window.open_path(LEVELS / "cat.level")
+    window.files.open_path(LEVELS / "cat.level")
     wait_for_job(qtbot, window)
     assert window.document.path == LEVELS / "cat.level"

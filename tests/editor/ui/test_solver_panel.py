@@ -160,7 +160,7 @@ def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, m
             drawing[i * (height + 1):i * (height + 1) + height, j * (width + 1):j * (width + 1) + width] = tile
     save_level(Level(drawing, np.full(drawing.shape + (3,), 255, dtype=np.uint8)), tmp_path / "tiles.level")
     monkeypatch.setattr(solver_panel, "CHECK_TIME_LIMIT", 0.5)
-    window.open_level_path(tmp_path / "tiles.level")  # loads in the background
+    window.files.open_level_path(tmp_path / "tiles.level")  # loads in the background
     qtbot.waitUntil(lambda: np.array_equal(window.solution_grid(), drawing))
     verdict = wait_for_verdict_on(qtbot, window)
     panel = panel_of(window)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import nonogram_editor
 
-COMMANDS = ("check", "convert", "fix", "puzzles", "solve", "help")
+COMMANDS = ("check", "convert", "fix", "pack", "puzzles", "solve", "help")
 PLUGIN_COMMANDS = ("puzzles", "solve")  # the commands that load plugins (nonogram_editor.exit_guard)
 USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
 SUMMARY = """\

@@ -13,7 +13,7 @@ from pathlib import Path
 
 # In reading order: the tour first, the references last.
 TOPICS = ("tour", "drawing", "live-check", "assist", "colour-levels", "formats", "puzzle-panels",
-          "command-line", "puzzle-format", "troubleshooting", "platforms")
+          "level-packs", "command-line", "puzzle-format", "troubleshooting", "platforms")
 
 
 class UnknownTopic(LookupError):

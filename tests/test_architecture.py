@@ -1,6 +1,6 @@
 """The layers, checked from the source's import statements (every one, also those inside functions).
 
-* The solvers, ``editor/level``, ``editor/nonogram`` and ``editor/core`` never reach Qt, however indirectly;
+* The solvers, ``editor/level``, ``editor/nonogram``, ``editor/core`` and ``editor/pack`` never reach Qt, however indirectly;
   nor does any module of a plugin but its ``panel.py`` and ``canvas.py`` (its 2-D drawing).
 * A plugin's ``plugin.py`` and ``editor/plugin_api.py`` reach no Qt when imported (the
   command line loads them without a screen); Qt comes in only when a panel is made.
@@ -107,7 +107,8 @@ def _plugin_modules():
 
 
 def test_solvers_level_nonogram_and_the_editor_core_never_reach_qt():
-    core = [m for m in MODULES if m.startswith(("nonogram_editor.level", "nonogram_editor.nonogram", "nonogram_editor.core"))]
+    core = [m for m in MODULES if m.startswith(("nonogram_editor.level", "nonogram_editor.nonogram", "nonogram_editor.core",
+                                                 "nonogram_editor.pack"))]
     core += [m for m in _plugin_modules() if m.rsplit(".", 1)[1] not in ("panel", "canvas", "plugin")]
     core += ["nonogram_editor.tasks", "nonogram_editor.scene3d.parts", "nonogram_editor.scene3d.geometry"]
     assert len(core) > 30

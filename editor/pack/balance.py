@@ -71,7 +71,7 @@ def _same(entries: list[Entry], warnings: dict[int, list[str]]) -> None:
     pictures: dict[tuple, list[int]] = defaultdict(list)
     clues: dict[tuple, list[int]] = defaultdict(list)
     for position, entry in enumerate(entries):
-        if entry.error is not None or entry.puzzle is None:
+        if entry.error is not None or entry.clues() is None:
             continue
         if entry.solution is not None:
             pictures[canonical_grid(entry.solution)].append(position)
@@ -95,7 +95,7 @@ def _same(entries: list[Entry], warnings: dict[int, list[str]]) -> None:
 
 
 def _clue_form(entry: Entry) -> tuple:
-    puzzle = entry.puzzle
+    puzzle = entry.clues()
     if hasattr(puzzle, "row_clues"):
         return ("two-colour", canonical_clues(puzzle.row_clues, puzzle.column_clues))
     return ("colour", canonical_clues(puzzle.rows, puzzle.columns))

@@ -27,7 +27,7 @@ def check_entry(entry: Entry, folder: str | os.PathLike, time_limit: float | Non
     from nonogram_editor.nonogram.check_cli import grade_file
     from nonogram_editor.nonogram.verdict import Kind
 
-    verdict, solve, warnings, _kind = grade_file(Path(folder) / entry.name, time_limit, entry.puzzle, grade)
+    verdict, solve, warnings, _kind = grade_file(Path(folder) / entry.name, time_limit, entry.clues(), grade)
     result = Result(str(verdict.kind), graded=grade, seconds=round(verdict.seconds, 4), warnings=warnings)
     if solve is not None:
         result.grade, result.grade_words = solve.grade, solve.words

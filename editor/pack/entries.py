@@ -49,7 +49,7 @@ class Entry:
     cleared: bool | None = None  # levels only
     solution: np.ndarray | None = None
     picture: np.ndarray | None = None
-    puzzle: Puzzle | None = None  # the clues (with the goal where known)
+    puzzle: Puzzle | None = None  # the clues (with the goal where known); a two-colour level's: see clues()
     about: dict[str, str] = field(default_factory=dict)
     error: str | None = None
     result: Result | None = None  # its verdict and grade, once checked (nonogram_editor.pack.result)
@@ -62,6 +62,16 @@ class Entry:
     @property
     def size(self) -> str:
         return f"{self.width}x{self.height}" if self.width else ""
+
+    def clues(self) -> Puzzle | None:
+        """The entry's puzzle: its clues, and its goal where known (a two-colour level's clues
+        are worked out from its solution when first asked for)."""
+        if self.puzzle is None and self.error is None and self.solution is not None:
+            rows, columns = clues_of_grid(self.solution)
+            title, metadata = non_metadata(self.about)
+            self.puzzle = NonPuzzle(self.width, self.height, rows, columns, self.solution, title or self.title,
+                                    metadata)
+        return self.puzzle
 
     def solved(self, solution: np.ndarray) -> None:
         """Give bare clues the solution their check found (the solution thumbnail and picture)."""
@@ -114,10 +124,6 @@ def _level_entry(path: Path, name: str) -> Entry:
         puzzle.title = title
         entry.puzzle, entry.solution, entry.colours = puzzle, puzzle.goal, len(puzzle.palette)
     else:
-        rows, columns = clues_of_grid(level.solution)
-        title, metadata = non_metadata(about)
-        entry.puzzle = NonPuzzle(level.width, level.height, rows, columns, level.solution, title or trio[0].stem,
-                                 metadata)
         entry.solution = level.solution
     return entry
 
@@ -155,3 +161,17 @@ def _digest(parts: list[bytes]) -> str:
         digest.update(part)
     return digest.hexdigest()
 
+
+
+def thumbnail(grid: np.ndarray, side: int) -> np.ndarray:
+    """A picture (RGB) or solution (bool or palette indices: black where not blank, on white)
+    made at most ``side`` pixels on its longer side (nearest cell; a small grid stays as it is)."""
+    if grid.ndim == 2:
+        grid = BLACK_AND_WHITE[(grid != 0).astype(np.intp)]
+    height, width = grid.shape[:2]
+    scale = max(height, width) / side
+    if scale <= 1:
+        return np.ascontiguousarray(grid)
+    rows = (np.arange(max(1, round(height / scale))) * scale).astype(np.intp)
+    columns = (np.arange(max(1, round(width / scale))) * scale).astype(np.intp)
+    return np.ascontiguousarray(grid[rows][:, columns])

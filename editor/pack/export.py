@@ -22,7 +22,7 @@ Exporter = Callable[[Path, list[Entry]], None]
 
 def puzzle_of(entry: Entry) -> Puzzle:
     """The entry as a puzzle with its title and its solution as the goal (for the writers)."""
-    puzzle = entry.puzzle
+    puzzle = entry.clues()
     if isinstance(puzzle, ColourPuzzle):
         return ColourPuzzle(puzzle.rows, puzzle.columns, puzzle.palette, entry.solution, entry.title, puzzle.metadata)
     return replace(puzzle, goal=entry.solution, title=entry.title)

@@ -1,6 +1,6 @@
 """``nonogram-editor`` / ``python -m nonogram_editor``: the editor window, or a command-line engine.
 
-Only ``nonogram-editor [LEVEL]`` opens the window; everything else is decided here, without
+Only ``nonogram-editor [LEVEL | FOLDER]`` opens the window; everything else is decided here, without
 Qt, so that a typo or an unknown option in a script fails at once (exit 2) instead of
 opening a window. ``nonogram-editor --help`` lists every command and option.
 """
@@ -14,11 +14,12 @@ import nonogram_editor
 
 COMMANDS = ("check", "convert", "fix", "pack", "puzzles", "solve", "help")
 PLUGIN_COMMANDS = ("puzzles", "solve")  # the commands that load plugins (nonogram_editor.exit_guard)
-USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
+USAGE = "usage: nonogram-editor [LEVEL | FOLDER] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
 SUMMARY = """\
 Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.
 
   nonogram-editor [LEVEL]        open the editor window (optionally on a .level file or a puzzle file: .non, webpbn .xml, .g, .nin)
+  nonogram-editor FOLDER         open the editor window with the gallery of the folder's pack
   nonogram-editor COMMAND ...    a command-line engine (no window, no display needed):
 {commands}
   -h, --help                     this help: every command and its options
@@ -92,8 +93,8 @@ def _window_usage_problem(argv: list[str]) -> str | None:
         return f"unknown command {first!r} ({hint})"
     if len(argv) > 1:
         return f"the window opens one level; unexpected {argv[1]!r} after {first!r}"
-    if not Path(first).is_file():
-        return f"{first}: no such file"
+    if not Path(first).is_file() and not Path(first).is_dir():
+        return f"{first}: no such file or folder"
     return None
 
 

@@ -105,7 +105,7 @@ def read_entries(folder: Path, name: str) -> list[Entry]:
         if name not in text:
             text = f"{path}: could not be read: {type(error).__name__}: {text}"
         return [Entry(name, kind=LEVEL if name.lower().endswith(LEVEL_SUFFIX) else Path(name).suffix.lower(),
-                      error=text)]
+                      title=Path(name).stem, error=text)]
 
 
 def _level_entry(path: Path, name: str) -> Entry:

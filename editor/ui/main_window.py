@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self._message_box: QMessageBox | None = None
         self.kind_dialog: QInputDialog | None = None  # File > New's question
         self.play_window = None
+        self.pack_window = None  # the pack gallery opened last (File > Open Folder as Pack)
         self._cell_size = DEFAULT_CELL
         self.setWindowIcon(app_icon())
 
@@ -407,6 +408,40 @@ class MainWindow(QMainWindow):
     def open_sample_dialog(self) -> None:
         self._file_dialog_for(self.tr("Open a sample level"), LEVEL_FILTER, self.open_level_path, saving=False,
                               suffix="level", start=LEVELS)
+
+    def open_pack_dialog(self) -> None:
+        """File > Open Folder as Pack: a folder chooser (non-blocking), then the gallery."""
+        folder = self.document.path.parent if self.document.path else Path.cwd()
+        dialog = QFileDialog(self, self.tr("Open a folder as a pack"), str(folder))
+        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.setFileMode(QFileDialog.Directory)
+        dialog.setOption(QFileDialog.ShowDirsOnly, True)
+        connect_alive(dialog.fileSelected, self, lambda name: self.open_pack(Path(name)) if name else None)
+        self._file_dialog = dialog
+        dialog.open()
+
+    def open_pack(self, folder) -> None:
+        """Show the gallery of the pack in ``folder`` (nonogram_editor.ui.pack_window); its entries open here."""
+        from nonogram_editor.ui.pack_window import PackWindow
+
+        if self.pack_window is not None and shiboken6.isValid(self.pack_window):
+            self.pack_window.close()
+        self.pack_window = PackWindow(Path(folder), self._open_from_pack, self)
+        self.pack_window.show()
+
+    def _open_from_pack(self, path: Path) -> None:
+        self.open_path(path)
+        self.raise_()
+        self.activateWindow()
+
+    def show_pack(self) -> None:
+        """File > Back to the Pack."""
+        if self.pack_window is not None and shiboken6.isValid(self.pack_window):
+            self.pack_window.show()
+            self.pack_window.raise_()
+            self.pack_window.activateWindow()
+        else:
+            self.show_message(self.tr("No pack is open: File > Open Folder as Pack"))
 
     def save(self, then: Callable[[], None] | None = None) -> None:
         if self.document.path is None:

@@ -1,0 +1,115 @@
+"""The pack gallery, driven by real mouse and key events: it fills in off the GUI thread, reorders
+by drag (saving pack.order), opens an entry in the editor, and deletes with undo."""
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEventLoop, Qt, QTimer
+
+from nonogram_editor.pack.checks import ResultCache
+from nonogram_editor.pack.order import read_order
+from nonogram_editor.ui.pack_window import PackWindow
+from tests.conftest import HANG_MS
+from tests.editor.ui.conftest import wait_for_job
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "pack"
+
+
+def wait_for_gallery(gallery: PackWindow) -> None:
+    """Run the event loop until the gallery has read its folder and checked every entry."""
+    loop = QEventLoop()
+    poll = QTimer()
+    poll.timeout.connect(lambda: None if gallery.checks_running() or gallery.pack is None else loop.quit())
+    poll.start(5)
+    QTimer.singleShot(HANG_MS, loop.quit)
+    loop.exec()
+    poll.stop()
+    assert not gallery.checks_running() and gallery.pack is not None, "the gallery did not fill in"
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    shutil.copytree(DATA, tmp_path / "pack")
+    return tmp_path / "pack"
+
+
+@pytest.fixture
+def gallery(window, folder, tmp_path, qtbot):
+    window.pack_window = PackWindow(folder, window._open_from_pack, window, ResultCache(tmp_path / "cache"))
+    window.pack_window.show()
+    qtbot.waitExposed(window.pack_window)
+    window.pack_window.activateWindow()
+    qtbot.waitActive(window.pack_window)
+    wait_for_gallery(window.pack_window)
+    yield window.pack_window
+    window.pack_window.close()
+
+
+def shown(gallery: PackWindow) -> list[str]:
+    return [entry.label for entry in gallery.model.rows]
+
+
+def centre(gallery: PackWindow, row: int):
+    return gallery.gallery.visualRect(gallery.model.index(row)).center()
+
+
+def test_the_gallery_shows_every_entry_in_play_order_with_verdicts_and_warnings(gallery):
+    assert shown(gallery) == ["cross.level", "boat-mirrored.non", "boat-turned.level", "boat.level", "broken.non",
+                              "swap-a.non", "swap-b.non"]
+    caption = gallery.model.data(gallery.model.index(3))
+    assert caption.startswith("Boat\n6x5") and "cleared" in caption and "LINE grade 1.1" in caption
+    assert "warnings: 2" in caption
+    assert "same picture as boat-mirrored.non" in gallery.model.data(gallery.model.index(3), Qt.ToolTipRole)
+    assert "cannot be read" in gallery.model.data(gallery.model.index(4))
+    pixmap = gallery.model.data(gallery.model.index(3), Qt.DecorationRole)
+    image = pixmap.toImage()
+    assert image.pixelColor(48, 48).getRgb()[:3] == (200, 30, 30)  # the boat's red, in the middle of its picture
+
+
+def test_dragging_an_entry_reorders_the_pack_and_saves_pack_order(gallery, qtbot):
+    view = gallery.gallery.viewport()
+    start, target = centre(gallery, 0), centre(gallery, 3)
+    qtbot.mousePress(view, Qt.LeftButton, pos=start)
+    qtbot.mouseMove(view, start + type(start)(10, 0))
+    qtbot.mouseMove(view, target + type(target)(20, 0))  # past the middle of boat.level: after it
+    qtbot.mouseRelease(view, Qt.LeftButton, pos=target + type(target)(20, 0))
+    assert read_order(gallery.folder)[:4] == ["boat-mirrored.non", "boat-turned.level", "boat.level", "cross.level"]
+    wait_for_gallery(gallery)
+    assert shown(gallery)[:4] == ["boat-mirrored.non", "boat-turned.level", "boat.level", "cross.level"]
+    qtbot.keyClick(gallery.gallery, Qt.Key_Z, Qt.ControlModifier)
+    assert read_order(gallery.folder)[0] == "cross.level"
+
+
+def test_a_double_click_opens_the_entry_in_the_editor(gallery, window, qtbot):
+    view = gallery.gallery.viewport()
+    qtbot.mouseClick(view, Qt.LeftButton, pos=centre(gallery, 3))  # QTest's double click is its second click only
+    qtbot.mouseDClick(view, Qt.LeftButton, pos=centre(gallery, 3))
+    wait_for_job(qtbot, window)
+    assert window.document.path == gallery.folder / "boat.level" and window.document.title == "Boat"
+    window.show_pack_action.trigger()
+    assert gallery.isVisible()
+
+
+def test_delete_then_undo_brings_the_entry_back(gallery, qtbot):
+    view = gallery.gallery.viewport()
+    qtbot.mouseClick(view, Qt.LeftButton, pos=centre(gallery, 2))
+    assert gallery.selected_entry().name == "boat-turned.level"
+    qtbot.keyClick(gallery.gallery, Qt.Key_Delete)
+    assert not (gallery.folder / "boat-turned.level").exists()
+    wait_for_gallery(gallery)
+    assert "boat-turned.level" not in shown(gallery) and len(shown(gallery)) == 6
+    qtbot.keyClick(gallery.gallery, Qt.Key_Z, Qt.ControlModifier)
+    assert (gallery.folder / "boat-turned.ppm").exists()
+    wait_for_gallery(gallery)
+    assert shown(gallery)[2] == "boat-turned.level"
+
+
+def test_sorting_and_filtering(gallery):
+    gallery.sort_box.setCurrentIndex(gallery.sort_box.findText("Title"))
+    assert shown(gallery)[:2] == ["boat.level", "boat-mirrored.non"]
+    assert not gallery.gallery.reorderable
+    gallery.verdict_box.setCurrentIndex(gallery.verdict_box.findText("MULT"))
+    assert shown(gallery) == ["swap-a.non", "swap-b.non"]
+    gallery.verdict_box.setCurrentIndex(0)
+    gallery.filter_edit.setText("turned")
+    assert shown(gallery) == ["boat-turned.level"]

@@ -9,7 +9,8 @@ thread, with progress and Stop in the status bar; the worker only sets the entri
 Python), and the window redraws on its progress. A change in the folder (a level saved by the
 editor or another program) reads it again, and only what changed is checked.
 
-Drag an entry to another place (in play order, unfiltered) to reorder: ``pack.order`` is saved.
+Under the gallery, the difficulty curve (``nonogram_editor.ui.pack_chart``): grade and size
+per position in play order. Drag an entry to another place (in play order, unfiltered) to reorder: ``pack.order`` is saved.
 Double-click (or Enter) opens it in the editor; File > Back to the Pack comes back. Rename,
 duplicate and delete act on the files (``nonogram_editor.pack.files``), and Undo (Ctrl+Z) takes
 each back, a reorder too.
@@ -24,7 +25,7 @@ from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractListModel, QFileSystemWa
                             QSize, Qt, QTimer, Signal)
 from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QInputDialog, QLabel, QLineEdit,
-                               QListView, QMainWindow, QMessageBox, QProgressBar, QPushButton, QToolBar)
+                               QListView, QMainWindow, QMessageBox, QProgressBar, QPushButton, QSplitter, QToolBar)
 
 from nonogram_editor.level import LevelError
 from nonogram_editor.pack import Pack
@@ -33,6 +34,7 @@ from nonogram_editor.pack.entries import Entry, thumbnail
 from nonogram_editor.pack.files import delete, duplicate, rename
 from nonogram_editor.pack.order import write_order
 from nonogram_editor.ui.background import BackgroundJob
+from nonogram_editor.ui.pack_chart import DifficultyChart
 from nonogram_editor.ui.lifetime import connect_alive
 
 THUMBNAIL = 96  # pixels a side of each of an entry's two thumbnails
@@ -211,7 +213,12 @@ class PackWindow(QMainWindow):
         self.gallery.setModel(self.model)
         self.gallery.moved.connect(self.move_entry)
         self.gallery.activated.connect(self.open_index)
-        self.setCentralWidget(self.gallery)
+        self.chart = DifficultyChart(self)
+        splitter = QSplitter(Qt.Vertical, self)
+        splitter.addWidget(self.gallery)
+        splitter.addWidget(self.chart)
+        splitter.setStretchFactor(0, 1)
+        self.setCentralWidget(splitter)
         self._build_tools()
         self.watcher = QFileSystemWatcher([str(self.folder)], self)
         self.watcher.directoryChanged.connect(self._folder_changed)
@@ -343,6 +350,7 @@ class PackWindow(QMainWindow):
         self.progress.setValue(int(progress.done))
         self.statusBar().showMessage(self.tr("Checking {0}…").format(progress.message))
         self.model.refresh()
+        self.chart.update()
 
     def _checks_done(self) -> None:
         self.progress.hide()
@@ -394,6 +402,7 @@ class PackWindow(QMainWindow):
             entries.sort(key=key)
         self.gallery.reorderable = key is None and len(entries) == len(self.pack.entries)
         self.model.show(entries, warnings)
+        self.chart.show_entries(self.pack.entries)
 
     # ------------------------------------------------------------------ the entries' files
     def selected_entry(self) -> Entry | None:

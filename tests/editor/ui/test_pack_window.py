@@ -113,3 +113,24 @@ def test_sorting_and_filtering(gallery):
     gallery.verdict_box.setCurrentIndex(0)
     gallery.filter_edit.setText("turned")
     assert shown(gallery) == ["boat-turned.level"]
+
+
+def test_the_difficulty_chart_draws_a_bar_per_graded_entry_in_play_order(gallery):
+    from nonogram_editor.ui.pack_chart import LINE_COLOUR, OTHER_COLOUR
+
+    chart = gallery.chart
+    chart.resize(700, 120)
+    image = chart.grab().toImage()
+
+    def colours_in(position: int) -> set:
+        box = chart.column(position)
+        x = int(box.center().x()) + 3  # beside the size dot
+        return {image.pixelColor(x, y).rgb() for y in range(int(box.top()), int(box.bottom()))}
+
+    assert LINE_COLOUR.rgb() in colours_in(0)  # cross.level: LINE, graded
+    assert OTHER_COLOUR.rgb() in colours_in(5) and LINE_COLOUR.rgb() not in colours_in(5)  # swap-a: MULT
+    assert colours_in(4) & {LINE_COLOUR.rgb(), OTHER_COLOUR.rgb()} == set()  # broken.non: nothing
+    box = chart.column(0)
+    bar_top = min(y for y in range(int(box.top()), int(box.bottom()))
+                  if image.pixelColor(int(box.center().x()) + 3, y).rgb() == LINE_COLOUR.rgb())
+    assert abs((box.bottom() - bar_top) / box.height() - 1.1 / 6) < 0.05  # grade 1.1 of 6

@@ -13,32 +13,33 @@ Under the gallery, the difficulty curve (``nonogram_editor.ui.pack_chart``): gra
 per position in play order. Drag an entry to another place (in play order, unfiltered) to reorder: ``pack.order`` is saved.
 Double-click (or Enter) opens it in the editor; File > Back to the Pack comes back. Rename,
 duplicate and delete act on the files (``nonogram_editor.pack.files``), and Undo (Ctrl+Z) takes
-each back, a reorder too.
+each back, a reorder too. Make Line-Solvable proposes edits for every level that is not LINE
+(``nonogram_editor.ui.pack_batch``), written only when accepted.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
 from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractListModel, QFileSystemWatcher, QModelIndex, QPoint, QRect,
                             QSize, Qt, QTimer, Signal)
-from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPixmap
+from PySide6.QtGui import QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QInputDialog, QLabel, QLineEdit,
                                QListView, QMainWindow, QMessageBox, QProgressBar, QPushButton, QSplitter, QToolBar)
 
 from nonogram_editor.level import LevelError
 from nonogram_editor.pack import Pack
+from nonogram_editor.pack.batch import accept, line_solvable_proposals
 from nonogram_editor.pack.checks import ResultCache, result_of
-from nonogram_editor.pack.entries import Entry, thumbnail
+from nonogram_editor.pack.entries import Entry
 from nonogram_editor.pack.files import delete, duplicate, rename
 from nonogram_editor.pack.order import write_order
 from nonogram_editor.ui.background import BackgroundJob
+from nonogram_editor.ui.pack_batch import ProposalsDialog
 from nonogram_editor.ui.pack_chart import DifficultyChart
+from nonogram_editor.ui.pack_thumbnails import GAP, THUMBNAIL, entry_pixmap
 from nonogram_editor.ui.lifetime import connect_alive
 
-THUMBNAIL = 96  # pixels a side of each of an entry's two thumbnails
-GAP = 4
 TIME_LIMIT = 60.0  # seconds per entry, as ``check``'s default
 RELOAD_DELAY_MS = 300  # a burst of changes in the folder is read once
 SORTS = {  # the sort box: its text, and the key of an entry (None: play order)
@@ -53,30 +54,6 @@ SORTS = {  # the sort box: its text, and the key of an entry (None: play order)
 ALL = QT_TRANSLATE_NOOP("PackWindow", "All verdicts")
 WARNED = QT_TRANSLATE_NOOP("PackWindow", "With warnings")
 FILTERS = (ALL, "LINE", "BRANCH", "MULT", "CONTRADICTION", "UNDECIDED", WARNED)
-
-
-def _image(array: np.ndarray) -> QImage:
-    """An RGB uint8 array as a QImage that owns its pixels."""
-    array = np.ascontiguousarray(array, dtype=np.uint8)
-    height, width = array.shape[:2]
-    return QImage(array.data, width, height, 3 * width, QImage.Format_RGB888).copy()
-
-
-def entry_pixmap(entry: Entry) -> QPixmap:
-    """The picture and solution thumbnails side by side (grey where not known yet)."""
-    pixmap = QPixmap(2 * THUMBNAIL + GAP, THUMBNAIL)
-    pixmap.fill(Qt.transparent)
-    painter = QPainter(pixmap)
-    for slot, grid in enumerate((entry.picture, entry.solution)):
-        box = QRect(slot * (THUMBNAIL + GAP), 0, THUMBNAIL, THUMBNAIL)
-        if grid is None:
-            painter.fillRect(box, QColor(200, 200, 200))
-            continue
-        image = _image(thumbnail(grid, THUMBNAIL))
-        scaled = image.scaled(box.size(), Qt.KeepAspectRatio, Qt.FastTransformation)
-        painter.drawImage(box.x() + (THUMBNAIL - scaled.width()) // 2, (THUMBNAIL - scaled.height()) // 2, scaled)
-    painter.end()
-    return pixmap
 
 
 class PackModel(QAbstractListModel):
@@ -256,6 +233,10 @@ class PackWindow(QMainWindow):
         self.undo_action.setEnabled(False)
         self.check_action = tools.addAction(self.tr("Check All"), self.check_all)
         self.check_action.setToolTip(self.tr("Check every entry again, the cache left aside"))
+        self.fix_action = tools.addAction(self.tr("Make Line-Solvable…"), self.make_line_solvable)
+        self.fix_action.setToolTip(self.tr("A proposal for every level that is not LINE, shown before any file "
+                                           "is written"))
+        self.proposals_dialog = None
         self.progress = QProgressBar(self)
         self.progress.setMaximumWidth(200)
         self.progress.hide()
@@ -378,6 +359,47 @@ class PackWindow(QMainWindow):
             entry.result = None
         self.model.refresh()
         self.start_checks(use_cache=False)
+
+    def make_line_solvable(self) -> None:
+        """Proposals from the fix engine for every level that is not LINE (off the GUI thread,
+        with progress and Stop), then the dialog that writes the accepted ones."""
+        if self.pack is None or self.checks_running():
+            self.statusBar().showMessage(self.tr("Wait for the checks to finish first"), 8000)
+            return
+        entries = list(self.pack.entries)
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.stop_button.show()
+        self._check_job = BackgroundJob(
+            lambda task: line_solvable_proposals(entries, task, done=lambda number, total, entry: task.report(
+                number, total, entry.label, force=True)), owner=self, name="pack proposals")
+        connect_alive(self._check_job.progress, self, self._proposing)
+        connect_alive(self._check_job.succeeded, self, self._proposed)
+        connect_alive(self._check_job.done, self, self._checks_done)
+        self._check_job.start()
+
+    def _proposing(self, progress) -> None:
+        self.progress.setRange(0, int(progress.total or 0))
+        self.progress.setValue(int(progress.done))
+        self.statusBar().showMessage(self.tr("Looking for edits in {0}…").format(progress.message))
+
+    def _proposed(self, proposals: list) -> None:
+        if not proposals:
+            self.statusBar().showMessage(self.tr("Every level is line-solvable, or no edit was found"), 8000)
+            return
+        self.proposals_dialog = ProposalsDialog(proposals, self._write_proposals, self)
+        self.proposals_dialog.open()
+
+    def _write_proposals(self, proposals: list) -> None:
+        written = 0
+        for proposal in proposals:
+            try:
+                accept(self.folder, proposal)
+                written += 1
+            except LevelError as error:
+                QMessageBox.warning(self, self.tr("Could not write the level"), str(error))
+        self.statusBar().showMessage(self.tr("Levels written: {0}").format(written), 8000)
+        self.reload()
 
     def _folder_changed(self, _path: str) -> None:
         self._reload_timer.start()

@@ -3,6 +3,7 @@ by drag (saving pack.order), opens an entry in the editor, and deletes with undo
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 
@@ -134,3 +135,28 @@ def test_the_difficulty_chart_draws_a_bar_per_graded_entry_in_play_order(gallery
     bar_top = min(y for y in range(int(box.top()), int(box.bottom()))
                   if image.pixelColor(int(box.center().x()) + 3, y).rgb() == LINE_COLOUR.rgb())
     assert abs((box.bottom() - bar_top) / box.height() - 1.1 / 6) < 0.05  # grade 1.1 of 6
+
+
+def test_make_line_solvable_shows_proposals_and_writes_only_the_accepted(window, tmp_path, qtbot):
+    from tests.editor.pack.test_pack_batch import SWAP, make_pack
+    from nonogram_editor.level import load_level
+
+    folder = tmp_path / "fixable"
+    folder.mkdir()
+    make_pack(folder)
+    gallery = PackWindow(folder, None, window, ResultCache(tmp_path / "cache"))
+    gallery.show()
+    qtbot.waitExposed(gallery)
+    wait_for_gallery(gallery)
+    gallery.fix_action.trigger()
+    qtbot.waitUntil(lambda: gallery.proposals_dialog is not None and gallery.proposals_dialog.isVisible(),
+                    timeout=60_000)
+    dialog = gallery.proposals_dialog
+    assert [proposal.entry.name for proposal in dialog.proposals] == ["swap.level"]
+    assert dialog.checks[0].isChecked() and "LINE" in dialog.checks[0].text()
+    assert np.array_equal(load_level(folder / "swap.level").solution, SWAP)  # nothing written yet
+    qtbot.mouseClick(dialog.write_button, Qt.LeftButton)
+    assert np.array_equal(load_level(folder / "swap.level").solution, dialog.proposals[0].after)
+    wait_for_gallery(gallery)
+    assert [entry.result.verdict for entry in gallery.pack.entries] == ["LINE", "LINE"]
+    gallery.close()

@@ -160,3 +160,18 @@ def test_make_line_solvable_shows_proposals_and_writes_only_the_accepted(window,
     wait_for_gallery(gallery)
     assert [entry.result.verdict for entry in gallery.pack.entries] == ["LINE", "LINE"]
     gallery.close()
+
+
+def test_file_open_folder_as_pack_opens_the_gallery(window, folder, qtbot, tmp_path, monkeypatch):
+    from nonogram_editor.__main__ import _window_usage_problem
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the verdict cache: not the user's
+    assert _window_usage_problem([str(folder)]) is None  # nonogram-editor FOLDER opens the window (and the gallery)
+    window.open_pack_action.trigger()
+    dialog = window._file_dialog
+    dialog.selectFile(str(folder))
+    dialog.accept()
+    qtbot.waitUntil(lambda: window.pack_window is not None and window.pack_window.isVisible())
+    wait_for_gallery(window.pack_window)
+    assert window.pack_window.folder == folder and len(shown(window.pack_window)) == 7
+    window.pack_window.close()

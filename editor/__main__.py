@@ -1,6 +1,6 @@
 """``nonogram-editor`` / ``python -m nonogram_editor``: the editor window, or a command-line engine.
 
-Only ``nonogram-editor [LEVEL]`` opens the window; everything else is decided here, without
+Only ``nonogram-editor [LEVEL | FOLDER]`` opens the window; everything else is decided here, without
 Qt, so that a typo or an unknown option in a script fails at once (exit 2) instead of
 opening a window. ``nonogram-editor --help`` lists every command and option.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import nonogram_editor
 
-COMMANDS = ("check", "convert", "fix", "puzzles", "solve", "help")
+COMMANDS = ("check", "convert", "fix", "pack", "puzzles", "solve", "help")
 PLUGIN_COMMANDS = ("puzzles", "solve")  # the commands that load plugins (nonogram_editor.cli.exit_guard)
 
 
@@ -80,8 +80,8 @@ def _window_usage_problem(argv: list[str]) -> str | None:
         return f"unknown command {first!r} ({hint})"
     if len(argv) > 1:
         return f"the window opens one level; unexpected {argv[1]!r} after {first!r}"
-    if not Path(first).is_file():
-        return f"{first}: no such file"
+    if not Path(first).is_file() and not Path(first).is_dir():
+        return f"{first}: no such file or folder"
     return None
 
 

@@ -24,21 +24,20 @@ import json
 import os
 import signal
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonogram_editor.level import LevelError, load_level
+from nonogram_editor.level import LevelError
 from nonogram_editor.level.reading import open_regular
 from nonogram_editor.level.puzzle_formats import (
-    PUZZLE_SUFFIXES, Puzzle, checked_goal, is_puzzle_file, puzzle_format, read_puzzle_file, read_puzzles)
+    PUZZLE_SUFFIXES, Puzzle, is_puzzle_file, puzzle_format, read_puzzles)
 from nonogram_editor.cli.io import STDIO, report_failure, standard_input_puzzles
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.level.model import EXTENSIONS
-from nonogram_editor.nonogram.colour.files import check_colour_puzzle, colour_puzzle_of_file, kind_json
-from nonogram_editor.nonogram.grade import SolvePath, grade_verdict
-from nonogram_editor.nonogram.verdict import Kind, Verdict, check_drawing, check_puzzle
-from nonogram_editor.infra.tasks import Cancelled, Task, TimeUp
+from nonogram_editor.nonogram.file_check import cpu_seconds, grade_file
+from nonogram_editor.nonogram.grade import SolvePath
+from nonogram_editor.nonogram.verdict import Kind, Verdict
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor.infra.wording import printable
 
 Problem = tuple[str, str]  # a path that cannot be checked, and why (naming it)
@@ -98,48 +97,6 @@ def _missing(path: Path) -> str:
     except LevelError as error:
         return error.detail
     return "no such file or folder"  # it appeared since
-
-
-def check_file(path: Path, time_limit: float | None = None, task: Task | None = None,
-               puzzle: Puzzle | None = None) -> tuple[Verdict, list[str], dict]:
-    """The verdict on one level or puzzle file (``puzzle``: one already read from it), warnings
-    about it, and its kind for JSON (:func:`nonogram_editor.nonogram.colour.files.kind_json`). A colour
-    level or puzzle is checked by the colour engine. The time limit and the verdict's seconds
-    count from the start, reading the file included."""
-    start = time.perf_counter()
-    task = task or Task(time_limit=time_limit)
-    if puzzle is None and path.suffix.lower() not in EXTENSIONS:
-        puzzle = read_puzzle_file(path)
-    colour = colour_puzzle_of_file(path, puzzle)
-    if colour is not None:
-        verdict, warnings = check_colour_puzzle(colour, path, task)
-    elif puzzle is not None:
-        goal, warnings = checked_goal(puzzle, path)
-        verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, goal, task)
-    else:
-        warnings = []
-        verdict = check_drawing(load_level(path).solution, task)
-    verdict.seconds = time.perf_counter() - start
-    return verdict, warnings, kind_json(colour)
-
-
-def grade_file(path: Path, time_limit: float | None = None, puzzle: Puzzle | None = None,
-               grade: bool = True) -> tuple[Verdict, SolvePath | None, list[str], dict]:
-    """:func:`check_file` and, for a LINE or BRANCH level of either kind, its solve path
-    with what it took in its ``seconds`` and ``cpu_seconds`` (None if the time ran out, or
-    without ``grade``: docs/benchmarks.md "Grade and fix" has its cost beside the check's)."""
-    task = Task(time_limit=time_limit)
-    verdict, warnings, kind = check_file(path, task=task, puzzle=puzzle)
-    if not grade:
-        return verdict, None, warnings, kind
-    start, cpu = time.perf_counter(), _cpu_seconds()
-    try:
-        solve = grade_verdict(verdict, task)
-    except TimeUp:
-        return verdict, None, warnings, kind
-    if solve is not None:
-        solve.seconds, solve.cpu_seconds = time.perf_counter() - start, _cpu_seconds() - cpu
-    return verdict, solve, warnings, kind
 
 
 def _text_line(path, verdict: Verdict, solve: SolvePath | None, kind: dict) -> str:
@@ -210,31 +167,19 @@ def _report(item: tuple[Path, Options, list[Puzzle] | Exception | None]) -> list
 
 def _report_one(path: Path, puzzle: Puzzle | None, name, options: Options,
                 extra: dict) -> tuple[str | None, str | None, list[str]]:
-    cpu = _cpu_seconds()
+    cpu = cpu_seconds()
     try:
         verdict, solve, warnings, kind = grade_file(path, options.time_limit, puzzle, options.grade)
     except Exception as error:  # one bad file costs only itself (a LevelError names it already)
         return _error_report(path, name, error, options.as_json, extra)
     if options.as_json:  # cpu_seconds: the check's own; the grade's apart
         graded = {**solve.to_json(), "grade_cpu_seconds": round(solve.cpu_seconds, 4)} if solve else {}
-        cpu = _cpu_seconds() - cpu - (solve.cpu_seconds if solve else 0.0)
+        cpu = cpu_seconds() - cpu - (solve.cpu_seconds if solve else 0.0)
         line = json.dumps({"path": str(path), **extra, **kind, **verdict.to_json(), "cpu_seconds": round(cpu, 4),
                            **graded})
     else:
         line = _text_line(name, verdict, solve, kind)
     return line, verdict.kind, [f"warning: {warning}" for warning in warnings]
-
-
-def _cpu_seconds() -> float:
-    """CPU seconds (user and system) of this process, its threads and the child processes it
-    has waited for (the SAT process of a check is waited for when it is ended)."""
-    children = 0.0
-    if sys.platform != "win32":  # os.times counts in clock ticks (10 ms): too coarse for a quick check
-        import resource
-
-        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-        children = usage.ru_utime + usage.ru_stime
-    return time.process_time() + children
 
 
 def _error_report(path: Path, name, error: Exception, as_json: bool,

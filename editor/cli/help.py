@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from nonogram_editor.infra import user_guide
 
-USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
+USAGE = "usage: nonogram-editor [LEVEL | FOLDER] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
 SUMMARY = """\
 Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.
 
   nonogram-editor [LEVEL]        open the editor window (optionally on a .level file or a puzzle file: .non, webpbn .xml, .g, .nin)
+  nonogram-editor FOLDER         open the editor window with the gallery of the folder's pack
   nonogram-editor COMMAND ...    a command-line engine (no window, no display needed):
 {commands}
   -h, --help                     this help: every command and its options

@@ -131,6 +131,20 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--harder", action="store_true",
                      help="single edits that keep it unique but grade harder (gentlest first)")
 
+    pack = _command(sub, "pack", "a folder of levels and puzzles as a pack: its table in play order, with verdicts, "
+                                 "grades and warnings; or export it")
+    pack.add_argument("folder", metavar="FOLDER", help="the pack's folder (its play order: pack.order, see "
+                                                       "nonogram-editor help level-packs)")
+    pack.add_argument("--json", action="store_true",
+                      help="stdout is one JSON object (nonogram-editor help command-line)")
+    pack.add_argument("--export", metavar="FILE",
+                      help="also write the pack in play order to FILE, in the format its suffix names: "
+                           + ", ".join(_pack_export_suffixes()))
+    pack.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
+                      help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
+    pack.add_argument("--no-grade", dest="grade", action="store_false",
+                      help="leave out the grades (and with them the warnings of jumps in difficulty)")
+
     _command(sub, "puzzles", "list the puzzles the plugins provide")
 
     convert = _command(sub, "convert", "convert a level, puzzle file or image to a level or another puzzle format")
@@ -209,6 +223,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _pack_export_suffixes() -> tuple[str, ...]:
+    from nonogram_editor.publish.export import EXPORTERS
+
+    return tuple(EXPORTERS)
+
+
 def run_command(argv: list[str], host: PluginHost | None = None) -> int:
     """Run one command; ``host`` defaults to the plugins found through the entry points."""
     try:
@@ -227,6 +247,11 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         with stop_on_termination():  # so that its SAT solver's process ends with it
             return run_check(args.paths, as_json=args.json, time_limit=args.time_limit or None, jobs=jobs(args.jobs),
                              format_name=args.format, grade=args.grade)
+    if args.command == "pack":
+        from nonogram_editor.cli.pack import run_pack
+
+        with stop_on_termination():  # so that its SAT solver's process ends with it
+            return run_pack(args.folder, args.json, args.export, args.grade, args.time_limit or None)
     if args.command == "help":
         from nonogram_editor.cli.help import run_help
 

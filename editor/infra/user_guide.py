@@ -12,8 +12,8 @@ from importlib.resources import files
 from pathlib import Path
 
 # In reading order: the tour first, the references last.
-TOPICS = ("tour", "drawing", "live-check", "assist", "colour-levels", "formats", "publishing", "puzzle-panels",
-          "command-line", "puzzle-format", "troubleshooting", "platforms")
+TOPICS = ("tour", "drawing", "live-check", "assist", "colour-levels", "formats", "puzzle-panels", "level-packs",
+          "publishing", "command-line", "puzzle-format", "troubleshooting", "platforms")
 
 
 class UnknownTopic(LookupError):

@@ -74,7 +74,9 @@ def run_app(argv: list[str]) -> int:
     set_up_application(app)
     window = MainWindow()
     window.show()
-    if argv:  # [LEVEL]: nonogram_editor.__main__ lets nothing else through
+    if argv and os.path.isdir(argv[0]):  # [FOLDER]: its pack's gallery
+        window.files.open_pack(argv[0])
+    elif argv:  # [LEVEL]: nonogram_editor.__main__ lets nothing else through
         window.files.open_path(argv[0])
     quit_after = os.environ.get(QUIT_AFTER_ENV)
     if quit_after:

@@ -41,6 +41,7 @@ class FileActions(QObject):
         self._save_job: BackgroundJob | None = None
         self._jobs: set[BackgroundJob] = set()
         self.dialog: QFileDialog | None = None  # the file dialog open now, if any
+        self.pack_window = None  # the pack gallery opened last (File > Open Folder as Pack)
         self.solving_label = QLabel()  # how far solving an imported puzzle's clues has got
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setToolTip(self.tr("Stop solving the imported puzzle's clues (nothing is opened)"))
@@ -111,6 +112,40 @@ class FileActions(QObject):
                                  suffix=DEFAULT_SUFFIX[1:])
         connect_alive(dialog.filterSelected, dialog,
                       lambda name: dialog.setDefaultSuffix(EXPORT_FILTERS.get(name, DEFAULT_SUFFIX)[1:]))
+
+    def open_pack_dialog(self) -> None:
+        """File > Open Folder as Pack: a folder chooser (non-blocking), then the gallery."""
+        path = self._window.document.path
+        dialog = QFileDialog(self._window, self.tr("Open a folder as a pack"), str(path.parent if path else Path.cwd()))
+        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.setFileMode(QFileDialog.Directory)
+        dialog.setOption(QFileDialog.ShowDirsOnly, True)
+        connect_alive(dialog.fileSelected, self._window, lambda name: self.open_pack(Path(name)) if name else None)
+        self.dialog = dialog
+        dialog.open()
+
+    def open_pack(self, folder) -> None:
+        """Show the gallery of the pack in ``folder`` (nonogram_editor.ui.pack_window); its entries open here."""
+        from nonogram_editor.ui.pack_window import PackWindow
+
+        if self.pack_window is not None and shiboken6.isValid(self.pack_window):
+            self.pack_window.close()
+        self.pack_window = PackWindow(Path(folder), self._open_from_pack, self._window)
+        self.pack_window.show()
+
+    def _open_from_pack(self, path: Path) -> None:
+        self.open_path(path)
+        self._window.raise_()
+        self._window.activateWindow()
+
+    def show_pack(self) -> None:
+        """File > Back to the Pack."""
+        if self.pack_window is not None and shiboken6.isValid(self.pack_window):
+            self.pack_window.show()
+            self.pack_window.raise_()
+            self.pack_window.activateWindow()
+        else:
+            self._window.show_message(self.tr("No pack is open: File > Open Folder as Pack"))
 
     def _fill_recent_menu(self) -> None:
         menu = self._window.recent_menu

@@ -45,7 +45,7 @@ def test_check_reads_a_puzzle_on_standard_input_without_qt_or_the_solvers():
     (["--bogus"], "unknown option '--bogus'"),
     (["-x", "levels/cat.level"], "unknown option '-x'"),
     (["chek", "levels"], "unknown command 'chek' (did you mean 'check'?)"),
-    (["frobnicate"], "unknown command 'frobnicate' (the commands are check, convert, fix, puzzles, solve, help)"),
+    (["frobnicate"], "unknown command 'frobnicate' (the commands are check, convert, fix, pack, puzzles, solve, help)"),
     (["nowhere.level"], "nowhere.level: no such file"),
     (["levels/cat.level", "levels/heart.level"], "unexpected 'levels/heart.level'"),
     (["check", "--time-limit", "-1", "levels"], "--time-limit: -1 is not a number of seconds"),

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonogram_editor.cli.check import check_file
+from nonogram_editor.nonogram.file_check import check_file
 from nonogram_editor.nonogram.colour.verdict import check_colour_drawing
 from nonogram_editor.nonogram.grade import grade_verdict, solve_path
 from nonogram_editor.nonogram.verdict import check_drawing

@@ -265,14 +265,17 @@ def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pen
             looked += 1
             if not looked % TASK_CHECK_LINES:
                 task.check_cancelled()
-        old_filled, old_empty = filled[index], empty[index]
-        result = solvers[index].solve(old_filled, old_empty)
+        old_filled, old_empty = known = filled[index], empty[index]
+        solver = solvers[index]
+        result = solver.memo.get(known)  # most looks, in probes, are memo hits: no call
         if result is None:
-            return None
-        new_filled, new_empty = result
-        if new_filled == old_filled and new_empty == old_empty:
+            result = solver.solve(old_filled, old_empty)
+            if result is None:
+                return None
+        if result == known:
             index = pending.find(1, index + 1)
             continue
+        new_filled, new_empty = result
         changed = True
         filled[index], empty[index] = new_filled, new_empty
         bit = 1 << index

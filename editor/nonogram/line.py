@@ -31,6 +31,7 @@ lines that changed.
 from __future__ import annotations
 
 import threading
+from functools import cache
 
 _MIRROR_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 _from_bytes = int.from_bytes
@@ -46,15 +47,17 @@ def mirror_bits(value: int, width: int) -> int:
     return mirrored >> ((nbytes << 3) - width)
 
 
-def _run_steps(lengths) -> tuple[tuple[int, int, int], ...]:
-    """How to get ``runs[L]`` (starts of L free cells) for every clue length, by doubling.
+@cache
+def _run_steps(lengths: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """How to get ``runs[L]`` (starts of L free cells) for every length of ``lengths`` (a
+    clue's, ascending, once each), by doubling.
 
     Each step ``(target, source, shift)`` means
     ``runs[target] = runs[source] & (runs[source] >> shift)``; ``runs[1]`` is the free mask.
     """
     known = [1]
     steps = []
-    for length in sorted(set(lengths)):
+    for length in lengths:
         while length not in known:
             best = max(k for k in known if k < length)
             target = length if 2 * best >= length else 2 * best
@@ -63,6 +66,7 @@ def _run_steps(lengths) -> tuple[tuple[int, int, int], ...]:
     return tuple(steps)
 
 
+@cache
 def _cover_shifts(length: int) -> tuple[int, ...]:
     """Shifts that spread a set of starts over ``length`` cells (``x |= x << s`` each)."""
     shifts = []
@@ -100,9 +104,10 @@ class LineSolver:
         width = (k + 1) * stride
         self._out_bytes = (width + 7) >> 3
         self._out_pad = self._out_bytes * 8 - width
-        self._steps = _run_steps(clue)
+        lengths = tuple(sorted(set(clue)))
+        self._steps = _run_steps(lengths)
         # the clue's lengths, once each, with the shifts that spread a block's starts over it
-        self._lengths = tuple((length, _cover_shifts(length)) for length in sorted(set(clue)))
+        self._lengths = tuple((length, _cover_shifts(length)) for length in lengths)
         self._run_slots = max(clue, default=1) + 1
         self._mirrored_clue = clue[::-1]
         # per block: length, how far the packed suffix sets shift to give suf_{j+1}

@@ -192,11 +192,11 @@ def _probe_pass(puzzle: Puzzle, node: Board, cells: list[tuple[int, int]], task:
     pad = ([0] * node.height, [0] * node.height)  # (filled, empty) row masks this pass's probes set
     gains = {}
     settled = False
+    open_cells = node.unknown_count()  # counted again when a contradiction settles cells
     for row, column in cells:
         if node.value(row, column) is not None:
             continue
         task.check_cancelled()
-        open_cells = node.unknown_count()
         bit = 1 << column
         both: list[int | None] = []
         contradicts = []
@@ -222,6 +222,7 @@ def _probe_pass(puzzle: Puzzle, node: Board, cells: list[tuple[int, int]], task:
             if puzzle.propagate(node, (row,), (column,), task) is None:
                 return False
             settled = True
+            open_cells = node.unknown_count()
             continue
         gains[row, column] = both
     return None if settled else gains

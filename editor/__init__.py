@@ -1,7 +1,7 @@
 """Nonogram Editor: a desktop studio for puzzle designers.
 
 Qt-free subpackages: ``nonogram_editor.level`` (levels, netpbm, puzzle formats), ``nonogram_editor.nonogram``
-(the line solver and uniqueness checks), ``nonogram_editor.tasks`` (progress and cancellation).
+(the line solver and uniqueness checks), ``nonogram_editor.infra.tasks`` (progress and cancellation).
 Qt lives in ``nonogram_editor.ui``; Qt3D only in ``nonogram_editor.scene3d``.
 """
 
@@ -14,6 +14,6 @@ import os  # noqa: E402
 # it `check` keeps one thread, so that it can fork its SAT solver's process.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from nonogram_editor import jit  # noqa: E402
+from nonogram_editor.infra import jit  # noqa: E402
 
 jit.use_user_cache_folder(__version__)  # before any solver imports numba

@@ -13,32 +13,20 @@ from pathlib import Path
 import nonogram_editor
 
 COMMANDS = ("check", "convert", "fix", "puzzles", "solve", "help")
-PLUGIN_COMMANDS = ("puzzles", "solve")  # the commands that load plugins (nonogram_editor.exit_guard)
-USAGE = "usage: nonogram-editor [LEVEL] | nonogram-editor COMMAND ... | nonogram-editor --help | --version"
-SUMMARY = """\
-Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.
-
-  nonogram-editor [LEVEL]        open the editor window (optionally on a .level file or a puzzle file: .non, webpbn .xml, .g, .nin)
-  nonogram-editor COMMAND ...    a command-line engine (no window, no display needed):
-{commands}
-  -h, --help                     this help: every command and its options
-  -V, --version                  the version
-
-Exit status: 0 success, 1 a negative answer (see each command), 2 a usage error or a file
-that could not be read. The user manual: nonogram-editor help (its topics), e.g.
-`nonogram-editor help command-line` for every option, exit status and the output of --json.
-"""
+PLUGIN_COMMANDS = ("puzzles", "solve")  # the commands that load plugins (nonogram_editor.cli.exit_guard)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in PLUGIN_COMMANDS:  # plugin code must not decide the exit status
-        from nonogram_editor.exit_guard import run_apart
+        from nonogram_editor.cli.exit_guard import run_apart
 
         return run_apart(lambda: _command(argv), lambda message: _report_failure(argv, message))
     if argv and argv[0] in COMMANDS:
         return _command(argv)
     if argv and argv[0] in ("-h", "--help"):
+        from nonogram_editor.cli.run import full_help
+
         print(full_help())
         return 0
     if argv and argv[0] in ("-V", "--version"):
@@ -56,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
 def _command(argv: list[str]) -> int:
     """Run a command; its exit status, its output flushed."""
     try:
-        from nonogram_editor.cli import run_command
+        from nonogram_editor.cli.run import run_command
 
         status = run_command(argv)
         sys.stdout.flush()
@@ -71,7 +59,7 @@ def _command(argv: list[str]) -> int:
 
 def _report_failure(argv: list[str], message: str) -> None:
     """A command that ended without its answer: the message on stderr (and, with --json, as JSON)."""
-    from nonogram_editor.cli_io import report_failure
+    from nonogram_editor.cli.io import report_failure
 
     report_failure(message, as_json="--json" in argv)
 
@@ -95,17 +83,6 @@ def _window_usage_problem(argv: list[str]) -> str | None:
     if not Path(first).is_file():
         return f"{first}: no such file"
     return None
-
-
-def full_help() -> str:
-    """The top-level help followed by every command's own, so that one page lists every option."""
-    from nonogram_editor.cli import command_parsers
-
-    parsers = command_parsers()
-    commands = "\n".join(f"      {name:10s}{parser.description}" for name, parser in parsers.items())
-    pages = [SUMMARY.format(version=nonogram_editor.__version__, commands=commands)]
-    pages += [parser.format_help() for parser in parsers.values()]
-    return "\n".join(pages).rstrip()
 
 
 if __name__ == "__main__":

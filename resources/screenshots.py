@@ -25,12 +25,12 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from nonogram_editor.nonogram.verdict import Kind  # noqa: E402
-from nonogram_editor.paths import LEVELS  # noqa: E402
+from nonogram_editor.infra.paths import LEVELS  # noqa: E402
 from nonogram_editor.ui.app import quiet_qt_logging  # noqa: E402
 from nonogram_editor.ui.identity import set_up_application  # noqa: E402
 from nonogram_editor.ui.main_window import MainWindow  # noqa: E402
 from nonogram_editor.ui.settings import name_application  # noqa: E402
-from nonogram_editor.user_guide import folder  # noqa: E402
+from nonogram_editor.infra.user_guide import folder  # noqa: E402
 
 IMAGES = folder() / "images"
 SIZE = (1200, 720)
@@ -92,13 +92,13 @@ def main() -> int:
     window.activateWindow()
 
     # The tour's picture: the cat, checked.
-    window.open_path(str(LEVELS / "cat.level"))
+    window.files.open_path(str(LEVELS / "cat.level"))
     wait_until(lambda: "cat" in window.windowTitle() and verdict_shown(window, Kind.LINE), "the cat's verdict")
     window.solver_dock.raise_()
     save(window, "window")
 
     # Assist: the house with a switch drawn into it (MULT), the Assist tab in front.
-    window.open_path(str(LEVELS / "house.level"))
+    window.files.open_path(str(LEVELS / "house.level"))
     wait_until(lambda: "house" in window.windowTitle() and verdict_shown(window), "the house's verdict")
     grid = window.solution_grid()
     row, column = next((r, c) for r in range(grid.shape[0] - 1) for c in range(grid.shape[1] - 1)

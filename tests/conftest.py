@@ -32,7 +32,7 @@ if hasattr(signal, "pthread_sigmask"):  # a blocked SIGINT is inherited too
 def pytest_generate_tests(metafunc):
     """A test marked ``processes`` runs twice: on this platform's own process path ("native":
     on Linux, forks and SIGIO) and on the portable one that Windows and macOS take
-    (:func:`nonogram_editor.child_process.portable_processes`), with the switch in the
+    (:func:`nonogram_editor.infra.child_process.portable_processes`), with the switch in the
     environment that the commands and children it starts inherit.
     ``@pytest.mark.processes(linux="why")``: the portable run is skipped (it checks Linux's own)."""
     marker = metafunc.definition.get_closest_marker("processes")
@@ -47,7 +47,7 @@ def pytest_generate_tests(metafunc):
 @pytest.fixture
 def process_path(request, monkeypatch) -> str:
     """"native" or "portable" (see pytest_generate_tests): the switch set or cleared for the test."""
-    from nonogram_editor.child_process import PORTABLE_SWITCH
+    from nonogram_editor.infra.child_process import PORTABLE_SWITCH
 
     if request.param == "portable":
         monkeypatch.setenv(PORTABLE_SWITCH, "1")

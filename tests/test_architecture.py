@@ -1,8 +1,11 @@
 """The layers, checked from the source's import statements (every one, also those inside functions).
 
-* The solvers, ``editor/level``, ``editor/nonogram`` and ``editor/core`` never reach Qt, however indirectly;
-  nor does any module of a plugin but its ``panel.py`` and ``canvas.py`` (its 2-D drawing).
-* A plugin's ``plugin.py`` and ``editor/plugin_api.py`` reach no Qt when imported (the
+* The floors (:data:`FLOORS`, docs/architecture.md): a module imports only from its own floor and
+  the floors below it, but for the exceptions named in :data:`EXCEPTIONS`.
+* The solvers, ``editor/infra``, ``editor/level``, ``editor/nonogram``, ``editor/core`` and the command
+  line (``editor/cli``) never reach Qt, however indirectly; nor does any module of a plugin but its
+  ``panel.py`` and ``canvas.py`` (its 2-D drawing).
+* A plugin's ``plugin.py`` and ``editor/plugin_api`` reach no Qt when imported (the
   command line loads them without a screen); Qt comes in only when a panel is made.
 * Only ``editor/scene3d`` imports Qt3D.
 * A plugin imports nothing of the editor but ``nonogram_editor.plugin_api``.
@@ -80,6 +83,72 @@ def _resolve(name: str) -> str | None:
     return None
 
 
+# The floors of the editor, lowest first: a module imports from its own floor and those below.
+# (The plugins stand on the plugin API alone: test_plugins_import_only_the_plugin_api_from_the_editor.)
+FLOORS: list[tuple[str, tuple[str, ...]]] = [
+    ("infrastructure", ("nonogram_editor.infra", "nonogram_editor")),  # the package itself: its version
+    ("level", ("nonogram_editor.level",)),
+    ("nonogram", ("nonogram_editor.nonogram",)),
+    ("core", ("nonogram_editor.core",)),
+    ("qt", ("nonogram_editor.qt",)),  # Qt from here up
+    ("scene3d", ("nonogram_editor.scene3d",)),
+    ("plugin platform", ("nonogram_editor.plugin_api",)),
+    ("ui", ("nonogram_editor.ui",)),
+    ("publishing", ("nonogram_editor.publish",)),  # the booklet draws with ui.sheets
+    ("command line", ("nonogram_editor.cli",)),
+    ("entry point", ("nonogram_editor.__main__",)),
+]
+
+# (importer, imported) -> why it may reach up. The plugin API's panel-only names (SceneView,
+# PuzzlePanel, BackgroundJob ...) come from scene3d and ui through its _LAZY table, which is
+# importlib, not an import statement: a façade over the floors above, loaded only by a panel.
+EXCEPTIONS: dict[tuple[str, str], str] = {}
+
+
+def floor(module: str) -> int | None:
+    """The index in FLOORS of the floor ``module`` stands on (the longest prefix wins; None: not the editor's)."""
+    best = None, -1
+    for number, (_name, prefixes) in enumerate(FLOORS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best[1]:
+                best = number, len(prefix)
+    return best[0]
+
+
+def upward_imports(modules: dict[str, list[tuple[str, bool]]]) -> dict[tuple[str, str], str]:
+    """(importer, imported) -> "floor -> higher floor", for each import that reaches up, exceptions left out."""
+    found = {}
+    for module, imports in modules.items():
+        here = floor(module)
+        for name, _top in imports:
+            target = _resolve(name)
+            there = floor(target) if target is not None else None
+            if here is not None and there is not None and there > here and (module, target) not in EXCEPTIONS:
+                found[module, target] = f"{FLOORS[here][0]} -> {FLOORS[there][0]}"
+    return found
+
+
+def test_every_module_of_the_editor_stands_on_a_floor():
+    assert {m for m in MODULES if m.split(".")[0] == "nonogram_editor" and floor(m) is None} == set()
+
+
+def test_no_import_reaches_up_a_floor():
+    assert upward_imports(MODULES) == {}
+
+
+def test_every_named_exception_is_still_an_import():
+    graph = import_graph()
+    assert {pair for pair in EXCEPTIONS if pair[1] not in graph.get(pair[0], ())} == set()
+
+
+def test_the_floor_checker_finds_an_import_from_a_lower_floor_to_a_higher_one():
+    modules = {"nonogram_editor.level.model": [("nonogram_editor.ui.app.run_app", False)],
+               "nonogram_editor.ui.app": [("nonogram_editor.level.model", True), ("nonogram_editor.infra.tasks.Task", True)]}
+    assert upward_imports(modules) == {("nonogram_editor.level.model", "nonogram_editor.ui.app"): "level -> ui"}
+    assert floor("nonogram_editor") == 0
+    assert floor("nonogram_editor.__main__") == len(FLOORS) - 1
+
+
 def qt_path(start: str, nested: bool) -> list[str] | None:
     """An import chain from ``start`` to Qt (None if there is none).
 
@@ -107,9 +176,10 @@ def _plugin_modules():
 
 
 def test_solvers_level_nonogram_and_the_editor_core_never_reach_qt():
-    core = [m for m in MODULES if m.startswith(("nonogram_editor.level", "nonogram_editor.nonogram", "nonogram_editor.core"))]
+    core = [m for m in MODULES if m.startswith(("nonogram_editor.infra", "nonogram_editor.level", "nonogram_editor.nonogram",
+                                                "nonogram_editor.core", "nonogram_editor.cli"))]
     core += [m for m in _plugin_modules() if m.rsplit(".", 1)[1] not in ("panel", "canvas", "plugin")]
-    core += ["nonogram_editor.tasks", "nonogram_editor.scene3d.parts", "nonogram_editor.scene3d.geometry"]
+    core += ["nonogram_editor.scene3d.parts", "nonogram_editor.scene3d.geometry"]
     assert len(core) > 30
     offenders = {m: " -> ".join(path) for m in core if (path := qt_path(m, nested=True))}
     assert offenders == {}
@@ -172,8 +242,8 @@ def test_importing_the_plugin_api_and_every_plugin_entry_point_loads_no_qt():
 
 
 def test_the_checker_sees_imports_inside_functions_and_relative_ones():
-    tree = _imports(ROOT / "editor" / "plugin_api.py", "nonogram_editor.plugin_api")
-    assert ("nonogram_editor.tasks", True) in tree
+    tree = _imports(ROOT / "editor" / "plugin_api" / "__init__.py", "nonogram_editor.plugin_api")
+    assert ("nonogram_editor.infra.tasks", True) in tree
     assert qt_path("nonogram_editor.ui.puzzle_docks", nested=False)[-1].startswith("PySide6")
 
 

@@ -92,8 +92,8 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
         return subprocess.run([command, *args], cwd=elsewhere, env=env, **RUN)
 
     assert subprocess.run([python, "-c", "import distributed"], env=env, **RUN).returncode == 1  # no extra
-    where = subprocess.run([python, "-c", "import nonogram_editor_builtins.voxel, nonogram_editor.paths; print(nonogram_editor_builtins.voxel.__file__); "
-                            "print(nonogram_editor.paths.LEVELS)"], cwd=elsewhere, env=env, **RUN)
+    where = subprocess.run([python, "-c", "import nonogram_editor_builtins.voxel, nonogram_editor.infra.paths; print(nonogram_editor_builtins.voxel.__file__); "
+                            "print(nonogram_editor.infra.paths.LEVELS)"], cwd=elsewhere, env=env, **RUN)
     code_file, levels = where.stdout.split()
     shared = tmp_path / "venv" / "share" / "nonogram-editor"
     assert code_file.startswith(str(site)) and levels == str(shared / "levels"), where.stdout + where.stderr
@@ -146,7 +146,7 @@ def test_the_sdist_holds_the_tests_docs_and_levels_installs_and_its_tests_pass(b
     # A packager's run of the tests, from the unpacked sdist (a share of them: the whole suite is
     # `resources/scripts/test` in the unpacked folder, which takes many minutes).
     tests = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_packaging.py",
-                            "tests/editor/test_cli_conventions.py", "tests/editor/nonogram/test_check_cli.py",
+                            "tests/editor/cli/test_conventions.py", "tests/editor/cli/test_check.py",
                             "tests/editor/level/test_model.py"], cwd=unpacked, env=clean_env(tmp_path), **RUN)
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
 
@@ -171,6 +171,12 @@ def test_the_wheel_carries_every_page_of_the_manual_and_its_pictures(wheel):
     assert {"tour.md", "command-line.md", "images/window.png"} <= shipped
 
 
+def test_the_wheel_carries_the_web_page_player(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert {"nonogram_editor/publish/data/player.js", "nonogram_editor/publish/data/player.css"} <= names
+
+
 def test_the_installed_wheel_prints_its_manual_with_no_repository_beside_it(wheel, tmp_path):
     python, site = venv_with_test_dependencies(tmp_path / "venv")
     installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
@@ -188,7 +194,7 @@ def test_the_installed_wheel_prints_its_manual_with_no_repository_beside_it(whee
     page = run("help", "command-line")
     assert page.returncode == 0 and page.stdout.startswith("The command line\n================\n"), page.stderr
     assert "nonogram-editor help [TOPIC]" in page.stdout
-    where = subprocess.run([python, "-c", "from nonogram_editor import user_guide; print(user_guide.folder())"],
+    where = subprocess.run([python, "-c", "from nonogram_editor.infra import user_guide; print(user_guide.folder())"],
                            cwd=elsewhere, env=env, **RUN)
     assert where.stdout.strip().startswith(str(site)), where.stdout + where.stderr
     unknown = run("help", "no-such-topic")

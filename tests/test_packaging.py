@@ -7,8 +7,8 @@ import tomllib
 from pathlib import Path
 
 import nonogram_editor
-from nonogram_editor.cli import run_command
-from nonogram_editor.paths import LEVELS
+from nonogram_editor.cli.run import run_command
+from nonogram_editor.infra.paths import LEVELS
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
@@ -66,7 +66,7 @@ def test_every_package_folder_installs_under_our_names():
 
 
 def test_the_desktop_files_are_data_files_in_the_folders_the_desktop_installer_uses():
-    from nonogram_editor.desktop import SOURCES
+    from nonogram_editor.ui.desktop import SOURCES
 
     data_files = PROJECT["tool"]["setuptools"]["data-files"]
     assert {f"share/{folder}": [f"editor/data/{source}"] for source, folder in SOURCES.items()}.items() \

@@ -17,7 +17,7 @@ from nonogram_editor.level.colour import (COLOUR, RGB, colour_clues, colour_line
 from nonogram_editor.level.document import LevelDocument
 from nonogram_editor.nonogram.colour.verdict import check_colour_drawing, keep_sat_process_ready
 from nonogram_editor.nonogram.verdict import Verdict
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 RgbClue = list[tuple[int, RGB]]
 

@@ -8,6 +8,7 @@ the colour line solver (:mod:`nonogram_editor.nonogram.colour.line`) on the play
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Callable
 
 import numpy as np
@@ -25,7 +26,7 @@ class ColourPlaySession(PlaySession):
         self.colours = np.zeros(np.shape(grid), dtype=np.int64)  # of the FILLED cells
         self._start(np.array(grid, dtype=np.int64), colour_clues, clock)
 
-    def mark(self, cells, value: int, colour: int = 1) -> None:
+    def mark(self, cells: Iterable[tuple[int, int]], value: int, colour: int = 1) -> None:
         """Set ``cells`` to UNKNOWN, CROSSED or FILLED with palette index ``colour``."""
         cells = list(cells)
         for cell in cells:
@@ -99,5 +100,5 @@ def _allowed(marks: np.ndarray, painted: np.ndarray, colours: int) -> tuple[int,
     return tuple(allowed)
 
 
-def _clue_text(clue, palette: list[RGB]) -> str:
+def _clue_text(clue: Iterable[tuple[int, int]], palette: list[RGB]) -> str:
     return ", ".join(f"{length} {colour_name(palette[colour])}" for length, colour in clue) or "0"

@@ -7,6 +7,7 @@ difference in CIELAB, which follows what the eye sees far better than RGB distan
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 COMMON_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -23,7 +24,7 @@ COMMON_COLOURS: dict[str, tuple[int, int, int]] = {
 }
 
 
-def colour_name(colour) -> str:
+def colour_name(colour: Iterable[int]) -> str:
     """``#rrggbb (nearest common name)``."""
     red, green, blue = (int(value) for value in colour)
     return f"#{red:02x}{green:02x}{blue:02x} ({nearest_name((red, green, blue))})"
@@ -35,7 +36,7 @@ def nearest_name(colour: tuple[int, int, int]) -> str:
     return min(COMMON_COLOURS, key=lambda name: sum((a - b) ** 2 for a, b in zip(_LABS[name], lab)))
 
 
-def _lab(colour) -> tuple[float, float, float]:
+def _lab(colour: tuple[int, int, int]) -> tuple[float, float, float]:
     """sRGB (0-255) to CIELAB (D65)."""
     def linear(value: int) -> float:
         c = value / 255

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Callable
 
 import numpy as np
@@ -17,6 +18,8 @@ from nonogram_editor.level.clues import line_clues
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 10, 64, 24  # 10: a clue number still fits a column, narrowed
 ZOOM_STEP = 1.25  # one wheel notch or Ctrl++ multiplies the cell size by this
 FILLED_RGBA = np.array([30, 30, 40, 255], dtype=np.uint8)
+# an overlay: (the cells it covers (bool, h x w or larger), its (r, g, b), its alpha or None)
+Overlay = tuple[np.ndarray, tuple[int, int, int], float | None]
 EMPTY_RGBA = np.array([255, 255, 255, 255], dtype=np.uint8)
 OVERLAY_ALPHA = 0.45  # for overlay colours given fully opaque
 
@@ -30,7 +33,7 @@ def zoomed(cell_size: int, steps: float) -> int:
     return max(MIN_CELL, min(MAX_CELL, size))
 
 
-def largest_fitting(low: int, high: int, fits) -> int:
+def largest_fitting(low: int, high: int, fits: Callable[[int], bool]) -> int:
     """The largest size from ``low`` to ``high`` for which ``fits(size)`` (what needs room
     grows with the size: bisected), or ``low`` when none fits."""
     while low < high:
@@ -48,7 +51,7 @@ def rgb_words(rgb: np.ndarray) -> np.ndarray:
     return bgra.view("<u4")[..., 0].astype(np.uint32, copy=False)
 
 
-def cell_colours(filled: np.ndarray, overlays) -> np.ndarray:
+def cell_colours(filled: np.ndarray, overlays: Iterable[Overlay]) -> np.ndarray:
     """The (h, w) ``rgb_words`` of cells ``filled`` or empty, each overlay ``(cells, (r, g, b),
     alpha)`` blended over in turn (``alpha`` None: ``OVERLAY_ALPHA``). A cell's colour depends only
     on which of these it is, so the colours of all such kinds are blended in a small table
@@ -65,7 +68,7 @@ def cell_colours(filled: np.ndarray, overlays) -> np.ndarray:
     return rgb_words(table.astype(np.uint8))[kinds]
 
 
-def picture_colours(picture: np.ndarray, overlays) -> np.ndarray:
+def picture_colours(picture: np.ndarray, overlays: Iterable[Overlay]) -> np.ndarray:
     """The (h, w) ``rgb_words`` of a colour picture's cells, each overlay ``(cells, (r, g, b),
     alpha)`` blended over in turn (as :func:`cell_colours`)."""
     rgb = np.asarray(picture, dtype=np.float64)

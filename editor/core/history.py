@@ -3,12 +3,13 @@
 An edit takes a :class:`Snapshot` of the document before it and, once done, gives it to
 :func:`difference`, which keeps only the cells that changed (and the size, cleared flag,
 palette and level info before and after) as a :class:`Step`; :meth:`History.push` records
-it (the core's ``Editor._edit`` does both). Undo puts the old values back, redo the new ones, so
+it (the core's ``Editor.edit`` does both). Undo puts the old values back, redo the new ones, so
 both restore the exact state. At most ``UNDO_LIMIT`` steps are kept; the oldest go first.
 """
 from __future__ import annotations
 
 import itertools
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,7 +45,7 @@ class Snapshot:
         self._restore_fields(document, (self.width, self.height, self.cleared, self.palette, self.about))
 
     @staticmethod
-    def _restore_fields(document: LevelDocument, fields) -> None:
+    def _restore_fields(document: LevelDocument, fields: tuple[int, int, bool, tuple[Any, ...], tuple[Any, ...]]) -> None:
         document.width, document.height, document.cleared, palette, about = fields
         document.palette = list(palette)
         document.about = dict(about)
@@ -65,7 +66,7 @@ class Step:
 
     label: str
     aspects: frozenset[Aspect]
-    cells: tuple[np.ndarray, np.ndarray]  # row and column indices of the changed cells
+    cells: tuple[np.ndarray, ...]  # row and column indices of the changed cells
     solution: tuple[np.ndarray, np.ndarray]  # before, after
     picture: tuple[np.ndarray, np.ndarray]
     fields: tuple[tuple, tuple]  # (width, height, cleared, palette, about) before, after

@@ -8,8 +8,9 @@ decides a cell the player has not marked yet. The level itself is never touched.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -37,20 +38,21 @@ class PlaySession:
     def __init__(self, solution: np.ndarray, clock: Callable[[], float] = time.monotonic):
         self._start(np.array(solution, dtype=bool), clues, clock)
 
-    def _start(self, solution: np.ndarray, clues_of: Callable, clock: Callable[[], float]) -> None:
+    def _start(self, solution: np.ndarray, clues_of: Callable[[np.ndarray], tuple[list[Any], list[Any]]], clock: Callable[[], float]) -> None:
         """Begin on ``solution`` (its clues: ``clues_of`` it), every cell unknown, the clock running."""
         self._solution = solution
         self.row_clues, self.column_clues = clues_of(solution)
-        self.marks = np.zeros(solution.shape, dtype=np.int8)
+        self.marks: np.ndarray = np.zeros(solution.shape, dtype=np.int8)
         self._clock = clock
         self._started = clock()
         self._finished: float | None = None
 
     @property
     def shape(self) -> tuple[int, int]:
-        return self.marks.shape
+        height, width = self.marks.shape
+        return height, width
 
-    def mark(self, cells, value: int) -> None:
+    def mark(self, cells: Iterable[tuple[int, int]], value: int) -> None:
         """Set ``cells`` (an iterable of (row, column)) to UNKNOWN, FILLED or CROSSED."""
         for cell in cells:
             if 0 <= cell[0] < self.shape[0] and 0 <= cell[1] < self.shape[1]:
@@ -93,5 +95,5 @@ def _bits(mask: np.ndarray) -> int:
     return sum(1 << i for i in np.flatnonzero(mask).tolist())
 
 
-def _clue_text(clue) -> str:
+def _clue_text(clue: Iterable[int]) -> str:
     return " ".join(str(n) for n in clue) or "0"

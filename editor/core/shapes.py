@@ -1,4 +1,5 @@
-"""The cells a tool touches (Qt-free): lines, rectangles, flood fills, symmetric copies."""
+"""The cells a tool touches (Qt-free): lines, rectangles, flood fills (symmetric copies:
+:func:`nonogram_editor.nonogram.symmetry.symmetric`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -6,7 +7,6 @@ from collections.abc import Iterable
 import numpy as np
 
 Cell = tuple[int, int]
-SYMMETRIES = ("none", "left-right", "top-bottom", "both", "rotate 180")
 
 
 def bresenham(start: Cell, end: Cell) -> list[Cell]:
@@ -84,16 +84,3 @@ def _runs(same: np.ndarray) -> np.ndarray:
     starts = same.copy()
     starts[:, 1:] &= ~same[:, :-1]
     return np.cumsum(starts.ravel()).reshape(same.shape) * same
-
-
-def symmetric(mask: np.ndarray, symmetry: str) -> np.ndarray:
-    """``mask`` together with its mirror images under ``symmetry`` (one of SYMMETRIES)."""
-    if symmetry == "left-right":
-        return mask | mask[:, ::-1]
-    if symmetry == "top-bottom":
-        return mask | mask[::-1, :]
-    if symmetry == "both":
-        return mask | mask[:, ::-1] | mask[::-1, :] | mask[::-1, ::-1]
-    if symmetry == "rotate 180":
-        return mask | mask[::-1, ::-1]
-    return mask

@@ -25,7 +25,7 @@ import re
 import string
 from pathlib import Path
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
@@ -48,7 +48,7 @@ def _check_side(count: int, name: str, path: Path, kind: NonErrorKind) -> None:
 
 
 # ------------------------------------------------------------------ Olsak's .g
-def read_g(path: str | os.PathLike) -> NonPuzzle:
+def read_g(path: str | os.PathLike[str]) -> NonPuzzle | ColourPuzzle:
     path = Path(path)
     return parse_g(decoded(read_puzzle_data(path, "an Olsak .g puzzle")), path)
 

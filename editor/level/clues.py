@@ -1,7 +1,7 @@
 """The clues a drawing implies: the lengths of the runs of filled cells in each line."""
 from __future__ import annotations
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 
 def line_clues(line: np.ndarray) -> list[int]:

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.model import WHITE, Level
 
@@ -56,7 +56,7 @@ class ColourPuzzle:
     title: str = ""
     metadata: dict[str, str] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.rows = [[(int(length), int(colour)) for length, colour in line] for line in self.rows]
         self.columns = [[(int(length), int(colour)) for length, colour in line] for line in self.columns]
         self.palette = [tuple(int(value) for value in colour) for colour in self.palette]  # type: ignore[misc]
@@ -69,11 +69,11 @@ class ColourPuzzle:
             raise ValueError(f"a clue's colour {min(used - set(range(1, len(self.palette))))} is not in the "
                              f"palette of {len(self.palette)} (1..{len(self.palette) - 1}: 0 is the background)")
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, ColourPuzzle):
             return NotImplemented
         same_goal = (self.goal is None) == (other.goal is None) and (
-            self.goal is None or np.array_equal(self.goal, other.goal))
+            self.goal is None or other.goal is None or np.array_equal(self.goal, other.goal))
         return (same_goal and (self.rows, self.columns, self.palette, self.title, self.metadata)
                 == (other.rows, other.columns, other.palette, other.title, other.metadata))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.model import WHITE, Level
 
@@ -70,4 +70,4 @@ def palette_of(picture: np.ndarray) -> list[Colour]:
     pixels = picture.reshape(-1, 3)
     colours, counts = np.unique(pixels, axis=0, return_counts=True)
     order = np.argsort(-counts, kind="stable")[:PALETTE_LIMIT]
-    return [tuple(int(v) for v in colours[i]) for i in order]
+    return [(int(colours[i][0]), int(colours[i][1]), int(colours[i][2])) for i in order]

@@ -7,6 +7,7 @@ show to the user as it is.
 """
 from __future__ import annotations
 
+import os
 from enum import Enum
 from pathlib import Path
 
@@ -32,7 +33,7 @@ class LevelError(Exception):
     INVALID_DIRECTORY = LevelErrorKind.INVALID_DIRECTORY
     IMAGE = LevelErrorKind.IMAGE
 
-    def __init__(self, kind: LevelErrorKind, path: str | Path, detail: str = ""):
+    def __init__(self, kind: LevelErrorKind, path: str | os.PathLike[str], detail: str = ""):
         self.kind = kind
         self.path = Path(path)
         self.detail = detail
@@ -42,5 +43,5 @@ class LevelError(Exception):
         text = f"{self.path}: {self.kind.value}"
         return f"{text}: {self.detail}" if self.detail else text
 
-    def __reduce__(self):  # picklable across process pools
+    def __reduce__(self) -> tuple[type[LevelError], tuple[LevelErrorKind, Path, str]]:  # picklable across process pools
         return (type(self), (self.kind, self.path, self.detail))

@@ -64,7 +64,7 @@ def _lightness(rgb: np.ndarray) -> np.ndarray:
 class ImageSource:
     """An opened image, ready to be turned into grids of any size quickly."""
 
-    def __init__(self, image: Image.Image, path: str | os.PathLike = "<image>"):
+    def __init__(self, image: Image.Image, path: str | os.PathLike[str] = "<image>"):
         self.path = Path(path)
         image.load()
         if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
@@ -80,7 +80,7 @@ class ImageSource:
         self._palettes: dict[tuple[int, Image.Quantize], Image.Image] = {}
 
     @classmethod
-    def open(cls, path: str | os.PathLike) -> "ImageSource":
+    def open(cls, path: str | os.PathLike[str]) -> "ImageSource":
         path = Path(path)
         if not os.path.lexists(path):
             raise ImageImportError(LevelErrorKind.IO, path, "no such file")
@@ -92,7 +92,7 @@ class ImageSource:
             return cls.read(file, path)
 
     @classmethod
-    def read(cls, file: BinaryIO, path: str | os.PathLike) -> "ImageSource":
+    def read(cls, file: BinaryIO, path: str | os.PathLike[str]) -> "ImageSource":
         """The image in the open ``file``; ``path`` names it in an :class:`ImageImportError`,
         which says what is wrong with the image in words."""
         with warnings.catch_warnings():
@@ -203,7 +203,8 @@ def solution_from_picture(picture: np.ndarray, threshold: int = 128) -> np.ndarr
     return _lightness(np.asarray(picture)) < threshold
 
 
-def picture_from_solution(solution: np.ndarray, ink=INK, paper=PAPER) -> np.ndarray:
+def picture_from_solution(solution: np.ndarray, ink: tuple[int, int, int] = INK,
+                          paper: tuple[int, int, int] = PAPER) -> np.ndarray:
     """A two-colour picture: ``ink`` where the solution is filled, ``paper`` elsewhere."""
     solution = np.asarray(solution, dtype=bool)
     picture = np.empty((*solution.shape, 3), dtype=np.uint8)

@@ -4,7 +4,7 @@
 (1 = filled); ``name.ppm`` the colour picture the player wins. :func:`load_level` reads
 any netpbm form; :func:`save_level` writes plain P1/P3, the three (and the level info
 ``name.about``, see ``nonogram_editor.level.metadata``) as one: after a failure or a kill at any
-instant the level is all old or all new (see ``nonogram_editor.safe_write``).
+instant the level is all old or all new (see ``nonogram_editor.infra.safe_write``).
 """
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.errors import LevelError, LevelErrorKind
 from nonogram_editor.level.netpbm import HEADER_LIMIT, NetpbmError, check_header, format_pbm, format_ppm, parse_pbm, parse_ppm
 from nonogram_editor.level.reading import open_regular, read_at_most
-from nonogram_editor.safe_write import AtomicFiles, recover
+from nonogram_editor.infra.safe_write import AtomicFiles, recover
 
 EXTENSIONS = (".level", ".pbm", ".ppm")
 ABOUT_SUFFIX = ".about"
@@ -34,7 +34,7 @@ class Level:
     cleared: bool = False
     path: Path | None = field(default=None, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.solution = np.asarray(self.solution, dtype=bool)
         self.picture = np.asarray(self.picture, dtype=np.uint8)
         if self.solution.ndim != 2 or self.picture.shape != (*self.solution.shape, 3):
@@ -54,7 +54,7 @@ class Level:
     def height(self) -> int:
         return int(self.solution.shape[0])
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Level):
             return NotImplemented
         return (self.cleared == other.cleared and np.array_equal(self.solution, other.solution)
@@ -118,7 +118,7 @@ def parse_level_flag(data: bytes, path: Path) -> bool:
     return text == b"1"
 
 
-def _read_netpbm(path: Path, pixmap: bool):
+def _read_netpbm(path: Path, pixmap: bool) -> np.ndarray:
     """A solution (PBM) or picture (PPM); the header and size are judged before the body is read."""
     kind = LevelErrorKind.PARSE_PPM if pixmap else LevelErrorKind.PARSE_PBM
     file, size = open_regular(path)

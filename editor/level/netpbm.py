@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 WHITESPACE = b" \t\n\r\v\f"
 MAX_SIDE = 1024           # a level (the editor's grid is at most 128 a side) or a large puzzle to check

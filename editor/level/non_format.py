@@ -26,17 +26,17 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-import numpy as np
-
+from nonogram_editor.infra.lazy import numpy as np
+from nonogram_editor.level.bit_rows import BitRows, GridField, given
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, clue_length, hex_colour, parse_hex_colour
 from nonogram_editor.level.document import DEFAULT_PALETTE
 from nonogram_editor.level.errors import LevelError, LevelErrorKind
 from nonogram_editor.level.model import WHITE
 from nonogram_editor.level.reading import read_capped
-from nonogram_editor.safe_write import write_file
+from nonogram_editor.infra.safe_write import write_file
 
 _PLAIN_CLUE_LINE = re.compile(r"^[\d\s,]*$")
 # a colour clue line: numbers, each with an optional colour letter (``3b,1d``), separated by commas or spaces
@@ -73,15 +73,16 @@ class NonPuzzle:
     height: int
     row_clues: list[list[int]]
     column_clues: list[list[int]]
-    goal: np.ndarray | None = None  # bool (height, width), True = filled
+    goal: GridField = GridField()  # reads as a bool array (height, width) or None, True = filled; given as one or as BitRows
     title: str = ""
     metadata: dict[str, str] = field(default_factory=dict)  # the other keywords, as written
 
     def goal_fits(self) -> bool:
         """Whether the goal picture has exactly these clues."""
-        if self.goal is None:
+        goal = given(self, "goal")
+        if goal is None:
             return False
-        rows, columns = clues_of_grid(self.goal)
+        rows, columns = goal.clues() if isinstance(goal, BitRows) else clues_of_grid(goal)
         return rows == self.row_clues and columns == self.column_clues
 
 
@@ -135,12 +136,12 @@ def decoded(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def read_non(path: str | os.PathLike) -> NonPuzzle:
+def read_non(path: str | os.PathLike[str]) -> NonPuzzle | ColourPuzzle:
     path = Path(path)
     return parse_non(decoded(read_puzzle_data(path, "a .non puzzle")), path)
 
 
-def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
+def parse_non(text: str, path: str | os.PathLike[str] = "<text>") -> NonPuzzle | ColourPuzzle:
     """A puzzle from the text of a ``.non`` file (``path`` only names it in errors)."""
     path = Path(path)
     lines = text.splitlines()
@@ -217,19 +218,25 @@ def parse_non(text: str, path: str | os.PathLike = "<text>") -> NonPuzzle:
 
     goal = None
     if goal_text is not None:
-        goal = _goal_cells(goal_text, width, height, path) == ord("1")
+        _check_goal_size(goal_text, width, height, path)
+        goal = BitRows.of_strings([goal_text[row * width:(row + 1) * width] for row in range(height)], width)
     metadata = {key: _unquote(value) for key, value in values.items()}
     return NonPuzzle(width, height, clues["rows"], clues["columns"], goal, title, metadata)
 
 
 def _goal_cells(text: str, width: int, height: int, path: Path) -> np.ndarray:
     """The characters of a goal, as uint8 (height, width)."""
+    _check_goal_size(text, width, height, path)
+    return np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(height, width)
+
+
+def _check_goal_size(text: str, width: int, height: int, path: Path) -> None:
+    """A NonFormatError unless the goal's text has a character for each cell, all ASCII."""
     if len(text) != width * height:
         raise NonFormatError.parse(
             path, f"the goal has {len(text)} cells, but {width} x {height} needs {width * height}")
     if not text.isascii():
         raise NonFormatError.parse(path, "the goal holds characters other than 0, 1 and colour letters")
-    return np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(height, width)
 
 
 _SEPARATORS = re.compile(r"[,\s]+")
@@ -244,18 +251,18 @@ def parse_colour_clue(text: str, path: Path, where: str, length: int, colour_of:
     tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
     if [token.lstrip("0") for token in tokens] == [""]:
         return []
-    blocks = []
+    blocks: list[tuple[str, str]] = []
     for token in tokens:
         match = _BLOCK.fullmatch(token)
         if match is None:
             raise NonFormatError.parse(path, f"{where}: {_shown(token)} is not a block (a number and its colour)",
                                        kind)
-        blocks.append(match.groups())
+        blocks.append((match.group(1), match.group(2)))
     return colour_clue(blocks, text, path, where, length, colour_of, kind)
 
 
-def colour_clue(blocks: list[tuple[str, object]], text: str, path: Path, where: str, length: int,
-                colour_of: Callable[[object], int], kind: NonErrorKind) -> list[tuple[int, int]]:
+def colour_clue(blocks: list[tuple[str, Any]], text: str, path: Path, where: str, length: int,
+                colour_of: Callable[[Any], int], kind: NonErrorKind) -> list[tuple[int, int]]:
     """The clue of ``blocks`` (the digits of each and what names its colour for ``colour_of``),
     which must fit in ``length`` cells; ``text`` quotes the clue in an error."""
     clue, digits_at_most, colour = [], len(str(length)), None
@@ -286,16 +293,19 @@ def spare_colours(palette: list[RGB], count: int) -> list[RGB]:
     return spare[:count]
 
 
-def _colour_non(sections, goal_text, colour_lines, values, title, width, height, path) -> ColourPuzzle:
+def _colour_non(sections: dict[str, list[tuple[int, str]]], goal_text: str | None, colour_lines: list[tuple[int, str]],
+                values: dict[str, str], title: str, width: int, height: int, path: Path) -> ColourPuzzle:
     """The colour puzzle of a ``.non`` file (nonogram-db's extension): ``color a #ff0000`` keys,
     clues such as ``3b,1d`` (a number alone is of the colour ``1``) and a goal of ``0`` and
     colour characters. The background is white, or ``background #rrggbb`` (this editor's key)."""
     background = WHITE
     if "background" in values:
-        background = parse_hex_colour(_unquote(values.pop("background")))
-        if background is None:
+        declared = parse_hex_colour(_unquote(values.pop("background")))
+        if declared is None:
             raise NonFormatError.parse(path, "'background' is not a colour #rrggbb")
-    palette, index_of = [background], {}
+        background = declared
+    palette: list[RGB] = [background]
+    index_of: dict[str, int] = {}
     for number, value in colour_lines:
         match = _COLOUR_LINE.match(_unquote(value))
         if match is None:
@@ -305,7 +315,9 @@ def _colour_non(sections, goal_text, colour_lines, values, title, width, height,
         if character in index_of:
             raise NonFormatError.parse(path, f"line {number}: the colour '{character}' is declared twice")
         index_of[character] = len(palette)
-        palette.append(parse_hex_colour(match.group(2)))
+        colour = parse_hex_colour(match.group(2))
+        assert colour is not None  # the line's pattern is a hex colour
+        palette.append(colour)
     values.pop("color", None)
     undeclared = []
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
-
+from nonogram_editor.infra.lazy import numpy as np
+from nonogram_editor.level.bit_rows import BitRows, given
 from nonogram_editor.level.clue_formats import parse_g, parse_nin, write_colour_g, write_g, write_nin
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import (
@@ -45,7 +45,8 @@ class PuzzleFormat:
     parse: Callable[[bytes, Path], list[Puzzle]]   # every puzzle of a file's bytes (the path names it in errors)
     write: Callable[..., None]                     # (path, solution, title="", metadata=None)
     write_colour: Callable[[str | os.PathLike, ColourPuzzle], None] | None = None  # None: two colours only
-    write_all: Callable[[str | os.PathLike, list[Puzzle]], None] | None = None  # None: one puzzle a file
+    write_all: Callable[[str | os.PathLike, list[Puzzle]], None] | None = None  # None: writes one puzzle a file
+    bundle: bool = False  # a file may hold several puzzles (else one: a level of its own)
 
     @property
     def name_filter(self) -> str:
@@ -56,8 +57,9 @@ PUZZLE_FORMATS: dict[str, PuzzleFormat] = {format.suffix: format for format in (
     PuzzleFormat("Nonogram puzzles", ".non", lambda data, path: [parse_non(decoded(data), path)], write_non,
                  write_colour_non),
     PuzzleFormat("Nonogram bundles", ".nonpack", lambda data, path: parse_nonpack(decoded(data), path), write_non,
-                 write_colour_non, write_nonpack),
-    PuzzleFormat("webpbn XML puzzles", ".xml", parse_webpbn_set, write_webpbn, write_colour_webpbn, write_webpbn_set),
+                 write_colour_non, write_nonpack, bundle=True),
+    PuzzleFormat("webpbn XML puzzles", ".xml", parse_webpbn_set, write_webpbn, write_colour_webpbn, write_webpbn_set,
+                 bundle=True),
     PuzzleFormat("Olsak .g puzzles", ".g", lambda data, path: [parse_g(decoded(data), path)], write_g, write_colour_g),
     PuzzleFormat("Wilk .nin puzzles", ".nin", lambda data, path: [parse_nin(decoded(data), path)], write_nin),
 )}
@@ -148,10 +150,11 @@ def write_colour_puzzle_file(path: str | os.PathLike, puzzle: ColourPuzzle) -> N
     format.write_colour(path, puzzle)
 
 
-def checked_goal(puzzle: Puzzle, path: str | os.PathLike) -> tuple[np.ndarray | None, list[str]]:
-    """The goal to check ``puzzle`` (of either kind) with, and warnings: its goal when it has one
-    that fits its clues; else None, and when its goal does not fit, a warning naming ``path``
-    (the clues alone are checked)."""
-    if puzzle.goal is None or puzzle.goal_fits():
-        return puzzle.goal, []
+def checked_goal(puzzle: Puzzle, path: str | os.PathLike) -> tuple[np.ndarray | BitRows | None, list[str]]:
+    """The goal to check ``puzzle`` (of either kind) with, as it was read (a two-colour one may
+    be :class:`BitRows`), and warnings: its goal when it has one that fits its clues; else None,
+    and when its goal does not fit, a warning naming ``path`` (the clues alone are checked)."""
+    goal = given(puzzle, "goal")
+    if goal is None or puzzle.goal_fits():
+        return goal, []
     return None, [f"{Path(path)}: the goal picture does not fit the clues; checking the clues alone"]

@@ -32,7 +32,7 @@ from html.entities import name2codepoint
 from pathlib import Path
 from xml.parsers import expat
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
@@ -64,10 +64,10 @@ def _tree(data: bytes, path: Path) -> ET.Element:
     parser = expat.ParserCreate()
     parser.buffer_text = True
 
-    def entity_declared(name, *_):
+    def entity_declared(name: str, *_: object) -> None:
         raise _Refused(f"it declares the entity '{name}' (<!ENTITY>); entity declarations are refused for safety")
 
-    def skipped_entity(name, _is_parameter):  # an entity of the external DTD, which is never read
+    def skipped_entity(name: str, _is_parameter: bool) -> None:  # an entity of the external DTD, which is never read
         if name not in name2codepoint:
             raise _Refused(f"line {parser.CurrentLineNumber}: unknown entity '&{name};'")
         builder.data(chr(name2codepoint[name]))
@@ -223,7 +223,7 @@ def _colour_puzzle(puzzle: ET.Element, lines: dict, image_rows: list[str] | None
     palette = [rgb if rgb is not None else spare.pop() for rgb in palette]
     index_of = {name: index for index, name in enumerate(names)}
 
-    def colour_of(name) -> int:
+    def colour_of(name: str) -> int:
         if index_of[name] == 0:
             raise KeyError(name)  # a block of the background colour
         return index_of[name]
@@ -240,7 +240,7 @@ def _colour_puzzle(puzzle: ET.Element, lines: dict, image_rows: list[str] | None
             raise _error(path, f"the goal picture holds {''.join(sorted(unknown))[:10]!r}, which are not "
                                "colour characters")
         goal = np.array([[by_char[cell] for cell in row] for row in image_rows], dtype=np.int32)
-    if len(lines) < 2:
+    if goal is not None and len(lines) < 2:  # (fewer than two without a goal: refused above)
         return ColourPuzzle.of_grid(goal, palette, title, metadata)
     height, width = len(lines["rows"]), len(lines["columns"])
     rows = [colour_clue(counts, " ".join(text for text, _ in counts), path, f"row {number}", width, colour_of, KIND)
@@ -312,7 +312,7 @@ XML_COLOUR_CHARACTERS = string.ascii_letters + string.digits + "#$%&*+-=?@^~"  #
 
 def colour_names(palette: list[RGB]) -> list[str]:
     """A distinct name for each colour: its CSS name where it has one, else its hex value."""
-    names = []
+    names: list[str] = []
     for colour in palette:
         name = _css_names().get(colour, hex_colour(colour)[1:])
         names.append(name if name not in names else f"{name}-{len(names)}")

@@ -6,5 +6,5 @@
     from nonogram_editor.nonogram.cnf import encode                             # clues as line automata in CNF
     from nonogram_editor.nonogram.portfolio import decide                       # the SAT stage: solvers racing
 
-``nonogram_editor.nonogram.check_cli.run_check`` is ``nonogram-editor check``.
+``nonogram_editor.cli.check.run_check`` is ``nonogram-editor check``.
 """

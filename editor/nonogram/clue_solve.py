@@ -18,8 +18,8 @@ from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.nonogram.grade import NoPlacement, solve_path
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, Verdict, check_puzzle
-from nonogram_editor.tasks import Task
-from nonogram_editor.wording import Wording
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.infra.wording import Wording
 
 
 @dataclass

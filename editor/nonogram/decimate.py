@@ -27,14 +27,15 @@ cell, the short SAT search, probing) are the ``kind``'s: :class:`TwoColour` here
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import numpy as np
 
+from nonogram_editor.nonogram import engine
 from nonogram_editor.nonogram.belief import ROUNDS, Beliefs, propagate
 from nonogram_editor.nonogram.probing import probe_to_fixpoint
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 COMPLETE_CONFLICTS = 2000  # CaDiCaL's search on the board before a dead end (short: for boards nearly solved)
 STEP = 40  # cells set per batch (big pictures: thousands of open cells, so some tens of batches)
@@ -49,7 +50,10 @@ class GaveUp(Exception):
     """Decimation ran into ``DEAD_ENDS`` contradictions without a solution (there may be one)."""
 
 
-class TwoColour:
+B = TypeVar("B", bound=engine.Board)
+
+
+class TwoColour(engine.Decimation[Board]):
     """What decimation does on a two-colour puzzle (:func:`decimate` takes another kind's
     alike: :class:`nonogram_editor.nonogram.colour.decimate.Colour`)."""
 
@@ -84,8 +88,8 @@ class TwoColour:
         return probe_to_fixpoint(self.puzzle, board, task) is not None
 
 
-def decimate(puzzle, board, step: int = STEP, dead_ends: int = DEAD_ENDS, task: Task | None = None,
-             kind=None, completes: bool = True):
+def decimate(puzzle: engine.Clues[B], board: B, step: int = STEP, dead_ends: int = DEAD_ENDS,
+             task: Task | None = None, kind: engine.Decimation[B] | None = None, completes: bool = True) -> B | None:
     """A complete board that solves ``puzzle`` and agrees with ``board`` (at a line-logic
     fixpoint; not changed), None when there is no solution, or :class:`GaveUp`. ``task``:
     checked for cancelling (and giving way) between steps. ``kind``: what guessing,
@@ -177,7 +181,7 @@ def complete_within(clauses, conflicts: int, solution_of: Callable[[list[int]], 
     """``solution_of(model)`` for a model of ``clauses`` that CaDiCaL finds within
     ``conflicts`` conflicts; None when there is none, False when the search ran out of
     conflicts. How either kind completes a board at a dead end."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         solver.conf_budget(conflicts)

@@ -21,7 +21,7 @@ The most promising edits then get the full verdict, so what a suggestion promise
 (``kind``) is what the check (:func:`nonogram_editor.nonogram.verdict.check_drawing`,
 :func:`nonogram_editor.nonogram.colour.check_colour_drawing`) says.
 
-Symmetry: given one of the editor's modes (``nonogram_editor.core.SYMMETRIES``; :func:`drawing_symmetry`
+Symmetry: given one of the editor's modes (``nonogram_editor.nonogram.symmetry.SYMMETRIES``; :func:`drawing_symmetry`
 names the one a drawing has), an edit changes a cell together with its mirror images (its
 :func:`orbit`) to the same value, so a symmetric drawing stays symmetric; such a group
 counts as one edit.
@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from nonogram_editor.core.shapes import symmetric
+from nonogram_editor.nonogram.symmetry import symmetric
 from nonogram_editor.level.clues import clues as clues_of_grid, line_clues
 from nonogram_editor.level.colour import colour_clues, colour_line_clue
 from nonogram_editor.nonogram.colour.line import colour_line_solver
@@ -46,8 +46,8 @@ from nonogram_editor.nonogram.grade import grade_verdict, solve_path
 from nonogram_editor.nonogram.line import count_placements
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, Verdict, cells_to_json, check_drawing
-from nonogram_editor.tasks import Task, TimeUp
-from nonogram_editor.wording import QT_TRANSLATE_NOOP, Activity, Wording
+from nonogram_editor.infra.tasks import Task, TimeUp
+from nonogram_editor.infra.wording import QT_TRANSLATE_NOOP, Activity, Wording
 
 CHECKED = 5  # candidates (the most promising) that get the full verdict
 CHECK_SECONDS = 2.0  # time for those full verdicts, all together
@@ -233,7 +233,7 @@ def _mirror_images(drawing: np.ndarray, mode: str) -> tuple[np.ndarray, ...]:
 
 
 def drawing_symmetry(drawing: np.ndarray) -> str:
-    """The editor's symmetry mode (``nonogram_editor.core.SYMMETRIES``) that maps the drawing (of
+    """The editor's symmetry mode (``nonogram_editor.nonogram.symmetry.SYMMETRIES``) that maps the drawing (of
     either kind) onto itself, the strongest one ("both" before the mirrors), or "none"."""
     drawing = np.asarray(drawing)
     for mode in ("both", "left-right", "top-bottom", "rotate 180"):

@@ -32,19 +32,36 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.nonogram.colour.line import ColourLineSolver, colour_line_solver
 from nonogram_editor.nonogram.colour.puzzle import ColourClues
 from nonogram_editor.nonogram.line import line_solver
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor.tasks import Task
-from nonogram_editor.wording import QT_TRANSLATE_NOOP, Wording
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.infra.wording import QT_TRANSLATE_NOOP, Wording
 
-SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = "simple", "line", "probe", "search"
-KINDS = (SIMPLE, LINE_DEDUCTION, PROBE, SEARCH)
+
+
+class StepKind(StrEnum):
+    """The reasoning a step takes (the module doc), easiest first; each member is also its word."""
+
+    SIMPLE = "simple"
+    LINE = "line"  # the complete deduction on one line
+    PROBE = "probe"
+    SEARCH = "search"
+
+
+class Axis(StrEnum):
+    ROW = "row"
+    COLUMN = "column"
+
+
+SIMPLE, LINE_DEDUCTION, PROBE, SEARCH = StepKind
+KINDS = tuple(StepKind)
 
 LONG_SWEEPS = 12  # more sweeps than this makes a puzzle one grade harder than its techniques alone
 FEW_LINE_STEPS = 3  # up to this many complete-deduction steps in a short puzzle: grade 2, not 3
@@ -73,8 +90,8 @@ class NoPlacement(ValueError):
 
 @dataclass(frozen=True)
 class Step:
-    kind: str  # one of KINDS
-    axis: str  # "row" or "column": the line looked at (for probe/search: the cell's row)
+    kind: StepKind
+    axis: Axis  # the line looked at (for probe/search: the cell's row)
     index: int
     cells: tuple[tuple[int, int, int], ...]  # (row, column, value) settled: filled (bool), or the colour
     sweep: int  # the sweep it belongs to (1-based)
@@ -85,12 +102,14 @@ class SolvePath(Wording):
     steps: list[Step] = field(default_factory=list)
     sweeps: int = 0
     solved: bool = False  # the path reaches a complete grid
+    seconds: float = 0.0  # what working the path out took, as its maker measured it (wall and CPU)
+    cpu_seconds: float = 0.0
 
-    def count(self, kind: str) -> int:
+    def count(self, kind: StepKind) -> int:
         return sum(step.kind == kind for step in self.steps)
 
     @property
-    def hardest(self) -> str:
+    def hardest(self) -> StepKind:
         used = {step.kind for step in self.steps}
         return max(used, key=KINDS.index, default=SIMPLE)
 
@@ -159,20 +178,29 @@ def simple_rules(clue, n: int, filled: int, empty: int) -> tuple[int, int] | Non
     some placement that agrees with the known cells) overlap in cells that are surely
     filled; cells outside every block's reach are surely empty.
     """
-    solver = line_solver(clue, n)
+    result = _simple_rules(line_solver(clue, n), filled, empty)
+    return None if result is None else result[:2]
+
+
+def _simple_rules(solver, filled: int, empty: int) -> tuple[int, int, int, int] | None:
+    """:func:`simple_rules` and the filled cells of the line's leftmost and rightmost
+    placements (0, 0 where the check's memo already knew that nothing follows)."""
     if solver.adds_nothing(filled, empty):  # e.g. a line the check's line logic saw as it is now
-        return filled, empty
+        return filled, empty, 0, 0
     starts: list[int] = []
     if solver.deduce(filled, empty, starts) is None:
         return None
-    reach = 0
+    reach = left = right = 0
     for length, mask in zip(solver.clue, starts):
         low = (mask & -mask).bit_length() - 1
         high = mask.bit_length() - 1
+        block = (1 << length) - 1
+        left |= block << low
+        right |= block << high
         if high < low + length:
             filled |= ((1 << (low + length - high)) - 1) << high
         reach |= ((1 << (high + length - low)) - 1) << low
-    return filled, empty | (solver.full & ~reach)
+    return filled, empty | (solver.full & ~reach), left, right
 
 
 def colour_simple_rules(solver: ColourLineSolver, allowed: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -180,49 +208,79 @@ def colour_simple_rules(solver: ColourLineSolver, allowed: tuple[int, ...]) -> t
     None if no placement fits: block j's leftmost and rightmost placements overlap in cells
     surely of its colour (so of no other), and a cell outside the reach of every block of
     a colour is not of that colour."""
+    result = _colour_simple_rules(solver, allowed)
+    return None if result is None else result[0]
+
+
+def _colour_simple_rules(solver: ColourLineSolver, allowed: tuple[int, ...]):
+    """:func:`colour_simple_rules` and the line's leftmost and rightmost placements (a mask
+    per colour each, the background's first; None, None where the check's memo already
+    knew that nothing follows), or None if no placement fits."""
+    if solver.adds_nothing(allowed):
+        return allowed, None, None
     starts: list[int] = []
     if solver.deduce(allowed, starts) is None:
         return None
-    sure, reach = [0] * solver.colours, [0] * solver.colours
+    colours, full = solver.colours, solver.full
+    sure, reach, left, right = [0] * colours, [0] * colours, [0] * colours, [0] * colours
     for (length, colour), mask in zip(solver.clue, starts):
         low = (mask & -mask).bit_length() - 1
         high = mask.bit_length() - 1
+        block = (1 << length) - 1
+        left[colour] |= block << low
+        right[colour] |= block << high
         if high < low + length:
             sure[colour] |= ((1 << (low + length - high)) - 1) << high
         reach[colour] |= ((1 << (high + length - low)) - 1) << low
     taken = 0
     for mask in sure:
         taken |= mask
-    full = solver.full
-    return tuple(allowed[colour] & (reach[colour] if colour else full) & ~(taken & ~sure[colour])
-                 for colour in range(solver.colours))
+    for placement in left, right:
+        covered = 0
+        for mask in placement:
+            covered |= mask
+        placement[0] = full & ~covered
+    return (tuple(allowed[colour] & (reach[colour] if colour else full) & ~(taken & ~sure[colour])
+                  for colour in range(colours)), left, right)
+
+
+def _fits(placement, allowed) -> bool:
+    """Whether a colour line's placement (a mask per colour) fits what is still allowed."""
+    return not any(cells & ~mask for cells, mask in zip(placement, allowed))
 
 
 def _lines(puzzle: Puzzle, board: Board):
-    """Per axis: (name, clues, line length, filled masks, empty masks, crossing filled, crossing empty)."""
-    return (("row", puzzle.row_clues, puzzle.width, board.row_filled, board.row_empty,
-             board.col_filled, board.col_empty),
-            ("column", puzzle.column_clues, puzzle.height, board.col_filled, board.col_empty,
-             board.row_filled, board.row_empty))
+    """Per axis: (name, clues, line length, filled masks, empty masks)."""
+    return (("row", puzzle.row_clues, puzzle.width, board.row_filled, board.row_empty),
+            ("column", puzzle.column_clues, puzzle.height, board.col_filled, board.col_empty))
 
 
-def _settle(board: Board, axis: str, index: int, new_filled: int, new_empty: int) -> tuple[tuple[int, int, bool], ...]:
-    """Write a line's new masks into ``board`` (both directions); the cells that changed."""
+def _settle(board: Board, axis: str, index: int, new_filled: int,
+            new_empty: int) -> tuple[tuple[tuple[int, int, bool], ...], int]:
+    """Write a line's new masks into ``board`` (both directions); the cells that changed,
+    and their positions along the line as a mask."""
     if axis == "row":
         filled, empty, cross_filled, cross_empty = board.row_filled, board.row_empty, board.col_filled, board.col_empty
     else:
         filled, empty, cross_filled, cross_empty = board.col_filled, board.col_empty, board.row_filled, board.row_empty
+    fresh_filled = new_filled & ~filled[index]
+    changed = fresh_filled | (new_empty & ~empty[index])
+    bit = 1 << index
     cells = []
-    for value, fresh, cross in ((True, new_filled & ~filled[index], cross_filled),
-                                (False, new_empty & ~empty[index], cross_empty)):
-        while fresh:
-            low = fresh & -fresh
-            position = low.bit_length() - 1
-            cross[position] |= 1 << index
-            cells.append((index, position, value) if axis == "row" else (position, index, value))
-            fresh ^= low
+    for position in _bits(changed):  # in order along the line: the cells come out sorted
+        value = bool(fresh_filled >> position & 1)
+        (cross_filled if value else cross_empty)[position] |= bit
+        cells.append((index, position, value) if axis == "row" else (position, index, value))
     filled[index], empty[index] = new_filled, new_empty
-    return tuple(sorted(cells))
+    return tuple(cells), changed
+
+
+def _bits(mask: int):
+    """The positions of ``mask``'s set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 class _Playing:
@@ -249,9 +307,15 @@ class _Player(_Playing):
         self.task = task
         self.board = puzzle.board()
         self.path = SolvePath()
-        # lines to look at again with simple rules / with the complete deduction
-        self.pending = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
-        self.unchecked = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
+        self.solvers = ([line_solver(clue, puzzle.width) for clue in puzzle.row_clues],
+                        [line_solver(clue, puzzle.height) for clue in puzzle.column_clues])
+        # per axis (0 rows, 1 columns), a mask of the lines to look at again with simple
+        # rules / with the complete deduction
+        self.pending = [(1 << puzzle.height) - 1, (1 << puzzle.width) - 1]
+        self.unchecked = self.pending[:]
+        # per axis and line, the filled cells of its leftmost and rightmost placements when
+        # simple rules last looked at it (see :meth:`simple_sweep`), or None
+        self.extremes = [None] * puzzle.height, [None] * puzzle.width
         self.probe_from = (0, 0)  # where the next probe scan starts
         # Probe memo (see :meth:`probe_step`). Byte row * width + column of ``unprobed`` is
         # 1 until the cell's probes have run without a contradiction; ``probe_readers[axis][i]``
@@ -263,43 +327,64 @@ class _Player(_Playing):
         # last ended unlike the board, and how
         self.probe_ends: dict[int, list[tuple[int, int, int, int]]] = {}
 
-    def record(self, kind: str, axis: str, index: int, cells) -> None:
-        self.path.steps.append(Step(kind, axis, index, cells, self.path.sweeps))
-        for row, column, _ in cells:
-            for crossing_axis, crossing in (("row", row), ("column", column)):
-                self.pending[crossing_axis].add(crossing)
-                self.unchecked[crossing_axis].add(crossing)
-                readers = self.probe_readers[crossing_axis == "column"]
-                for cell in readers[crossing]:
-                    self.unprobed[cell] = 1
-                readers[crossing].clear()
+    def record(self, kind: str, axis: str, index: int, settled) -> None:
+        """A step that settled ``settled`` (:func:`_settle`'s cells and mask) on a line:
+        that line and the lines crossing it at those cells are looked at again."""
+        cells, changed = settled
+        self.path.steps.append(Step(StepKind(kind), Axis(axis), index, cells, self.path.sweeps))
+        along = axis == "column"  # the axis of the line itself; the crossing lines have the other
+        for line_axis, lines in ((along, 1 << index), (not along, changed)):
+            self.pending[line_axis] |= lines
+            self.unchecked[line_axis] |= lines
+            if not self.probe_ends:
+                continue  # no probe has run: no readers
+            readers = self.probe_readers[line_axis]
+            for line in _bits(lines):
+                if readers[line]:
+                    for cell in readers[line]:
+                        self.unprobed[cell] = 1
+                    readers[line].clear()
 
     def simple_sweep(self) -> bool:
-        """One pass of simple rules over the pending rows, then the pending columns."""
+        """One pass of simple rules over the pending rows, then the pending columns.
+
+        A line whose leftmost and rightmost placements, when simple rules last looked at
+        it, still fit what is known is passed over: they are still its extreme placements
+        (the others only became fewer), so simple rules give what they gave then, which
+        the board already holds."""
         found = False
         sweep = self.path.sweeps + 1
-        for axis, clues, n, filled, empty, _, _ in _lines(self.puzzle, self.board):
-            todo = sorted(self.pending[axis])
-            self.pending[axis].clear()
-            for index in todo:
+        for number, (axis, _, _, filled, empty) in enumerate(_lines(self.puzzle, self.board)):
+            todo, self.pending[number] = self.pending[number], 0
+            solvers, extremes = self.solvers[number], self.extremes[number]
+            for index in _bits(todo):
                 self.task.check_cancelled()
-                result = simple_rules(clues[index], n, filled[index], empty[index])
+                line_filled, line_empty = filled[index], empty[index]
+                known = extremes[index]
+                if known is not None:
+                    left, right = known
+                    if not ((left | right) & line_empty or line_filled & ~(left & right)):
+                        continue
+                result = _simple_rules(solvers[index], line_filled, line_empty)
                 if result is None:
                     raise NoPlacement(axis, index)
-                if result != (filled[index], empty[index]):
+                new_filled, new_empty, left, right = result
+                extremes[index] = (left, right) if left else None
+                if new_filled != line_filled or new_empty != line_empty:
                     if not found:
                         found = True
                         self.path.sweeps = sweep
-                    self.record(SIMPLE, axis, index, _settle(self.board, axis, index, *result))
+                    self.record(SIMPLE, axis, index, _settle(self.board, axis, index, new_filled, new_empty))
         return found
 
     def line_step(self) -> bool:
         """The complete deduction on the first line where it finds something."""
-        for axis, clues, n, filled, empty, _, _ in _lines(self.puzzle, self.board):
-            for index in sorted(self.unchecked[axis]):
+        for number, (axis, _, _, filled, empty) in enumerate(_lines(self.puzzle, self.board)):
+            solvers = self.solvers[number]
+            for index in _bits(self.unchecked[number]):
                 self.task.check_cancelled()
-                self.unchecked[axis].discard(index)
-                result = line_solver(clues[index], n).solve(filled[index], empty[index])
+                self.unchecked[number] &= ~(1 << index)
+                result = solvers[index].solve(filled[index], empty[index])
                 if result is None:
                     raise NoPlacement(axis, index)
                 if result != (filled[index], empty[index]):
@@ -410,6 +495,8 @@ class _ColourPlayer(_Playing):
                                    for clue in puzzle.column_clues]}
         self.pending = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
         self.unchecked = {"row": set(range(puzzle.height)), "column": set(range(puzzle.width))}
+        # per line, its leftmost and rightmost placements when simple rules last looked at it, or None
+        self.extremes = {"row": [None] * puzzle.height, "column": [None] * puzzle.width}
         self.probe_from = 0  # the cell (row * width + column) the next probe scan starts at
 
     def lines(self, axis: str) -> list[tuple[int, ...]]:
@@ -441,21 +528,29 @@ class _ColourPlayer(_Playing):
                 self.pending[crossing_axis].add(crossing)
                 self.unchecked[crossing_axis].add(crossing)
             changed ^= low
-        self.path.steps.append(Step(kind, axis, index, tuple(sorted(cells)), self.path.sweeps))
+        self.path.steps.append(Step(StepKind(kind), Axis(axis), index, tuple(sorted(cells)), self.path.sweeps))
 
     def simple_sweep(self) -> bool:
+        """:meth:`_Player.simple_sweep` in colour: a line whose extreme placements still
+        fit is passed over likewise."""
         found = False
         sweep = self.path.sweeps + 1
         for axis in ("row", "column"):
-            lines, solvers = self.lines(axis), self.solvers[axis]
+            lines, solvers, extremes = self.lines(axis), self.solvers[axis], self.extremes[axis]
             todo = sorted(self.pending[axis])
             self.pending[axis].clear()
             for index in todo:
                 self.task.check_cancelled()
-                result = colour_simple_rules(solvers[index], lines[index])
+                line = lines[index]
+                known = extremes[index]
+                if known is not None and _fits(known[0], line) and _fits(known[1], line):
+                    continue
+                result = _colour_simple_rules(solvers[index], line)
                 if result is None:
                     raise NoPlacement(axis, index)
-                if result != lines[index]:
+                result, left, right = result
+                extremes[index] = None if left is None else (left, right)
+                if result != line:
                     if not found:
                         found = True
                         self.path.sweeps = sweep
@@ -517,7 +612,7 @@ def solve_path(puzzle: Puzzle | ColourClues, picture: np.ndarray | None = None, 
 
     ``picture``: the puzzle's unique solution; search steps take their values from it.
     Without it the path stops where one-cell lookahead does. Raises :class:`NoPlacement`
-    (naming the line) if the clues turn out to have no solution along the way, :class:`nonogram_editor.tasks.Cancelled` when cancelled.
+    (naming the line) if the clues turn out to have no solution along the way, :class:`nonogram_editor.infra.tasks.Cancelled` when cancelled.
     """
     if isinstance(puzzle, ColourClues):
         return _ColourPlayer(puzzle, None if picture is None else np.asarray(picture, dtype=np.int64),
@@ -529,4 +624,6 @@ def grade_verdict(verdict, task: Task | None = None) -> SolvePath | None:
     """The solve path of a LINE or BRANCH verdict (None for the others: no unique picture)."""
     if verdict.kind not in (Kind.LINE, Kind.BRANCH):
         return None
-    return solve_path(verdict.puzzle, verdict.picture, task)
+    # a LINE path never takes a probe or search step, the only ones that read the picture:
+    # not given, it is not made an array (a check line logic decides never imports numpy)
+    return solve_path(verdict.puzzle, verdict.picture if verdict.kind == Kind.BRANCH else None, task)

@@ -142,7 +142,7 @@ def first_solution(row_clues, column_clues, known: tuple[list[int], list[int]]) 
     masks, at a line-logic fixpoint), or None when there is none: probing to a fixpoint
     (:mod:`nonogram_editor.nonogram.probing`), then CaDiCaL on :func:`encode` with the probes'
     implications added, deciding each variable first its likely value. Runs to the end
-    (call it through :mod:`nonogram_editor.child_process` to bound it)."""
+    (call it through :mod:`nonogram_editor.infra.child_process` to bound it)."""
     probed = _probed_encoding(row_clues, column_clues, known)
     if probed is None:
         return None
@@ -154,7 +154,7 @@ def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]])
     """Like :func:`first_solution`, but kissat on :func:`encode` without phases (it takes
     none): faster than guided CaDiCaL on some big pictures (text, thin diagonals), slower
     on others. Runs to the end."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     from nonogram_editor.nonogram.puzzle import array_to_rows
 
@@ -191,7 +191,7 @@ def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width
     """A solution (row masks) of ``clauses`` over a height x width grid's cell variables
     (and any others), or None: CaDiCaL deciding each variable first as ``phases`` says, in
     its default configuration for ``FIRST_CONFLICTS`` conflicts, then in ``SATISFIABLE``."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     from nonogram_editor.nonogram.puzzle import array_to_rows
 

@@ -1,6 +1,6 @@
 """The SAT stage: solvers racing for a solution, a portfolio described as data (Qt-free).
 
-:func:`decide` is what the verdict runs in a separate process (:mod:`nonogram_editor.child_process`):
+:func:`decide` is what the verdict runs in a separate process (:mod:`nonogram_editor.infra.child_process`):
 
 1. the automaton encoding of the clues and the cells known (:func:`nonogram_editor.nonogram.cnf.encode`);
 2. without a picture, a first solution: the race :data:`FIRST_SOLUTION`, then the
@@ -30,7 +30,7 @@ import numpy as np
 
 from nonogram_editor.nonogram.cnf import encode, model_rows
 from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
-from nonogram_editor.tasks import MemoryLimitReached
+from nonogram_editor.infra.tasks import MemoryLimitReached
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
@@ -143,7 +143,7 @@ def first_without_forks(problem: Problem) -> list[int] | None:
     """:data:`FIRST_SOLUTION` where no fork can be made, one after the other: a symmetric
     solution, a short CaDiCaL search (``QUICK_CONFLICTS``) on the automaton encoding, then
     the block encoding to the end."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     from nonogram_editor.nonogram.order_cnf import FIRST_SOLVER
 
@@ -167,7 +167,7 @@ def race(schedule: list[Racer], problem: Problem, without_forks: Callable[[Probl
     running or to come, its failure is raised. Every fork is ended when the race is over."""
     by_name = {racer.name: racer for racer in schedule}
     lead = schedule[0]
-    forks = dict(running or {})  # name -> its fork (nonogram_editor.child_process.Child)
+    forks = dict(running or {})  # name -> its fork (nonogram_editor.infra.child_process.Child)
     waiting = [racer for racer in schedule if racer.joins is not None and racer.name not in forks]
     try:
         for racer in list(waiting):
@@ -226,10 +226,10 @@ def _join(racer: Racer | None, problem: Problem, forks: dict) -> bool:
 
 
 def _fork(racer: Racer, problem: Problem):
-    """``racer`` running in a fork of its own (:func:`nonogram_editor.child_process.fork_running`: it ends with
+    """``racer`` running in a fork of its own (:func:`nonogram_editor.infra.child_process.fork_running`: it ends with
     this process, so that killing the SAT process ends its racers too), or None where none
     can be made."""
-    from nonogram_editor.child_process import fork_running
+    from nonogram_editor.infra.child_process import fork_running
 
     return fork_running(_run, (racer, problem), name=racer.name)
 
@@ -243,7 +243,7 @@ def _run(racer: Racer, problem: Problem) -> list[int] | None:
 
 def _solve_all(clauses, solver_name: str, height: int, width: int) -> list[int] | None:
     """A solution of ``clauses`` by ``solver_name`` (row masks), or None (runs to the end)."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         return model_rows(solver.get_model(), height, width) if solver.solve() else None
@@ -265,7 +265,7 @@ def search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, list
     seconds of SAT solving."""
     from nonogram_editor.nonogram.puzzle import Puzzle
     from nonogram_editor.nonogram.search import Lookahead, find_alternative
-    from nonogram_editor.tasks import OverBudget, Task
+    from nonogram_editor.infra.tasks import OverBudget, Task
 
     puzzle = Puzzle(row_clues, column_clues)
     board = puzzle.board()
@@ -293,9 +293,9 @@ def decide(row_clues, column_clues, known, picture: list[int] | None, spare_core
     (:func:`search_near`; the verdict's own search has already tried that near a given picture).
     ``solver_name``: the python-sat solver that answers in full. ``spare_core``: another
     core is free for this process (the first solution's eager racers start at once). Runs
-    to the end (call it through :mod:`nonogram_editor.child_process` to bound it).
+    to the end (call it through :mod:`nonogram_editor.infra.child_process` to bound it).
     """
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
     problem = Problem(row_clues, column_clues, known, solver_name=solver_name)
@@ -348,18 +348,19 @@ def _local_other(row_clues, column_clues, grid: np.ndarray, open_cells: np.ndarr
     """Another solution that differs from the picture ``grid`` only inside one window
     (``WINDOW`` cells square, half of that apart), as row masks, or None. In each window
     the cells ``open_cells`` marks (what line logic left open) are free and every other
-    cell keeps the picture's value: only the lines through the window are encoded, their
-    cells outside it fixed, and CaDiCaL asked for a free cell that differs (at most
-    ``WINDOW_CONFLICTS`` conflicts a window, ``WINDOWS_SECONDS`` of CPU in all). Each
-    answer takes milliseconds, on big grids too: a small "switch" that the search's smaller
-    windows miss (Knotty's, 8x8 cells) is found at once, where the search near the picture
-    takes seconds or minutes."""
+    cell keeps the picture's value: only the segments of the lines through the window
+    that a free cell can change are encoded (:func:`_segments`), and CaDiCaL asked for a
+    free cell that differs (at most ``WINDOW_CONFLICTS`` conflicts a window,
+    ``WINDOWS_SECONDS`` of CPU in all). Each answer takes milliseconds, on big grids too:
+    a small "switch" that the search's smaller windows miss (Knotty's, 8x8 cells) is found
+    at once, where the search near the picture takes seconds or minutes."""
     from nonogram_editor.nonogram.cnf import line_clauses
     from nonogram_editor.nonogram.search import windows
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     height, width = grid.shape
     cells = np.arange(1, height * width + 1).reshape(height, width)
+    false = height * width + 1  # a variable that is false: the cell of a segment's padding
     until = time.process_time() + WINDOWS_SECONDS
     for rows, columns in windows(height, width, WINDOW, WINDOW // 2):
         rows, columns = slice(rows.start, rows.stop), slice(columns.start, columns.stop)
@@ -369,16 +370,13 @@ def _local_other(row_clues, column_clues, grid: np.ndarray, open_cells: np.ndarr
             continue
         if time.process_time() > until:
             return None
-        filled, empty = grid & ~free, ~grid & ~free
-        crossing = np.zeros_like(free)  # the cells of the lines through the window
-        crossing[rows, :] = crossing[:, columns] = True
-        clauses = [[literal] for literal in np.where(grid, cells, -cells)[crossing & ~free].tolist()]
-        clauses.append(np.where(grid, -cells, cells)[free].tolist())  # some free cell differs
-        last_variable = height * width
-        for clues, lines, line_cells, line_filled, line_empty in (
-                (row_clues, rows, cells, filled, empty), (column_clues, columns, cells.T, filled.T, empty.T)):
-            encoded = line_clauses(list(clues[lines]), line_cells[lines], line_filled[lines], line_empty[lines],
-                                   last_variable)
+        clauses = [[-false], np.where(grid, -cells, cells)[free].tolist()]  # some free cell differs
+        last_variable = false
+        for clues, lines, span, line_grid, line_free, line_cells in (
+                (row_clues, rows, columns, grid, free, cells), (column_clues, columns, rows, grid.T, free.T, cells.T)):
+            segments = _segments(clues, lines, span, line_grid, line_free, line_cells, false)
+            clauses += [[literal] for literal in segments.fixed]
+            encoded = line_clauses(segments.clues, segments.cells, segments.filled, segments.empty, last_variable)
             clauses += encoded[0]  # never None: the picture's own placement fits
             last_variable = encoded[1]
         with Solver(name=NEAR_SOLVER, bootstrap_with=clauses) as solver:
@@ -388,3 +386,56 @@ def _local_other(row_clues, column_clues, grid: np.ndarray, open_cells: np.ndarr
                 other[free] = np.isin(cells[free], solver.get_model())
                 return array_to_rows(other)
     return None
+
+
+@dataclass
+class _LineSegments:
+    """The segments of some lines as :func:`nonogram_editor.nonogram.cnf.line_clauses` takes them:
+    each segment's part of its clue, its cells' variables, padded to one length with a
+    false variable, what is fixed in them (filled, empty), and the literals of the fixed
+    cells (as unit clauses)."""
+
+    clues: list[list[int]]
+    cells: np.ndarray
+    filled: np.ndarray
+    empty: np.ndarray
+    fixed: list[int]
+
+
+def _segments(clues, lines: slice, span: slice, grid: np.ndarray, free: np.ndarray, cells: np.ndarray,
+              false: int) -> _LineSegments:
+    """The segments of lines ``lines`` of ``grid`` (the picture, lines as rows) where only
+    the cells ``free`` marks, all within ``span``, may change: from the empty cell before
+    ``span`` nearest to it (or the line's start) to the nearest empty cell after it (or the
+    line's end). Outside a segment the line keeps the picture's blocks, whole (an empty cell
+    ends them), so the segment holds the rest of the clue: a free cell's value fits the line
+    exactly when it fits the segment's part of the clue."""
+    length = grid.shape[1]
+    bounds, parts = [], []
+    for line in range(lines.start, lines.stop):
+        picture = grid[line]
+        empties = np.flatnonzero(~picture)
+        before, after = empties[empties < span.start], empties[empties >= span.stop]
+        start = int(before[-1]) + 1 if len(before) else 0
+        stop = int(after[0]) if len(after) else length
+        clue = [block for block in clues[line] if block]
+        ahead, behind = _blocks(picture[:start]), _blocks(picture[stop:])
+        bounds.append((line, start, stop))
+        parts.append(clue[ahead:len(clue) - behind])
+    longest = max(stop - start for _, start, stop in bounds)
+    segment_cells = np.full((len(bounds), longest), false, dtype=np.int64)
+    filled = np.zeros((len(bounds), longest), dtype=bool)
+    empty = np.ones((len(bounds), longest), dtype=bool)  # the padding: empty, its variable false
+    fixed = []
+    for index, (line, start, stop) in enumerate(bounds):
+        here, kept = cells[line, start:stop], ~free[line, start:stop]
+        segment_cells[index, :stop - start] = here
+        filled[index, :stop - start] = grid[line, start:stop] & kept
+        empty[index, :stop - start] = ~grid[line, start:stop] & kept
+        fixed += np.where(grid[line, start:stop], here, -here)[kept].tolist()
+    return _LineSegments(parts, segment_cells, filled, empty, fixed)
+
+
+def _blocks(cells: np.ndarray) -> int:
+    """How many blocks (runs of filled cells) ``cells`` holds."""
+    return int(np.count_nonzero(cells[1:] & ~cells[:-1]) + (len(cells) > 0 and cells[0]))

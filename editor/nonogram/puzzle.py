@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from operator import or_
 
-import numpy as np
-
+from nonogram_editor.infra.lazy import numpy as np
+from nonogram_editor.level.bit_rows import BitRows, array_to_rows, rows_to_array
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.nonogram.line import line_solver
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 Clue = tuple[int, ...]
 
@@ -109,23 +109,6 @@ class Board:
         return board
 
 
-def array_to_rows(grid: np.ndarray) -> list[int]:
-    """Each row of a bool array as an int (bit i = column i)."""
-    grid = np.asarray(grid, dtype=bool)
-    if grid.shape[1] == 0:
-        return [0] * grid.shape[0]
-    packed = np.packbits(grid, axis=1, bitorder="little")
-    return [int.from_bytes(row.tobytes(), "little") for row in packed]
-
-
-def rows_to_array(rows: Sequence[int], width: int) -> np.ndarray:
-    """The inverse of :func:`array_to_rows`."""
-    nbytes = (width + 7) >> 3
-    data = np.frombuffer(b"".join(row.to_bytes(nbytes, "little") for row in rows), dtype=np.uint8)
-    bits = np.unpackbits(data.reshape(len(rows), nbytes), axis=1, bitorder="little")
-    return bits[:, :width].astype(bool)
-
-
 class Puzzle:
     """Row and column clues, with the shared line solvers for them."""
 
@@ -149,11 +132,16 @@ class Puzzle:
         """A board with nothing known."""
         return Board(self.width, self.height)
 
-    def is_solution(self, grid: np.ndarray) -> bool:
-        grid = np.asarray(grid, dtype=bool)
-        if grid.shape != (self.height, self.width):
-            return False
-        rows, columns = clues_of_grid(grid)
+    def is_solution(self, grid: np.ndarray | BitRows) -> bool:
+        if isinstance(grid, BitRows):
+            if (grid.height, grid.width) != (self.height, self.width):
+                return False
+            rows, columns = grid.clues()
+        else:
+            grid = np.asarray(grid, dtype=bool)
+            if grid.shape != (self.height, self.width):
+                return False
+            rows, columns = clues_of_grid(grid)
         return (tuple(map(tuple, rows)) == self.row_clues
                 and tuple(map(tuple, columns)) == self.column_clues)
 

@@ -17,11 +17,39 @@ outside it is empty in every solution), so a picture drawn off-centre still coun
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 
 import numpy as np
 
 SYMMETRIC_SOLVER = "cadical195"  # it takes a conflict budget (kissat in python-sat does not)
 SYMMETRIC_CONFLICTS = 20_000  # room for Knotty's quarter-turn solution, whatever the clause order
+
+class Symmetry(StrEnum):
+    """The symmetry modes (Tools > Symmetry, ``fix --symmetry``): each mirrors a stroke its way.
+    Each member is also its name as the command line spells it (``Symmetry.BOTH == "both"``)."""
+
+    NONE = "none"
+    LEFT_RIGHT = "left-right"
+    TOP_BOTTOM = "top-bottom"
+    BOTH = "both"  # left-right and top-bottom
+    ROTATE_180 = "rotate 180"
+
+
+SYMMETRIES = tuple(Symmetry)
+
+
+def symmetric(mask: np.ndarray, symmetry: str) -> np.ndarray:
+    """``mask`` together with its mirror images under ``symmetry`` (a :class:`Symmetry`)."""
+    if symmetry == Symmetry.LEFT_RIGHT:
+        return mask | mask[:, ::-1]
+    if symmetry == Symmetry.TOP_BOTTOM:
+        return mask | mask[::-1, :]
+    if symmetry == Symmetry.BOTH:
+        return mask | mask[:, ::-1] | mask[::-1, :] | mask[::-1, ::-1]
+    if symmetry == Symmetry.ROTATE_180:
+        return mask | mask[::-1, ::-1]
+    return mask
+
 
 # the turns and mirrors of a box, as what they do to an array (a square box has four more)
 _ANY_BOX = {
@@ -83,7 +111,7 @@ def symmetric_model(clauses: list[list[int]], row_clues, column_clues,
     symmetries = clue_symmetries(row_clues, column_clues)
     if not symmetries:
         return None
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     with Solver(name=SYMMETRIC_SOLVER, bootstrap_with=clauses) as solver:
         for image in symmetries.values():

@@ -54,12 +54,13 @@ import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
+from nonogram_editor.level.bit_rows import BitRows, GridField, as_array, given
 from nonogram_editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from nonogram_editor.nonogram.search import Lookahead, find_alternative, find_solution
-from nonogram_editor.tasks import OverBudget, Task, TimeUp
-from nonogram_editor.wording import Activity, Wording
+from nonogram_editor.infra.tasks import OverBudget, Task, TimeUp
+from nonogram_editor.infra.wording import Activity, Wording
 
 
 class Kind(StrEnum):
@@ -99,8 +100,8 @@ class Verdict(Wording):
     sweeps: int  # rounds of line logic that found something
     seconds: float
     lookahead: Lookahead = field(default_factory=Lookahead)
-    picture: np.ndarray | None = None  # the drawing, or the solution found from bare clues
-    alternative: np.ndarray | None = None  # MULT: another solution
+    picture: GridField = GridField()  # the drawing, or the solution found from bare clues (an array or None)
+    alternative: GridField = GridField()  # MULT: another solution
     decided_by: Stage = Stage.LINE_LOGIC
     memory_limit: int | None = None  # UNDECIDED by the memory limit of its SAT process (MB), not the time limit
     _counts: tuple[list[int], list[int]] | None = field(default=None, repr=False)
@@ -215,8 +216,9 @@ class Verdict(Wording):
             data["reason"] = self.undecided_reason()
         if self.kind == Kind.BRANCH:
             data["lookahead"] = "sat" if self.decided_by == Stage.SAT else "search" if look.needs_search else "probing"
-        if self.picture is not None and self.kind in (Kind.LINE, Kind.BRANCH, Kind.MULT):
-            data["solution"] = _row_strings(self.picture)
+        picture = given(self, "picture")  # as rows of bits where line logic found it: no array made
+        if picture is not None and self.kind in (Kind.LINE, Kind.BRANCH, Kind.MULT):
+            data["solution"] = _row_strings(picture)
         if self.kind == Kind.MULT:
             differing = self.differing
             data["differing_cells"] = cells_to_json(zip(*np.nonzero(differing)))
@@ -230,9 +232,11 @@ def cells_to_json(cells) -> list[list[int]]:
     return [[int(row) + 1, int(column) + 1] for row, column in cells]
 
 
-def _row_strings(grid: np.ndarray) -> list[str]:
+def _row_strings(grid: np.ndarray | BitRows) -> list[str]:
     """Rows as strings: "1"/"0" for a two-colour grid; for colour indices, a digit or
     letter per cell (0 the background)."""
+    if isinstance(grid, BitRows):
+        return grid.strings()
     if grid.dtype == bool:
         return ["".join("1" if cell else "0" for cell in row) for row in grid]
     return ["".join(_COLOUR_DIGITS[cell] for cell in row) for row in grid.tolist()]
@@ -291,29 +295,34 @@ class Rechecks:
         return verdict
 
 
-def check_puzzle(row_clues, column_clues, goal: np.ndarray | None = None, task: Task | None = None) -> Verdict:
+def check_puzzle(row_clues, column_clues, goal: np.ndarray | BitRows | None = None,
+                 task: Task | None = None) -> Verdict:
     """The verdict on clues; ``goal``, the intended picture if known, must fit them."""
     start = time.perf_counter()
     puzzle = Puzzle(row_clues, column_clues)
     if goal is not None:
-        goal = np.asarray(goal, dtype=bool)
+        goal = goal if isinstance(goal, BitRows) else np.asarray(goal, dtype=bool)
         if not puzzle.is_solution(goal):
             raise ValueError("the goal picture does not fit the clues")
     return _check(puzzle, goal, task, start)
 
 
-def _check(puzzle: Puzzle, picture: np.ndarray | None, task: Task | None, start: float,
+def _check(puzzle: Puzzle, picture: np.ndarray | BitRows | None, task: Task | None, start: float,
            line_logic_only: bool = False, previous: Verdict | None = None) -> Verdict:
     """The stages in order, each a function that gives the verdict or None (go on):
     line logic, the previous verdict's other solution, then probing and search with the
     SAT stage beside them, which decides what they leave. ``start``: when the check began
-    (perf_counter), so that its seconds are all of it."""
+    (perf_counter), so that its seconds are all of it. Line logic works on bit masks: a
+    check it decides never makes an array (nor imports numpy); past it the stages read
+    the picture as an array."""
     check = _Check(puzzle, picture, start)
     task = task or Task()
     try:
-        return (_line_logic(check, task, line_logic_only)
-                or _previous_other_solution(check, previous)
-                or _search_and_sat(check, task, previous))
+        decided = _line_logic(check, task, line_logic_only)
+        if decided is not None:
+            return decided
+        check.picture = as_array(check.picture)
+        return _previous_other_solution(check, previous) or _search_and_sat(check, task, previous)
     except TimeUp as reached:
         return check.verdict(Kind.UNDECIDED, lookahead=check.lookahead, picture=check.picture,
                              memory_limit=reached.megabytes)
@@ -325,7 +334,7 @@ class _Check:
     from bare clues), the board line logic leaves and what lookahead took."""
 
     puzzle: Puzzle
-    picture: np.ndarray | None
+    picture: np.ndarray | BitRows | None  # BitRows until line logic has had its turn
     start: float
     board: Board = field(init=False)
     sweeps: int = 0
@@ -347,7 +356,7 @@ def _line_logic(check: _Check, task: Task, line_logic_only: bool) -> Verdict | N
         return check.verdict(Kind.CONTRADICTION)
     check.sweeps = sweeps
     if check.board.is_complete():
-        return check.verdict(Kind.LINE, picture=check.board.filled_array())
+        return check.verdict(Kind.LINE, picture=BitRows(tuple(check.board.row_filled), check.puzzle.width))
     if line_logic_only:
         return check.verdict(Kind.STALLED, picture=check.picture)
     return None
@@ -507,7 +516,7 @@ class _SatStage:
         and the one waiting for it, if any): then the process can be a fork of this one."""
         if self._child is not None:
             return False
-        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads them
+        from nonogram_editor.infra.child_process import fork_ready, start_in_process  # here: a quick check never loads them
         from nonogram_editor.nonogram import portfolio
 
         name = "nonogram SAT solver"
@@ -563,11 +572,11 @@ def _idle_cores(since: tuple[int, int] | None) -> float | None:
 
 def keep_sat_process_ready() -> None:
     """Have a SAT process waiting, its interpreter started and its modules imported, for
-    the next check that needs one (:func:`nonogram_editor.child_process.keep_ready`): for a program that
+    the next check that needs one (:func:`nonogram_editor.infra.child_process.keep_ready`): for a program that
     checks again and again and cannot fork (the editor)."""
-    from nonogram_editor.child_process import keep_ready
+    from nonogram_editor.infra.child_process import keep_ready
 
-    keep_ready(("nonogram_editor.nonogram.portfolio", "nonogram_editor.nonogram.search", "nonogram_editor.nonogram.symmetry", "nonogram_editor.sat_solvers"))
+    keep_ready(("nonogram_editor.nonogram.portfolio", "nonogram_editor.nonogram.search", "nonogram_editor.nonogram.symmetry", "nonogram_editor.infra.sat_solvers"))
 
 
 def _in_own_thread(function, *args):

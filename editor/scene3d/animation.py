@@ -19,7 +19,7 @@ from typing import Mapping, Sequence
 import numpy as np
 from PIL import Image, ImageDraw
 
-from nonogram_editor.safe_write import write_file
+from nonogram_editor.infra.safe_write import write_file
 from nonogram_editor.scene3d.geometry import Moved, OrbitCamera, SceneGeometry, light_direction
 
 Vec3 = tuple[float, float, float]
@@ -97,7 +97,7 @@ def write_gif(path, scene: PictureScene, keyframes: Keyframes, frames_per_move: 
     """Paint the moves into an animated GIF that loops, written through the safe writer;
     returns the number of frames. Each step reached is held :data:`GIF_HOLD_MS`, the frames
     in between :data:`GIF_MOVE_MS` each (a frame like the one before is not repeated: that
-    one is shown longer). ``task`` (a :class:`~nonogram_editor.tasks.Task`)
+    one is shown longer). ``task`` (a :class:`~nonogram_editor.infra.tasks.Task`)
     hears the progress and may cancel."""
     positions = keyframes.samples(frames_per_move)
     frames, durations, last = [], [], None

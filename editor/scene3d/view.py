@@ -14,7 +14,7 @@ turns the wheel to zoom; the built-in toolbar has Reset view, an Exploded slider
 Save picture (its size and background asked for, then its file; written through the safe
 writer, and :attr:`SceneView.message` says where). Every shape is drawn as flat-shaded triangles (``nonogram_editor.scene3d.geometry``:
 boxes exactly, rods as 16-sided prisms), one mesh per part and colour, with one shared
-Phong material per colour, rather than an entity and a material per shape
+Phong material per colour (``nonogram_editor.scene3d.meshes``), rather than an entity and a material per shape
 (QCuboidMesh, QCylinderMesh), which Qt3D sets up one by one.
 Picking is a ray cast over the same triangles, so a click maps to a part without a
 render round trip.
@@ -37,37 +37,24 @@ from PySide6.Qt3DExtras import Qt3DExtras
 from PySide6.Qt3DRender import Qt3DRender
 from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QEvent, QEventLoop, QIODevice, QPoint, QPointF, Qt,
                             QTimer, Signal)
-from PySide6.QtGui import (QColor, QGuiApplication, QImage, QOffscreenSurface, QOpenGLContext, QPainter, QPen,
-                           QPolygonF, QVector3D)
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
-                               QMessageBox, QSlider, QSpinBox, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF, QVector3D
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QMessageBox, QSlider, QToolButton, QVBoxLayout, QWidget
 
-from nonogram_editor.safe_write import write_file
+from nonogram_editor.infra.safe_write import write_file
 from nonogram_editor.scene3d.animation import PictureScene
 from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry, light_direction
+from nonogram_editor.scene3d.meshes import AMBIENT_SHARE, DIFFUSE_SHARE, Materials, PartEntity, vector
 from nonogram_editor.scene3d.parts import Part
-from nonogram_editor.ui.lifetime import ask_save_path, connect_alive
+from nonogram_editor.scene3d.picture_options import PICTURE_SIZE, PictureOptionsDialog
+from nonogram_editor.scene3d.unavailable import UnavailableView, opengl_unavailable
+from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 
 BACKGROUND = QColor(236, 238, 242)
-AMBIENT_SHARE = 0.35   # of a shape's colour, so faces turned from the light keep their hue
-DIFFUSE_SHARE = 0.7
-HIGHLIGHT = (255, 214, 64)  # mixed into the ambient term of the selected part
 CLICK_SLOP = 4         # pixels a press may move and still count as a click
 SLIDER_STEPS = 100
 FLAT_SCENE = 0.3       # a scene this much lower than it is wide is a board: look down on it
 FLAT_PITCH = float(np.radians(55))
-
-
-PICTURE_SIZE = (1920, 1080)  # Save picture's default size
 LIGHT_INTENSITY = 0.9
-
-
-def _vector(v) -> QVector3D:
-    return QVector3D(float(v[0]), float(v[1]), float(v[2]))
-
-
-def _color(rgb, scale: float = 1.0) -> QColor:
-    return QColor(*(max(0, min(255, round(c * scale))) for c in rgb))
 
 
 class _OrbitWindow(Qt3DExtras.Qt3DWindow):
@@ -180,82 +167,6 @@ def release_views(widget: QWidget) -> None:
         view._release_viewport()
 
 
-class _Materials:
-    """One Phong material per colour (and per highlight state), shared by every part of a scene.
-
-    Qt3D builds a shader setup per material, so sharing them is what keeps a scene of a
-    few hundred shapes quick to show.
-    """
-
-    def __init__(self, scene: Qt3DCore.QEntity):
-        self._scene = scene
-        self._cache: dict[tuple[tuple, bool], Qt3DExtras.QPhongMaterial] = {}
-
-    def get(self, rgb: tuple, highlighted: bool) -> Qt3DExtras.QPhongMaterial:
-        key = (tuple(rgb), highlighted)
-        material = self._cache.get(key)
-        if material is None:
-            material = Qt3DExtras.QPhongMaterial(self._scene)
-            material.setDiffuse(_color(rgb, DIFFUSE_SHARE))
-            material.setSpecular(QColor(0, 0, 0))
-            material.setShininess(0.0)
-            ambient = [c * AMBIENT_SHARE for c in rgb]
-            if highlighted:
-                ambient = [0.5 * a + 0.5 * h for a, h in zip(ambient, HIGHLIGHT)]
-            material.setAmbient(_color(ambient))
-            self._cache[key] = material
-        return material
-
-
-class _PartEntity:
-    """The Qt3D nodes of one part: an entity with a transform, one mesh entity per colour."""
-
-    def __init__(self, vertices_by_colour: dict, scene: Qt3DCore.QEntity, materials: _Materials):
-        self.entity = Qt3DCore.QEntity(scene)
-        self.transform = Qt3DCore.QTransform(self.entity)
-        self.entity.addComponent(self.transform)
-        self.highlighted = False
-        self.pieces: list[tuple[Qt3DCore.QEntity, tuple]] = []
-        for rgb, vertices in vertices_by_colour.items():
-            piece = Qt3DCore.QEntity(self.entity)
-            piece.addComponent(_triangle_mesh(vertices, piece))
-            piece.addComponent(materials.get(rgb, False))
-            self.pieces.append((piece, rgb))
-
-    def set_highlight(self, on: bool, materials: _Materials) -> None:
-        if on == self.highlighted:
-            return
-        for piece, rgb in self.pieces:
-            piece.removeComponent(materials.get(rgb, self.highlighted))
-            piece.addComponent(materials.get(rgb, on))
-        self.highlighted = on
-
-
-def _triangle_mesh(vertices: np.ndarray, entity: Qt3DCore.QEntity) -> Qt3DRender.QGeometryRenderer:
-    """A QGeometryRenderer for interleaved float32 rows x, y, z, nx, ny, nz (three per triangle)."""
-    renderer = Qt3DRender.QGeometryRenderer(entity)
-    mesh = Qt3DCore.QGeometry(renderer)
-    buffer = Qt3DCore.QBuffer(mesh)
-    buffer.setData(QByteArray(np.ascontiguousarray(vertices, dtype=np.float32).tobytes()))
-    stride = 6 * 4
-    for name, offset in ((Qt3DCore.QAttribute.defaultPositionAttributeName(), 0),
-                         (Qt3DCore.QAttribute.defaultNormalAttributeName(), 12)):
-        attribute = Qt3DCore.QAttribute(mesh)
-        attribute.setName(name)
-        attribute.setAttributeType(Qt3DCore.QAttribute.AttributeType.VertexAttribute)
-        attribute.setVertexBaseType(Qt3DCore.QAttribute.VertexBaseType.Float)
-        attribute.setVertexSize(3)
-        attribute.setBuffer(buffer)
-        attribute.setByteStride(stride)
-        attribute.setByteOffset(offset)
-        attribute.setCount(len(vertices))
-        mesh.addAttribute(attribute)
-    mesh.setBoundingVolumePositionAttribute(mesh.attributes()[0])
-    renderer.setGeometry(mesh)
-    renderer.setPrimitiveType(Qt3DRender.QGeometryRenderer.PrimitiveType.Triangles)
-    renderer.setVertexCount(len(vertices))
-    return renderer
-
 
 class SceneView(QWidget):
     """A 3-D preview of a list of parts, with orbit camera, picking and an exploded view."""
@@ -267,9 +178,9 @@ class SceneView(QWidget):
         super().__init__(parent)
         self._parts: list[Part] = []
         self._geometry = SceneGeometry([])
-        self._bounds = self._geometry.bounding_sphere()
-        self._entities: dict[str, _PartEntity] = {}
-        self._materials: _Materials | None = None
+        self._bounds: tuple[np.ndarray, float] | None = None  # of the shown parts as placed; None: not worked out yet
+        self._entities: dict[str, PartEntity] = {}
+        self._materials: Materials | None = None
         self._explode = 0.0
         self._visible: set[str] | None = None
         self._moved: dict[str, np.ndarray] = {}  # part id -> moved by (set_part_offsets)
@@ -335,9 +246,9 @@ class SceneView(QWidget):
         if self._viewport is None:  # released: the view is being closed
             return
         scene = self._viewport.new_scene()
-        self._materials = _Materials(scene)
+        self._materials = Materials(scene)
         vertices = self._geometry.vertex_data()
-        self._entities = {part.id: _PartEntity({rgb: vertices[part.id, rgb] for rgb in self._geometry.by_colour[part.id]},
+        self._entities = {part.id: PartEntity({rgb: vertices[part.id, rgb] for rgb in self._geometry.by_colour[part.id]},
                                                scene, self._materials)
                           for part in self._parts}
         self._refresh_parts()
@@ -500,13 +411,15 @@ class SceneView(QWidget):
             entity = self._entities.get(part.id)
             if entity is None:  # released
                 continue
-            entity.transform.setTranslation(_vector(self._geometry.offset(part.id, self._explode, self._moved)))
+            entity.transform.setTranslation(vector(self._geometry.offset(part.id, self._explode, self._moved)))
             entity.entity.setEnabled(self._is_shown(part))
-        self._bounds = self._geometry.bounding_sphere(self._explode, self._shown_ids(), self._moved)
+        self._bounds = None  # worked out when the camera next needs it, not on every animation frame
 
     def _apply_camera(self) -> None:
         model = self._camera_model
         eye = model.eye
+        if self._bounds is None:
+            self._bounds = self._geometry.bounding_sphere(self._explode, self._shown_ids(), self._moved)
         center, radius = self._bounds
         reach = float(np.linalg.norm(eye - center)) + radius
         near = max(reach * 1e-3, float(np.linalg.norm(eye - center)) - radius * 1.5, 1e-3)
@@ -517,9 +430,9 @@ class SceneView(QWidget):
         width, height = max(1, self._window.width()), max(1, self._window.height())
         lens.setPerspectiveProjection(model.fov_degrees, width / height, near, reach * 2)
         camera.setUpVector(QVector3D(0, 1, 0))
-        camera.setPosition(_vector(eye))
-        camera.setViewCenter(_vector(model.target))
-        self._viewport.light.setWorldDirection(_vector(light_direction(model)))
+        camera.setPosition(vector(eye))
+        camera.setViewCenter(vector(model.target))
+        self._viewport.light.setWorldDirection(vector(light_direction(model)))
 
     def _capture_once(self, timeout_ms: int) -> QImage:
         reply = self._viewport.capture.requestCapture()
@@ -619,108 +532,7 @@ class SceneView(QWidget):
         self._fresh_frames_needed = max(self._fresh_frames_needed, 1)
 
 
-_opengl_problem: list[str | None] = []  # asked once per process
-
-
-def opengl_unavailable() -> str | None:
-    """Why Qt3D cannot render here (no OpenGL context can be made: it would crash), or None."""
-    if not _opengl_problem:
-        context, surface = QOpenGLContext(), QOffscreenSurface()
-        surface.create()
-        usable = context.create() and context.makeCurrent(surface)
-        if usable:
-            context.doneCurrent()
-        platform = QGuiApplication.platformName()
-        _opengl_problem.append(None if usable else f"no OpenGL context can be made on Qt's {platform!r} platform")
-    return _opengl_problem[0]
-
-
 def scene_view(parent=None) -> SceneView | UnavailableView:
     """A SceneView, or where OpenGL is unavailable an :class:`UnavailableView` saying why."""
     reason = opengl_unavailable()
     return SceneView(parent) if reason is None else UnavailableView(reason, parent)
-
-
-class UnavailableView(QWidget):
-    """Stands in for a SceneView where no OpenGL context can be made: says so, keeps the state
-    a panel sets (parts, selection, explode) and renders nothing."""
-
-    partClicked = Signal(str)
-    message = Signal(str)
-
-    def __init__(self, reason: str, parent=None):
-        super().__init__(parent)
-        self.reason = reason
-        self._parts: list[Part] = []
-        self._explode = 0.0
-        self._selected: str | None = None
-        label = QLabel(f"3-D preview unavailable: {reason}", self)
-        label.setWordWrap(True)
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setMinimumSize(160, 120)
-        QVBoxLayout(self).addWidget(label)
-        self.label = label
-
-    def set_parts(self, parts: list[Part]) -> None:
-        self._parts = list(parts)
-        self._selected = None
-
-    def parts(self) -> list[Part]:
-        return list(self._parts)
-
-    def set_explode(self, amount: float) -> None:
-        self._explode = max(0.0, min(1.0, float(amount)))
-
-    def explode(self) -> float:
-        return self._explode
-
-    def set_visible_parts(self, ids: set[str] | None) -> None:
-        pass
-
-    def set_part_offsets(self, offsets) -> None:
-        pass
-
-    def select_part(self, part_id: str | None) -> None:
-        self._selected = part_id if any(p.id == part_id for p in self._parts) else None
-
-    def selected_part(self) -> str | None:
-        return self._selected
-
-    camera_moved_by_user = False
-
-    def reset_camera(self) -> None:
-        pass
-
-    def capture_image(self, timeout_ms: int = 5000) -> QImage:
-        return QImage()
-
-
-class PictureOptionsDialog(QDialog):
-    """Save picture's options: the size in pixels (1920x1080 unless changed) and the background."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setWindowTitle("Save picture")
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.width_box, self.height_box = QSpinBox(self), QSpinBox(self)
-        for box, value, suffix in ((self.width_box, PICTURE_SIZE[0], " px wide"),
-                                   (self.height_box, PICTURE_SIZE[1], " px high")):
-            box.setRange(16, 8192)
-            box.setValue(value)
-            box.setSuffix(suffix)
-        self.background_box = QComboBox(self)
-        self.background_box.addItems(["Plain background", "Transparent background"])
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form = QFormLayout(self)
-        form.addRow("Width", self.width_box)
-        form.addRow("Height", self.height_box)
-        form.addRow("Background", self.background_box)
-        form.addRow(buttons)
-
-    def size(self) -> tuple[int, int]:
-        return self.width_box.value(), self.height_box.value()
-
-    def transparent(self) -> bool:
-        return self.background_box.currentIndex() == 1

@@ -75,7 +75,7 @@ def run_app(argv: list[str]) -> int:
     window = MainWindow()
     window.show()
     if argv:  # [LEVEL]: nonogram_editor.__main__ lets nothing else through
-        window.open_path(argv[0])
+        window.files.open_path(argv[0])
     quit_after = os.environ.get(QUIT_AFTER_ENV)
     if quit_after:
         def shown(window=window):

@@ -42,16 +42,16 @@ from nonogram_editor.level.clues import clues
 from nonogram_editor.nonogram.clue_solve import ClueReport
 from nonogram_editor.nonogram.fix import (SEARCH_SECONDS, Edit, Effects, Suggestion, drawing_symmetry, make_harder,
                                  make_line_solvable, single_cell_effects)
-from nonogram_editor.nonogram.grade import SolvePath, grade_verdict
+from nonogram_editor.nonogram.grade import Axis, SolvePath, StepKind, grade_verdict
 from nonogram_editor.nonogram.verdict import Kind, Verdict
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.edit_tools import add_action
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
 from nonogram_editor.ui.sheets import write_sheet
 from nonogram_editor.core.colour_level import is_colour, puzzle_palette, rgb_clues
 from nonogram_editor.ui.solver_panel import picture_pixmap
-from nonogram_editor.wording import Counts
+from nonogram_editor.infra.wording import Counts
 
 HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
                ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique
@@ -236,7 +236,7 @@ class AssistPanel(QWidget):
 
     def _solve_on(self) -> None:
         self.solve_on_button.hide()
-        self._window.import_non_path(self._clue_file, time_limit=None)
+        self._window.files.import_non_path(self._clue_file, time_limit=None)
 
     # -- reacting to the verdict and to edits
     def _on_edit(self) -> None:
@@ -394,8 +394,8 @@ class AssistPanel(QWidget):
         known = path.replay(height, width, upto - 1) >= 0
         step = path.steps[upto - 1]
         line = np.zeros((height, width), dtype=bool)
-        if step.kind in ("simple", "line"):
-            if step.axis == "row":
+        if step.kind in (StepKind.SIMPLE, StepKind.LINE):
+            if step.axis == Axis.ROW:
                 line[step.index, :] = True
             else:
                 line[:, step.index] = True
@@ -431,14 +431,14 @@ def export_sheet(main_window, solution_sheet: bool) -> None:
         grid = main_window.document.visible_picture()
 
     def chosen(path: Path) -> None:
-        main_window._run(lambda _task: write_sheet(path, rows, columns, title, grid if solution_sheet else None),
+        main_window.files.run(lambda _task: write_sheet(path, rows, columns, title, grid if solution_sheet else None),
                          lambda _r: main_window.show_message(
                              QCoreApplication.translate("AssistPanel", "Exported {0}").format(path)),
                          QCoreApplication.translate("AssistPanel", "Could not export the sheet"), path)
 
     caption = (QCoreApplication.translate("AssistPanel", "Export the solution sheet") if solution_sheet
                else QCoreApplication.translate("AssistPanel", "Export the puzzle sheet"))
-    main_window._file_dialog_for(caption, QCoreApplication.translate("AssistPanel", SHEET_FILTER), chosen,
+    main_window.files.dialog_for(caption, QCoreApplication.translate("AssistPanel", SHEET_FILTER), chosen,
                                  saving=True, suffix="pdf")
 
 

@@ -1,7 +1,7 @@
 """Run a Qt-free computation off the GUI thread, with progress, cancel and a result signal.
 
     job = BackgroundJob(lambda task: solver.count(task), owner=self)
-    job.progress.connect(self.on_progress)      # nonogram_editor.tasks.Progress
+    job.progress.connect(self.on_progress)      # nonogram_editor.infra.tasks.Progress
     job.succeeded.connect(self.on_result)       # the function's return value
     job.failed.connect(self.on_error)           # the exception
     job.start()
@@ -48,14 +48,25 @@ import queue
 import sys
 import threading
 import weakref
+from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
-from nonogram_editor.tasks import Cancelled, Progress, Task
+from nonogram_editor.infra.tasks import Cancelled, Progress, Task
 
 _running: set["BackgroundJob"] = set()  # started and not yet deleted
 COLLECT_INTERVAL_MS = 50
 JOB_SWITCH_INTERVAL = 0.0005  # seconds a worker keeps the GIL while the GUI thread waits for it
+
+
+class _Posted(StrEnum):
+    """What the worker posts to the job (with a payload), in order: progress, then one outcome, then done."""
+
+    PROGRESS = "progress"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+    DONE = "done"
 
 
 class BackgroundJob(QObject):
@@ -65,7 +76,7 @@ class BackgroundJob(QObject):
     cancelled = Signal()
     done = Signal()  # after any of succeeded / failed / cancelled
 
-    _posted = Signal(str, object)  # worker thread -> GUI thread (queued: the job lives there)
+    _posted = Signal(str, object)  # a _Posted and its payload, worker thread -> GUI thread (queued: the job lives there)
 
     def __init__(self, function, owner: QObject | None = None, name: str = "background job"):
         super().__init__()  # never parented: the worker thread may outlive the owner
@@ -107,25 +118,25 @@ class BackgroundJob(QObject):
         self.cancel()
 
     def _deliver(self, kind: str, payload: object) -> None:
-        if kind == "done":
+        if kind == _Posted.DONE:
             self._finished.wait()  # it has only its return left: from now on no thread but this one uses the job
             self.deleteLater()   # after the ``done`` slots below have run
         if not self._owner_alive:
             return
-        if kind == "progress":
+        if kind == _Posted.PROGRESS:
             if not self.task.cancelled:
                 self.progress.emit(payload)
-        elif kind == "succeeded":
+        elif kind == _Posted.SUCCEEDED:
             self.succeeded.emit(payload)
-        elif kind == "failed":
+        elif kind == _Posted.FAILED:
             self.failed.emit(payload)
-        elif kind == "cancelled":
+        elif kind == _Posted.CANCELLED:
             self.cancelled.emit()
         else:
             self.done.emit()
 
     # -- worker thread
-    def _post(self, kind: str, payload: object) -> None:
+    def _post(self, kind: _Posted, payload: object) -> None:
         try:
             self._posted.emit(kind, payload)
         except RuntimeError:  # the application is being torn down with the job still running:
@@ -133,19 +144,19 @@ class BackgroundJob(QObject):
 
     def _post_progress(self, progress: Progress) -> None:
         if not self.task.cancelled:
-            self._post("progress", progress)
+            self._post(_Posted.PROGRESS, progress)
 
     def _run(self) -> None:
         try:
-            outcome = ("succeeded", self._function(self.task))
+            outcome: tuple[_Posted, object] = (_Posted.SUCCEEDED, self._function(self.task))
         except Cancelled:
-            outcome = ("cancelled", None)
+            outcome = (_Posted.CANCELLED, None)
         except BaseException as exc:  # reported to the GUI, never lost
-            outcome = ("failed", exc)
+            outcome = (_Posted.FAILED, exc)
         if self.task.cancelled:
-            outcome = ("cancelled", None)
+            outcome = (_Posted.CANCELLED, None)
         self._post(*outcome)
-        self._post("done", None)
+        self._post(_Posted.DONE, None)
 
 
 class _WorkerThreads:

@@ -43,7 +43,7 @@ def install(window) -> QAction:
     editor = window.editor
     action = QAction(window)
     action.setObjectName("convertKindAction")
-    action.triggered.connect(lambda: editor.convert_kind(TWO_COLOUR if editor.kind == COLOUR else COLOUR))
+    action.triggered.connect(lambda: editor.transforms.convert_kind(TWO_COLOUR if editor.kind == COLOUR else COLOUR))
     window.edit_menu.addSeparator()
     window.edit_menu.addAction(action)
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QMimeData, QObject
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from nonogram_editor.core import SYMMETRIES, Clip, ClipError, Tool
+from nonogram_editor.core import Clip, ClipError, Symmetry, Tool
 from nonogram_editor.core.clip import MIME_TYPE
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 # The texts are shown through EditTools.tr; QT_TRANSLATE_NOOP marks them for pyside6-lupdate.
 TOOLS = ((Tool.PEN, QT_TRANSLATE_NOOP("EditTools", "&Pen"), "P",
@@ -36,11 +36,11 @@ TRANSFORMS = (("mirror left-right", QT_TRANSLATE_NOOP("EditTools", "&Mirror Left
               ("shift down", QT_TRANSLATE_NOOP("EditTools", "Shift &Down"), "Alt+Shift+Down"),
               ("shift left", QT_TRANSLATE_NOOP("EditTools", "Shift &Left"), "Alt+Shift+Left"),
               ("shift right", QT_TRANSLATE_NOOP("EditTools", "Shift Ri&ght"), "Alt+Shift+Right"))
-SYMMETRY_LABELS = {"none": QT_TRANSLATE_NOOP("EditTools", "None"),
-                   "left-right": QT_TRANSLATE_NOOP("EditTools", "Left-right"),
-                   "top-bottom": QT_TRANSLATE_NOOP("EditTools", "Top-bottom"),
-                   "both": QT_TRANSLATE_NOOP("EditTools", "Both"),
-                   "rotate 180": QT_TRANSLATE_NOOP("EditTools", "Rotate 180")}  # one for each of SYMMETRIES
+SYMMETRY_LABELS = {Symmetry.NONE: QT_TRANSLATE_NOOP("EditTools", "None"),
+                   Symmetry.LEFT_RIGHT: QT_TRANSLATE_NOOP("EditTools", "Left-right"),
+                   Symmetry.TOP_BOTTOM: QT_TRANSLATE_NOOP("EditTools", "Top-bottom"),
+                   Symmetry.BOTH: QT_TRANSLATE_NOOP("EditTools", "Both"),
+                   Symmetry.ROTATE_180: QT_TRANSLATE_NOOP("EditTools", "Rotate 180")}
 
 
 class EditTools(QObject):
@@ -68,14 +68,14 @@ class EditTools(QObject):
         self.menu.addSeparator()
         symmetry_menu = self.menu.addMenu(self.tr("S&ymmetry"))
         group = QActionGroup(self)
-        self.symmetry_actions: dict[str, QAction] = {}
-        for symmetry in SYMMETRIES:
+        self.symmetry_actions: dict[Symmetry, QAction] = {}
+        for symmetry in Symmetry:
             action = _checkable(self, self.tr(SYMMETRY_LABELS[symmetry]), None,
                                 self.tr("Mirror every stroke: {0}").format(self.tr(SYMMETRY_LABELS[symmetry])), group)
             connect_alive(action.triggered, self, lambda _checked=False, s=symmetry: window.editor.set_symmetry(s))
             symmetry_menu.addAction(action)
             self.symmetry_actions[symmetry] = action
-        self.symmetry_actions["none"].setChecked(True)
+        self.symmetry_actions[Symmetry.NONE].setChecked(True)
         window.addToolBar(self.toolbar)
         window.view_menu.addAction(self.toolbar.toggleViewAction())
 
@@ -88,10 +88,10 @@ class EditTools(QObject):
         # Delete wherever the focus is; enabled only with a selection, so that otherwise the
         # key reaches a focused grid, where it clears the cell under the cursor
         self.clear_action = add_action(self, edit_menu, self.tr("Clear the Selection"),
-                                       lambda: window.editor.delete_selection(), QKeySequence.Delete,
+                                       lambda: window.editor.clipboard.delete_selection(), QKeySequence.Delete,
                                        self.tr("Clear the selected cells"))
-        add_action(self, edit_menu, self.tr("Select &All"), lambda: window.editor.select_all(), QKeySequence.SelectAll)
-        add_action(self, edit_menu, self.tr("Select &None"), lambda: window.editor.clear_selection(), "Escape")
+        add_action(self, edit_menu, self.tr("Select &All"), lambda: window.editor.clipboard.select_all(), QKeySequence.SelectAll)
+        add_action(self, edit_menu, self.tr("Select &None"), lambda: window.editor.clipboard.clear_selection(), "Escape")
 
         self.wrap_action = _checkable(self, self.tr("Shifts &Wrap Around"), None,
                                       self.tr("A shift brings the line pushed out back on the other side"))
@@ -102,22 +102,22 @@ class EditTools(QObject):
         level_menu.addAction(self.wrap_action)
 
     def transform(self, name: str) -> None:
-        self.window.editor.transform(name, wrap=self.wrap_action.isChecked())
+        self.window.editor.transforms.apply(name, wrap=self.wrap_action.isChecked())
 
     def set_tool(self, tool: Tool) -> None:
         self.current = tool
         self.tool_actions[tool].setChecked(True)
         self.window.show_message(f"Tool: {tool}")
 
-    def show_symmetry(self, symmetry: str) -> None:
+    def show_symmetry(self, symmetry: Symmetry) -> None:
         self.symmetry_actions[symmetry].setChecked(True)
 
     # -- clipboard
     def copy(self) -> None:
-        self._to_clipboard(self.window.editor.copy(), "Copied")
+        self._to_clipboard(self.window.editor.clipboard.copy(), "Copied")
 
     def cut(self) -> None:
-        self._to_clipboard(self.window.editor.cut(), "Cut")
+        self._to_clipboard(self.window.editor.clipboard.cut(), "Cut")
 
     def _to_clipboard(self, clip: Clip, done: str) -> None:
         data = QMimeData()
@@ -138,7 +138,7 @@ class EditTools(QObject):
         except ClipError as exc:
             self.window.show_message(f"Cannot paste: {exc}")
             return
-        self.window.editor.paste(clip)
+        self.window.editor.clipboard.paste(clip)
 
 
 def _checkable(owner, text, shortcut, tip, group=None) -> QAction:

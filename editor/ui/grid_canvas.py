@@ -23,7 +23,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
-from nonogram_editor.core import Editor, Layer
+from nonogram_editor.core import Editor, Layer, Symmetry
 from nonogram_editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
                                    picture_colours, rgb_words)
 from nonogram_editor.core.colour_level import background, colour_codes, is_colour, rgb_line_clue
@@ -360,14 +360,14 @@ class GridCanvas(QWidget):
         editor, origin, size = self.editor, self.grid_origin(), self.cell_size
         grid = QRect(origin.x(), origin.y(), self.document.width * size, self.document.height * size)
         painter.setBrush(Qt.NoBrush)
-        if editor.symmetry != "none":
+        if editor.symmetry != Symmetry.NONE:
             painter.setPen(QPen(SYMMETRY_COLOUR, 2, Qt.DashLine))
             centre_x, centre_y = grid.x() + grid.width() // 2, grid.y() + grid.height() // 2
-            if editor.symmetry in ("left-right", "both"):
+            if editor.symmetry in (Symmetry.LEFT_RIGHT, Symmetry.BOTH):
                 painter.drawLine(centre_x, grid.top(), centre_x, grid.bottom())
-            if editor.symmetry in ("top-bottom", "both"):
+            if editor.symmetry in (Symmetry.TOP_BOTTOM, Symmetry.BOTH):
                 painter.drawLine(grid.left(), centre_y, grid.right(), centre_y)
-            if editor.symmetry == "rotate 180":
+            if editor.symmetry == Symmetry.ROTATE_180:
                 painter.drawEllipse(QPoint(centre_x, centre_y), 5, 5)
         if editor.selection is not None:
             rect = editor.selection

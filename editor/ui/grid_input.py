@@ -14,7 +14,7 @@ from nonogram_editor.core import Layer
 from nonogram_editor.core.colour_level import background
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.level.model import WHITE
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 
 class GridInput:
@@ -28,8 +28,8 @@ class GridInput:
             layer = canvas.layer
             connect_alive(canvas.pressed, window,
                           lambda cell, button, _shift, layer=layer: self._pressed(layer, cell, button))
-            canvas.dragged.connect(self.editor.drag_to)  # the cell, and whether Shift keeps to a line
-            canvas.released.connect(self.editor.release)
+            canvas.dragged.connect(self.editor.strokes.drag_to)  # the cell, and whether Shift keeps to a line
+            canvas.released.connect(self.editor.strokes.release)
             connect_alive(canvas.hovered, window, lambda row, column, layer=layer: self.show_cell(layer, row, column))
             connect_alive(canvas.arrow_key, window, lambda rows, columns, shift, layer=layer:
                           self.editor.move_cursor(rows, columns, self._painted(layer) if shift else None,
@@ -56,11 +56,11 @@ class GridInput:
             return
         value = self._paint_value(layer, button == Qt.LeftButton)
         if value is not None:
-            self.editor.press(self._painted(layer), self.window.tools.current, cell, value)
+            self.editor.strokes.press(self._painted(layer), self.window.tools.current, cell, value)
 
     def _cell_key(self, layer: Layer, key: str) -> None:
         if key == "delete" and self.editor.selection is not None:
-            self.editor.delete_selection()
+            self.editor.clipboard.delete_selection()
         else:
             self.editor.set_cell(self._painted(layer), self.editor.cursor, self._paint_value(layer, key == "fill"))
 

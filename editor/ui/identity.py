@@ -1,7 +1,7 @@
 """How the application presents itself to the desktop: its desktop entry name (which ties
-its windows to the menu entry and icon, see ``nonogram_editor.desktop``), its icon, its version, and
+its windows to the menu entry and icon, see ``nonogram_editor.ui.desktop``), its icon, its version, and
 the translation of its text for the user's language (also of the texts the Qt-free core composes,
-see ``nonogram_editor.wording``).
+see ``nonogram_editor.infra.wording``).
 
 Translations: ``editor/data/translations/nonogram-editor_<language>.qm`` (e.g. ``_de``),
 compiled with ``pyside6-lrelease`` from the ``.ts`` that ``pyside6-lupdate`` extracts; see
@@ -16,9 +16,9 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from nonogram_editor import __version__
-from nonogram_editor.desktop import APP_ID, ICON
-from nonogram_editor.paths import package_data
-from nonogram_editor.wording import install_translator
+from nonogram_editor.ui.desktop import APP_ID, ICON
+from nonogram_editor.infra.paths import package_data
+from nonogram_editor.infra.wording import install_translator
 
 LICENCE = "MIT"
 TRANSLATION_NAME = "nonogram-editor"

@@ -20,7 +20,7 @@ from nonogram_editor.level import Level
 from nonogram_editor.level.document import MAX_SIDE
 from nonogram_editor.level.image_import import ImageSource, picture_from_solution, solution_from_picture
 from nonogram_editor.ui.assist_panel import add_file_action
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 IMAGE_FILTER = QT_TRANSLATE_NOOP("ImageImportDialog", "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp "
                                                        "*.ppm *.pgm *.pbm);;All files (*)")
@@ -103,10 +103,10 @@ def import_image_dialog(main_window) -> None:
     """Ask for an image, open it in the background, then show the import dialog."""
 
     def chosen(path: Path) -> None:
-        main_window._run(lambda _task: ImageSource.open(path), lambda source: _show(main_window, source),
+        main_window.files.run(lambda _task: ImageSource.open(path), lambda source: _show(main_window, source),
                          QCoreApplication.translate("ImageImportDialog", "Could not import the image"), path)
 
-    main_window._file_dialog_for(QCoreApplication.translate("ImageImportDialog", "Import an image"),
+    main_window.files.dialog_for(QCoreApplication.translate("ImageImportDialog", "Import an image"),
                                  QCoreApplication.translate("ImageImportDialog", IMAGE_FILTER), chosen,
                                  saving=False, suffix="png")
 
@@ -120,9 +120,9 @@ def _show(main_window, source: ImageSource) -> None:
 
 
 def _replace(main_window, level: Level, path: Path) -> None:
-    main_window.editor.replace_level(
+    main_window.editor.transforms.replace_level(
         level, QCoreApplication.translate("ImageImportDialog", "Import {0}").format(path.name))
-    main_window.fit_new_level()
+    main_window.zoom.fit_new_level()
     main_window.show_message(QCoreApplication.translate("ImageImportDialog", "Imported {0} as a {1}x{2} level").format(
         path.name, level.width, level.height))
 

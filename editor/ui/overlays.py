@@ -13,7 +13,7 @@ import numpy as np
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDockWidget
 
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 
 class OverlaySet:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QButtonGroup, QColorDialog, QComboBox, QGridLayou
 from nonogram_editor.core import Editor, colour_name
 from nonogram_editor.level.document import Colour
 from nonogram_editor.level.model import WHITE
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 
 COLUMNS = 8
 SWATCH = 22
@@ -111,11 +111,11 @@ class PaletteWidget(QWidget):
 
     def add_colour(self, colour) -> None:
         colour = tuple(int(v) for v in colour)
-        self.editor.add_colour(colour)
+        self.editor.palette.add(colour)
         self.select_colour(colour)
 
     def edit_colour(self, index: int, colour) -> None:
-        self.editor.edit_colour(index, colour)
+        self.editor.palette.edit(index, colour)
         self.select_colour(tuple(int(v) for v in colour))
 
     def remove_colour(self, index: int) -> None:
@@ -123,8 +123,8 @@ class PaletteWidget(QWidget):
         palette = self.editor.document.palette
         if len(palette) <= 1 or not 0 <= index < len(palette):
             return
-        if not self.editor.colour_in_use(index):
-            self.editor.remove_colour(index)
+        if not self.editor.palette.in_use(index):
+            self.editor.palette.remove(index)
             return
         others = [colour for colour in palette if colour != palette[index]]
         names = [colour_name(colour) for colour in others]
@@ -139,7 +139,7 @@ class PaletteWidget(QWidget):
         dialog.setTextValue(colour_name(WHITE) if WHITE in others else names[0])
         dialog.setAttribute(Qt.WA_DeleteOnClose)
         connect_alive(dialog.textValueSelected, self,
-                      lambda name: self.editor.remove_colour(index, others[names.index(name)]))
+                      lambda name: self.editor.palette.remove(index, others[names.index(name)]))
         self.replace_dialog = dialog
         dialog.open()
 

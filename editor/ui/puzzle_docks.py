@@ -2,7 +2,7 @@
 
 ``install(main_window, puzzles_menu)`` is called at the end of the main window's
 ``__init__``, before it restores its saved state. It loads the plugins
-(``nonogram_editor.plugin_host.PluginHost``), lists each panel in the Puzzles menu, reopens the
+(``nonogram_editor.plugin_api.host.PluginHost``), lists each panel in the Puzzles menu, reopens the
 panels that were open when the editor last quit (so that ``restoreState`` finds their
 docks by object name), reports plugin failures in the status bar, and adds
 Help > Plugins… listing the loaded plugins and the failures with their details.
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, Q
                                QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
 
 from nonogram_editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
-from nonogram_editor.plugin_host import PluginFailure, PluginHost
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.plugin_api.host import PluginFailure, PluginHost
+from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.settings import app_settings, read_setting
 
 OPEN_PANELS_KEY = "puzzle_panels/open"

@@ -24,7 +24,7 @@ from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtSvg import QSvgGenerator
 
-from nonogram_editor.safe_write import write_file
+from nonogram_editor.infra.safe_write import write_file_named
 from nonogram_editor.ui.colour_clues import number_colour
 
 A4_MM = (210.0, 297.0)
@@ -167,7 +167,7 @@ def write_sheet(path: str | os.PathLike, row_clues, column_clues, title: str = "
                 solution: np.ndarray | None = None) -> None:
     """Write the puzzle sheet (or, with ``solution``, the solution sheet); the suffix picks the format.
 
-    The sheet is drawn in memory, then replaces the file as a whole (``nonogram_editor.safe_write``).
+    The sheet is drawn in memory, then replaces the file as a whole (``nonogram_editor.infra.safe_write``).
     Raises OSError naming the file when it cannot be written, ValueError for an unknown suffix.
     """
     path = Path(path)
@@ -194,20 +194,23 @@ def write_sheet(path: str | os.PathLike, row_clues, column_clues, title: str = "
             painter.end()
         del device  # the PDF writer finishes the file when it goes
     buffer.close()
-    try:
-        write_file(path, bytes(buffer.data()))
-    except OSError as error:
-        raise OSError(f"{path}: {error.strerror or error}") from None
+    write_file_named(path, bytes(buffer.data()))
+
+
+def pdf_writer(buffer: QBuffer, title: str) -> QPdfWriter:
+    """A PDF writer of A4 pages without margins at 300 dpi, into ``buffer`` (the file is
+    complete when the writer goes)."""
+    writer = QPdfWriter(buffer)
+    writer.setResolution(300)
+    writer.setTitle(title)
+    writer.setCreator("Nonogram Editor")
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait, QMarginsF(0, 0, 0, 0)))
+    return writer
 
 
 def _vector_device(buffer: QBuffer, suffix: str, title: str):
     if suffix == ".pdf":
-        writer = QPdfWriter(buffer)
-        writer.setResolution(300)
-        writer.setTitle(title)
-        writer.setCreator("Nonogram Editor")
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait, QMarginsF(0, 0, 0, 0)))
-        return writer
+        return pdf_writer(buffer, title)
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
     generator.setTitle(title)

@@ -18,6 +18,11 @@ with no step between.
 The line counts are counted after the verdict is shown, in a job of their own that the
 next edit cancels (only the lines whose clue or known cells changed are counted again).
 
+The SAT solver's processes are bounded in memory (:func:`nonogram_editor.infra.child_process.set_memory_limit`):
+the dock's spin box sets the limit, kept in the settings (``MEMORY_LIMIT_KEY``); changing it
+ends the SAT process waiting ready (it has the old limit) and checks a drawing UNDECIDED by the
+memory limit again.
+
 What the designer sees: the verdict in words with sweeps and time; on the grid, the cells
 line logic leaves open (shaded) and, for MULT, the cells where another solution differs
 (the choice to show them holds across edits); beside each row and column its number of
@@ -31,15 +36,16 @@ import time
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPixmap
-from PySide6.QtWidgets import (QCheckBox, QDockWidget, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFormLayout, QLabel, QPushButton, QSizePolicy, QSpinBox,
+                               QVBoxLayout, QWidget)
 
 from nonogram_editor.core.colour_level import alternative_picture, check_colour_grid, puzzle_palette
 from nonogram_editor.nonogram.verdict import Kind, Rechecks, Verdict, keep_sat_process_ready
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.ui.background import BackgroundJob
-from nonogram_editor.ui.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.overlays import OverlaySet, legend_html
+from nonogram_editor.ui.settings import app_settings, read_setting
 
 COALESCE_MS = 6  # quiet time after an edit before checking (restarted by each edit)
 MAX_DEFER_MS = 150  # during a long drag, check at least this often
@@ -54,6 +60,8 @@ CONTRADICTION_COLOUR = QColor(200, 40, 40)
 VERDICT_COLOURS = {Kind.LINE: DETERMINED_COLOUR, Kind.BRANCH: AMBIGUOUS_COLOUR, Kind.MULT: CONTRADICTION_COLOUR,
                    Kind.CONTRADICTION: CONTRADICTION_COLOUR, Kind.STALLED: QColor(110, 110, 110), Kind.UNDECIDED: QColor(110, 110, 110)}
 CHECK_TIME_LIMIT = 60.0  # seconds a full check may take before the dock says UNDECIDED (a core is busy meanwhile)
+MEMORY_LIMIT_KEY = "solver/memory_limit_mb"  # the settings' memory limit of the solver's processes (0: none)
+MEMORY_LIMIT_STEP = 256  # MB per step of the dock's spin box
 
 
 def compact_count(count: int) -> str:
@@ -85,6 +93,26 @@ def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool =
     if not line_logic_only:  # line logic stalled: this check or a later one may need the SAT solver
         keep_sat_process_ready()
     return rechecks.check(drawing, task, line_logic_only)
+
+
+def _memory_limit_setting() -> int:
+    """The memory limit of the solver's processes kept in the settings (MB, 0: none), set
+    in force (:func:`_apply_memory_limit`); the command line's default where none is kept."""
+    from nonogram_editor.infra.child_process import MEMORY_LIMIT_MB
+
+    megabytes = max(0, read_setting(app_settings(), MEMORY_LIMIT_KEY, MEMORY_LIMIT_MB))
+    _apply_memory_limit(megabytes)
+    return megabytes
+
+
+def _apply_memory_limit(megabytes: int) -> None:
+    """The limit of every solver process started from now on (0: none); the one waiting
+    ready, started with the old limit, is ended."""
+    from nonogram_editor.infra.child_process import discard_ready, memory_limit, set_memory_limit
+
+    if (megabytes or None) != memory_limit():
+        set_memory_limit(megabytes)
+        discard_ready()
 
 
 def count_in_background(verdict: Verdict, task: Task) -> tuple[list[int], list[int]]:
@@ -189,6 +217,18 @@ class SolverPanel(QWidget):
         self.alternative_view = QLabel()
         self.alternative_view.setAlignment(Qt.AlignCenter)
         self.alternative_view.hide()
+        self.memory_limit_box = QSpinBox()
+        self.memory_limit_box.setRange(0, 1 << 20)
+        self.memory_limit_box.setSingleStep(MEMORY_LIMIT_STEP)
+        self.memory_limit_box.setSuffix(self.tr(" MB"))
+        self.memory_limit_box.setSpecialValueText(self.tr("no limit"))
+        self.memory_limit_box.setToolTip(self.tr("The most memory the SAT solver's process may use; a check that "
+                                                 "needs more says UNDECIDED"))
+        self.memory_limit_box.setKeyboardTracking(False)  # a typed value counts once complete
+        self.memory_limit_box.setValue(_memory_limit_setting())
+        self.memory_limit_box.valueChanged.connect(self._memory_limit_changed)
+        limits = QFormLayout()
+        limits.addRow(self.tr("SAT solver memory:"), self.memory_limit_box)
         legend = QLabel(legend_html([(colour, self.tr(text)) for colour, text in LEGEND], self.tr(LEGEND_NOTE)))
         legend.setWordWrap(True)
         legend.setTextFormat(Qt.RichText)
@@ -197,6 +237,7 @@ class SolverPanel(QWidget):
         for widget in (self.verdict_label, self.details_label, self.status_label, self.show_open_check,
                        self.show_counts_check, self.alternative_button, self.alternative_view, legend):
             layout.addWidget(widget)
+        layout.addLayout(limits)
         layout.addStretch(1)
         self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
 
@@ -205,6 +246,15 @@ class SolverPanel(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(300, 420)
+
+    def _memory_limit_changed(self, megabytes: int) -> None:
+        """The spin box's new limit: kept in the settings and used from the next SAT process
+        on; a drawing UNDECIDED by the memory limit is checked again."""
+        app_settings().setValue(MEMORY_LIMIT_KEY, megabytes)
+        _apply_memory_limit(megabytes)
+        if self._decided is not None and self._decided.memory_limit is not None:
+            self._checked_drawing = None
+            self.schedule_check()
 
     # -- scheduling (GUI thread, cheap)
     def schedule_check(self) -> None:

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 import numpy as np
 from PySide6.QtGui import QFont, QImage, QPainter, QStaticText, QTransform
 
-MAX_TEXTS = 20000  # laid-out texts kept; more empty the cache
+MAX_TEXTS = 20000  # laid-out texts (and, apart, measured inks) kept; more empty that cache
 MAX_TIGHTEN = 1  # pixels a too wide text's letters may come closer (more would make digits touch)
 INK_MARGIN = 4  # pixels measured beside a text for its ink (a glyph may reach outside its advance)
 
@@ -16,7 +16,8 @@ class StaticTexts:
     """Texts laid out in a font (QStaticText), kept by font size, text and squeeze."""
 
     def __init__(self):
-        self._texts: dict[tuple, tuple[QStaticText, float, float]] = {}
+        self._texts: dict[tuple[int, str, float, int], tuple[QStaticText, float, float]] = {}
+        self._inks: dict[tuple[int, str, int], tuple[int, int]] = {}  # (pixel size, text, tighten) -> ink
 
     def text(self, font: QFont, text: str, squeeze: float = 1, tighten: int = 0) -> tuple[QStaticText, float, float]:
         """``text`` laid out in ``font`` (narrowed by the factor ``squeeze``, or with its letters
@@ -38,9 +39,11 @@ class StaticTexts:
     def ink(self, font: QFont, text: str, tighten: int = 0) -> tuple[int, int]:
         """Where ``text`` (as :meth:`text` lays it out) puts ink across, measured on pixels once:
         (its first pixel column from the text's left edge, how many columns); (0, 0) for none."""
-        key = (font.pixelSize(), text, "ink", tighten)
-        known = self._texts.get(key)
+        key = (font.pixelSize(), text, tighten)
+        known = self._inks.get(key)
         if known is None:
+            if len(self._inks) > MAX_TEXTS:
+                self._inks.clear()
             laid_out, width, height = self.text(font, text, tighten=tighten)
             image = QImage(math.ceil(width) + 2 * INK_MARGIN, max(1, math.ceil(height)),
                            QImage.Format.Format_ARGB32_Premultiplied)
@@ -53,7 +56,7 @@ class StaticTexts:
             alpha = words.reshape(image.height(), image.bytesPerLine() // 4)[:, :image.width()] >> 24
             columns = np.flatnonzero(alpha.any(axis=0))
             known = (int(columns[0]) - INK_MARGIN, int(columns[-1] - columns[0]) + 1) if columns.size else (0, 0)
-            self._texts[key] = known
+            self._inks[key] = known
         return known
 
     def draw(self, painter: QPainter, font: QFont, x: float, y: float, text: str, align_x: float,

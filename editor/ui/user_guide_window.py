@@ -1,6 +1,6 @@
 """Help > User Guide and Help > Keyboard Shortcuts.
 
-The guide shows the manual that ships with the package (:mod:`nonogram_editor.user_guide`),
+The guide shows the manual that ships with the package (:mod:`nonogram_editor.infra.user_guide`),
 rendered from its Markdown by a QTextBrowser, offline: a list of topics, links between pages,
 pictures from the package folder and a find bar. The shortcuts table is made from the window's
 own actions each time it is shown, so that it lists what the keys really do.
@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QListWid
                                QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout,
                                QWidget)
 
-from nonogram_editor import user_guide
+from nonogram_editor.infra import user_guide
 
 TOPIC_ROLE = Qt.ItemDataRole.UserRole
 

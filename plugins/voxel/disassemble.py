@@ -13,7 +13,7 @@ beside every other such part, as BurrTools' ``grouping.cpp`` decides).
 
 The search is BurrTools' (its ``disassembler_0.cpp``, ``movementanalysator.cpp`` and
 ``movementcache_0.cpp``, read, not copied), so the moves and levels are those BurrTools
-stores with a solution; it is compiled with numba (``_take_apart``, ``_search``):
+stores with a solution; it is compiled with numba (``separations.py``, ``slides.py``):
 
 - For each piece pair and axis direction, how far one piece may slide before it touches
   the other (unbounded when no cell of it lies in the other's way): a matrix per position.
@@ -42,11 +42,9 @@ from typing import Iterator, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
-from nonogram_editor.plugin_api import njit
 from nonogram_editor_builtins.voxel.geometry import Voxel
+from nonogram_editor_builtins.voxel.separations import take_all_apart, take_apart
 
-FREE = 1 << 30  # a slide nothing stops
-AWAY = 30_000  # the distance asked of a group that slides out for good
 DIRECTIONS: tuple[Voxel, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
 
 
@@ -153,7 +151,7 @@ class Disassembler:
         # batch, the shapes' cells one after another (flat, as in the grid), each shape's number of cells and size
         rows = np.zeros((1024, 3), dtype=np.int64)
         rows[0, 0] = 1
-        self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see _search
+        self._pairs = (np.full(4096, -1, dtype=np.int64), np.zeros(4096, dtype=np.int64), rows)  # see first_separation
 
     def disassemble(self, pieces: Sequence[Sequence[Voxel]], groups: Sequence[int] | Grouping | None = None
                     ) -> Separation | None:
@@ -194,7 +192,7 @@ class Disassembler:
             if progress is not None:
                 progress(first, come_apart)
             rows = slice(first, first + step)
-            apart, tree, self._pairs = _take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
+            apart, tree, self._pairs = take_all_apart(sizes[rows], shapes[rows], corners[rows], shortcuts[rows],
                                                        kinds[rows], allowed, *self._search_arrays(), self._pairs)
             ok.append(apart)
             trees.append(tree)
@@ -203,7 +201,7 @@ class Disassembler:
         return [_level(key) if apart else None for apart, key in zip(np.concatenate(ok).tolist(), keys)]
 
     def _take_apart(self, pieces, groups):
-        """:func:`_take_apart`'s separations, or None."""
+        """:func:`take_apart`'s separations, or None."""
         if len(pieces) < 2:
             return None
         if len(pieces) > MAX_PIECES:
@@ -213,7 +211,7 @@ class Disassembler:
         arrays = self._grouped(len(pieces), groups)
         if arrays is None:
             arrays = np.zeros(len(pieces), dtype=np.int64), np.zeros(len(pieces), dtype=np.int64), _NO_GROUPS
-        ok, *tree, self._pairs = _take_apart(shapes, corners, *arrays, grids, starts, dims, self._pairs)
+        ok, *tree, self._pairs = take_apart(shapes, corners, *arrays, grids, starts, dims, self._pairs)
         return tree if ok else None
 
     def _placed(self, pieces) -> tuple[np.ndarray, np.ndarray]:
@@ -280,7 +278,7 @@ _NO_GROUPS = np.zeros((1, 1), dtype=np.int64)  # no kind has room in any group
 
 def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """``groups`` as :func:`_take_apart` takes them: per piece its group when it is one (else
+    """``groups`` as :func:`take_apart` takes them: per piece its group when it is one (else
     0) and its kind (numbered from 0), and per kind and group (numbered from 1) how many of
     its pieces may be in it; None when no piece is in a group (every piece 0, kind 0,
     :data:`_NO_GROUPS`)."""
@@ -305,7 +303,7 @@ def _group_arrays(n: int, groups: Sequence[int] | Grouping | None
 
 @functools.lru_cache(maxsize=1024)
 def _level(tree: bytes) -> str:
-    """:attr:`Separation.level` of :func:`_take_all_apart`'s separations of one assembly
+    """:attr:`Separation.level` of :func:`take_all_apart`'s separations of one assembly
     (a row of its ``trees`` as bytes)."""
     move_counts, lefts, removeds = np.frombuffer(tree, dtype=np.int64).reshape(3, -1).tolist()
     records = sum(1 for count in move_counts if count)
@@ -326,7 +324,7 @@ def _pieces(mask: int) -> tuple[int, ...]:
 
 def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances
           ) -> Separation:
-    """The separation ``record`` of :func:`_take_apart`'s answer, with its parts."""
+    """The separation ``record`` of :func:`take_apart`'s answer, with its parts."""
     first, count = int(first_moves[record]), int(move_counts[record])
     moves = tuple(Move(_pieces(int(move_masks[i])), DIRECTIONS[move_directions[i]],
                        None if move_distances[i] < 0 else int(move_distances[i])) for i in range(first, first + count))
@@ -334,619 +332,6 @@ def _tree(record, parts, first_moves, move_counts, lefts, removeds, move_masks, 
     return Separation(pieces=_pieces(int(parts[record])), moves=moves,
                       left=_tree(lefts[record], *rest) if lefts[record] >= 0 else None,
                       removed=_tree(removeds[record], *rest) if removeds[record] >= 0 else None)
-
-
-def _borrowing(function):
-    """``njit`` without numba's reference counts (its ``_nrt=False``), for the search's
-    functions: they allocate no array and keep none they are given (their callers hold
-    them), so counting references, which had taken about 40% of the search's time, is
-    not needed."""
-    return njit(cache=True, _nrt=False)(function)
-
-
-@njit(cache=True)
-def _take_all_apart(sizes, shapes, start, groups, kinds, allowed, grids, starts, dims, pairs):
-    """:func:`_taken_apart` of each assembly k, whose ``sizes[k]`` pieces (none if fewer than
-    two) are the first of row k of ``shapes``, ``start``, ``groups`` and ``kinds``, with
-    ``allowed``.
-
-    Returns (whether each comes apart; ``trees``: per assembly, a row of its separations'
-    (in pre-order) numbers of moves, then the records of their parts left, then of their
-    parts removed (-1: none), each ``width`` long; then ``pairs``, grown if it had to)."""
-    m, width = shapes.shape
-    ok = np.zeros(m, dtype=np.bool_)
-    trees = np.zeros((m, 3 * width), dtype=np.int64)
-    trees[:, width:] = -1
-    work, tree, scratch, state = _workspace(width), _tree_arrays(width), _scratch(width, allowed), _new_state()
-    for k in range(m):
-        n = sizes[k]
-        if n < 2:
-            continue
-        ok[k], work, pairs, tree = _apart(shapes[k, :n], start[k, :n], groups[k, :n], kinds[k, :n], allowed, grids,
-                                          starts, dims, pairs, work, tree, scratch, state)
-        for part in range(3):  # the moves, lefts and removeds
-            trees[k, part * width:part * width + n] = tree[2 + part][:n]
-    return ok, trees, pairs
-
-
-@njit(cache=True)
-def _take_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs):
-    """:func:`_taken_apart` of one assembly, in workspaces of its own.
-
-    Returns (whether it comes apart; per separation in pre-order: its pieces as a bit mask,
-    its first move and number of moves, the record of the part left and of the part
-    removed (-1: none needed); per move: the pieces moved as a bit mask, the direction, the
-    distance (-1: out for good); then ``pairs``, grown if it had to)."""
-    n = shapes.shape[0]
-    state = _new_state()
-    ok, _, pairs, tree = _apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, _workspace(n),
-                                _tree_arrays(n), _scratch(n, allowed), state)
-    moves = state[_MOVES]
-    parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances = tree
-    return ok, parts, first_moves, move_counts, lefts, removeds, move_masks[:moves], move_directions[:moves], \
-        move_distances[:moves], pairs
-
-
-@njit(cache=True)
-def _apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, work, tree, scratch, state):
-    """:func:`_taken_apart` run to its end, the arrays grown each time it stops for room.
-
-    Returns (whether it comes apart, then ``work``, ``pairs`` and ``tree``, grown if they had to)."""
-    state[_TOP] = -1
-    while True:
-        status, ok = _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, work, tree,
-                                  scratch, state)
-        if status == _DONE:
-            return ok, work, pairs, tree
-        if status == _FULL_MOVES:
-            moves = state[_MOVES]
-            tree = tree[:5] + (_enlarged(tree[5], moves, 2 * tree[5].shape[0]),
-                               _enlarged(tree[6], moves, 2 * tree[6].shape[0]),
-                               _enlarged(tree[7], moves, 2 * tree[7].shape[0]))
-        else:
-            work, pairs = _roomier(status, work, pairs, state[_SIZE], state[_COUNT])
-
-
-_TOP, _RECORDS, _MOVES, _TOGETHERS, _SIZE, _NODE, _COUNT, _FOUND, _MOVED, _DIRECTION = range(10)  # _taken_apart's state
-
-
-@njit(cache=True)
-def _new_state():
-    """:func:`_taken_apart`'s ``state``: where it stopped, to go on from there."""
-    return np.zeros(10, dtype=np.int64)
-
-
-@njit(cache=True)
-def _tree_arrays(n):
-    """The arrays :func:`_taken_apart` writes its answer into, for at most ``n`` pieces:
-    per separation, its pieces, first move, number of moves, and the records of its part
-    left and part removed; per move (grown by :func:`_apart`), its pieces, direction and distance."""
-    return (np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
-            np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
-            np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64))
-
-
-@njit(cache=True)
-def _scratch(n, allowed):
-    """The arrays :func:`_taken_apart` works in, for at most ``n`` pieces: the parts still to
-    take apart (pieces as a bit mask, parent record, side, every piece's place); per part
-    that stays together, its pieces of each kind; the part's pieces' places (every piece's,
-    then its own), their numbers and shapes; and :func:`_assignable`'s two arrays."""
-    return (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
-            np.empty((n, n, 3), dtype=np.int64), np.zeros((n, allowed.shape[0]), dtype=np.int64),
-            np.empty((n, 3), dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
-            np.empty((n, 3), dtype=np.int64), np.empty_like(allowed), np.empty(n, dtype=np.int64))
-
-
-@_borrowing
-def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pairs, work, tree, scratch, state):
-    """Every separation, part by part (the part left before the part removed), as BurrTools
-    does, written into ``tree`` (see :func:`_take_apart`'s answer).
-
-    ``groups``: each piece's group when it is one, else 0; ``kinds``: each piece's kind, and
-    ``allowed[kind, group]`` how many pieces of it may be in that group (see :func:`_group_arrays`):
-    a part that does not come apart, other than the whole, may stay together if it and the
-    others that do not can each be given a group (:func:`_assignable`).
-
-    It begins where ``state[_TOP]`` is -1, else goes on from where it stopped. Returns
-    (_DONE, whether it comes apart); or, when ``pairs``, ``work`` or the moves in ``tree``
-    lack room, (_FULL_PAIRS, _FULL_POSITIONS or _FULL_MOVES, False), having kept in ``state``
-    where to go on once :func:`_apart` has grown them (:func:`_borrowing`)."""
-    n = shapes.shape[0]
-    parts, first_moves, move_counts, lefts, removeds, move_masks, move_directions, move_distances = tree
-    todo_masks, todo_parents, todo_sides, todo_positions, together, positions, members, part_shapes, part_start, \
-        left, chosen = scratch
-    states, parents, masks, directions, distances = work[0], work[1], work[2], work[3], work[4]
-    if state[_TOP] < 0:
-        for r in range(n):
-            move_counts[r] = 0
-            lefts[r] = removeds[r] = -1
-        todo_masks[0], todo_parents[0], todo_sides[0] = (np.int64(1) << n) - 1, -1, 0
-        for k in range(n):
-            for a in range(3):
-                todo_positions[0, k, a] = start[k, a]
-        state[_TOP], state[_RECORDS], state[_MOVES], state[_TOGETHERS] = 1, 0, 0, 0
-        state[_NODE] = state[_COUNT] = state[_FOUND] = 0
-    top, records, moves, togethers = state[_TOP], state[_RECORDS], state[_MOVES], state[_TOGETHERS]
-    while top:
-        top -= 1
-        part, parent, side = todo_masks[top], todo_parents[top], todo_sides[top]
-        size = 0
-        for k in range(n):
-            for a in range(3):
-                positions[k, a] = todo_positions[top, k, a]
-            if (part >> k) & 1:
-                members[size] = k
-                part_shapes[size] = shapes[k]
-                for a in range(3):
-                    part_start[size, a] = positions[k, a]
-                size += 1
-        if state[_FOUND]:  # stopped for room for its moves: the search is done
-            status, node, count, moved, direction = _DONE, state[_NODE], 0, state[_MOVED], state[_DIRECTION]
-        else:
-            status, node, count, moved, direction = _search(part_shapes[:size], part_start[:size], grids, starts,
-                                                            dims, pairs, work, state[_NODE], state[_COUNT])
-        state[_NODE] = state[_COUNT] = state[_FOUND] = 0
-        length = 0
-        if status == _DONE:
-            at = node
-            while at >= 0 and parents[at] >= 0:
-                length += 1
-                at = parents[at]
-            if node >= 0 and moves + length + 1 > move_masks.shape[0]:
-                status = _FULL_MOVES
-                state[_FOUND], state[_MOVED], state[_DIRECTION] = 1, moved, direction
-        if status != _DONE:
-            state[_TOP], state[_RECORDS], state[_MOVES], state[_TOGETHERS] = top + 1, records, moves, togethers
-            state[_SIZE], state[_NODE], state[_COUNT] = size, node, count
-            return status, False
-        if node < 0:
-            if parent < 0:
-                return _DONE, False
-            for k in range(together.shape[1]):
-                together[togethers, k] = 0
-            for k in range(size):
-                together[togethers, kinds[members[k]]] += 1
-            togethers += 1
-            if not _assignable(together, togethers, allowed, left, chosen):
-                return _DONE, False
-            continue
-        record = records
-        records += 1
-        if parent >= 0:
-            if side == 0:
-                lefts[parent] = record
-            else:
-                removeds[parent] = record
-        parts[record] = part
-        at = node
-        for i in range(length - 1, -1, -1):
-            move_masks[moves + i] = _widened(masks[at], members, size)
-            move_directions[moves + i] = directions[at]
-            move_distances[moves + i] = distances[at]
-            at = parents[at]
-        removed = _widened(moved, members, size)
-        move_masks[moves + length] = removed
-        move_directions[moves + length] = direction
-        move_distances[moves + length] = -1
-        first_moves[record], move_counts[record] = moves, length + 1
-        moves += length + 1
-        for k in range(size):
-            for a in range(3):
-                positions[members[k], a] = states[node, k, a]
-        for side_mask, side_number in ((removed, 1), (part & ~removed, 0)):  # the part left comes off the top first
-            if not _done(side_mask, groups):
-                todo_masks[top], todo_parents[top], todo_sides[top] = side_mask, record, side_number
-                for k in range(n):
-                    for a in range(3):
-                        todo_positions[top, k, a] = positions[k, a]
-                top += 1
-    state[_MOVES] = moves
-    return _DONE, True
-
-
-@_borrowing
-def _assignable(together, count, allowed, left, chosen) -> bool:
-    """Whether each of the first ``count`` parts (``together[p, kind]``: its pieces of each
-    kind) can be given a group (from 1) so that no group gets more pieces of a kind than
-    ``allowed[kind, group]``; by backtracking, as BurrTools' grouping does, in ``left`` (as
-    large as ``allowed``) and ``chosen`` (at least ``count``)."""
-    kinds, groups = allowed.shape
-    for kind in range(kinds):
-        for g in range(groups):
-            left[kind, g] = allowed[kind, g]
-    for p in range(count):
-        chosen[p] = 0  # each part's group, 0 while it has none
-    p = 0
-    while 0 <= p < count:
-        g = chosen[p]
-        if g:
-            for kind in range(kinds):
-                left[kind, g] += together[p, kind]
-        g += 1
-        while g < groups and not _fits(together, p, left, g):
-            g += 1
-        if g < groups:
-            chosen[p] = g
-            for kind in range(kinds):
-                left[kind, g] -= together[p, kind]
-            p += 1
-        else:
-            chosen[p] = 0
-            p -= 1
-    return p == count
-
-
-@_borrowing
-def _fits(together, p, left, g) -> bool:
-    """Whether part ``p``'s pieces of every kind fit in what group ``g`` has ``left``."""
-    for kind in range(left.shape[0]):
-        if together[p, kind] > left[kind, g]:
-            return False
-    return True
-
-
-@_borrowing
-def _widened(mask, members, size):
-    """A bit mask over the first ``size`` of ``members`` as one over every piece."""
-    wide = np.int64(0)
-    for k in range(size):
-        if (mask >> k) & 1:
-            wide |= np.int64(1) << members[k]
-    return wide
-
-
-@_borrowing
-def _done(mask, groups) -> bool:
-    """A single piece, or pieces all in one group, need no further separation."""
-    if mask & (mask - 1) == 0:
-        return True
-    group = -1
-    for k in range(groups.shape[0]):
-        if (mask >> k) & 1:
-            if groups[k] == 0 or (group >= 0 and groups[k] != group):
-                return False
-            group = groups[k]
-    return True
-
-
-@njit(cache=True, inline="always")
-def _gaps(grids, starts, dims, one, other, dx, dy, dz, rows, row):
-    """How far shape ``one`` may slide along +x, +y, +z before it touches shape ``other``,
-    whose lowest corner sits (dx, dy, dz) from its own (FREE: as far as it likes), written
-    into ``rows[row]`` (how far ``other`` may slide the other way); and how far ``other``
-    may slide along +x, +y, +z before it touches ``one``, into ``rows[row + 1]``."""
-    for axis in range(3):
-        rows[row, axis] = FREE
-        rows[row + 1, axis] = FREE
-        b, c = (axis + 1) % 3, (axis + 2) % 3
-        delta_a = dx if axis == 0 else (dy if axis == 1 else dz)
-        delta_b = dx if b == 0 else (dy if b == 1 else dz)
-        delta_c = dx if c == 0 else (dy if c == 1 else dz)
-        low = min(0, delta_a)
-        high = max(dims[one, axis], delta_a + dims[other, axis])
-        for u in range(max(0, delta_b), min(dims[one, b], delta_b + dims[other, b])):
-            for v in range(max(0, delta_c), min(dims[one, c], delta_c + dims[other, c])):
-                last_mine = last_other = FREE  # scanning up: where the last cell of each was
-                for t in range(low, high):
-                    x, y, z = _cell(axis, t, u, v)
-                    if _holds(grids, starts, dims, one, x, y, z):
-                        if last_other != FREE:
-                            rows[row + 1, axis] = min(rows[row + 1, axis], t - last_other - 1)
-                        last_mine = t
-                    elif _holds(grids, starts, dims, other, x - dx, y - dy, z - dz):
-                        if last_mine != FREE:
-                            rows[row, axis] = min(rows[row, axis], t - last_mine - 1)
-                        last_other = t
-
-
-@njit(cache=True, inline="always")
-def _cell(axis, t, u, v):
-    """The cell at t along ``axis``, u along the next axis and v along the one after."""
-    if axis == 0:
-        return t, u, v
-    if axis == 1:
-        return v, t, u
-    return u, v, t
-
-
-@njit(cache=True, inline="always")
-def _holds(grids, starts, dims, shape, x, y, z) -> bool:
-    """Whether ``shape``'s grid holds (x, y, z) (from its lowest corner)."""
-    if x < 0 or y < 0 or z < 0 or x >= dims[shape, 0] or y >= dims[shape, 1] or z >= dims[shape, 2]:
-        return False
-    return grids[starts[shape] + x + dims[shape, 0] * (y + dims[shape, 1] * z)] != 0
-
-
-@_borrowing
-def _group(gaps, n, piece, d, distance, most, stack):
-    """The smallest group with ``piece`` that slides ``distance`` in direction d (a bit
-    mask), or 0 if it has more than ``most`` pieces: a piece in the way joins it."""
-    mask = np.int64(1) << piece
-    count, top = 1, 1
-    stack[0] = piece
-    while top:
-        top -= 1
-        i = stack[top]
-        for j in range(n):
-            if not (mask >> j) & 1 and gaps[d, i, j] < distance:
-                mask |= np.int64(1) << j
-                count += 1
-                if count > most:
-                    return np.int64(0)
-                stack[top] = j
-                top += 1
-    return mask
-
-
-@njit(cache=True)
-def _enlarged(values, count, capacity):
-    """The first ``count`` entries of ``values`` (along its first axis) at the start of an
-    array of ``capacity`` entries, the rest zero."""
-    bigger = np.zeros((capacity,) + values.shape[1:], dtype=values.dtype)
-    bigger[:count] = values[:count]
-    return bigger
-
-
-@njit(cache=True)
-def _grown(keys, rows_of):
-    """The pair table four times as large."""
-    bigger = np.full(4 * keys.shape[0], -1, dtype=np.int64)
-    rows = np.zeros(4 * keys.shape[0], dtype=np.int64)
-    mask = bigger.shape[0] - 1
-    for old in range(keys.shape[0]):
-        if keys[old] != -1:
-            slot = (keys[old] * 0x5851F42D4C957F2D >> 20) & mask
-            while bigger[slot] != -1:
-                slot = (slot + 1) & mask
-            bigger[slot] = keys[old]
-            rows[slot] = rows_of[old]
-    return bigger, rows
-
-
-@njit(cache=True, inline="always")
-def _hash(states, s, n):
-    """Position ``s``'s hash: the pieces' places relative to the first."""
-    h = np.uint64(14695981039346656037)
-    for k in range(1, n):
-        for a in range(3):
-            h = (h ^ np.uint64(states[s, k, a] - states[s, 0, a] + 4096)) * np.uint64(1099511628211)
-    return h
-
-
-@njit(cache=True, inline="always")
-def _same(states, s, t, n) -> bool:
-    """Whether positions ``s`` and ``t`` place the pieces the same relative to each other."""
-    for k in range(1, n):
-        for axis in range(3):
-            if states[s, k, axis] - states[s, 0, axis] != states[t, k, axis] - states[t, 0, axis]:
-                return False
-    return True
-
-
-@njit(cache=True)
-def _workspace(n):
-    """The arrays :func:`_search` works in, for parts of at most ``n`` pieces (:func:`_roomier` grows them):
-    positions, their parents, moves (bit masks, directions, distances), the table of
-    positions by hash (empty between searches), the pairs' slides, a stack, and the groups
-    found in one direction with their distances."""
-    capacity = 32
-    return (np.empty((capacity, n, 3), dtype=np.int64), np.empty(capacity, dtype=np.int64),
-            np.zeros(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.int64), np.zeros(capacity, dtype=np.int64),
-            np.full(4 * capacity, -1, dtype=np.int64), np.empty((6, n, n), dtype=np.int64), np.empty(n, dtype=np.int64),
-            np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64))
-
-
-@_borrowing
-def _search(shapes, start, grids, starts, dims, pairs, work, head, count):
-    """Breadth first from ``start`` (the pieces' lowest corners) to the first move that
-    separates, generating moves in BurrTools' order (see the module's text); or, when
-    ``count`` is not 0, on from position ``head`` of the ``count`` reached before.
-
-    ``pairs``: ``keys`` and ``rows_of`` (an open-addressing table, -1 where empty) map two
-    shapes and their shift to a row of ``rows`` (whose row 0 holds the number of rows used):
-    how far the first may slide in each direction before it touches the other. Rows come
-    in twos from row 1, a pair's and the same pair's the other way round.
-
-    ``work``: :func:`_workspace`'s arrays; the first five hold every position reached
-    (their first rows), and per position its parent, and the move from it (bit mask,
-    direction, distance).
-
-    Returns (_DONE, the position it separates from or -1, the number of positions, the
-    pieces that slide away as a bit mask, their direction); or (_FULL_PAIRS or
-    _FULL_POSITIONS, the position to expand next, the number of positions before it, 0,
-    -1) when ``pairs`` or ``work`` lacks room: the caller grows them (:func:`_roomier`)
-    and goes on (:func:`_borrowing`)."""
-    n = shapes.shape[0]
-    keys, rows_of, rows = pairs
-    states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances = work
-    if count == 0:
-        for k in range(n):
-            for a in range(3):
-                states[0, k, a] = start[k, a]
-        parents[0] = -1
-        table[_hash(states, 0, n) & np.uint64(table.shape[0] - 1)] = 0
-        head, count = 0, 1
-    while head < count:
-        if rows[0, 0] + n * n > rows.shape[0] or 2 * (rows[0, 0] + n * n) > keys.shape[0]:
-            return _FULL_PAIRS, head, count, np.int64(0), -1  # no room for every pair of this position
-        expanded, moved, direction, after = _expand(head, count, shapes, grids, starts, dims, keys, rows_of, rows,
-                                                    states, parents, masks, directions, distances, table, gaps,
-                                                    stack, found_masks, found_distances)
-        if expanded == _FULL:
-            return _FULL_POSITIONS, head, count, np.int64(0), -1  # what it added is forgotten with the table
-        if expanded == _SEPARATES:
-            break
-        count = after
-        head += 1
-    else:
-        head, moved, direction = -1, np.int64(0), -1
-    for s in range(count):  # empty the table for the next search
-        slot = _hash(states, s, n) & np.uint64(table.shape[0] - 1)
-        while table[slot] != s:
-            slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
-        table[slot] = -1
-    return _DONE, head, count, moved, direction
-
-
-_DONE, _FULL_PAIRS, _FULL_POSITIONS, _FULL_MOVES = 0, 1, 2, 3  # what _search and _taken_apart report
-
-
-@njit(cache=True)
-def _roomier(status, work, pairs, n, count):
-    """``work`` and ``pairs`` grown where :func:`_search` said (``status``) it lacked room,
-    keeping the first ``count`` positions (of ``n`` pieces) and a table of them."""
-    states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances = work
-    keys, rows_of, rows = pairs
-    if status == _FULL_PAIRS:
-        while rows[0, 0] + n * n > rows.shape[0]:
-            rows = _enlarged(rows, rows.shape[0], 2 * rows.shape[0])
-        while 2 * (rows[0, 0] + n * n) > keys.shape[0]:
-            keys, rows_of = _grown(keys, rows_of)
-    else:
-        capacity = 2 * states.shape[0]
-        states = _enlarged(states, count, capacity)
-        parents = _enlarged(parents, count, capacity)
-        masks = _enlarged(masks, count, capacity)
-        directions = _enlarged(directions, count, capacity)
-        distances = _enlarged(distances, count, capacity)
-        found_masks = _enlarged(found_masks, 0, 2 * found_masks.shape[0])
-        found_distances = _enlarged(found_distances, 0, 2 * found_distances.shape[0])
-        table = np.full(4 * capacity, -1, dtype=np.int64)
-        for s in range(count):
-            slot = _hash(states, s, n) & np.uint64(table.shape[0] - 1)
-            while table[slot] >= 0:
-                slot = (slot + np.uint64(1)) & np.uint64(table.shape[0] - 1)
-            table[slot] = s
-    return (states, parents, masks, directions, distances, table, gaps, stack, found_masks, found_distances), \
-        (keys, rows_of, rows)
-
-
-_EXPANDED, _SEPARATES, _FULL = 0, 1, 2  # what _expand did
-
-
-@_borrowing
-def _expand(node, count, shapes, grids, starts, dims, keys, rows_of, rows, states, parents, masks, directions,
-            distances, table, gaps, stack, found_masks, found_distances):
-    """The moves from position ``node``, in BurrTools' order (see :func:`_search` for the arrays).
-
-    Returns (_SEPARATES, the pieces that slide away as a bit mask, their direction, ``count``)
-    when a move separates; else (_EXPANDED, 0, -1, the number of positions with the new ones
-    it reached added at ``count`` on); or (_FULL, 0, -1, ``count``) when ``states`` or
-    ``found_masks`` has no room for the next one."""
-    n = shapes.shape[0]
-    half = n // 2
-    everyone = (np.int64(1) << n) - 1
-    slots = np.uint64(table.shape[0] - 1)
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx = states[node, j, 0] - states[node, i, 0]
-            dy = states[node, j, 1] - states[node, i, 1]
-            dz = states[node, j, 2] - states[node, i, 2]
-            key = (((shapes[i] << 10 | shapes[j]) << 12 | (dx + 2048)) << 12 | (dy + 2048)) << 12 | (dz + 2048)
-            mask = keys.shape[0] - 1
-            slot = (key * 0x5851F42D4C957F2D >> 20) & mask
-            while keys[slot] != key and keys[slot] != -1:
-                slot = (slot + 1) & mask
-            if keys[slot] == key:
-                row = rows_of[slot]
-            else:
-                row = rows[0, 0]
-                _gaps(grids, starts, dims, shapes[i], shapes[j], dx, dy, dz, rows, row)
-                if max(abs(dx), abs(dy), abs(dz)) < 2048:  # else the key would not be the pair's own
-                    keys[slot] = key
-                    rows_of[slot] = row
-                    # the pair the other way round, whose row _gaps wrote next
-                    key = (((shapes[j] << 10 | shapes[i]) << 12 | (2048 - dx)) << 12 | (2048 - dy)) << 12 | (2048 - dz)
-                    slot = (key * 0x5851F42D4C957F2D >> 20) & mask
-                    while keys[slot] != -1:
-                        slot = (slot + 1) & mask
-                    keys[slot] = key
-                    rows_of[slot] = row + 1
-                    rows[0, 0] += 2
-            back = ((row - 1) ^ 1) + 1  # the pair the other way round: rows come in twos, from row 1
-            for a in range(3):  # i sliding up along a against j is j sliding down against i
-                gaps[2 * a, i, j] = gaps[2 * a + 1, j, i] = rows[row, a]
-                gaps[2 * a, j, i] = gaps[2 * a + 1, i, j] = rows[back, a]
-    single = group = np.int64(0)
-    single_d = group_d = -1
-    for d in range(6):  # a single piece that slides out for good, else a group of at most half
-        for piece in range(n):
-            mask = _group(gaps, n, piece, d, AWAY, half, stack)
-            if mask != 0:
-                if mask & (mask - 1) == 0:
-                    single, single_d = mask, d
-                    break
-                if group == 0:
-                    group, group_d = mask, d
-        if single != 0:
-            break
-    if single != 0:
-        return _SEPARATES, single, single_d, count
-    if group != 0:
-        return _SEPARATES, group, group_d, count
-    for d in range(6):
-        found = 0
-        for piece in range(n):
-            distance = 1
-            while distance < AWAY:
-                mask = _group(gaps, n, piece, d, distance, half, stack)
-                if mask == 0:
-                    break
-                known = False
-                for f in range(found):
-                    if found_masks[f] == mask and found_distances[f] == distance:
-                        known = True
-                if not known:
-                    earlier = found
-                    f = earlier
-                    while True:  # the new group, then its unions with those found before, newest first
-                        if f == earlier:
-                            candidate = mask
-                        else:
-                            other = found_masks[f]
-                            candidate = mask | other
-                            if (found_distances[f] != distance or candidate == mask or candidate == other
-                                    or candidate == everyone):
-                                candidate = 0
-                            else:
-                                for g in range(found):
-                                    if found_masks[g] == candidate and found_distances[g] == distance:
-                                        candidate = 0
-                                        break
-                        if candidate != 0:
-                            if found == found_masks.shape[0] or count == states.shape[0]:
-                                return _FULL, np.int64(0), -1, count
-                            found_masks[found] = candidate
-                            found_distances[found] = distance
-                            found += 1
-                            for k in range(n):  # the position it leads to, kept if it is new
-                                for a in range(3):
-                                    states[count, k, a] = states[node, k, a]
-                                    if (candidate >> k) & 1 and a == d >> 1:
-                                        states[count, k, a] += (1 - 2 * (d & 1)) * distance
-                            slot = _hash(states, count, n) & slots
-                            new = True
-                            while table[slot] >= 0:
-                                if _same(states, table[slot], count, n):
-                                    new = False
-                                    break
-                                slot = (slot + np.uint64(1)) & slots
-                            if new:
-                                parents[count] = node
-                                masks[count] = candidate
-                                directions[count] = d
-                                distances[count] = distance
-                                table[slot] = count
-                                count += 1
-                        if f == earlier:
-                            f = earlier - 1
-                        else:
-                            f -= 1
-                        if f < 0:
-                            break
-                distance += 1
-    return _EXPANDED, np.int64(0), -1, count
 
 
 def solution_assemblies(puzzle, solutions) -> Assemblies:

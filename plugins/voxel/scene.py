@@ -43,15 +43,18 @@ def _rgb(values) -> tuple[int, int, int]:
     return tuple(int(round(255 * v)) for v in values)
 
 
+def _axes(x, y, z):
+    """Puzzle axes (z up) as the view's (y up)."""
+    return x, z, -y
+
+
 def world(puzzle: Puzzle, voxel) -> tuple[float, float, float]:
-    sx, sy, sz = puzzle.size
-    x, y, z = voxel
-    return (x + 0.5 - sx / 2, z + 0.5 - sz / 2, -(y + 0.5 - sy / 2))
+    return _axes(*(v + 0.5 - side / 2 for v, side in zip(voxel, puzzle.size)))
 
 
 def world_shifts(shifts) -> dict[str, tuple[int, int, int]]:
     """One shift (x, y, z) in cells per placement, as offsets of the parts in the 3-D view (by part id)."""
-    return {part_id(i): (dx, dz, -dy) for i, (dx, dy, dz) in enumerate(shifts)}
+    return {part_id(i): _axes(*shift) for i, shift in enumerate(shifts)}
 
 
 def solution_parts(puzzle: Puzzle, solution, layer: int | None = None) -> list[Part]:

@@ -19,6 +19,9 @@ XVFB_PACKAGES=(xvfb xauth)
 DESKTOP_TEST_PACKAGES=(desktop-file-utils appstream shared-mime-info)
 # The completion tests complete in each shell; the man page test renders it.
 COMPLETION_TEST_PACKAGES=(bash zsh fish groff-base man-db)
+# The publishing tests play the exported web page in headless Chromium (through its chromedriver)
+# and render the booklet's PDF pages (pdftoppm, pdftotext).
+PUBLISH_TEST_PACKAGES=(chromium chromium-driver poppler-utils)
 
 ensure_system_packages() {
     local wanted=("$@") missing=() p
@@ -63,15 +66,24 @@ ensure_venv() {
         "$VENV/bin/nonogram-editor" solve voxel-soma --count >/dev/null 2>&1 || true
         rm -f "$VENV"/.installed-*; touch "$stamp"
     fi
+    ensure_mypy_path
     ensure_completion
 }
 
+# mypy finds editor/ and plugins/ under their import names through these links (it cannot follow
+# the editable install's import hook); pyproject.toml's [tool.mypy] points at them.
+ensure_mypy_path() {
+    mkdir -p "$VENV/mypy-path"
+    ln -sfn ../../editor "$VENV/mypy-path/nonogram_editor"
+    ln -sfn ../../plugins "$VENV/mypy-path/nonogram_editor_builtins"
+}
+
 # Shell completion (bash, zsh, fish) and the man page, in the current user's folders only
-# (see editor/completion.py); written again when the code is newer than them.
+# (see editor/cli/completion.py); written again when the code is newer than them.
 ensure_completion() {
     local man="${XDG_DATA_HOME:-$HOME/.local/share}/man/man1/nonogram-editor.1"
     if [ ! -e "$man" ] || [ -n "$(find "$REPO/editor" -name '*.py' -newer "$man" -print -quit)" ]; then
-        "$VENV/bin/python" -m nonogram_editor.completion --quiet \
-            || echo "setup: could not install the shell completion and man page (python -m nonogram_editor.completion)" >&2
+        "$VENV/bin/python" -m nonogram_editor.cli.completion --quiet \
+            || echo "setup: could not install the shell completion and man page (python -m nonogram_editor.cli.completion)" >&2
     fi
 }

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from nonogram_editor.tasks import Task  # noqa: E402
+from nonogram_editor.infra.tasks import Task  # noqa: E402
 from nonogram_editor_builtins.voxel import checkpoint, distributed  # noqa: E402
 from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
 

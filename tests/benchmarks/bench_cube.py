@@ -18,7 +18,7 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from nonogram_editor.tasks import Task  # noqa: E402
+from nonogram_editor.infra.tasks import Task  # noqa: E402
 from nonogram_editor_builtins.cube import hanging  # noqa: E402
 from nonogram_editor_builtins.cube.checker import check_garden  # noqa: E402
 from nonogram_editor_builtins.cube.model import load_gardens  # noqa: E402

@@ -174,7 +174,7 @@ def colour(args, folder: Path) -> None:
     theirs = sum(pbnsolve.values())
     if args.pbnsolve:
         print(f"  {'pbnsolve (summed over the files)':34s} {theirs:6.3f}")
-    for label, extra in (("check", []), ("check --no-grade", ["--no-grade"])):
+    for label, extra in (("check --grade", ["--grade"]), ("check", [])):
         ours, out = cpu_of([*CHECK, "--json", *extra, *map(str, files)])
         print(f"  {label:34s} {ours:6.3f}  {ratio_text(ours, theirs)} pbnsolve")
     if pbnsolve:
@@ -189,7 +189,7 @@ def per_file(out: str, pbnsolve: dict[str, float]) -> None:
     ours = {entry["path"]: entry["cpu_seconds"] for entry in map(json.loads, out.splitlines())}
     quick = [path for path, seconds in pbnsolve.items() if seconds < 1.0]
     total, theirs = sum(ours[path] for path in quick), sum(pbnsolve[path] for path in quick)
-    print(f"  the {len(quick)} pbnsolve decides within 1 s, each file's own CPU (check --no-grade): "
+    print(f"  the {len(quick)} pbnsolve decides within 1 s, each file's own CPU (check --json): "
           f"{total:.3f} against {theirs:.3f} ({ratio_text(total, theirs).strip()})")
     worst = sorted(quick, key=lambda path: ours[path] / max(pbnsolve[path], 1e-3), reverse=True)[:5]
     print("  worst: " + ", ".join(f"{Path(path).stem} {ours[path]:.3f} vs {pbnsolve[path]:.3f}" for path in worst))

@@ -110,12 +110,12 @@ def flood_fill_times(runs: int) -> dict[str, list[float]]:
     for _ in range(runs):
         for name, walls in (("empty", np.zeros_like(maze)), ("maze", maze)):
             editor = Editor()
-            editor.resize(128, 128)
+            editor.transforms.resize(128, 128)
             editor.document.solution[:128, :128] = walls
             steps = len(editor.history)
             start = time.perf_counter()
-            editor.press("solution", "fill", (0, 0), True)
-            editor.release()
+            editor.strokes.press("solution", "fill", (0, 0), True)
+            editor.strokes.release()
             times[name].append(time.perf_counter() - start)
             assert len(editor.history) == steps + 1 and editor.document.visible_solution().all()
         start = time.perf_counter()
@@ -152,15 +152,15 @@ def window_times(folder: Path, runs: int, with_panels: bool) -> tuple[list[float
     for _ in range(runs):
         window.editor.history.mark_saved()
         start = time.perf_counter()
-        window.open_level_path(folder / "big.level")
-        run_until(lambda: not window.file_work_pending())
+        window.files.open_level_path(folder / "big.level")
+        run_until(lambda: not window.files.work_pending())
         opens.append(time.perf_counter() - start)
         assert window.solution_grid().shape == (64, 64)
         window.width_spin.setValue(63)
         window.width_spin.setValue(64)  # a change, so there is something to save
         start = time.perf_counter()
-        window.save()
-        run_until(lambda: not window.file_work_pending())
+        window.files.save()
+        run_until(lambda: not window.files.work_pending())
         saves.append(time.perf_counter() - start)
         assert not window.isWindowModified()
     window.editor.history.mark_saved()
@@ -207,7 +207,7 @@ def click_times(clicks: int, strokes: int) -> dict[str, list[float]]:
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow()
-    window.set_zoom(6)  # the smallest zoom: as much of the 128x128 grid on screen as the screen allows
+    window.zoom.set_cell_size(6)  # the smallest zoom: as much of the 128x128 grid on screen as the screen allows
     window.setGeometry(app.primaryScreen().availableGeometry())
     window.show()
     window.width_spin.setValue(128)
@@ -286,7 +286,7 @@ def repaint_times(runs: int) -> dict[str, list[float]]:
 
     _app = QApplication.instance() or QApplication([])
     editor, rng = Editor(), np.random.default_rng(1)
-    editor.resize(128, 128)
+    editor.transforms.resize(128, 128)
     editor.document.solution[:128, :128] = rng.random((128, 128)) < 0.5
     canvas = SolutionCanvas(editor)
     labels = [(str(n), QColor("orange")) for n in rng.integers(1, 5000, 128).tolist()]
@@ -355,7 +355,7 @@ def verdict_times(drawing, clicks: int, think_ms: int, seed: int, other_solution
     if picture is None:
         picture = np.full(drawing.shape + (3,), 255, dtype=np.uint8)
     window.editor.open_level(Level(drawing, picture), None, about)
-    window.set_zoom(zoom)
+    window.zoom.set_cell_size(zoom)
     colours = sorted({tuple(int(v) for v in rgb) for rgb in picture.reshape(-1, 3)})  # the background among them
     panel, canvas, rng = window.solver_dock.widget(), window.solution_canvas, random.Random(seed)
     shown: list[tuple[float, str, np.ndarray]] = []

@@ -10,7 +10,7 @@
   expected class comes from ``expected.csv``; a mismatch is marked ``WRONG``. UNDECIDED
   rows show how far the wall time went past the limit (the limit's overshoot). Beside the
   process wall time: the verdict's own seconds (what ``check`` reports: without the
-  interpreter's start and the grade that follows) and the CPU seconds of the process and
+  interpreter's start) and the CPU seconds of the process and
   its children (steadier than wall time on a busy machine).
 * ``--sat-solvers``: the SAT stage alone (encoding from line logic's fixpoint, both
   questions, in this process) with each python-sat solver, seconds per puzzle.
@@ -63,12 +63,13 @@ def compile_bytecode() -> None:
     compileall.compile_dir(ROOT / "editor", quiet=1)
 
 
-def run_check(path: Path, time_limit: float) -> tuple[dict, float, float]:
-    """(the JSON verdict, process wall seconds, CPU seconds of the process and its children)."""
+def run_check(path: Path, time_limit: float, options: tuple[str, ...] = ()) -> tuple[dict, float, float]:
+    """(the JSON verdict, process wall seconds, CPU seconds of the process and its children);
+    ``options``: more of check's options, e.g. ``--grade``."""
     compile_bytecode()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     cpu, start = children_cpu(), time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--time-limit", str(time_limit), str(path)],
+    done = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--time-limit", str(time_limit), *options, str(path)],
                           capture_output=True, text=True, env=env, cwd=ROOT)
     wall, cpu = time.perf_counter() - start, children_cpu() - cpu
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
@@ -117,8 +118,8 @@ def encode_time(path: Path) -> str:
 def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
     from nonogram_editor.nonogram import portfolio
     from nonogram_editor.nonogram.puzzle import array_to_rows
-    from nonogram_editor.child_process import run_in_process
-    from nonogram_editor.tasks import TimeUp
+    from nonogram_editor.infra.child_process import run_in_process
+    from nonogram_editor.infra.tasks import TimeUp
 
     puzzle, engine, board = line_logic(path)
     goal = array_to_rows(puzzle.goal) if puzzle.goal is not None else None
@@ -145,8 +146,8 @@ def _kissat_first(row_clues, column_clues, known):
 
 def first_solution_times(path: Path, limit: float) -> list[str]:
     from nonogram_editor.nonogram import decimate, order_cnf
-    from nonogram_editor.child_process import run_in_process
-    from nonogram_editor.tasks import TimeUp
+    from nonogram_editor.infra.child_process import run_in_process
+    from nonogram_editor.infra.tasks import TimeUp
     from tests.benchmarks.bench_hard import _kissat_first  # by a name the child process can import
 
     _, engine, board = line_logic(path)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 NONOGRAMS = ROOT / "tests" / "data" / "nonograms"
 
 from nonogram_editor.level.clues import line_clues  # noqa: E402
-from nonogram_editor.paths import LEVELS  # noqa: E402
+from nonogram_editor.infra.paths import LEVELS  # noqa: E402
 from nonogram_editor.level.non_format import read_non  # noqa: E402
 from nonogram_editor.nonogram.line import LineSolver, clear_line_caches  # noqa: E402
 from nonogram_editor.nonogram.puzzle import Puzzle  # noqa: E402
@@ -138,7 +138,7 @@ def bench_editor() -> None:
 
     window = MainWindow()
     window.show()
-    window.open_level_path(level_path)
+    window.files.open_level_path(level_path)
     deadline = time.perf_counter() + 10
     while not np.array_equal(window.solution_grid(), level.solution) and time.perf_counter() < deadline:
         app.processEvents()

@@ -46,7 +46,7 @@ def run_app(cache_dir: str, jobs: int = 1) -> tuple[float, float, dict]:
 
 
 def search_alone(repeat: int) -> None:
-    from nonogram_editor.tasks import Task
+    from nonogram_editor.infra.tasks import Task
     from nonogram_editor_builtins.pyramid import solver
     from nonogram_editor_builtins.pyramid.model import load_puzzle
 

@@ -295,7 +295,7 @@ def checkpoint_cases(folder: Path, mutations: int):
 
 def kill_saves(kills: int) -> None:
     """Kill a process saving a 128x128 level with level info ``kills`` times; count mixed results."""
-    from nonogram_editor.core.editor import write_level
+    from nonogram_editor.core.level_files import write_level
     from nonogram_editor.level.metadata import read_about
     from tests.editor.level.saving_loop import version, version_about
 

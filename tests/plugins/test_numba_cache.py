@@ -27,7 +27,7 @@ def test_solvers_compile_without_a_cache_and_say_so_once(tmp_path):
     read_only_copy(install)
     env = {**os.environ, "PYTHONPATH": str(install), "HOME": NOWHERE, "XDG_CACHE_HOME": NOWHERE,
            "NUMBA_CACHE_DIR": NOWHERE, "PYTHONDONTWRITEBYTECODE": "1"}
-    script = ("from nonogram_editor.cli import run_command\n"
+    script = ("from nonogram_editor.cli.run import run_command\n"
               "import sys\n"
               "sys.exit(run_command(['solve', 'voxel-soma', '--first']) or run_command(['solve', 'pyramid', '--first']))")
     try:

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from nonogram_editor.nonogram import engine
 from nonogram_editor.nonogram.belief import ROUNDS
 from nonogram_editor.nonogram.colour.belief import ColourBeliefs, propagate
 from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from nonogram_editor.nonogram.decimate import UPDATE_ROUNDS, complete_within, decimate
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 COMPLETE_CONFLICTS = 20000  # CaDiCaL's search at a dead end: colour boards take more than two-colour ones
 
 
-class Colour:
+class Colour(engine.Decimation[ColourBoard]):
     """What decimation does on a colour puzzle (as :class:`nonogram_editor.nonogram.decimate.TwoColour`)."""
 
     def __init__(self, puzzle: ColourClues, rounds: int = ROUNDS, conflicts: int = COMPLETE_CONFLICTS):

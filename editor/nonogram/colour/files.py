@@ -18,7 +18,7 @@ from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, ColourPuzzle, colou
 from nonogram_editor.level.metadata import read_about
 from nonogram_editor.level.puzzle_formats import Puzzle, checked_goal, is_puzzle_file, read_puzzle_file
 from nonogram_editor.nonogram.verdict import Verdict
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 
 def colour_puzzle_of_file(path: str | os.PathLike, puzzle: Puzzle | None = None) -> ColourPuzzle | None:

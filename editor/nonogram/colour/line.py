@@ -141,6 +141,11 @@ class ColourLineSolver:
         memo[key] = result
         return result
 
+    def adds_nothing(self, allowed: tuple[int, ...]) -> bool:
+        """Whether the memo already knows that the complete deduction adds nothing to
+        ``allowed`` (so neither can any weaker rule); False when it does not know."""
+        return self._memo.get(allowed, 0) == allowed
+
     def deduce(self, allowed: tuple[int, ...], block_starts: list[int] | None = None) -> tuple[int, ...] | None:
         """:meth:`solve` without the memo. ``block_starts``: a list that receives, per block,
         the mask of the starts it has in some placement (as the two-colour solver's)."""

@@ -1,7 +1,7 @@
 """The colour SAT stage: a first solution of bare clues by racers, then another (Qt-free).
 
 :func:`decide` is what the colour verdict runs in a separate process
-(:mod:`nonogram_editor.child_process`): a solution (or none), the race :data:`FIRST_SOLUTION`
+(:mod:`nonogram_editor.infra.child_process`): a solution (or none), the race :data:`FIRST_SOLUTION`
 of decimation (:mod:`nonogram_editor.nonogram.colour.decimate`) and kissat finding it on bare
 clues (:func:`nonogram_editor.nonogram.portfolio.race`, the two-colour race's loop and
 :class:`~nonogram_editor.nonogram.portfolio.Racer` table), and then one that differs from it or
@@ -33,7 +33,7 @@ class Problem:
 
 def kissat_first(problem: Problem) -> list[list[int]] | None:
     """Kissat on the encoding, to the end."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     with Solver(name=FIRST_SOLVER, bootstrap_with=problem.clauses) as solver:
         if not solver.solve():
@@ -75,7 +75,7 @@ def search_near(row_clues, column_clues, colours: int, picture: list[list[int]])
     from nonogram_editor.nonogram.colour.puzzle import ColourClues
     from nonogram_editor.nonogram.colour.search import find_alternative
     from nonogram_editor.nonogram.search import Lookahead
-    from nonogram_editor.tasks import OverBudget, Task
+    from nonogram_editor.infra.tasks import OverBudget, Task
 
     puzzle = ColourClues(row_clues, column_clues, colours)
     board = puzzle.board()
@@ -95,7 +95,7 @@ def decide(row_clues, column_clues, colours: int, known_rows=None,
     solution) the first is that picture. Without, the first comes from the race
     :data:`FIRST_SOLUTION` and another first from a short search next to it
     (:func:`search_near`); then another, by CaDiCaL trying the first's colours first."""
-    from nonogram_editor.sat_solvers import Solver
+    from nonogram_editor.infra.sat_solvers import Solver
 
     height, width = len(row_clues), len(column_clues)
     encoded = encode(row_clues, column_clues, colours, known_rows)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import numpy as np
+from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.level.colour import colour_clues
 from nonogram_editor.nonogram.colour.line import colour_line_solver
 from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 ColourClue = tuple[tuple[int, int], ...]
 

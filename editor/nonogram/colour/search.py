@@ -21,7 +21,7 @@ import numpy as np
 
 from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from nonogram_editor.nonogram.search import Lookahead, windows
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 
 def _choose_cell(board: ColourBoard) -> tuple[int, int] | None:

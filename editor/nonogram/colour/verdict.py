@@ -26,7 +26,7 @@ from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from nonogram_editor.nonogram.colour.search import find_alternative, find_solution
 from nonogram_editor.nonogram.search import Lookahead
 from nonogram_editor.nonogram.verdict import SAT_HEAD_START, SEARCH_ALONE, Kind, Stage, Verdict
-from nonogram_editor.tasks import OverBudget, Task, TimeUp
+from nonogram_editor.infra.tasks import OverBudget, Task, TimeUp
 
 TIME_LIMIT = 60.0  # seconds, as the two-colour check's default
 QUICK_FIRST = 0.5e-3  # CPU seconds per cell for bare clues' quick first solution (decimation mostly needs half)
@@ -164,9 +164,9 @@ def _first_quickly(puzzle: ColourClues, board: ColourBoard, task: Task, finding:
 def keep_sat_process_ready() -> None:
     """Have a SAT process waiting with the colour encoding imported
     (:func:`nonogram_editor.nonogram.verdict.keep_sat_process_ready` for colour puzzles)."""
-    from nonogram_editor.child_process import keep_ready
+    from nonogram_editor.infra.child_process import keep_ready
 
-    keep_ready(("nonogram_editor.nonogram.colour.portfolio", "nonogram_editor.nonogram.colour.decimate", "nonogram_editor.sat_solvers"))
+    keep_ready(("nonogram_editor.nonogram.colour.portfolio", "nonogram_editor.nonogram.colour.decimate", "nonogram_editor.infra.sat_solvers"))
 
 
 class _SatStage:
@@ -181,7 +181,7 @@ class _SatStage:
     def start(self) -> None:
         if self._child is not None:
             return
-        from nonogram_editor.child_process import fork_ready, start_in_process  # here: a quick check never loads them
+        from nonogram_editor.infra.child_process import fork_ready, start_in_process  # here: a quick check never loads them
         from nonogram_editor.nonogram.colour.portfolio import decide
 
         name = "colour nonogram SAT solver"

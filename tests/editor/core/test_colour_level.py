@@ -3,7 +3,7 @@ import numpy as np
 
 from nonogram_editor.core.colour_level import check_colour_grid
 from nonogram_editor.nonogram.verdict import Kind, Stage
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 
 
 def test_the_colour_check_stops_at_line_logic_then_decides_and_reuses_the_last_verdict():

@@ -50,10 +50,10 @@ def editor():
 
 
 def stroke(editor, layer, tool, cells, value, constrained=False):
-    editor.press(layer, tool, cells[0], value)
+    editor.strokes.press(layer, tool, cells[0], value)
     for cell in cells[1:]:
-        editor.drag_to(cell, constrained)
-    editor.release()
+        editor.strokes.drag_to(cell, constrained)
+    editor.strokes.release()
 
 
 def test_pen_stroke_is_one_step_and_undo_redo_is_exact(editor):
@@ -82,10 +82,10 @@ def cells_of(editor):
 
 def test_line_and_rectangles_are_redrawn_as_they_grow(editor):
     before = state(editor)
-    editor.press("solution", "line", (0, 0), True)
-    editor.drag_to((9, 9))
-    editor.drag_to((0, 4))  # the shape follows the pointer: the diagonal is gone
-    editor.release()
+    editor.strokes.press("solution", "line", (0, 0), True)
+    editor.strokes.drag_to((9, 9))
+    editor.strokes.drag_to((0, 4))  # the shape follows the pointer: the diagonal is gone
+    editor.strokes.release()
     assert editor.document.visible_solution().sum() == 5 and editor.document.visible_solution()[0, :5].all()
     undo_redo_exact(editor, before)
 
@@ -117,14 +117,14 @@ def test_shift_drag_stays_on_the_row_or_column(editor):
 def test_flood_fill_fills_the_region_only(editor):
     stroke(editor, "solution", "rectangle", [(2, 2), (7, 7)], True)
     before = state(editor)
-    editor.press("solution", "fill", (4, 4), True)
-    editor.release()
+    editor.strokes.press("solution", "fill", (4, 4), True)
+    editor.strokes.release()
     grid = editor.document.visible_solution()
     assert grid[2:8, 2:8].all() and grid.sum() == 36
     undo_redo_exact(editor, before)
     before = state(editor)
-    editor.press("picture", "fill", (0, 0), BLUE)
-    editor.release()
+    editor.strokes.press("picture", "fill", (0, 0), BLUE)
+    editor.strokes.release()
     assert (editor.document.visible_picture() == BLUE).all(axis=2).all()  # the picture is one white region
     undo_redo_exact(editor, before)
 
@@ -177,7 +177,7 @@ def test_symmetry_mirrors_every_stroke(editor, symmetry, images):
 
 
 def test_transforms_move_solution_and_picture_together(editor):
-    editor.resize(4, 3)
+    editor.transforms.resize(4, 3)
     stroke(editor, "solution", "pen", [(0, 0), (0, 1)], True)
     stroke(editor, "picture", "pen", [(0, 0)], RED)
     for name, wrap in [("mirror left-right", False), ("mirror top-bottom", False), ("rotate 90", False),
@@ -185,7 +185,7 @@ def test_transforms_move_solution_and_picture_together(editor):
                        ("shift up", False)]:
         before = state(editor)
         solution, picture = editor.document.visible_solution(), editor.document.visible_picture()
-        editor.transform(name, wrap)
+        editor.transforms.apply(name, wrap)
         after_solution, after_picture = editor.document.visible_solution(), editor.document.visible_picture()
         if name == "mirror left-right":
             expected = solution[:, ::-1], picture[:, ::-1]
@@ -232,28 +232,28 @@ def test_clip_text_round_trip_and_errors():
 def test_copy_cut_paste_between_two_levels_and_move(editor):
     stroke(editor, "solution", "filled rectangle", [(1, 1), (2, 3)], True)
     stroke(editor, "picture", "pen", [(1, 1)], RED)
-    editor.select(Rect(1, 1, 2, 3))
-    clip = editor.copy()
+    editor.clipboard.select(Rect(1, 1, 2, 3))
+    clip = editor.clipboard.copy()
     assert clip.to_text() == "###\n###\n" and tuple(clip.picture[0, 0]) == RED
 
     other = Editor()
     other.cursor = (7, 8)
     before = state(other)
-    other.paste(Clip.from_json(clip.to_json()))  # as the clipboard carries it
+    other.clipboard.paste(Clip.from_json(clip.to_json()))  # as the clipboard carries it
     assert other.document.visible_solution()[7:9, 8:10].all() and other.document.visible_solution().sum() == 4
     assert tuple(other.document.picture[7, 8]) == RED  # clipped at the edge, colours kept
     assert other.selection == Rect(7, 8, 8, 9)
     undo_redo_exact(other, before)
 
     before = state(editor)
-    cut = editor.cut()
+    cut = editor.clipboard.cut()
     assert cut.to_text() == clip.to_text() and not editor.document.visible_solution().any()
     undo_redo_exact(editor, before)
 
     editor.undo()
     before = state(editor)
-    editor.select(Rect(1, 1, 2, 3))
-    editor.move_selection(3, 4)
+    editor.clipboard.select(Rect(1, 1, 2, 3))
+    editor.clipboard.move_selection(3, 4)
     grid = editor.document.visible_solution()
     assert grid[4:6, 5:8].all() and grid.sum() == 6 and editor.selection == Rect(4, 5, 5, 7)
     undo_redo_exact(editor, before)
@@ -290,19 +290,19 @@ def test_keyboard_cursor_paints_while_moving(editor):
 def test_palette_rules(editor):
     stroke(editor, "picture", "pen", [(0, 0), (0, 3)], RED)
     index = editor.document.palette.index(RED)
-    assert editor.colour_in_use(index)
+    assert editor.palette.in_use(index)
     before = state(editor)
-    editor.remove_colour(index, replacement=BLUE)
+    editor.palette.remove(index, replacement=BLUE)
     assert RED not in editor.document.palette and (editor.document.visible_picture()[0, :4] == BLUE).all()
     undo_redo_exact(editor, before)
     editor.undo()
     before = state(editor)
-    editor.edit_colour(index, (1, 2, 3))
+    editor.palette.edit(index, (1, 2, 3))
     assert editor.document.palette[index] == (1, 2, 3) and (editor.document.picture[0, :4] == (1, 2, 3)).all()
     undo_redo_exact(editor, before)
     before = state(editor)
-    editor.add_colour((9, 9, 9))
-    editor.add_colour((9, 9, 9))  # already there: no step
+    editor.palette.add((9, 9, 9))
+    editor.palette.add((9, 9, 9))  # already there: no step
     assert editor.document.palette[-1] == (9, 9, 9) and len(editor.history) == 3
     undo_redo_exact(editor, before)
 
@@ -310,13 +310,13 @@ def test_palette_rules(editor):
 def test_resize_keeps_hidden_cells_and_cleared_flag(editor):
     stroke(editor, "solution", "pen", [(9, 9)], True)
     before = state(editor)
-    editor.resize(5, 6)
+    editor.transforms.resize(5, 6)
     assert editor.document.visible_solution().shape == (6, 5) and not editor.document.visible_solution().any()
     undo_redo_exact(editor, before)
-    editor.resize(64, 64)
+    editor.transforms.resize(64, 64)
     assert editor.document.visible_solution()[9, 9]
     with pytest.raises(ValueError):
-        editor.resize(0, 4)
+        editor.transforms.resize(0, 4)
     before = state(editor)
     editor.set_cleared(True)
     undo_redo_exact(editor, before)
@@ -362,17 +362,17 @@ def test_undo_limit_drops_the_oldest_steps():
 
 def test_cancelled_stroke_leaves_no_trace(editor):
     before = state(editor)
-    editor.press("solution", "pen", (2, 2), True)
-    editor.drag_to((2, 6))
-    editor.cancel_stroke()
+    editor.strokes.press("solution", "pen", (2, 2), True)
+    editor.strokes.drag_to((2, 6))
+    editor.strokes.cancel()
     assert same(state(editor), before) and not editor.history.can_undo()
 
 
 def test_snapshot_restore_is_exact(editor):
     stroke(editor, "picture", "pen", [(1, 1)], RED)
     snapshot = Snapshot.of(editor.document)
-    editor.transform("rotate 90")
-    editor.resize(3, 7)
+    editor.transforms.apply("rotate 90")
+    editor.transforms.resize(3, 7)
     snapshot.restore(editor.document)
     assert editor.document.width == 10 and tuple(editor.document.picture[1, 1]) == RED
 
@@ -436,18 +436,18 @@ def test_the_view_is_told_exactly_what_changed(editor):
     view = View(editor)
     editor.set_cleared(True)
     assert view.changes[-1] == {"cleared", "history"}
-    editor.select(Rect(0, 0, 1, 1))
+    editor.clipboard.select(Rect(0, 0, 1, 1))
     assert view.changes[-1] == {"selection"} and not editor.history.can_redo()
-    editor.add_colour((1, 1, 1))
+    editor.palette.add((1, 1, 1))
     assert view.changes[-1] == {"palette", "history"}
     view.changes.clear()
-    editor.press("picture", "pen", (0, 0), RED)
+    editor.strokes.press("picture", "pen", (0, 0), RED)
     assert view.changes == [{"picture"}]  # shown live, not yet a step
-    editor.release()
+    editor.strokes.release()
     assert view.changes[-1] == {"picture", "history"}
     editor.undo()
     assert {"picture", "history"} <= view.changes[-1] and "solution" not in view.changes[-1]
-    editor.resize(3, 3)
+    editor.transforms.resize(3, 3)
     assert {"size", "solution", "picture", "history"} <= view.changes[-1]
     editor.new()
     assert "document" in view.changes[-1] and not editor.modified
@@ -465,7 +465,7 @@ def test_the_status_bar_describes_a_cell_of_either_layer(editor):
 def test_a_failure_names_the_file_once():
     from pathlib import Path
 
-    from nonogram_editor.core.editor import describe_failure
+    from nonogram_editor.core.level_files import describe_failure
 
     path = Path("/tmp/cat.level")
     assert describe_failure(ValueError("bad size"), path) == "/tmp/cat.level: bad size"
@@ -482,7 +482,7 @@ def test_observers_are_told_aspects_and_the_tools_and_layers_are_types(editor):
         stroke(editor, layer, tool, [(1, 1), (3, 4)], True if layer == Layer.SOLUTION else RED)
     editor.move_cursor(1, 0)
     editor.undo()
-    editor.resize(12, 8)
+    editor.transforms.resize(12, 8)
     editor.set_symmetry("both")
     kinds = {type(aspect) for change in view.changes for aspect in change}
     assert kinds == {Aspect}

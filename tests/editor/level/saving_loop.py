@@ -29,7 +29,7 @@ def version_about(number: int) -> dict[str, str]:
 
 def main() -> None:
     path, number, with_about = sys.argv[1], int(sys.argv[2]), sys.argv[3:] == ["about"]
-    from nonogram_editor.core.editor import write_level
+    from nonogram_editor.core.level_files import write_level
 
     while True:
         if with_about:

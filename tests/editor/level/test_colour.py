@@ -5,7 +5,8 @@ import itertools
 import numpy as np
 import pytest
 
-from nonogram_editor.core.editor import Editor, write_level
+from nonogram_editor.core.editor import Editor
+from nonogram_editor.core.level_files import write_level
 from nonogram_editor.level.colour import (
     COLOUR, TWO_COLOUR, ColourPuzzle, clue_length, colour_clues, colour_level, colour_line_clue,
     colour_puzzle_of_level, colour_solution, convert_level, indexed_picture, level_background, level_kind,
@@ -114,7 +115,7 @@ def test_the_editor_converts_a_level_in_one_undo_step():
     editor.document.picture[:2, :3] = np.array([[RED, BLUE, WHITE], [WHITE, RED, WHITE]], dtype=np.uint8)
     editor.set_about({"title": "x"})
     assert editor.kind == TWO_COLOUR
-    editor.convert_kind(COLOUR)
+    editor.transforms.convert_kind(COLOUR)
     assert editor.kind == COLOUR and editor.document.about["background"] == "#ffffff"
     assert editor.document.visible_solution().tolist() == [[True, True, False], [False, True, False]]
     assert editor.history.undo_label() == "Convert to a colour level" and len(editor.history) == 2
@@ -135,7 +136,7 @@ def test_a_change_of_kind_is_told_apart_from_other_level_info():
     editor.add_observer(lambda aspects: told.append(set(aspects)))
     editor.set_about({"title": "x"})
     assert Aspect.ABOUT in told[-1] and Aspect.KIND not in told[-1]
-    editor.convert_kind(COLOUR)
+    editor.transforms.convert_kind(COLOUR)
     assert Aspect.KIND in told[-1]
     editor.set_about(dict(editor.document.about, title="y"))
     assert Aspect.ABOUT in told[-1] and Aspect.KIND not in told[-1]
@@ -147,11 +148,11 @@ def test_a_change_of_kind_is_told_apart_from_other_level_info():
 def test_saving_a_colour_level_writes_its_shape_whatever_the_solution_grid_holds(tmp_path):
     editor = Editor()
     editor.new(3, 2)
-    editor.convert_kind(COLOUR)
+    editor.transforms.convert_kind(COLOUR)
     editor.document.picture[0, 1] = RED  # painted after the conversion: the solution grid does not know
     editor.save(tmp_path / "late.level")
     assert load_level(tmp_path / "late.level").solution.tolist() == [[False, True, False], [False, False, False]]
-    editor.convert_kind(TWO_COLOUR)  # the picture's shape becomes the solution, which is then its own
+    editor.transforms.convert_kind(TWO_COLOUR)  # the picture's shape becomes the solution, which is then its own
     editor.document.picture[0, 2] = BLUE
     editor.save(tmp_path / "late.level")
     assert load_level(tmp_path / "late.level").solution.tolist() == [[False, True, False], [False, False, False]]

@@ -6,7 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonogram_editor.core.editor import Editor, read_puzzle, write_puzzle
+from nonogram_editor.core.editor import Editor
+from nonogram_editor.core.level_files import read_puzzle, write_puzzle
 from nonogram_editor.level.clue_formats import format_g, parse_g
 from nonogram_editor.level.colour import COLOUR, ColourPuzzle, colour_clues, level_kind
 from nonogram_editor.level.non_format import NonFormatError, NonPuzzle, parse_non
@@ -143,7 +144,7 @@ def test_importing_a_colour_puzzle_opens_a_colour_level_that_exports_back_equal(
         editor.export_non(tmp_path / f"cheerful{suffix}")
         assert read_puzzle_file(tmp_path / f"cheerful{suffix}") == puzzle
     # a two-colour level exports as before, whatever its picture
-    editor.convert_kind("two-colour")
+    editor.transforms.convert_kind("two-colour")
     editor.export_non(tmp_path / "shape.non")
     assert isinstance(read_puzzle_file(tmp_path / "shape.non"), NonPuzzle)
 

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from nonogram_editor.core.editor import write_level
+from nonogram_editor.core.level_files import write_level
 from nonogram_editor.level import LevelError, load_level, save_level
 from nonogram_editor.level.metadata import read_about
-from nonogram_editor.safe_write import AtomicFiles
+from nonogram_editor.infra.safe_write import AtomicFiles
 from tests.editor.level.saving_loop import version, version_about
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -7,7 +7,7 @@ import pytest
 
 from nonogram_editor.level import Level, LevelError, LevelErrorKind, load_level, save_level
 from nonogram_editor.level.clues import clues, line_clues
-from nonogram_editor.paths import LEVELS
+from nonogram_editor.infra.paths import LEVELS
 
 
 def sample_level(width=6, height=4, seed=3) -> Level:

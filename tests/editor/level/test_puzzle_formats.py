@@ -7,13 +7,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonogram_editor.core.editor import read_puzzle, write_puzzle
+from nonogram_editor.core.level_files import read_puzzle, write_puzzle
 from nonogram_editor.level import non_format
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.non_format import NonFormatError
 from nonogram_editor.level.puzzle_formats import PUZZLE_SUFFIXES, read_puzzle_file, write_puzzle_file
-from nonogram_editor.nonogram.check_cli import run_check
-from nonogram_editor.nonogram.fix_cli import run_fix
+from nonogram_editor.cli.check import run_check
+from nonogram_editor.cli.fix import run_fix
 from tests.editor.nonogram.reference import NONOGRAMS
 
 FORMATS = Path(__file__).parents[2] / "data" / "formats"

@@ -18,9 +18,9 @@ from nonogram_editor.level.non_format import read_non
 from nonogram_editor.nonogram import cnf, order_cnf, portfolio, verdict as verdict_module
 from nonogram_editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
 from nonogram_editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
-from nonogram_editor import child_process as sat_module
-from nonogram_editor.child_process import run_in_process
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.infra import child_process as sat_module
+from nonogram_editor.infra.child_process import run_in_process
+from nonogram_editor.infra.tasks import Cancelled, Task
 from tests.editor.nonogram import reference_cnf
 from tests.editor.nonogram.reference import runs, solutions
 from tests.editor.nonogram.test_verdict import clues_of, every_picture
@@ -206,6 +206,37 @@ def differs_inside_a_window(picture: np.ndarray, other: np.ndarray) -> bool:
     return False
 
 
+def blocks_of(line) -> list[int]:
+    return [len(run) for run in "".join("1" if cell else "0" for cell in line).split("0") if run]
+
+
+def test_a_windows_line_segment_holds_exactly_the_values_its_free_cells_may_take():
+    """portfolio._segments on random lines with free cells inside a span: every way to fill
+    the free cells gives the line its clue exactly when it gives the segment the segment's
+    part of the clue (brute force over the free cells)."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(300):
+        length = rng.randint(1, 14)
+        line = np.array([rng.random() < 0.6 for _ in range(length)])
+        start = rng.randrange(length)
+        span = slice(start, rng.randint(start + 1, length))
+        free = np.zeros((1, length), dtype=bool)
+        free[0, span] = [rng.random() < 0.7 for _ in range(span.stop - span.start)]
+        cells = np.arange(1, length + 1).reshape(1, length)
+        segments = portfolio._segments([blocks_of(line)], slice(0, 1), span, line[None], free, cells, length + 1)
+        inside = segments.cells[0] != length + 1
+        for values in itertools.product((False, True), repeat=int(free.sum())):
+            changed = line.copy()
+            changed[free[0]] = values
+            segment = changed[segments.cells[0][inside] - 1]
+            assert (blocks_of(changed) == blocks_of(line)) == (blocks_of(segment) == segments.clues[0])
+            checked += 1
+        kept = set(segments.fixed)
+        assert all((cell if line[cell - 1] else -cell) in kept for cell in segments.cells[0][inside] if not free[0, cell - 1])
+    assert checked > 1000
+
+
 def test_the_window_stage_finds_exactly_the_other_solutions_inside_a_window(monkeypatch):
     """With 4x4 windows on 6x6 to 7x8 pictures: another solution that differs from the
     picture only inside one window is found whenever brute force has one; what it finds fits
@@ -277,7 +308,7 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
         created.append(kwargs.get("name", args[0] if args else None))
         return Solver(*args, **kwargs)
 
-    monkeypatch.setattr("nonogram_editor.sat_solvers.Solver", counting_solver)
+    monkeypatch.setattr("nonogram_editor.infra.sat_solvers.Solver", counting_solver)
     monkeypatch.setattr(sat_module, "fork_running", lambda *args, **kwargs: None)  # the first solution's search here
     first, second = portfolio.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
     assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search: the second
@@ -330,12 +361,12 @@ RACE_SCRIPT = (
     "    schedule[:] = [dataclasses.replace(r, **changes) if r.name == name else r for r in schedule]\n"
     "from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array\n"
     "from nonogram_editor.level.non_format import read_non\n"
-    "import nonogram_editor.child_process; real_fork_running, racers = nonogram_editor.child_process.fork_running, []\n"
+    "import nonogram_editor.infra.child_process; real_fork_running, racers = nonogram_editor.infra.child_process.fork_running, []\n"
     "def recording(function, args, name='solver'):\n"
     "    child = real_fork_running(function, args, name=name)\n"
     "    racers.append((name, child._process.pid))\n"
     "    return child\n"
-    "nonogram_editor.child_process.fork_running = recording\n"
+    "nonogram_editor.infra.child_process.fork_running = recording\n"
     "def never_answers(*args):\n"
     "    if len(sys.argv) > 1: open(os.path.join(sys.argv[1], str(os.getpid())), 'w').close()\n"
     "    while True: pass\n"
@@ -415,7 +446,7 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
     code = ("order_cnf.first_solution = never_answers\n"
             "retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)\n"
             "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)\n"
-            "sat = nonogram_editor.child_process.fork_running(portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
+            "sat = nonogram_editor.infra.child_process.fork_running(portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
             "import time\n"
             "while len(os.listdir(sys.argv[1])) < 2: time.sleep(0.01)\n"
             "sat.kill()\n"
@@ -454,8 +485,8 @@ def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monk
             "from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array\n"
             "from nonogram_editor.level.non_format import read_non\n"
             "order_cnf.first_solution = None  # never reached: kissat answers first\n"
-            "import nonogram_editor.child_process; real_fork_running, forks = nonogram_editor.child_process.fork_running, []\n"
-            "nonogram_editor.child_process.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
+            "import nonogram_editor.infra.child_process; real_fork_running, forks = nonogram_editor.infra.child_process.fork_running, []\n"
+            "nonogram_editor.infra.child_process.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
             f"light = read_non({str(HARD / 'webpbn-00803-light.non')!r})\n"
             "puzzle = Puzzle(light.row_clues, light.column_clues); board = puzzle.board(); puzzle.propagate(board)\n"
             "first, second = portfolio.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"
@@ -522,9 +553,9 @@ def test_domino_logic_is_branch_and_forever_keeps_its_goal():
 
 @pytest.fixture(params=["forked", "fresh interpreter"])
 def sat_processes(request, monkeypatch):
-    """Every process nonogram_editor.child_process starts (to see that none outlives its check), forked from
+    """Every process nonogram_editor.infra.child_process starts (to see that none outlives its check), forked from
     this process (as in ``nonogram-editor check``) or a fresh interpreter (as in the editor)."""
-    from tests.editor.test_child_process import record_children
+    from tests.editor.infra.test_child_process import record_children
 
     sat_module.discard_ready()  # a waiting process from an earlier test would take the call unseen
     started = record_children(monkeypatch)
@@ -594,7 +625,7 @@ def test_a_drawing_the_search_decides_at_once_starts_no_process(sat_processes):
 
 
 def test_a_stage_gives_way_when_its_condition_holds():
-    from nonogram_editor.tasks import OverBudget
+    from nonogram_editor.infra.tasks import OverBudget
 
     task = Task()
     rival_done = []

@@ -5,20 +5,20 @@ import json
 import numpy as np
 import pytest
 
-from nonogram_editor.core.shapes import SYMMETRIES
+from nonogram_editor.nonogram.symmetry import SYMMETRIES
 from nonogram_editor.level import load_level, save_level
 from nonogram_editor.level.colour import ColourPuzzle, colour_level, indexed_picture
 from nonogram_editor.level.metadata import format_about, read_about
 from nonogram_editor.level.puzzle_formats import read_puzzle_file, write_colour_puzzle_file
-from nonogram_editor.nonogram.check_cli import run_check
+from nonogram_editor.cli.check import run_check
 from nonogram_editor.nonogram.colour import ColourClues, check_colour_drawing
 from nonogram_editor.nonogram.fix import Edit, drawing_symmetry, edited, make_harder, make_line_solvable, orbit, \
     single_cell_effects
-from nonogram_editor.nonogram.fix_cli import run_fix
+from nonogram_editor.cli.fix import run_fix
 from nonogram_editor.nonogram.grade import grade_verdict, solve_path
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, check_drawing
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.colour_reference import all_solutions, grid_clues
 
 PALETTE = [(255, 255, 255), (220, 40, 40), (40, 110, 220), (250, 215, 50)]
@@ -269,7 +269,7 @@ def test_check_grades_colour_puzzles_with_the_colour_solve_path(capsys):
     from pathlib import Path
 
     acorn = Path(__file__).parents[2] / "data" / "colour" / "acorn.g"
-    assert run_check([str(acorn)], as_json=True) == 0
+    assert run_check([str(acorn)], as_json=True, grade=True) == 0
     record = json.loads(capsys.readouterr().out)
     puzzle = read_puzzle_file(acorn)
     verdict = check_colour_drawing(puzzle.goal if puzzle.goal is not None else np.asarray(

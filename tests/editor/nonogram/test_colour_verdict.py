@@ -13,7 +13,7 @@ from nonogram_editor.nonogram.colour.search import find_solution
 from nonogram_editor.nonogram.colour.verdict import QUICK_GUESSES, _first_quickly
 from nonogram_editor.nonogram.search import Lookahead
 from nonogram_editor.nonogram.verdict import Kind, Stage
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.colour_reference import (all_solutions, colour_clue, grid_clues,
                                                     other_solution_by_block_starts)
 

@@ -5,14 +5,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonogram_editor.core.shapes import SYMMETRIES, symmetric
+from nonogram_editor.nonogram.symmetry import SYMMETRIES, symmetric
 from nonogram_editor.level import Level, load_level, save_level
 from nonogram_editor.nonogram.fix import (drawing_symmetry, flipped, make_harder, make_line_solvable, orbit,
                                  single_cell_effects)
-from nonogram_editor.nonogram.fix_cli import run_fix
+from nonogram_editor.cli.fix import run_fix
 from nonogram_editor.nonogram.grade import grade_verdict
 from nonogram_editor.nonogram.verdict import Kind, check_drawing
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.infra.tasks import Cancelled, Task
 from tests.editor.nonogram.reference import expected_class
 
 
@@ -288,7 +288,7 @@ def test_fix_command_keeps_a_symmetric_drawing_symmetric(tmp_path, capsys):
 
 def documented_keys(heading: str) -> set[str]:
     """The keys the manual's table under ``heading`` (editor/manual/command-line.md) lists."""
-    from nonogram_editor import user_guide
+    from nonogram_editor.infra import user_guide
 
     text = user_guide.page("command-line").read_text(encoding="utf-8").split(f"## {heading}", 1)[1].split("\n## ", 1)[0]
     keys = set()

@@ -10,7 +10,7 @@ from nonogram_editor.nonogram.grade import (KINDS, LINE_DEDUCTION, LONG_SWEEPS, 
 from nonogram_editor.nonogram.line import solve_line
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import check_drawing, check_puzzle
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.reference import NONOGRAMS, line_deduction
 
 HARD = NONOGRAMS.parent / "hard"

@@ -167,7 +167,7 @@ def test_counts_are_memoised_so_a_recount_after_an_edit_counts_only_changed_line
 
     from nonogram_editor.nonogram import line
     from nonogram_editor.nonogram.puzzle import Puzzle
-    from nonogram_editor.tasks import Cancelled, Task
+    from nonogram_editor.infra.tasks import Cancelled, Task
 
     drawing = np.random.default_rng(40).random((40, 40)) < 0.5
     first = Puzzle.from_grid(drawing)

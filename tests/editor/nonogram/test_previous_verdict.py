@@ -11,7 +11,7 @@ from nonogram_editor.level.non_format import read_non
 from nonogram_editor.nonogram import verdict as verdict_module
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, Rechecks, Stage, Verdict, check_drawing
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.reference import expected_class
 from tests.editor.nonogram.test_cnf import stuck_search
 

@@ -11,7 +11,7 @@ from nonogram_editor.nonogram import verdict as verdict_module
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.search import Lookahead, _probe_node
 from nonogram_editor.nonogram.verdict import Kind, check_puzzle
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.reference import expected_class, runs, solutions
 
 

@@ -9,7 +9,7 @@ import pytest
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, Stage, check_puzzle
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from tests.benchmarks.proxies import proxy_pictures
 
 PICTURES = dict(proxy_pictures(seed=1))

@@ -1,4 +1,4 @@
-"""The check's SAT process (nonogram_editor.child_process): forked by `check` (a fresh interpreter on the portable path), no process nor
+"""The check's SAT process (nonogram_editor.infra.child_process): forked by `check` (a fresh interpreter on the portable path), no process nor
 temporary file left behind however the check ends; the verdict's search steps back while
 the SAT process runs beside it."""
 import os
@@ -12,12 +12,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonogram_editor import child_process
+from nonogram_editor.infra import child_process
 from nonogram_editor.nonogram import verdict as verdict_module
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
-from nonogram_editor.tasks import Task
-from tests.editor.test_child_process import _ends_soon, _gone
+from nonogram_editor.infra.tasks import Task
+from tests.editor.infra.test_child_process import _ends_soon, _gone
 
 ROOT = Path(__file__).resolve().parents[3]
 HARD = ROOT / "tests" / "data" / "hard"
@@ -32,7 +32,7 @@ def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path, name, kind
     a drawing (Knotty's goal); the verdict is right, and no process outlives the command."""
     probe = (
         "import os, sys\n"
-        "from nonogram_editor import child_process as sat  # (no numpy yet: `check` keeps its BLAS to one thread)\n"
+        "from nonogram_editor.infra import child_process as sat  # (no numpy yet: `check` keeps its BLAS to one thread)\n"
         "made = []\n"
         "real = sat.Child.__init__\n"
         "def init(self, forked=False, **kwargs):  # the SAT process's own racers are made in its copy\n"

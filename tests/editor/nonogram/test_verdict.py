@@ -11,7 +11,7 @@ import pytest
 from nonogram_editor.level.non_format import read_non
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.nonogram.verdict import Kind, check_drawing, check_puzzle
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.infra.tasks import Cancelled, Task
 from tests.editor.nonogram.reference import NONOGRAMS, expected_class, line_logic, runs, solutions
 
 
@@ -285,7 +285,7 @@ def test_search_finds_solutions_and_respects_its_budget():
 
 
 def test_a_long_sweep_looks_at_its_task_between_lines():
-    from nonogram_editor.tasks import TimeUp
+    from nonogram_editor.infra.tasks import TimeUp
 
     class TimeUpOnSecondLook(Task):
         looks = 0

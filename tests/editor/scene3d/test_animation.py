@@ -7,7 +7,7 @@ from PIL import Image, ImageSequence
 from nonogram_editor.scene3d.animation import GIF_HOLD_MS, GIF_MOVE_MS, Keyframes, PictureScene, write_gif
 from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry
 from nonogram_editor.scene3d.parts import Box, Part
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.infra.tasks import Cancelled, Task
 
 RED, BLUE = (220, 30, 30), (40, 40, 220)
 STEPS = [{"red": (0, 0, 0), "blue": (0, 0, 0)},

@@ -227,7 +227,7 @@ def test_a_transparent_picture_of_another_size(view, tmp_path):
 
 
 def test_a_failed_save_keeps_the_previous_picture(view, tmp_path, monkeypatch):
-    import nonogram_editor.safe_write
+    import nonogram_editor.infra.safe_write
 
     path = tmp_path / "kept.png"
     path.write_bytes(b"previous")
@@ -235,7 +235,7 @@ def test_a_failed_save_keeps_the_previous_picture(view, tmp_path, monkeypatch):
     def full_disk(*args):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(nonogram_editor.safe_write.os, "replace", full_disk)
+    monkeypatch.setattr(nonogram_editor.infra.safe_write.os, "replace", full_disk)
     assert not view.save_picture(str(path))
     assert path.read_bytes() == b"previous"
     assert "No space left on device" in view._message_label.text() and str(path) in view._message_label.text()
@@ -244,7 +244,7 @@ def test_a_failed_save_keeps_the_previous_picture(view, tmp_path, monkeypatch):
 def test_save_picture_button_asks_size_then_file_without_blocking(view, qtbot, tmp_path):
     from PIL import Image
 
-    from nonogram_editor.scene3d.view import PictureOptionsDialog
+    from nonogram_editor.scene3d.picture_options import PictureOptionsDialog
 
     qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
     options = [d for d in view.findChildren(PictureOptionsDialog) if d.isVisible()]

@@ -18,7 +18,7 @@ def make_window(qtbot):
 
     def make():
         main_window = MainWindow()
-        main_window.set_zoom(DEFAULT_CELL)
+        main_window.zoom.set_cell_size(DEFAULT_CELL)
         main_window.show()
         qtbot.waitExposed(main_window)
         windows.append(main_window)
@@ -71,9 +71,9 @@ def wait_for_job(qtbot, window):
     writes (a real QEventLoop: QTest.qWait sleeps holding the GIL, starving the worker)."""
     loop = QEventLoop()
     poll = QTimer()
-    poll.timeout.connect(lambda: None if window.file_work_pending() else loop.quit())
+    poll.timeout.connect(lambda: None if window.files.work_pending() else loop.quit())
     poll.start(1)
     QTimer.singleShot(HANG_MS, loop.quit)
     loop.exec()
     poll.stop()
-    assert not window.file_work_pending(), "the file job did not finish"
+    assert not window.files.work_pending(), "the file job did not finish"

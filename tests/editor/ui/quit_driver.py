@@ -59,7 +59,7 @@ def main_window() -> MainWindow | None:
 
 def loaded() -> bool:
     window = main_window()
-    return window is not None and window.document.path is not None and not window.file_work_pending()
+    return window is not None and window.document.path is not None and not window.files.work_pending()
 
 
 def open_all_panels() -> None:

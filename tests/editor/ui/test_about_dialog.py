@@ -22,7 +22,7 @@ def test_level_info_edited_saved_and_exported(window, qtbot, tmp_path):
     window.editor.undo()
     assert window.document.about == {}
     window.editor.redo()
-    window.save_as()
+    window.files.save_as()
     choose_file(qtbot, window, tmp_path / "row.level")
     wait_for_job(qtbot, window)
     assert read_about(tmp_path / "row.level") == {"title": "Row", "by": "Ada"}
@@ -31,7 +31,7 @@ def test_level_info_edited_saved_and_exported(window, qtbot, tmp_path):
     wait_for_job(qtbot, window)
     exported = read_non(tmp_path / "row.non")
     assert exported.title == "Row" and exported.metadata == {"by": "Ada"}
-    window.open_level_path(tmp_path / "row.level")
+    window.files.open_level_path(tmp_path / "row.level")
     wait_for_job(qtbot, window)
     assert window.document.about == {"title": "Row", "by": "Ada"}
 
@@ -39,6 +39,6 @@ def test_level_info_edited_saved_and_exported(window, qtbot, tmp_path):
 def test_non_metadata_comes_in_with_the_import(window, qtbot, tmp_path):
     (tmp_path / "skid.non").write_text('title "Skid"\ncopyright "(c) me"\ncatalogue "#21"\n'
                                        'width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "10"\n')
-    window._import_non(tmp_path / "skid.non")
+    window.files._import_non(tmp_path / "skid.non")
     wait_for_job(qtbot, window)
     assert window.document.about == {"title": "Skid", "copyright": "(c) me", "catalogue": "#21"}

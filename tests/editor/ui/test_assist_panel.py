@@ -184,7 +184,7 @@ def test_sheet_export_from_the_file_menu(window, qtbot, tmp_path):
 
 
 def import_non(qtbot, window, path):
-    window._import_non(path)
+    window.files._import_non(path)
     wait_for_job(qtbot, window)
     return assist(window).clue_report_label.text()
 
@@ -212,17 +212,17 @@ def test_undecided_clues_can_be_solved_on_without_a_time_limit(window, qtbot):
     """Clues not decided within the import's time limit (0 s here) leave the level as it
     was and offer to keep solving; a click on that button solves them to the end."""
     before = window.solution_grid()
-    window.import_non_path(HARD / "domino-7.non", time_limit=0)
+    window.files.import_non_path(HARD / "domino-7.non", time_limit=0)
     wait_for_job(qtbot, window)
     panel = assist(window)
     assert "domino-7.non: UNDECIDED" in panel.clue_report_label.text()
     assert np.array_equal(window.solution_grid(), before)
-    assert panel.solve_on_button.isVisible() and not window.stop_button.isVisible()
+    assert panel.solve_on_button.isVisible() and not window.files.stop_button.isVisible()
     qtbot.mouseClick(panel.solve_on_button, Qt.LeftButton)
-    assert window.stop_button.isVisible()
+    assert window.files.stop_button.isVisible()
     wait_for_job(qtbot, window)
     assert "domino-7.non: BRANCH" in panel.clue_report_label.text()
-    assert not panel.solve_on_button.isVisible() and not window.stop_button.isVisible()
+    assert not panel.solve_on_button.isVisible() and not window.files.stop_button.isVisible()
     puzzle = read_non(HARD / "domino-7.non")
     assert clues(window.solution_grid()) == (puzzle.row_clues, puzzle.column_clues)
 
@@ -231,13 +231,13 @@ def test_stop_ends_solving_imported_clues_and_opens_nothing(window, qtbot):
     """Faase's bare clues take the SAT stage many seconds: the status bar shows how far
     solving has got, and Stop ends it (the SAT process with it) leaving the level as it was."""
     before = window.solution_grid()
-    window.import_non_path(HARD / "faase.non", time_limit=None)  # only Stop ends it
-    wait_until(qtbot, lambda: "Solving the clues of faase.non: " in window.solving_label.text())
-    job = window._load_job
-    qtbot.mouseClick(window.stop_button, Qt.LeftButton)
+    window.files.import_non_path(HARD / "faase.non", time_limit=None)  # only Stop ends it
+    wait_until(qtbot, lambda: "Solving the clues of faase.non: " in window.files.solving_label.text())
+    job = window.files._load_job
+    qtbot.mouseClick(window.files.stop_button, Qt.LeftButton)
     wait_for_job(qtbot, window)
     assert not job.running and job.task.cancelled
-    assert not window.stop_button.isVisible() and not window.solving_label.isVisible()
+    assert not window.files.stop_button.isVisible() and not window.files.solving_label.isVisible()
     assert np.array_equal(window.solution_grid(), before)
     assert "Stopped importing" in window.statusBar().currentMessage()
 
@@ -245,11 +245,11 @@ def test_stop_ends_solving_imported_clues_and_opens_nothing(window, qtbot):
 def test_a_newer_import_replaces_one_still_solving(window, qtbot, tmp_path):
     """Importing another puzzle while Faase's clues are being solved stops that: the level
     shown is the newer one, never replaced later by the older import's result."""
-    window.import_non_path(HARD / "faase.non", time_limit=None)  # only the newer import ends it
-    wait_until(qtbot, lambda: "Solving the clues of faase.non" in window.solving_label.text())
-    slow = window._load_job
+    window.files.import_non_path(HARD / "faase.non", time_limit=None)  # only the newer import ends it
+    wait_until(qtbot, lambda: "Solving the clues of faase.non" in window.files.solving_label.text())
+    slow = window.files._load_job
     (tmp_path / "switch.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
-    window.import_non_path(tmp_path / "switch.non")
+    window.files.import_non_path(tmp_path / "switch.non")
     wait_for_job(qtbot, window)
     assert not slow.running and slow.task.cancelled
     assert window.solution_grid().shape == (2, 2) and "switch.non: MULT" in assist(window).clue_report_label.text()

@@ -9,7 +9,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QThread
 from PySide6.QtWidgets import QApplication
 
-from nonogram_editor.tasks import Cancelled
+from nonogram_editor.infra.tasks import Cancelled
 from nonogram_editor.ui import background
 from nonogram_editor.ui.background import BackgroundJob
 from tests.conftest import HANG_SECONDS

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QRegion
 from PySide6.QtWidgets import QApplication
 
-from nonogram_editor.paths import LEVELS
+from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
 from tests.editor.ui.conftest import centre, drag
 from tests.editor.ui.test_files import open_and_wait
@@ -66,7 +66,7 @@ def test_a_region_of_clues_and_far_cells_is_drawn_as_a_full_repaint_draws_it(win
     settle(qtbot, window)
     window.solver_dock.widget().show_counts_check.setChecked(False)  # the labels are ours alone
     if cell_size is not None:
-        window.set_zoom(cell_size)
+        window.zoom.set_cell_size(cell_size)
     canvas = window.solution_canvas
     labels = [(str(n), QColor("green" if n == 1 else "orange")) for n in range(1, 26)]
     canvas.set_line_labels(labels, labels[::-1])
@@ -127,7 +127,7 @@ def columns_at_the_smallest_zoom(window, lengths: list[int], height: int):
     window.width_spin.setValue(solution.shape[1])
     window.height_spin.setValue(solution.shape[0])
     window.editor.set_cells("solution", solution, "columns")
-    window.set_zoom(MIN_CELL)
+    window.zoom.set_cell_size(MIN_CELL)
     canvas = window.solution_canvas
     assert canvas.clue_font().pixelSize() >= MIN_CLUE_PIXELS
     return canvas

@@ -22,7 +22,7 @@ def drawn(window, solution: np.ndarray) -> np.ndarray:
     window.width_spin.setValue(solution.shape[1])
     window.height_spin.setValue(solution.shape[0])
     window.editor.set_cells("solution", solution, "drawing")
-    window.set_zoom(window.cell_size)  # the margins fitted to the clues, no room to spare
+    window.zoom.set_cell_size(window.zoom.cell_size)  # the margins fitted to the clues, no room to spare
     return solution.copy()
 
 
@@ -41,7 +41,7 @@ def test_a_filled_rectangle_dragged_to_column_15_ends_at_column_15(window, qtbot
     solution = np.zeros((30, 30), dtype=bool)
     solution[:10, 17::2] = True  # rows 0-9: 1 1 1 1 1 1 1; the rectangle puts a number before
     before = drawn(window, solution)
-    window.set_zoom(16)
+    window.zoom.set_cell_size(16)
     canvas = window.solution_canvas
     origin = canvas.grid_origin()
     window.tools.set_tool("filled rectangle")
@@ -58,7 +58,7 @@ def test_a_drag_to_column_41_on_a_128x128_level_ends_at_column_41(window, qtbot)
     solution = rng.random((128, 128)) < 0.5
     solution[:, 20] = np.arange(128) % 2 == 1  # the longest column clue...
     solution[63:66, 20] = False  # ...gets one number more when row 64 is filled
-    window.set_zoom(10)
+    window.zoom.set_cell_size(10)
     before = drawn(window, solution)
     canvas = window.solution_canvas
     window.solution_scroll.horizontalScrollBar().setValue(canvas.grid_origin().x() - 20)

@@ -10,7 +10,7 @@ from nonogram_editor.core.colour_level import rgb_clues
 from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, colour_clues, indexed_picture
 from nonogram_editor.nonogram.colour import check_colour_drawing
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor.paths import LEVELS
+from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.ui.colour_clues import number_colour
 from nonogram_editor.ui.solver_panel import DIFFERENCE_OVERLAY
 from tests.editor.ui.conftest import drag, wait_for_job
@@ -132,7 +132,7 @@ def test_a_colour_mult_shows_the_other_solution_in_its_colours(window, qtbot):
 
 
 def test_converting_a_level_is_one_undo_step(window, qtbot):
-    window.open_level_path(LEVELS / "mushroom.level")
+    window.files.open_level_path(LEVELS / "mushroom.level")
     wait_for_job(qtbot, window)
     before = (dict(window.document.about), window.puzzle_grid())
     assert window.editor.kind == TWO_COLOUR and "Colour" in window.convert_kind_action.text()

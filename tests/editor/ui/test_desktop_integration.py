@@ -8,12 +8,12 @@ import numpy as np
 from PySide6.QtWidgets import QMessageBox
 
 from nonogram_editor import __version__
-from nonogram_editor.desktop import APP_ID
+from nonogram_editor.ui.desktop import APP_ID
 from nonogram_editor.level.non_format import write_non
-from nonogram_editor.paths import LEVELS, ROOT
+from nonogram_editor.infra.paths import LEVELS, ROOT
 from nonogram_editor.ui.app import QUIT_AFTER_ENV
 from nonogram_editor.ui.identity import app_icon
-from tests.editor.test_plugin_platform import click_menu_entry
+from tests.editor.plugin_api.test_platform import click_menu_entry
 from tests.editor.ui.conftest import wait_for_job
 
 
@@ -48,9 +48,9 @@ def test_a_non_file_given_to_the_app_is_imported(window, qtbot, tmp_path):
     """What a double-click on a .non does (the desktop entry runs `nonogram-editor FILE`)."""
     goal = np.array([[1, 1, 0], [0, 1, 1]], dtype=bool)
     write_non(tmp_path / "step.non", goal)
-    window.open_path(tmp_path / "step.non")
+    window.files.open_path(tmp_path / "step.non")
     wait_for_job(qtbot, window)
     assert np.array_equal(window.solution_grid(), goal)
-    window.open_path(LEVELS / "cat.level")
+    window.files.open_path(LEVELS / "cat.level")
     wait_for_job(qtbot, window)
     assert window.document.path == LEVELS / "cat.level"

@@ -12,22 +12,22 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from nonogram_editor.level import Level, load_level, save_level
 from nonogram_editor.level.clues import clues
 from nonogram_editor.level.document import palette_of
-from nonogram_editor.paths import LEVELS, ROOT
-from nonogram_editor.ui import background, main_window, settings
+from nonogram_editor.infra.paths import LEVELS, ROOT
+from nonogram_editor.ui import background, file_actions, settings
 from nonogram_editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
 from tests.conftest import HANG_MS, HANG_SECONDS
 from tests.editor.ui.conftest import drag, wait_for_job
 
 
 def choose_file(qtbot, window, path):
-    dialog = window._file_dialog
+    dialog = window.files.dialog
     assert isinstance(dialog, QFileDialog) and dialog.isVisible()
     dialog.selectFile(str(path))
     dialog.accept()
 
 
 def open_and_wait(qtbot, window, path):
-    window.open_level_path(path)
+    window.files.open_level_path(path)
     wait_for_job(qtbot, window)
 
 
@@ -76,10 +76,10 @@ def test_save_as_then_reopen_gives_the_same_pixels(window, make_window, qtbot, t
 def test_file_dialog_does_not_block_the_event_loop(window, qtbot):
     ticks = []
     timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(window._file_dialog.isVisible()))
+    timer.timeout.connect(lambda: ticks.append(window.files.dialog.isVisible()))
     timer.start(5)
     window.open_action.trigger()  # returns at once: the dialog is shown with open(), not exec()
-    dialog = window._file_dialog
+    dialog = window.files.dialog
     assert dialog.isVisible() and not ticks
     qtbot.waitUntil(lambda: len(ticks) >= 3)
     assert all(ticks)  # the timer ran while the dialog stayed open
@@ -99,22 +99,22 @@ def test_a_large_level_loads_off_the_gui_thread(window, qtbot, tmp_path, monkeyp
         ticked.wait(HANG_SECONDS)
         return load_level(path)
 
-    monkeypatch.setattr(main_window, "load_level", slow_load_level)
+    monkeypatch.setattr(file_actions, "load_level", slow_load_level)
     # Start from a quiet process: another job compiling numba code would hold the GIL.
     qtbot.waitUntil(lambda: not any(job.running for job in list(background._running)))
     ticks_while_loading = []
     loop = QEventLoop()  # a real event loop (QTest.qWait would sleep holding the GIL)
 
     def tick():
-        ticks_while_loading.append(window._load_job.running)
+        ticks_while_loading.append(window.files._load_job.running)
         if ticks_while_loading[-1]:
             ticked.set()
-        if not window.file_work_pending():
+        if not window.files.work_pending():
             loop.quit()
 
     timer = QTimer()
     timer.timeout.connect(tick)
-    window.open_level_path(tmp_path / "big.level")
+    window.files.open_level_path(tmp_path / "big.level")
     timer.start(0)
     QTimer.singleShot(HANG_MS, loop.quit)
     loop.exec()
@@ -168,7 +168,7 @@ def test_closing_with_unsaved_changes_asks_first(window, qtbot):
 def test_opening_over_unsaved_changes_asks_and_can_save_first(window, qtbot, tmp_path):
     save_level(Level.blank(4, 3), tmp_path / "target.level")
     drag(qtbot, window.solution_canvas, [(1, 1), (1, 3)])
-    window.open_level_path(tmp_path / "target.level")
+    window.files.open_level_path(tmp_path / "target.level")
     box = window._message_box
     assert box.isVisible() and window.solution_grid().shape == (10, 10)
     box.button(QMessageBox.Save).click()  # untitled: Save As first, then the level opens
@@ -190,7 +190,7 @@ def test_recent_files_menu_opens_a_level(window, qtbot):
     open_and_wait(qtbot, window, LEVELS / "mushroom.level")
     window.new_action.trigger()
     window.kind_dialog.accept()
-    window._fill_recent_menu()
+    window.files._fill_recent_menu()
     action = next(a for a in window.recent_menu.actions() if a.text().endswith("mushroom.level"))
     action.trigger()
     wait_for_job(qtbot, window)
@@ -229,7 +229,7 @@ def test_export_then_import_non_keeps_the_solution(window, qtbot, tmp_path):
 
 def test_importing_a_non_without_goal_solves_its_clues(window, qtbot, tmp_path):
     (tmp_path / "clues.non").write_text("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
-    window._import_non(tmp_path / "clues.non")
+    window.files._import_non(tmp_path / "clues.non")
     wait_for_job(qtbot, window)
     assert window.solution_grid().tolist() == [[True, True]]
     assert "clues.non: LINE" in window.assist_dock.widget().clue_report_label.text()

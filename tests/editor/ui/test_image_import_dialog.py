@@ -74,7 +74,7 @@ def test_an_imported_image_replaces_the_open_levels_grids_as_one_undo_step(windo
     one undo brings its own grids, size and palette back exactly, redo the image again."""
     import shutil
 
-    from nonogram_editor.paths import LEVELS
+    from nonogram_editor.infra.paths import LEVELS
     from tests.editor.ui.test_files import open_and_wait
 
     for suffix in (".level", ".pbm", ".ppm"):
@@ -119,5 +119,5 @@ def test_an_imported_128_cell_image_is_fitted_to_the_window_as_an_opened_level_i
     save_level(window.editor.level(), tmp_path / "noise.level")
     opened = make_window()
     open_and_wait(qtbot, opened, tmp_path / "noise.level")
-    assert opened.cell_size < DEFAULT_CELL  # it needs fitting: at the default zoom it does not fit
-    assert window.cell_size == opened.cell_size
+    assert opened.zoom.cell_size < DEFAULT_CELL  # it needs fitting: at the default zoom it does not fit
+    assert window.zoom.cell_size == opened.zoom.cell_size

@@ -101,6 +101,6 @@ def test_zoom_changes_the_cell_size(window, qtbot):
     qtbot.waitUntil(window.isActiveWindow)
     before = window.solution_canvas.width()
     qtbot.keyClick(window.solution_canvas, Qt.Key_Plus, Qt.ControlModifier)
-    assert window.cell_size > 24 and window.solution_canvas.width() > before
-    window.set_zoom(12)
+    assert window.zoom.cell_size > 24 and window.solution_canvas.width() > before
+    window.zoom.set_cell_size(12)
     assert window.picture_canvas.cell_size == 12

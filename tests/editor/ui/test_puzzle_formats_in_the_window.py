@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QComboBox
 from nonogram_editor.level.clues import clues
 from nonogram_editor.level.colour import colour_clues
 from nonogram_editor.level.puzzle_formats import read_puzzle_file
-from nonogram_editor.ui.main_window import EXPORT_FILTERS
+from nonogram_editor.ui.file_actions import EXPORT_FILTERS
 from tests.editor.level.test_colour_formats import indices_in
 from tests.editor.level.test_puzzle_formats import FORMATS
 from tests.editor.ui.conftest import drag, wait_for_job
@@ -18,7 +18,7 @@ def test_export_in_the_chosen_format_then_import_it_back(window, qtbot, tmp_path
     drawn = window.solution_grid()
     for suffix in (".xml", ".g", ".nin"):
         window._export_non_action.trigger()
-        dialog = window._file_dialog
+        dialog = window.files.dialog
         combo = dialog.findChild(QComboBox, "fileTypeCombo")  # the dialog's list of file types
         assert [combo.itemText(i) for i in range(combo.count())] == list(EXPORT_FILTERS)
         for _ in range(list(EXPORT_FILTERS.values()).index(suffix)):
@@ -64,13 +64,13 @@ def test_importing_a_set_asks_which_puzzle_and_a_colour_one_opens_as_a_colour_le
 
     monkeypatch.setattr(QInputDialog, "getItem", staticmethod(choose))
     answer, accepted = 1, False  # Cancel: nothing is imported
-    window.import_non_path(FORMATS / "ianprime0509-easy.xml")
+    window.files.import_non_path(FORMATS / "ianprime0509-easy.xml")
     wait_for_job(qtbot, window)
     assert asked[0] == ("ianprime0509-easy.xml holds 2 puzzles; import:",
                         ["1. A place I like to be (10x10)", "2. In a cheerful mood (10x10, colour)"])
     assert window.document.path is None and level_kind(window.document.about) != COLOUR
     accepted = True
-    window.import_non_path(FORMATS / "ianprime0509-easy.xml")
+    window.files.import_non_path(FORMATS / "ianprime0509-easy.xml")
     wait_for_job(qtbot, window)
     qtbot.waitUntil(lambda: window.document.path is not None)
     cheerful = read_puzzles(FORMATS / "ianprime0509-easy.xml")[1]

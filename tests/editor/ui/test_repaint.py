@@ -109,7 +109,7 @@ def test_the_grid_does_not_jump_while_clues_grow_and_shrink(window, qtbot):
     for column in range(0, 10, 2):  # and stays while the clue shortens again
         click(qtbot, canvas, (0, column), Qt.RightButton)
     assert canvas.row_clues()[0] == [] and canvas.grid_origin() == wide
-    window.set_zoom(canvas.cell_size)  # laid out afresh (zoom, resize, another level): fitted again
+    window.zoom.set_cell_size(canvas.cell_size)  # laid out afresh (zoom, resize, another level): fitted again
     assert canvas.grid_origin() == start
 
 

@@ -27,7 +27,7 @@ def test_the_editor_starts_with_defaults_from_a_corrupt_settings_file(isolated_s
     assert app_settings().value("main_window/cell_size") == "abc"  # the file is really read
     window = MainWindow()
     qtbot.addWidget(window)
-    assert window.cell_size == DEFAULT_CELL
+    assert window.zoom.cell_size == DEFAULT_CELL
     assert recent_files() == []
     assert window.puzzle_docks.docks == {}
     window.show()

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from nonogram_editor.level.clues import clues
-from nonogram_editor.paths import ROOT
+from nonogram_editor.infra.paths import ROOT
 from nonogram_editor.ui.sheets import write_sheet
 
 PICTURE = np.array([[1, 1, 0, 1, 0, 0, 1],

@@ -160,7 +160,7 @@ def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, m
             drawing[i * (height + 1):i * (height + 1) + height, j * (width + 1):j * (width + 1) + width] = tile
     save_level(Level(drawing, np.full(drawing.shape + (3,), 255, dtype=np.uint8)), tmp_path / "tiles.level")
     monkeypatch.setattr(solver_panel, "CHECK_TIME_LIMIT", 0.5)
-    window.open_level_path(tmp_path / "tiles.level")  # loads in the background
+    window.files.open_level_path(tmp_path / "tiles.level")  # loads in the background
     qtbot.waitUntil(lambda: np.array_equal(window.solution_grid(), drawing))
     verdict = wait_for_verdict_on(qtbot, window)
     panel = panel_of(window)
@@ -197,8 +197,8 @@ def endless_decide(*args):
 
 
 def record_popen(monkeypatch) -> list:
-    """Every process nonogram_editor.child_process starts from now on (the editor's are fresh interpreters)."""
-    from nonogram_editor import child_process as sat
+    """Every process nonogram_editor.infra.child_process starts from now on (the editor's are fresh interpreters)."""
+    from nonogram_editor.infra import child_process as sat
 
     started = []
     real_popen = sat.subprocess.Popen
@@ -232,7 +232,7 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
 def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses(window, qtbot, monkeypatch):
     """The editor cannot fork its SAT process: the first check that stalls starts one ahead
     (interpreter and imports), the SAT stage hands it the call, and no process is left."""
-    from nonogram_editor import child_process as sat
+    from nonogram_editor.infra import child_process as sat
     from nonogram_editor.nonogram import verdict as verdict_module
 
     search_never_decides(monkeypatch)
@@ -248,7 +248,7 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
-    assert len(readied) == 1 and "nonogram_editor.sat_solvers" in readied[0]
+    assert len(readied) == 1 and "nonogram_editor.infra.sat_solvers" in readied[0]
     assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
     sat.discard_ready()
     assert all(process.poll() is not None for process in started)
@@ -414,3 +414,42 @@ def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_nex
     release.set()
     wait_for_counts_on(qtbot, window)
     assert canvas.line_labels.rows[2] == ("2", AMBIGUOUS_COLOUR)
+
+
+def type_into_spin_box(qtbot, box, text: str) -> None:
+    qtbot.mouseClick(box, Qt.LeftButton, pos=box.rect().center())
+    qtbot.keyClick(box, Qt.Key_A, Qt.ControlModifier)
+    qtbot.keyClicks(box, text)
+    qtbot.keyClick(box, Qt.Key_Return)
+
+
+def test_the_sat_solvers_memory_limit_is_set_in_the_dock_kept_and_reached(isolated_settings, make_window, qtbot,
+                                                                          monkeypatch):
+    from nonogram_editor.infra import child_process
+    from nonogram_editor.ui.settings import app_settings
+
+    monkeypatch.setattr(child_process, "_memory_limit", child_process.MEMORY_LIMIT_MB)  # restored after the test
+    search_never_decides(monkeypatch)
+    window = make_window()
+    window.solver_dock.raise_()
+    box = panel_of(window).memory_limit_box
+    assert box.value() == child_process.MEMORY_LIMIT_MB == 1024
+    type_into_spin_box(qtbot, box, "40")
+    assert child_process.memory_limit() == 40 and int(app_settings().value(solver_panel.MEMORY_LIMIT_KEY)) == 40
+
+    verdict = draw_a_switch(qtbot, window)  # the SAT process cannot start within 40 MB
+    panel = panel_of(window)
+    assert verdict.kind == Kind.UNDECIDED and verdict.memory_limit == 40
+    assert "memory limit of 40 MB" in panel.verdict_label.text()
+
+    type_into_spin_box(qtbot, box, "0")  # no limit: the UNDECIDED drawing is checked again
+    assert box.text() == "no limit" and child_process.memory_limit() is None
+    qtbot.waitUntil(lambda: panel.verdict.kind not in (Kind.UNDECIDED, Kind.STALLED))
+    assert panel.verdict.kind == Kind.MULT and panel.verdict_label.text().startswith("MULT")
+
+    qtbot.keyClick(box, Qt.Key_Up)
+    assert child_process.memory_limit() == solver_panel.MEMORY_LIMIT_STEP
+    child_process.set_memory_limit(child_process.MEMORY_LIMIT_MB)
+    second = make_window()  # a new window takes the limit kept in the settings
+    assert panel_of(second).memory_limit_box.value() == solver_panel.MEMORY_LIMIT_STEP
+    assert child_process.memory_limit() == solver_panel.MEMORY_LIMIT_STEP

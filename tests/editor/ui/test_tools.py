@@ -7,7 +7,7 @@ from PySide6.QtGui import QGuiApplication, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from nonogram_editor.level import Level
-from nonogram_editor.paths import LEVELS
+from nonogram_editor.infra.paths import LEVELS
 from tests.editor.ui.conftest import centre, drag
 
 
@@ -140,7 +140,7 @@ def test_copy_and_paste_between_two_windows_and_as_text(make_window, qtbot):
     assert cells_of(second.solution_grid()) == {(6, 6), (6, 7), (6, 8)}
     undo_redo_exact(second, before)
     QGuiApplication.clipboard().setText("#.#\n.#.\n")  # from a forum post
-    second.editor.clear_selection()
+    second.editor.clipboard.clear_selection()
     second.editor.set_cursor((0, 0))
     second.tools.paste_action.trigger()
     assert {(0, 0), (0, 2), (1, 1)} <= cells_of(second.solution_grid())
@@ -192,22 +192,22 @@ def test_status_bar_follows_the_clicked_cell(window, qtbot):
 def test_zoom_shortcuts_wheel_and_fit(window, qtbot):
     focus(qtbot, window, window.solution_canvas)
     qtbot.keyClick(window.solution_canvas, Qt.Key_Equal, Qt.ControlModifier)
-    assert window.cell_size == 30
-    window.set_zoom(24)
+    assert window.zoom.cell_size == 30
+    window.zoom.set_cell_size(24)
     canvas = window.solution_canvas
     point = centre(canvas, 5, 5)
     event = QWheelEvent(QPointF(point), QPointF(canvas.mapToGlobal(point)), QPoint(), QPoint(0, 120),
                         Qt.NoButton, Qt.ControlModifier, Qt.NoScrollPhase, False)
     QApplication.sendEvent(canvas, event)
-    assert window.cell_size == 30
+    assert window.zoom.cell_size == 30
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.width() == 1280)
-    window.editor.resize(40, 40)
-    window.set_zoom(40)
-    window.fit_to_window()
+    window.editor.transforms.resize(40, 40)
+    window.zoom.set_cell_size(40)
+    window.zoom.fit_to_window()
     viewport = window.solution_scroll.viewport().size()
     assert canvas.width() <= viewport.width() and canvas.height() <= viewport.height()
-    assert window.cell_size == window.fit_cell_size()
+    assert window.zoom.cell_size == window.zoom.fitting_cell_size()
 
 
 def test_a_30x30_level_fits_at_1280x800_with_the_solver_dock(window, qtbot):
@@ -272,7 +272,7 @@ def test_ctrl_wheel_zooms_around_the_pointer(window, qtbot):
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.width() == 1280)
     window.editor.load(LEVELS / "sailboat.level")
-    window.set_zoom(40)  # larger than the view: it scrolls
+    window.zoom.set_cell_size(40)  # larger than the view: it scrolls
     canvas, scroll = window.solution_canvas, window.solution_scroll
     scroll.horizontalScrollBar().setValue(scroll.horizontalScrollBar().maximum() // 2)
     scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum() // 2)
@@ -281,13 +281,13 @@ def test_ctrl_wheel_zooms_around_the_pointer(window, qtbot):
     event = QWheelEvent(QPointF(point), QPointF(canvas.mapToGlobal(point)), QPoint(), QPoint(0, 120),
                         Qt.NoButton, Qt.ControlModifier, Qt.NoScrollPhase, False)
     QApplication.sendEvent(canvas, event)
-    assert window.cell_size == 50
+    assert window.zoom.cell_size == 50
     assert canvas.cell_at(canvas.mapFrom(scroll.viewport(), in_view)) == (15, 12)  # the same cell under the pointer
 
 
 def test_middle_button_drags_the_view(window, qtbot):
-    window.editor.resize(60, 60)
-    window.set_zoom(40)
+    window.editor.transforms.resize(60, 60)
+    window.zoom.set_cell_size(40)
     canvas, scroll = window.solution_canvas, window.solution_scroll
     bar = scroll.horizontalScrollBar()
     bar.setValue(200)

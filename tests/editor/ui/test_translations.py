@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QLocale, QTranslator
 from PySide6.QtWidgets import QMenu
 
-from nonogram_editor.paths import ROOT
+from nonogram_editor.infra.paths import ROOT
 from nonogram_editor.nonogram.verdict import Kind
 from nonogram_editor.ui.identity import TRANSLATION_NAME, set_up_application
 from tests.editor.ui.test_solver_panel import draw_a_switch
@@ -30,7 +30,7 @@ GERMAN = {("MainWindow", "&Help"): "&Hilfe", ("MainWindow", "&Test-Solve…"): "
               ("{0} Ein anderes Bild passt zu denselben Zahlen; es weicht in %n Zelle ab. {1}",
                "{0} Ein anderes Bild passt zu denselben Zahlen; es weicht in %n Zellen ab. {1}"),
           ("Verdict", "(checked in {0})"): "(geprüft in {0})"}
-CORE = ["editor/wording.py", "editor/nonogram/*.py"]  # the Qt-free modules whose texts the user reads
+CORE = ["editor/infra/wording.py", "editor/nonogram/*.py"]  # the Qt-free modules whose texts the user reads
 # Qt calls whose string arguments the user reads (a title, a label, a menu entry, a tree row, a status message)
 TEXT_CALLS = {"setWindowTitle", "addAction", "addMenu", "QAction", "QMenu", "QLabel", "QPushButton", "QCheckBox",
               "QRadioButton", "QGroupBox", "QTreeWidgetItem", "setText", "setTitle", "setToolTip", "setStatusTip",
@@ -38,8 +38,9 @@ TEXT_CALLS = {"setWindowTitle", "addAction", "addMenu", "QAction", "QMenu", "QLa
 
 
 def qt_sources() -> list[Path]:
-    """The window's code, the plugins' docks and canvases, and the moves' player they share."""
+    """The window's code, the plugins' docks and canvases, the moves' player they share, and the booklet."""
     return sorted([*(ROOT / "editor" / "ui").glob("*.py"), ROOT / "editor" / "scene3d" / "player.py",
+                   *(ROOT / "editor" / "publish").glob("*.py"),
                    *(ROOT / "plugins").glob("*/panel.py"), *(ROOT / "plugins").glob("*/canvas.py")])
 
 
@@ -186,6 +187,7 @@ def test_the_texts_of_the_qt_free_core_are_found_by_lupdate(tmp_path):
                         "first).")} <= found
     assert {("Verdict", "%n cell(s)"), ("Suggestion", "line logic settles %n more cell(s)"),
             ("Plan", "%n edit(s)"), ("SolvePath", "%n step(s)"), ("Counts", "Apply a proposal of %n edit(s)")} <= counted
+    assert ("Booklet", "Solution {0}") in found and ("Booklet", "%n puzzle(s)") in counted  # the printed booklet's
 
 
 def test_a_translation_translates_the_verdict_the_core_describes(german, window, qtbot):

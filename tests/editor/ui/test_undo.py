@@ -22,7 +22,7 @@ def test_undo_keeps_the_last_steps_only(window, qtbot):
 
 
 def test_clicks_on_a_128x128_grid_keep_every_clue_right(window, qtbot):
-    window.set_zoom(5)
+    window.zoom.set_cell_size(5)
     window.width_spin.setValue(128)
     window.height_spin.setValue(128)
     canvas = window.solution_canvas

@@ -5,7 +5,7 @@ import os
 import numpy as np
 from PySide6.QtWidgets import QMessageBox
 
-from nonogram_editor import safe_write
+from nonogram_editor.infra import safe_write
 from nonogram_editor.level import Level, save_level
 from nonogram_editor.level.non_format import read_non, write_non
 from tests.editor.ui.conftest import drag, wait_for_job
@@ -21,7 +21,7 @@ def test_a_pipe_named_like_a_level_file_is_refused_not_waited_on(window, qtbot, 
     assert isinstance(box, QMessageBox) and box.isVisible()
     assert f"{tmp_path / 'x.pbm'}: cannot read or write the file: it is a named pipe (FIFO)" in box.text()
     box.accept()
-    assert not window.file_work_pending() and window.windowTitle().startswith("Untitled")
+    assert not window.files.work_pending() and window.windowTitle().startswith("Untitled")
 
 
 def test_export_non_that_fails_keeps_the_previous_file(window, qtbot, tmp_path, monkeypatch):
@@ -34,7 +34,7 @@ def test_export_non_that_fails_keeps_the_previous_file(window, qtbot, tmp_path, 
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(safe_write.os, "fsync", disk_full)
-    window._export_non(path)  # what File > Export .non does once the dialog (and its overwrite prompt) chose it
+    window.files._export_non(path)  # what File > Export .non does once the dialog (and its overwrite prompt) chose it
     wait_for_job(qtbot, window)
     monkeypatch.undo()
     box = window._message_box

@@ -4,7 +4,7 @@ import numpy as np
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
-from nonogram_editor import user_guide
+from nonogram_editor.infra import user_guide
 from nonogram_editor.ui.puzzle_panel import SHORTCUTS
 from nonogram_editor.ui.user_guide_window import ShortcutsDialog, UserGuide
 

@@ -32,7 +32,7 @@ def test_esc_cancels_the_job_of_the_panel_with_the_focus_and_selects_none_elsewh
     if floating:
         dock.setFloating(True)
         qtbot.waitExposed(dock)
-    window.editor.select_all()
+    window.editor.clipboard.select_all()
 
     focus(qtbot, panel.count_button)
     qtbot.mouseClick(panel.count_button, Qt.LeftButton)
@@ -49,7 +49,7 @@ def test_esc_cancels_the_job_of_the_panel_with_the_focus_and_selects_none_elsewh
     assert window.editor.selection is None  # Select None, and the count goes on
     assert panel.busy and not panel._job.task.cancelled
 
-    window.editor.select_all()
+    window.editor.clipboard.select_all()
     qtbot.keyClick(panel.view.render_window(), Qt.Key_Escape)  # keys in the 3-D view reach the panel
     assert panel._job.task.cancelled and window.editor.selection is not None
     qtbot.waitUntil(lambda: not panel.busy, timeout=60_000)

@@ -5,8 +5,8 @@ import numpy as np
 from PySide6.QtCore import Qt
 
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor import wording
-from nonogram_editor.wording import Counts
+from nonogram_editor.infra import wording
+from nonogram_editor.infra.wording import Counts
 from tests.editor.ui.test_assist_panel import assist, make_switch, wait_until
 from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
 

@@ -5,8 +5,8 @@ from random import Random
 
 import pytest
 
-from nonogram_editor.cli import run_command
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.cli.run import run_command
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor_builtins.cube import hanging, square
 from nonogram_editor_builtins.cube.checker import check_garden
 from nonogram_editor_builtins.cube.model import Garden, GardenDataError, load_gardens
@@ -251,7 +251,7 @@ def test_command_line_counts_and_solves(capsys):
 
 def test_the_4x4x6_hanging_garden_checks():
     """The garden the SAT model found in the smallest box (888 s, so not searched here) is valid."""
-    from nonogram_editor.paths import package_data
+    from nonogram_editor.infra.paths import package_data
 
     data = json.loads(package_data("nonogram_editor_builtins.cube", "smallest-box-4x4x6.json").read_text())
     cells = {tuple(entry["at"]): entry["cube"] for entry in data["cubes"]}

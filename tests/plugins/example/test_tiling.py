@@ -81,8 +81,8 @@ def test_the_hooks_register_the_puzzles_and_the_panel():
 def test_the_command_line_counts_the_example_through_its_hooks(capsys):
     import json
 
-    from nonogram_editor.cli import run_command
-    from nonogram_editor.plugin_host import PluginHost
+    from nonogram_editor.cli.run import run_command
+    from nonogram_editor.plugin_api.host import PluginHost
 
     host = PluginHost(load_entry_points=False)
     host.register(plugin, "tiling")
@@ -95,8 +95,8 @@ def test_the_command_line_counts_the_example_through_its_hooks(capsys):
 def test_solve_lists_the_stream_and_checks_every_solution_it_prints(capsys):
     import json
 
-    from nonogram_editor.cli import run_command
-    from nonogram_editor.plugin_host import PluginHost
+    from nonogram_editor.cli.run import run_command
+    from nonogram_editor.plugin_api.host import PluginHost
 
     host = PluginHost(load_entry_points=False)
     host.register(plugin, "tiling")
@@ -111,9 +111,9 @@ def test_solve_lists_the_stream_and_checks_every_solution_it_prints(capsys):
 
 
 def test_a_solution_the_checker_refuses_fails_the_command(capsys):
-    from nonogram_editor.cli import run_command
+    from nonogram_editor.cli.run import run_command
     from nonogram_editor.plugin_api import PuzzleSpec, hookimpl
-    from nonogram_editor.plugin_host import PluginHost
+    from nonogram_editor.plugin_api.host import PluginHost
 
     class Liar:
         @hookimpl

@@ -81,7 +81,7 @@ def test_missing_file_is_named(tmp_path):
 
 
 def test_command_line_reports_a_broken_data_file_without_a_traceback(tmp_path, monkeypatch, capsys):
-    from nonogram_editor.cli import run_command
+    from nonogram_editor.cli.run import run_command
     from nonogram_editor_builtins.pyramid import model
 
     broken = write(tmp_path, {**shipped(), "pieces": shipped()["pieces"][:3]})

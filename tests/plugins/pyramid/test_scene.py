@@ -2,7 +2,7 @@
 import pytest
 
 from nonogram_editor.scene3d.parts import Prism
-from nonogram_editor.tasks import Task
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor_builtins.pyramid import checker, scene, solver
 from nonogram_editor_builtins.pyramid.model import load_puzzle
 

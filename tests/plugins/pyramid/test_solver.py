@@ -5,8 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from nonogram_editor.cli import run_command
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.cli.run import run_command
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor_builtins.pyramid import checker, solver
 from nonogram_editor_builtins.pyramid.model import load_puzzle
 from nonogram_editor_builtins.pyramid.store import SolutionStore, states_to_solution

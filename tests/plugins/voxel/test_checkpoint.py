@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor_builtins.voxel import distributed, solver
 from nonogram_editor_builtins.voxel.checkpoint import CheckpointError, progress_in
 from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle, parse_puzzle, puzzle_to_json

@@ -4,8 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import nonogram_editor.cli
-from nonogram_editor.plugin_host import PluginHost
+import nonogram_editor.cli.run
+from nonogram_editor.plugin_api.host import PluginHost
 from nonogram_editor_builtins.voxel import checker
 from nonogram_editor_builtins.voxel.model import load_puzzle, RESOURCE_DIR
 
@@ -24,7 +24,7 @@ def test_puzzles_are_registered_through_the_entry_point():
 
 
 def test_registering_the_puzzles_imports_no_solver():
-    code = ("import sys; from nonogram_editor.plugin_host import PluginHost; PluginHost().puzzles(); "
+    code = ("import sys; from nonogram_editor.plugin_api.host import PluginHost; PluginHost().puzzles(); "
             "loaded = [m for m in ('numba', 'numpy', 'nonogram_editor_builtins.voxel.solver') if m in sys.modules]; "
             "assert not loaded, loaded")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -43,7 +43,7 @@ def test_solve_first_json_is_a_checked_packing():
 
 
 def test_count_json_with_jobs_and_no_qt_loaded():
-    code = ("import sys, nonogram_editor.cli; rc = nonogram_editor.cli.run_command(['solve', 'voxel-soma', '--count', '--json', "
+    code = ("import sys, nonogram_editor.cli.run; rc = nonogram_editor.cli.run.run_command(['solve', 'voxel-soma', '--count', '--json', "
             "'--jobs', '2']); assert 'PySide6' not in sys.modules, 'Qt was imported'; sys.exit(rc)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
@@ -53,7 +53,7 @@ def test_count_json_with_jobs_and_no_qt_loaded():
 
 
 def test_the_command_line_lists_voxel_solutions_from_the_stream(capsys):
-    assert nonogram_editor.cli.run_command(["solve", "voxel-soma", "--list", "3", "--json"]) == 0
+    assert nonogram_editor.cli.run.run_command(["solve", "voxel-soma", "--list", "3", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["valid"] is True and len(summary["solutions"]) == 3
     assert len({json.dumps(s, sort_keys=True) for s in summary["solutions"]}) == 3

@@ -385,7 +385,7 @@ def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
 
     import numpy as np
 
-    from nonogram_editor_builtins.voxel.disassemble import _assignable
+    from nonogram_editor_builtins.voxel.separations import assignable
 
     rng = random.Random(5)
     for _ in range(300):
@@ -397,7 +397,7 @@ def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
                         for g in range(1, groups + 1))
                     for chosen in itertools.product(range(1, groups + 1), repeat=parts))
         left, chosen = np.full_like(allowed, 99), np.full(parts, 99, dtype=np.int64)  # what is in them is overwritten
-        assert _assignable(together, parts, allowed, left, chosen) == brute, (together, allowed)
+        assert assignable(together, parts, allowed, left, chosen) == brute, (together, allowed)
 
 
 # ------------------------------------------------------------------ moves replayed on the examples

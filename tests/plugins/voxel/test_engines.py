@@ -1,7 +1,7 @@
 """The two search engines behind one interface: the same answers, the same cancel, the same split."""
 import pytest
 
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor_builtins.voxel import distributed, dlx, solver
 from nonogram_editor_builtins.voxel import search as search_module
 

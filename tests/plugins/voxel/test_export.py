@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor_builtins.voxel import checker, export, solver
 from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle
 from nonogram_editor_builtins.voxel.solver import Placement

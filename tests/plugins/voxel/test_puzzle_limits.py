@@ -7,8 +7,8 @@ import threading
 import pytest
 
 import nonogram_editor_builtins.voxel.plugin as voxel_plugin
-from nonogram_editor.cli import run_command
-from nonogram_editor.plugin_host import PluginHost
+from nonogram_editor.cli.run import run_command
+from nonogram_editor.plugin_api.host import PluginHost
 from nonogram_editor_builtins.voxel import model as puzzle_module
 from nonogram_editor_builtins.voxel.model import MAX_FILE_BYTES, PuzzleFileError, load_puzzle
 

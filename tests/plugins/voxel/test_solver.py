@@ -1,7 +1,7 @@
 """The solver against known answers, an independent brute force, and the independent checker."""
 import pytest
 
-from nonogram_editor.tasks import Cancelled, Task
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor_builtins.voxel import checker, solver
 from nonogram_editor_builtins.voxel import search as search_module
 from nonogram_editor_builtins.voxel.model import load_puzzle, shipped_puzzle_paths

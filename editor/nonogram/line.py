@@ -31,6 +31,7 @@ lines that changed.
 from __future__ import annotations
 
 import threading
+from functools import cache
 
 _MIRROR_BYTE = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 _from_bytes = int.from_bytes
@@ -46,15 +47,17 @@ def mirror_bits(value: int, width: int) -> int:
     return mirrored >> ((nbytes << 3) - width)
 
 
-def _run_steps(lengths) -> tuple[tuple[int, int, int], ...]:
-    """How to get ``runs[L]`` (starts of L free cells) for every clue length, by doubling.
+@cache
+def _run_steps(lengths: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """How to get ``runs[L]`` (starts of L free cells) for every length of ``lengths`` (a
+    clue's, ascending, once each), by doubling.
 
     Each step ``(target, source, shift)`` means
     ``runs[target] = runs[source] & (runs[source] >> shift)``; ``runs[1]`` is the free mask.
     """
     known = [1]
     steps = []
-    for length in sorted(set(lengths)):
+    for length in lengths:
         while length not in known:
             best = max(k for k in known if k < length)
             target = length if 2 * best >= length else 2 * best
@@ -63,6 +66,7 @@ def _run_steps(lengths) -> tuple[tuple[int, int, int], ...]:
     return tuple(steps)
 
 
+@cache
 def _cover_shifts(length: int) -> tuple[int, ...]:
     """Shifts that spread a set of starts over ``length`` cells (``x |= x << s`` each)."""
     shifts = []
@@ -79,8 +83,8 @@ class LineSolver:
     """The complete line deduction for one clue on lines of ``n`` cells."""
 
     __slots__ = ("clue", "n", "full", "_stride", "_mask_stride", "_in_bytes", "_in_pad",
-                 "_out_bytes", "_out_pad", "_steps", "_run_slots", "_mirrored_clue", "_blocks", "_memo",
-                 "_count_memo")
+                 "_out_bytes", "_out_pad", "_steps", "_lengths", "_run_slots", "_mirrored_clue", "_blocks",
+                 "memo", "_count_memo")
 
     def __init__(self, clue, n: int):
         clue = tuple(int(length) for length in clue)
@@ -100,14 +104,18 @@ class LineSolver:
         width = (k + 1) * stride
         self._out_bytes = (width + 7) >> 3
         self._out_pad = self._out_bytes * 8 - width
-        self._steps = _run_steps(clue)
+        lengths = tuple(sorted(set(clue)))
+        self._steps = _run_steps(lengths)
+        # the clue's lengths, once each, with the shifts that spread a block's starts over it
+        self._lengths = tuple((length, _cover_shifts(length)) for length in lengths)
         self._run_slots = max(clue, default=1) + 1
         self._mirrored_clue = clue[::-1]
         # per block: length, how far the packed suffix sets shift to give suf_{j+1}
-        # just after the block (and its gap), the spreading shifts
-        self._blocks = tuple((length, length + 2 if j < k - 1 else length + 1, _cover_shifts(length))
-                             for j, length in enumerate(clue))
-        self._memo: dict[tuple[int, int], tuple[int, int] | None] = {}
+        # just after the block (and its gap)
+        self._blocks = tuple((length, length + 2 if j < k - 1 else length + 1) for j, length in enumerate(clue))
+        # what solve() returned for (filled, empty); hot loops may read it directly (a hit is
+        # a dict lookup, without the call)
+        self.memo: dict[tuple[int, int], tuple[int, int] | None] = {}
         self._count_memo: dict[tuple[int, int], int] = {}
 
     def __repr__(self) -> str:
@@ -116,7 +124,7 @@ class LineSolver:
     def solve(self, filled: int, empty: int) -> tuple[int, int] | None:
         """``(filled, empty)`` with every forced cell added, or ``None`` if nothing fits."""
         key = (filled, empty)
-        memo = self._memo
+        memo = self.memo
         try:
             return memo[key]
         except KeyError:
@@ -130,7 +138,7 @@ class LineSolver:
     def adds_nothing(self, filled: int, empty: int) -> bool:
         """Whether the memo already knows that the complete deduction adds nothing to
         ``(filled, empty)`` (so neither can any weaker rule); False when it does not know."""
-        return self._memo.get((filled, empty), 0) == (filled, empty)
+        return self.memo.get((filled, empty), 0) == (filled, empty)
 
     def deduce(self, filled: int, empty: int, block_starts: list[int] | None = None) -> tuple[int, int] | None:
         """:meth:`solve` without the memo (what the benchmark times).
@@ -146,24 +154,29 @@ class LineSolver:
             return None if filled else (0, full)
         stride = self._stride
         steps = self._steps
-        runs = [0] * self._run_slots
+        lengths = self._lengths
+        # ``fits[L]``: the starts where a block of length L fits (L cells not known empty,
+        # the cells just before and after it not known filled), once per length
+        fits = [0] * self._run_slots
 
         # Right to left: the forward pass on the mirrored line, packing every pre-set.
         both = _from_bytes((filled | (empty << stride)).to_bytes(self._in_bytes, "little")
                            .translate(_MIRROR_BYTE), "big") >> self._in_pad
         m_filled = both >> stride
         not_filled = full & ~m_filled
-        runs[1] = full & ~both  # the mirrored free cells (both's low bits are mirrored empty)
+        fits[1] = full & ~both  # the mirrored free cells (both's low bits are mirrored empty)
         for target, source, shift in steps:
-            run = runs[source]
-            runs[target] = run & (run >> shift)
+            run = fits[source]
+            fits[target] = run & (run >> shift)
         filled_before = m_filled << 1
+        for length, _ in lengths:
+            fits[length] &= ~(filled_before | (m_filled >> length))
         pre = (not_filled ^ (not_filled + (1 & not_filled))) | 1
         packed = pre
         gate = pre
         offset = 0
         for length in self._mirrored_clue:
-            ends = (runs[length] & ~(filled_before | (m_filled >> length)) & gate) << length
+            ends = (fits[length] & gate) << length
             pre = (not_filled ^ (not_filled + ends)) | ends
             offset += stride
             packed |= pre << offset
@@ -176,30 +189,37 @@ class LineSolver:
 
         # Left to right, combining each block's prefix and suffix on the way.
         not_filled = full & ~filled
-        runs[1] = full & ~empty
+        fits[1] = full & ~empty
         for target, source, shift in steps:
-            run = runs[source]
-            runs[target] = run & (run >> shift)
+            run = fits[source]
+            fits[target] = run & (run >> shift)
         filled_before = filled << 1
+        for length, _ in lengths:
+            fits[length] &= ~(filled_before | (filled >> length))
+        # the starts blocks of each length have in some placement (spread over the length at the end)
+        placed = [0] * self._run_slots
         mask_stride = self._mask_stride
         pre = (not_filled ^ (not_filled + (1 & not_filled))) | 1
         gate = pre
         can_be_empty = 0
-        can_be_filled = 0
-        for length, suffix_shift, cover_shifts in self._blocks:
+        for length, suffix_shift in self._blocks:
             can_be_empty |= pre & (suffixes >> 2)
             suffixes >>= stride
-            starts = runs[length] & ~(filled_before | (filled >> length)) & gate
+            starts = fits[length] & gate
             ends = starts << length
             starts &= (suffixes & mask_stride) >> suffix_shift
             if block_starts is not None:
                 block_starts.append(starts)
-            for shift in cover_shifts:
-                starts |= starts << shift
-            can_be_filled |= starts
+            placed[length] |= starts
             pre = (not_filled ^ (not_filled + ends)) | ends
             gate = pre << 1
         can_be_empty |= pre & (suffixes >> 2)
+        can_be_filled = 0
+        for length, cover_shifts in lengths:
+            starts = placed[length]
+            for shift in cover_shifts:
+                starts |= starts << shift
+            can_be_filled |= starts
         return full & ~(can_be_empty & not_filled), full & ~can_be_filled
 
     def count(self, filled: int, empty: int) -> int:

@@ -17,12 +17,18 @@ from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.infra.tasks import Task
 
 
-def changed_rows(before: Board, after: Board) -> list[int]:
-    """The rows where ``after`` knows more than ``before`` (compared in C: a probe changes few)."""
-    rows = range(before.height)
-    filled = compress(rows, map(ne, after.row_filled, before.row_filled))
-    empty = compress(rows, map(ne, after.row_empty, before.row_empty))
+def changed_lines(before_filled, before_empty, after_filled, after_empty) -> list[int]:
+    """The indices where the ``after`` masks differ from the ``before`` ones (compared in C:
+    a probe changes few lines)."""
+    lines = range(len(before_filled))
+    filled = compress(lines, map(ne, after_filled, before_filled))
+    empty = compress(lines, map(ne, after_empty, before_empty))
     return sorted(set(filled).union(empty))
+
+
+def changed_rows(before: Board, after: Board) -> list[int]:
+    """The rows where ``after`` knows more than ``before``."""
+    return changed_lines(before.row_filled, before.row_empty, after.row_filled, after.row_empty)
 
 
 def _cells(row: int, mask: int, value: bool):

@@ -156,32 +156,32 @@ class Puzzle:
         column bytearray in which every line the line solver looked at gets a 1.
         """
         height, width = self.height, self.width
+        # the lines to look at, as masks (bit i: line i)
         if rows is None and columns is None:
-            row_pending = bytearray(b"\x01") * height
-            col_pending = bytearray(b"\x01") * width
+            row_pending, col_pending = (1 << height) - 1, (1 << width) - 1
         else:
-            row_pending = bytearray(height)
-            col_pending = bytearray(width)
+            row_pending = col_pending = 0
             for row in rows or ():
-                row_pending[row] = 1
+                row_pending |= 1 << row
             for column in columns or ():
-                col_pending[column] = 1
+                col_pending |= 1 << column
         sweeps = 0
         # a sweep of a huge puzzle takes long: look at the task between its lines too
         line_task = task if max(height, width) > EAGER_LINES else None
         row_seen, col_seen = looked_at or (None, None)
-        while 1 in row_pending or 1 in col_pending:
+        while row_pending or col_pending:
             if task is not None:
                 task.check_cancelled()
             rows_changed = _sweep(self._row_solvers, board.row_filled, board.row_empty, row_pending,
-                                  board.col_filled, board.col_empty, col_pending, line_task, row_seen)
+                                  board.col_filled, board.col_empty, line_task, row_seen)
             if rows_changed is None:
                 return None
-            columns_changed = _sweep(self._column_solvers, board.col_filled, board.col_empty, col_pending,
-                                     board.row_filled, board.row_empty, row_pending, line_task, col_seen)
+            columns_changed = _sweep(self._column_solvers, board.col_filled, board.col_empty,
+                                     col_pending | rows_changed, board.row_filled, board.row_empty, line_task, col_seen)
             if columns_changed is None:
                 return None
-            sweeps += rows_changed or columns_changed
+            row_pending, col_pending = columns_changed, 0
+            sweeps += bool(rows_changed or columns_changed)
         return sweeps
 
     def assume(self, board: Board, row: int, column: int, value: bool, task: Task | None = None) -> Board | None:
@@ -235,41 +235,40 @@ def _counts(solvers, filled, empty, task: Task | None) -> list[int]:
     return counts
 
 
-def _sweep(solvers, filled, empty, pending, cross_filled, cross_empty, cross_pending, task=None,
-           seen=None) -> bool | None:
-    """Solve every pending line of one direction; new cells go into the crossing lines.
+def _sweep(solvers, filled, empty, pending: int, cross_filled, cross_empty, task=None, seen=None) -> int | None:
+    """Solve every line of one direction in the mask ``pending``; new cells go into the
+    crossing lines.
 
-    Returns whether anything changed, or None on a contradiction. ``seen``: a bytearray
-    in which each line looked at gets a 1.
+    Returns the mask of the crossing lines that got new cells (0: nothing changed), or
+    None on a contradiction. ``seen``: a bytearray in which each line looked at gets a 1.
     """
-    changed = False
-    index = pending.find(1)
+    touched = 0
     looked = 0
-    while index >= 0:
-        pending[index] = 0
+    while pending:
+        bit = pending & -pending
+        pending ^= bit
+        index = bit.bit_length() - 1
         if seen is not None:
             seen[index] = 1
         if task is not None:
             looked += 1
             if not looked % TASK_CHECK_LINES:
                 task.check_cancelled()
-        old_filled, old_empty = filled[index], empty[index]
-        result = solvers[index].solve(old_filled, old_empty)
+        old_filled, old_empty = known = filled[index], empty[index]
+        solver = solvers[index]
+        result = solver.memo.get(known)  # most looks, in probes, are memo hits: no call
         if result is None:
-            return None
-        new_filled, new_empty = result
-        if new_filled == old_filled and new_empty == old_empty:
-            index = pending.find(1, index + 1)
+            result = solver.solve(old_filled, old_empty)
+            if result is None:
+                return None
+        if result == known:
             continue
-        changed = True
-        filled[index], empty[index] = new_filled, new_empty
-        bit = 1 << index
-        for fresh, cross in ((new_filled ^ old_filled, cross_filled), (new_empty ^ old_empty, cross_empty)):
+        new_filled, new_empty = filled[index], empty[index] = result
+        fresh_filled, fresh_empty = new_filled ^ old_filled, new_empty ^ old_empty
+        touched |= fresh_filled | fresh_empty
+        for fresh, cross in ((fresh_filled, cross_filled), (fresh_empty, cross_empty)):
             while fresh:
                 low = fresh & -fresh
-                crossing = low.bit_length() - 1
-                cross[crossing] |= bit
-                cross_pending[crossing] = 1
+                cross[low.bit_length() - 1] |= bit
                 fresh ^= low
-        index = pending.find(1, index + 1)
-    return changed
+    return touched

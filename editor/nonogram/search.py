@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from nonogram_editor.infra.lazy import numpy as np
 
-from nonogram_editor.nonogram.probing import changed_rows
+from nonogram_editor.nonogram.probing import changed_lines, changed_rows
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.infra.tasks import Task
 from nonogram_editor.infra.wording import Activity
@@ -192,11 +192,11 @@ def _probe_pass(puzzle: Puzzle, node: Board, cells: list[tuple[int, int]], task:
     pad = ([0] * node.height, [0] * node.height)  # (filled, empty) row masks this pass's probes set
     gains = {}
     settled = False
+    open_cells = node.unknown_count()  # counted again when a contradiction settles cells
     for row, column in cells:
         if node.value(row, column) is not None:
             continue
         task.check_cancelled()
-        open_cells = node.unknown_count()
         bit = 1 << column
         both: list[int | None] = []
         contradicts = []
@@ -222,18 +222,26 @@ def _probe_pass(puzzle: Puzzle, node: Board, cells: list[tuple[int, int]], task:
             if puzzle.propagate(node, (row,), (column,), task) is None:
                 return False
             settled = True
+            open_cells = node.unknown_count()
             continue
         gains[row, column] = both
     return None if settled else gains
 
 
-def _open_in_disturbed_lines(board: Board, picture: Board) -> int:
-    """How many open cells the lines that differ from the picture still have (a repair
-    search from ``board`` has that much left to decide: the smaller, the more promising)."""
+def _open_in_disturbed_lines(board: Board, trial: Board, picture: Board) -> int:
+    """How many open cells the lines that differ from the picture still have in ``trial``
+    (a repair search from it has that much left to decide: the smaller, the more
+    promising). ``board``, which ``trial`` knows more than, agrees with the picture: only
+    the lines ``trial`` changed can differ from it."""
     total = 0
-    for full, filled, empty, goal in (((1 << board.width) - 1, board.row_filled, board.row_empty, picture.row_filled),
-                                      ((1 << board.height) - 1, board.col_filled, board.col_empty, picture.col_filled)):
-        for f, e, g in zip(filled, empty, goal):
+    for full, before, after, goal in (
+            ((1 << board.width) - 1, (board.row_filled, board.row_empty), (trial.row_filled, trial.row_empty),
+             picture.row_filled),
+            ((1 << board.height) - 1, (board.col_filled, board.col_empty), (trial.col_filled, trial.col_empty),
+             picture.col_filled)):
+        filled, empty = after
+        for index in changed_lines(*before, *after):
+            f, e, g = filled[index], empty[index], goal[index]
             if (f & ~g) | (e & g):
                 total += (full & ~(f | e)).bit_count()
     return total
@@ -334,7 +342,7 @@ def find_alternative(puzzle: Puzzle, board: Board, picture: np.ndarray, task: Ta
                 proved = True
                 task.report(total - board.unknown_count(), total, Activity.tr("probing"))
                 continue
-            open_cells = _open_in_disturbed_lines(trial, goal)
+            open_cells = _open_in_disturbed_lines(board, trial, goal)
             if open_cells == 0:
                 return _complete_with(trial, goal)
             promise[row, column] = open_cells

@@ -2,7 +2,7 @@
 puzzle by puzzle (issue 36's goal: where pbnsolve decides in under a second, the check's
 ``cpu_seconds`` at most twice pbnsolve's or 0.05 s, whichever is more).
 
-    .venv/bin/python tests/benchmarks/bench_middle.py --pbnsolve PATH [--bare] FILE.non...
+    .venv/bin/python tests/benchmarks/bench_middle.py --pbnsolve PATH [--bare] [--engine [--runs N]] FILE.non...
     .venv/bin/python tests/benchmarks/bench_middle.py --pbnsolve PATH --tournament SET.txt [--first N]
         [--time-limit S] [--under S]
 
@@ -20,6 +20,11 @@ puzzle by puzzle (issue 36's goal: where pbnsolve decides in under a second, the
   whether it is within the goal; then a summary over the puzzles pbnsolve decides in under
   ``--under`` seconds (1 by default): how many are within the goal, the sums, the median
   and the worst ratio.
+* ``--engine``: instead, the engine alone in this process (no start-up, no grade, no SAT
+  process; cold line caches, best of ``--runs`` CPU ms): line logic, probing at bare
+  clues' first node (what decides most of these puzzles), and the search for another
+  solution from line logic's fixpoint with that solution as the picture (a drawing's
+  check: the local stage, then probing), with their probes, beside pbnsolve's CPU.
 """
 from __future__ import annotations
 
@@ -44,6 +49,50 @@ def goal(theirs: float) -> float:
     return max(FACTOR * theirs, FLOOR)
 
 
+def engine(paths: list[Path], pbnsolve: str, runs: int, time_limit: float) -> None:
+    import time
+
+    from nonogram_editor.level.puzzle_formats import read_puzzle_file
+    from nonogram_editor.nonogram.line import clear_line_caches
+    from nonogram_editor.nonogram.puzzle import Puzzle
+    from nonogram_editor.nonogram.search import Lookahead, find_alternative, find_solution
+    from nonogram_editor.infra.tasks import Task
+
+    print(f"the engine in this process (cold line caches, best of {runs}, CPU ms); pbnsolve: {pbnsolve} -u, "
+          f"process CPU ms")
+    print(f"{'puzzle':28s} {'size':>7s} {'line logic':>10s} {'first node':>10s} {'probes':>7s} "
+          f"{'another':>8s} {'probes':>7s} {'pbnsolve':>9s}")
+    sums = [0.0] * 4
+    for path in paths:
+        clues = read_puzzle_file(path)
+        best = [float("inf")] * 3
+        for _ in range(runs):
+            clear_line_caches()
+            start = time.process_time()
+            puzzle = Puzzle(clues.row_clues, clues.column_clues)
+            board = puzzle.board()
+            puzzle.propagate(board)
+            fixpoint = board.copy()
+            line_done = time.process_time()
+            first_node = Lookahead()
+            first, _ = find_solution(puzzle, board, Task(), first_node, budget=0)
+            first_done = time.process_time()
+            another = Lookahead()
+            if first is not None and first.is_complete():
+                find_alternative(puzzle, fixpoint, first.filled_array(), Task(), another)
+            times = (line_done - start, first_done - line_done, time.process_time() - first_done)
+            best = [min(old, new) for old, new in zip(best, times)]
+        before = children_cpu()
+        pbnsolve_class(pbnsolve, path, time_limit)
+        theirs = children_cpu() - before
+        for index, seconds in enumerate((*best, theirs)):
+            sums[index] += seconds
+        print(f"{path.stem:28s} {puzzle.width:>3d}x{puzzle.height:<3d} {best[0] * 1000:10.1f} {best[1] * 1000:10.1f} "
+              f"{first_node.probes:7d} {best[2] * 1000:8.1f} {another.probes:7d} {theirs * 1000:9.1f}", flush=True)
+    print(f"{'summed':28s} {'':7s} {sums[0] * 1000:10.1f} {sums[1] * 1000:10.1f} {'':7s} {sums[2] * 1000:8.1f} "
+          f"{'':7s} {sums[3] * 1000:9.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path)
@@ -53,6 +102,8 @@ def main() -> None:
     parser.add_argument("--bare", action="store_true", help="check the files' clues alone (their goals left out)")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--under", type=float, default=1.0, help="the summary's puzzles: pbnsolve under this CPU s")
+    parser.add_argument("--engine", action="store_true", help="the engine alone, in this process (no check processes)")
+    parser.add_argument("--runs", type=int, default=3, help="--engine: runs per puzzle, the best counts")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-middle-"))
     puzzles = non_puzzles(args.files) if args.bare else []
@@ -65,6 +116,9 @@ def main() -> None:
         paths.append(path)
     if not paths:
         parser.error("no puzzles: give .non files or --tournament")
+    if args.engine:
+        engine(paths, args.pbnsolve, args.runs, args.time_limit)
+        return
 
     print(f"check: python -m nonogram_editor check --json --grade, a process per file, its cpu_seconds "
           f"(the grade apart); pbnsolve: {args.pbnsolve} -u, process CPU; "

@@ -68,6 +68,33 @@ def test_random_lines_up_to_11_cells():
         assert count_placements(clue, n, *masks(known)) == count
 
 
+def block_starts_of(clue, n, known):
+    """Per block, the mask of its starts in the fitting patterns (enumerated)."""
+    starts = [0] * len(clue)
+    for p in patterns(clue, n):
+        if all(k is None or k == v for k, v in zip(known, p)):
+            begins = [i for i in range(n) if p[i] and (i == 0 or not p[i - 1])]
+            for j, begin in enumerate(begins):
+                starts[j] |= 1 << begin
+    return starts
+
+
+def test_block_starts_and_repeated_lengths_against_enumeration():
+    """The starts each block has in some placement (the grade's simple rules read them),
+    on clues whose lengths repeat (the solver handles each length once)."""
+    rng = random.Random(5)
+    for _ in range(1500):
+        n = rng.randint(1, 12)
+        picture = [rng.random() < 0.5 for _ in range(n)]
+        clue = runs(picture) if rng.random() < 0.8 else tuple(rng.choice((1, 1, 2, 3)) for _ in range(rng.randint(1, 4)))
+        known = tuple((int(v) if rng.random() < 0.35 else None) for v in picture)
+        deduction, _ = expected(clue, n, known)
+        starts = []
+        assert LineSolver(clue, n).deduce(*masks(known), starts) == deduction, (clue, known)
+        if deduction is not None:
+            assert starts == block_starts_of(clue, n, known), (clue, known)
+
+
 @pytest.mark.parametrize("n", [128, 200])
 def test_long_lines_are_complete_by_counting(n):
     """On 128+ cells: a cell is forced exactly when the opposite value leaves no placement."""

@@ -38,7 +38,7 @@ from nonogram_editor.infra.lazy import numpy as np
 
 from nonogram_editor.nonogram.colour.line import ColourLineSolver, colour_line_solver
 from nonogram_editor.nonogram.colour.puzzle import ColourClues
-from nonogram_editor.nonogram.line import line_solver
+from nonogram_editor.nonogram.line import line_solver, set_bits
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.nonogram.verdict import Kind
 from nonogram_editor.infra.tasks import Task
@@ -267,20 +267,12 @@ def _settle(board: Board, axis: str, index: int, new_filled: int,
     changed = fresh_filled | (new_empty & ~empty[index])
     bit = 1 << index
     cells = []
-    for position in _bits(changed):  # in order along the line: the cells come out sorted
+    for position in set_bits(changed):  # in order along the line: the cells come out sorted
         value = bool(fresh_filled >> position & 1)
         (cross_filled if value else cross_empty)[position] |= bit
         cells.append((index, position, value) if axis == "row" else (position, index, value))
     filled[index], empty[index] = new_filled, new_empty
     return tuple(cells), changed
-
-
-def _bits(mask: int):
-    """The positions of ``mask``'s set bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class _Playing:
@@ -339,7 +331,7 @@ class _Player(_Playing):
             if not self.probe_ends:
                 continue  # no probe has run: no readers
             readers = self.probe_readers[line_axis]
-            for line in _bits(lines):
+            for line in set_bits(lines):
                 if readers[line]:
                     for cell in readers[line]:
                         self.unprobed[cell] = 1
@@ -357,7 +349,7 @@ class _Player(_Playing):
         for number, (axis, _, _, filled, empty) in enumerate(_lines(self.puzzle, self.board)):
             todo, self.pending[number] = self.pending[number], 0
             solvers, extremes = self.solvers[number], self.extremes[number]
-            for index in _bits(todo):
+            for index in set_bits(todo):
                 self.task.check_cancelled()
                 line_filled, line_empty = filled[index], empty[index]
                 known = extremes[index]
@@ -381,7 +373,7 @@ class _Player(_Playing):
         """The complete deduction on the first line where it finds something."""
         for number, (axis, _, _, filled, empty) in enumerate(_lines(self.puzzle, self.board)):
             solvers = self.solvers[number]
-            for index in _bits(self.unchecked[number]):
+            for index in set_bits(self.unchecked[number]):
                 self.task.check_cancelled()
                 self.unchecked[number] &= ~(1 << index)
                 result = solvers[index].solve(filled[index], empty[index])

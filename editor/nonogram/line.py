@@ -266,7 +266,8 @@ def solve_line(clue, n: int, filled: int = 0, empty: int = 0) -> tuple[int, int]
     return line_solver(clue, n).solve(filled, empty)
 
 
-def _bits(mask: int):
+def set_bits(mask: int):
+    """The positions of ``mask``'s set bits, lowest first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -299,7 +300,7 @@ def count_placements(clue, n: int, filled: int = 0, empty: int = 0) -> int:
         total = 0  # ways of the ends taken in so far (end <= start - gap)
         dropped = 0  # ways of the ends cut off by a filled cell before the start
         taken = cut = 0
-        for start in _bits(fits):
+        for start in set_bits(fits):
             while taken < len(ends) and ends[taken][0] <= start - gap:
                 total += ends[taken][1]
                 taken += 1

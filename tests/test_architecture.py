@@ -94,8 +94,8 @@ FLOORS: list[tuple[str, tuple[str, ...]]] = [
     ("qt", ("nonogram_editor.qt",)),  # Qt from here up
     ("scene3d", ("nonogram_editor.scene3d",)),
     ("plugin platform", ("nonogram_editor.plugin_api",)),
+    ("publishing", ("nonogram_editor.publish",)),  # its sheets draw with Qt
     ("ui", ("nonogram_editor.ui",)),
-    ("publishing", ("nonogram_editor.publish",)),  # the booklet draws with ui.sheets
     ("command line", ("nonogram_editor.cli",)),
     ("entry point", ("nonogram_editor.__main__",)),
 ]

@@ -2,7 +2,7 @@
 
     write_booklet("autumn.pdf", puzzles, per_page=4, title="Autumn")
 
-Each puzzle is the puzzle sheet of ``nonogram_editor.ui.sheets`` (numbered "3. Cat"), drawn
+Each puzzle is the puzzle sheet of ``nonogram_editor.publish.sheets`` (numbered "3. Cat"), drawn
 ``per_page`` to an A4 page in a grid of slots (:func:`page_slots`), each slot a page of its
 own to the sheet's layout. Then the solution sheets, in the same order and layout, each
 starting a new page. With a ``title`` the booklet opens with a title page naming its puzzles.
@@ -24,7 +24,7 @@ from nonogram_editor.level.puzzle_formats import Puzzle
 from nonogram_editor.nonogram.clue_solve import solve_clues, solve_colour_clues
 from nonogram_editor.infra.safe_write import write_file_named
 from nonogram_editor.infra.tasks import Task
-from nonogram_editor.ui.sheets import A4_MM, MARGIN_MM, SheetLayout, paint_sheet, pdf_writer
+from nonogram_editor.publish.sheets import A4_MM, MARGIN_MM, SheetLayout, paint_sheet, pdf_writer
 from nonogram_editor.infra.wording import Wording
 
 MAX_PER_PAGE = 16

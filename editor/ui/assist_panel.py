@@ -17,7 +17,7 @@ results:
 * LINE / BRANCH: the grade and the solve path (``nonogram_editor.nonogram.grade``); the step slider
   replays it: the cells settled so far, the step's line and its new cells, each framed (a
   tint would hide a colour level's colours).
-* File > Export puzzle sheet / solution sheet (``nonogram_editor.ui.sheets``).
+* File > Export puzzle sheet / solution sheet (``nonogram_editor.publish.sheets``).
 * An imported clue file without a (fitting) goal: what solving its clues found
   (:meth:`AssistPanel.show_clue_report`), two solutions side by side for MULT, until
   another level is shown.
@@ -48,7 +48,7 @@ from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.edit_tools import add_action
 from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
-from nonogram_editor.ui.sheets import write_sheet
+from nonogram_editor.publish.sheets import write_sheet
 from nonogram_editor.core.colour_level import is_colour, puzzle_palette, rgb_clues
 from nonogram_editor.ui.solver_panel import picture_pixmap
 from nonogram_editor.infra.wording import Counts

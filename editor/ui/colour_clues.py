@@ -12,27 +12,10 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from nonogram_editor.core.colour_level import RgbClue
 from nonogram_editor.core.grid_look import LineClues
 from nonogram_editor.ui.static_texts import StaticTexts
+from nonogram_editor.qt.contrast import number_colour
 
 SWATCH_EDGE = QColor(150, 150, 150)
 GAP = 1  # pixels between neighbouring swatches
-
-
-def relative_luminance(rgb) -> float:
-    """WCAG 2's relative luminance of an sRGB colour (0 black .. 1 white)."""
-    def linear(value: int) -> float:
-        value /= 255
-        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
-
-    red, green, blue = (linear(int(v)) for v in rgb)
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def number_colour(rgb) -> QColor:
-    """Black or white, whichever contrasts more with ``rgb``."""
-    luminance = relative_luminance(rgb)
-    on_black = (luminance + 0.05) / 0.05
-    on_white = 1.05 / (luminance + 0.05)
-    return QColor(Qt.black) if on_black >= on_white else QColor(Qt.white)
 
 
 def row_clue_width(clue: RgbClue, cell_size: int) -> int:

@@ -14,7 +14,8 @@ per position in play order. Drag an entry to another place (in play order, unfil
 Double-click (or Enter) opens it in the editor; File > Back to the Pack comes back. Rename,
 duplicate and delete act on the files (``nonogram_editor.pack.files``), and Undo (Ctrl+Z) takes
 each back, a reorder too. Make Line-Solvable proposes edits for every level that is not LINE
-(``nonogram_editor.ui.pack_batch``), written only when accepted.
+(``nonogram_editor.ui.pack_batch``), written only when accepted. Export… writes the pack in play
+order (``nonogram_editor.publish.export``: a web page, a booklet, a puzzle collection).
 """
 from __future__ import annotations
 
@@ -34,11 +35,12 @@ from nonogram_editor.pack.checks import ResultCache, result_of
 from nonogram_editor.pack.entries import Entry
 from nonogram_editor.pack.files import delete, duplicate, rename
 from nonogram_editor.pack.order import write_order
+from nonogram_editor.publish.export import export_pack
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.pack_batch import ProposalsDialog
 from nonogram_editor.ui.pack_chart import DifficultyChart
 from nonogram_editor.ui.pack_thumbnails import GAP, THUMBNAIL, entry_pixmap
-from nonogram_editor.qt.lifetime import connect_alive
+from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 
 TIME_LIMIT = 60.0  # seconds per entry, as ``check``'s default
 RELOAD_DELAY_MS = 300  # a burst of changes in the folder is read once
@@ -50,6 +52,12 @@ SORTS = {  # the sort box: its text, and the key of an entry (None: play order)
                                                             entry.result.grade if entry.result else 0),
     QT_TRANSLATE_NOOP("PackWindow", "Verdict"): lambda entry: entry.result.verdict if entry.result else "~",
     QT_TRANSLATE_NOOP("PackWindow", "Kind"): lambda entry: (entry.kind, entry.colours),
+}
+EXPORT_FILTERS = {  # the Export dialog's filters (shown through self.tr) and the suffix each writes
+    QT_TRANSLATE_NOOP("PackWindow", "Web page that plays the pack (*.html)"): "html",
+    QT_TRANSLATE_NOOP("PackWindow", "Printable booklet (*.pdf)"): "pdf",
+    QT_TRANSLATE_NOOP("PackWindow", "Puzzle pack (*.nonpack)"): "nonpack",
+    QT_TRANSLATE_NOOP("PackWindow", "webpbn XML set (*.xml)"): "xml",
 }
 ALL = QT_TRANSLATE_NOOP("PackWindow", "All verdicts")
 WARNED = QT_TRANSLATE_NOOP("PackWindow", "With warnings")
@@ -236,7 +244,12 @@ class PackWindow(QMainWindow):
         self.fix_action = tools.addAction(self.tr("Make Line-Solvable…"), self.make_line_solvable)
         self.fix_action.setToolTip(self.tr("A proposal for every level that is not LINE, shown before any file "
                                            "is written"))
+        self.export_action = tools.addAction(self.tr("Export…"), self.export_dialog)
+        self.export_action.setToolTip(self.tr("Write the pack in play order: a web page that plays it, a printable "
+                                              "booklet with the solutions at the back, or a puzzle collection"))
         self.proposals_dialog = None
+        self.save_dialog = None  # the Export dialog while it is open
+        self._export_job: BackgroundJob | None = None
         self.progress = QProgressBar(self)
         self.progress.setMaximumWidth(200)
         self.progress.hide()
@@ -400,6 +413,36 @@ class PackWindow(QMainWindow):
                 QMessageBox.warning(self, self.tr("Could not write the level"), str(error))
         self.statusBar().showMessage(self.tr("Levels written: {0}").format(written), 8000)
         self.reload()
+
+    def export_dialog(self) -> None:
+        """Export…: where to (non-blocking), then :func:`nonogram_editor.publish.export.export_pack`
+        off the GUI thread; the format follows the suffix."""
+        if self.pack is None or self.checks_running():
+            self.statusBar().showMessage(self.tr("Wait for the checks to finish first"), 8000)
+            return
+        filters = {self.tr(name): suffix for name, suffix in EXPORT_FILTERS.items()}
+        name = str(self.folder.parent / f"{self.folder.name}.html")
+        dialog = ask_save_path(self, self.tr("Export the pack"), name, ";;".join(filters), "html",
+                               lambda chosen: self.export(Path(chosen)))
+        connect_alive(dialog.filterSelected, dialog, lambda shown: dialog.setDefaultSuffix(filters.get(shown, "html")))
+        self.save_dialog = dialog
+
+    def export(self, path: Path) -> None:
+        entries, title = list(self.pack.entries), self.folder.name
+        self.statusBar().showMessage(self.tr("Exporting to {0}…").format(path))
+        self._export_job = BackgroundJob(lambda _task: export_pack(path, entries, title), owner=self, name="pack export")
+        connect_alive(self._export_job.succeeded, self, lambda left_out: self._exported(path, left_out))
+        connect_alive(self._export_job.failed, self, lambda error: self._export_failed(path, error))
+        self._export_job.start()
+
+    def _exported(self, path: Path, left_out: list[str]) -> None:
+        self.statusBar().showMessage(self.tr("Exported {0}").format(path)
+                                     + (self.tr(" ({0} left out: see the tool tip)").format(len(left_out)) if left_out else ""))
+        self.statusBar().setToolTip("\n".join(left_out))
+
+    def _export_failed(self, path: Path, error: Exception) -> None:
+        self.statusBar().showMessage(self.tr("Could not export {0}").format(path))
+        QMessageBox.warning(self, self.tr("Could not export the pack"), str(error))
 
     def _folder_changed(self, _path: str) -> None:
         self._reload_timer.start()

@@ -15,7 +15,7 @@ from nonogram_editor.level.clues import clues
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import NonPuzzle
 from nonogram_editor.publish.booklet import page_slots, sheet_clues, solution_of, write_booklet
-from nonogram_editor.ui.sheets import SheetLayout
+from nonogram_editor.publish.sheets import SheetLayout
 
 PAGE = (2480, 3508)  # the writer's A4 page at 300 dpi: the units the booklet is drawn in
 

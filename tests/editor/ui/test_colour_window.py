@@ -11,7 +11,7 @@ from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, colour_clues, index
 from nonogram_editor.nonogram.colour import check_colour_drawing
 from nonogram_editor.nonogram.verdict import Kind
 from nonogram_editor.infra.paths import LEVELS
-from nonogram_editor.ui.colour_clues import number_colour
+from nonogram_editor.qt.contrast import number_colour
 from nonogram_editor.ui.solver_panel import DIFFERENCE_OVERLAY
 from tests.editor.ui.conftest import drag, wait_for_job
 
@@ -217,7 +217,7 @@ def test_the_solution_sheet_of_a_colour_level_is_in_its_colours(window, qtbot, t
     from PySide6.QtGui import QImage
 
     from nonogram_editor.level.colour import colour_level
-    from nonogram_editor.ui.sheets import SheetLayout
+    from nonogram_editor.publish.sheets import SheetLayout
     from tests.editor.ui.test_files import choose_file
 
     grid = np.array([[1, 1, 2, 0], [0, 2, 2, 0], [0, 0, 1, 1]])

@@ -1,5 +1,6 @@
 """The pack gallery, driven by real mouse and key events: it fills in off the GUI thread, reorders
 by drag (saving pack.order), opens an entry in the editor, and deletes with undo."""
+import json
 import shutil
 from pathlib import Path
 
@@ -135,6 +136,22 @@ def test_the_difficulty_chart_draws_a_bar_per_graded_entry_in_play_order(gallery
     bar_top = min(y for y in range(int(box.top()), int(box.bottom()))
                   if image.pixelColor(int(box.center().x()) + 3, y).rgb() == LINE_COLOUR.rgb())
     assert abs((box.bottom() - bar_top) / box.height() - 1.1 / 6) < 0.05  # grade 1.1 of 6
+
+
+def test_export_writes_the_pack_as_a_web_page_in_play_order(gallery, tmp_path, qtbot):
+    gallery.export_action.trigger()
+    dialog = gallery.save_dialog
+    target = tmp_path / "out" / "boats.html"
+    target.parent.mkdir()
+    dialog.selectFile(str(target))
+    dialog.accept()
+    qtbot.waitUntil(lambda: "Exported" in gallery.statusBar().currentMessage(), timeout=60_000)
+    html = target.read_text(encoding="utf-8")
+    titles = [entry.title for entry in gallery.pack.entries if entry.error is None and entry.solution is not None]
+    assert len(titles) >= 5
+    places = [html.index(json.dumps(title)) for title in titles]
+    assert places == sorted(places)
+    assert "left out" in gallery.statusBar().currentMessage()  # broken.non could not be read
 
 
 def test_make_line_solvable_shows_proposals_and_writes_only_the_accepted(window, tmp_path, qtbot):

@@ -7,7 +7,7 @@ from PySide6.QtGui import QImage
 
 from nonogram_editor.level.clues import clues
 from nonogram_editor.infra.paths import ROOT
-from nonogram_editor.ui.sheets import write_sheet
+from nonogram_editor.publish.sheets import write_sheet
 
 PICTURE = np.array([[1, 1, 0, 1, 0, 0, 1],
                     [0, 0, 0, 0, 0, 0, 0],
@@ -28,7 +28,7 @@ def _dark(image: QImage, rect) -> int:
 
 @pytest.mark.parametrize("with_solution", [False, True])
 def test_png_sheet_has_the_clue_digits_and_the_right_cells(qapp, tmp_path, with_solution):
-    from nonogram_editor.ui.sheets import SheetLayout
+    from nonogram_editor.publish.sheets import SheetLayout
 
     path = tmp_path / "sheet.png"
     write_sheet(path, ROWS, COLUMNS, "Specks", PICTURE if with_solution else None)
@@ -97,7 +97,7 @@ def test_the_exported_sheet_bears_the_level_info_title(window, qtbot, tmp_path):
 
 def test_colour_sheets_print_each_number_on_its_colour_and_the_picture(qapp, tmp_path):
     from nonogram_editor.level.colour import colour_clues
-    from nonogram_editor.ui.sheets import SheetLayout
+    from nonogram_editor.publish.sheets import SheetLayout
 
     palette = [(255, 255, 255), (250, 215, 50), (40, 40, 160)]  # a light and a dark colour
     grid = np.array([[1, 1, 0, 2], [0, 2, 2, 0], [1, 0, 0, 1]])

@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainte
 from PySide6.QtSvg import QSvgGenerator
 
 from nonogram_editor.infra.safe_write import write_file_named
-from nonogram_editor.ui.colour_clues import number_colour
+from nonogram_editor.qt.contrast import number_colour
 
 A4_MM = (210.0, 297.0)
 MARGIN_MM = 15.0

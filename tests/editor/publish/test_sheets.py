@@ -6,7 +6,6 @@ import pytest
 from PySide6.QtGui import QImage
 
 from nonogram_editor.level.clues import clues
-from nonogram_editor.infra.paths import ROOT
 from nonogram_editor.publish.sheets import write_sheet
 
 PICTURE = np.array([[1, 1, 0, 1, 0, 0, 1],
@@ -76,23 +75,6 @@ def test_bad_targets_say_what_is_wrong(qapp, tmp_path):
         with pytest.raises(OSError, match="missing.*No such file or directory"):
             write_sheet(tmp_path / "missing" / f"sheet{suffix}", ROWS, COLUMNS)
     assert list(tmp_path.iterdir()) == []
-
-
-def test_the_exported_sheet_bears_the_level_info_title(window, qtbot, tmp_path):
-    from tests.editor.ui.conftest import wait_for_job
-    from tests.editor.ui.test_files import choose_file
-
-    def exported_title(name: str) -> str:
-        actions = {action.text(): action for action in window.file_menu.actions()}
-        actions["Export puzzle &sheet…"].trigger()
-        choose_file(qtbot, window, tmp_path / name)
-        wait_for_job(qtbot, window)
-        return next(ET.parse(tmp_path / name).getroot().iter("{http://www.w3.org/2000/svg}text")).text.strip()
-
-    window.editor.load(ROOT / "levels" / "cat.level")
-    assert exported_title("stem.svg") == "cat"  # no title in the level info: the file's name
-    window.editor.set_about({"title": "Sleeping Cat", "by": "A. Designer"})
-    assert exported_title("titled.svg") == "Sleeping Cat"
 
 
 def test_colour_sheets_print_each_number_on_its_colour_and_the_picture(qapp, tmp_path):

@@ -43,7 +43,7 @@ def click_tab(qtbot, window, title):
             if bar.tabText(index) == title and bar.isVisible():
                 qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(index).center())
                 dock = window.assist_dock if title == "Assist" else window.solver_dock
-                qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty())
+                qtbot.waitUntil(lambda dock=dock: not dock.visibleRegion().isEmpty())
                 return
     raise AssertionError(f"no tab {title!r}")
 

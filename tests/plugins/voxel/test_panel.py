@@ -246,6 +246,6 @@ def test_no_button_text_is_clipped_at_the_width_of_a_narrow_dock_nor_at_the_pane
     QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
     for width in (652, panel.minimumSizeHint().width()):
         panel.resize(width, 800)
-        qtbot.waitUntil(lambda: panel.width() == max(width, panel.minimumWidth()))
+        qtbot.waitUntil(lambda width=width: panel.width() == max(width, panel.minimumWidth()))
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         assert not clipped_buttons(panel), f"at {panel.width()} px: {clipped_buttons(panel)}"

@@ -289,7 +289,7 @@ class Child:
             detail = lines[-1] if lines else f"exit code {self._process.returncode}"
             self.kill()
             if self.memory_limit is not None and _ran_out_of_memory(detail):  # in C code: kissat, CaDiCaL, numba
-                raise MemoryLimitReached(self.memory_limit)
+                raise MemoryLimitReached(self.memory_limit) from None
             raise RuntimeError(f"the {self.name} process ended without an answer ({detail})") from None
         self.kill()
         if not ok and result == _OUT_OF_MEMORY:

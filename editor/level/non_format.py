@@ -211,8 +211,7 @@ def parse_non(text: str, path: str | os.PathLike[str] = "<text>") -> NonPuzzle |
         return _colour_non(sections, goal_text, colour_lines, values, title, width, height, path)
 
     clues = {}
-    for name, count in (("rows", height), ("columns", width)):
-        length = width if name == "rows" else height
+    for name, length in (("rows", width), ("columns", height)):
         clues[name] = [parse_clue(clue_text, path, f"line {line_number}", length)
                        for line_number, clue_text in sections[name]]
 

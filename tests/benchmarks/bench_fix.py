@@ -117,7 +117,7 @@ def bench_gui() -> None:
     from nonogram_editor.level import Level
     from nonogram_editor.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    _app = QApplication.instance() or QApplication([sys.argv[0]])  # held while the window lives
     window = MainWindow()
     window.show()
     panel = window.assist_dock.widget()

@@ -59,7 +59,7 @@ def _check_steps(puzzle: Puzzle, path) -> None:
     grid = np.full((puzzle.height, puzzle.width), -1)
     for step in path.steps:
         assert step.cells, step
-        for row, column, value in step.cells:
+        for row, column, _ in step.cells:
             assert grid[row, column] == -1
             assert (row if step.axis == "row" else column) == step.index or step.kind in (PROBE, SEARCH)
         if step.kind in (SIMPLE, LINE_DEDUCTION):

@@ -230,7 +230,8 @@ def click_times(clicks: int, strokes: int) -> dict[str, list[float]]:
         seen = canvas.visibleRegion().boundingRect()
         top, left = (max(0, n + 1) for n in canvas.cell_at(seen.topLeft()))
         bottom, right = (min(127, n - 1) for n in canvas.cell_at(seen.bottomRight()))
-        assert bottom - top >= 40 and right - left >= 40, f"too little of the grid on screen: {seen}"
+        assert bottom - top >= 40, f"too little of the grid on screen: {seen}"
+        assert right - left >= 40, f"too little of the grid on screen: {seen}"
         return rng.randint(top, bottom - rows), rng.randint(left, right - columns)
 
     pause(200)

@@ -287,7 +287,8 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
         assert check.poll() is None, "the check ended before it was interrupted"
         os.killpg(check.pid, signal.SIGINT)  # as a terminal's Ctrl+C
         out, err = check.communicate(timeout=120)
-        assert check.returncode == 130 and out == "", (check.returncode, out, err)
+        assert check.returncode == 130, (check.returncode, out, err)
+        assert out == "", (check.returncode, out, err)
         assert err.strip() == "cancelled"
         while group():  # every worker and SAT process ends
             time.sleep(0.05)

@@ -115,7 +115,9 @@ def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(stop):
     assert still_running == set()
     text = "".join(stderr)
     assert text.rstrip().endswith("cancelled") if stop == "Ctrl+C" else f"stopped by {stop}" in text
-    assert "resource_tracker" not in text and "leaked" not in text and "Traceback" not in text, text
+    assert "resource_tracker" not in text, text
+    assert "leaked" not in text, text
+    assert "Traceback" not in text, text
 
 
 @pytest.mark.processes

@@ -355,7 +355,8 @@ def _gone(pid: int) -> bool:
 def _run_race(code: str, *args) -> list[str]:
     done = subprocess.run([sys.executable, "-c", RACE_SCRIPT + code, *args], capture_output=True, text=True,
                           env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
-    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stderr == "", done.stderr[-2000:]
     return done.stdout.split("\n")
 
 

@@ -92,7 +92,8 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
         return subprocess.run([command, *args], cwd=elsewhere, env=env, **RUN)
 
     assert subprocess.run([python, "-c", "import distributed"], env=env, **RUN).returncode == 1  # no extra
-    where = subprocess.run([python, "-c", "import nonogram_editor_builtins.voxel, nonogram_editor.infra.paths; print(nonogram_editor_builtins.voxel.__file__); "
+    where = subprocess.run([python, "-c", "import nonogram_editor_builtins.voxel, nonogram_editor.infra.paths; "
+                            "print(nonogram_editor_builtins.voxel.__file__); "
                             "print(nonogram_editor.infra.paths.LEVELS)"], cwd=elsewhere, env=env, **RUN)
     code_file, levels = where.stdout.split()
     shared = tmp_path / "venv" / "share" / "nonogram-editor"
@@ -136,7 +137,8 @@ def test_the_sdist_holds_the_tests_docs_and_levels_installs_and_its_tests_pass(b
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
         archive.extractall(tmp_path, filter="data")
     tracked = subprocess.run(["git", "ls-files"], cwd=REPO, **RUN).stdout.split()
-    expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/", "levels/"))}
+    expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/",
+                                                             "levels/"))}
     assert expected <= names, sorted(expected - names)[:10]
     assert {"LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml"} <= names
     assert not [name for name in names if "__pycache__" in name]
@@ -221,7 +223,8 @@ def test_the_wheel_installs_beside_a_distribution_called_editor(wheel, tmp_path)
     with zipfile.ZipFile(stand_in, "w") as archive:
         archive.writestr("editor/__init__.py", "def editor(text=''):\n    return 'the other editor'\n")
         archive.writestr("editor-1.2.1.dist-info/METADATA", "Metadata-Version: 2.1\nName: editor\nVersion: 1.2.1\n")
-        archive.writestr("editor-1.2.1.dist-info/WHEEL", "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        archive.writestr("editor-1.2.1.dist-info/WHEEL",
+                         "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
         archive.writestr("editor-1.2.1.dist-info/top_level.txt", "editor\n")
         archive.writestr("editor-1.2.1.dist-info/RECORD", "")
     python, site = venv_with_test_dependencies(tmp_path / "venv")
@@ -231,7 +234,8 @@ def test_the_wheel_installs_beside_a_distribution_called_editor(wheel, tmp_path)
         assert installed.returncode == 0, installed.stderr
     env, elsewhere = clean_env(tmp_path), tmp_path / "elsewhere"
     elsewhere.mkdir()
-    both = subprocess.run([python, "-c", "import editor, nonogram_editor; print(editor.editor(), nonogram_editor.__version__)"],
+    both = subprocess.run([python, "-c",
+                           "import editor, nonogram_editor; print(editor.editor(), nonogram_editor.__version__)"],
                           cwd=elsewhere, env=env, **RUN)
     assert both.returncode == 0, both.stderr
     assert both.stdout.startswith("the other editor "), both.stderr

@@ -143,7 +143,8 @@ def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | 
     puzzles = puzzles if puzzles is not None else read_puzzles(path)
     if index is None and len(puzzles) > 1:
         return ImportedPuzzle(None, {}, choices=[f"{number}. {puzzle.title or 'untitled'} ({puzzle.width}x"
-                                                 f"{puzzle.height}{', colour' if isinstance(puzzle, ColourPuzzle) else ''})"
+                                                 f"{puzzle.height}"
+                                                 f"{', colour' if isinstance(puzzle, ColourPuzzle) else ''})"
                                                  for number, puzzle in enumerate(puzzles, 1)])
     index = index or 0
     if not 0 <= index < len(puzzles):
@@ -483,7 +484,8 @@ class Editor:
     def describe_cell(self, layer: Layer, cell: Cell) -> str:
         """What the status bar says of a cell: "Solution: row 3, column 4 — filled"."""
         row, column = cell
-        what = (("filled" if self.document.solution[cell] else "empty") if layer == Layer.SOLUTION and self.kind != COLOUR
+        what = (("filled" if self.document.solution[cell] else "empty") if layer == Layer.SOLUTION
+                and self.kind != COLOUR
                 else colour_name(self.colour_at(cell)))  # a colour level's solution grid shows its picture
         return f"{layer.capitalize()}: row {row + 1}, column {column + 1} — {what}"
 

@@ -73,7 +73,8 @@ class NonPuzzle:
     height: int
     row_clues: list[list[int]]
     column_clues: list[list[int]]
-    goal: GridField = GridField()  # reads as a bool array (height, width) or None, True = filled; given as one or as BitRows
+    # reads as a bool array (height, width) or None, True = filled; given as one or as BitRows
+    goal: GridField = GridField()
     title: str = ""
     metadata: dict[str, str] = field(default_factory=dict)  # the other keywords, as written
 

@@ -12,9 +12,9 @@
 The user drags with the left button to orbit, the right (or middle) button to pan, and
 turns the wheel to zoom; the built-in toolbar has Reset view, an Exploded slider and
 Save picture (its size and background asked for, then its file; written through the safe
-writer, and :attr:`SceneView.message` says where). Every shape is drawn as flat-shaded triangles (``nonogram_editor.scene3d.geometry``:
-boxes exactly, rods as 16-sided prisms), one mesh per part and colour, with one shared
-Phong material per colour, rather than an entity and a material per shape
+writer, and :attr:`SceneView.message` says where). Every shape is drawn as flat-shaded triangles
+(``nonogram_editor.scene3d.geometry``: boxes exactly, rods as 16-sided prisms), one mesh per part and colour, with one
+shared Phong material per colour, rather than an entity and a material per shape
 (QCuboidMesh, QCylinderMesh), which Qt3D sets up one by one.
 Picking is a ray cast over the same triangles, so a click maps to a part without a
 render round trip.
@@ -337,7 +337,8 @@ class SceneView(QWidget):
         scene = self._viewport.new_scene()
         self._materials = _Materials(scene)
         vertices = self._geometry.vertex_data()
-        self._entities = {part.id: _PartEntity({rgb: vertices[part.id, rgb] for rgb in self._geometry.by_colour[part.id]},
+        self._entities = {part.id: _PartEntity({rgb: vertices[part.id, rgb]
+                                                for rgb in self._geometry.by_colour[part.id]},
                                                scene, self._materials)
                           for part in self._parts}
         self._refresh_parts()

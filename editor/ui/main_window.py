@@ -431,8 +431,8 @@ class MainWindow(QMainWindow):
     def export_non_dialog(self) -> None:
         """Export the clues (and the drawing as the goal where the format has one) in the
         format of the chosen suffix; a name without one gets the chosen filter's."""
-        dialog = self._file_dialog_for(self.tr("Export as a puzzle"), ";;".join(EXPORT_FILTERS), self._export_non, saving=True,
-                                       suffix=DEFAULT_SUFFIX[1:])
+        dialog = self._file_dialog_for(self.tr("Export as a puzzle"), ";;".join(EXPORT_FILTERS), self._export_non,
+                                       saving=True, suffix=DEFAULT_SUFFIX[1:])
         connect_alive(dialog.filterSelected, dialog,
                       lambda name: dialog.setDefaultSuffix(EXPORT_FILTERS.get(name, DEFAULT_SUFFIX)[1:]))
 
@@ -531,7 +531,8 @@ class MainWindow(QMainWindow):
             f"Solving the clues of {path.name}: {progress.message}"
             + (f" {100 * progress.fraction:.0f}%" if progress.fraction is not None else "")))
         connect_alive(job.cancelled, self,
-                      lambda: self.show_message(self.tr("Stopped importing {0}").format(path)) if job is self._load_job else None)
+                      lambda: self.show_message(self.tr("Stopped importing {0}").format(path)) if job is self._load_job
+                      else None)
         # a job stopped for a newer open or import leaves the newer one's progress shown
         connect_alive(job.done, self, lambda: self._show_solving(False) if job is self._load_job else None)
 

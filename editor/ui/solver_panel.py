@@ -52,7 +52,8 @@ DETERMINED_COLOUR = QColor(30, 140, 60)
 AMBIGUOUS_COLOUR = QColor(200, 125, 0)
 CONTRADICTION_COLOUR = QColor(200, 40, 40)
 VERDICT_COLOURS = {Kind.LINE: DETERMINED_COLOUR, Kind.BRANCH: AMBIGUOUS_COLOUR, Kind.MULT: CONTRADICTION_COLOUR,
-                   Kind.CONTRADICTION: CONTRADICTION_COLOUR, Kind.STALLED: QColor(110, 110, 110), Kind.UNDECIDED: QColor(110, 110, 110)}
+                   Kind.CONTRADICTION: CONTRADICTION_COLOUR, Kind.STALLED: QColor(110, 110, 110),
+                   Kind.UNDECIDED: QColor(110, 110, 110)}
 CHECK_TIME_LIMIT = 60.0  # seconds a full check may take before the dock says UNDECIDED (a core is busy meanwhile)
 
 

@@ -53,8 +53,10 @@ def test_bash_completes_the_commands_their_options_and_file_names(share):
     for command in command_parsers():
         offered = bash_complete(share, "nonogram-editor", command, "-")
         assert offered == options(command), command
-    assert bash_complete(share, "nonogram-editor", "solve", "--c") == [o for o in options("solve") if o.startswith("--c")]
-    assert bash_complete(share, "nonogram-editor", "check", "ca") == sorted(p.name for p in (ROOT / "levels").glob("ca*"))
+    assert bash_complete(share, "nonogram-editor", "solve", "--c") == [o for o in options("solve")
+                                                                       if o.startswith("--c")]
+    assert bash_complete(share, "nonogram-editor", "check", "ca") == sorted(p.name
+                                                                            for p in (ROOT / "levels").glob("ca*"))
 
 
 def test_fish_completes_the_commands_and_their_options(share):

@@ -74,7 +74,8 @@ def counting_on_two_processes(**popen):
     arguments), and a thread reading its stderr: (the process, its stderr so far as a list of
     characters, an event set once the workers report progress, the reading thread)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
+    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "solve", "voxel-tetris-cube", "--count",
+                                "--jobs", "2"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
                                **popen)
     stderr: list[str] = []

@@ -176,10 +176,13 @@ def interrupted_count(path):
     assert 0 < rows(path)
 
 
-@pytest.mark.parametrize("edit", ["UPDATE results SET total = total + 1000000000 WHERE rowid = (SELECT MIN(rowid) FROM results)",
+FIRST_ROW = "rowid = (SELECT MIN(rowid) FROM results)"
+
+
+@pytest.mark.parametrize("edit", [f"UPDATE results SET total = total + 1000000000 WHERE {FIRST_ROW}",
                                   "UPDATE results SET distinct_ = distinct_ - 1 WHERE distinct_ > 0",
                                   "UPDATE results SET kept = zeroblob(length(kept)) WHERE length(kept) > 0",
-                                  "UPDATE results SET subproblem = subproblem + 1 WHERE rowid = (SELECT MIN(rowid) FROM results)"])
+                                  f"UPDATE results SET subproblem = subproblem + 1 WHERE {FIRST_ROW}"])
 def test_an_edited_result_is_refused_not_counted(tmp_path, edit):
     path = tmp_path / "count.db"
     interrupted_count(path)

@@ -191,7 +191,8 @@ def tls_cluster(certificates):
 def test_the_command_counts_on_a_tls_cluster(tls_cluster, certificates, tmp_path):
     address = tls_cluster.scheduler_address
     assert address.startswith("tls://127.0.0.1:")
-    command = [sys.executable, "-m", "nonogram_editor", "solve", "voxel-soma", "--count", "--json", "--cluster", address,
+    command = [sys.executable, "-m", "nonogram_editor", "solve", "voxel-soma", "--count", "--json", "--cluster",
+               address,
                "--tls-ca-file", str(certificates / "member-ca.pem"), "--tls-cert", str(certificates / "member.pem"),
                "--tls-key", str(certificates / "member.key")]
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})

@@ -103,7 +103,8 @@ def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
 
 
 def test_cancel_a_long_count_and_close_the_panel(qtbot):
-    panel = VoxelPanel(spec_of=plugin.puzzle_spec)  # not handed to qtbot: the test deletes it, as the host does when the dock closes
+    # not handed to qtbot: the test deletes it, as the host does when the dock closes
+    panel = VoxelPanel(spec_of=plugin.puzzle_spec)
     panel.show()
     choose(qtbot, panel, "tetris-cube")
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)

@@ -144,7 +144,8 @@ def test_every_named_exception_is_still_an_import():
 
 def test_the_floor_checker_finds_an_import_from_a_lower_floor_to_a_higher_one():
     modules = {"nonogram_editor.level.model": [("nonogram_editor.ui.app.run_app", False)],
-               "nonogram_editor.ui.app": [("nonogram_editor.level.model", True), ("nonogram_editor.infra.tasks.Task", True)]}
+               "nonogram_editor.ui.app": [("nonogram_editor.level.model", True),
+                                          ("nonogram_editor.infra.tasks.Task", True)]}
     assert upward_imports(modules) == {("nonogram_editor.level.model", "nonogram_editor.ui.app"): "level -> ui"}
     assert floor("nonogram_editor") == 0
     assert floor("nonogram_editor.__main__") == len(FLOORS) - 1
@@ -186,8 +187,9 @@ def _plugin_modules():
 
 
 def test_solvers_level_nonogram_and_the_editor_core_never_reach_qt():
-    core = [m for m in MODULES if m.startswith(("nonogram_editor.infra", "nonogram_editor.level", "nonogram_editor.nonogram",
-                                                "nonogram_editor.core", "nonogram_editor.cli", "nonogram_editor.pack"))]
+    core = [m for m in MODULES if m.startswith(("nonogram_editor.infra", "nonogram_editor.level",
+                                                "nonogram_editor.nonogram", "nonogram_editor.core",
+                                                "nonogram_editor.cli", "nonogram_editor.pack"))]
     core += [m for m in _plugin_modules() if m.rsplit(".", 1)[1] not in ("panel", "canvas", "plugin")]
     core += ["nonogram_editor.scene3d.parts", "nonogram_editor.scene3d.geometry"]
     assert len(core) > 30
@@ -239,13 +241,15 @@ def test_the_plugin_api_lists_every_name_plugins_import_from_it():
     import nonogram_editor.plugin_api
 
     prefix = "nonogram_editor.plugin_api."
-    imported = {name[len(prefix):] for m in MODULES if _is_plugin(m) for name, _ in MODULES[m] if name.startswith(prefix)}
+    imported = {name[len(prefix):] for m in MODULES if _is_plugin(m) for name, _ in MODULES[m]
+                if name.startswith(prefix)}
     assert len(imported) > 15
     assert imported - set(nonogram_editor.plugin_api.__all__) == set()
 
 
 def test_importing_the_plugin_api_and_every_plugin_entry_point_loads_no_qt():
-    code = ("import sys, nonogram_editor.plugin_api, nonogram_editor_builtins.pyramid.plugin, nonogram_editor_builtins.cube.plugin, nonogram_editor_builtins.voxel.plugin\n"
+    code = ("import sys, nonogram_editor.plugin_api, nonogram_editor_builtins.pyramid.plugin\n"
+            "import nonogram_editor_builtins.cube.plugin, nonogram_editor_builtins.voxel.plugin\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
@@ -354,4 +358,5 @@ def test_the_private_name_checker_sees_both_ways_of_reaching_one(tmp_path):
                       "from nonogram_editor.nonogram import verdict\n"
                       "verdict._check(None)\n"
                       "from nonogram_editor import __version__\n", encoding="utf-8")
-    assert private_imports(source, "sample") == ["nonogram_editor.nonogram.cnf._encode", "nonogram_editor.nonogram.verdict._check"]
+    assert private_imports(source, "sample") == ["nonogram_editor.nonogram.cnf._encode",
+                                                 "nonogram_editor.nonogram.verdict._check"]

@@ -92,11 +92,13 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
         return subprocess.run([command, *args], cwd=elsewhere, env=env, **RUN)
 
     assert subprocess.run([python, "-c", "import distributed"], env=env, **RUN).returncode == 1  # no extra
-    where = subprocess.run([python, "-c", "import nonogram_editor_builtins.voxel, nonogram_editor.infra.paths; print(nonogram_editor_builtins.voxel.__file__); "
+    where = subprocess.run([python, "-c", "import nonogram_editor_builtins.voxel, nonogram_editor.infra.paths; "
+                            "print(nonogram_editor_builtins.voxel.__file__); "
                             "print(nonogram_editor.infra.paths.LEVELS)"], cwd=elsewhere, env=env, **RUN)
     code_file, levels = where.stdout.split()
     shared = tmp_path / "venv" / "share" / "nonogram-editor"
-    assert code_file.startswith(str(site)) and levels == str(shared / "levels"), where.stdout + where.stderr
+    assert code_file.startswith(str(site)), where.stdout + where.stderr
+    assert levels == str(shared / "levels"), where.stdout + where.stderr
     app_id = "io.github.nonogramstudio.nonogram_editor"  # and the desktop files where the desktop looks
     assert (tmp_path / "venv" / "share" / "applications" / f"{app_id}.desktop").is_file()
     assert (tmp_path / "venv" / "share" / "mime" / "packages" / f"{app_id}.xml").is_file()
@@ -104,7 +106,8 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
     version = run("--version")
     assert version.returncode == 0 and version.stdout.startswith("nonogram-editor ")
     listed = run("puzzles")
-    assert listed.returncode == 0 and listed.stderr == "", listed.stderr
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stderr == "", listed.stderr
     ids = [line.split()[0] for line in listed.stdout.splitlines()]
     assert {"pyramid", "cube-square-packed", "cube-hanging", "voxel-soma", "voxel-tetris-cube"} <= set(ids)
     checked = run("check", levels, "--json")
@@ -118,7 +121,8 @@ def test_a_wheel_install_without_extras_checks_solves_and_uninstalls_without_a_t
     assert list((tmp_path / "cache" / "nonogram-editor" / "numba").rglob("*.nbi"))
 
     cluster = run("solve", "voxel-soma", "--count", "--cluster", "tcp://127.0.0.1:9")
-    assert cluster.returncode == 2 and "pip install 'nonogram-editor[cluster]'" in cluster.stderr, cluster.stderr
+    assert cluster.returncode == 2, cluster.stderr
+    assert "pip install 'nonogram-editor[cluster]'" in cluster.stderr, cluster.stderr
 
     removed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "uninstall", "-y",
                               "nonogram-editor"], **RUN)
@@ -133,7 +137,8 @@ def test_the_sdist_holds_the_tests_docs_and_levels_installs_and_its_tests_pass(b
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
         archive.extractall(tmp_path, filter="data")
     tracked = subprocess.run(["git", "ls-files"], cwd=REPO, **RUN).stdout.split()
-    expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/", "levels/"))}
+    expected = {name for name in tracked if name.startswith(("tests/", "docs/", "editor/", "plugins/", "resources/",
+                                                             "levels/"))}
     assert expected <= names, sorted(expected - names)[:10]
     assert {"LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml"} <= names
     assert not [name for name in names if "__pycache__" in name]
@@ -189,16 +194,19 @@ def test_the_installed_wheel_prints_its_manual_with_no_repository_beside_it(whee
         return subprocess.run([tmp_path / "venv" / "bin" / "nonogram-editor", *args], cwd=elsewhere, env=env, **RUN)
 
     listed = run("help")
-    assert listed.returncode == 0 and listed.stderr == "", listed.stderr
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stderr == "", listed.stderr
     assert "  command-line    The command line\n" in listed.stdout and "  tour  " in listed.stdout
     page = run("help", "command-line")
-    assert page.returncode == 0 and page.stdout.startswith("The command line\n================\n"), page.stderr
+    assert page.returncode == 0, page.stderr
+    assert page.stdout.startswith("The command line\n================\n"), page.stderr
     assert "nonogram-editor help [TOPIC]" in page.stdout
     where = subprocess.run([python, "-c", "from nonogram_editor.infra import user_guide; print(user_guide.folder())"],
                            cwd=elsewhere, env=env, **RUN)
     assert where.stdout.strip().startswith(str(site)), where.stdout + where.stderr
     unknown = run("help", "no-such-topic")
-    assert unknown.returncode == 2 and "'troubleshooting'" in unknown.stderr, unknown.stderr
+    assert unknown.returncode == 2, unknown.stderr
+    assert "'troubleshooting'" in unknown.stderr, unknown.stderr
     assert "nonogram-editor help command-line" in run("--help").stdout
 
 
@@ -221,7 +229,8 @@ def test_the_wheel_installs_beside_a_distribution_called_editor(wheel, tmp_path)
     with zipfile.ZipFile(stand_in, "w") as archive:
         archive.writestr("editor/__init__.py", "def editor(text=''):\n    return 'the other editor'\n")
         archive.writestr("editor-1.2.1.dist-info/METADATA", "Metadata-Version: 2.1\nName: editor\nVersion: 1.2.1\n")
-        archive.writestr("editor-1.2.1.dist-info/WHEEL", "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        archive.writestr("editor-1.2.1.dist-info/WHEEL",
+                         "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
         archive.writestr("editor-1.2.1.dist-info/top_level.txt", "editor\n")
         archive.writestr("editor-1.2.1.dist-info/RECORD", "")
     python, site = venv_with_test_dependencies(tmp_path / "venv")
@@ -231,10 +240,13 @@ def test_the_wheel_installs_beside_a_distribution_called_editor(wheel, tmp_path)
         assert installed.returncode == 0, installed.stderr
     env, elsewhere = clean_env(tmp_path), tmp_path / "elsewhere"
     elsewhere.mkdir()
-    both = subprocess.run([python, "-c", "import editor, nonogram_editor; print(editor.editor(), nonogram_editor.__version__)"],
+    both = subprocess.run([python, "-c",
+                           "import editor, nonogram_editor; print(editor.editor(), nonogram_editor.__version__)"],
                           cwd=elsewhere, env=env, **RUN)
-    assert both.returncode == 0 and both.stdout.startswith("the other editor "), both.stderr
+    assert both.returncode == 0, both.stderr
+    assert both.stdout.startswith("the other editor "), both.stderr
     level = REPO / "levels" / "cat.level"
     checked = subprocess.run([tmp_path / "venv" / "bin" / "nonogram-editor", "check", str(level)], cwd=elsewhere,
                              env=env, **RUN)
-    assert checked.returncode == 0 and "cat.level" in checked.stdout, checked.stdout + checked.stderr
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "cat.level" in checked.stdout, checked.stdout + checked.stderr

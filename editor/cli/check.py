@@ -101,7 +101,8 @@ def _missing(path: Path) -> str:
 
 def _text_line(path, verdict: Verdict, solve: SolvePath | None, kind: dict) -> str:
     size = f"{verdict.width}x{verdict.height}" + (f" {len(kind['palette'])} colours" if kind["kind"] == COLOUR else "")
-    line = f"{printable(str(path))}: {verdict.kind:13s} {size}  sweeps {verdict.sweeps:3d}  {verdict.seconds * 1000:8.1f} ms"
+    line = (f"{printable(str(path))}: {verdict.kind:13s} {size}  sweeps {verdict.sweeps:3d}  "
+            f"{verdict.seconds * 1000:8.1f} ms")
     if solve is not None:
         line += f"  grade {solve.grade}: {solve.words}; graded in {solve.seconds * 1000:.1f} ms"
     if verdict.kind == Kind.LINE:
@@ -145,7 +146,8 @@ def run_check(paths: list[str], as_json: bool = False, time_limit: float | None 
         return 130
 
 
-def _report(item: tuple[Path, Options, list[Puzzle] | Exception | None]) -> list[tuple[str | None, str | None, list[str]]]:
+def _report(item: tuple[Path, Options, list[Puzzle] | Exception | None]
+            ) -> list[tuple[str | None, str | None, list[str]]]:
     """What the command prints for one file (its puzzles: already read from standard input),
     for each level or puzzle in it: (its line, its kind or None after an error, its warnings
     and errors for stderr). Module-level: a worker process runs it."""

@@ -9,7 +9,8 @@ USAGE = "usage: nonogram-editor [LEVEL | FOLDER] | nonogram-editor COMMAND ... |
 SUMMARY = """\
 Nonogram Editor {version}: draw nonogram levels and check them; solve the plugins' puzzles.
 
-  nonogram-editor [LEVEL]        open the editor window (optionally on a .level file or a puzzle file: .non, webpbn .xml, .g, .nin)
+  nonogram-editor [LEVEL]        open the editor window (optionally on a .level file or a puzzle file:
+                                 .non, webpbn .xml, .g, .nin)
   nonogram-editor FOLDER         open the editor window with the gallery of the folder's pack
   nonogram-editor COMMAND ...    a command-line engine (no window, no display needed):
 {commands}

@@ -44,7 +44,8 @@ def stop_on_termination():
                 child.terminate()
         raise Stopped(128 + signum)
 
-    termination = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]  # (Windows: no SIGHUP)
+    # (Windows: no SIGHUP)
+    termination = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
     previous = {signum: signal.signal(signum, stop) for signum in termination}
     try:
         yield

@@ -52,7 +52,8 @@ def _number(kind: type, low: float, meaning: str, high: float = float("inf")):
 NON_NEGATIVE_SECONDS = _number(float, 0, "a number of seconds (0 or more)")
 POSITIVE_COUNT = _number(int, 1, "a count of 1 or more")
 NON_NEGATIVE_COUNT = _number(int, 0, "a count of 0 or more")
-PUZZLE_FORMAT_NAMES = ("non", "nonpack", "xml", "g", "nin")  # --format of standard input (nonogram_editor.cli.io.FORMAT_NAMES)
+# --format of standard input (nonogram_editor.cli.io.FORMAT_NAMES)
+PUZZLE_FORMAT_NAMES = ("non", "nonpack", "xml", "g", "nin")
 
 
 def command_parsers() -> dict[str, argparse.ArgumentParser]:
@@ -127,7 +128,8 @@ def _parser() -> argparse.ArgumentParser:
     fix.add_argument("--json", action="store_true",
                      help="stdout is one JSON object (nonogram-editor help command-line)")
     fix.add_argument("--write", action="store_true",
-                     help="save the fixed level beside the original (never over it), only when it is what was asked for")
+                     help="save the fixed level beside the original (never over it), "
+                          "only when it is what was asked for")
     fix.add_argument("--harder", action="store_true",
                      help="single edits that keep it unique but grade harder (gentlest first)")
 
@@ -171,8 +173,8 @@ def _parser() -> argparse.ArgumentParser:
     image = convert.add_argument_group("an image IN (File > Import Image's settings)")
     image.add_argument("--size", type=_number(int, 1, "a count of cells from 1 to 128", 128), default=30, metavar="N",
                        help="cells across the longer side, aspect kept (default 30, at most 128)")
-    image.add_argument("--threshold", type=_number(int, 0, "a lightness from 0 to 255", 255), default=128, metavar="0-255",
-                       help="a cell darker than this is filled (default 128)")
+    image.add_argument("--threshold", type=_number(int, 0, "a lightness from 0 to 255", 255), default=128,
+                       metavar="0-255", help="a cell darker than this is filled (default 128)")
     image.add_argument("--invert", action="store_true", help="fill the light parts instead")
     image.add_argument("--dither", action="store_true", help="grey as a scatter of filled cells (error diffusion)")
     image.add_argument("--colours", type=_number(int, 2, "a count of 2 to 64 colours", 64), default=8, metavar="N",

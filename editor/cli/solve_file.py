@@ -1,4 +1,5 @@
-"""``nonogram-editor solve FILE [--format FORMAT] [--index N] [--output LEVEL] [--json] [--memory-limit MB]``: a nonogram's solution.
+"""``nonogram-editor solve FILE [--format FORMAT] [--index N] [--output LEVEL] [--json] [--memory-limit MB]``: a
+nonogram's solution.
 
 FILE is a level or a puzzle file (``.non``, ``.nonpack``, webpbn ``.xml``, Olsak ``.g``, Wilk
 ``.nin``; another suffix: its content shows the format), or ``-`` for standard input. The

@@ -13,5 +13,6 @@ from nonogram_editor.nonogram.symmetry import SYMMETRIES, Symmetry
 from nonogram_editor.core.strokes import TOOLS
 from nonogram_editor.core.transforms import TRANSFORMS
 
-__all__ = ["Aspect", "Clip", "ClipError", "Editor", "ImportedPuzzle", "LAYERS", "Layer", "Rect", "SYMMETRIES", "Symmetry",
-           "TOOLS", "TRANSFORMS", "Tool", "UNDO_LIMIT", "UnsolvableClues", "colour_name", "level_from_non", "read_puzzle"]
+__all__ = ["Aspect", "Clip", "ClipError", "Editor", "ImportedPuzzle", "LAYERS", "Layer", "Rect", "SYMMETRIES",
+           "Symmetry", "TOOLS", "TRANSFORMS", "Tool", "UNDO_LIMIT", "UnsolvableClues", "colour_name", "level_from_non",
+           "read_puzzle"]

@@ -269,7 +269,8 @@ class Editor:
     def describe_cell(self, layer: Layer, cell: Cell) -> str:
         """What the status bar says of a cell: "Solution: row 3, column 4 — filled"."""
         row, column = cell
-        what = (("filled" if self.document.solution[cell] else "empty") if layer == Layer.SOLUTION and self.kind != COLOUR
+        what = (("filled" if self.document.solution[cell] else "empty") if layer == Layer.SOLUTION
+                and self.kind != COLOUR
                 else colour_name(self.colour_at(cell)))  # a colour level's solution grid shows its picture
         return f"{layer.capitalize()}: row {row + 1}, column {column + 1} — {what}"
 

@@ -45,7 +45,8 @@ class Snapshot:
         self._restore_fields(document, (self.width, self.height, self.cleared, self.palette, self.about))
 
     @staticmethod
-    def _restore_fields(document: LevelDocument, fields: tuple[int, int, bool, tuple[Any, ...], tuple[Any, ...]]) -> None:
+    def _restore_fields(document: LevelDocument,
+                        fields: tuple[int, int, bool, tuple[Any, ...], tuple[Any, ...]]) -> None:
         document.width, document.height, document.cleared, palette, about = fields
         document.palette = list(palette)
         document.about = dict(about)

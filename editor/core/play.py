@@ -38,7 +38,8 @@ class PlaySession:
     def __init__(self, solution: np.ndarray, clock: Callable[[], float] = time.monotonic):
         self._start(np.array(solution, dtype=bool), clues, clock)
 
-    def _start(self, solution: np.ndarray, clues_of: Callable[[np.ndarray], tuple[list[Any], list[Any]]], clock: Callable[[], float]) -> None:
+    def _start(self, solution: np.ndarray, clues_of: Callable[[np.ndarray], tuple[list[Any], list[Any]]],
+               clock: Callable[[], float]) -> None:
         """Begin on ``solution`` (its clues: ``clues_of`` it), every cell unknown, the clock running."""
         self._solution = solution
         self.row_clues, self.column_clues = clues_of(solution)

@@ -289,7 +289,7 @@ class Child:
             detail = lines[-1] if lines else f"exit code {self._process.returncode}"
             self.kill()
             if self.memory_limit is not None and _ran_out_of_memory(detail):  # in C code: kissat, CaDiCaL, numba
-                raise MemoryLimitReached(self.memory_limit)
+                raise MemoryLimitReached(self.memory_limit) from None
             raise RuntimeError(f"the {self.name} process ended without an answer ({detail})") from None
         self.kill()
         if not ok and result == _OUT_OF_MEMORY:
@@ -440,7 +440,8 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
     try:
         with _interrupts_held():  # the pool is set up whole; its workers start with Ctrl+C held back, then ignore it
             pool = ProcessPoolExecutor(max_workers=min(jobs, max(1, len(items))), mp_context=context,
-                                       initializer=_start_worker, initargs=(memory_limit(),))  # no process yet: submit starts them
+                                       # no process yet: submit starts them
+                                       initializer=_start_worker, initargs=(memory_limit(),))
             pending = {pool.submit(function, item) for item in items}
         while pending:
             task.check_cancelled()
@@ -455,15 +456,16 @@ def map_in_processes(task: Task, function: Callable, items: Iterable, jobs: int)
         finished = True
     finally:
         if pool is not None:  # (None: interrupted as it was set up)
-            if not finished:  # stopped early (cancelled, closed, interrupted, an item failed): stop the running items too
+            # stopped early (cancelled, closed, interrupted, an item failed): stop the running items too
+            if not finished:
                 for process in list(pool._processes.values()):  # the executor has no public way to (before 3.14)
                     process.terminate()
             pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _start_worker(megabytes: int | None) -> None:
-    """Worker start-up: its memory limit (:func:`limit_memory`); ignore Ctrl+C from now on (one held back since the start is dropped),
-    and end as soon as the parent dies, however it dies. multiprocessing's parent sentinel is
+    """Worker start-up: its memory limit (:func:`limit_memory`); ignore Ctrl+C from now on (one held back since the
+    start is dropped), and end as soon as the parent dies, however it dies. multiprocessing's parent sentinel is
     a pipe only the parent holds open: a lifeline. Once the workers are gone, the resource
     tracker sees its pipe close and ends too."""
     import multiprocessing

@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def package_data(package: str, *parts: str) -> Path:
-    """The file or folder ``parts`` in the ``data`` folder of ``package`` (e.g. ``"nonogram_editor_builtins.voxel"``)."""
+    """The file or folder ``parts`` in the ``data`` folder of ``package`` (e.g.
+    ``"nonogram_editor_builtins.voxel"``)."""
     return Path(str(files(package).joinpath("data", *parts)))
 
 

@@ -2,8 +2,8 @@
 
 Modelled on the seed game's ``LevelLoadError`` (Io, ParsePbm, ParsePpm, InvalidDirectory),
 with the kinds the editor needs too: a ``.level`` flag that is not 0/1, a solution and
-picture of different sizes, and an image File > Import Image cannot use. ``str(error)`` names the file and says what is wrong, ready to
-show to the user as it is.
+picture of different sizes, and an image File > Import Image cannot use. ``str(error)`` names the file and says what is
+wrong, ready to show to the user as it is.
 """
 from __future__ import annotations
 

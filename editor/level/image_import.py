@@ -9,9 +9,9 @@
 Opening refuses what is not a regular file (a pipe, a device: see ``nonogram_editor.level.reading``)
 and an image whose header declares more than ``MAX_PIXELS`` pixels to decode, before
 decoding it; every failure of the decoder becomes an :class:`ImageImportError` naming the
-file and saying in words what is wrong with the image (not an image, cut short, damaged). It keeps a working copy no bigger than ``WORKING_SIDE`` pixels; the grids are
-scaled down from it (box filter: each cell is the mean of its pixels) and kept per grid
-size, so moving the threshold slider only compares lightness values again. Transparent
+file and saying in words what is wrong with the image (not an image, cut short, damaged). It keeps a working copy no
+bigger than ``WORKING_SIDE`` pixels; the grids are scaled down from it (box filter: each cell is the mean of its pixels)
+and kept per grid size, so moving the threshold slider only compares lightness values again. Transparent
 pixels count as white paper.
 
 The two derivations between a level's grids are here too: :func:`solution_from_picture`

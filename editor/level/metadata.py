@@ -4,9 +4,9 @@ The seed game reads only ``NAME.level``, ``NAME.pbm`` and ``NAME.ppm``; the meta
 beside them in ``NAME.about``, written like the metadata lines of a ``.non`` file
 (``title "Cat"``, ``by "Jan Wolter"``, ``copyright "..."``, ``catalogue "#6"``; any other
 keyword is kept too), and the level's kind (``kind "colour"`` and ``background "#ffffff"`` for a
-colour puzzle, see ``nonogram_editor.level.colour``; nothing for a two-colour level). A ``.non`` import brings its metadata along and an export writes
-it back, so it survives import, editing and export. It is saved with the trio, as one
-(``save_level(level, path, format_about(about).encode())``: all old or all new; no level
+colour puzzle, see ``nonogram_editor.level.colour``; nothing for a two-colour level). A ``.non`` import brings its
+metadata along and an export writes it back, so it survives import, editing and export. It is saved with the trio, as
+one (``save_level(level, path, format_about(about).encode())``: all old or all new; no level
 info, no file), and read like the trio's files, refusing anything but a small regular file.
 
     about = read_about("cat.level")           # {} when there is no NAME.about

@@ -73,7 +73,8 @@ class NonPuzzle:
     height: int
     row_clues: list[list[int]]
     column_clues: list[list[int]]
-    goal: GridField = GridField()  # reads as a bool array (height, width) or None, True = filled; given as one or as BitRows
+    # reads as a bool array (height, width) or None, True = filled; given as one or as BitRows
+    goal: GridField = GridField()
     title: str = ""
     metadata: dict[str, str] = field(default_factory=dict)  # the other keywords, as written
 
@@ -211,8 +212,7 @@ def parse_non(text: str, path: str | os.PathLike[str] = "<text>") -> NonPuzzle |
         return _colour_non(sections, goal_text, colour_lines, values, title, width, height, path)
 
     clues = {}
-    for name, count in (("rows", height), ("columns", width)):
-        length = width if name == "rows" else height
+    for name, length in (("rows", width), ("columns", height)):
         clues[name] = [parse_clue(clue_text, path, f"line {line_number}", length)
                        for line_number, clue_text in sections[name]]
 

@@ -55,7 +55,8 @@ def _error(path: Path, detail: str) -> NonFormatError:
 
 
 # the encoding an XML declaration names (an EncName of the XML specification, at most 40 characters shown)
-_DECLARED_ENCODING = re.compile(rb"""(?:\xef\xbb\xbf)?\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]{0,39})["']""")
+_DECLARED_ENCODING = re.compile(rb"""(?:\xef\xbb\xbf)?\s*<\?xml\s[^>]*?"""
+                                rb"""\bencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]{0,39})["']""")
 
 
 def _tree(data: bytes, path: Path) -> ET.Element:
@@ -85,7 +86,8 @@ def _tree(data: bytes, path: Path) -> ET.Element:
     except expat.ExpatError as error:
         raise _error(path, f"not well-formed XML ({expat.ErrorString(error.code)} at line {error.lineno}, "
                            f"column {error.offset + 1})") from None
-    except (LookupError, ValueError) as error:  # an encoding Python does not have, or a multi-byte one expat cannot take
+    # an encoding Python does not have, or a multi-byte one expat cannot take
+    except (LookupError, ValueError) as error:
         declared = _DECLARED_ENCODING.match(data)
         if declared is None or not (isinstance(error, LookupError) or "encoding" in str(error)):
             raise _error(path, f"the XML cannot be read ({type(error).__name__})") from None

@@ -56,7 +56,8 @@ def mismatched_lines(row_clues, column_clues, goal: np.ndarray, clues_of=clues_o
         return [ClueReport.tr("the goal is {0}x{1}, the clues {2}x{3}").format(
             goal.shape[1], goal.shape[0], len(column_clues), len(row_clues))]
     rows, columns = clues_of(goal)
-    return ([ClueReport.tr("row {0}").format(i + 1) for i, (a, b) in enumerate(zip(rows, row_clues)) if list(a) != list(b)]
+    return ([ClueReport.tr("row {0}").format(i + 1) for i, (a, b) in enumerate(zip(rows, row_clues))
+             if list(a) != list(b)]
             + [ClueReport.tr("column {0}").format(i + 1)
                for i, (a, b) in enumerate(zip(columns, column_clues)) if list(a) != list(b)])
 

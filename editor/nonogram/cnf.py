@@ -124,7 +124,8 @@ def line_clauses(clues: list[list[int]], cells: np.ndarray, filled: np.ndarray, 
     return [clauses[index] for index in order], last_variable
 
 
-def encode(row_clues, column_clues, known: tuple[list[int], list[int]] | None = None) -> tuple[list[list[int]], int] | None:
+def encode(row_clues, column_clues,
+           known: tuple[list[int], list[int]] | None = None) -> tuple[list[list[int]], int] | None:
     """The CNF of a puzzle: (clauses, number of variables), or None when a line cannot be
     placed. Cell (row, column) is variable ``row * width + column + 1``. ``known``: the
     board's (row_filled, row_empty) masks, what line logic proved."""

@@ -108,7 +108,8 @@ def decimate(puzzle: engine.Clues[B], board: B, step: int = STEP, dead_ends: int
         if not count:
             return board
         likely, sureness, beliefs = kind.guess(board, beliefs, task)
-        batch = [divmod(int(index), width) for index in np.argsort(-sureness, axis=None, kind="stable")[:min(count, step)]]
+        batch = [divmod(int(index), width)
+                 for index in np.argsort(-sureness, axis=None, kind="stable")[:min(count, step)]]
         if len(batch) > 1:
             trial = board.copy()
             for row, column in batch:

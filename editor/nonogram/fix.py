@@ -398,7 +398,8 @@ class Effects(Wording):
         if self.complete:
             return ""
         if self.symmetry != "none":
-            text = self.tr("Stopped looking after {0:g} s: tried {1:,} of {2:,} symmetric edits (the most promising first).")
+            text = self.tr("Stopped looking after {0:g} s: tried {1:,} of {2:,} symmetric edits (the most promising "
+                           "first).")
         else:
             text = self.tr("Stopped looking after {0:g} s: tried {1:,} of {2:,} single-cell edits (the most promising "
                            "first).")
@@ -652,7 +653,8 @@ def make_harder(drawing: np.ndarray, task: Task | None = None, checked: int = 20
     tried, solved, stuck = [], [], []
     every = [edit for cells in _all_orbits(drawing.shape, symmetry) for edit in _edits(rules, drawing, cells)]
     try:
-        for suggestion in _tried(rules, drawing, edits, every, task, task, verdict.open_cells, lambda edit: Kind.STALLED):
+        for suggestion in _tried(rules, drawing, edits, every, task, task, verdict.open_cells,
+                                 lambda edit: Kind.STALLED):
             tried.append(suggestion)
         solved = sorted((s for s in tried if s.kind == Kind.LINE), key=lambda s: (-s.sweeps, -s.border, s.edit))
         stuck = sorted((s for s in tried if s.kind != Kind.LINE), key=lambda s: (s.open_cells, -s.border, s.edit))

@@ -68,7 +68,8 @@ FEW_LINE_STEPS = 3  # up to this many complete-deduction steps in a short puzzle
 
 GRADE_WORDS = {  # shown through SolvePath.tr
     1: QT_TRANSLATE_NOOP("SolvePath", "easy: simple line rules only"),
-    2: QT_TRANSLATE_NOOP("SolvePath", "moderate: simple line rules over many sweeps, or a few complete line deductions"),
+    2: QT_TRANSLATE_NOOP("SolvePath",
+                         "moderate: simple line rules over many sweeps, or a few complete line deductions"),
     3: QT_TRANSLATE_NOOP("SolvePath", "hard: needs the complete deduction on single lines"),
     4: QT_TRANSLATE_NOOP("SolvePath", "very hard: needs one cell of lookahead (try a cell, reach a contradiction)"),
     5: QT_TRANSLATE_NOOP("SolvePath", "expert: needs deeper trial and error"),
@@ -604,7 +605,8 @@ def solve_path(puzzle: Puzzle | ColourClues, picture: np.ndarray | None = None, 
 
     ``picture``: the puzzle's unique solution; search steps take their values from it.
     Without it the path stops where one-cell lookahead does. Raises :class:`NoPlacement`
-    (naming the line) if the clues turn out to have no solution along the way, :class:`nonogram_editor.infra.tasks.Cancelled` when cancelled.
+    (naming the line) if the clues turn out to have no solution along the way,
+    :class:`nonogram_editor.infra.tasks.Cancelled` when cancelled.
     """
     if isinstance(puzzle, ColourClues):
         return _ColourPlayer(puzzle, None if picture is None else np.asarray(picture, dtype=np.int64),

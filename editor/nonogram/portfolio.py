@@ -92,7 +92,8 @@ def automaton_first(problem: Problem) -> list[int] | None:
 
 
 def blocks_first(problem: Problem) -> list[int] | None:
-    """The block encoding, probed and guided by belief propagation (:func:`nonogram_editor.nonogram.order_cnf.first_solution`)."""
+    """The block encoding, probed and guided by belief propagation
+    (:func:`nonogram_editor.nonogram.order_cnf.first_solution`)."""
     from nonogram_editor.nonogram import order_cnf
 
     return order_cnf.first_solution(problem.row_clues, problem.column_clues, problem.known)
@@ -120,7 +121,8 @@ def automaton_other(problem: Problem) -> list[int] | None:
 
 
 def blocks_other(problem: Problem) -> list[int] | None:
-    """The block encoding trying the picture's values first (:func:`nonogram_editor.nonogram.order_cnf.other_solution`)."""
+    """The block encoding trying the picture's values first
+    (:func:`nonogram_editor.nonogram.order_cnf.other_solution`)."""
     from nonogram_editor.nonogram import order_cnf
 
     return order_cnf.other_solution(problem.row_clues, problem.column_clues, problem.known, problem.picture)
@@ -183,7 +185,8 @@ def race(schedule: list[Racer], problem: Problem, without_forks: Callable[[Probl
                 if fork.done():
                     try:
                         return fork.result()
-                    except (RuntimeError, MemoryLimitReached):  # it failed (out of memory, decimation giving up): it drops out
+                    # it failed (out of memory, decimation giving up): it drops out
+                    except (RuntimeError, MemoryLimitReached):
                         del forks[name]
                         if not forks and not waiting and by_name[name].then is None:
                             raise

@@ -33,8 +33,8 @@ search, unless probing still proves cells (``PROVING_GAP``): then it mostly comp
 picture soon, for less than the process would cost. Where a core was idle beside the
 search meanwhile (``SPARE_CORE``), on bare clues it starts from what the search's probing
 has proved at its first node by then (fewer open cells make the SAT solver's first
-solution quicker) and its racers for a first solution start together (:mod:`nonogram_editor.nonogram.portfolio`). Whichever answers first
-decides (:attr:`Verdict.decided_by` says which), and past ``SEARCH_ALONE`` only the SAT
+solution quicker) and its racers for a first solution start together (:mod:`nonogram_editor.nonogram.portfolio`).
+Whichever answers first decides (:attr:`Verdict.decided_by` says which), and past ``SEARCH_ALONE`` only the SAT
 solver goes on: racing longer takes CPU from the SAT solver on a busy machine, and what
 the search would win later it mostly wins within its budget. On bare clues, while they
 race, the search steps back (on Linux, ``SEARCH_NICE``: a lower priority for its thread)
@@ -179,7 +179,8 @@ class Verdict(Wording):
                 return self.tr("These clues have no solution: a SAT solver finds no solution. {0}").format(timing)
             if look.branches == 0:
                 return self.tr("These clues have no solution: line logic runs into a contradiction. {0}").format(timing)
-            return self.tr("These clues have no solution: a search ({0}) finds no solution. {1}").format(guesses, timing)
+            return self.tr("These clues have no solution: a search ({0}) finds no solution. {1}").format(
+                guesses, timing)
         if self.decided_by == Stage.SAT:
             how = self.tr("Lookahead does not settle it quickly; a SAT solver proved that no other picture "
                           "fits the clues.")
@@ -525,7 +526,8 @@ class _SatStage:
         known = (list(self._board.row_filled), list(self._board.row_empty)) if spare_core else self._fixpoint
         args = (*self._clues, known, self._picture, spare_core)
         forked = fork_ready(threads)
-        self._child = forked.send(portfolio.decide, args, name) if forked else start_in_process(portfolio.decide, args, name)
+        self._child = (forked.send(portfolio.decide, args, name) if forked
+                       else start_in_process(portfolio.decide, args, name))
         return True
 
     @property
@@ -576,7 +578,8 @@ def keep_sat_process_ready() -> None:
     checks again and again and cannot fork (the editor)."""
     from nonogram_editor.infra.child_process import keep_ready
 
-    keep_ready(("nonogram_editor.nonogram.portfolio", "nonogram_editor.nonogram.search", "nonogram_editor.nonogram.symmetry", "nonogram_editor.infra.sat_solvers"))
+    keep_ready(("nonogram_editor.nonogram.portfolio", "nonogram_editor.nonogram.search",
+                "nonogram_editor.nonogram.symmetry", "nonogram_editor.infra.sat_solvers"))
 
 
 def _in_own_thread(function, *args):

@@ -32,8 +32,8 @@ Rules the host keeps:
 * Importing the plugins, and each round of hook calls, runs on worker threads (all plugins
   at once) with a time budget (:data:`TIME_BUDGET` seconds, ``NONOGRAM_EDITOR_PLUGIN_BUDGET``
   to change it): a plugin still busy then is reported as stuck and skipped, and the editor
-  starts without it. Hooks add specs and must not create Qt objects (not the GUI thread). ``SystemExit``, ``KeyboardInterrupt``
-  and the like from a plugin are reported like any other error.
+  starts without it. Hooks add specs and must not create Qt objects (not the GUI thread). ``SystemExit``,
+  ``KeyboardInterrupt`` and the like from a plugin are reported like any other error.
 * Ids are unique: the built-in plugins' ids are theirs; among other plugins the first one
   loaded (by entry-point name) keeps an id and a later one's spec with that id is skipped and
   reported, naming both plugins. A spec whose data is expensive to read can be registered
@@ -83,8 +83,8 @@ from nonogram_editor.infra.wording import printable
 __all__ = [  # what plugins may use (the hook names and markers aside)
     "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Cluster", "Registry", "API_VERSION",
     "PuzzleDataError", "PuzzleFileSpec",
-    "Task", "Progress", "Cancelled", "TimeUp", "run_in_process", "Part", "Box", "Rod", "Prism", "Mesh", "explode_from_center",
-    "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
+    "Task", "Progress", "Cancelled", "TimeUp", "run_in_process", "Part", "Box", "Rod", "Prism", "Mesh",
+    "explode_from_center", "part_id", "piece_of_part", "package_data", "AtomicFiles", "njit", "map_in_processes",
     "Solver", "CardEnc", "EncType", "printable",
     "SceneView", "BackgroundJob", "PuzzlePanel", "PuzzleCanvas", "Keyframes", "MovePlayer",
 ]
@@ -120,7 +120,9 @@ ENTRY_POINT_GROUP = "nonogram_editor.plugins"
 DISABLE_ENV = "NONOGRAM_EDITOR_DISABLE_PLUGINS"
 BUDGET_ENV = "NONOGRAM_EDITOR_PLUGIN_BUDGET"
 TIME_BUDGET = 5.0  # seconds a plugin may take to import, and each hook call
-API_VERSION = 6  # 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts; 4: the puzzle-files hook, PuzzleSpec.count_options; 5: Cluster; 6: Keyframes, MovePlayer, printable
+# 2: Registry.add_deferred; 3: re-exports (PuzzlePanel, SceneView, ...), PuzzleSpec solutions/check/scene_parts;
+# 4: the puzzle-files hook, PuzzleSpec.count_options; 5: Cluster; 6: Keyframes, MovePlayer, printable
+API_VERSION = 6
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)

@@ -317,7 +317,8 @@ class AssistPanel(QWidget):
         level the palette colour the value names (the palette of the drawing they were for)."""
         palette = self._palette
         self._window.editor.set_puzzle_cells(
-            [(cell, palette[edit.value] if palette else bool(edit.value)) for edit in edits for cell in edit.cells], text)
+            [(cell, palette[edit.value] if palette else bool(edit.value)) for edit in edits
+             for cell in edit.cells], text)
 
     # -- proposals
     def _propose(self, kind: str) -> None:
@@ -408,7 +409,8 @@ class AssistPanel(QWidget):
                                                       (PATH_NEW, new, PATH_NEW_COLOUR)), start=1):
             self.overlays.set(name, cells, colour, frame=rank)  # a new cell's frame over its line's
         self.step_label.setText(self.tr("Step {0} of {1} (sweep {2}): {3} on {4} {5}, settles {6}").format(
-            upto, len(path.steps), step.sweep, SolvePath.tr(step.kind), SolvePath.tr(step.axis), step.index + 1, Counts.tr("%n cell(s)", "", len(step.cells))))
+            upto, len(path.steps), step.sweep, SolvePath.tr(step.kind), SolvePath.tr(step.axis), step.index + 1,
+            Counts.tr("%n cell(s)", "", len(step.cells))))
 
 
 def swatch(colour) -> QIcon:

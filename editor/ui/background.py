@@ -76,7 +76,8 @@ class BackgroundJob(QObject):
     cancelled = Signal()
     done = Signal()  # after any of succeeded / failed / cancelled
 
-    _posted = Signal(str, object)  # a _Posted and its payload, worker thread -> GUI thread (queued: the job lives there)
+    # a _Posted and its payload, worker thread -> GUI thread (queued: the job lives there)
+    _posted = Signal(str, object)
 
     def __init__(self, function, owner: QObject | None = None, name: str = "background job"):
         super().__init__()  # never parented: the worker thread may outlive the owner

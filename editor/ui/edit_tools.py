@@ -124,7 +124,8 @@ class EditTools(QObject):
         data.setText(clip.to_text())
         data.setData(MIME_TYPE, clip.to_json().encode())
         QGuiApplication.clipboard().setMimeData(data)
-        self.window.show_message(f"{done} {clip.shape[1]}x{clip.shape[0]} " + ("cell" if clip.shape == (1, 1) else "cells"))
+        self.window.show_message(f"{done} {clip.shape[1]}x{clip.shape[0]} " + ("cell" if clip.shape == (1, 1)
+                                                                               else "cells"))
 
     def paste(self) -> None:
         data = QGuiApplication.clipboard().mimeData()

@@ -499,7 +499,8 @@ class SolutionCanvas(GridCanvas):
 
     def overlay_tints(self) -> list:
         """The tint overlays as ``(cells, (r, g, b), alpha)``, alpha None where the colour is opaque."""
-        return [(cells, (colour.red(), colour.green(), colour.blue()), colour.alphaF() if colour.alpha() < 255 else None)
+        return [(cells, (colour.red(), colour.green(), colour.blue()), colour.alphaF() if colour.alpha() < 255
+                 else None)
                 for name, (cells, colour) in self._overlays.items() if name not in self._framed]
 
     def cell_looks(self) -> np.ndarray:

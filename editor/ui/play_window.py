@@ -52,7 +52,8 @@ class PlayCanvas(SolutionCanvas):
 
     def cell_looks(self) -> np.ndarray:
         """The solution canvas's looks, then whether the cell is crossed out."""
-        return np.concatenate([super().cell_looks(), (self.session.marks == CROSSED).astype(np.uint32)[..., None]], axis=2)
+        return np.concatenate([super().cell_looks(), (self.session.marks == CROSSED).astype(np.uint32)[..., None]],
+                              axis=2)
 
     def paint_marks(self, painter: QPainter, exposed: QRect) -> None:
         painter.setPen(QPen(CROSS_COLOUR, max(1, self.cell_size // 10)))

@@ -23,9 +23,11 @@ come from it (``spec_for(solution)`` says which spec a solution is of).
 A plugin subclass supplies (each has a default that does nothing or the obvious):
 ``load()`` (read the data; raise ``PuzzleDataError``), ``make_options()``, ``make_actions()``,
 ``make_canvas()`` (a :class:`PuzzleCanvas`: the 2-D drawing), ``scene_parts(solution)`` and ``check(solution)``
-(problems, from the plugin's independent checker; both by default the spec's), ``describe_piece(piece)``, ``describe_solution(index)``,
+(problems, from the plugin's independent checker; both by default the spec's), ``describe_piece(piece)``,
+``describe_solution(index)``,
 ``find_more()`` (a job function giving the next solution, or None when there is none to ask for;
-by default the next of the stream :meth:`solve_from` started), and adds its actions with :meth:`add_action`. Solutions found go through
+by default the next of the stream :meth:`solve_from` started), and adds its actions with :meth:`add_action`. Solutions
+found go through
 :meth:`set_solutions` / :meth:`add_solution`, or a subclass overrides
 :meth:`solution_count` and :meth:`solution` (a store that fills while a count runs); a
 count that keeps none runs through :meth:`count_then_browse`, so that every count ends with

@@ -58,7 +58,8 @@ DETERMINED_COLOUR = QColor(30, 140, 60)
 AMBIGUOUS_COLOUR = QColor(200, 125, 0)
 CONTRADICTION_COLOUR = QColor(200, 40, 40)
 VERDICT_COLOURS = {Kind.LINE: DETERMINED_COLOUR, Kind.BRANCH: AMBIGUOUS_COLOUR, Kind.MULT: CONTRADICTION_COLOUR,
-                   Kind.CONTRADICTION: CONTRADICTION_COLOUR, Kind.STALLED: QColor(110, 110, 110), Kind.UNDECIDED: QColor(110, 110, 110)}
+                   Kind.CONTRADICTION: CONTRADICTION_COLOUR, Kind.STALLED: QColor(110, 110, 110),
+                   Kind.UNDECIDED: QColor(110, 110, 110)}
 CHECK_TIME_LIMIT = 60.0  # seconds a full check may take before the dock says UNDECIDED (a core is busy meanwhile)
 MEMORY_LIMIT_KEY = "solver/memory_limit_mb"  # the settings' memory limit of the solver's processes (0: none)
 MEMORY_LIMIT_STEP = 256  # MB per step of the dock's spin box

@@ -80,7 +80,8 @@ class GardenCanvas(PuzzleCanvas):
         if piece & 32:
             painter.setPen(QPen(QColor(*scene.AXIS_COLORS[2]), max(1.5, unit * 0.04)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(inner.left() + unit * 0.1, inner.bottom() - unit * 0.1), unit * 0.07, unit * 0.07)
+            painter.drawEllipse(QPointF(inner.left() + unit * 0.1, inner.bottom() - unit * 0.1), unit * 0.07,
+                                unit * 0.07)
         if unit >= 18:  # numbers only where they can be read
             painter.setPen(QColor(255, 255, 255))
             painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, str(piece))

@@ -42,11 +42,13 @@ class PackedSearch:
             self.neighbour.append(around)
         self.pieces = range(1 << faces)
         # fitting[mask][value]: the pieces (a bit set) whose faces in ``mask`` have the colours ``value``
-        self.fitting = [[sum(1 << piece for piece in self.pieces if piece & mask == value) for value in range(1 << faces)]
+        self.fitting = [[sum(1 << piece for piece in self.pieces if piece & mask == value)
+                         for value in range(1 << faces)]
                         for mask in range(1 << faces)]
         # with ``red_inside`` the all-red piece may only take a cell away from the box's surface
         self.all_pieces = (1 << len(self.pieces)) - 1
-        self.allowed = [self.all_pieces & ~1 if red_inside and not all(0 < c < n - 1 for c, n in zip(p, self.box) if n > 1)
+        self.allowed = [self.all_pieces & ~1 if red_inside and not all(0 < c < n - 1 for c, n in zip(p, self.box)
+                                                                       if n > 1)
                         else self.all_pieces for p in self.cells]
 
     def solutions(self, task: Task | None = None, rng: random.Random | None = None,

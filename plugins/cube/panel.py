@@ -1,4 +1,5 @@
-"""The China Cube panel (on the shared :class:`~nonogram_editor.plugin_api.PuzzlePanel`): pick a garden, solve, browse, count.
+"""The China Cube panel (on the shared :class:`~nonogram_editor.plugin_api.PuzzlePanel`): pick a garden, solve, browse,
+count.
 
 Counts, checks and 3-D parts come through each garden's ``PuzzleSpec`` (as on the command
 line), solving with the panel's options from ``nonogram_editor_builtins.cube.solver``. A garden is drawn

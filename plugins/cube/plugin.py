@@ -49,7 +49,8 @@ def puzzle_spec(garden, options: dict | None = None, puzzle_id: str | None = Non
         return solver.solutions(task, opts)
 
     def check(solution) -> list[str]:
-        return check_garden(solution.as_dict(), garden.faces, garden.rule, garden.box if garden.rule == "packed" else None)
+        return check_garden(solution.as_dict(), garden.faces, garden.rule, garden.box if garden.rule == "packed"
+                            else None)
 
     def scene_parts(solution):
         return garden_parts(solution, flat=garden.faces == 4)

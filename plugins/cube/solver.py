@@ -171,7 +171,8 @@ class HangingSolver:
         if not result.satisfiable:
             raise LookupError(f"no hanging garden in the box {'x'.join(map(str, box))}")
         order, mirrored = rng.choice(list(hanging.box_symmetries(box)))
-        return checked(self.spec, hanging.with_red_cube(hanging.transform_in_box(result.placements, box, order, mirrored)))
+        return checked(self.spec, hanging.with_red_cube(hanging.transform_in_box(result.placements, box, order,
+                                                                                 mirrored)))
 
     count = None
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from functools import lru_cache
 from typing import Iterator
 
 from nonogram_editor.plugin_api import Task
@@ -126,15 +125,15 @@ class TranscendentalSquares:
             lowest = (mask & -mask).bit_length() - 1
             self.by_lowest[lowest].append((mask, placements))
         self.full = _mask(range(1, 1 << SQUARE_FACES))
+        self._ways = {self.full: 1}  # this instance's (not lru_cache on the method: that keeps every instance)
 
-    @lru_cache(maxsize=None)
     def ways(self, used: int) -> int:
         """Gardens completing a set of pieces already used."""
-        if used == self.full:
-            return 1
-        free = self.full & ~used
-        lowest = (free & -free).bit_length() - 1
-        return sum(self.ways(used | mask) for mask, _ in self.by_lowest[lowest] if not mask & used)
+        if used not in self._ways:
+            free = self.full & ~used
+            lowest = (free & -free).bit_length() - 1
+            self._ways[used] = sum(self.ways(used | mask) for mask, _ in self.by_lowest[lowest] if not mask & used)
+        return self._ways[used]
 
     def count(self) -> int:
         return self.ways(0)

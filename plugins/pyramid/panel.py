@@ -1,4 +1,5 @@
-"""The pyramid panel (on the shared :class:`~nonogram_editor.plugin_api.PuzzlePanel`): count in the background, browse meanwhile.
+"""The pyramid panel (on the shared :class:`~nonogram_editor.plugin_api.PuzzlePanel`): count in the background, browse
+meanwhile.
 
 The counting runs in ``nonogram_editor_builtins.pyramid.solver``; solutions are read from the
 :class:`~nonogram_editor_builtins.pyramid.store.SolutionStore` it fills, drawn in 2-D by

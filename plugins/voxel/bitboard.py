@@ -179,8 +179,8 @@ def search(tables, lists, trail, mode, max_depth, budget):
         if phase == ENTER:
             if (o0 & full0) == full0 and (o1 & full1) == full1:  # a piece with a range may have its bit too
                 phase = BACK
-                if enough_copies(remaining, slack) and take_solution(chosen_ids(ids, chosen, k), mode, perms, rotations, allowed,
-                                                                   counts, keep):
+                if enough_copies(remaining, slack) and take_solution(chosen_ids(ids, chosen, k), mode, perms,
+                                                                     rotations, allowed, counts, keep):
                     status = FOUND
                     break
                 continue

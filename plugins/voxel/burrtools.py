@@ -16,11 +16,11 @@ As BurrTools' assembler does: variable voxels in a piece are not placed (only th
 ones are), but they keep the piece where its bounding box, theirs included, lies inside the
 result's, and their colours fit the result's there (``Piece.variable``, ``variable_colours``);
 a piece whose symmetry lays them in two ways around the same cells has a placement for each
-(so an assembly counts once per way, as in BurrTools); and ``maxHoles`` bounds the empty variable voxels only when pieces have ranges of copies
-(otherwise the volumes fix it). Other grids than cubes are refused by name.
+(so an assembly counts once per way, as in BurrTools); and ``maxHoles`` bounds the empty variable voxels only when
+pieces have ranges of copies (otherwise the volumes fix it). Other grids than cubes are refused by name.
 Each ``<shape>`` of a problem is a piece of its own, as BurrTools' parts are, even when two
-list one shape (their names are then numbered). Groups (``group`` of a problem's ``<shape>``, or its ``<group group count>``
-tags: pieces that need not come apart from each other, and how many copies may be in each
+list one shape (their names are then numbered). Groups (``group`` of a problem's ``<shape>``, or its ``<group group
+count>`` tags: pieces that need not come apart from each other, and how many copies may be in each
 group) matter only to the disassembler (``disassemble.py``), not to the count.
 
 An untrusted file costs bounded time and memory: at most ``MAX_XML_BYTES`` read, and as

@@ -138,7 +138,8 @@ def _solution(element, order: list[int], shapes: list[dict], placements: dict[tu
             placements[key] = len(cells)
             cells.append((piece, tuple(sorted((x + sum(m[0][k] * v[k] for k in range(3)),
                                                y + sum(m[1][k] * v[k] for k in range(3)),
-                                               z + sum(m[2][k] * v[k] for k in range(3))) for v in shapes[shape]["cells"]))))
+                                               z + sum(m[2][k] * v[k] for k in range(3)))
+                                              for v in shapes[shape]["cells"]))))
         pieces.append(piece)
         numbers.append(placements[key])
     info = None

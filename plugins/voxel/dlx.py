@@ -288,8 +288,8 @@ def search(L, R, U, D, C, S, row_id, col_type, slack, remaining, state, cols, ro
         if phase == ENTER:
             if R[root] == root:
                 phase = BACK
-                if enough_copies(remaining, slack) and take_solution(chosen_ids(row_id, rows, k), mode, perms, rotations, allowed,
-                                                                   counts, keep):
+                if enough_copies(remaining, slack) and take_solution(chosen_ids(row_id, rows, k), mode, perms,
+                                                                     rotations, allowed, counts, keep):
                     status = FOUND
                     break
                 continue
@@ -382,7 +382,7 @@ def _matrix(cover) -> Matrix:
     col_type[n_cells:] = np.arange(n_pieces, dtype=np.int32)
     row_ids = np.flatnonzero(cover.allowed).astype(np.int32)
     table = np.column_stack([cover.placement_cells[row_ids], n_cells + cover.placement_piece[row_ids]])
-    real = np.column_stack([cover.placement_cells[row_ids] < n_cells, np.ones(len(row_ids), bool)])  # padding is no node
+    real = np.column_stack([cover.placement_cells[row_ids] < n_cells, np.ones(len(row_ids), bool)])  # padding: no node
     lengths = real.sum(axis=1)
     node_col = table[real].astype(np.int32)
     n_nodes = root + 1 + len(node_col)
@@ -437,8 +437,8 @@ class DlxSearch:
         """Search on for at most ``budget`` nodes; returns PAUSED, FINISHED or FOUND."""
         m, t = self.matrix, self.trail
         return search(*self.links, m.row_id, m.col_type, m.slack, t.remaining, t.state, t.cols, t.rows,
-                      m.perms, m.rotations, m.allowed, m.anchor_column if mode != FIRST else -1, mode, max_depth, budget,
-                      t.counts, t.keep, t.prefixes)
+                      m.perms, m.rotations, m.allowed, m.anchor_column if mode != FIRST else -1, mode, max_depth,
+                      budget, t.counts, t.keep, t.prefixes)
 
     def fraction(self) -> float:
         """How much of the tree is behind us (from its first six levels)."""

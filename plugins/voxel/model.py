@@ -232,7 +232,7 @@ def puzzle_to_json(puzzle: Puzzle) -> dict:
         elif piece.copies != 1:
             item["copies"] = piece.copies
         if piece.colour is not None:
-            item["colour"] = "#%02x%02x%02x" % piece.colour
+            item["colour"] = "#{:02x}{:02x}{:02x}".format(*piece.colour)
         pieces.append(item)
     data = {"title": puzzle.title}
     if puzzle.description:

@@ -55,7 +55,8 @@ class VoxelPanel(PuzzlePanel):
         self.jobs_spin = self.make_jobs_spin(options)
         self.cluster_edit = QLineEdit(options)
         self.cluster_edit.setPlaceholderText(self.tr("Dask cluster, e.g. tcp://host:8786 (empty: this computer)"))
-        self.cluster_edit.setToolTip(self.tr("Count on a Dask cluster (see Help > User Guide, The command line: \"Count on a cluster\")"))
+        self.cluster_edit.setToolTip(self.tr("Count on a Dask cluster "
+                                             "(see Help > User Guide, The command line: \"Count on a cluster\")"))
         self.info_label = QLabel(options)
         self.info_label.setTextFormat(Qt.TextFormat.RichText)  # its own markup; the file's text escaped
         self.info_label.setWordWrap(True)
@@ -249,7 +250,7 @@ class VoxelPanel(PuzzlePanel):
             stated_text = ". " + stored_figure(stated, outcome.distinct, outcome.distinct_rotations)[1]
         else:
             stated_text = ""
-        apart_text = self.tr("; {0} of them come apart (solutions)").format(apart.solutions) if apart is not None else ""
+        apart_text = "" if apart is None else self.tr("; {0} of them come apart (solutions)").format(apart.solutions)
         self.report(counted + apart_text + stated_text)
 
     # ------------------------------------------------------------------ export

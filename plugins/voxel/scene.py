@@ -33,7 +33,7 @@ def placement_colours(puzzle: Puzzle, solution) -> list[tuple[int, int, int]]:
         elif spec.copies == 1:
             colours.append(spec.colour)
         else:
-            h, l, s = colorsys.rgb_to_hls(*(c / 255 for c in spec.colour))
+            h, _, s = colorsys.rgb_to_hls(*(c / 255 for c in spec.colour))
             shade = 0.25 + 0.5 * k / max(1, spec.copies - 1)
             colours.append(_rgb(colorsys.hls_to_rgb(h, shade, s)))
     return colours

@@ -129,8 +129,8 @@ def main() -> None:
         pack = line_solvable_pack()
         pack_walls, pack_cpus = timed_runs([*check[:-1], *map(str, pack)], args.runs)
         per_file = (statistics.median(pack_cpus) - statistics.median(cpus)) / len(pack)
-        print(f"python -m nonogram_editor check PACK          {_medians(pack_walls, pack_cpus)}: {len(pack)} line-solvable "
-              f"files, {per_file * 1000:.1f} ms CPU per file beyond the start-up")
+        print(f"python -m nonogram_editor check PACK          {_medians(pack_walls, pack_cpus)}: "
+              f"{len(pack)} line-solvable files, {per_file * 1000:.1f} ms CPU per file beyond the start-up")
         script = shutil.which("nonogram-editor", path=str(Path(sys.executable).parent))
         if script:
             print(f"nonogram-editor check tiny.non       {median_times([script, 'check', str(tiny)], args.runs)}")

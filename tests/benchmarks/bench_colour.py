@@ -181,7 +181,8 @@ def main() -> None:
             totals["pbnsolve"].append(their_seconds)
             agree = theirs == unique_or(verdict.kind) or theirs.startswith(">") or theirs == "error"
             slower = their_seconds > 1 and seconds > their_seconds
-            cells.append(f"{theirs:>8} {their_seconds:6.3f}s" + ("" if agree else "  DIFFER") + ("  SLOWER" if slower else ""))
+            cells.append(f"{theirs:>8} {their_seconds:6.3f}s" + ("" if agree else "  DIFFER") + ("  SLOWER" if slower
+                                                                                                 else ""))
         print(" ".join(cells), flush=True)
     for label, values in totals.items():
         if values:

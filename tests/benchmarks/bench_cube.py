@@ -60,7 +60,7 @@ def packed_gardens(specs, samples: int) -> None:
     for options, label in ((Options(), "random"), (Options(red_inside=True), "random, red inside")):
         times = []
         for seed in range(samples):
-            garden, seconds = timed(lambda: solver.random(Task(), options, Random(seed)))
+            garden, seconds = timed(lambda options=options, seed=seed: solver.random(Task(), options, Random(seed)))
             assert valid(spec, garden) == "valid"
             times.append(seconds)
         print(f"  {label}: median {statistics.median(times):.3f} s, worst {max(times):.3f} s over {samples} seeds")
@@ -76,7 +76,7 @@ def hanging_gardens(specs) -> None:
     print(f"  a random one: {seconds:.3f} s ({valid(spec, garden)})")
     for options, label in ((Options(box=(5, 5, 5)), "in a 5x5x5 box (SAT, kissat)"),
                            (Options(box=(5, 5, 5), connected=True), "one connected shape in 5x5x5 (SAT, kissat)")):
-        garden, seconds = timed(lambda: next(solver.solutions(Task(), options)))
+        garden, seconds = timed(lambda options=options: next(solver.solutions(Task(), options)))
         shapes = sum(1 for group in garden.components() if len(group) > 1)
         print(f"  {label}: {seconds:.2f} s ({valid(spec, garden)}, {shapes} shape{'s' if shapes > 1 else ''})")
     result = hanging.solve_box((4, 4, 4))

@@ -57,7 +57,8 @@ def descend(puzzle, board, step: int, rounds: int, update_rounds: int):
                             rounds if beliefs is None else update_rounds, beliefs)
         likely = beliefs.filled()
         sureness = np.where(open_cells, np.abs(likely - 0.5), -1.0)
-        batch = [divmod(int(index), width) for index in np.argsort(-sureness, axis=None, kind="stable")[:min(count, step)]]
+        batch = [divmod(int(index), width)
+                 for index in np.argsort(-sureness, axis=None, kind="stable")[:min(count, step)]]
         trial = board.copy()
         for row, column in batch:
             trial.set(row, column, bool(likely[row, column] >= 0.5))

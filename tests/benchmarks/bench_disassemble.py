@@ -31,6 +31,7 @@ import resource
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,14 +79,14 @@ def main() -> None:
           + (f" {'BurrTools -x s':>15} {'-d s':>7}" if args.burrtxt else ""))
     for path, number, problem in solved_problems(sorted(DATA.glob("*.xmpuzzle"))):
         stored = problem.stored_assemblies
-        stored_seconds, found = least_cpu(lambda: Disassembler().levels(stored), args.repeat)
+        stored_seconds, found = least_cpu(lambda stored=stored: Disassembler().levels(stored), args.repeat)
         stored_apart = sum(level is not None for level in found)
         names = problem_names(path)
         puzzle = load_burrtools(path, names[number] if len(names) > 1 else None)
         outcome = solver.count_solutions(puzzle)
         counted = solution_assemblies(puzzle, outcome.solutions)
-        counted_seconds, found = least_cpu(lambda: Disassembler().levels(counted), args.repeat)
-        tally_seconds, apart = least_cpu(lambda: tally(puzzle, outcome.solutions), args.repeat)
+        counted_seconds, found = least_cpu(lambda counted=counted: Disassembler().levels(counted), args.repeat)
+        tally_seconds, apart = least_cpu(partial(tally, puzzle, outcome.solutions), args.repeat)
         line = (f"{path.stem:22} {f'{stored_apart}/{len(problem.stored)}':>7} {stored_seconds:7.4f} "
                 f"{f'{apart.solutions}/{outcome.distinct}':>8} {counted_seconds:7.4f} {tally_seconds:8.4f}")
         if args.burrtxt:

@@ -71,7 +71,7 @@ def ratio_text(ours: float, theirs: float) -> str:
 def start_up(args, folder: Path) -> None:
     tiny = folder / "tiny.non"
     tiny.write_text(TINY)
-    print("start-up (median CPU s of %d processes)" % args.runs)
+    print(f"start-up (median CPU s of {args.runs} processes)")
     for label, command in (("python -c pass", [sys.executable, "-c", "pass"]),
                            ("python -c 'import numpy'", [sys.executable, "-c", "import numpy"]),
                            ("check 1x1", [*CHECK, str(tiny)]),

@@ -230,7 +230,8 @@ def click_times(clicks: int, strokes: int) -> dict[str, list[float]]:
         seen = canvas.visibleRegion().boundingRect()
         top, left = (max(0, n + 1) for n in canvas.cell_at(seen.topLeft()))
         bottom, right = (min(127, n - 1) for n in canvas.cell_at(seen.bottomRight()))
-        assert bottom - top >= 40 and right - left >= 40, f"too little of the grid on screen: {seen}"
+        assert bottom - top >= 40, f"too little of the grid on screen: {seen}"
+        assert right - left >= 40, f"too little of the grid on screen: {seen}"
         return rng.randint(top, bottom - rows), rng.randint(left, right - columns)
 
     pause(200)
@@ -303,7 +304,8 @@ def repaint_times(runs: int) -> dict[str, list[float]]:
         origin = canvas.grid_origin()
         figures[f"click {size}"] = click = []
         for row, column in rng.integers(0, 128, (300, 2)).tolist():
-            region = (QRegion(canvas.cell_rect(row, column)) + QRegion(QRect(0, origin.y() + row * size, origin.x(), size))
+            region = (QRegion(canvas.cell_rect(row, column)) + QRegion(QRect(0, origin.y() + row * size, origin.x(),
+                                                                             size))
                       + QRegion(QRect(origin.x() + column * size - 2, 0, size + 4, origin.y())))
             cpu = time.thread_time()
             canvas.render(image, region.boundingRect().topLeft(), region)
@@ -461,7 +463,8 @@ def panel_open_times(panel_id: str) -> tuple[float, float]:
                 dock = docks.docks.get(panel_id)
                 if dock is not None and (watched is dock or dock.isAncestorOf(watched)):
                     painted.setdefault("dock", time.perf_counter())
-                    if getattr(dock, "loaded", True) and (watched is dock.widget() or dock.widget().isAncestorOf(watched)):
+                    if getattr(dock, "loaded", True) and (watched is dock.widget()
+                                                          or dock.widget().isAncestorOf(watched)):
                         painted.setdefault("panel", time.perf_counter())
             return False
 
@@ -490,8 +493,8 @@ def panel_open_report(runs: int) -> None:
         dock, panel = [], []
         for _ in range(runs):
             with tempfile.TemporaryDirectory() as config:
-                out = subprocess.run([sys.executable, __file__, "--one-panel", panel_id], capture_output=True, text=True,
-                                     env=dict(os.environ, XDG_CONFIG_HOME=config), check=True).stdout.split()
+                out = subprocess.run([sys.executable, __file__, "--one-panel", panel_id], capture_output=True,
+                                     text=True, env=dict(os.environ, XDG_CONFIG_HOME=config), check=True).stdout.split()
             dock.append(float(out[-2]))
             panel.append(float(out[-1]))
         print(describe(f"first open of the {panel_id} panel: menu -> the dock on screen", dock))
@@ -601,7 +604,8 @@ def main() -> int:
         print(spread("  click -> the new drawing's line counts on screen", figures["counts"]))
         print(spread("  CPU time from a click to the next (every thread)", figures["cpu"]))
         print(f"  longest GUI-thread stall (1 ms heartbeat gap): {max(figures['stall']) * 1000:.0f} ms; "
-              f"provisional STALLED shown after {sum(n > 0 for n in figures['stalled'])} of {args.verdict_clicks} clicks; "
+              f"provisional STALLED shown after {sum(n > 0 for n in figures['stalled'])} of {args.verdict_clicks} "
+              "clicks; "
               f"a final verdict later than 0.3 s without \"re-checking\" first: {sum(figures['late unmarked'])}")
     if args.only_verdicts or args.only_random:
         return 0

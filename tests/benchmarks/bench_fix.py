@@ -20,8 +20,9 @@ Targets: suggestions within 0.5 s (20x20) and 2 s (30x30), median.
 ``--colour``: colour drawings: ``--count`` (default 20) random 30x30 MULT drawings of three
 colours and the background (each cell background with probability 0.4 to 0.5, else one of
 the colours): the single-cell suggestions' CPU seconds, every candidate edit tried (the
-Assist dock stops trying after 10 s and says how far it got), then ``make_line_solvable`` with its defaults (as ``fix`` runs it): how many reach LINE,
-the edits and CPU seconds per drawing, and that every result's verdict is what the plan says.
+Assist dock stops trying after 10 s and says how far it got), then ``make_line_solvable`` with its defaults (as ``fix``
+runs it): how many reach LINE, the edits and CPU seconds per drawing, and that every result's verdict is what the plan
+says.
 
 ``--line40``: only ``make_line_solvable`` with its defaults (as ``fix`` runs it: until LINE,
 60 s at most) on ``--count`` random 40x40 MULT drawings of density 0.4 to 0.5: how many
@@ -117,7 +118,7 @@ def bench_gui() -> None:
     from nonogram_editor.level import Level
     from nonogram_editor.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    _app = QApplication.instance() or QApplication([sys.argv[0]])  # held while the window lives
     window = MainWindow()
     window.show()
     panel = window.assist_dock.widget()

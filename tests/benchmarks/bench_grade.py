@@ -41,7 +41,8 @@ def edge_tiled() -> np.ndarray:
 
 
 def big_branch() -> None:
-    print(f"\n{'big BRANCH puzzle':32s} {'verdict':8s} {'verdict s':>9s} {'grade s':>8s}  (CPU seconds of this process, one run)")
+    print(f"\n{'big BRANCH puzzle':32s} {'verdict':8s} {'verdict s':>9s} {'grade s':>8s}  "
+          "(CPU seconds of this process, one run)")
     cases = [(name, lambda name=name: _check_non(HARD / name)) for name in BIG_BRANCH]
     cases.append(("Edge tiled 8x8 (88x120)", lambda: check_drawing(edge_tiled())))
     for name, check in cases:

@@ -69,7 +69,8 @@ def run_check(path: Path, time_limit: float, options: tuple[str, ...] = ()) -> t
     compile_bytecode()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     cpu, start = children_cpu(), time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--time-limit", str(time_limit), *options, str(path)],
+    done = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--time-limit", str(time_limit),
+                           *options, str(path)],
                           capture_output=True, text=True, env=env, cwd=ROOT)
     wall, cpu = time.perf_counter() - start, children_cpu() - cpu
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
@@ -127,7 +128,8 @@ def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
     for name in names:
         start = time.perf_counter()
         try:
-            run_in_process(portfolio.decide, (engine.row_clues, engine.column_clues, (board.row_filled, board.row_empty),
+            run_in_process(portfolio.decide, (engine.row_clues, engine.column_clues,
+                                              (board.row_filled, board.row_empty),
                                         goal, False, name), time_limit=limit, name=name)
             figures.append(f"{time.perf_counter() - start:.2f}")
         except TimeUp:

@@ -44,6 +44,7 @@ def main() -> None:
         from pyvirtualdisplay import Display
 
         display = Display(visible=False, size=(1280, 800), color_depth=24).start()
+    import shiboken6
     from PySide6.QtCore import QCoreApplication, QEvent, Qt
     from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
@@ -109,7 +110,7 @@ def main() -> None:
     close(dock, True)
     drain_viewport_pool()
     window.close()
-    del window
+    shiboken6.delete(window)  # the window goes before the display (`del window` would unbind a name open_view uses)
     if display is not None:
         display.stop()
 

@@ -29,8 +29,8 @@ solver taking over a second was faster, disagreements).
   (:func:`bench_hard.run_check`): its CPU seconds are the process's, start-up included.
   With ``--one-process``, all the files are then checked again by one ``check --json``
   process, and the ratios are also given for each file's own ``cpu_seconds`` there (the
-  start-up paid once for the whole set, as a level pack's check pays it). Every verdict is checked here: a solution (and a MULT's
-  second one) must fit the clues (``BAD``); with ``--pbnsolve`` (``pbnsolve -u``: solve and
+  start-up paid once for the whole set, as a level pack's check pays it). Every verdict is checked here: a solution (and
+  a MULT's second one) must fit the clues (``BAD``); with ``--pbnsolve`` (``pbnsolve -u``: solve and
   check uniqueness) its class must agree (``WRONG``; LINE and BRANCH both count as unique).
 """
 from __future__ import annotations
@@ -239,7 +239,8 @@ def main() -> None:
 
     print(f"time limit {args.time_limit:g} s; process wall time per puzzle, python -m nonogram_editor check --json "
           f"(bare clues; files in {folder})")
-    header = f"{'puzzle':36s} {'size':>7s} {'open':>5s} {'verdict':13s} {'wall s':>7s} {'cpu s':>6s}  {'decided by':20s}"
+    header = (f"{'puzzle':36s} {'size':>7s} {'open':>5s} {'verdict':13s} {'wall s':>7s} {'cpu s':>6s}  "
+              f"{'decided by':20s}")
     for title, _, _ in others:
         header += f" {title + ' (s)':>22s}"
     print(header, flush=True)

@@ -14,8 +14,8 @@ noisy 4096x4096 RGBA PNG, for the peak memory), BurrTools files (gzip and XML
 mutations of the examples, a 2 GB file, a 1 MB gzip bomb, a million voxels in 1.2 KB) and
 count checkpoints (an edited total, random bit flips of a finished one). Per group: cases,
 refused, tracebacks (any other exception), hangs (over 30 s), errors not naming the file,
-wrong answers, the slowest case and the child's peak memory (and the largest of the processes it started). Last, ``--kills`` kills of a
-process saving a 128x128 level with level info over and over: trios mixed from two saves and
+wrong answers, the slowest case and the child's peak memory (and the largest of the processes it started). Last,
+``--kills`` kills of a process saving a 128x128 level with level info over and over: trios mixed from two saves and
 level info from another save than the trio.
 """
 from __future__ import annotations
@@ -77,7 +77,8 @@ def main() -> None:
         print(f"{group:12s} {figures['cases']:5d} cases, {figures['refused']:5d} refused, "
               f"{figures['tracebacks']} tracebacks, {figures['hangs']} hangs, {figures['unnamed']} errors not naming "
               f"the file, {figures['wrong']} wrong answers; slowest {figures['slowest']:6.2f} s, "
-              f"peak memory {figures['peak_mb']:6.1f} MB (of any process it started: {figures['children_peak_mb']:6.1f} MB)")
+              f"peak memory {figures['peak_mb']:6.1f} MB "
+              f"(of any process it started: {figures['children_peak_mb']:6.1f} MB)")
         for example in figures["examples"]:
             print(f"             {example}")
     kill_saves(args.kills)

@@ -5,8 +5,8 @@
     .venv/bin/python tests/benchmarks/bench_voxel.py --jobs 1   # processes for the counts (default 2)
 
 First-solution times are measured warm (in process, after numba's cache is loaded,
-best of 5, with the exact-cover matrix built afresh and with it cached) and cold (a fresh process with an empty numba cache:
-import, compile and solve). Counts report wall-clock and this process's plus its
+best of 5, with the exact-cover matrix built afresh and with it cached) and cold (a fresh process with an empty numba
+cache: import, compile and solve). Counts report wall-clock and this process's plus its
 workers' CPU seconds.
 """
 from __future__ import annotations
@@ -54,11 +54,13 @@ def first_warm(name: str) -> tuple[float, float]:
 
 def first_cold(name: str) -> float:
     code = ("import time; t = time.perf_counter(); "
-            "from nonogram_editor_builtins.voxel import solver; from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle; "
+            "from nonogram_editor_builtins.voxel import solver; "
+            "from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle; "
             f"solver.solve_first(load_puzzle(RESOURCE_DIR / '{name}.json')); print(time.perf_counter() - t)")
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                             check=True)
     return float(out.stdout.strip())
 
 

@@ -29,7 +29,8 @@ def test_solvers_compile_without_a_cache_and_say_so_once(tmp_path):
            "NUMBA_CACHE_DIR": NOWHERE, "PYTHONDONTWRITEBYTECODE": "1"}
     script = ("from nonogram_editor.cli.run import run_command\n"
               "import sys\n"
-              "sys.exit(run_command(['solve', 'voxel-soma', '--first']) or run_command(['solve', 'pyramid', '--first']))")
+              "sys.exit(run_command(['solve', 'voxel-soma', '--first'])\n"
+              "         or run_command(['solve', 'pyramid', '--first']))")
     try:
         result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
                                 cwd=tmp_path, timeout=600)

@@ -66,10 +66,10 @@ def first_without_forks(problem: Problem) -> list[list[int]] | None:
 
 
 def search_near(row_clues, column_clues, colours: int, picture: list[list[int]]) -> tuple[bool, list[list[int]] | None]:
-    """The colour search for a solution other than ``picture`` (:func:`nonogram_editor.nonogram.colour.search.find_alternative`:
-    small windows first), for up to ``SEARCH_NEAR`` CPU seconds: (True, the other solution
-    or None when there is none), or (False, None) when it used up its time. Where the
-    solutions are many it finds another next to the first at once."""
+    """The colour search for a solution other than ``picture``
+    (:func:`nonogram_editor.nonogram.colour.search.find_alternative`: small windows first), for up to ``SEARCH_NEAR``
+    CPU seconds: (True, the other solution or None when there is none), or (False, None) when it used up its time.
+    Where the solutions are many it finds another next to the first at once."""
     import numpy as np
 
     from nonogram_editor.nonogram.colour.puzzle import ColourClues

@@ -133,7 +133,8 @@ def _check(puzzle: ColourClues, picture: np.ndarray | None, task: Task, start: f
     except TimeUp as reached:
         return verdict(Kind.UNDECIDED, lookahead=lookahead, picture=picture, memory_limit=reached.megabytes)
     if other is not None:
-        return verdict(Kind.MULT, lookahead=lookahead, picture=picture, alternative=other.grid(), decided_by=Stage.SEARCH)
+        return verdict(Kind.MULT, lookahead=lookahead, picture=picture, alternative=other.grid(),
+                       decided_by=Stage.SEARCH)
     return verdict(Kind.BRANCH, lookahead=lookahead, picture=picture, decided_by=Stage.SEARCH)
 
 
@@ -166,7 +167,8 @@ def keep_sat_process_ready() -> None:
     (:func:`nonogram_editor.nonogram.verdict.keep_sat_process_ready` for colour puzzles)."""
     from nonogram_editor.infra.child_process import keep_ready
 
-    keep_ready(("nonogram_editor.nonogram.colour.portfolio", "nonogram_editor.nonogram.colour.decimate", "nonogram_editor.infra.sat_solvers"))
+    keep_ready(("nonogram_editor.nonogram.colour.portfolio", "nonogram_editor.nonogram.colour.decimate",
+                "nonogram_editor.infra.sat_solvers"))
 
 
 class _SatStage:

@@ -162,8 +162,8 @@ def test_a_pack_with_bad_files_reports_each_and_checks_the_rest(tmp_path):
     (tmp_path / "header.level").write_text("0\n")
     (tmp_path / "header.pbm").write_bytes(b"P1 " + b"7" * 4400 + b" 1\n")
     (tmp_path / "header.ppm").write_bytes(b"P3 1 1 255\n0 0 0\n")
-    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", str(tmp_path)], capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", str(tmp_path)], capture_output=True,
+                            text=True, timeout=120)
     assert result.returncode == 2, "a file could not be read: 2, not the 1 of 'not LINE'"
     assert "Traceback" not in result.stderr
     errors = result.stderr.splitlines()
@@ -263,7 +263,8 @@ def test_jobs_check_a_folder_in_processes_with_the_same_output(tmp_path):
     (tmp_path / "bare.non").write_text(format_non(noise).split("goal")[0])  # bare clues, many solutions
     runs = {}
     for jobs in (1, 2):
-        result = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--jobs", str(jobs), str(tmp_path)],
+        result = subprocess.run([sys.executable, "-m", "nonogram_editor", "check", "--json", "--jobs", str(jobs),
+                                 str(tmp_path)],
                                 capture_output=True, text=True, timeout=300)
         runs[jobs] = result.returncode, _without_times(result.stdout), result.stderr
     assert runs[1] == runs[2]
@@ -282,7 +283,8 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
 
     for name in "abcdefgh":  # bare clues of Faase: many seconds each, longer than the test waits
         shutil.copy(NONOGRAMS.parent / "hard" / "faase.non", tmp_path / f"{name}.non")
-    check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
+    check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--jobs", "2", "--time-limit", "0",
+                              str(tmp_path)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 
     def group() -> list[str]:
@@ -295,13 +297,15 @@ def test_ctrl_c_ends_a_check_with_jobs_and_its_workers(tmp_path):
         assert check.poll() is None, "the check ended before it was interrupted"
         os.killpg(check.pid, signal.SIGINT)  # as a terminal's Ctrl+C
         out, err = check.communicate(timeout=120)
-        assert check.returncode == 130 and out == "", (check.returncode, out, err)
+        assert check.returncode == 130, (check.returncode, out, err)
+        assert out == "", (check.returncode, out, err)
         assert err.strip() == "cancelled"
         while group():  # every worker and SAT process ends
             time.sleep(0.05)
 
     interrupted(1)  # the pool starting: its first process (the resource tracker) runs
-    check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--jobs", "2", "--time-limit", "0", str(tmp_path)],
+    check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--jobs", "2", "--time-limit", "0",
+                              str(tmp_path)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     interrupted(4)  # both workers and the resource tracker, and a worker's SAT process: past the workers' start
 
@@ -320,7 +324,8 @@ sys.exit(main(["check", sys.argv[1]]))
 
 @pytest.mark.processes
 def test_ctrl_c_while_the_command_loads_says_cancelled_without_a_traceback():
-    result = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING, str(NONOGRAMS.parent / "hard" / "domino-7.non")],
+    result = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING,
+                             str(NONOGRAMS.parent / "hard" / "domino-7.non")],
                             capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stdout, result.stderr.strip()) == (130, "", "cancelled")
 

@@ -27,7 +27,8 @@ def share(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("share")
     run = subprocess.run([sys.executable, "-m", "nonogram_editor.cli.completion", "--output", str(folder)],
                          capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 0 and not run.stderr, run.stderr
+    assert run.returncode == 0, run.stderr
+    assert not run.stderr, run.stderr
     assert run.stdout.split() == [str(folder / path) for path in SHARE.values()]
     return folder
 
@@ -41,7 +42,8 @@ def bash_complete(share: Path, *words: str) -> list[str]:
         $(complete -p nonogram-editor | sed -E 's/.* -F ([^ ]+) .*/\\1/')
         printf '%s\\n' "${{COMPREPLY[@]}}" """
     run = subprocess.run(["bash", "-c", script], **RUN)
-    assert run.returncode == 0 and run.stderr.startswith("complete "), run.stderr
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.startswith("complete "), run.stderr
     return sorted(filter(None, run.stdout.splitlines()))
 
 
@@ -51,15 +53,18 @@ def test_bash_completes_the_commands_their_options_and_file_names(share):
     for command in command_parsers():
         offered = bash_complete(share, "nonogram-editor", command, "-")
         assert offered == options(command), command
-    assert bash_complete(share, "nonogram-editor", "solve", "--c") == [o for o in options("solve") if o.startswith("--c")]
-    assert bash_complete(share, "nonogram-editor", "check", "ca") == sorted(p.name for p in (ROOT / "levels").glob("ca*"))
+    assert bash_complete(share, "nonogram-editor", "solve", "--c") == [o for o in options("solve")
+                                                                       if o.startswith("--c")]
+    assert bash_complete(share, "nonogram-editor", "check", "ca") == sorted(p.name
+                                                                            for p in (ROOT / "levels").glob("ca*"))
 
 
 def test_fish_completes_the_commands_and_their_options(share):
     def fish_complete(line: str) -> list[str]:
         run = subprocess.run(["fish", "--no-config", "-c", f"source {share / SHARE['fish']}; complete -C '{line}'"],
                              **RUN)
-        assert run.returncode == 0 and not run.stderr, run.stderr
+        assert run.returncode == 0, run.stderr
+        assert not run.stderr, run.stderr
         return sorted(line.split("\t")[0] for line in run.stdout.splitlines())
 
     assert fish_complete("nonogram-editor ") == sorted(command_parsers())
@@ -72,7 +77,8 @@ def test_the_zsh_completion_is_valid_zsh_and_names_every_option(share):
     script = share / SHARE["zsh"]
     assert script.read_text().startswith("#compdef nonogram-editor")
     checked = subprocess.run(["zsh", "-n", str(script)], **RUN)
-    assert checked.returncode == 0 and not checked.stderr, checked.stderr
+    assert checked.returncode == 0, checked.stderr
+    assert not checked.stderr, checked.stderr
     text = script.read_text()
     assert all(command in text for command in command_parsers())
     assert all(option in text for command in command_parsers() for option in options(command))
@@ -81,7 +87,8 @@ def test_the_zsh_completion_is_valid_zsh_and_names_every_option(share):
 def test_the_man_page_renders_and_lists_every_command_and_option(share):
     page = share / SHARE["man"]
     rendered = subprocess.run(["groff", "-man", "-Tutf8", "-ww", "-P", "-cbou", str(page)], **RUN)
-    assert rendered.returncode == 0 and not rendered.stderr, rendered.stderr
+    assert rendered.returncode == 0, rendered.stderr
+    assert not rendered.stderr, rendered.stderr
     text = rendered.stdout.replace("\u2010", "-")  # groff's hyphen
     words = text.split()
     assert "NONOGRAM-EDITOR(1)" in words and "nonogram-editor [LEVEL]" in " ".join(words)
@@ -102,7 +109,8 @@ def test_a_help_text_wrapped_before_a_dot_stays_text_in_the_man_page(tmp_path):
     page = tmp_path / "page.1"
     page.write_text(man_page(line))
     rendered = subprocess.run(["groff", "-man", "-Tutf8", "-ww", "-P", "-cbou", str(page)], **RUN)
-    assert rendered.returncode == 0 and not rendered.stderr, rendered.stderr
+    assert rendered.returncode == 0, rendered.stderr
+    assert not rendered.stderr, rendered.stderr
     assert rendered.stdout.count(".dot)") == len(words)
 
 
@@ -111,7 +119,8 @@ def test_setup_installs_them_quietly_in_the_users_folders_only(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")} | {"HOME": str(home)}
     run = subprocess.run(["bash", "-c", f"source {ROOT / 'resources' / 'scripts' / 'setup.sh'}; ensure_completion"],
                          capture_output=True, text=True, env=env)
-    assert run.returncode == 0 and run.stdout == run.stderr == "", run.stderr
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == run.stderr == "", run.stderr
     installed = sorted(str(path.relative_to(home)) for path in home.rglob("*") if path.is_file())
     assert installed == [".config/fish/completions/nonogram-editor.fish",
                          ".local/share/bash-completion/completions/nonogram-editor",

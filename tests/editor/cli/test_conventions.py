@@ -65,7 +65,8 @@ def test_usage_errors_exit_2_with_one_line_and_no_window(args, says):
     result = headless(*args)
     assert result.returncode == 2, result.stderr
     assert result.stdout == ""
-    assert result.stderr.count("\n") == 1 and says in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert says in result.stderr, result.stderr
 
 
 def test_version_and_help_need_no_window():

@@ -161,7 +161,8 @@ def test_a_damaged_image_on_standard_input_is_a_clear_error(tmp_path):
     cut = subprocess.run([sys.executable, "-m", "nonogram_editor", "convert", "-", str(tmp_path / "photo.level")],
                          input=(tmp_path / "photo.png").read_bytes()[:200], capture_output=True, cwd=REPO, timeout=120)
     assert cut.returncode == 2 and cut.stdout == b""
-    assert cut.stderr.decode() == "error: -: cannot import the image: the file is cut short: it ends before the image does\n"
+    assert cut.stderr.decode() == ("error: -: cannot import the image: the file is cut short: "
+                                   "it ends before the image does\n")
 
 
 def test_what_a_target_cannot_be_is_a_usage_error(tmp_path, capsys):

@@ -58,7 +58,8 @@ def test_every_failure_is_json_naming_the_path(folder, args, stdin, named):
     assert result.returncode in (1, 2), result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]  # nothing but JSON
     failures = [record for record in records if "error" in record]
-    assert failures and result.stderr.startswith(("error: ", "nonogram-editor ")), (result.stdout, result.stderr)
+    assert failures, (result.stdout, result.stderr)
+    assert result.stderr.startswith(("error: ", "nonogram-editor ")), (result.stdout, result.stderr)
     if named is None:  # a usage error: the message alone
         assert failures == [{"error": result.stderr.strip()}]
         return

@@ -74,7 +74,8 @@ def counting_on_two_processes(**popen):
     arguments), and a thread reading its stderr: (the process, its stderr so far as a list of
     characters, an event set once the workers report progress, the reading thread)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "solve", "voxel-tetris-cube", "--count", "--jobs", "2"],
+    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "solve", "voxel-tetris-cube", "--count",
+                                "--jobs", "2"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
                                **popen)
     stderr: list[str] = []
@@ -115,7 +116,9 @@ def test_a_signal_mid_count_ends_every_worker_and_leaks_nothing(stop):
     assert still_running == set()
     text = "".join(stderr)
     assert text.rstrip().endswith("cancelled") if stop == "Ctrl+C" else f"stopped by {stop}" in text
-    assert "resource_tracker" not in text and "leaked" not in text and "Traceback" not in text, text
+    assert "resource_tracker" not in text, text
+    assert "leaked" not in text, text
+    assert "Traceback" not in text, text
 
 
 @pytest.mark.processes

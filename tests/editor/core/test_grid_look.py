@@ -69,4 +69,4 @@ def test_the_cells_a_span_of_pixels_touches_are_those_it_overlaps_within_the_lin
 
 def test_the_largest_fitting_size_is_the_last_that_fits_or_the_smallest():
     for limit in range(5, 40):
-        assert largest_fitting(10, 30, lambda size: size <= limit) == max(10, min(30, limit))
+        assert largest_fitting(10, 30, lambda size, limit=limit: size <= limit) == max(10, min(30, limit))

@@ -25,7 +25,8 @@ def _fails(message):
 
 
 def record_children(monkeypatch) -> list:
-    """The processes of every nonogram_editor.infra.child_process.Child made from now on (forked or a fresh interpreter)."""
+    """The processes of every nonogram_editor.infra.child_process.Child made from now on (forked or a fresh
+    interpreter)."""
     started = []
     real_init = child_process.Child.__init__
 
@@ -139,7 +140,8 @@ def test_a_waiting_interpreter_takes_the_next_call_and_an_unused_one_ends(monkey
 
 
 def test_a_waiting_interpreter_ends_when_its_parent_does():
-    probe = ("import os\nfrom nonogram_editor.infra import child_process\nchild_process.keep_ready(['nonogram_editor.nonogram.cnf'])\n"
+    probe = ("import os\nfrom nonogram_editor.infra import child_process\n"
+             "child_process.keep_ready(['nonogram_editor.nonogram.cnf'])\n"
              "print(child_process._spare._process.pid, flush=True)\nos._exit(0)\n")  # no clean-up at all
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))

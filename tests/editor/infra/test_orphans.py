@@ -68,7 +68,8 @@ def kill_and_expect_no_survivor(process: subprocess.Popen, processes: dict[int, 
 @pytest.mark.processes(linux="racers in forks, and SIGIO ends them inside kissat, which holds the GIL")
 def test_kill_9_of_check_ends_the_sat_process_and_its_racers():
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--time-limit", "0", str(HARD / "faase.non")],
+    process = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--time-limit", "0",
+                                str(HARD / "faase.non")],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         # the SAT process (a child) racing solvers in forks of its own (grandchildren)

@@ -26,7 +26,8 @@ def test_every_link_of_a_page_names_a_topic_or_a_picture_that_is_there(topic):
         if is_picture:
             assert (user_guide.folder() / target).is_file(), target
         else:
-            assert target.endswith(".md") and target[:-3] in user_guide.TOPICS, target
+            assert target.endswith(".md"), target
+            assert target[:-3] in user_guide.TOPICS, target
 
 
 def test_a_page_as_text_has_no_markup_and_names_the_command_for_other_pages():
@@ -43,7 +44,8 @@ def test_a_page_as_text_has_no_markup_and_names_the_command_for_other_pages():
 
 def test_help_lists_the_topics_and_prints_one_without_qt():
     listed = headless("help")
-    assert listed.returncode == 0 and listed.stderr == "", listed.stderr
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stderr == "", listed.stderr
     for topic in user_guide.TOPICS:
         assert f"  {topic:16s}{user_guide.title(topic)}\n" in listed.stdout
     shown = headless("help", "troubleshooting")

@@ -44,7 +44,8 @@ def write_trio(folder, name="x", flag=b"0\n", pbm=b"P1 2 1\n1 0\n", ppm=b"P3 2 1
     (dict(flag=b""), LevelErrorKind.LEVEL_FLAG, "x.level", "holds nothing"),
     (dict(pbm=b"P1 2 1\n1"), LevelErrorKind.PARSE_PBM, "x.pbm", "truncated"),
     (dict(ppm=b"P3 2 1 255\n1 2 3 4 5"), LevelErrorKind.PARSE_PPM, "x.ppm", "ends after 5 of the 6"),
-    (dict(ppm=b"P3 1 1 255\n1 2 3"), LevelErrorKind.SIZE_MISMATCH, "x.ppm", "picture is 1x1, the solution x.pbm is 2x1"),
+    (dict(ppm=b"P3 1 1 255\n1 2 3"), LevelErrorKind.SIZE_MISMATCH, "x.ppm",
+     "picture is 1x1, the solution x.pbm is 2x1"),
 ])
 def test_bad_trios_raise_level_error_naming_the_file(tmp_path, kwargs, kind, file, words):
     path = write_trio(tmp_path, **kwargs)

@@ -92,7 +92,7 @@ def other_solution_by_block_starts(rows, columns, colours: int, picture) -> np.n
     for name, clue, cells in lines:
         n = len(cells)
         starts = []
-        for j, (length, colour) in enumerate(clue):
+        for j, (length, _) in enumerate(clue):
             options = [pool.id((name, j, s)) for s in range(n - length + 1)]
             if not options:
                 return None

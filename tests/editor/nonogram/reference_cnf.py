@@ -39,7 +39,8 @@ def _bits(mask: int) -> list[int]:
     return bits
 
 
-def line_clauses(clue: Sequence[int], cells: Sequence[int], filled: int, empty: int, new_variable) -> list[list[int]] | None:
+def line_clauses(clue: Sequence[int], cells: Sequence[int], filled: int, empty: int,
+                 new_variable) -> list[list[int]] | None:
     """Clauses saying the cells (SAT variables, in order) spell a word of the clue's
     language, given the known ``filled``/``empty`` masks (bit i: cell i; their unit clauses
     are the caller's). None when no placement fits what is known. ``new_variable()`` hands
@@ -107,7 +108,8 @@ def line_clauses(clue: Sequence[int], cells: Sequence[int], filled: int, empty: 
     return clauses
 
 
-def encode(row_clues, column_clues, known: tuple[list[int], list[int]] | None = None) -> tuple[list[list[int]], int] | None:
+def encode(row_clues, column_clues,
+           known: tuple[list[int], list[int]] | None = None) -> tuple[list[list[int]], int] | None:
     """The CNF of a puzzle: (clauses, number of variables), or None when a line cannot be
     placed. Cell (row, column) is variable ``row * width + column + 1``. ``known``: the
     board's (row_filled, row_empty) masks, what line logic proved."""

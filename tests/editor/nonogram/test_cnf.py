@@ -361,7 +361,8 @@ RACE_SCRIPT = (
     "    schedule[:] = [dataclasses.replace(r, **changes) if r.name == name else r for r in schedule]\n"
     "from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array\n"
     "from nonogram_editor.level.non_format import read_non\n"
-    "import nonogram_editor.infra.child_process; real_fork_running, racers = nonogram_editor.infra.child_process.fork_running, []\n"
+    "import nonogram_editor.infra.child_process\n"
+    "real_fork_running, racers = nonogram_editor.infra.child_process.fork_running, []\n"
     "def recording(function, args, name='solver'):\n"
     "    child = real_fork_running(function, args, name=name)\n"
     "    racers.append((name, child._process.pid))\n"
@@ -386,7 +387,8 @@ def _gone(pid: int) -> bool:
 def _run_race(code: str, *args) -> list[str]:
     done = subprocess.run([sys.executable, "-c", RACE_SCRIPT + code, *args], capture_output=True, text=True,
                           env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
-    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stderr == "", done.stderr[-2000:]
     return done.stdout.split("\n")
 
 
@@ -446,7 +448,8 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
     code = ("order_cnf.first_solution = never_answers\n"
             "retime(portfolio.FIRST_SOLUTION, 'kissat', solve=never_answers)\n"
             "retime(portfolio.FIRST_SOLUTION, 'block encoding', joins=-1)\n"
-            "sat = nonogram_editor.infra.child_process.fork_running(portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
+            "sat = nonogram_editor.infra.child_process.fork_running(\n"
+            "    portfolio.decide, (light.row_clues, light.column_clues, known, None))\n"
             "import time\n"
             "while len(os.listdir(sys.argv[1])) < 2: time.sleep(0.01)\n"
             "sat.kill()\n"
@@ -460,10 +463,12 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
 
 @linux_only
 @pytest.mark.parametrize("loser", ["automaton encoding", "block encoding"])
-def test_the_race_for_another_solution_takes_the_answer_that_comes_and_ends_the_other_racer(loser):
+def test_the_race_for_another_solution_takes_the_answer_that_comes_and_ends_the_other_racer(
+        loser):
     """Either racer's other solution fits the clues and differs from the picture (here a
     4x4 with one filled cell per row and column: 24 solutions); both forks end."""
-    never = ("retime(portfolio.OTHER_SOLUTION, 'automaton encoding', solve=never_answers)" if loser == "automaton encoding"
+    never = ("retime(portfolio.OTHER_SOLUTION, 'automaton encoding', solve=never_answers)"
+             if loser == "automaton encoding"
              else "order_cnf.other_solution = never_answers")
     code = (f"{never}; retime(portfolio.OTHER_SOLUTION, 'block encoding', joins=-1)  # both race from the start\n"
             "import numpy as np\n"
@@ -485,11 +490,14 @@ def test_bare_clues_get_a_kissat_head_start_in_a_fork_where_one_can_be_made(monk
             "from nonogram_editor.nonogram.puzzle import Puzzle, rows_to_array\n"
             "from nonogram_editor.level.non_format import read_non\n"
             "order_cnf.first_solution = None  # never reached: kissat answers first\n"
-            "import nonogram_editor.infra.child_process; real_fork_running, forks = nonogram_editor.infra.child_process.fork_running, []\n"
-            "nonogram_editor.infra.child_process.fork_running = lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
+            "import nonogram_editor.infra.child_process\n"
+            "real_fork_running, forks = nonogram_editor.infra.child_process.fork_running, []\n"
+            "nonogram_editor.infra.child_process.fork_running = \\\n"
+            "    lambda *args, **kwargs: forks.append(real_fork_running(*args, **kwargs)) or forks[-1]\n"
             f"light = read_non({str(HARD / 'webpbn-00803-light.non')!r})\n"
             "puzzle = Puzzle(light.row_clues, light.column_clues); board = puzzle.board(); puzzle.propagate(board)\n"
-            "first, second = portfolio.decide(light.row_clues, light.column_clues, (board.row_filled, board.row_empty), None)\n"
+            "first, second = portfolio.decide(light.row_clues, light.column_clues,\n"
+            "                                 (board.row_filled, board.row_empty), None)\n"
             "print(puzzle.is_solution(rows_to_array(first, puzzle.width)), second, forks[0] is not None)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})

@@ -47,7 +47,8 @@ def test_every_colour_suggestion_keeps_its_promise_by_brute_force(kind):
     another colour or to the background) gives what it says, by the colour engine and by
     brute force over every picture with its clues."""
     tried = set()
-    for grid, verdict in _random_colour_drawings(kind, 8 if kind == Kind.MULT else 3, seed=2 if kind == Kind.MULT else 5):
+    for grid, verdict in _random_colour_drawings(kind, 8 if kind == Kind.MULT else 3,
+                                                 seed=2 if kind == Kind.MULT else 5):
         suggestions = single_cell_effects(grid, verdict, checked=1000, check_seconds=1000, colours=3).suggestions
         assert suggestions
         for suggestion in suggestions:

@@ -293,7 +293,8 @@ def test_puzzle_rejects_bad_colours():
         ColourClues([[(1, 3)]], [[(1, 3)]], COLOURS)
 
 
-@pytest.mark.parametrize("name", ["acorn", "alladin", "bird2", "rose", "spaceShuttle", "dvekocky", "oko", "nonogrid-UK"])
+@pytest.mark.parametrize("name", ["acorn", "alladin", "bird2", "rose", "spaceShuttle", "dvekocky", "oko",
+                                  "nonogrid-UK"])
 def test_colour_puzzles_of_other_tools(name):
     # pbnsolve 1.10 says each is a unique line solution, nonogrid's test says its UK flag is
     # solved by line logic (tests/data/colour/README.md)

@@ -34,7 +34,8 @@ def _random_drawings(kind: str, count: int, sizes=(5, 7), seed=3):
 @pytest.mark.parametrize("kind", [Kind.MULT, Kind.BRANCH])
 def test_every_single_cell_suggestion_does_what_it_promises(kind):
     for drawing, verdict in _random_drawings(kind, 12):
-        suggestions = single_cell_effects(drawing, verdict, checked=1000, check_seconds=1000).suggestions  # check them all
+        # check them all
+        suggestions = single_cell_effects(drawing, verdict, checked=1000, check_seconds=1000).suggestions
         for suggestion in suggestions:
             assert len(suggestion.cells) == 1
             after = check_drawing(flipped(drawing, suggestion.cells))
@@ -47,7 +48,8 @@ def test_every_single_cell_suggestion_does_what_it_promises(kind):
 def test_suggestions_rank_unique_results_first():
     for drawing, verdict in _random_drawings(Kind.MULT, 8, sizes=(6, 9), seed=8):
         suggestions = single_cell_effects(drawing, verdict).suggestions
-        order = [({Kind.LINE: 0, Kind.BRANCH: 1}.get(s.kind, 2), s.open_cells if s.kind not in (Kind.LINE, Kind.BRANCH) else 0)
+        order = [({Kind.LINE: 0, Kind.BRANCH: 1}.get(s.kind, 2), s.open_cells if s.kind not in (Kind.LINE, Kind.BRANCH)
+                  else 0)
                  for s in suggestions]
         assert order == sorted(order)
         checked = [s for s in suggestions if s.kind != Kind.STALLED]

@@ -59,7 +59,7 @@ def _check_steps(puzzle: Puzzle, path) -> None:
     grid = np.full((puzzle.height, puzzle.width), -1)
     for step in path.steps:
         assert step.cells, step
-        for row, column, value in step.cells:
+        for row, column, _ in step.cells:
             assert grid[row, column] == -1
             assert (row if step.axis == "row" else column) == step.index or step.kind in (PROBE, SEARCH)
         if step.kind in (SIMPLE, LINE_DEDUCTION):
@@ -136,7 +136,8 @@ def test_bigger_members_of_a_family_never_grade_easier():
     than the probe one."""
     previous = [(0, 0)] * 3
     for count in range(1, 10):
-        paths = [grade_verdict(check_drawing(_copies(gadget, count))) for gadget in (SIMPLE_ONLY, NEEDS_LINE, NEEDS_PROBE)]
+        paths = [grade_verdict(check_drawing(_copies(gadget, count))) for gadget in (SIMPLE_ONLY, NEEDS_LINE,
+                                                                                     NEEDS_PROBE)]
         assert [path.hardest for path in paths] == [SIMPLE, LINE_DEDUCTION, PROBE]
         grades = [path.grade for path in paths]
         assert grades == sorted(grades) and grades[0] < grades[2]

@@ -1,5 +1,5 @@
-"""The check's SAT process (nonogram_editor.infra.child_process): forked by `check` (a fresh interpreter on the portable path), no process nor
-temporary file left behind however the check ends; the verdict's search steps back while
+"""The check's SAT process (nonogram_editor.infra.child_process): forked by `check` (a fresh interpreter on the portable
+path), no process nor temporary file left behind however the check ends; the verdict's search steps back while
 the SAT process runs beside it."""
 import os
 import signal
@@ -28,11 +28,12 @@ pytestmark = pytest.mark.processes
 @pytest.mark.parametrize("name, kind", [("domino-7.non", "BRANCH"), ("knotty-goal.non", "MULT")])
 def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path, name, kind):
     """`nonogram-editor check` in its own process: the SAT process is a fork of it (no
-    interpreter start-up; a fresh interpreter on the portable path), on bare clues (Domino-7: the search alone takes minutes) as on
-    a drawing (Knotty's goal); the verdict is right, and no process outlives the command."""
+    interpreter start-up; a fresh interpreter on the portable path), on bare clues (Domino-7: the search alone takes
+    minutes) as on a drawing (Knotty's goal); the verdict is right, and no process outlives the command."""
     probe = (
         "import os, sys\n"
-        "from nonogram_editor.infra import child_process as sat  # (no numpy yet: `check` keeps its BLAS to one thread)\n"
+        # (no numpy yet: `check` keeps its BLAS to one thread)
+        "from nonogram_editor.infra import child_process as sat\n"
         "made = []\n"
         "real = sat.Child.__init__\n"
         "def init(self, forked=False, **kwargs):  # the SAT process's own racers are made in its copy\n"
@@ -131,8 +132,8 @@ def test_a_check_leaves_nothing_in_the_temporary_folder(tmp_path, end, process_p
     temporary.mkdir()
     puzzle = HARD / ("domino-7.non" if end == "answered" else "faase.non")  # seconds of SAT; minutes
     check = subprocess.Popen([sys.executable, "-m", "nonogram_editor", "check", "--time-limit", "0", str(puzzle)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, start_new_session=True,
-                             env=dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(temporary)))
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                             start_new_session=True, env=dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(temporary)))
 
     def group() -> list[str]:
         found = subprocess.run(["pgrep", "-g", str(check.pid)], capture_output=True, text=True).stdout.split()

@@ -1,4 +1,5 @@
-"""The plugin platform: panels from nonogram_editor_builtins docked from the Puzzles menu, failures reported, layout kept."""
+"""The plugin platform: panels from nonogram_editor_builtins docked from the Puzzles menu, failures reported, layout
+kept."""
 import threading
 import time
 

@@ -155,7 +155,8 @@ def test_the_editor_window_appears_despite_a_stuck_and_an_exiting_plugin(site):
                            "quitter": "import sys\nsys.exit(1)\n"})
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), REPO]), DISABLE_ENV: BUILT_INS,
            BUDGET_ENV: "1", "NONOGRAM_EDITOR_QUIT_AFTER_MS": "100"}
-    result = subprocess.run([sys.executable, "-m", "nonogram_editor"], capture_output=True, text=True, env=env, timeout=50)
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor"], capture_output=True, text=True, env=env,
+                            timeout=50)
     assert result.returncode == 0, result.stderr
     assert "window shown after" in result.stderr and "visible=True" in result.stderr
 
@@ -268,8 +269,9 @@ def test_a_third_party_plugin_named_like_a_built_in_is_skipped_naming_both(site,
     assert host.panels().get("voxel").title == "Voxel packing"
     [failure] = host.failures
     assert (failure.plugin, failure.stage) == ("voxel", "load")
-    assert failure.error == ("DuplicateIdError: the plugin name 'voxel' is taken by nonogram_editor_builtins.voxel.plugin "
-                             "(from nonogram-editor); voxel_plugin_for_tests (from third_party_plugins) is skipped")
+    assert failure.error == ("DuplicateIdError: the plugin name 'voxel' is taken by "
+                             "nonogram_editor_builtins.voxel.plugin (from nonogram-editor); "
+                             "voxel_plugin_for_tests (from third_party_plugins) is skipped")
 
 
 class ExitingFactory:
@@ -386,7 +388,8 @@ def allocate(megabytes):
 
 @hookimpl
 def nonogram_editor_puzzles(puzzles):
-    puzzles.add(PuzzleSpec(id="greedy", title="Greedy", solve_first=lambda task: run_in_process(allocate, (1500,), task)))
+    puzzles.add(PuzzleSpec(id="greedy", title="Greedy",
+                           solve_first=lambda task: run_in_process(allocate, (1500,), task)))
 '''
 
 

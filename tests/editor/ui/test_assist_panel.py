@@ -43,7 +43,7 @@ def click_tab(qtbot, window, title):
             if bar.tabText(index) == title and bar.isVisible():
                 qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(index).center())
                 dock = window.assist_dock if title == "Assist" else window.solver_dock
-                qtbot.waitUntil(lambda: not dock.visibleRegion().isEmpty())
+                qtbot.waitUntil(lambda dock=dock: not dock.visibleRegion().isEmpty())
                 return
     raise AssertionError(f"no tab {title!r}")
 
@@ -393,3 +393,24 @@ def test_a_clue_report_goes_once_a_puzzle_with_a_fitting_goal_is_imported(window
     import_non(qtbot, window, tmp_path / "goal.non")
     assert window.solution_grid().tolist() == [[True, False]]
     assert not assist(window).clue_report_label.isVisible() and not assist(window).clue_report_view.isVisible()
+
+
+def test_a_one_flip_proposal_says_one_edit(window, qtbot):
+    panel = assist(window)
+    make_switch(qtbot, window)  # one more filled cell pins the switch
+    wait_until(qtbot, lambda: panel.solvable_button.isEnabled())
+    qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
+    wait_until(qtbot, lambda: panel.proposal)
+    assert len(panel.proposal) == 1 and "1 edit -> LINE" in panel.proposal_label.text()
+    qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
+    assert window.undo_action.text() == "&Undo Apply a proposal of 1 edit"
+
+
+def test_a_step_that_settles_one_cell_says_so(window, qtbot):
+    panel = assist(window)
+    click_cell(qtbot, window.solution_canvas, 0, 0)  # each column settles one cell of the top row
+    assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
+    wait_until(qtbot, lambda: panel.path is not None and panel.step_slider.isEnabled())
+    step = next(i for i, s in enumerate(panel.path.steps, 1) if len(s.cells) == 1)
+    panel.step_slider.setValue(step)
+    assert panel.step_label.text().endswith("settles 1 cell")

@@ -17,7 +17,8 @@ from tests.conftest import HANG_SECONDS
 
 def _collect(job):
     events = []
-    job.progress.connect(lambda p: events.append(("progress", p.done, QThread.currentThread() is QApplication.instance().thread())))
+    job.progress.connect(lambda p: events.append(("progress", p.done,
+                                                  QThread.currentThread() is QApplication.instance().thread())))
     job.succeeded.connect(lambda r: events.append(("succeeded", r)))
     job.failed.connect(lambda e: events.append(("failed", type(e).__name__)))
     job.cancelled.connect(lambda: events.append(("cancelled",)))

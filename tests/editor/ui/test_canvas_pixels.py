@@ -40,8 +40,9 @@ def on_screen(window, canvas) -> tuple[np.ndarray, QRect]:
     """The visible part of the canvas as the X server shows it (what the real repaints left
     there), and where that part lies in the canvas. It must hold every clue."""
     seen = canvas.visibleRegion().boundingRect()
-    assert seen.topLeft() == QPoint(0, 0) and seen.contains(canvas.grid_rect().topRight()) \
-        and seen.contains(canvas.grid_rect().bottomLeft()), "the clues must all be on screen"
+    assert seen.topLeft() == QPoint(0, 0), "the clues must all be on screen"
+    assert seen.contains(canvas.grid_rect().topRight()), "the clues must all be on screen"
+    assert seen.contains(canvas.grid_rect().bottomLeft()), "the clues must all be on screen"
     for _ in range(2):  # the paints already asked for (an update posts its request first)
         QApplication.processEvents()
     corner = canvas.mapTo(window, QPoint(0, 0))
@@ -169,4 +170,5 @@ def test_two_digit_column_clues_at_the_smallest_zoom_are_as_bold_and_tall_as_one
     for index, (one, two) in enumerate(pairs):
         (dark_one, tall_one, solid_one), (dark_two, tall_two, solid_two) = look(2 * index), look(2 * index + 1)
         assert tall_two == tall_one, f"{two} is drawn smaller than {one}"
-        assert dark_two <= dark_one + 12 and solid_two >= 1.8 * solid_one, f"{two} is drawn fainter than {one}"
+        assert dark_two <= dark_one + 12, f"{two} is drawn fainter than {one}"
+        assert solid_two >= 1.8 * solid_one, f"{two} is drawn fainter than {one}"

@@ -36,7 +36,8 @@ def declared_mime_types() -> dict[str, list[str]]:
 def test_the_desktop_entry_is_valid_and_opens_the_files_the_mime_types_declare():
     shipped = package_data("nonogram_editor", DESKTOP_ENTRY)  # under the installed name, as the validator wants
     result = subprocess.run(["desktop-file-validate", str(shipped)], capture_output=True, text=True)
-    assert result.returncode == 0 and not result.stdout.strip(), result.stdout
+    assert result.returncode == 0, result.stdout
+    assert not result.stdout.strip(), result.stdout
     fields = entry(shipped.read_text())
     assert fields["Exec"] == "nonogram-editor %f" and fields["Icon"] == APP_ID
     declared = declared_mime_types()
@@ -51,7 +52,8 @@ def test_the_metainfo_is_valid_names_the_desktop_entry_every_file_type_and_a_scr
     path = package_data("nonogram_editor", f"{APP_ID}.metainfo.xml")
     result = subprocess.run(["appstreamcli", "validate", "--no-net", "--pedantic", str(path)],
                             capture_output=True, text=True)
-    assert result.returncode == 0 and "Validation was successful." in result.stdout, result.stdout
+    assert result.returncode == 0, result.stdout
+    assert "Validation was successful." in result.stdout, result.stdout
     component = ET.parse(path).getroot()
     assert component.findtext("id") == APP_ID
     assert component.findtext("launchable") == f"{APP_ID}.desktop"
@@ -73,7 +75,8 @@ def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_remo
     env = dict(os.environ, XDG_DATA_HOME=str(home))
     run = subprocess.run([sys.executable, "-m", "nonogram_editor.ui.desktop", "install"], cwd=ROOT, env=env,
                          capture_output=True, text=True)
-    assert run.returncode == 0 and not run.stderr, run.stderr
+    assert run.returncode == 0, run.stderr
+    assert not run.stderr, run.stderr
     written = desktop.installed_files(home)
     assert all(path.is_file() for path in written)
     fields = entry((home / "applications" / f"{APP_ID}.desktop").read_text())
@@ -91,7 +94,8 @@ def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_remo
 
     run = subprocess.run([sys.executable, "-m", "nonogram_editor.ui.desktop", "uninstall"], cwd=ROOT, env=env,
                          capture_output=True, text=True)
-    assert run.returncode == 0 and not run.stderr, run.stderr
+    assert run.returncode == 0, run.stderr
+    assert not run.stderr, run.stderr
     assert not any(path.exists() for path in written)
     assert "nonogram" not in (home / "mime" / "globs2").read_text()
     assert APP_ID not in (home / "applications" / "mimeinfo.cache").read_text()

@@ -54,8 +54,7 @@ def test_shortcuts_undo_and_redo(window, qtbot):
 
 def test_shrink_then_grow_brings_back_hidden_cells(window, qtbot):
     drag(qtbot, window.solution_canvas, [(9, 9), (9, 7)])
-    window.picture_canvas  # the picture is kept as well
-    window.document.picture[8, 8] = (1, 2, 3)
+    window.document.picture[8, 8] = (1, 2, 3)  # the picture is kept as well
     window.width_spin.setValue(5)
     window.height_spin.setValue(6)
     assert window.solution_grid().shape == (6, 5) and not window.solution_grid().any()

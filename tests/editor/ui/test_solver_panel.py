@@ -266,7 +266,8 @@ class Headlines:
 
         class Filter(QObject):
             def eventFilter(self, watched, event):
-                if event.type() == QEvent.Type.Paint and (not headlines.painted or headlines.painted[-1] != label.text()):
+                if event.type() == QEvent.Type.Paint and (not headlines.painted
+                                                          or headlines.painted[-1] != label.text()):
                     headlines.painted.append(label.text())
                 return False
 

@@ -186,8 +186,10 @@ def test_the_texts_of_the_qt_free_core_are_found_by_lupdate(tmp_path):
             ("Effects", "Stopped looking after {0:g} s: tried {1:,} of {2:,} single-cell edits (the most promising "
                         "first).")} <= found
     assert {("Verdict", "%n cell(s)"), ("Suggestion", "line logic settles %n more cell(s)"),
-            ("Plan", "%n edit(s)"), ("SolvePath", "%n step(s)"), ("Counts", "Apply a proposal of %n edit(s)")} <= counted
-    assert ("Booklet", "Solution {0}") in found and ("Booklet", "%n puzzle(s)") in counted  # the printed booklet's
+            ("Plan", "%n edit(s)"), ("SolvePath", "%n step(s)"),
+            ("Counts", "Apply a proposal of %n edit(s)")} <= counted
+    assert ("Booklet", "Solution {0}") in found  # the printed booklet's
+    assert ("Booklet", "%n puzzle(s)") in counted
 
 
 def test_a_translation_translates_the_verdict_the_core_describes(german, window, qtbot):

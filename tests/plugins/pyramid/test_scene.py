@@ -43,7 +43,8 @@ def test_every_knob_lies_in_a_notch_of_its_suit(puzzle):
     assert knobs == notches == 24
     for p, p_side, q, q_side in checker.shared_edges(puzzle):
         p_out = puzzle.connector_on_side(solution[p], p_side).outward
-        (knob_at, knob_side), (notch_at, notch_side) = ((p, p_side), (q, q_side)) if p_out else ((q, q_side), (p, p_side))
+        (knob_at, knob_side), (notch_at, notch_side) = ((p, p_side), (q, q_side)) if p_out else ((q, q_side),
+                                                                                                 (p, p_side))
         knob = by_position[knob_at].shapes[1 + knob_side]
         notch = by_position[notch_at].shapes[1 + notch_side]
         neighbour_tile = scene.tile_corners(puzzle, notch_at)

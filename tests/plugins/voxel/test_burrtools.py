@@ -19,7 +19,8 @@ DATA = ROOT / "tests" / "data" / "burrtools"
 
 def xml(shapes, problems, grid=0, colours=0, pairs=()):
     """A BurrTools file: shapes as (x, y, z, text), problems as (name, [(id, count or (min, max))], result id,
-    extra attributes); ``colours`` declared, each problem's colour ``pairs`` (piece, result) as BurrTools numbers them."""
+    extra attributes); ``colours`` declared, each problem's colour ``pairs`` (piece, result) as BurrTools numbers
+    them."""
     out = [f'<?xml version="1.0"?>\n<puzzle version="2"><gridType type="{grid}"/><colors>']
     out += ['<color red="1" green="2" blue="3"/>'] * colours
     out.append("</colors><shapes>")
@@ -89,7 +90,8 @@ def test_the_count_up_to_rotation_is_the_number_of_rotation_classes_of_every_sol
     for matrix in ROTATIONS:
         low = lowest(turned(matrix, puzzle.target))
         moved = {v: tuple(a - b for a, b in zip(w, low)) for v, w in zip(puzzle.target, turned(matrix, puzzle.target))}
-        if set(moved.values()) == set(puzzle.target) and all(colour.get(moved[v], 0) == colour.get(v, 0) for v in moved) \
+        if set(moved.values()) == set(puzzle.target) and all(colour.get(moved[v], 0) == colour.get(v, 0)
+                                                             for v in moved) \
                 and {moved[v] for v in puzzle.optional} == set(puzzle.optional):
             keeping.append(moved)
     every = list(solver.solutions(puzzle))
@@ -168,7 +170,8 @@ def test_optional_cells_and_ranges_count_like_brute_force(name, engine):
 def test_min_max_counts_and_a_choice_of_problems(tmp_path):
     domino, line = (2, 1, 1, "##"), (4, 1, 1, "####")
     text = xml([line, domino, (1, 1, 1, "#"), (4, 1, 1, "###+")],
-               [("two dominoes", [(1, 2)], 0, ""), ("ranges", [(1, (0, 2)), (2, (0, 4))], 3, 'state="2" assemblies="9"')])
+               [("two dominoes", [(1, 2)], 0, ""), ("ranges", [(1, (0, 2)), (2, (0, 4))], 3,
+                                                    'state="2" assemblies="9"')])
     path = write(tmp_path, text)
     assert problem_names(path) == ["two dominoes", "ranges"]
     with pytest.raises(PuzzleFileError, match="2 problems; choose one with --problem \\(name or number\\): "
@@ -197,7 +200,8 @@ def test_min_max_counts_and_a_choice_of_problems(tmp_path):
     (xml([(2, 1, 1, "##")], [("p", [(0, 1)], 0, 'maxHoles="x"')]), "maxHoles must be a whole number"),
     (xml([(3, 1, 1, "##")], [("p", [(0, 1)], 0, "")]), "has 2 voxels, but 3x1x1 = 3 were declared"),
     (xml([(2, 1, 1, "##")], [("p", [(5, 1)], 0, "")]), "refers to shape 5, but the file has 1 shapes"),
-    (xml([(3, 1, 1, "###"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, "")]), "the pieces have 2 cells in all but the target has 3"),
+    (xml([(3, 1, 1, "###"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, "")]),
+     "the pieces have 2 cells in all but the target has 3"),
     ("<puzzle><unclosed>", "not valid XML"),
 ])
 def test_unsupported_or_broken_files_are_refused_by_name(tmp_path, text, message):
@@ -308,7 +312,8 @@ def test_saved_in_our_format_it_counts_the_same(tmp_path):
 
 
 def test_the_command_line_counts_a_burrtools_file():
-    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", str(DATA / "CubeInCage.xmpuzzle"), "--problem",
+    result = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", str(DATA / "CubeInCage.xmpuzzle"),
+                             "--problem",
                              "g", "--count", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout.splitlines()[-1])
@@ -319,11 +324,12 @@ def test_the_command_line_counts_a_burrtools_file():
     assert solid.returncode == 0, solid.stderr
     assert ("BurrTools stored 1063 assemblies, the count up to rotation, which its solver gives with \"Keep Mirror "
             "Solutions\" ticked (588 up to rotation and mirror image, its default)") in solid.stdout
-    paradox = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", str(DATA / "DemoMirrorParadox.xmpuzzle"),
+    paradox = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve",
+                              str(DATA / "DemoMirrorParadox.xmpuzzle"),
                               "--problem", "0", "--count"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert paradox.stdout.startswith("DemoMirrorParadox: problem 0 (Example From Text): 2 solutions, 1 distinct")
-    missing = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", "nowhere.xmpuzzle", "--count"], cwd=ROOT,
-                             capture_output=True, text=True, timeout=300)
+    missing = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", "nowhere.xmpuzzle", "--count"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and "nowhere.xmpuzzle: no such puzzle file" in missing.stderr
 
 

@@ -152,15 +152,20 @@ def test_big_counts_interrupted_twice_and_resumed_end_right(name, known, tmp_pat
     puzzle = load_puzzle(RESOURCE_DIR / f"{name}.json")
     path = tmp_path / f"{name}.db"
     for share in (0.2, 0.5):  # stop at about a fifth, then half way
-        def stop(progress, share=share):
-            if progress.total and progress.done >= share * progress.total:
-                task.cancel()
-
-        task = Task(on_progress=stop, interval=0)
         with pytest.raises(Cancelled):
-            distributed.count_in_parts(puzzle, task, jobs=2, checkpoint=path)
+            distributed.count_in_parts(puzzle, cancelled_at(share), jobs=2, checkpoint=path)
     outcome = distributed.count_in_parts(puzzle, jobs=2, checkpoint=path)
     assert (outcome.count, outcome.distinct) == known
+
+
+def cancelled_at(share: float) -> Task:
+    """A task that cancels itself once ``share`` of its work is done."""
+    def stop(progress):
+        if progress.total and progress.done >= share * progress.total:
+            task.cancel()
+
+    task = Task(on_progress=stop, interval=0)
+    return task
 
 
 def interrupted_count(path):
@@ -171,10 +176,13 @@ def interrupted_count(path):
     assert 0 < rows(path)
 
 
-@pytest.mark.parametrize("edit", ["UPDATE results SET total = total + 1000000000 WHERE rowid = (SELECT MIN(rowid) FROM results)",
+FIRST_ROW = "rowid = (SELECT MIN(rowid) FROM results)"
+
+
+@pytest.mark.parametrize("edit", [f"UPDATE results SET total = total + 1000000000 WHERE {FIRST_ROW}",
                                   "UPDATE results SET distinct_ = distinct_ - 1 WHERE distinct_ > 0",
                                   "UPDATE results SET kept = zeroblob(length(kept)) WHERE length(kept) > 0",
-                                  "UPDATE results SET subproblem = subproblem + 1 WHERE rowid = (SELECT MIN(rowid) FROM results)"])
+                                  f"UPDATE results SET subproblem = subproblem + 1 WHERE {FIRST_ROW}"])
 def test_an_edited_result_is_refused_not_counted(tmp_path, edit):
     path = tmp_path / "count.db"
     interrupted_count(path)

@@ -43,8 +43,9 @@ def test_solve_first_json_is_a_checked_packing():
 
 
 def test_count_json_with_jobs_and_no_qt_loaded():
-    code = ("import sys, nonogram_editor.cli.run; rc = nonogram_editor.cli.run.run_command(['solve', 'voxel-soma', '--count', '--json', "
-            "'--jobs', '2']); assert 'PySide6' not in sys.modules, 'Qt was imported'; sys.exit(rc)")
+    code = ("import sys, nonogram_editor.cli.run; "
+            "rc = nonogram_editor.cli.run.run_command(['solve', 'voxel-soma', '--count', '--json', '--jobs', '2']); "
+            "assert 'PySide6' not in sys.modules, 'Qt was imported'; sys.exit(rc)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout.splitlines()[-1])

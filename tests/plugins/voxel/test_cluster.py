@@ -134,7 +134,8 @@ def test_a_lost_scheduler_is_one_line_and_the_count_resumes(cluster, tmp_path):
     last = stderr.splitlines()[-1]
     assert last.startswith(f"error: lost the Dask scheduler at {doomed.scheduler_address}; ")
     assert last.endswith(f"subproblems are saved in {checkpoint}: counting again with it resumes from there")
-    assert "Traceback" not in stderr and "Error" not in stderr, stderr  # Dask's own logging kept quiet
+    assert "Traceback" not in stderr, stderr
+    assert "Error" not in stderr, stderr  # Dask's own logging kept quiet
     saved = int(last.split("; ")[1].split(" of ")[0])
     assert saved > 0
 
@@ -190,7 +191,8 @@ def tls_cluster(certificates):
 def test_the_command_counts_on_a_tls_cluster(tls_cluster, certificates, tmp_path):
     address = tls_cluster.scheduler_address
     assert address.startswith("tls://127.0.0.1:")
-    command = [sys.executable, "-m", "nonogram_editor", "solve", "voxel-soma", "--count", "--json", "--cluster", address,
+    command = [sys.executable, "-m", "nonogram_editor", "solve", "voxel-soma", "--count", "--json", "--cluster",
+               address,
                "--tls-ca-file", str(certificates / "member-ca.pem"), "--tls-cert", str(certificates / "member.pem"),
                "--tls-key", str(certificates / "member.key")]
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})

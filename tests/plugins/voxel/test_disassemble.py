@@ -378,7 +378,8 @@ def test_one_disassembler_answers_every_grouping_as_a_fresh_one_does():
     grouped = [groups if isinstance(groups, Grouping) else Grouping(range(3), [[(g, 1)] if g else [] for g in groups])
                for _, groups in cases]
     assert [shared.levels(assemblies_of([list(zip(groups.kinds, pieces))], groups.groups))
-            for (pieces, _), groups in zip(cases, grouped)] == [[apart.level if apart is not None else None] for apart in fresh]
+            for (pieces, _), groups in zip(cases, grouped)] == [[apart.level if apart is not None else None]
+                                                                for apart in fresh]
 
 def test_groups_are_shared_out_by_backtracking_as_brute_force_does():
     import itertools
@@ -439,8 +440,8 @@ def test_the_command_line_reports_assemblies_solutions_and_levels():
 
     root = Path(__file__).resolve().parents[3]
     path = str(DATA / "CubeInCage.xmpuzzle")
-    text = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", path, "--count"], cwd=root, capture_output=True,
-                          text=True, timeout=600)
+    text = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", path, "--count"], cwd=root,
+                          capture_output=True, text=True, timeout=600)
     assert text.returncode == 0, text.stderr
     assert "CubeInCage: 96 assemblies, 1 of them come apart (solutions)" in text.stdout.splitlines()
     result = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", path, "--count", "--json"], cwd=root,

@@ -27,7 +27,8 @@ def test_one_per_class_and_every_solution(tmp_path, classes):
     path = tmp_path / "soma.json"
     assert export.write_solutions(path, SOMA, classes, every=False) == 240
     data = json.loads(path.read_text())
-    assert (data["puzzle"], data["which"], data["count"], len(data["solutions"])) == ("voxel-soma", export.ONE_PER_CLASS, 240, 240)
+    assert (data["puzzle"], data["which"], data["count"], len(data["solutions"])) == ("voxel-soma",
+                                                                                      export.ONE_PER_CLASS, 240, 240)
     assert [parsed(SOMA, record) for record in data["solutions"]] == list(classes)
 
     assert export.write_solutions(path, SOMA, classes, every=True) == 11520

@@ -103,7 +103,8 @@ def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
 
 
 def test_cancel_a_long_count_and_close_the_panel(qtbot):
-    panel = VoxelPanel(spec_of=plugin.puzzle_spec)  # not handed to qtbot: the test deletes it, as the host does when the dock closes
+    # not handed to qtbot: the test deletes it, as the host does when the dock closes
+    panel = VoxelPanel(spec_of=plugin.puzzle_spec)
     panel.show()
     choose(qtbot, panel, "tetris-cube")
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
@@ -246,6 +247,6 @@ def test_no_button_text_is_clipped_at_the_width_of_a_narrow_dock_nor_at_the_pane
     QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
     for width in (652, panel.minimumSizeHint().width()):
         panel.resize(width, 800)
-        qtbot.waitUntil(lambda: panel.width() == max(width, panel.minimumWidth()))
+        qtbot.waitUntil(lambda width=width: panel.width() == max(width, panel.minimumWidth()))
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         assert not clipped_buttons(panel), f"at {panel.width()} px: {clipped_buttons(panel)}"

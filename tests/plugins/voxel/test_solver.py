@@ -98,7 +98,8 @@ def brute_force(puzzle):
 
 TINY = {
     "four V tricubes in 2x2x3": make_puzzle([("V", V3, 4)], [2, 2, 3]),
-    "A, B, L, O in 2x2x4 (mirror pair)": make_puzzle([("A", A4, 1), ("B", B4, 1), ("L", L4, 1), ("O", O4, 1)], [2, 2, 4]),
+    "A, B, L, O in 2x2x4 (mirror pair)": make_puzzle([("A", A4, 1), ("B", B4, 1), ("L", L4, 1), ("O", O4, 1)],
+                                                     [2, 2, 4]),
     "A and L twice, mirrors allowed": make_puzzle([("A", A4, 2), ("L", L4, 2)], [2, 2, 4], mirror=True),
     "A and L twice, no mirrors": make_puzzle([("A", A4, 2), ("L", L4, 2)], [2, 2, 4]),
     "four A tetracubes, mirrors allowed": make_puzzle([("A", A4, 4)], [2, 2, 4], mirror=True),

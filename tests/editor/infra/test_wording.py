@@ -1,14 +1,13 @@
-"""Counts in what the editor says read as English: "1 edit", "1 cell", never "1 edits"."""
+"""Counts in what the editor says read as English: "1 edit", "1 cell", never "1 edits".
+
+How the Assist dock words them: tests/editor/ui/test_assist_panel.py."""
 import os
 
 import numpy as np
-from PySide6.QtCore import Qt
 
 from nonogram_editor.nonogram.verdict import Kind
 from nonogram_editor.infra import wording
 from nonogram_editor.infra.wording import Counts
-from tests.editor.ui.test_assist_panel import assist, make_switch, wait_until
-from tests.editor.ui.test_solver_panel import click_cell, wait_for_verdict_on
 
 
 def test_counted_texts_read_as_english():
@@ -33,27 +32,6 @@ def test_a_forked_copy_of_the_app_does_not_call_the_installed_translator(monkeyp
     os.waitpid(pid, 0)
     with os.fdopen(reading, "rb") as answer:
         assert answer.read().decode() == "2 cells"
-
-
-def test_a_one_flip_proposal_says_one_edit(window, qtbot):
-    panel = assist(window)
-    make_switch(qtbot, window)  # one more filled cell pins the switch
-    wait_until(qtbot, lambda: panel.solvable_button.isEnabled())
-    qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
-    wait_until(qtbot, lambda: panel.proposal)
-    assert len(panel.proposal) == 1 and "1 edit -> LINE" in panel.proposal_label.text()
-    qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
-    assert window.undo_action.text() == "&Undo Apply a proposal of 1 edit"
-
-
-def test_a_step_that_settles_one_cell_says_so(window, qtbot):
-    panel = assist(window)
-    click_cell(qtbot, window.solution_canvas, 0, 0)  # each column settles one cell of the top row
-    assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
-    wait_until(qtbot, lambda: panel.path is not None and panel.step_slider.isEnabled())
-    step = next(i for i, s in enumerate(panel.path.steps, 1) if len(s.cells) == 1)
-    panel.step_slider.setValue(step)
-    assert panel.step_label.text().endswith("settles 1 cell")
 
 
 def test_the_lookahead_detail_counts_in_words():

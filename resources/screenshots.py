@@ -24,13 +24,13 @@ from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QPoint, Qt  # n
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from nonogram_editor.nonogram.verdict import Kind  # noqa: E402
 from nonogram_editor.infra.paths import LEVELS  # noqa: E402
+from nonogram_editor.infra.user_guide import folder  # noqa: E402
+from nonogram_editor.nonogram.verdict import Kind  # noqa: E402
 from nonogram_editor.ui.app import quiet_qt_logging  # noqa: E402
 from nonogram_editor.ui.identity import set_up_application  # noqa: E402
 from nonogram_editor.ui.main_window import MainWindow  # noqa: E402
 from nonogram_editor.ui.settings import name_application  # noqa: E402
-from nonogram_editor.infra.user_guide import folder  # noqa: E402
 
 IMAGES = folder() / "images"
 SIZE = (1200, 720)

@@ -16,13 +16,16 @@ PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
 
 def test_mit_licence_file_and_metadata():
     project = PROJECT["project"]
-    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
     assert (REPO / "LICENSE").read_text().startswith("MIT License")
-    assert project["authors"] and any(c.startswith("Topic :: ") for c in project["classifiers"])
+    assert project["authors"]
+    assert any(c.startswith("Topic :: ") for c in project["classifiers"])
 
 
 def test_the_version_is_written_once():
-    assert "version" not in PROJECT["project"] and "version" in PROJECT["project"]["dynamic"]
+    assert "version" not in PROJECT["project"]
+    assert "version" in PROJECT["project"]["dynamic"]
     assert PROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "nonogram_editor.__version__"}
     from nonogram_editor.__main__ import main
     assert main(["--version"]) == 0
@@ -40,7 +43,8 @@ def test_cluster_without_the_extra_names_it(monkeypatch, capsys):
     assert code == 2
     assert "pip install 'nonogram-editor[cluster]'" in json.loads(out)["error"]
     [error] = [line for line in err.splitlines() if line.startswith("error:")]
-    assert "the [cluster] extra" in error and "Traceback" not in err
+    assert "the [cluster] extra" in error
+    assert "Traceback" not in err
 
 
 def test_the_sample_levels_are_the_checkouts_and_ship_as_data_files():

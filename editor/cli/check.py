@@ -11,7 +11,8 @@ in JSON with the key ``puzzle``, N from 1): its verdict, sweeps and time,
 and for a unique one its grade (``nonogram_editor.nonogram.grade``; not with ``--no-grade``)
 (``--json``: one JSON object per line, the grade only with ``--grade``). A puzzle file's
 goal picture is the drawing when it fits the clues; without one its bare clues are checked.
-A level not decided within the time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker processes), printing
+A level not decided within the time limit is UNDECIDED. ``--jobs N`` checks N files at once (in worker
+processes), printing
 them in the same order. A path or file that cannot be read or checked is reported on stderr
 (naming the file and the fault; with ``--json`` also as ``{"path", "error"}`` on stdout) and
 the rest are still checked. Exit status: 0 only if every level is
@@ -27,18 +28,17 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonogram_editor.level import LevelError
-from nonogram_editor.level.reading import open_regular
-from nonogram_editor.level.puzzle_formats import (
-    PUZZLE_SUFFIXES, Puzzle, is_puzzle_file, puzzle_format, read_puzzles)
 from nonogram_editor.cli.io import STDIO, report_failure, standard_input_puzzles
+from nonogram_editor.infra.tasks import Cancelled, Task
+from nonogram_editor.infra.wording import printable
+from nonogram_editor.level import LevelError
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.level.model import EXTENSIONS
+from nonogram_editor.level.puzzle_formats import PUZZLE_SUFFIXES, Puzzle, is_puzzle_file, puzzle_format, read_puzzles
+from nonogram_editor.level.reading import open_regular
 from nonogram_editor.nonogram.file_check import cpu_seconds, grade_file
 from nonogram_editor.nonogram.grade import SolvePath
 from nonogram_editor.nonogram.verdict import Kind, Verdict
-from nonogram_editor.infra.tasks import Cancelled, Task
-from nonogram_editor.infra.wording import printable
 
 Problem = tuple[str, str]  # a path that cannot be checked, and why (naming it)
 

@@ -35,7 +35,14 @@ from nonogram_editor.level import LevelError
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.model import EXTENSIONS, Level
 from nonogram_editor.level.puzzle_formats import (
-    PUZZLE_FORMATS, Puzzle, PuzzleFormat, parse_puzzles, puzzle_format, write_colour_puzzle_file, write_puzzle_file)
+    PUZZLE_FORMATS,
+    Puzzle,
+    PuzzleFormat,
+    parse_puzzles,
+    puzzle_format,
+    write_colour_puzzle_file,
+    write_puzzle_file,
+)
 
 
 @dataclass

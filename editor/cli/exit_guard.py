@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 _PASSED_ON = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else ()
 _SI_KERNEL = 0x80  # Linux's si_code of a signal from the kernel: the terminal's, sent to the whole group

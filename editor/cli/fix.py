@@ -27,19 +27,31 @@ from pathlib import Path
 
 import numpy as np
 
-from nonogram_editor.level import Level, LevelError, load_level, save_level
+from nonogram_editor.cli.io import puzzles_of, report_failure
 from nonogram_editor.core.colours import colour_name
-from nonogram_editor.nonogram.symmetry import SYMMETRIES
+from nonogram_editor.infra.tasks import Cancelled, Task
+from nonogram_editor.level import Level, LevelError, load_level, save_level
 from nonogram_editor.level.colour import ColourPuzzle, level_of_colour_puzzle
 from nonogram_editor.level.metadata import format_about
-from nonogram_editor.cli.io import puzzles_of, report_failure
-from nonogram_editor.level.puzzle_formats import DEFAULT_SUFFIX, is_puzzle_file, write_colour_puzzle_file, write_puzzle_file
+from nonogram_editor.level.puzzle_formats import (
+    DEFAULT_SUFFIX,
+    is_puzzle_file,
+    write_colour_puzzle_file,
+    write_puzzle_file,
+)
 from nonogram_editor.nonogram.clue_solve import ClueReport, solve_clues, solve_colour_clues
 from nonogram_editor.nonogram.colour.files import colour_puzzle_of_file, kind_json
-from nonogram_editor.nonogram.fix import PLAN_SECONDS, drawing_symmetry, edited, make_harder, make_line_solvable, rules_of, \
-    single_cell_effects
+from nonogram_editor.nonogram.fix import (
+    PLAN_SECONDS,
+    drawing_symmetry,
+    edited,
+    make_harder,
+    make_line_solvable,
+    rules_of,
+    single_cell_effects,
+)
+from nonogram_editor.nonogram.symmetry import SYMMETRIES
 from nonogram_editor.nonogram.verdict import Kind, cells_to_json
-from nonogram_editor.infra.tasks import Cancelled, Task
 
 CLUE_SOLVE_SECONDS = 60  # solving a clue-only puzzle gives up after this, as the core's read_puzzle does
 

@@ -10,11 +10,11 @@ import os
 import sys
 from pathlib import Path
 
+from nonogram_editor.infra.wording import printable
 from nonogram_editor.level.errors import LevelError, LevelErrorKind
 from nonogram_editor.level.model import EXTENSIONS, level_paths
 from nonogram_editor.level.non_format import FILE_LIMIT, NonFormatError
 from nonogram_editor.level.puzzle_formats import PUZZLE_FORMATS, Puzzle, PuzzleFormat, parse_puzzles, read_puzzles
-from nonogram_editor.infra.wording import printable
 
 STDIO = "-"  # the path that means standard input (or output)
 LEVEL = "level"

@@ -18,13 +18,13 @@ import sys
 from pathlib import Path
 
 from nonogram_editor.cli.io import report_failure
+from nonogram_editor.infra.tasks import Cancelled
+from nonogram_editor.infra.wording import printable
 from nonogram_editor.level import LevelError
 from nonogram_editor.pack.checks import ResultCache
 from nonogram_editor.pack.entries import Entry
-from nonogram_editor.publish.export import export_pack, exporter_for
 from nonogram_editor.pack.folder import Pack
-from nonogram_editor.infra.tasks import Cancelled
-from nonogram_editor.infra.wording import printable
+from nonogram_editor.publish.export import export_pack, exporter_for
 
 COLUMNS = ("#", "file", "title", "size", "colours", "verdict", "grade", "cleared")
 

@@ -24,6 +24,7 @@ from functools import partial
 import numpy as np
 
 from nonogram_editor.cli.io import STDIO, puzzles_of, report_failure
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor.level import LevelError, load_level
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import COLOUR, ColourPuzzle, colour_puzzle_of_level, hex_colour, level_kind
@@ -31,7 +32,6 @@ from nonogram_editor.level.metadata import read_about
 from nonogram_editor.nonogram.clue_solve import ClueReport, solve_clues, solve_colour_clues
 from nonogram_editor.nonogram.colour.files import kind_json
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor.infra.tasks import Cancelled, Task
 
 LETTERS = string.ascii_lowercase + string.ascii_uppercase  # a colour puzzle's colours in the text output
 

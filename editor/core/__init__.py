@@ -9,9 +9,9 @@ from nonogram_editor.core.history import UNDO_LIMIT
 from nonogram_editor.core.kinds import Aspect, Layer, Tool
 from nonogram_editor.core.level_files import ImportedPuzzle, UnsolvableClues, level_from_non, read_puzzle
 from nonogram_editor.core.midend import Rect
-from nonogram_editor.nonogram.symmetry import SYMMETRIES, Symmetry
 from nonogram_editor.core.strokes import TOOLS
 from nonogram_editor.core.transforms import TRANSFORMS
+from nonogram_editor.nonogram.symmetry import SYMMETRIES, Symmetry
 
 __all__ = ["Aspect", "Clip", "ClipError", "Editor", "ImportedPuzzle", "LAYERS", "Layer", "Rect", "SYMMETRIES",
            "Symmetry", "TOOLS", "TRANSFORMS", "Tool", "UNDO_LIMIT", "UnsolvableClues", "colour_name", "level_from_non",

@@ -35,7 +35,7 @@ class Clip:
         return "".join("".join("#" if v else "." for v in row) + "\n" for row in self.solution)
 
     @classmethod
-    def from_text(cls, text: str) -> "Clip":
+    def from_text(cls, text: str) -> Clip:
         lines = [line.rstrip("\r") for line in text.strip("\n").split("\n")]
         lines = [line.rstrip() for line in lines]
         width = max((len(line) for line in lines), default=0)
@@ -58,7 +58,7 @@ class Clip:
         return json.dumps({"rows": self.to_text().split(), "picture": colours})
 
     @classmethod
-    def from_json(cls, text: str) -> "Clip":
+    def from_json(cls, text: str) -> Clip:
         try:
             data = json.loads(text)
             clip = cls.from_text("\n".join(data["rows"]))

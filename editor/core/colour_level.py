@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonogram_editor.level.colour import (COLOUR, RGB, colour_clues, colour_line_clue, indexed_picture, level_background,
-                                 level_kind)
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.level.colour import (
+    COLOUR,
+    RGB,
+    colour_clues,
+    colour_line_clue,
+    indexed_picture,
+    level_background,
+    level_kind,
+)
 from nonogram_editor.level.document import LevelDocument
 from nonogram_editor.nonogram.colour.verdict import check_colour_drawing, keep_sat_process_ready
 from nonogram_editor.nonogram.verdict import Verdict
-from nonogram_editor.infra.tasks import Task
 
 RgbClue = list[tuple[int, RGB]]
 

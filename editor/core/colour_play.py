@@ -8,8 +8,7 @@ the colour line solver (:mod:`nonogram_editor.nonogram.colour.line`) on the play
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from typing import Callable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 

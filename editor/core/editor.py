@@ -19,28 +19,36 @@ cursor and the symmetry mode are not part of the level, so undo does not restore
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from nonogram_editor.core.colours import colour_name
 from nonogram_editor.core.history import UNDO_LIMIT, History, Snapshot, difference
 from nonogram_editor.core.kinds import Aspect, Layer
-from nonogram_editor.core.level_files import ImportedPuzzle, UnsolvableClues, level_path, read_puzzle, write_level, write_puzzle
-from nonogram_editor.core.palette_edits import PaletteEdits
+from nonogram_editor.core.level_files import (
+    ImportedPuzzle,
+    UnsolvableClues,
+    level_path,
+    read_puzzle,
+    write_level,
+    write_puzzle,
+)
 from nonogram_editor.core.midend import Rect
+from nonogram_editor.core.palette_edits import PaletteEdits
 from nonogram_editor.core.selection import Clipboard
 from nonogram_editor.core.shapes import Cell, bresenham, cells_mask
 from nonogram_editor.core.strokes import Strokes
 from nonogram_editor.core.transforms import Transforms
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, colour_solution, level_background, level_kind, with_kind
 from nonogram_editor.level.document import Colour, LevelDocument
 from nonogram_editor.level.metadata import read_about
 from nonogram_editor.level.model import Level, load_level
 from nonogram_editor.nonogram.symmetry import SYMMETRIES, Symmetry, symmetric
-from nonogram_editor.infra.tasks import Task
 
 if TYPE_CHECKING:
     from nonogram_editor.nonogram.clue_solve import ClueReport

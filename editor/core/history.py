@@ -9,8 +9,8 @@ both restore the exact state. At most ``UNDO_LIMIT`` steps are kept; the oldest 
 from __future__ import annotations
 
 import itertools
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -35,7 +35,7 @@ class Snapshot:
     about: tuple  # the level info (title, by, ...) as sorted (key, value) pairs
 
     @classmethod
-    def of(cls, document: LevelDocument) -> "Snapshot":
+    def of(cls, document: LevelDocument) -> Snapshot:
         return cls(document.solution.copy(), document.picture.copy(), document.width, document.height,
                    document.cleared, tuple(document.palette), _about(document))
 

@@ -13,11 +13,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from nonogram_editor.level.colour import (COLOUR, ColourPuzzle, about_of_colour_puzzle, colour_puzzle_of_level, colour_solution,
-                                          level_background, level_kind, level_of_colour_puzzle)
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.level.colour import (
+    COLOUR,
+    ColourPuzzle,
+    about_of_colour_puzzle,
+    colour_puzzle_of_level,
+    colour_solution,
+    level_background,
+    level_kind,
+    level_of_colour_puzzle,
+)
 from nonogram_editor.level.metadata import about_of_non, format_about, non_metadata
 from nonogram_editor.level.model import Level, save_level
-from nonogram_editor.infra.tasks import Task
 
 if TYPE_CHECKING:
     from nonogram_editor.nonogram.clue_solve import ClueReport
@@ -83,9 +91,10 @@ def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | 
     path = Path(path)
     puzzles = puzzles if puzzles is not None else read_puzzles(path)
     if index is None and len(puzzles) > 1:
-        return ImportedPuzzle(None, {}, choices=[f"{number}. {puzzle.title or 'untitled'} ({puzzle.width}x"
-                                                 f"{puzzle.height}{', colour' if isinstance(puzzle, ColourPuzzle) else ''})"
-                                                 for number, puzzle in enumerate(puzzles, 1)])
+        choices = [f"{number}. {puzzle.title or 'untitled'} ({puzzle.width}x{puzzle.height}"
+                   f"{', colour' if isinstance(puzzle, ColourPuzzle) else ''})"
+                   for number, puzzle in enumerate(puzzles, 1)]
+        return ImportedPuzzle(None, {}, choices=choices)
     index = index or 0
     if not 0 <= index < len(puzzles):
         raise ValueError(f"{path}: holds {len(puzzles)} puzzles; there is no puzzle {index + 1}")

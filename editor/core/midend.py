@@ -3,9 +3,10 @@ transforms) use of the editor (:class:`~nonogram_editor.core.editor.Editor`), an
 rectangle a selection is."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Protocol
 
 import numpy as np
 
@@ -26,7 +27,7 @@ class Rect:
     right: int
 
     @classmethod
-    def spanning(cls, a: Cell, b: Cell) -> "Rect":
+    def spanning(cls, a: Cell, b: Cell) -> Rect:
         return cls(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
 
     @property
@@ -36,10 +37,10 @@ class Rect:
     def contains(self, cell: Cell) -> bool:
         return self.top <= cell[0] <= self.bottom and self.left <= cell[1] <= self.right
 
-    def moved(self, rows: int, columns: int) -> "Rect":
+    def moved(self, rows: int, columns: int) -> Rect:
         return Rect(self.top + rows, self.left + columns, self.bottom + rows, self.right + columns)
 
-    def clipped(self, shape: tuple[int, int]) -> "Rect | None":
+    def clipped(self, shape: tuple[int, int]) -> Rect | None:
         """The part inside a grid of ``shape`` (height, width); None if nothing is."""
         height, width = shape
         clipped = Rect(max(self.top, 0), max(self.left, 0), min(self.bottom, height - 1), min(self.right, width - 1))

@@ -4,6 +4,7 @@ pressed inside it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from nonogram_editor.core.history import Snapshot, difference
 from nonogram_editor.core.kinds import Aspect, Layer, Tool
 from nonogram_editor.core.midend import Midend, Rect

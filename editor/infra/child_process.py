@@ -83,9 +83,10 @@ import tempfile
 import threading
 import time
 import warnings
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable, Iterator
+from typing import Any, BinaryIO
 
 from nonogram_editor.infra.lifeline import PORTABLE_SWITCH, end_with_parent, exit_when, portable_processes  # noqa: F401
 from nonogram_editor.infra.tasks import MemoryLimitReached, Task, TimeUp
@@ -333,7 +334,8 @@ class Child:
 def _ran_out_of_memory(last_words: str) -> bool:
     """Whether a process that ended without an answer says it failed to allocate memory."""
     return any(words in last_words.lower()
-               for words in ("memory", "bad_alloc", "cannot allocate", "failed to map segment"))  # the last: a library's loading
+               # the last: a library's loading
+               for words in ("memory", "bad_alloc", "cannot allocate", "failed to map segment"))
 
 
 def fork_ready(threads: int = 1) -> Child | None:

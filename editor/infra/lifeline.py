@@ -11,7 +11,8 @@ import os
 import select
 import sys
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 PORTABLE_SWITCH = "NONOGRAM_EDITOR_PORTABLE_PROCESSES"
 

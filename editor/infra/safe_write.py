@@ -28,9 +28,10 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO
 
 try:
     import fcntl
@@ -63,7 +64,7 @@ class AtomicFiles:
         self._removed: list[Path] = []
         self._journaled = False  # once the journal names the temporaries, they are recovery's to finish
 
-    def __enter__(self) -> "AtomicFiles":
+    def __enter__(self) -> AtomicFiles:
         recover(self._targets)
         return self
 

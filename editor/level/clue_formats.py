@@ -26,13 +26,22 @@ import string
 from pathlib import Path
 
 from nonogram_editor.infra.lazy import numpy as np
-
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
 from nonogram_editor.level.model import WHITE
 from nonogram_editor.level.non_format import (
-    MAX_SIDE, NonErrorKind, NonFormatError, NonPuzzle, colour_characters, decoded, drawing, parse_clue,
-    parse_colour_clue, read_puzzle_data, write_text)
+    MAX_SIDE,
+    NonErrorKind,
+    NonFormatError,
+    NonPuzzle,
+    colour_characters,
+    decoded,
+    drawing,
+    parse_clue,
+    parse_colour_clue,
+    read_puzzle_data,
+    write_text,
+)
 from nonogram_editor.level.webpbn_format import named_colour
 
 _CLUE_LINE = re.compile(r"^[\d\s,]*$")

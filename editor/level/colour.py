@@ -26,11 +26,10 @@ entry 0 is the background; its goal, when known, is a grid of palette indices.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from nonogram_editor.infra.lazy import numpy as np
-
 from nonogram_editor.level.model import WHITE, Level
 
 RGB = tuple[int, int, int]
@@ -79,7 +78,7 @@ class ColourPuzzle:
 
     @classmethod
     def of_grid(cls, grid: np.ndarray, palette: Sequence[RGB], title: str = "",
-                metadata: dict[str, str] | None = None) -> "ColourPuzzle":
+                metadata: dict[str, str] | None = None) -> ColourPuzzle:
         """The puzzle whose goal is ``grid`` (palette indices), with the clues it implies."""
         grid = np.asarray(grid, dtype=np.int32)
         rows, columns = colour_clues(grid)

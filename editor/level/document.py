@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from nonogram_editor.infra.lazy import numpy as np
-
 from nonogram_editor.level.model import WHITE, Level
 
 MAX_SIDE = 128
@@ -34,7 +33,7 @@ class LevelDocument:
         self.about: dict[str, str] = {}  # title, by, copyright, catalogue (nonogram_editor.level.metadata)
 
     @classmethod
-    def from_level(cls, level: Level, path: Path | None = None) -> "LevelDocument":
+    def from_level(cls, level: Level, path: Path | None = None) -> LevelDocument:
         if level.width > MAX_SIDE or level.height > MAX_SIDE:
             raise ValueError(f"the level is {level.width}x{level.height}; the editor handles up to "
                              f"{MAX_SIDE}x{MAX_SIDE}")

@@ -80,7 +80,7 @@ class ImageSource:
         self._palettes: dict[tuple[int, Image.Quantize], Image.Image] = {}
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> "ImageSource":
+    def open(cls, path: str | os.PathLike[str]) -> ImageSource:
         path = Path(path)
         if not os.path.lexists(path):
             raise ImageImportError(LevelErrorKind.IO, path, "no such file")
@@ -92,7 +92,7 @@ class ImageSource:
             return cls.read(file, path)
 
     @classmethod
-    def read(cls, file: BinaryIO, path: str | os.PathLike[str]) -> "ImageSource":
+    def read(cls, file: BinaryIO, path: str | os.PathLike[str]) -> ImageSource:
         """The image in the open ``file``; ``path`` names it in an :class:`ImageImportError`,
         which says what is wrong with the image in words."""
         with warnings.catch_warnings():

@@ -13,11 +13,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nonogram_editor.infra.lazy import numpy as np
-
-from nonogram_editor.level.errors import LevelError, LevelErrorKind
-from nonogram_editor.level.netpbm import HEADER_LIMIT, NetpbmError, check_header, format_pbm, format_ppm, parse_pbm, parse_ppm
-from nonogram_editor.level.reading import open_regular, read_at_most
 from nonogram_editor.infra.safe_write import AtomicFiles, recover
+from nonogram_editor.level.errors import LevelError, LevelErrorKind
+from nonogram_editor.level.netpbm import (
+    HEADER_LIMIT,
+    NetpbmError,
+    check_header,
+    format_pbm,
+    format_ppm,
+    parse_pbm,
+    parse_ppm,
+)
+from nonogram_editor.level.reading import open_regular, read_at_most
 
 EXTENSIONS = (".level", ".pbm", ".ppm")
 ABOUT_SUFFIX = ".about"
@@ -41,7 +48,7 @@ class Level:
             raise ValueError(f"solution {self.solution.shape} and picture {self.picture.shape} do not match")
 
     @classmethod
-    def blank(cls, width: int, height: int, colour: tuple[int, int, int] = WHITE) -> "Level":
+    def blank(cls, width: int, height: int, colour: tuple[int, int, int] = WHITE) -> Level:
         picture = np.empty((height, width, 3), dtype=np.uint8)
         picture[:] = colour
         return cls(np.zeros((height, width), dtype=bool), picture)

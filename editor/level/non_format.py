@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from nonogram_editor.infra.lazy import numpy as np
+from nonogram_editor.infra.safe_write import write_file
 from nonogram_editor.level.bit_rows import BitRows, GridField, given
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, clue_length, hex_colour, parse_hex_colour
@@ -36,7 +38,6 @@ from nonogram_editor.level.document import DEFAULT_PALETTE
 from nonogram_editor.level.errors import LevelError, LevelErrorKind
 from nonogram_editor.level.model import WHITE
 from nonogram_editor.level.reading import read_capped
-from nonogram_editor.infra.safe_write import write_file
 
 _PLAIN_CLUE_LINE = re.compile(r"^[\d\s,]*$")
 # a colour clue line: numbers, each with an optional colour letter (``3b,1d``), separated by commas or spaces
@@ -63,7 +64,7 @@ class NonFormatError(LevelError):
         super().__init__(kind, path, detail)  # type: ignore[arg-type]
 
     @classmethod
-    def parse(cls, path: str | Path, detail: str, kind: NonErrorKind = NonErrorKind.PARSE_NON) -> "NonFormatError":
+    def parse(cls, path: str | Path, detail: str, kind: NonErrorKind = NonErrorKind.PARSE_NON) -> NonFormatError:
         return cls(kind, path, detail)
 
 

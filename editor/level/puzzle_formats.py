@@ -21,19 +21,28 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from nonogram_editor.infra.lazy import numpy as np
 from nonogram_editor.level.bit_rows import BitRows, given
 from nonogram_editor.level.clue_formats import parse_g, parse_nin, write_colour_g, write_g, write_nin
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import (
-    FILE_LIMIT, NonErrorKind, NonFormatError, NonPuzzle, decoded, parse_non, parse_nonpack, read_puzzle_data,
-    write_colour_non, write_non, write_nonpack)
-from nonogram_editor.level.webpbn_format import (
-    parse_webpbn_set, write_colour_webpbn, write_webpbn, write_webpbn_set)
+    FILE_LIMIT,
+    NonErrorKind,
+    NonFormatError,
+    NonPuzzle,
+    decoded,
+    parse_non,
+    parse_nonpack,
+    read_puzzle_data,
+    write_colour_non,
+    write_non,
+    write_nonpack,
+)
+from nonogram_editor.level.webpbn_format import parse_webpbn_set, write_colour_webpbn, write_webpbn, write_webpbn_set
 
 Puzzle = NonPuzzle | ColourPuzzle
 

@@ -33,12 +33,20 @@ from pathlib import Path
 from xml.parsers import expat
 
 from nonogram_editor.infra.lazy import numpy as np
-
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import RGB, ColourPuzzle, hex_colour, parse_hex_colour
 from nonogram_editor.level.non_format import (
-    MAX_SIDE, NonErrorKind, NonFormatError, NonPuzzle, colour_characters, colour_clue, drawing, parse_clue,
-    spare_colours, write_text)
+    MAX_SIDE,
+    NonErrorKind,
+    NonFormatError,
+    NonPuzzle,
+    colour_characters,
+    colour_clue,
+    drawing,
+    parse_clue,
+    spare_colours,
+    write_text,
+)
 
 KIND = NonErrorKind.PARSE_XML
 # webpbn element -> the .non keyword the editor keeps it under (the title is NonPuzzle.title)

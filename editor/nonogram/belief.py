@@ -21,8 +21,8 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from nonogram_editor.nonogram.automaton import clue_automata
 from nonogram_editor.infra.tasks import Task
+from nonogram_editor.nonogram.automaton import clue_automata
 
 ROUNDS = 20  # rounds of row and column messages
 DAMPING = 0.5  # a message moves this far towards its new value per round

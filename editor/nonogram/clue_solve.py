@@ -9,17 +9,17 @@ that does not fit its clues is named line by line and then ignored: the clues de
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.infra.wording import Wording
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.nonogram.grade import NoPlacement, solve_path
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, Verdict, check_puzzle
-from nonogram_editor.infra.tasks import Task
-from nonogram_editor.infra.wording import Wording
 
 
 @dataclass

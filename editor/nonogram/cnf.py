@@ -21,6 +21,7 @@ import numpy as np
 
 from nonogram_editor.nonogram.automaton import clue_automata
 
+
 def line_clauses(clues: list[list[int]], cells: np.ndarray, filled: np.ndarray, empty: np.ndarray,
                  last_variable: int) -> tuple[list[list[int]], int] | None:
     """The clauses of lines of one length, all at once (numpy over lines, positions and

@@ -27,15 +27,16 @@ cell, the short SAT search, probing) are the ``kind``'s: :class:`TwoColour` here
 """
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.nonogram import engine
 from nonogram_editor.nonogram.belief import ROUNDS, Beliefs, propagate
 from nonogram_editor.nonogram.probing import probe_to_fixpoint
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
-from nonogram_editor.infra.tasks import Task
 
 COMPLETE_CONFLICTS = 2000  # CaDiCaL's search on the board before a dead end (short: for boards nearly solved)
 STEP = 40  # cells set per batch (big pictures: thousands of open cells, so some tens of batches)

@@ -36,8 +36,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from nonogram_editor.nonogram.symmetry import symmetric
-from nonogram_editor.level.clues import clues as clues_of_grid, line_clues
+from nonogram_editor.infra.tasks import Task, TimeUp
+from nonogram_editor.infra.wording import QT_TRANSLATE_NOOP, Activity, Wording
+from nonogram_editor.level.clues import clues as clues_of_grid
+from nonogram_editor.level.clues import line_clues
 from nonogram_editor.level.colour import colour_clues, colour_line_clue
 from nonogram_editor.nonogram.colour.line import colour_line_solver
 from nonogram_editor.nonogram.colour.puzzle import ColourClues
@@ -45,9 +47,8 @@ from nonogram_editor.nonogram.colour.verdict import check_colour_drawing
 from nonogram_editor.nonogram.grade import grade_verdict, solve_path
 from nonogram_editor.nonogram.line import count_placements
 from nonogram_editor.nonogram.puzzle import Puzzle
+from nonogram_editor.nonogram.symmetry import symmetric
 from nonogram_editor.nonogram.verdict import Kind, Verdict, cells_to_json, check_drawing
-from nonogram_editor.infra.tasks import Task, TimeUp
-from nonogram_editor.infra.wording import QT_TRANSLATE_NOOP, Activity, Wording
 
 CHECKED = 5  # candidates (the most promising) that get the full verdict
 CHECK_SECONDS = 2.0  # time for those full verdicts, all together

@@ -35,15 +35,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from nonogram_editor.infra.lazy import numpy as np
-
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.infra.wording import QT_TRANSLATE_NOOP, Wording
 from nonogram_editor.nonogram.colour.line import ColourLineSolver, colour_line_solver
 from nonogram_editor.nonogram.colour.puzzle import ColourClues
 from nonogram_editor.nonogram.line import line_solver, set_bits
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor.infra.tasks import Task
-from nonogram_editor.infra.wording import QT_TRANSLATE_NOOP, Wording
-
 
 
 class StepKind(StrEnum):

@@ -155,7 +155,6 @@ def kissat_solution(row_clues, column_clues, known: tuple[list[int], list[int]])
     none): faster than guided CaDiCaL on some big pictures (text, thin diagonals), slower
     on others. Runs to the end."""
     from nonogram_editor.infra.sat_solvers import Solver
-
     from nonogram_editor.nonogram.puzzle import array_to_rows
 
     probed = _probed_encoding(row_clues, column_clues, known, phases=False)
@@ -192,7 +191,6 @@ def solve_guided(clauses: list[list[int]], phases: list[int], height: int, width
     (and any others), or None: CaDiCaL deciding each variable first as ``phases`` says, in
     its default configuration for ``FIRST_CONFLICTS`` conflicts, then in ``SATISFIABLE``."""
     from nonogram_editor.infra.sat_solvers import Solver
-
     from nonogram_editor.nonogram.puzzle import array_to_rows
 
     with Solver(name=FIRST_SOLVER, bootstrap_with=clauses) as solver:

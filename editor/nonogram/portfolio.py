@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
+from nonogram_editor.infra.tasks import MemoryLimitReached
 from nonogram_editor.nonogram.cnf import encode, model_rows
 from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
-from nonogram_editor.infra.tasks import MemoryLimitReached
 
 DEFAULT_SOLVER = "kissat404"  # the complete answers: the fastest here (tests/benchmarks/bench_hard.py --sat-solvers)
 NEAR_SOLVER = "cadical195"  # the short search near the picture (it takes the picture as its first guess)
@@ -146,7 +146,6 @@ def first_without_forks(problem: Problem) -> list[int] | None:
     solution, a short CaDiCaL search (``QUICK_CONFLICTS``) on the automaton encoding, then
     the block encoding to the end."""
     from nonogram_editor.infra.sat_solvers import Solver
-
     from nonogram_editor.nonogram.order_cnf import FIRST_SOLVER
 
     symmetric = _symmetric_solution(problem)
@@ -266,9 +265,9 @@ def search_near(row_clues, column_clues, picture: list[int]) -> tuple[bool, list
     solution or None when there is none), or (False, None) when it used up its time. Where
     the solutions are many it finds another next to the first in milliseconds, against
     seconds of SAT solving."""
+    from nonogram_editor.infra.tasks import OverBudget, Task
     from nonogram_editor.nonogram.puzzle import Puzzle
     from nonogram_editor.nonogram.search import Lookahead, find_alternative
-    from nonogram_editor.infra.tasks import OverBudget, Task
 
     puzzle = Puzzle(row_clues, column_clues)
     board = puzzle.board()
@@ -357,9 +356,9 @@ def _local_other(row_clues, column_clues, grid: np.ndarray, open_cells: np.ndarr
     ``WINDOWS_SECONDS`` of CPU in all). Each answer takes milliseconds, on big grids too:
     a small "switch" that the search's smaller windows miss (Knotty's, 8x8 cells) is found
     at once, where the search near the picture takes seconds or minutes."""
+    from nonogram_editor.infra.sat_solvers import Solver
     from nonogram_editor.nonogram.cnf import line_clauses
     from nonogram_editor.nonogram.search import windows
-    from nonogram_editor.infra.sat_solvers import Solver
 
     height, width = grid.shape
     cells = np.arange(1, height * width + 1).reshape(height, width)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from itertools import compress
 from operator import ne
 
-from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.infra.tasks import Task
+from nonogram_editor.nonogram.puzzle import Board, Puzzle
 
 
 def changed_lines(before_filled, before_empty, after_filled, after_empty) -> list[int]:

@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 from operator import or_
 
 from nonogram_editor.infra.lazy import numpy as np
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level.bit_rows import BitRows, array_to_rows, rows_to_array
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.nonogram.line import line_solver
-from nonogram_editor.infra.tasks import Task
 
 Clue = tuple[int, ...]
 
@@ -34,7 +34,7 @@ class Board:
         self.col_filled = [0] * width
         self.col_empty = [0] * width
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         other = Board.__new__(Board)
         other.width = self.width
         other.height = self.height
@@ -89,7 +89,7 @@ class Board:
         return rows_to_array(self.row_empty, self.width)
 
     @classmethod
-    def from_rows(cls, row_filled: Sequence[int], row_empty: Sequence[int], width: int) -> "Board":
+    def from_rows(cls, row_filled: Sequence[int], row_empty: Sequence[int], width: int) -> Board:
         """The board that knows what the row masks say (bit c of row r: cell (r, c))."""
         board = cls(width, len(row_filled))
         board.row_filled, board.row_empty = list(row_filled), list(row_empty)
@@ -98,7 +98,7 @@ class Board:
         return board
 
     @classmethod
-    def from_array(cls, grid: np.ndarray) -> "Board":
+    def from_array(cls, grid: np.ndarray) -> Board:
         """A complete board: ``grid``'s True cells filled, the rest empty."""
         grid = np.asarray(grid, dtype=bool)
         board = cls(grid.shape[1], grid.shape[0])
@@ -123,7 +123,7 @@ class Puzzle:
         self._column_solvers = _line_solvers(self.column_clues, self.height)
 
     @classmethod
-    def from_grid(cls, grid: np.ndarray) -> "Puzzle":
+    def from_grid(cls, grid: np.ndarray) -> Puzzle:
         """The clues a drawing implies."""
         rows, columns = clues_of_grid(grid)
         return cls(rows, columns)

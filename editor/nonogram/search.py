@@ -30,11 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nonogram_editor.infra.lazy import numpy as np
-
-from nonogram_editor.nonogram.probing import changed_lines, changed_rows
-from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.infra.tasks import Task
 from nonogram_editor.infra.wording import Activity
+from nonogram_editor.nonogram.probing import changed_lines, changed_rows
+from nonogram_editor.nonogram.puzzle import Board, Puzzle
 
 
 @dataclass

@@ -55,12 +55,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from nonogram_editor.infra.lazy import numpy as np
-
+from nonogram_editor.infra.tasks import OverBudget, Task, TimeUp
+from nonogram_editor.infra.wording import Activity, Wording
 from nonogram_editor.level.bit_rows import BitRows, GridField, as_array, given
 from nonogram_editor.nonogram.puzzle import Board, Puzzle, array_to_rows, rows_to_array
 from nonogram_editor.nonogram.search import Lookahead, find_alternative, find_solution
-from nonogram_editor.infra.tasks import OverBudget, Task, TimeUp
-from nonogram_editor.infra.wording import Activity, Wording
 
 
 class Kind(StrEnum):
@@ -517,7 +516,10 @@ class _SatStage:
         and the one waiting for it, if any): then the process can be a fork of this one."""
         if self._child is not None:
             return False
-        from nonogram_editor.infra.child_process import fork_ready, start_in_process  # here: a quick check never loads them
+        from nonogram_editor.infra.child_process import (  # here: a quick check never loads them
+            fork_ready,
+            start_in_process,
+        )
         from nonogram_editor.nonogram import portfolio
 
         name = "nonogram SAT solver"

@@ -9,16 +9,16 @@ written until :func:`accept` writes an accepted one (the level's files as one, t
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level.colour import COLOUR, level_kind
 from nonogram_editor.level.model import load_level
 from nonogram_editor.pack.entries import LEVEL, Entry
-from nonogram_editor.infra.tasks import Task
 
 SECONDS = 20.0  # CPU seconds the fix engine gets per level
 

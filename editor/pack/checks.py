@@ -17,9 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
+from nonogram_editor.infra.safe_write import write_file
 from nonogram_editor.pack.entries import Entry
 from nonogram_editor.pack.result import UNDECIDED, Result
-from nonogram_editor.infra.safe_write import write_file
+
 
 def check_entry(entry: Entry, folder: str | os.PathLike, time_limit: float | None = None,
                 grade: bool = True) -> Result:

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
+from nonogram_editor.infra.safe_write import write_file
 from nonogram_editor.level import LevelError, LevelErrorKind
-from nonogram_editor.level.model import level_paths
 from nonogram_editor.level.metadata import about_path
+from nonogram_editor.level.model import level_paths
 from nonogram_editor.pack.entries import LEVEL_SUFFIX
 from nonogram_editor.pack.order import play_order, read_order, write_order
-from nonogram_editor.infra.safe_write import write_file
 
 Undo = Callable[[], None]
 

@@ -9,15 +9,15 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
+from nonogram_editor.level import LevelError, LevelErrorKind
 from nonogram_editor.pack.balance import pack_warnings
 from nonogram_editor.pack.checks import ResultCache, result_of
 from nonogram_editor.pack.entries import Entry, scan_folder
 from nonogram_editor.pack.order import play_order, read_order, write_order
-from nonogram_editor.level import LevelError, LevelErrorKind
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Pack:
     problems: list[str] = field(default_factory=list)  # the play order file's, in words
 
     @classmethod
-    def open(cls, folder: str | os.PathLike) -> "Pack":
+    def open(cls, folder: str | os.PathLike) -> Pack:
         """The pack in ``folder``; LevelError when it is not a folder that can be read (a bad
         play order file is one of :attr:`problems`: the pack is in name order then)."""
         folder = Path(folder)

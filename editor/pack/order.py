@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from nonogram_editor.infra.safe_write import write_file
 from nonogram_editor.level import LevelError, LevelErrorKind
 from nonogram_editor.level.reading import read_capped
-from nonogram_editor.infra.safe_write import write_file
 
 ORDER_FILE = "pack.order"
 ORDER_LIMIT = 1 << 20  # bytes: a name a line for many thousands of levels

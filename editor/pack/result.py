@@ -34,5 +34,5 @@ class Result:
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> "Result":
+    def from_json(cls, data: dict) -> Result:
         return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data and key != "cached"})

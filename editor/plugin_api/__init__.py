@@ -69,16 +69,17 @@ with ``__all__``):
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import pluggy
 
 from nonogram_editor.infra.paths import package_data
 from nonogram_editor.infra.safe_write import AtomicFiles
-from nonogram_editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_center, part_id, piece_of_part
 from nonogram_editor.infra.tasks import Cancelled, Progress, Task, TimeUp
 from nonogram_editor.infra.wording import printable
+from nonogram_editor.scene3d.parts import Box, Mesh, Part, Prism, Rod, explode_from_center, part_id, piece_of_part
 
 __all__ = [  # what plugins may use (the hook names and markers aside)
     "hookimpl", "PanelContext", "PanelSpec", "PuzzleSpec", "CountResult", "Cluster", "Registry", "API_VERSION",
@@ -331,7 +332,7 @@ class Registry(Generic[Spec]):
         self._items[item_id] = item
         self.owner[item_id] = plugin
 
-    def merge(self, other: "Registry[Spec]") -> list[tuple[str, str, str]]:
+    def merge(self, other: Registry[Spec]) -> list[tuple[str, str, str]]:
         """Take ``other``'s items that do not clash; returns the clashes (id, holder, newcomer)."""
         clashes = []
         for item_id, item in other._items.items():

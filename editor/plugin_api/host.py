@@ -28,16 +28,24 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import entry_points
-from typing import Any, Callable
+from typing import Any
 
 import pluggy
 
 from nonogram_editor import plugin_api
-from nonogram_editor.plugin_api import (BUDGET_ENV, DISABLE_ENV, ENTRY_POINT_GROUP, PROJECT, TIME_BUDGET,
-                               DuplicateIdError, Registry)
+from nonogram_editor.plugin_api import (
+    BUDGET_ENV,
+    DISABLE_ENV,
+    ENTRY_POINT_GROUP,
+    PROJECT,
+    TIME_BUDGET,
+    DuplicateIdError,
+    Registry,
+)
 
 DISTRIBUTION = "nonogram-editor"  # the built-in plugins' entry points are this project's
 

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QRectF, Qt
 from PySide6.QtGui import QFont, QGuiApplication, QPainter
 
+from nonogram_editor.infra.safe_write import write_file_named
+from nonogram_editor.infra.tasks import Task
+from nonogram_editor.infra.wording import Wording
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.puzzle_formats import Puzzle
 from nonogram_editor.nonogram.clue_solve import solve_clues, solve_colour_clues
-from nonogram_editor.infra.safe_write import write_file_named
-from nonogram_editor.infra.tasks import Task
 from nonogram_editor.publish.sheets import A4_MM, MARGIN_MM, SheetLayout, paint_sheet, pdf_writer
-from nonogram_editor.infra.wording import Wording
 
 MAX_PER_PAGE = 16
 CONTENTS_PER_COLUMN = 40

@@ -7,9 +7,10 @@ Adding a format is one line here. Qt is loaded only by the booklet (``.pdf``), w
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import write_nonpack

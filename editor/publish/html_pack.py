@@ -17,17 +17,18 @@ import hashlib
 import html
 import json
 import os
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from nonogram_editor.infra.paths import package_data
+from nonogram_editor.infra.safe_write import write_file_named
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.colour import COLOUR, colour_puzzle_of_level, hex_colour, level_kind
 from nonogram_editor.level.model import Level
 from nonogram_editor.level.non_format import NonPuzzle
 from nonogram_editor.level.puzzle_formats import Puzzle
-from nonogram_editor.infra.paths import package_data
-from nonogram_editor.infra.safe_write import write_file_named
 
 TWO_COLOUR_PALETTE = ("#ffffff", "#000000")
 DEFAULT_TITLE = "Nonograms"

@@ -47,7 +47,7 @@ class SheetLayout:
     column_clue_cells: int  # rows of clue numbers above the grid
 
     @classmethod
-    def for_clues(cls, row_clues, column_clues, page_width: float, page_height: float) -> "SheetLayout":
+    def for_clues(cls, row_clues, column_clues, page_width: float, page_height: float) -> SheetLayout:
         return cls(page_width, page_height, len(row_clues), len(column_clues),
                    max(1, max(map(len, row_clues), default=1)), max(1, max(map(len, column_clues), default=1)))
 

@@ -17,7 +17,7 @@ delivering when its owner goes.
 from __future__ import annotations
 
 import inspect
-from typing import Callable
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QObject, Qt

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw

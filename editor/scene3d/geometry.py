@@ -157,7 +157,7 @@ class SceneGeometry:
         placed = [triangles.reshape(-1, 3) for _, triangles in self._placed(amount, shown, moved)]
         return np.concatenate(placed) if placed else np.zeros((0, 3))
 
-    def painted_triangles(self, camera: "OrbitCamera", width: int, height: int, light_direction,
+    def painted_triangles(self, camera: OrbitCamera, width: int, height: int, light_direction,
                           ambient: float, diffuse: float, amount: float = 0.0, shown: set[str] | None = None,
                           moved: Moved = None):
         """What a picture of the scene paints, back to front (the painter's algorithm).

@@ -23,9 +23,9 @@ from PySide6.QtCore import QEasingCurve, QEvent, QVariantAnimation, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QComboBox, QGridLayout, QListWidget, QPushButton, QSizePolicy, QWidget
 
+from nonogram_editor.qt.lifetime import ask_save_path
 from nonogram_editor.scene3d.animation import Keyframes, write_gif
 from nonogram_editor.scene3d.view import BACKGROUND, SceneView
-from nonogram_editor.qt.lifetime import ask_save_path
 
 KEYS = {"previous": "Alt+PgUp", "next": "Alt+PgDown", "play": "Alt+K"}
 MOVE_MS = 700             # one move at normal speed

@@ -12,8 +12,9 @@
 The user drags with the left button to orbit, the right (or middle) button to pan, and
 turns the wheel to zoom; the built-in toolbar has Reset view, an Exploded slider and
 Save picture (its size and background asked for, then its file; written through the safe
-writer, and :attr:`SceneView.message` says where). Every shape is drawn as flat-shaded triangles (``nonogram_editor.scene3d.geometry``:
-boxes exactly, rods as 16-sided prisms), one mesh per part and colour, with one shared
+writer, and :attr:`SceneView.message` says where). Every shape is drawn as flat-shaded triangles
+(``nonogram_editor.scene3d.geometry``: boxes exactly, rods as 16-sided prisms), one mesh per part and colour,
+with one shared
 Phong material per colour (``nonogram_editor.scene3d.meshes``), rather than an entity and a material per shape
 (QCuboidMesh, QCylinderMesh), which Qt3D sets up one by one.
 Picking is a ray cast over the same triangles, so a click maps to a part without a
@@ -35,19 +36,30 @@ import shiboken6
 from PySide6.Qt3DCore import Qt3DCore
 from PySide6.Qt3DExtras import Qt3DExtras
 from PySide6.Qt3DRender import Qt3DRender
-from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QEvent, QEventLoop, QIODevice, QPoint, QPointF, Qt,
-                            QTimer, Signal)
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QEventLoop,
+    QIODevice,
+    QPoint,
+    QPointF,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF, QVector3D
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QMessageBox, QSlider, QToolButton, QVBoxLayout, QWidget
 
 from nonogram_editor.infra.safe_write import write_file
+from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 from nonogram_editor.scene3d.animation import PictureScene
 from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry, light_direction
 from nonogram_editor.scene3d.meshes import AMBIENT_SHARE, DIFFUSE_SHARE, Materials, PartEntity, vector
 from nonogram_editor.scene3d.parts import Part
 from nonogram_editor.scene3d.picture_options import PICTURE_SIZE, PictureOptionsDialog
 from nonogram_editor.scene3d.unavailable import UnavailableView, opengl_unavailable
-from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 
 BACKGROUND = QColor(236, 238, 242)
 CLICK_SLOP = 4         # pixels a press may move and still count as a click
@@ -248,7 +260,8 @@ class SceneView(QWidget):
         scene = self._viewport.new_scene()
         self._materials = Materials(scene)
         vertices = self._geometry.vertex_data()
-        self._entities = {part.id: PartEntity({rgb: vertices[part.id, rgb] for rgb in self._geometry.by_colour[part.id]},
+        by_colour = self._geometry.by_colour
+        self._entities = {part.id: PartEntity({rgb: vertices[part.id, rgb] for rgb in by_colour[part.id]},
                                                scene, self._materials)
                           for part in self._parts}
         self._refresh_parts()

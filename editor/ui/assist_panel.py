@@ -34,24 +34,41 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
-                               QSlider, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
+from nonogram_editor.core.colour_level import is_colour, puzzle_palette, rgb_clues
 from nonogram_editor.core.colours import colour_name
+from nonogram_editor.infra.wording import Counts
 from nonogram_editor.level.clues import clues
 from nonogram_editor.nonogram.clue_solve import ClueReport
-from nonogram_editor.nonogram.fix import (SEARCH_SECONDS, Edit, Effects, Suggestion, drawing_symmetry, make_harder,
-                                 make_line_solvable, single_cell_effects)
+from nonogram_editor.nonogram.fix import (
+    SEARCH_SECONDS,
+    Edit,
+    Effects,
+    Suggestion,
+    drawing_symmetry,
+    make_harder,
+    make_line_solvable,
+    single_cell_effects,
+)
 from nonogram_editor.nonogram.grade import Axis, SolvePath, StepKind, grade_verdict
 from nonogram_editor.nonogram.verdict import Kind, Verdict
+from nonogram_editor.publish.sheets import write_sheet
+from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.edit_tools import add_action
-from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.overlays import OverlaySet, OverlaySwitch, legend_html
-from nonogram_editor.publish.sheets import write_sheet
-from nonogram_editor.core.colour_level import is_colour, puzzle_palette, rgb_clues
 from nonogram_editor.ui.solver_panel import picture_pixmap
-from nonogram_editor.infra.wording import Counts
 
 HEAT_LEVELS = (("heat-1", QColor(0, 190, 200, 80)), ("heat-2", QColor(0, 120, 170, 140)),
                ("heat-3", QColor(110, 210, 0, 170)))  # some help, much help, unique

@@ -54,7 +54,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from nonogram_editor.infra.tasks import Cancelled, Progress, Task
 
-_running: set["BackgroundJob"] = set()  # started and not yet deleted
+_running: set[BackgroundJob] = set()  # started and not yet deleted
 COLLECT_INTERVAL_MS = 50
 JOB_SWITCH_INTERVAL = 0.0005  # seconds a worker keeps the GIL while the GUI thread waits for it
 
@@ -92,7 +92,7 @@ class BackgroundJob(QObject):
             owner.destroyed.connect(self._owner_gone)
 
     # -- control (GUI thread)
-    def start(self) -> "BackgroundJob":
+    def start(self) -> BackgroundJob:
         if not _running:
             _gui_thread_collector.take_over()
             _switch_interval.shorten()

@@ -3,7 +3,7 @@ open level into the other kind (one undo step; :meth:`nonogram_editor.core.Edito
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication

@@ -11,8 +11,8 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from nonogram_editor.core.colour_level import RgbClue
 from nonogram_editor.core.grid_look import LineClues
-from nonogram_editor.ui.static_texts import StaticTexts
 from nonogram_editor.qt.contrast import number_colour
+from nonogram_editor.ui.static_texts import StaticTexts
 
 SWATCH_EDGE = QColor(150, 150, 150)
 GAP = 1  # pixels between neighbouring swatches

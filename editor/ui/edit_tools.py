@@ -90,8 +90,10 @@ class EditTools(QObject):
         self.clear_action = add_action(self, edit_menu, self.tr("Clear the Selection"),
                                        lambda: window.editor.clipboard.delete_selection(), QKeySequence.Delete,
                                        self.tr("Clear the selected cells"))
-        add_action(self, edit_menu, self.tr("Select &All"), lambda: window.editor.clipboard.select_all(), QKeySequence.SelectAll)
-        add_action(self, edit_menu, self.tr("Select &None"), lambda: window.editor.clipboard.clear_selection(), "Escape")
+        add_action(self, edit_menu, self.tr("Select &All"), lambda: window.editor.clipboard.select_all(),
+                   QKeySequence.SelectAll)
+        add_action(self, edit_menu, self.tr("Select &None"), lambda: window.editor.clipboard.clear_selection(),
+                   "Escape")
 
         self.wrap_action = _checkable(self, self.tr("Shifts &Wrap Around"), None,
                                       self.tr("A shift brings the line pushed out back on the other side"))

@@ -6,8 +6,8 @@ appear through the window's ``show_error``, worded by :class:`~nonogram_editor.l
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt
@@ -15,14 +15,14 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QLabel, QPushButton
 
 from nonogram_editor.core import ImportedPuzzle, UnsolvableClues, read_puzzle
 from nonogram_editor.core.level_files import CLUE_SOLVE_SECONDS, level_path, write_level, write_puzzle
+from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.level import Level, load_level
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.level.metadata import read_about
 from nonogram_editor.level.puzzle_formats import DEFAULT_SUFFIX, PUZZLE_FORMATS, PUZZLE_SUFFIXES
-from nonogram_editor.infra.paths import LEVELS
+from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.colour_actions import ask_kind
-from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 from nonogram_editor.ui.settings import recent_files, remember_recent
 
 LEVEL_FILTER = QT_TRANSLATE_NOOP("FileActions", "Levels (*.level)")  # shown through self.tr
@@ -108,7 +108,8 @@ class FileActions(QObject):
     def export_non_dialog(self) -> None:
         """Export the clues (and the drawing as the goal where the format has one) in the
         format of the chosen suffix; a name without one gets the chosen filter's."""
-        dialog = self.dialog_for(self.tr("Export as a puzzle"), ";;".join(EXPORT_FILTERS), self._export_non, saving=True,
+        dialog = self.dialog_for(self.tr("Export as a puzzle"), ";;".join(EXPORT_FILTERS), self._export_non,
+                                 saving=True,
                                  suffix=DEFAULT_SUFFIX[1:])
         connect_alive(dialog.filterSelected, dialog,
                       lambda name: dialog.setDefaultSuffix(EXPORT_FILTERS.get(name, DEFAULT_SUFFIX)[1:]))
@@ -183,7 +184,8 @@ class FileActions(QObject):
         job = BackgroundJob(function, owner=window, name=failure_title)
         # A result already queued when the window is deleted must not reach the dead window.
         job.succeeded.connect(lambda result: on_success(result) if shiboken6.isValid(window) else None)
-        job.failed.connect(lambda exc: window.show_error(failure_title, exc, path) if shiboken6.isValid(window) else None)
+        job.failed.connect(
+            lambda exc: window.show_error(failure_title, exc, path) if shiboken6.isValid(window) else None)
         self._jobs.add(job)
         job.done.connect(lambda: self._jobs.discard(job))  # queued after succeeded/failed
         return job.start()

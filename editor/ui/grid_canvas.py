@@ -24,13 +24,21 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPainte
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from nonogram_editor.core import Editor, Layer, Symmetry
-from nonogram_editor.core.grid_look import (DEFAULT_CELL, MAX_CELL, MIN_CELL, LineClues, cell_colours, cells_touched,
-                                   picture_colours, rgb_words)
 from nonogram_editor.core.colour_level import background, colour_codes, is_colour, rgb_line_clue
+from nonogram_editor.core.grid_look import (
+    DEFAULT_CELL,
+    MAX_CELL,
+    MIN_CELL,
+    LineClues,
+    cell_colours,
+    cells_touched,
+    picture_colours,
+    rgb_words,
+)
 from nonogram_editor.core.history import changed_cells
-from nonogram_editor.ui.static_texts import StaticTexts
 from nonogram_editor.ui.colour_clues import paint_colour_clues, row_clue_width
 from nonogram_editor.ui.line_labels import Label, LineLabels
+from nonogram_editor.ui.static_texts import StaticTexts
 
 MIN_CLUE_PIXELS = 8  # clue numbers never get smaller than this
 GUIDE_EVERY = 5
@@ -58,7 +66,7 @@ def rgb_image(words: np.ndarray) -> QImage:
 class CanvasScroll(QScrollArea):
     """A canvas in a scroll area that the middle button drags and that zooms around the pointer."""
 
-    def __init__(self, canvas: "GridCanvas"):
+    def __init__(self, canvas: GridCanvas):
         super().__init__()
         self.setWidget(canvas)
         self.setAlignment(Qt.AlignCenter)

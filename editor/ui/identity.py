@@ -16,9 +16,9 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from nonogram_editor import __version__
-from nonogram_editor.ui.desktop import APP_ID, ICON
 from nonogram_editor.infra.paths import package_data
 from nonogram_editor.infra.wording import install_translator
+from nonogram_editor.ui.desktop import APP_ID, ICON
 
 LICENCE = "MIT"
 TRANSLATION_NAME = "nonogram-editor"

@@ -12,15 +12,24 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QImage, QPixmap
-from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QSlider,
-                               QSpinBox, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QSlider,
+    QSpinBox,
+    QVBoxLayout,
+)
 
 from nonogram_editor.core import Layer
 from nonogram_editor.level import Level
 from nonogram_editor.level.document import MAX_SIDE
 from nonogram_editor.level.image_import import ImageSource, picture_from_solution, solution_from_picture
-from nonogram_editor.ui.assist_panel import add_file_action
 from nonogram_editor.qt.lifetime import connect_alive
+from nonogram_editor.ui.assist_panel import add_file_action
 
 IMAGE_FILTER = QT_TRANSLATE_NOOP("ImageImportDialog", "Images (*.png *.jpg *.jpeg *.gif *.bmp *.tif *.tiff *.webp "
                                                        "*.ppm *.pgm *.pbm);;All files (*)")

@@ -22,27 +22,46 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QMenu, QMessageBox, QSpinBox,
-                               QSplitter, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSpinBox,
+    QSplitter,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from nonogram_editor.core import UNDO_LIMIT, Aspect, Editor
 from nonogram_editor.core.colour_level import puzzle_drawing
 from nonogram_editor.core.level_files import describe_failure
 from nonogram_editor.level.colour import COLOUR
 from nonogram_editor.level.document import MAX_SIDE
-from nonogram_editor.ui import (about_dialog, assist_panel, colour_actions, image_import_dialog, puzzle_docks, solver_panel,
-                                user_guide_window)
+from nonogram_editor.qt.lifetime import connect_alive
+from nonogram_editor.ui import (
+    about_dialog,
+    assist_panel,
+    colour_actions,
+    image_import_dialog,
+    puzzle_docks,
+    solver_panel,
+    user_guide_window,
+)
 from nonogram_editor.ui.edit_tools import EditTools
 from nonogram_editor.ui.file_actions import FileActions
 from nonogram_editor.ui.grid_canvas import CanvasScroll, PictureCanvas, SolutionCanvas
 from nonogram_editor.ui.grid_input import GridInput
 from nonogram_editor.ui.identity import app_icon, show_about
-from nonogram_editor.qt.lifetime import connect_alive
 from nonogram_editor.ui.main_menus import build_menus
 from nonogram_editor.ui.palette_widget import PaletteWidget
 from nonogram_editor.ui.play_window import PlayWindow

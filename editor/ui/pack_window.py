@@ -10,7 +10,8 @@ Python), and the window redraws on its progress. A change in the folder (a level
 editor or another program) reads it again, and only what changed is checked.
 
 Under the gallery, the difficulty curve (``nonogram_editor.ui.pack_chart``): grade and size
-per position in play order. Drag an entry to another place (in play order, unfiltered) to reorder: ``pack.order`` is saved.
+per position in play order. Drag an entry to another place (in play order, unfiltered) to reorder:
+``pack.order`` is saved.
 Double-click (or Enter) opens it in the editor; File > Back to the Pack comes back. Rename,
 duplicate and delete act on the files (``nonogram_editor.pack.files``), and Undo (Ctrl+Z) takes
 each back, a reorder too. Make Line-Solvable proposes edits for every level that is not LINE
@@ -19,14 +20,37 @@ order (``nonogram_editor.publish.export``: a web page, a booklet, a puzzle colle
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractListModel, QFileSystemWatcher, QModelIndex, QPoint, QRect,
-                            QSize, Qt, QTimer, Signal)
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractListModel,
+    QFileSystemWatcher,
+    QModelIndex,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QKeySequence, QPainter, QPixmap
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QInputDialog, QLabel, QLineEdit,
-                               QListView, QMainWindow, QMessageBox, QProgressBar, QPushButton, QSplitter, QToolBar)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QToolBar,
+)
 
 from nonogram_editor.level import LevelError
 from nonogram_editor.pack import Pack
@@ -36,11 +60,11 @@ from nonogram_editor.pack.entries import Entry
 from nonogram_editor.pack.files import delete, duplicate, rename
 from nonogram_editor.pack.order import write_order
 from nonogram_editor.publish.export import export_pack
+from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.pack_batch import ProposalsDialog
 from nonogram_editor.ui.pack_chart import DifficultyChart
 from nonogram_editor.ui.pack_thumbnails import GAP, THUMBNAIL, entry_pixmap
-from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 
 TIME_LIMIT = 60.0  # seconds per entry, as ``check``'s default
 RELOAD_DELAY_MS = 300  # a burst of changes in the folder is read once
@@ -67,14 +91,14 @@ FILTERS = (ALL, "LINE", "BRANCH", "MULT", "CONTRADICTION", "UNDECIDED", WARNED)
 class PackModel(QAbstractListModel):
     """The entries shown (sorted and filtered), for the gallery view."""
 
-    def __init__(self, window: "PackWindow"):
+    def __init__(self, window: PackWindow):
         super().__init__(window)
         self.window = window
         self.rows: list[Entry] = []
         self.warnings: dict[int, list[str]] = {}  # by id of the entry
         self._pixmaps: dict[tuple, QPixmap] = {}  # by content: a reload keeps them
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008 (Qt's own signature)
         return 0 if parent.isValid() else len(self.rows)
 
     def data(self, index: QModelIndex, role: int = Qt.DisplayRole):
@@ -430,14 +454,15 @@ class PackWindow(QMainWindow):
     def export(self, path: Path) -> None:
         entries, title = list(self.pack.entries), self.folder.name
         self.statusBar().showMessage(self.tr("Exporting to {0}…").format(path))
-        self._export_job = BackgroundJob(lambda _task: export_pack(path, entries, title), owner=self, name="pack export")
+        self._export_job = BackgroundJob(lambda _task: export_pack(path, entries, title), owner=self,
+                                         name="pack export")
         connect_alive(self._export_job.succeeded, self, lambda left_out: self._exported(path, left_out))
         connect_alive(self._export_job.failed, self, lambda error: self._export_failed(path, error))
         self._export_job.start()
 
     def _exported(self, path: Path, left_out: list[str]) -> None:
-        self.statusBar().showMessage(self.tr("Exported {0}").format(path)
-                                     + (self.tr(" ({0} left out: see the tool tip)").format(len(left_out)) if left_out else ""))
+        left = self.tr(" ({0} left out: see the tool tip)").format(len(left_out)) if left_out else ""
+        self.statusBar().showMessage(self.tr("Exported {0}").format(path) + left)
         self.statusBar().setToolTip("\n".join(left_out))
 
     def _export_failed(self, path: Path, error: Exception) -> None:

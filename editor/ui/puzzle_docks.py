@@ -21,8 +21,19 @@ import sys
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QLabel, QMainWindow, QMenu,
-                               QPlainTextEdit, QSplitter, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPlainTextEdit,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+)
 
 from nonogram_editor.plugin_api import DISABLE_ENV, ENTRY_POINT_GROUP, PanelContext, PanelSpec
 from nonogram_editor.plugin_api.host import PluginFailure, PluginHost
@@ -240,7 +251,7 @@ class PuzzleDocks(QObject):
         self.plugins_action.setObjectName("show_plugins")
         self.plugins_action.triggered.connect(self.show_plugins_dialog)
 
-    def show_plugins_dialog(self) -> "PluginsDialog":
+    def show_plugins_dialog(self) -> PluginsDialog:
         if self._dialog is None:
             self._dialog = PluginsDialog(self, self.main_window)
             self._dialog.destroyed.connect(self._forget_dialog)

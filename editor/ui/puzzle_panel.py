@@ -42,19 +42,30 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox,
-                               QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
+from nonogram_editor.infra.tasks import Progress, Task
 from nonogram_editor.plugin_api import PuzzleDataError, PuzzleSpec
+from nonogram_editor.qt.lifetime import ask_save_path
 from nonogram_editor.scene3d.parts import part_id, piece_of_part
 from nonogram_editor.scene3d.view import scene_view
-from nonogram_editor.infra.tasks import Progress, Task
 from nonogram_editor.ui.background import BackgroundJob
-from nonogram_editor.qt.lifetime import ask_save_path
 
 PROGRESS_STEPS = 1000
 SHORTCUTS = {"first": "Alt+Home", "previous": "Alt+Left", "next": "Alt+Right", "random": "Alt+R",

@@ -36,14 +36,23 @@ import time
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPixmap
-from PySide6.QtWidgets import (QCheckBox, QDockWidget, QFormLayout, QLabel, QPushButton, QSizePolicy, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from nonogram_editor.core.colour_level import alternative_picture, check_colour_grid, puzzle_palette
-from nonogram_editor.nonogram.verdict import Kind, Rechecks, Verdict, keep_sat_process_ready
 from nonogram_editor.infra.tasks import Task
-from nonogram_editor.ui.background import BackgroundJob
+from nonogram_editor.nonogram.verdict import Kind, Rechecks, Verdict, keep_sat_process_ready
 from nonogram_editor.qt.lifetime import connect_alive
+from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.overlays import OverlaySet, legend_html
 from nonogram_editor.ui.settings import app_settings, read_setting
 

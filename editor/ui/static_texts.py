@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPoint, Qt
 import numpy as np
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QFont, QImage, QPainter, QStaticText, QTransform
 
 MAX_TEXTS = 20000  # laid-out texts (and, apart, measured inks) kept; more empty that cache

@@ -56,7 +56,7 @@ class Garden:
     placements: tuple[tuple[Position, int], ...]  # sorted by position
 
     @staticmethod
-    def make(spec_id: str, placements) -> "Garden":
+    def make(spec_id: str, placements) -> Garden:
         return Garden(spec_id, tuple(sorted((tuple(p), int(piece)) for p, piece in placements)))
 
     def as_dict(self) -> dict[Position, int]:

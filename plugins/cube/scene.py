@@ -71,7 +71,7 @@ class FlatLayout:
     per_row: int  # layers in a row
 
     @classmethod
-    def fit(cls, bounds, width: float, height: float) -> "FlatLayout":
+    def fit(cls, bounds, width: float, height: float) -> FlatLayout:
         """The layout of a garden of ``bounds`` in ``width`` x ``height``."""
         _, (nx, ny, nz) = bounds
         label = 0.5 if nz > 1 else 0.0  # room above the first row for the layer names, in cells

@@ -9,16 +9,23 @@ solver hands out is a :class:`~nonogram_editor_builtins.cube.model.Garden` that 
 from __future__ import annotations
 
 import itertools
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import partial
 from random import Random
-import threading
-from dataclasses import dataclass
-from typing import Iterator
 
 from nonogram_editor.plugin_api import CountResult, Task, map_in_processes
 from nonogram_editor_builtins.cube import hanging, square
 from nonogram_editor_builtins.cube.checker import check_garden
-from nonogram_editor_builtins.cube.model import Garden, GardenSpec, normalized, plane_class_key, square_symmetries, transform_placements
+from nonogram_editor_builtins.cube.model import (
+    Garden,
+    GardenSpec,
+    normalized,
+    plane_class_key,
+    square_symmetries,
+    transform_placements,
+)
 from nonogram_editor_builtins.cube.packed import PackedSearch
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from typing import Iterator
+from collections.abc import Iterator
 
 from nonogram_editor.plugin_api import Task
 from nonogram_editor_builtins.cube.model import DIRECTIONS, OPPOSITE, Position, normalized

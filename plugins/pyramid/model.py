@@ -39,7 +39,7 @@ class Connector:
     suit: int  # index into Puzzle.suits
     outward: bool
 
-    def fits(self, other: "Connector") -> bool:
+    def fits(self, other: Connector) -> bool:
         return self.suit == other.suit and self.outward != other.outward
 
 

@@ -33,9 +33,23 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from nonogram_editor.plugin_api import njit
+from nonogram_editor_builtins.voxel.dlx import (
+    BACK,
+    ENTER,
+    FINISHED,
+    FIRST,
+    FOUND,
+    NODES,
+    PAUSED,
+    PREFIX,
+    TRY,
+    Trail,
+    chosen_ids,
+    enough_copies,
+    take_prefix,
+    take_solution,
+)
 from nonogram_editor_builtins.voxel.geometry import FACE_STEPS
-from nonogram_editor_builtins.voxel.dlx import (BACK, ENTER, FINISHED, FIRST, FOUND, NODES, PAUSED, PREFIX, TRY, Trail, chosen_ids,
-                               take_prefix, take_solution, enough_copies)
 
 MAX_BITS = 128  # cells + pieces
 SHORT = 16  # border cells with lists up to this long are filtered first

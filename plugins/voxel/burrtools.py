@@ -39,8 +39,17 @@ from dataclasses import replace
 from pathlib import Path
 
 from nonogram_editor_builtins.voxel.geometry import ALL_SYMMETRIES, Voxel, coloured_orientations, lowest, shifted
-from nonogram_editor_builtins.voxel.model import (ID_PREFIX, MAX_CELLS, MAX_EXTENT, MAX_PIECES, Piece, Puzzle,
-                                 PuzzleFileError, check_volume, read_puzzle_file)
+from nonogram_editor_builtins.voxel.model import (
+    ID_PREFIX,
+    MAX_CELLS,
+    MAX_EXTENT,
+    MAX_PIECES,
+    Piece,
+    Puzzle,
+    PuzzleFileError,
+    check_volume,
+    read_puzzle_file,
+)
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra-octahedra"}
 SOLVED = 2  # problem state

@@ -14,9 +14,9 @@ t covers x + M v for each voxel v of its shape (BurrTools' hotspot is the shape'
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from nonogram_editor_builtins.voxel.burrtools import problem_elements, read_shapes, read_xml, shape_groups
 from nonogram_editor_builtins.voxel.disassemble import Assemblies, padded_rows

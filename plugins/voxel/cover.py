@@ -23,7 +23,15 @@ from typing import NamedTuple
 import numpy as np
 
 from nonogram_editor_builtins.voxel import bitboard, dlx
-from nonogram_editor_builtins.voxel.geometry import ALL_SYMMETRIES, ROTATIONS, Matrix, Voxel, coloured_orientations, lowest, transform
+from nonogram_editor_builtins.voxel.geometry import (
+    ALL_SYMMETRIES,
+    ROTATIONS,
+    Matrix,
+    Voxel,
+    coloured_orientations,
+    lowest,
+    transform,
+)
 from nonogram_editor_builtins.voxel.model import HOLE, VARIABLE, Puzzle, PuzzleFileError
 
 ENGINES = {"bitboard": bitboard.BitboardSearch, "dlx": dlx.DlxSearch}

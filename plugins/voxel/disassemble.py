@@ -36,9 +36,10 @@ takes more than one move somewhere.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Iterator, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 import numpy as np
 

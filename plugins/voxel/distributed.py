@@ -28,8 +28,8 @@ import numpy as np
 from nonogram_editor.plugin_api import Cluster, Task, map_in_processes
 from nonogram_editor_builtins.voxel import dlx
 from nonogram_editor_builtins.voxel.checkpoint import Checkpoint, SubResult
-from nonogram_editor_builtins.voxel.model import Puzzle, puzzle_to_json
 from nonogram_editor_builtins.voxel.cover import build_cover
+from nonogram_editor_builtins.voxel.model import Puzzle, puzzle_to_json
 from nonogram_editor_builtins.voxel.search import KEEP_LIMIT, CountOutcome, Search, split_prefixes
 
 SUBPROBLEMS = 1024  # at least this many (when the tree is that wide): enough to balance and to estimate

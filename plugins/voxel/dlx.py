@@ -56,7 +56,7 @@ class Trail(NamedTuple):
     prefixes: np.ndarray  # (n, max_depth) partial solutions (mode PREFIX)
 
     @classmethod
-    def start(cls, cover, prefix, keep: int, max_prefixes: int, max_depth: int) -> "Trail":
+    def start(cls, cover, prefix, keep: int, max_prefixes: int, max_depth: int) -> Trail:
         # Unsigned levels, as the engines' tables: numba skips negative-index handling. Rows
         # are read only once written: np.empty leaves the big buffers unpaged until used.
         levels = [np.zeros(cover.piece_count + 1, dtype=np.uint32) for _ in range(2)]

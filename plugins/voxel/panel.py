@@ -16,15 +16,25 @@ import weakref
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
-                               QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from nonogram_editor.plugin_api import Keyframes, MovePlayer, PuzzlePanel
 from nonogram_editor_builtins.voxel import layout, scene
 from nonogram_editor_builtins.voxel.canvas import LayerView
 from nonogram_editor_builtins.voxel.checkpoint import progress_in
-from nonogram_editor_builtins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
 from nonogram_editor_builtins.voxel.files import puzzle_or_problems
+from nonogram_editor_builtins.voxel.model import Puzzle, PuzzleFileError, shipped_puzzle_paths
 
 
 class VoxelPanel(PuzzlePanel):

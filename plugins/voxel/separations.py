@@ -7,8 +7,15 @@ from __future__ import annotations
 import numpy as np
 
 from nonogram_editor.plugin_api import njit
-from nonogram_editor_builtins.voxel.slides import (DONE, FULL_MOVES, borrowing, enlarged, first_separation, roomier,
-                                                   workspace)
+from nonogram_editor_builtins.voxel.slides import (
+    DONE,
+    FULL_MOVES,
+    borrowing,
+    enlarged,
+    first_separation,
+    roomier,
+    workspace,
+)
 
 
 @njit(cache=True)
@@ -152,8 +159,9 @@ def _taken_apart(shapes, start, groups, kinds, allowed, grids, starts, dims, pai
         if state[_FOUND]:  # stopped for room for its moves: the search is done
             status, node, count, moved, direction = DONE, state[_NODE], 0, state[_MOVED], state[_DIRECTION]
         else:
-            status, node, count, moved, direction = first_separation(part_shapes[:size], part_start[:size], grids, starts,
-                                                            dims, pairs, work, state[_NODE], state[_COUNT])
+            status, node, count, moved, direction = first_separation(part_shapes[:size], part_start[:size], grids,
+                                                                     starts, dims, pairs, work, state[_NODE],
+                                                                     state[_COUNT])
         state[_NODE] = state[_COUNT] = state[_FOUND] = 0
         length = 0
         if status == DONE:

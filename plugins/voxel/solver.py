@@ -9,7 +9,7 @@ cluster split the tree into subproblems (``distributed.py``).
 from __future__ import annotations
 
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 

@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench_burrtxt_random import voxel_text  # noqa: E402
 from bench_disassemble import child_cpu  # noqa: E402
+
 from nonogram_editor_builtins.voxel import solver  # noqa: E402
 from nonogram_editor_builtins.voxel.model import Puzzle, load_puzzle, shipped_puzzle_paths  # noqa: E402
 

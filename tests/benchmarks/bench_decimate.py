@@ -112,8 +112,8 @@ def main() -> None:
     if sys.argv[1:2] == ["--child"]:
         check_board(sys.argv[2])
         return
-    from nonogram_editor.nonogram import belief
     from nonogram_editor.level.non_format import read_non
+    from nonogram_editor.nonogram import belief
     from nonogram_editor.nonogram.decimate import STEP, UPDATE_ROUNDS
     from nonogram_editor.nonogram.puzzle import Puzzle
 

@@ -117,7 +117,8 @@ def flood_fill_times(runs: int) -> dict[str, list[float]]:
             editor.strokes.press("solution", "fill", (0, 0), True)
             editor.strokes.release()
             times[name].append(time.perf_counter() - start)
-            assert len(editor.history) == steps + 1 and editor.document.visible_solution().all()
+            assert len(editor.history) == steps + 1
+            assert editor.document.visible_solution().all()
         start = time.perf_counter()
         editor.undo()
         times["undo"].append(time.perf_counter() - start)
@@ -498,7 +499,7 @@ def panel_open_report(runs: int) -> None:
             dock.append(float(out[-2]))
             panel.append(float(out[-1]))
         print(describe(f"first open of the {panel_id} panel: menu -> the dock on screen", dock))
-        print(describe(f"  menu -> the panel on screen", panel))
+        print(describe("  menu -> the panel on screen", panel))
 
 
 def colour_drawing(size: int = 30):

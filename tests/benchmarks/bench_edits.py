@@ -90,8 +90,8 @@ def cpu_seconds() -> float:
 
 def timed_check(grid: np.ndarray, rechecks, time_limit: float, editor: bool = False):
     """The warm re-check of ``grid`` as the dock makes it: (verdict, CPU s, wall s)."""
-    from nonogram_editor.nonogram.verdict import Kind, keep_sat_process_ready
     from nonogram_editor.infra.tasks import Task
+    from nonogram_editor.nonogram.verdict import Kind, keep_sat_process_ready
 
     cpu, wall = cpu_seconds(), time.perf_counter()
     verdict = rechecks.check(grid, Task(time_limit=time_limit), line_logic_only=True)

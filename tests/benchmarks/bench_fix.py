@@ -41,10 +41,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from nonogram_editor.infra.tasks import Task  # noqa: E402
 from nonogram_editor.nonogram.colour import check_colour_drawing  # noqa: E402
 from nonogram_editor.nonogram.fix import edited, flipped, make_line_solvable, single_cell_effects  # noqa: E402
 from nonogram_editor.nonogram.verdict import Kind, check_drawing  # noqa: E402
-from nonogram_editor.infra.tasks import Task  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 DRAWINGS = 3 if QUICK else 8

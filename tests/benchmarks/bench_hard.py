@@ -117,10 +117,10 @@ def encode_time(path: Path) -> str:
 
 
 def sat_solver_times(path: Path, names: list[str], limit: float) -> list[str]:
-    from nonogram_editor.nonogram import portfolio
-    from nonogram_editor.nonogram.puzzle import array_to_rows
     from nonogram_editor.infra.child_process import run_in_process
     from nonogram_editor.infra.tasks import TimeUp
+    from nonogram_editor.nonogram import portfolio
+    from nonogram_editor.nonogram.puzzle import array_to_rows
 
     puzzle, engine, board = line_logic(path)
     goal = array_to_rows(puzzle.goal) if puzzle.goal is not None else None
@@ -147,9 +147,9 @@ def _kissat_first(row_clues, column_clues, known):
 
 
 def first_solution_times(path: Path, limit: float) -> list[str]:
-    from nonogram_editor.nonogram import decimate, order_cnf
     from nonogram_editor.infra.child_process import run_in_process
     from nonogram_editor.infra.tasks import TimeUp
+    from nonogram_editor.nonogram import decimate, order_cnf
     from tests.benchmarks.bench_hard import _kissat_first  # by a name the child process can import
 
     _, engine, board = line_logic(path)

@@ -52,11 +52,11 @@ def goal(theirs: float) -> float:
 def engine(paths: list[Path], pbnsolve: str, runs: int, time_limit: float) -> None:
     import time
 
+    from nonogram_editor.infra.tasks import Task
     from nonogram_editor.level.puzzle_formats import read_puzzle_file
     from nonogram_editor.nonogram.line import clear_line_caches
     from nonogram_editor.nonogram.puzzle import Puzzle
     from nonogram_editor.nonogram.search import Lookahead, find_alternative, find_solution
-    from nonogram_editor.infra.tasks import Task
 
     print(f"the engine in this process (cold line caches, best of {runs}, CPU ms); pbnsolve: {pbnsolve} -u, "
           f"process CPU ms")

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 NONOGRAMS = ROOT / "tests" / "data" / "nonograms"
 
-from nonogram_editor.level.clues import line_clues  # noqa: E402
 from nonogram_editor.infra.paths import LEVELS  # noqa: E402
+from nonogram_editor.level.clues import line_clues  # noqa: E402
 from nonogram_editor.level.non_format import read_non  # noqa: E402
 from nonogram_editor.nonogram.line import LineSolver, clear_line_caches  # noqa: E402
 from nonogram_editor.nonogram.puzzle import Puzzle  # noqa: E402
@@ -134,7 +134,8 @@ def bench_editor() -> None:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     level_path = LEVELS / "sailboat.level"
     level = load_level(level_path)
-    assert level.solution.shape == (30, 30) and check_drawing(level.solution).kind == Kind.LINE
+    assert level.solution.shape == (30, 30)
+    assert check_drawing(level.solution).kind == Kind.LINE
 
     window = MainWindow()
     window.show()

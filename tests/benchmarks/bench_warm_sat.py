@@ -69,10 +69,10 @@ class WarmSolver:
 
 
 def other_exists_cold(puzzle, filled: np.ndarray, empty: np.ndarray, picture: np.ndarray) -> bool:
+    from nonogram_editor.infra.sat_solvers import Solver
     from nonogram_editor.nonogram.cnf import encode
     from nonogram_editor.nonogram.portfolio import DEFAULT_SOLVER
     from nonogram_editor.nonogram.puzzle import array_to_rows
-    from nonogram_editor.infra.sat_solvers import Solver
 
     clauses, _ = encode(puzzle.row_clues, puzzle.column_clues, (array_to_rows(filled), array_to_rows(empty)))
     cells = np.arange(1, picture.size + 1).reshape(picture.shape)

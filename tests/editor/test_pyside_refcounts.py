@@ -7,9 +7,9 @@ pyproject.toml excludes that version; this test fails on any version with the bu
 """
 import sys
 
+from PySide6.Qt3DCore import Qt3DCore
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor, QVector3D
-from PySide6.Qt3DCore import Qt3DCore
 
 CALLS = 200
 

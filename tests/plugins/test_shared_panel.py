@@ -131,28 +131,34 @@ def key(qtbot, panel, name):
 
 def test_every_panel_has_the_same_controls_and_shortcuts(plugin_panel):
     panel, *_ = plugin_panel
-    assert isinstance(panel, PuzzlePanel) and panel.loaded
+    assert isinstance(panel, PuzzlePanel)
+    assert panel.loaded
     assert [panel.first_button.text(), panel.previous_button.text(), panel.next_button.text(),
             panel.random_button.text(), panel.go_button.text()] == ["First", "Previous", "Next", "Random", "Go"]
-    assert panel.cancel_button.text() == "Cancel" and panel.number_box.prefix() == "No. "
+    assert panel.cancel_button.text() == "Cancel"
+    assert panel.number_box.prefix() == "No. "
     keys = sorted(s.key().toString() for s in panel.findChildren(QShortcut))
     assert keys == sorted(key for name, key in SHORTCUTS.items() if name != "cancel")  # Esc: see keyPressEvent
     # the action row: the plugin's buttons, then Cancel, then the progress bar
     row = panel._action_row
     widgets = [row.itemAt(i).widget() for i in range(row.count())]
     assert widgets[-2:] == [panel.cancel_button, panel.progress_bar]
-    assert all(isinstance(w, QPushButton) for w in widgets[:-1]) and len(widgets) >= 3
+    assert all(isinstance(w, QPushButton) for w in widgets[:-1])
+    assert len(widgets) >= 3
     # the 2-D view sits left of the 3-D view
-    assert panel.canvas is not None and panel.canvas.parent() is panel.view.parent()
+    assert panel.canvas is not None
+    assert panel.canvas.parent() is panel.view.parent()
     # the shipped plugins count on several processes: each offers the shared "processes" box
     if type(panel).__module__.startswith("plugins."):
-        assert panel.jobs_spin.prefix() == "processes: " and panel.jobs_spin.isVisibleTo(panel)
+        assert panel.jobs_spin.prefix() == "processes: "
+        assert panel.jobs_spin.isVisibleTo(panel)
 
 
 def test_find_browse_with_keys_and_check(plugin_panel, qtbot):
     panel, find, _, _ = plugin_panel
     find(qtbot, panel)
-    assert panel.solution_count() >= 2 and panel.current is not None
+    assert panel.solution_count() >= 2
+    assert panel.current is not None
     key(qtbot, panel, "first")
     assert panel.current == 0
     key(qtbot, panel, "next")
@@ -163,7 +169,8 @@ def test_find_browse_with_keys_and_check(plugin_panel, qtbot):
     assert panel.number_box.hasFocus()
     qtbot.keyClicks(panel.number_box, "2")
     qtbot.keyClick(panel.number_box, Qt.Key.Key_Return)
-    assert panel.current == 1 and panel.number_box.value() == 2
+    assert panel.current == 1
+    assert panel.number_box.value() == 2
     key(qtbot, panel, "random")
     assert 0 <= panel.current < panel.solution_count()
     assert panel.check_label.text().startswith("Valid")
@@ -189,7 +196,8 @@ def test_clicking_a_part_in_3d_selects_the_piece_in_both_views(plugin_panel, qtb
     with qtbot.waitSignal(view.partClicked):
         qtbot.mouseClick(window, Qt.MouseButton.LeftButton, pos=QPoint(point))
     piece = piece_of_part(part.id)
-    assert panel.selected == piece and view.selected_part() == part.id
+    assert panel.selected == piece
+    assert view.selected_part() == part.id
     assert getattr(panel.canvas, "selected", piece) == piece  # (the voxel's layer view has no pieces to mark)
     assert panel.piece_label.text()
     panel.show_solution(panel.current)  # another showing keeps the selection
@@ -204,7 +212,8 @@ def test_progress_reaches_the_end_and_escape_cancels(plugin_panel, qtbot):
     if long_job is None:
         return
     long_job(qtbot, panel)
-    assert panel.busy and panel.cancel_button.isEnabled()
+    assert panel.busy
+    assert panel.cancel_button.isEnabled()
     assert not any(b.isEnabled() for b in panel._actions)
     key(qtbot, panel, "cancel")
     wait_idle(qtbot, panel)
@@ -257,11 +266,13 @@ def test_a_cancelled_stream_is_not_taken_for_the_last_solution(qtbot):
 
     panel.solve_from(solutions)
     wait_idle(qtbot, panel)
-    assert panel.solutions == ["first"] and panel.next_button.isEnabled()
+    assert panel.solutions == ["first"]
+    assert panel.next_button.isEnabled()
     click(qtbot, panel.next_button)
     assert panel.busy
     click(qtbot, panel.cancel_button)
     wait_idle(qtbot, panel)
     assert panel.status.text() == "cancelled"
-    assert not panel.next_button.isEnabled() and not panel.complete
+    assert not panel.next_button.isEnabled()
+    assert not panel.complete
     assert panel.shown_label.text() == "Solution 1 of 1+"

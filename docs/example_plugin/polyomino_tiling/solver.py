@@ -1,7 +1,7 @@
 """Solutions as a stream: fill the first empty cell (row by row) with every piece that fits there."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from nonogram_editor.plugin_api import CountResult, Task
 from polyomino_tiling.model import Solution, Tiling

@@ -16,9 +16,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.nonogram.belief import DAMPING, RESCALE, ROUNDS, SURE
 from nonogram_editor.nonogram.colour.cnf import clue_pattern, transitions
-from nonogram_editor.infra.tasks import Task
 
 
 @lru_cache(maxsize=16)

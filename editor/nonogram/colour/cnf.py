@@ -20,7 +20,6 @@ clauses.
 from __future__ import annotations
 
 
-
 def clue_pattern(clue) -> list[int]:
     """The colours a clue reads as, a background cell (0) between blocks of the same colour."""
     pattern = []

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.nonogram import engine
 from nonogram_editor.nonogram.belief import ROUNDS
 from nonogram_editor.nonogram.colour.belief import ColourBeliefs, propagate
 from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from nonogram_editor.nonogram.decimate import UPDATE_ROUNDS, complete_within, decimate
-from nonogram_editor.infra.tasks import Task
 
 COMPLETE_CONFLICTS = 20000  # CaDiCaL's search at a dead end: colour boards take more than two-colour ones
 

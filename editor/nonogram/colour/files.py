@@ -13,12 +13,19 @@ from __future__ import annotations
 
 import os
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level import load_level
-from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, ColourPuzzle, colour_puzzle_of_level, hex_colour, level_kind
+from nonogram_editor.level.colour import (
+    COLOUR,
+    TWO_COLOUR,
+    ColourPuzzle,
+    colour_puzzle_of_level,
+    hex_colour,
+    level_kind,
+)
 from nonogram_editor.level.metadata import read_about
 from nonogram_editor.level.puzzle_formats import Puzzle, checked_goal, is_puzzle_file, read_puzzle_file
 from nonogram_editor.nonogram.verdict import Verdict
-from nonogram_editor.infra.tasks import Task
 
 
 def colour_puzzle_of_file(path: str | os.PathLike, puzzle: Puzzle | None = None) -> ColourPuzzle | None:

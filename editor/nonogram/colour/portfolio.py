@@ -72,10 +72,10 @@ def search_near(row_clues, column_clues, colours: int, picture: list[list[int]])
     Where the solutions are many it finds another next to the first at once."""
     import numpy as np
 
+    from nonogram_editor.infra.tasks import OverBudget, Task
     from nonogram_editor.nonogram.colour.puzzle import ColourClues
     from nonogram_editor.nonogram.colour.search import find_alternative
     from nonogram_editor.nonogram.search import Lookahead
-    from nonogram_editor.infra.tasks import OverBudget, Task
 
     puzzle = ColourClues(row_clues, column_clues, colours)
     board = puzzle.board()

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from nonogram_editor.infra.lazy import numpy as np
-
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level.colour import colour_clues
 from nonogram_editor.nonogram.colour.line import colour_line_solver
 from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
-from nonogram_editor.infra.tasks import Task
 
 ColourClue = tuple[tuple[int, int], ...]
 
@@ -33,7 +32,7 @@ class ColourBoard:
         self.rows = [((1 << width) - 1,) * colours] * height  # per row: a mask per colour
         self.columns = [((1 << height) - 1,) * colours] * width
 
-    def copy(self) -> "ColourBoard":
+    def copy(self) -> ColourBoard:
         other = ColourBoard.__new__(ColourBoard)
         other.width, other.height, other.colours = self.width, self.height, self.colours
         other.rows = self.rows[:]
@@ -105,7 +104,7 @@ class ColourBoard:
         return self.possible_array() == 1
 
     @classmethod
-    def from_rows(cls, rows, width: int) -> "ColourBoard":
+    def from_rows(cls, rows, width: int) -> ColourBoard:
         """A board that knows what ``rows`` (per row a mask per colour, as :attr:`rows`) says."""
         rows = [tuple(masks) for masks in rows]
         board = cls(width, len(rows), len(rows[0]))
@@ -115,7 +114,7 @@ class ColourBoard:
         return board
 
     @classmethod
-    def from_grid(cls, grid: np.ndarray, colours: int) -> "ColourBoard":
+    def from_grid(cls, grid: np.ndarray, colours: int) -> ColourBoard:
         """A complete board: each cell the colour ``grid`` gives it."""
         grid = np.asarray(grid)
         board = cls(grid.shape[1], grid.shape[0], colours)
@@ -148,7 +147,7 @@ class ColourClues:
         self._column_solvers = [colour_line_solver(clue, self.height, self.colours) for clue in self.column_clues]
 
     @classmethod
-    def from_grid(cls, grid: np.ndarray, colours: int) -> "ColourClues":
+    def from_grid(cls, grid: np.ndarray, colours: int) -> ColourClues:
         """The clues a drawing of colour indices implies."""
         rows, columns = colour_clues(grid)
         return cls(rows, columns, colours)

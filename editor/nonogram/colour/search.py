@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from nonogram_editor.nonogram.search import Lookahead, windows
-from nonogram_editor.infra.tasks import Task
 
 
 def _choose_cell(board: ColourBoard) -> tuple[int, int] | None:

@@ -22,11 +22,11 @@ import time
 
 import numpy as np
 
+from nonogram_editor.infra.tasks import OverBudget, Task, TimeUp
 from nonogram_editor.nonogram.colour.puzzle import ColourBoard, ColourClues
 from nonogram_editor.nonogram.colour.search import find_alternative, find_solution
 from nonogram_editor.nonogram.search import Lookahead
 from nonogram_editor.nonogram.verdict import SAT_HEAD_START, SEARCH_ALONE, Kind, Stage, Verdict
-from nonogram_editor.infra.tasks import OverBudget, Task, TimeUp
 
 TIME_LIMIT = 60.0  # seconds, as the two-colour check's default
 QUICK_FIRST = 0.5e-3  # CPU seconds per cell for bare clues' quick first solution (decimation mostly needs half)
@@ -183,7 +183,10 @@ class _SatStage:
     def start(self) -> None:
         if self._child is not None:
             return
-        from nonogram_editor.infra.child_process import fork_ready, start_in_process  # here: a quick check never loads them
+        from nonogram_editor.infra.child_process import (  # here: a quick check never loads them
+            fork_ready,
+            start_in_process,
+        )
         from nonogram_editor.nonogram.colour.portfolio import decide
 
         name = "colour nonogram SAT solver"

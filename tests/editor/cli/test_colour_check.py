@@ -5,11 +5,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nonogram_editor.cli.check import run_check
 from nonogram_editor.level import save_level
 from nonogram_editor.level.colour import ColourPuzzle, colour_clues, colour_level
 from nonogram_editor.level.metadata import format_about
 from nonogram_editor.level.puzzle_formats import read_puzzle_file, read_puzzles, write_colour_puzzle_file
-from nonogram_editor.cli.check import run_check
 
 DATA = Path(__file__).parents[2] / "data"
 COLOUR_DATA = DATA / "colour"
@@ -31,7 +31,8 @@ def test_olsak_colour_files_pbnsolve_calls_unique_are_line(name, capsys):
     assert run_check([str(path)], as_json=True) == 0
     [record] = _records(capsys)
     puzzle = read_puzzle_file(path)
-    assert record["kind"] == "colour" and record["verdict"] == "LINE"
+    assert record["kind"] == "colour"
+    assert record["verdict"] == "LINE"
     assert record["palette"] == ["#{:02x}{:02x}{:02x}".format(*colour) for colour in puzzle.palette]
     solution = np.array([[int(cell, 36) for cell in row] for row in record["solution"]])
     assert colour_clues(solution) == (puzzle.rows, puzzle.columns)
@@ -53,10 +54,13 @@ def test_a_colour_level_is_checked_in_colour_and_its_other_solution_fits(tmp_pat
     save_level(level, tmp_path / "swap.level", format_about(about).encode())
     assert run_check([str(tmp_path / "swap.level")], as_json=True) == 1
     [record] = _records(capsys)
-    assert record["kind"] == "colour" and record["palette"] == ["#ffffff", "#dc2828", "#286edc", "#fad732"]
-    assert record["verdict"] == "MULT" and record["solution"] == ["1020", "0102", "0000", "3333"]
+    assert record["kind"] == "colour"
+    assert record["palette"] == ["#ffffff", "#dc2828", "#286edc", "#fad732"]
+    assert record["verdict"] == "MULT"
+    assert record["solution"] == ["1020", "0102", "0000", "3333"]
     alternative = _grid(record["alternative"])
-    assert colour_clues(alternative) == colour_clues(grid) and not np.array_equal(alternative, grid)
+    assert colour_clues(alternative) == colour_clues(grid)
+    assert not np.array_equal(alternative, grid)
     assert record["differing_cells"] == [[row + 1, column + 1] for row, column in zip(*np.nonzero(alternative != grid))]
 
     assert run_check([str(tmp_path / "swap.level")]) == 1
@@ -66,7 +70,9 @@ def test_a_colour_level_is_checked_in_colour_and_its_other_solution_fits(tmp_pat
 def test_two_colour_levels_say_their_kind(capsys):
     assert run_check([str(DATA.parents[1] / "levels" / "rocket.level")], as_json=True, grade=True) == 0
     [record] = _records(capsys)
-    assert record["kind"] == "two-colour" and "palette" not in record and "grade" in record
+    assert record["kind"] == "two-colour"
+    assert "palette" not in record
+    assert "grade" in record
 
 
 @pytest.mark.parametrize("suffix", [".non", ".xml", ".g"])
@@ -75,18 +81,21 @@ def test_colour_exchange_files_written_here_check_as_their_level(suffix, tmp_pat
     write_colour_puzzle_file(tmp_path / f"drop{suffix}", ColourPuzzle.of_grid(grid, PALETTE, "Drop"))
     assert run_check([str(tmp_path / f"drop{suffix}")], as_json=True) in (0, 1)
     [record] = _records(capsys)
-    assert record["kind"] == "colour" and len(record["palette"]) == 4
+    assert record["kind"] == "colour"
+    assert len(record["palette"]) == 4
     assert colour_clues(_grid(record["solution"])) == colour_clues(grid)
 
 
 def test_the_colour_puzzle_of_a_webpbn_set(capsys):
     assert run_check([str(DATA / "formats" / "ianprime0509-easy.xml")], as_json=True) in (0, 1)
     first, second = _records(capsys)
-    assert (first["kind"], second["kind"]) == ("two-colour", "colour") and second["puzzle"] == 2
+    assert (first["kind"], second["kind"]) == ("two-colour", "colour")
+    assert second["puzzle"] == 2
     assert second["palette"] == ["#ffffff", "#000000", "#aaaa5a"]
     # pbnsolve 1.10 (built with libxml2, pbnsolve -u -n2) says it is a unique line solution: its goal
     goal = read_puzzles(DATA / "formats" / "ianprime0509-easy.xml")[1].goal
-    assert second["verdict"] == "LINE" and np.array_equal(_grid(second["solution"]), goal)
+    assert second["verdict"] == "LINE"
+    assert np.array_equal(_grid(second["solution"]), goal)
 
 
 def test_solve_and_check_count_a_colour_puzzles_colours_alike(capsys):

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from nonogram_editor.cli.run import command_parsers
 from nonogram_editor.cli.completion import SHARE, man_page, parser
+from nonogram_editor.cli.run import command_parsers
 from nonogram_editor.infra.paths import ROOT
 
 RUN = dict(capture_output=True, text=True, cwd=ROOT / "levels")
@@ -91,14 +91,17 @@ def test_the_man_page_renders_and_lists_every_command_and_option(share):
     assert not rendered.stderr, rendered.stderr
     text = rendered.stdout.replace("\u2010", "-")  # groff's hyphen
     words = text.split()
-    assert "NONOGRAM-EDITOR(1)" in words and "nonogram-editor [LEVEL]" in " ".join(words)
+    assert "NONOGRAM-EDITOR(1)" in words
+    assert "nonogram-editor [LEVEL]" in " ".join(words)
     for command in command_parsers():
         assert f"nonogram-editor {command}" in text, command
         described = [o for o in options(command) if o not in ("-h", "--help")]  # -h is in each usage line
         assert [o for o in described if o not in words and f"{o}," not in words] == [], command
-    assert "EXIT STATUS" in text and "--version" in words
+    assert "EXIT STATUS" in text
+    assert "--version" in words
     man = subprocess.run(["man", "-l", str(page)], **RUN, env=dict(os.environ, MANWIDTH="80"))
-    assert man.returncode == 0 and "nonogram-editor COMMAND ..." in re.sub(".\b", "", man.stdout)  # no overstrike
+    assert man.returncode == 0
+    assert "nonogram-editor COMMAND ..." in re.sub(".\b", "", man.stdout)
 
 
 def test_a_help_text_wrapped_before_a_dot_stays_text_in_the_man_page(tmp_path):
@@ -137,8 +140,10 @@ def test_without_the_generators_it_says_what_to_install(tmp_path):
     script = ("import sys; sys.modules['shtab'] = None; from nonogram_editor.cli.completion import main; "
               f"sys.exit(main(['--output', {str(tmp_path)!r}]))")
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 2 and "Traceback" not in run.stderr
-    assert "shtab is needed" in run.stderr and "nonogram-editor[dev]" in run.stderr
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert "shtab is needed" in run.stderr
+    assert "nonogram-editor[dev]" in run.stderr
     assert not any(tmp_path.iterdir())
 
 
@@ -147,5 +152,7 @@ def test_a_folder_it_cannot_write_is_named_without_a_traceback(tmp_path):
     not_a_folder.write_text("a file")
     run = subprocess.run([sys.executable, "-m", "nonogram_editor.cli.completion", "--output", str(not_a_folder)],
                          capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 1 and "Traceback" not in run.stderr and run.stdout == ""
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    assert run.stdout == ""
     assert run.stderr.startswith(f"python -m nonogram_editor.cli.completion: error: could not write {not_a_folder}/")

@@ -13,9 +13,9 @@ import pytest
 import nonogram_editor
 import nonogram_editor.cli.solve
 from nonogram_editor.cli.run import command_parsers, full_help, run_command
+from nonogram_editor.infra.tasks import Progress
 from nonogram_editor.plugin_api import CountResult, PuzzleSpec, hookimpl
 from nonogram_editor.plugin_api.host import PluginHost
-from nonogram_editor.infra.tasks import Progress
 
 REPO = Path(__file__).resolve().parents[3]
 # Runs the top-level entry point and fails if it loaded Qt or the compiled solvers.
@@ -74,7 +74,8 @@ def test_version_and_help_need_no_window():
     assert (version.returncode, version.stdout) == (0, f"nonogram-editor {nonogram_editor.__version__}\n")
     assert headless("-V").stdout == version.stdout
     shown = headless("--help")
-    assert shown.returncode == 0 and shown.stdout.strip() == full_help()
+    assert shown.returncode == 0
+    assert shown.stdout.strip() == full_help()
 
 
 def test_help_lists_every_command_and_option():
@@ -96,7 +97,9 @@ def test_without_a_display_the_window_says_how_to_run_headless(monkeypatch, caps
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     assert run_app([]) == 1
     err = capsys.readouterr().err
-    assert "no display found" in err and "xvfb-run" in err and "nonogram-editor --help" in err
+    assert "no display found" in err
+    assert "xvfb-run" in err
+    assert "nonogram-editor --help" in err
 
 
 # ----------------------------------------------------------------------------- --json and progress
@@ -149,7 +152,9 @@ def test_text_output_is_unchanged_without_json(host, capsys):
 def test_progress_in_a_log_has_no_control_characters(host, capsys):
     assert run_command(["solve", "two", "--count"], host=host) == 0  # capsys: stderr is not a terminal
     err = capsys.readouterr().err
-    assert "\r" not in err and "\x1b" not in err and err == ""  # a quick count says nothing
+    assert "\r" not in err
+    assert "\x1b" not in err
+    assert err == ""
 
 
 class Terminal(io.StringIO):
@@ -190,8 +195,8 @@ def test_a_reader_that_stops_early_gets_no_error(args):
 def test_the_parsers_format_names_are_the_format_tables():
     """cli/run.py writes the --format names out (importing the formats would slow every command's start):
     they are the table's, in its order."""
-    from nonogram_editor.cli.run import PUZZLE_FORMAT_NAMES
     from nonogram_editor.cli.io import FORMAT_NAMES, LEVEL
+    from nonogram_editor.cli.run import PUZZLE_FORMAT_NAMES
 
     assert PUZZLE_FORMAT_NAMES + (LEVEL,) == FORMAT_NAMES
 
@@ -217,11 +222,14 @@ def test_text_from_a_file_reaches_the_terminal_escaped(tmp_path):
     (tmp_path / "tricks.xmpuzzle").write_bytes(gzip.compress(text.encode()))
     (tmp_path / f"plus{TERMINAL_TRICKS[:-1]}.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
     solved = _run("solve", str(tmp_path / "tricks.json"))
-    assert f"Soma{SHOWN_TRICKS}: solved in" in solved.stdout and f"=V{SHOWN_TRICKS}," in solved.stdout
+    assert f"Soma{SHOWN_TRICKS}: solved in" in solved.stdout
+    assert f"=V{SHOWN_TRICKS}," in solved.stdout
     several = _run("solve", str(tmp_path / "tricks.xmpuzzle"))
-    assert several.returncode == 2 and "A\\rall good\\n" in several.stderr
+    assert several.returncode == 2
+    assert "A\\rall good\\n" in several.stderr
     checked = _run("check", str(tmp_path))
-    assert checked.returncode == 0 and "\\x1b[2J\\rall good" in checked.stdout
+    assert checked.returncode == 0
+    assert "\\x1b[2J\\rall good" in checked.stdout
     for result in (solved, several, checked):
         printed = result.stdout + result.stderr
         assert not [c for c in printed if c != "\n" and (c < " " or "\x7f" <= c <= "\x9f" or c == "\u202e")], printed

@@ -73,7 +73,8 @@ def test_every_pair_round_trips_clues_and_metadata(tmp_path, capsys, source, tar
     several = ["--index", "1"] if source in ("nonpack", "xml-set") else []
     status = convert(original, there, *several)
     if is_colour(original) and target == "nin":
-        assert status == 2 and not there.exists()
+        assert status == 2
+        assert not there.exists()
         assert f"{there}: Wilk .nin puzzles hold two-colour puzzles only" in capsys.readouterr().err
         return
     assert status == 0, capsys.readouterr().err
@@ -99,8 +100,10 @@ def test_a_set_goes_whole_into_a_nonpack_or_a_webpbn_set_and_one_of_it_anywhere_
     for target in ("x.level", "x.non", "x.g"):
         assert convert(source, tmp_path / target, "--json") == 2
         record = json.loads(capsys.readouterr().out)
-        assert record["path"] == str(source) and "it holds 2 puzzles" in record["error"]
-        assert "--index N" in record["error"] and "convert to .nonpack or .xml" in record["error"]
+        assert record["path"] == str(source)
+        assert "it holds 2 puzzles" in record["error"]
+        assert "--index N" in record["error"]
+        assert "convert to .nonpack or .xml" in record["error"]
         assert not (tmp_path / target).exists()
     assert convert(source, tmp_path / "second.level", "--index", "2") == 0
     assert what(tmp_path / "second.level")[:2] == what(source, 1)[:2]
@@ -118,7 +121,8 @@ def test_clues_without_a_solution_write_nothing(tmp_path, capsys):
     (tmp_path / "none.nin").write_text("2 2\n2\n0\n0\n1\n")  # 2 cells across, 1 down: none fits
     assert convert(tmp_path / "none.nin", tmp_path / "none.level", "--json") == 1
     record = json.loads(capsys.readouterr().out)
-    assert record["path"] == str(tmp_path / "none.nin") and "CONTRADICTION" in record["error"]
+    assert record["path"] == str(tmp_path / "none.nin")
+    assert "CONTRADICTION" in record["error"]
     assert not (tmp_path / "none.level").exists()
 
 
@@ -145,14 +149,17 @@ def test_standard_input_and_output_with_the_format_read_from_the_content():
     non = SOURCES["non"].read_bytes()
     to_xml = subprocess.run([sys.executable, "-m", "nonogram_editor", "convert", "-", "-", "--to", "xml"],
                             input=non, capture_output=True, cwd=REPO, timeout=120)
-    assert to_xml.returncode == 0 and to_xml.stderr == b""
+    assert to_xml.returncode == 0
+    assert to_xml.stderr == b""
     back = subprocess.run([sys.executable, "-m", "nonogram_editor", "convert", "-", "-", "--to", "non"],
                           input=to_xml.stdout, capture_output=True, cwd=REPO, timeout=120)
-    assert back.returncode == 0 and back.stdout.startswith(b'title "Cat"')
+    assert back.returncode == 0
+    assert back.stdout.startswith(b'title "Cat"')
     assert b"\nrows\n2\n2\n1\n" in back.stdout
     level = subprocess.run([sys.executable, "-m", "nonogram_editor", "convert", "-", "-", "--to", "level"],
                            input=non, capture_output=True, cwd=REPO, timeout=120)
-    assert level.returncode == 2 and level.stdout == b""
+    assert level.returncode == 2
+    assert level.stdout == b""
     assert b"a level is three files" in level.stderr
 
 
@@ -160,7 +167,8 @@ def test_a_damaged_image_on_standard_input_is_a_clear_error(tmp_path):
     Image.fromarray(np.random.default_rng(7).integers(0, 256, (20, 20, 3), dtype=np.uint8)).save(tmp_path / "photo.png")
     cut = subprocess.run([sys.executable, "-m", "nonogram_editor", "convert", "-", str(tmp_path / "photo.level")],
                          input=(tmp_path / "photo.png").read_bytes()[:200], capture_output=True, cwd=REPO, timeout=120)
-    assert cut.returncode == 2 and cut.stdout == b""
+    assert cut.returncode == 2
+    assert cut.stdout == b""
     assert cut.stderr.decode() == ("error: -: cannot import the image: the file is cut short: "
                                    "it ends before the image does\n")
 
@@ -168,7 +176,8 @@ def test_a_damaged_image_on_standard_input_is_a_clear_error(tmp_path):
 def test_what_a_target_cannot_be_is_a_usage_error(tmp_path, capsys):
     assert convert(SOURCES["non"], tmp_path / "x.docx", "--json") == 2
     record = json.loads(capsys.readouterr().out)
-    assert record["path"] == str(tmp_path / "x.docx") and "give --to FORMAT" in record["error"]
+    assert record["path"] == str(tmp_path / "x.docx")
+    assert "give --to FORMAT" in record["error"]
     assert convert(SOURCES["non"], tmp_path / "x.docx", "--to", "g") == 0
     assert what(tmp_path / "x.docx")[:2] == what(SOURCES["non"])[:2]
     assert convert(SOURCES["non"], "-", "--json") == 2

@@ -2,7 +2,6 @@
 ``puzzle`` for solve), whatever failed: a missing path, a folder, a file in no format, standard
 input, something the target cannot hold, a usage error (``{"error"}`` alone)."""
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -71,5 +70,6 @@ def test_every_failure_is_json_naming_the_path(folder, args, stdin, named):
 def test_fix_names_the_path_given(folder):
     result = subprocess.run([sys.executable, "-m", "nonogram_editor", "fix", "/nonexistent"], capture_output=True,
                             text=True, cwd=REPO, timeout=120)
-    assert result.returncode == 2 and result.stdout == ""
+    assert result.returncode == 2
+    assert result.stdout == ""
     assert result.stderr == "error: /nonexistent: cannot read or write the file: no such file\n"

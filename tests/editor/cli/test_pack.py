@@ -28,13 +28,16 @@ def test_the_table_is_in_play_order_with_warnings_under_their_rows_and_a_bad_fil
     assert lines[1].split() == ["1", "cross.level", "Cross", "5x5", "2", "LINE", "1.1", "no"]
     assert lines[2].split()[:6] == ["2", "boat-mirrored.non", "Boat", "mirrored", "6x5", "2"]
     assert lines[3].strip() == "warning: same picture as boat-turned.level, mirrored or turned"
-    assert "broken.non" in err and err.startswith("error: ") and "Traceback" not in err
+    assert "broken.non" in err
+    assert err.startswith("error: ")
+    assert "Traceback" not in err
 
 
 def test_a_pack_of_line_levels_exits_0_and_a_second_run_reads_the_cache(capsys, private_cache):
     assert run_command(["pack", str(LEVELS)]) == 0
     first = capsys.readouterr().out
-    assert "cat.level" in first and list(private_cache.rglob("*.json"))
+    assert "cat.level" in first
+    assert list(private_cache.rglob("*.json"))
     assert run_command(["pack", str(LEVELS)]) == 0
     assert capsys.readouterr().out == first
 
@@ -45,7 +48,8 @@ def test_warnings_without_unreadable_files_exit_1(tmp_path, capsys):
     (folder / "broken.non").unlink()
     assert run_command(["pack", str(folder), "--no-grade"]) == 1
     out = capsys.readouterr().out
-    assert "same clues as swap-b.non" in out and "1.1" not in out
+    assert "same clues as swap-b.non" in out
+    assert "1.1" not in out
 
 
 def test_json_is_one_object_with_every_entry(capsys):
@@ -56,8 +60,10 @@ def test_json_is_one_object_with_every_entry(capsys):
     boat = entries[3]
     assert (boat["title"], boat["width"], boat["height"], boat["cleared"], boat["verdict"]) == \
         ("Boat", 6, 5, True, "LINE")
-    assert "broken.non" in entries[4]["error"] and "verdict" not in entries[4]
-    assert entries[5]["verdict"] == "MULT" and entries[5]["warnings"][0].startswith("not unique")
+    assert "broken.non" in entries[4]["error"]
+    assert "verdict" not in entries[4]
+    assert entries[5]["verdict"] == "MULT"
+    assert entries[5]["warnings"][0].startswith("not unique")
 
 
 def test_export_writes_the_pack_in_play_order(tmp_path, capsys):
@@ -68,7 +74,7 @@ def test_export_writes_the_pack_in_play_order(tmp_path, capsys):
         ["cat", "heart", "house", "mushroom", "rocket", "sailboat"]
 
 
-def test_export_as_a_web_page_and_a_booklet_in_play_order(tmp_path, capsys, qapp):  # qapp: this process's Qt for the booklet
+def test_export_as_a_web_page_and_a_booklet_in_play_order(tmp_path, capsys, qapp):  # qapp: the booklet's Qt
     """The web page embeds every puzzle in play order; the booklet (Qt, loaded only for it)
     has the puzzles' pages and then their solutions', titled in play order."""
     page, booklet = tmp_path / "pack.html", tmp_path / "booklet.pdf"
@@ -90,9 +96,12 @@ def test_export_as_a_web_page_and_a_booklet_in_play_order(tmp_path, capsys, qapp
 
 @pytest.mark.parametrize("arguments, message", [
     (["pack", "missing-folder"], "missing-folder: not a usable folder: the folder does not exist"),
-    (["pack", str(LEVELS), "--export", "booklet.doc"], "booklet.doc: a pack is exported as .nonpack, .xml, .html, .pdf"),
+    (["pack", str(LEVELS), "--export", "booklet.doc"],
+     "booklet.doc: a pack is exported as .nonpack, .xml, .html, .pdf"),
 ])
 def test_a_bad_folder_or_export_is_one_line_and_exit_2(arguments, message, capsys):
     assert run_command(arguments + ["--json"]) == 2
     out, err = capsys.readouterr()
-    assert message in json.loads(out)["error"] and err.startswith("error: ") and message in err
+    assert message in json.loads(out)["error"]
+    assert err.startswith("error: ")
+    assert message in err

@@ -45,7 +45,8 @@ def test_a_colour_puzzle_prints_letters_after_a_legend(capsys):
     out = capsys.readouterr().out.splitlines()
     puzzle = read_puzzles(path)[0]
     assert out[1:6] == ["  . #ffffff", "  a #ffff00", "  b #ffa500", "  c #a52a2a", "  d #ff0000"]
-    assert len(out[6:]) == puzzle.height and out[6] == ".........a.................................aa....."
+    assert len(out[6:]) == puzzle.height
+    assert out[6] == ".........a.................................aa....."
 
 
 def test_json_and_a_level_written(tmp_path, capsys):
@@ -53,8 +54,12 @@ def test_json_and_a_level_written(tmp_path, capsys):
     assert run_command(["solve", str(path), "--index", "1", "--json", "--output", str(tmp_path / "home")]) == 0
     record = json.loads(capsys.readouterr().out)
     puzzle = read_puzzles(path)[0]
-    assert record["verdict"] == "BRANCH" and record["unique"] and record["found"] and record["index"] == 1
-    assert record["solution"] == rows_of(puzzle.goal, "01") and record["written"] == str(tmp_path / "home.level")
+    assert record["verdict"] == "BRANCH"
+    assert record["unique"]
+    assert record["found"]
+    assert record["index"] == 1
+    assert record["solution"] == rows_of(puzzle.goal, "01")
+    assert record["written"] == str(tmp_path / "home.level")
     assert np.array_equal(load_level(tmp_path / "home.level").solution, puzzle.goal)
     assert read_about(tmp_path / "home.level")["title"] == "A place I like to be"
 
@@ -62,7 +67,10 @@ def test_json_and_a_level_written(tmp_path, capsys):
 def test_several_solutions_or_none_exit_1(tmp_path, capsys):
     assert run_command(["solve", str(DATA / "formats" / "veze.g"), "--json"]) == 1
     record = json.loads(capsys.readouterr().out)
-    assert record["verdict"] == "MULT" and record["found"] and not record["unique"] and "alternative" in record
+    assert record["verdict"] == "MULT"
+    assert record["found"]
+    assert not record["unique"]
+    assert "alternative" in record
     (tmp_path / "none.nin").write_text("2 2\n2\n0\n0\n1\n")
     assert run_command(["solve", str(tmp_path / "none.nin")]) == 1
     assert "CONTRADICTION" in capsys.readouterr().out
@@ -71,12 +79,14 @@ def test_several_solutions_or_none_exit_1(tmp_path, capsys):
 def test_standard_input_and_a_misnamed_file(tmp_path):
     solved = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", "-"], input=CAT.read_bytes(),
                             capture_output=True, cwd=REPO, timeout=120)
-    assert solved.returncode == 0 and solved.stderr == b""
+    assert solved.returncode == 0
+    assert solved.stderr == b""
     assert solved.stdout.decode().splitlines()[1:] == rows_of(read_puzzles(CAT)[0].goal)
     (tmp_path / "dancer.pbn").write_bytes((DATA / "formats" / "webpbn-00001-dancer.xml").read_bytes())
     named = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", str(tmp_path / "dancer.pbn")],
                            capture_output=True, cwd=REPO, timeout=120, text=True)
-    assert named.returncode == 0 and named.stdout.startswith(f"{tmp_path / 'dancer.pbn'}: LINE 5x10")
+    assert named.returncode == 0
+    assert named.stdout.startswith(f"{tmp_path / 'dancer.pbn'}: LINE 5x10")
 
 
 @pytest.mark.parametrize("args, says", [

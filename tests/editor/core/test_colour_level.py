@@ -2,8 +2,8 @@
 import numpy as np
 
 from nonogram_editor.core.colour_level import check_colour_grid
-from nonogram_editor.nonogram.verdict import Kind, Stage
 from nonogram_editor.infra.tasks import Task
+from nonogram_editor.nonogram.verdict import Kind, Stage
 
 
 def test_the_colour_check_stops_at_line_logic_then_decides_and_reuses_the_last_verdict():
@@ -16,4 +16,5 @@ def test_the_colour_check_stops_at_line_logic_then_decides_and_reuses_the_last_v
     edited = drawing.copy()
     edited[5, 0] = 2  # away from the switch: the other solution carries over
     again = check_colour_grid(edited, Task(), previous=first)
-    assert again.kind == Kind.MULT and again.decided_by == Stage.PREVIOUS
+    assert again.kind == Kind.MULT
+    assert again.decided_by == Stage.PREVIOUS

@@ -17,10 +17,12 @@ def test_painting_the_solution_solves_it_and_mistakes_are_named():
     session.mark([(0, 0), (0, 1)], FILLED, 2)  # the wrong colour
     session.mark([(2, 2)], CROSSED)  # crossed where the solution is red
     result = session.check()
-    assert not result.solved and sorted(zip(*np.nonzero(result.mistakes))) == [(0, 0), (0, 1), (2, 2)]
+    assert not result.solved
+    assert sorted(zip(*np.nonzero(result.mistakes))) == [(0, 0), (0, 1), (2, 2)]
     for (row, column), colour in np.ndenumerate(GRID):
         session.mark([(row, column)], FILLED if colour else UNKNOWN, int(colour))
-    assert session.check().solved and session.check().remaining == 0
+    assert session.check().solved
+    assert session.check().remaining == 0
     finished = session.elapsed()
     assert session.elapsed() == finished  # the clock stops once solved
 
@@ -33,16 +35,20 @@ def test_the_hint_follows_the_colour_line_solver_until_the_grid_is_solved():
         hint = session.hint()
         if not hint.cells:
             break
-        assert hint.line is not None and "line logic" in hint.text and "decides" in hint.text
+        assert hint.line is not None
+        assert "line logic" in hint.text
+        assert "decides" in hint.text
         assert all(session.marks[cell] == 0 for cell in hint.cells)  # cells not marked yet
         for cell in hint.cells:
             colour = int(GRID[cell])
             session.mark([cell], FILLED if colour else CROSSED, colour)
-    assert session.check().solved and session.hint().text.startswith("Solved")
+    assert session.check().solved
+    assert session.hint().text.startswith("Solved")
 
 
 def test_a_mark_that_breaks_a_line_is_named_with_its_colours():
     session = ColourPlaySession(GRID, PALETTE)
     session.mark([(0, 0)], FILLED, 2)  # row 1 is "2 red, 1 blue": it cannot start blue
     hint = session.hint()
-    assert hint.line == ("row", 0) and "do not fit its clue 2 " in hint.text
+    assert hint.line == ("row", 0)
+    assert "do not fit its clue 2 " in hint.text

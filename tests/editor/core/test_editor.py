@@ -64,7 +64,8 @@ def test_pen_stroke_is_one_step_and_undo_redo_is_exact(editor):
     expected[1, 1:9] = True
     expected[1:9, 8] = True
     assert np.array_equal(editor.document.visible_solution(), expected)
-    assert len(editor.history) == 1 and editor.modified
+    assert len(editor.history) == 1
+    assert editor.modified
     assert {"solution", "history"} <= view.all()
     undo_redo_exact(editor, before)
 
@@ -86,7 +87,8 @@ def test_line_and_rectangles_are_redrawn_as_they_grow(editor):
     editor.strokes.drag_to((9, 9))
     editor.strokes.drag_to((0, 4))  # the shape follows the pointer: the diagonal is gone
     editor.strokes.release()
-    assert editor.document.visible_solution().sum() == 5 and editor.document.visible_solution()[0, :5].all()
+    assert editor.document.visible_solution().sum() == 5
+    assert editor.document.visible_solution()[0, :5].all()
     undo_redo_exact(editor, before)
 
     before = state(editor)
@@ -109,7 +111,8 @@ def test_line_and_rectangles_are_redrawn_as_they_grow(editor):
 def test_shift_drag_stays_on_the_row_or_column(editor):
     stroke(editor, "solution", "pen", [(3, 3), (4, 7), (2, 9)], True, constrained=True)
     grid = editor.document.visible_solution()
-    assert grid[3, 3:10].all() and grid.sum() == 7
+    assert grid[3, 3:10].all()
+    assert grid.sum() == 7
     stroke(editor, "solution", "pen", [(0, 0), (6, 1)], True, constrained=True)
     assert editor.document.visible_solution()[:7, 0].all()
 
@@ -120,7 +123,8 @@ def test_flood_fill_fills_the_region_only(editor):
     editor.strokes.press("solution", "fill", (4, 4), True)
     editor.strokes.release()
     grid = editor.document.visible_solution()
-    assert grid[2:8, 2:8].all() and grid.sum() == 36
+    assert grid[2:8, 2:8].all()
+    assert grid.sum() == 36
     undo_redo_exact(editor, before)
     before = state(editor)
     editor.strokes.press("picture", "fill", (0, 0), BLUE)
@@ -156,7 +160,8 @@ def test_flood_mask_matches_a_breadth_first_search_on_random_grids():
 def test_bresenham_is_8_connected_and_symmetric():
     for end in [(0, 7), (5, 2), (-3, 4), (6, 6), (0, 0)]:
         cells = bresenham((0, 0), end)
-        assert cells[0] == (0, 0) and cells[-1] == end
+        assert cells[0] == (0, 0)
+        assert cells[-1] == end
         assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(cells, cells[1:]))
 
 
@@ -198,7 +203,8 @@ def test_transforms_move_solution_and_picture_together(editor):
             expected = ~solution, picture
         elif name == "shift right":
             expected = np.hstack([np.zeros((4, 1), bool), solution[:, :-1]]), None
-            assert (after_picture[:, 0] == 255).all() and np.array_equal(after_picture[:, 1:], picture[:, :-1])
+            assert (after_picture[:, 0] == 255).all()
+            assert np.array_equal(after_picture[:, 1:], picture[:, :-1])
         elif name == "shift down":
             expected = np.vstack([solution[-1:], solution[:-1]]), np.vstack([picture[-1:], picture[:-1]])
         elif name == "shift left":
@@ -224,7 +230,8 @@ def test_clip_text_round_trip_and_errors():
         Clip.from_text("#" * 200)
     coloured = Clip(clip.solution, np.arange(24, dtype=np.uint8).reshape(2, 4, 3))
     back = Clip.from_json(coloured.to_json())
-    assert np.array_equal(back.solution, coloured.solution) and np.array_equal(back.picture, coloured.picture)
+    assert np.array_equal(back.solution, coloured.solution)
+    assert np.array_equal(back.picture, coloured.picture)
     with pytest.raises(ClipError, match="damaged"):
         Clip.from_json("{}")
 
@@ -234,20 +241,23 @@ def test_copy_cut_paste_between_two_levels_and_move(editor):
     stroke(editor, "picture", "pen", [(1, 1)], RED)
     editor.clipboard.select(Rect(1, 1, 2, 3))
     clip = editor.clipboard.copy()
-    assert clip.to_text() == "###\n###\n" and tuple(clip.picture[0, 0]) == RED
+    assert clip.to_text() == "###\n###\n"
+    assert tuple(clip.picture[0, 0]) == RED
 
     other = Editor()
     other.cursor = (7, 8)
     before = state(other)
     other.clipboard.paste(Clip.from_json(clip.to_json()))  # as the clipboard carries it
-    assert other.document.visible_solution()[7:9, 8:10].all() and other.document.visible_solution().sum() == 4
+    assert other.document.visible_solution()[7:9, 8:10].all()
+    assert other.document.visible_solution().sum() == 4
     assert tuple(other.document.picture[7, 8]) == RED  # clipped at the edge, colours kept
     assert other.selection == Rect(7, 8, 8, 9)
     undo_redo_exact(other, before)
 
     before = state(editor)
     cut = editor.clipboard.cut()
-    assert cut.to_text() == clip.to_text() and not editor.document.visible_solution().any()
+    assert cut.to_text() == clip.to_text()
+    assert not editor.document.visible_solution().any()
     undo_redo_exact(editor, before)
 
     editor.undo()
@@ -255,18 +265,23 @@ def test_copy_cut_paste_between_two_levels_and_move(editor):
     editor.clipboard.select(Rect(1, 1, 2, 3))
     editor.clipboard.move_selection(3, 4)
     grid = editor.document.visible_solution()
-    assert grid[4:6, 5:8].all() and grid.sum() == 6 and editor.selection == Rect(4, 5, 5, 7)
+    assert grid[4:6, 5:8].all()
+    assert grid.sum() == 6
+    assert editor.selection == Rect(4, 5, 5, 7)
     undo_redo_exact(editor, before)
 
 
 def test_dragging_the_selection_moves_it_in_one_step(editor):
     stroke(editor, "solution", "pen", [(0, 0), (0, 2)], True)
     stroke(editor, "solution", "select", [(0, 0), (0, 2)], None)
-    assert editor.selection == Rect(0, 0, 0, 2) and len(editor.history) == 1
+    assert editor.selection == Rect(0, 0, 0, 2)
+    assert len(editor.history) == 1
     before = state(editor)
     stroke(editor, "solution", "select", [(0, 1), (3, 2), (5, 3)], None)
     grid = editor.document.visible_solution()
-    assert grid[5, 2:5].all() and grid.sum() == 3 and editor.selection == Rect(5, 2, 5, 4)
+    assert grid[5, 2:5].all()
+    assert grid.sum() == 3
+    assert editor.selection == Rect(5, 2, 5, 4)
     assert len(editor.history) == 2
     undo_redo_exact(editor, before)
 
@@ -293,17 +308,20 @@ def test_palette_rules(editor):
     assert editor.palette.in_use(index)
     before = state(editor)
     editor.palette.remove(index, replacement=BLUE)
-    assert RED not in editor.document.palette and (editor.document.visible_picture()[0, :4] == BLUE).all()
+    assert RED not in editor.document.palette
+    assert (editor.document.visible_picture()[0, :4] == BLUE).all()
     undo_redo_exact(editor, before)
     editor.undo()
     before = state(editor)
     editor.palette.edit(index, (1, 2, 3))
-    assert editor.document.palette[index] == (1, 2, 3) and (editor.document.picture[0, :4] == (1, 2, 3)).all()
+    assert editor.document.palette[index] == (1, 2, 3)
+    assert (editor.document.picture[0, :4] == (1, 2, 3)).all()
     undo_redo_exact(editor, before)
     before = state(editor)
     editor.palette.add((9, 9, 9))
     editor.palette.add((9, 9, 9))  # already there: no step
-    assert editor.document.palette[-1] == (9, 9, 9) and len(editor.history) == 3
+    assert editor.document.palette[-1] == (9, 9, 9)
+    assert len(editor.history) == 3
     undo_redo_exact(editor, before)
 
 
@@ -311,7 +329,8 @@ def test_resize_keeps_hidden_cells_and_cleared_flag(editor):
     stroke(editor, "solution", "pen", [(9, 9)], True)
     before = state(editor)
     editor.transforms.resize(5, 6)
-    assert editor.document.visible_solution().shape == (6, 5) and not editor.document.visible_solution().any()
+    assert editor.document.visible_solution().shape == (6, 5)
+    assert not editor.document.visible_solution().any()
     undo_redo_exact(editor, before)
     editor.transforms.resize(64, 64)
     assert editor.document.visible_solution()[9, 9]
@@ -327,10 +346,12 @@ def test_save_reopen_round_trip_and_unsaved_flag(editor, tmp_path):
     stroke(editor, "picture", "filled rectangle", [(2, 2), (3, 3)], RED)
     editor.set_cleared(True)
     editor.save(tmp_path / "house")
-    assert not editor.modified and editor.document.path == tmp_path / "house.level"
+    assert not editor.modified
+    assert editor.document.path == tmp_path / "house.level"
     again = Editor()
     again.load(tmp_path / "house.level")
-    assert again.level() == editor.level() and not again.modified
+    assert again.level() == editor.level()
+    assert not again.modified
     editor.undo()
     assert editor.modified
     editor.redo()
@@ -365,7 +386,8 @@ def test_cancelled_stroke_leaves_no_trace(editor):
     editor.strokes.press("solution", "pen", (2, 2), True)
     editor.strokes.drag_to((2, 6))
     editor.strokes.cancel()
-    assert same(state(editor), before) and not editor.history.can_undo()
+    assert same(state(editor), before)
+    assert not editor.history.can_undo()
 
 
 def test_snapshot_restore_is_exact(editor):
@@ -374,7 +396,8 @@ def test_snapshot_restore_is_exact(editor):
     editor.transforms.apply("rotate 90")
     editor.transforms.resize(3, 7)
     snapshot.restore(editor.document)
-    assert editor.document.width == 10 and tuple(editor.document.picture[1, 1]) == RED
+    assert editor.document.width == 10
+    assert tuple(editor.document.picture[1, 1]) == RED
 
 
 def test_the_core_does_not_import_qt():
@@ -390,7 +413,8 @@ def test_load_errors_name_the_file(editor, tmp_path):
     (tmp_path / "bad.level").write_text("7\n")
     with pytest.raises(Exception, match="bad.level"):
         editor.load(tmp_path / "bad.level")
-    assert isinstance(load_level, object) and isinstance(editor.level(), Level)
+    assert isinstance(load_level, object)
+    assert isinstance(editor.level(), Level)
 
 
 def test_play_session_fills_crosses_checks_and_hints():
@@ -399,18 +423,23 @@ def test_play_session_fills_crosses_checks_and_hints():
     solution = np.array([[1, 1, 1], [0, 1, 0], [0, 1, 0]], dtype=bool)
     now = [100.0]
     session = PlaySession(solution, clock=lambda: now[0])
-    assert session.row_clues == [[3], [1], [1]] and session.column_clues == [[1], [3], [1]]
+    assert session.row_clues == [[3], [1], [1]]
+    assert session.column_clues == [[1], [3], [1]]
     hint = session.hint()
-    assert hint.line == ("row", 0) and set(hint.cells) == {(0, 0), (0, 1), (0, 2)}  # 3 of 3 decides the row
+    assert hint.line == ("row", 0)
+    assert set(hint.cells) == {(0, 0), (0, 1), (0, 2)}
     session.mark([(0, 0), (0, 1), (0, 2)], FILLED)
     session.mark([(1, 0)], FILLED)
     result = session.check()
-    assert not result.solved and result.mistakes[1, 0] and result.mistakes.sum() == 1
+    assert not result.solved
+    assert result.mistakes[1, 0]
+    assert result.mistakes.sum() == 1
     assert session.hint().line == ("row", 1)  # from the (wrong) fill, logic crosses the rest of row 2
     session.mark([(1, 0)], CROSSED)
     now[0] = 107.5
     session.mark([(1, 1), (2, 1)], FILLED)
-    assert session.check().solved and session.elapsed() == 7.5
+    assert session.check().solved
+    assert session.elapsed() == 7.5
     now[0] = 200.0
     assert session.elapsed() == 7.5  # the timer stops when solved
     session.mark([(1, 0)], UNKNOWN)
@@ -422,14 +451,16 @@ def test_play_hint_names_a_line_whose_marks_contradict():
 
     session = PlaySession(np.array([[1, 0, 1], [0, 0, 0]], dtype=bool))
     session.mark([(0, 1)], FILLED)
-    assert session.hint().line == ("row", 0) and "do not fit" in session.hint().text
+    assert session.hint().line == ("row", 0)
+    assert "do not fit" in session.hint().text
 
 
 def test_play_hint_says_when_line_logic_is_stuck():
     from nonogram_editor.core.play import PlaySession
 
     session = PlaySession(np.array([[1, 0], [0, 1]], dtype=bool))  # two solutions: no line advances
-    assert session.hint().line is None and "lookahead" in session.hint().text
+    assert session.hint().line is None
+    assert "lookahead" in session.hint().text
 
 
 def test_the_view_is_told_exactly_what_changed(editor):
@@ -437,7 +468,8 @@ def test_the_view_is_told_exactly_what_changed(editor):
     editor.set_cleared(True)
     assert view.changes[-1] == {"cleared", "history"}
     editor.clipboard.select(Rect(0, 0, 1, 1))
-    assert view.changes[-1] == {"selection"} and not editor.history.can_redo()
+    assert view.changes[-1] == {"selection"}
+    assert not editor.history.can_redo()
     editor.palette.add((1, 1, 1))
     assert view.changes[-1] == {"palette", "history"}
     view.changes.clear()
@@ -446,11 +478,13 @@ def test_the_view_is_told_exactly_what_changed(editor):
     editor.strokes.release()
     assert view.changes[-1] == {"picture", "history"}
     editor.undo()
-    assert {"picture", "history"} <= view.changes[-1] and "solution" not in view.changes[-1]
+    assert {"picture", "history"} <= view.changes[-1]
+    assert "solution" not in view.changes[-1]
     editor.transforms.resize(3, 3)
     assert {"size", "solution", "picture", "history"} <= view.changes[-1]
     editor.new()
-    assert "document" in view.changes[-1] and not editor.modified
+    assert "document" in view.changes[-1]
+    assert not editor.modified
 
 
 def test_the_status_bar_describes_a_cell_of_either_layer(editor):
@@ -476,7 +510,9 @@ def test_a_failure_names_the_file_once():
 def test_observers_are_told_aspects_and_the_tools_and_layers_are_types(editor):
     from nonogram_editor.core import LAYERS, TOOLS, Aspect, Layer, Tool
 
-    assert TOOLS == tuple(Tool) and LAYERS == tuple(Layer) and Tool.FILLED_RECTANGLE == "filled rectangle"
+    assert TOOLS == tuple(Tool)
+    assert LAYERS == tuple(Layer)
+    assert Tool.FILLED_RECTANGLE == "filled rectangle"
     view = View(editor)
     for layer, tool in [(Layer.SOLUTION, tool) for tool in Tool] + [(Layer.PICTURE, Tool.FILL)]:
         stroke(editor, layer, tool, [(1, 1), (3, 4)], True if layer == Layer.SOLUTION else RED)

@@ -2,8 +2,21 @@
 colours with overlays blended in, the zoom steps."""
 import numpy as np
 
-from nonogram_editor.core.grid_look import (EMPTY_RGBA, FILLED_RGBA, MAX_CELL, MIN_CELL, OVERLAY_ALPHA, LineClues, cell_colours,
-                                   cells_touched, changed_entries, largest_fitting, rgb_words, row_clue_text, zoomed)
+from nonogram_editor.core.grid_look import (
+    EMPTY_RGBA,
+    FILLED_RGBA,
+    MAX_CELL,
+    MIN_CELL,
+    OVERLAY_ALPHA,
+    LineClues,
+    cell_colours,
+    cells_touched,
+    changed_entries,
+    largest_fitting,
+    rgb_words,
+    row_clue_text,
+    zoomed,
+)
 from nonogram_editor.level.clues import clues
 
 
@@ -24,7 +37,8 @@ def test_clues_kept_line_by_line_match_the_clues_of_the_whole_drawing_after_ever
         assert kept.row_texts == [row_clue_text(clue) for clue in kept.rows]
         drawing = edited
     assert kept.update(np.zeros((3, 4), dtype=bool)) is None  # a new size: every clue again
-    assert kept.rows == [[]] * 3 and kept.row_texts == ["0"] * 3
+    assert kept.rows == [[]] * 3
+    assert kept.row_texts == ["0"] * 3
 
 
 def test_a_row_clue_reads_with_its_numbers_apart():
@@ -48,14 +62,18 @@ def test_each_cell_gets_its_overlays_blended_over_in_turn():
 
 
 def test_a_zoom_step_always_changes_the_size_within_its_limits():
-    assert zoomed(24, 1) == 30 and zoomed(24, -1) == 19
-    assert zoomed(24, 0.01) == 25 and zoomed(24, -0.01) == 23  # a slow trackpad still zooms
-    assert zoomed(MAX_CELL, 1) == MAX_CELL and zoomed(MIN_CELL, -3) == MIN_CELL
+    assert zoomed(24, 1) == 30
+    assert zoomed(24, -1) == 19
+    assert zoomed(24, 0.01) == 25
+    assert zoomed(24, -0.01) == 23
+    assert zoomed(MAX_CELL, 1) == MAX_CELL
+    assert zoomed(MIN_CELL, -3) == MIN_CELL
 
 
 def test_the_entries_that_differ_between_two_lists():
     assert changed_entries(["a", "b", "c"], ["a", "x"]) == [1, 2]
-    assert changed_entries(None, ["a"]) == [0] and changed_entries(None, None) == []
+    assert changed_entries(None, ["a"]) == [0]
+    assert changed_entries(None, None) == []
 
 
 def test_the_cells_a_span_of_pixels_touches_are_those_it_overlaps_within_the_line():

@@ -74,7 +74,8 @@ def test_a_contradiction_is_refused_naming_the_lines(tmp_path):
         editor.import_non(path)
     assert refused.value.report.verdict.kind == Kind.CONTRADICTION
     message = str(refused.value)
-    assert "broken.non" in message and "CONTRADICTION" in message
+    assert "broken.non" in message
+    assert "CONTRADICTION" in message
     assert "no placement of column 1's clue fits" in message
     assert np.array_equal(editor.document.visible_solution(), before)  # the open level stays
 
@@ -82,14 +83,16 @@ def test_a_contradiction_is_refused_naming_the_lines(tmp_path):
 def test_the_rows_and_columns_disagreeing_on_the_filled_cells_are_named(tmp_path):
     path = clue_file(tmp_path / "uneven.non", [[1], [0]], [[1], [1]])
     imported = read_puzzle(path)
-    assert imported.level is None and "the rows fill 1 cell but the columns 2" in imported.report.describe()
+    assert imported.level is None
+    assert "the rows fill 1 cell but the columns 2" in imported.report.describe()
 
 
 def test_a_goal_that_does_not_fit_is_named_and_the_clues_decide(tmp_path):
     rows, columns = clues_of(ARROW)
     wrong = np.zeros((5, 6), dtype=bool)
     report = Editor().import_non(clue_file(tmp_path / "wrong.non", rows, columns, wrong))
-    assert report.goal_mismatch and report.verdict.kind == Kind.LINE
+    assert report.goal_mismatch
+    assert report.verdict.kind == Kind.LINE
 
 
 def test_solving_an_imported_puzzle_loads_no_qt(tmp_path):

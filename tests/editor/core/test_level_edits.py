@@ -4,7 +4,7 @@ import numpy as np
 
 from nonogram_editor.core import Editor
 from nonogram_editor.level import Level
-from tests.editor.core.test_editor import state, undo_redo_exact, View
+from tests.editor.core.test_editor import View, state, undo_redo_exact
 
 
 def test_set_cells_is_one_step_and_reports_no_change():
@@ -15,8 +15,10 @@ def test_set_cells_is_one_step_and_reports_no_change():
     before = state(editor)
     assert editor.set_cells("solution", target, "Solution from the picture")
     assert np.array_equal(editor.document.visible_solution(), target)
-    assert len(editor.history) == 1 and editor.history.undo_label() == "Solution from the picture"
-    assert "solution" in view.all() and "picture" not in view.all()
+    assert len(editor.history) == 1
+    assert editor.history.undo_label() == "Solution from the picture"
+    assert "solution" in view.all()
+    assert "picture" not in view.all()
     undo_redo_exact(editor, before)
     assert not editor.set_cells("solution", target, "again")  # nothing changes: no step
     assert len(editor.history) == 1
@@ -38,7 +40,10 @@ def test_set_puzzle_cells_sets_each_in_one_step():
     before = state(editor)
     editor.set_puzzle_cells([((1, 1), False), ((4, 5), True), ((9, 9), True)], "Apply suggestion")
     solution = editor.document.visible_solution()
-    assert not solution[1, 1] and solution[4, 5] and solution[9, 9] and solution.sum() == 2
+    assert not solution[1, 1]
+    assert solution[4, 5]
+    assert solution[9, 9]
+    assert solution.sum() == 2
     assert editor.history.undo_label() == "Apply suggestion"
     undo_redo_exact(editor, before)
 
@@ -50,7 +55,8 @@ def test_set_puzzle_cells_of_a_colour_level_sets_the_picture_and_its_shape():
     before = state(editor)
     editor.set_puzzle_cells([((0, 0), (255, 255, 255)), ((2, 3), (0, 0, 200))], "Apply suggestion")
     picture, solution = editor.document.visible_picture(), editor.document.visible_solution()
-    assert tuple(picture[0, 0]) == (255, 255, 255) and tuple(picture[2, 3]) == (0, 0, 200)
+    assert tuple(picture[0, 0]) == (255, 255, 255)
+    assert tuple(picture[2, 3]) == (0, 0, 200)
     assert solution.tolist() == [[False] * 4, [False] * 4, [False, False, False, True]]  # not the background
     undo_redo_exact(editor, before)
 
@@ -70,7 +76,8 @@ def test_replace_level_keeps_path_and_info_and_undoes_the_size():
     assert np.array_equal(document.visible_solution(), solution)
     assert np.array_equal(document.visible_picture(), picture)
     assert set(document.palette) == {(255, 255, 255), (40, 110, 220)}
-    assert document.about == {"title": "Cat"} and editor.selection is None
+    assert document.about == {"title": "Cat"}
+    assert editor.selection is None
     assert len(editor.history) == 3
     undo_redo_exact(editor, before)
 
@@ -79,13 +86,16 @@ def test_level_info_edit_is_an_undo_step_and_marks_unsaved(tmp_path):
     editor = Editor()
     editor.open_level(Level(np.eye(3, dtype=bool), np.full((3, 3, 3), 255, dtype=np.uint8)),
                       tmp_path / "a.level", {"title": "Old", "license": "CC"})
-    assert editor.document.about == {"title": "Old", "license": "CC"} and not editor.modified
+    assert editor.document.about == {"title": "Old", "license": "CC"}
+    assert not editor.modified
     view = View(editor)
     editor.set_about({"title": "New", "by": "Ada"})
-    assert editor.modified and {"about", "history"} <= view.all()
+    assert editor.modified
+    assert {"about", "history"} <= view.all()
     assert editor.history.undo_label() == "Edit the level info"
     editor.undo()
-    assert editor.document.about == {"title": "Old", "license": "CC"} and not editor.modified
+    assert editor.document.about == {"title": "Old", "license": "CC"}
+    assert not editor.modified
     editor.redo()
     assert editor.document.about == {"title": "New", "by": "Ada"}
     editor.set_about({"title": "New", "by": "Ada"})  # the same info: no step
@@ -100,7 +110,8 @@ def test_level_info_travels_with_save_load_and_non(tmp_path):
     assert (tmp_path / "dot.about").is_file()
     other = Editor()
     other.load(tmp_path / "dot.level")
-    assert other.document.about == {"title": "Dot", "by": "Ada", "catalogue": "#7"} and not other.modified
+    assert other.document.about == {"title": "Dot", "by": "Ada", "catalogue": "#7"}
+    assert not other.modified
     other.export_non(tmp_path / "dot.non")
     imported = Editor()
     imported.import_non(tmp_path / "dot.non")

@@ -73,7 +73,8 @@ def test_a_child_forked_with_its_call_computes_on_its_own_copy_of_the_arguments(
     refuses, reaches it; the answer still comes back, and a failure is named."""
     unpicklable = lambda: 41  # noqa: E731
     child = child_process.Child(forked=True, call=(lambda make: make() + 1, (unpicklable,), "copy"))
-    assert child.wait() == 42 and _gone(child._process.pid)
+    assert child.wait() == 42
+    assert _gone(child._process.pid)
     with pytest.raises(RuntimeError, match="the sums process failed: ValueError: bad input"):
         child_process.Child(forked=True, call=(_fails, ("bad input",), "sums")).wait()
 
@@ -128,15 +129,19 @@ def test_a_waiting_interpreter_takes_the_next_call_and_an_unused_one_ends(monkey
     started = record_children(monkeypatch)
     child_process.keep_ready(["nonogram_editor.nonogram.cnf"])
     child_process.keep_ready(["nonogram_editor.nonogram.cnf"])
-    assert len(started) == 1 and started[0].poll() is None
+    assert len(started) == 1
+    assert started[0].poll() is None
     assert child_process.run_in_process(sum, ([1, 2, 3],)) == 6
-    assert len(started) == 1 and started[0].poll() is not None  # the waiting one answered, and ended
+    assert len(started) == 1
+    assert started[0].poll() is not None
 
     child_process.keep_ready()
-    assert len(started) == 2 and started[1].poll() is None
+    assert len(started) == 2
+    assert started[1].poll() is None
     child_process.discard_ready()
     assert started[1].poll() is not None
-    assert child_process.run_in_process(sum, ([4],)) == 4 and len(started) == 3  # none waiting: a new one
+    assert child_process.run_in_process(sum, ([4],)) == 4
+    assert len(started) == 3
 
 
 def test_a_waiting_interpreter_ends_when_its_parent_does():
@@ -159,7 +164,8 @@ def test_the_portable_path_off_linux_and_on_linux_under_the_switch(monkeypatch):
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setenv(child_process.PORTABLE_SWITCH, "1")
     assert child_process.portable_processes()
-    assert child_process.fork_ready(threads=1000) is None and child_process.fork_running(sum, ([1],)) is None
+    assert child_process.fork_ready(threads=1000) is None
+    assert child_process.fork_running(sum, ([1],)) is None
 
 
 def test_a_cancel_ends_the_running_child(tmp_path, monkeypatch):
@@ -174,7 +180,8 @@ def test_a_cancel_ends_the_running_child(tmp_path, monkeypatch):
 
     with pytest.raises(Cancelled):
         run_in_process(pid_then_sleep, (str(mark),), task, on_wait=cancel_once_it_runs)
-    assert int(mark.read_text()) == started[-1].pid and _gone(started[-1].pid)
+    assert int(mark.read_text()) == started[-1].pid
+    assert _gone(started[-1].pid)
     assert not mark.with_suffix(".done").exists()
 
 

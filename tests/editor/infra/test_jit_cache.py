@@ -43,7 +43,8 @@ def test_compiled_code_is_cached_in_the_user_cache_folder_and_announced_once(tmp
     assert first.stderr == "note: compiling the solvers, once for this install (about 20 s)\n"
     assert again.stderr == ""
     cached = [p.name for p in (tmp_path / "cache" / "nonogram-editor" / "numba").rglob("tiny_solver.*")]
-    assert any(name.endswith(".nbi") for name in cached) and any(name.endswith(".nbc") for name in cached)
+    assert any(name.endswith(".nbi") for name in cached)
+    assert any(name.endswith(".nbc") for name in cached)
     assert not list((tmp_path / "code").rglob("*.nb[ic]"))  # nothing beside the code
 
 
@@ -76,4 +77,5 @@ def test_on_macos_and_windows_the_cache_folder_is_theirs(tmp_path, monkeypatch):
     monkeypatch.setenv("WIN_PD_OVERRIDE_LOCAL_APPDATA", local)  # (what Windows' shell would answer)
     monkeypatch.setattr(platformdirs, "PlatformDirs", Windows)
     folder = jit.cache_folder()
-    assert str(folder).startswith(local) and folder.parts[-2:] == ("nonogram-editor", "Cache")
+    assert str(folder).startswith(local)
+    assert folder.parts[-2:] == ("nonogram-editor", "Cache")

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from nonogram_editor.infra import safe_write
+from nonogram_editor.infra.safe_write import AtomicFiles, recover
 from nonogram_editor.level import Level, LevelError, load_level, save_level
 from nonogram_editor.level.non_format import NonFormatError, read_non, write_non
-from nonogram_editor.infra.safe_write import AtomicFiles, recover
 
 ROOT = Path(__file__).resolve().parents[3]
 OLD = np.eye(5, dtype=bool)
@@ -51,7 +51,8 @@ def test_a_write_that_runs_out_of_space_keeps_the_previous_file(tmp_path, name):
     result = subprocess.run([sys.executable, "-c", FULL_DISK, str(path)], cwd=ROOT, capture_output=True, text=True,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
     assert result.returncode == 3, result.stderr
-    assert str(path.with_suffix("")) in result.stdout and "File too large" in result.stdout  # names the file
+    assert str(path.with_suffix("")) in result.stdout
+    assert "File too large" in result.stdout
     assert {entry: entry.read_bytes() for entry in tmp_path.iterdir()} == before  # untouched, nothing left over
     if name.endswith(".non"):
         assert np.array_equal(read_non(path).goal, OLD)
@@ -71,7 +72,8 @@ def test_export_non_that_fails_to_flush_keeps_the_old_file(tmp_path, monkeypatch
     with pytest.raises(NonFormatError, match="No space left on device") as caught:
         write_non(path, NEW)
     assert str(caught.value).startswith(str(path))
-    assert path.read_bytes() == old and hidden_files(tmp_path) == []
+    assert path.read_bytes() == old
+    assert hidden_files(tmp_path) == []
 
 
 def test_a_rename_failing_halfway_through_a_commit_is_completed_by_the_next_load(tmp_path, monkeypatch):
@@ -90,7 +92,8 @@ def test_a_rename_failing_halfway_through_a_commit_is_completed_by_the_next_load
     with pytest.raises(LevelError, match="could not save"):
         save_level(new, path)
     monkeypatch.setattr(safe_write.os, "replace", real_replace)
-    assert renames[0] == ".x.level.journal" and (tmp_path / ".x.level.journal").exists()
+    assert renames[0] == ".x.level.journal"
+    assert (tmp_path / ".x.level.journal").exists()
     assert load_level(path) == new  # rolled forward: all new, not a mix
     assert hidden_files(tmp_path) == []
 
@@ -103,14 +106,16 @@ def test_recovery_deletes_dead_writers_temporaries_but_not_live_ones(tmp_path):
     unrelated = tmp_path / ".b.txt.abcd1234.tmp"
     unrelated.write_bytes(b"another file's")
     with AtomicFiles([target]) as files:  # entering recovers: the stale temporary goes
-        assert not stale.exists() and unrelated.exists()
+        assert not stale.exists()
+        assert unrelated.exists()
         with files.open(target) as file:
             file.write(b"new")
         live = [name for name in hidden_files(tmp_path) if name.startswith(".a.txt.")]
         recover([target])  # another recovery while this writer lives keeps its temporary
         assert [name for name in hidden_files(tmp_path) if name.startswith(".a.txt.")] == live
         files.commit()
-    assert target.read_bytes() == b"new" and hidden_files(tmp_path) == [unrelated.name]
+    assert target.read_bytes() == b"new"
+    assert hidden_files(tmp_path) == [unrelated.name]
 
 
 def test_a_journal_names_only_its_own_groups_files(tmp_path):
@@ -120,7 +125,8 @@ def test_a_journal_names_only_its_own_groups_files(tmp_path):
     (tmp_path / "evil.txt").write_text("1\n")
     (tmp_path / ".x.level.journal").write_text('{"renames": [["evil.txt", "x.level"], ["../x.level", "x.pbm"]]}')
     assert load_level(path) == Level.blank(2, 2)
-    assert (tmp_path / "evil.txt").exists() and not (tmp_path / ".x.level.journal").exists()
+    assert (tmp_path / "evil.txt").exists()
+    assert not (tmp_path / ".x.level.journal").exists()
 
 
 def test_a_group_lives_in_one_folder(tmp_path):
@@ -146,10 +152,13 @@ def test_a_removal_is_part_of_the_group_even_when_the_commit_dies_halfway(tmp_pa
         files.remove(removed)
         files.commit()
     monkeypatch.setattr(Path, "unlink", real_unlink)
-    assert kept.read_bytes() == b"new" and removed.exists()
+    assert kept.read_bytes() == b"new"
+    assert removed.exists()
     recover([kept, removed])
-    assert not removed.exists() and hidden_files(tmp_path) == []
+    assert not removed.exists()
+    assert hidden_files(tmp_path) == []
     (tmp_path / ".a.txt.journal").write_text('{"renames": [], "removes": ["../a.txt", "c.txt"]}')
     (tmp_path / "c.txt").write_bytes(b"not the group's")
     recover([kept, removed])  # a planted journal deletes nothing outside the group
-    assert kept.exists() and (tmp_path / "c.txt").exists()
+    assert kept.exists()
+    assert (tmp_path / "c.txt").exists()

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from nonogram_editor.infra import user_guide
 from nonogram_editor.cli.run import full_help
+from nonogram_editor.infra import user_guide
 from tests.editor.cli.test_conventions import headless
 
 LINK = re.compile(r"(!?)\[[^\]]*\]\(([^)#]*)[^)]*\)")
@@ -36,10 +36,12 @@ def test_a_page_as_text_has_no_markup_and_names_the_command_for_other_pages():
     assert "See Drawing (nonogram-editor help drawing)." in text
     assert "[picture: The editor with the cat level open" in text
     assert "File > Export\npuzzle sheet / solution sheet prints" in text  # bold across a line break
-    assert "**" not in text and "](" not in text
+    assert "**" not in text
+    assert "](" not in text
     reference = user_guide.as_text("command-line")
     assert "\n    nonogram-editor help [TOPIC]\n" in reference  # code blocks indented, as written
-    assert "\n`--time-limit S`" not in reference and "- --time-limit S: a level" in reference
+    assert "\n`--time-limit S`" not in reference
+    assert "- --time-limit S: a level" in reference
 
 
 def test_help_lists_the_topics_and_prints_one_without_qt():
@@ -49,17 +51,21 @@ def test_help_lists_the_topics_and_prints_one_without_qt():
     for topic in user_guide.TOPICS:
         assert f"  {topic:16s}{user_guide.title(topic)}\n" in listed.stdout
     shown = headless("help", "troubleshooting")
-    assert shown.returncode == 0 and shown.stdout == user_guide.as_text("troubleshooting") + "\n"
+    assert shown.returncode == 0
+    assert shown.stdout == user_guide.as_text("troubleshooting") + "\n"
 
 
 def test_an_unknown_topic_is_a_usage_error_naming_the_topics():
     unknown = headless("help", "drawng")
-    assert unknown.returncode == 2 and unknown.stdout == ""
+    assert unknown.returncode == 2
+    assert unknown.stdout == ""
     assert len(unknown.stderr.splitlines()) == 1
-    assert "invalid choice: 'drawng'" in unknown.stderr and "'drawing'" in unknown.stderr
+    assert "invalid choice: 'drawng'" in unknown.stderr
+    assert "'drawing'" in unknown.stderr
 
 
 def test_the_help_names_the_installed_manual_not_a_repository_path():
     text = full_help()
     assert "nonogram-editor help command-line" in text
-    assert ".md" not in text and "README" not in text
+    assert ".md" not in text
+    assert "README" not in text

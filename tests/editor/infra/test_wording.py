@@ -5,9 +5,9 @@ import os
 
 import numpy as np
 
-from nonogram_editor.nonogram.verdict import Kind
 from nonogram_editor.infra import wording
 from nonogram_editor.infra.wording import Counts
+from nonogram_editor.nonogram.verdict import Kind
 
 
 def test_counted_texts_read_as_english():

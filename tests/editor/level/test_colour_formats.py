@@ -12,7 +12,12 @@ from nonogram_editor.level.clue_formats import format_g, parse_g
 from nonogram_editor.level.colour import COLOUR, ColourPuzzle, colour_clues, level_kind
 from nonogram_editor.level.non_format import NonFormatError, NonPuzzle, parse_non
 from nonogram_editor.level.puzzle_formats import (
-    PUZZLE_FORMATS, read_puzzle_file, read_puzzles, write_colour_puzzle_file, write_puzzle_file)
+    PUZZLE_FORMATS,
+    read_puzzle_file,
+    read_puzzles,
+    write_colour_puzzle_file,
+    write_puzzle_file,
+)
 
 DATA = Path(__file__).parents[2] / "data"
 COLOUR_DATA = DATA / "colour"
@@ -32,13 +37,17 @@ def random_colour_puzzle(seed: int, colours: int = 3, shape=(7, 9)) -> ColourPuz
 
 def test_real_olsak_colour_files_open_with_their_palettes():
     acorn = read_puzzle_file(COLOUR_DATA / "acorn.g")  # colours by X11 name
-    assert isinstance(acorn, ColourPuzzle) and (acorn.width, acorn.height) == (50, 35)
+    assert isinstance(acorn, ColourPuzzle)
+    assert (acorn.width, acorn.height) == (50, 35)
     assert acorn.palette == [WHITE, (255, 255, 0), (255, 165, 0), (165, 42, 42), (255, 0, 0)]
     assert acorn.rows[2] == [(3, 3), (1, 1), (5, 4), (2, 4), (2, 1), (1, 2), (1, 1)]  # 3b 1y 5r 2r 2y 1o 1y
     rose = read_puzzle_file(COLOUR_DATA / "rose.g")  # colours by #rrggbb, every block with its colour
-    assert len(rose.palette) == 8 and rose.palette[1] == (0x9C, 0xF2, 0x00) and rose.rows[0] == [(1, 2)]
+    assert len(rose.palette) == 8
+    assert rose.palette[1] == (0x9C, 0xF2, 0x00)
+    assert rose.rows[0] == [(1, 2)]
     bird = read_puzzle_file(COLOUR_DATA / "bird2.g")  # '1' declares the default colour of a bare number
-    assert bird.palette == [WHITE, (0, 0, 255), (0, 0, 0)] and (bird.width, bird.height) == (40, 30)
+    assert bird.palette == [WHITE, (0, 0, 255), (0, 0, 0)]
+    assert (bird.width, bird.height) == (40, 30)
     assert any((length, 2) in line for line in bird.rows for length in range(1, 41))
 
 
@@ -54,16 +63,22 @@ def test_acorns_clues_are_read_as_pbnsolve_reads_them():
 
 def test_a_webpbn_set_reads_every_puzzle_and_its_colour_one_has_a_goal_that_fits():
     first, second = read_puzzles(DATA / "formats" / "ianprime0509-easy.xml")
-    assert isinstance(first, NonPuzzle) and isinstance(second, ColourPuzzle)
-    assert second.title == "In a cheerful mood" and second.metadata["by"] == "Ian Johnson"
-    assert second.palette == [WHITE, (0, 0, 0), (0xAA, 0xAA, 0x5A)] and second.goal_fits()
+    assert isinstance(first, NonPuzzle)
+    assert isinstance(second, ColourPuzzle)
+    assert second.title == "In a cheerful mood"
+    assert second.metadata["by"] == "Ian Johnson"
+    assert second.palette == [WHITE, (0, 0, 0), (0xAA, 0xAA, 0x5A)]
+    assert second.goal_fits()
     assert read_puzzle_file(DATA / "formats" / "ianprime0509-easy.xml").title == first.title
 
 
 def test_a_nonpack_bundle_reads_every_puzzle_with_its_license():
     spade, answer = read_puzzles(COLOUR_DATA / "nonogram-db-gnonograms.nonpack")
-    assert spade.title == "Spade" and answer.metadata["catalogue"] == "gnonograms 42.gno"
-    assert spade.metadata["license"] == "CC-BY-SA-4.0" and spade.goal_fits() and answer.goal_fits()
+    assert spade.title == "Spade"
+    assert answer.metadata["catalogue"] == "gnonograms 42.gno"
+    assert spade.metadata["license"] == "CC-BY-SA-4.0"
+    assert spade.goal_fits()
+    assert answer.goal_fits()
 
 
 @pytest.mark.parametrize("suffix", COLOUR_SUFFIXES)
@@ -87,17 +102,21 @@ def test_one_colour_on_a_background_is_a_two_colour_puzzle_to_webpbn_xml(tmp_pat
     puzzle = random_colour_puzzle(1, colours=1)
     write_colour_puzzle_file(tmp_path / "p.xml", puzzle)
     back = read_puzzle_file(tmp_path / "p.xml")
-    assert isinstance(back, NonPuzzle) and np.array_equal(back.goal, puzzle.goal != 0)
+    assert isinstance(back, NonPuzzle)
+    assert np.array_equal(back.goal, puzzle.goal != 0)
 
 
 def test_colour_non_follows_nonogram_dbs_format():
     puzzle = ColourPuzzle.of_grid(np.array([[1, 1, 2, 0], [0, 3, 3, 3]]), [WHITE, (255, 0, 0), (0, 255, 0), (0, 0, 0)])
     text = write_and_read_text(puzzle)
     assert "color a #ff0000\ncolor b #00ff00\ncolor c #000000\n" in text
-    assert "\nrows\n2a,1b\n3c\n" in text and 'goal "aab00ccc"' in text
+    assert "\nrows\n2a,1b\n3c\n" in text
+    assert 'goal "aab00ccc"' in text
     # a file may leave its colours undeclared (the program picks them) and a number without a letter
     loose = parse_non("width 3\nheight 1\nrows\n1x,2\ncolumns\n1x\n1\n1\ngoal \"x11\"\n")
-    assert loose.rows == [[(1, 1), (2, 2)]] and len(set(loose.palette)) == 3 and loose.goal_fits()
+    assert loose.rows == [[(1, 1), (2, 2)]]
+    assert len(set(loose.palette)) == 3
+    assert loose.goal_fits()
 
 
 def write_and_read_text(puzzle: ColourPuzzle) -> str:
@@ -126,7 +145,8 @@ def test_exporting_colour_to_a_two_colour_format_or_with_too_many_colours_says_s
 def test_g_export_reads_its_title_and_metadata_back():
     solution = np.eye(3, dtype=bool)
     back = parse_g(format_g(solution, 'The "eye"', {"by": "Me", "copyright": "© 2026\nme"}))
-    assert back.title == "The 'eye'" and back.metadata == {"by": "Me", "copyright": "© 2026 me"}
+    assert back.title == "The 'eye'"
+    assert back.metadata == {"by": "Me", "copyright": "© 2026 me"}
     # Olsak's own free-text comments are not metadata
     assert parse_g((COLOUR_DATA / "rose.g").read_text()).metadata == {}
 
@@ -135,7 +155,8 @@ def test_importing_a_colour_puzzle_opens_a_colour_level_that_exports_back_equal(
     source = DATA / "formats" / "ianprime0509-easy.xml"
     puzzle = read_puzzles(source)[1]
     imported = read_puzzle(source, index=1)
-    assert level_kind(imported.about) == COLOUR and imported.report is None
+    assert level_kind(imported.about) == COLOUR
+    assert imported.report is None
     assert np.array_equal(imported.level.picture, puzzle.picture())
     assert np.array_equal(imported.level.solution, puzzle.goal != 0)
     editor = Editor()
@@ -168,7 +189,8 @@ def test_two_colour_exports_are_unchanged_by_the_colour_formats(tmp_path):
     for suffix in (".non", ".xml"):
         write_puzzle_file(tmp_path / f"p{suffix}", solution, "T", {"by": "Me"})
         back = read_puzzle_file(tmp_path / f"p{suffix}")
-        assert isinstance(back, NonPuzzle) and np.array_equal(back.goal, solution)
+        assert isinstance(back, NonPuzzle)
+        assert np.array_equal(back.goal, solution)
     write_puzzle(tmp_path / "q.non", solution, {"title": "T"}, picture=np.zeros((5, 6, 3), np.uint8))
     assert isinstance(read_puzzle_file(tmp_path / "q.non"), NonPuzzle)  # no kind in the info: two-colour
 
@@ -208,7 +230,8 @@ def test_a_mangled_colour_file_reads_or_gets_a_message_never_another_error(suffi
             return
         for puzzle in puzzles:
             if isinstance(puzzle, ColourPuzzle):
-                assert len(puzzle.rows) == puzzle.height and len(puzzle.columns) == puzzle.width
+                assert len(puzzle.rows) == puzzle.height
+                assert len(puzzle.columns) == puzzle.width
                 used = {colour for line in puzzle.rows + puzzle.columns for _, colour in line}
                 assert used <= set(range(1, len(puzzle.palette)))
                 assert puzzle.goal is None or puzzle.goal.shape == (puzzle.height, puzzle.width)
@@ -222,7 +245,8 @@ def test_a_bundle_written_back_reads_equal_colour_puzzles_among_them(tmp_path):
     puzzles = read_puzzles(COLOUR_DATA / "nonogram-db-gnonograms.nonpack") + [random_colour_puzzle(2)]
     write_nonpack(tmp_path / "back.nonpack", puzzles)
     back = read_puzzles(tmp_path / "back.nonpack")
-    assert len(back) == 3 and back[2] == puzzles[2]
+    assert len(back) == 3
+    assert back[2] == puzzles[2]
     for original, again in zip(puzzles[:2], back[:2]):
         assert (again.row_clues, again.column_clues, again.title, again.metadata) == \
             (original.row_clues, original.column_clues, original.title, original.metadata)

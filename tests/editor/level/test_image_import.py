@@ -3,8 +3,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from nonogram_editor.level.image_import import (ImageImportError, ImageSource, picture_from_solution,
-                                       solution_from_picture)
+from nonogram_editor.level.image_import import (
+    ImageImportError,
+    ImageSource,
+    picture_from_solution,
+    solution_from_picture,
+)
 
 
 def _save(tmp_path, array, name="image.png", mode=None):
@@ -27,9 +31,12 @@ def test_grid_size_keeps_the_aspect_ratio(tmp_path):
 def test_threshold_and_invert_on_a_gradient(tmp_path):
     source = ImageSource.open(_save(tmp_path, _gradient()))
     fills = [source.solution(30, 15, threshold).mean() for threshold in (64, 128, 192)]
-    assert fills == sorted(fills) and 0.2 < fills[0] < 0.3 and 0.45 < fills[1] < 0.55
+    assert fills == sorted(fills)
+    assert 0.2 < fills[0] < 0.3
+    assert 0.45 < fills[1] < 0.55
     dark = source.solution(30, 15, 128)
-    assert dark[:, 0].all() and not dark[:, -1].any()  # black on the left is filled
+    assert dark[:, 0].all()
+    assert not dark[:, -1].any()
     assert np.array_equal(source.solution(30, 15, 128, invert=True), ~source.solution(30, 15, 128.0001))
 
 
@@ -61,7 +68,8 @@ def test_transparent_pixels_are_paper_and_other_formats_open(tmp_path):
     rgba[:, :10, 3] = 255  # left half opaque black, right half transparent
     source = ImageSource.open(_save(tmp_path, rgba, "alpha.png"))
     solution = source.solution(2, 2)
-    assert solution[:, 0].all() and not solution[:, 1].any()
+    assert solution[:, 0].all()
+    assert not solution[:, 1].any()
     for name in ("image.jpg", "image.gif", "image.bmp"):
         source = ImageSource.open(_save(tmp_path, _gradient(), name))
         assert source.solution(*source.grid_size(20)).shape == (10, 20)
@@ -87,7 +95,8 @@ def test_unreadable_files_name_the_file_and_say_what_is_wrong_in_words(tmp_path)
 def test_one_grid_from_the_other():
     solution = np.array([[1, 0, 1], [0, 1, 0]], dtype=bool)
     picture = picture_from_solution(solution, ink=(10, 20, 30), paper=(250, 240, 230))
-    assert tuple(picture[0, 0]) == (10, 20, 30) and tuple(picture[0, 1]) == (250, 240, 230)
+    assert tuple(picture[0, 0]) == (10, 20, 30)
+    assert tuple(picture[0, 1]) == (250, 240, 230)
     assert np.array_equal(solution_from_picture(picture), solution)
     assert not solution_from_picture(picture, threshold=0).any()
 
@@ -132,7 +141,8 @@ def test_pipes_and_devices_are_refused_at_once_by_name(tmp_path):
     (tmp_path / "zero.png").symlink_to("/dev/zero")
     for name, what in (("pipe.png", "named pipe"), ("zero.png", "character device")):
         error = _opened_or_error(tmp_path / name)
-        assert isinstance(error, ImageImportError) and what in str(error)
+        assert isinstance(error, ImageImportError)
+        assert what in str(error)
         assert str(error).startswith(str(tmp_path / name))
 
 
@@ -146,11 +156,13 @@ def test_an_image_declaring_too_many_pixels_is_refused_before_decoding(tmp_path,
     monkeypatch.setattr(ImageFile.ImageFile, "load", lambda image: decoded.append(image) or real_load(image))
     error = _opened_or_error(path)
     assert isinstance(error, ImageImportError), error
-    assert str(error).startswith(str(path)) and "13000x13000" in str(error)
+    assert str(error).startswith(str(path))
+    assert "13000x13000" in str(error)
     assert not decoded
     path.write_bytes(png_declaring(60000, 60000))  # beyond pillow's own bomb limit
     error = _opened_or_error(path)
-    assert isinstance(error, ImageImportError) and str(error).startswith(str(path))
+    assert isinstance(error, ImageImportError)
+    assert str(error).startswith(str(path))
 
 
 def test_a_broken_png_chunk_is_a_clear_error(tmp_path):
@@ -162,7 +174,8 @@ def test_a_broken_png_chunk_is_a_clear_error(tmp_path):
     path.write_bytes(bytes(data))
     error = _opened_or_error(path)
     assert isinstance(error, ImageImportError), repr(error)
-    assert str(error).startswith(str(path)) and "damaged" in str(error)
+    assert str(error).startswith(str(path))
+    assert "damaged" in str(error)
 
 
 def test_mangled_images_give_only_clear_errors(tmp_path, capfd):
@@ -210,9 +223,12 @@ def test_an_image_becomes_a_colour_puzzle_of_n_colours_on_its_backdrop(tmp_path)
     assert background == (30, 60, 200)  # the edge's colour
     level, about = colour_level(picture, background)
     puzzle = colour_puzzle_of_level(level, about)
-    assert level_kind(about) == COLOUR and len(puzzle.palette) == 4
+    assert level_kind(about) == COLOUR
+    assert len(puzzle.palette) == 4
     assert puzzle.palette[1:] == [(250, 10, 10), (20, 220, 20), (255, 255, 0)]  # the small yellow area kept
-    assert puzzle.goal[4:6, 3:5].tolist() == [[3, 3], [3, 3]] and puzzle.goal[2, 2] == 1 and puzzle.goal[0, 0] == 0
+    assert puzzle.goal[4:6, 3:5].tolist() == [[3, 3], [3, 3]]
+    assert puzzle.goal[2, 2] == 1
+    assert puzzle.goal[0, 0] == 0
     assert np.array_equal(level.solution, puzzle.goal != 0)
     for colours in (1, 2, 5):  # never more than asked for, plus the background
         picture, background = source.colour_picture(12, 10, colours=colours)
@@ -222,5 +238,6 @@ def test_an_image_becomes_a_colour_puzzle_of_n_colours_on_its_backdrop(tmp_path)
 def test_a_chosen_background_replaces_the_colour_nearest_to_it(tmp_path):
     source = ImageSource.open(_flag(tmp_path))
     picture, background = source.colour_picture(12, 10, colours=3, background=(0, 0, 128))
-    assert background == (0, 0, 128) and (picture[0, 0] == (0, 0, 128)).all()
+    assert background == (0, 0, 128)
+    assert (picture[0, 0] == (0, 0, 128)).all()
     assert not np.all(picture == (30, 60, 200), axis=2).any()

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from nonogram_editor.core.level_files import write_level
+from nonogram_editor.infra.safe_write import AtomicFiles
 from nonogram_editor.level import LevelError, load_level, save_level
 from nonogram_editor.level.metadata import read_about
-from nonogram_editor.infra.safe_write import AtomicFiles
 from tests.editor.level.saving_loop import version, version_about
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -85,7 +85,8 @@ def test_a_killed_save_leaves_the_old_or_the_new_level(tmp_path):
 @pytest.mark.slow
 def test_hundreds_of_killed_saves(tmp_path):
     landed = kill_while_saving(tmp_path, kills=300, seed=2)
-    assert landed["during the commit"] > 0 and landed["before the commit"] > 0  # the kills reached both windows
+    assert landed["during the commit"] > 0
+    assert landed["before the commit"] > 0
 
 
 def test_a_killed_save_leaves_the_level_info_of_the_same_save(tmp_path):
@@ -95,7 +96,8 @@ def test_a_killed_save_leaves_the_level_info_of_the_same_save(tmp_path):
 @pytest.mark.slow
 def test_150_killed_saves_with_level_info(tmp_path):
     landed = kill_while_saving(tmp_path, kills=150, seed=4, with_about=True)
-    assert landed["during the commit"] > 0 and landed["before the commit"] > 0
+    assert landed["during the commit"] > 0
+    assert landed["before the commit"] > 0
 
 
 def test_a_failed_level_info_write_leaves_the_whole_level_as_it_was(tmp_path, monkeypatch):
@@ -112,5 +114,6 @@ def test_a_failed_level_info_write_leaves_the_whole_level_as_it_was(tmp_path, mo
     monkeypatch.setattr(AtomicFiles, "open", open_failing_for_about)
     with pytest.raises(LevelError) as raised:
         write_level(version(2), version_about(2), path)
-    assert raised.value.path == tmp_path / "x.about" and "No space left on device" in str(raised.value)
+    assert raised.value.path == tmp_path / "x.about"
+    assert "No space left on device" in str(raised.value)
     assert {entry.name: entry.read_bytes() for entry in tmp_path.iterdir()} == before  # the trio too

@@ -40,9 +40,11 @@ def check_trio(folder, files):
     try:
         level = load_level(path)
     except LevelError as error:
-        assert error.kind is not None and str(error).startswith(str(error.path))
+        assert error.kind is not None
+        assert str(error).startswith(str(error.path))
     else:  # whatever loaded must survive a round trip unchanged
-        assert isinstance(level, Level) and level.picture.shape == (*level.solution.shape, 3)
+        assert isinstance(level, Level)
+        assert level.picture.shape == (*level.solution.shape, 3)
         save_level(level, folder / "copy.level")
         assert load_level(folder / "copy.level") == level
 

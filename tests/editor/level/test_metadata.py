@@ -22,7 +22,8 @@ def test_metadata_round_trip_beside_the_trio(tmp_path):
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.suffix != ".about"} == trio  # game files untouched
     assert load_level(level) == Level.blank(3, 2)
     write_about(level, {})
-    assert read_about(level) == {} and not about_path(level).exists()
+    assert read_about(level) == {}
+    assert not about_path(level).exists()
 
 
 def test_non_metadata_survives_import_and_export(tmp_path):

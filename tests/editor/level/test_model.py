@@ -5,9 +5,9 @@ import sys
 import numpy as np
 import pytest
 
+from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.level import Level, LevelError, LevelErrorKind, load_level, save_level
 from nonogram_editor.level.clues import clues, line_clues
-from nonogram_editor.infra.paths import LEVELS
 
 
 def sample_level(width=6, height=4, seed=3) -> Level:
@@ -23,7 +23,10 @@ def test_save_then_load_gives_the_same_level_and_plain_files(tmp_path):
     assert (tmp_path / "cat.pbm").read_bytes().startswith(b"P1\n6 4\n")
     assert (tmp_path / "cat.ppm").read_bytes().startswith(b"P3\n6 4\n255\n")
     loaded = load_level(tmp_path / "cat.level")
-    assert loaded == level and loaded.width == 6 and loaded.height == 4 and loaded.cleared
+    assert loaded == level
+    assert loaded.width == 6
+    assert loaded.height == 4
+    assert loaded.cleared
     assert loaded.path == tmp_path / "cat.level"
     assert load_level(tmp_path / "cat.pbm") == level  # any of the three names the level
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cat.level", "cat.pbm", "cat.ppm"]
@@ -51,14 +54,17 @@ def test_bad_trios_raise_level_error_naming_the_file(tmp_path, kwargs, kind, fil
     path = write_trio(tmp_path, **kwargs)
     with pytest.raises(LevelError) as caught:
         load_level(path)
-    assert caught.value.kind is kind and caught.value.path == tmp_path / file
-    assert str(caught.value).startswith(str(tmp_path / file)) and words in str(caught.value)
+    assert caught.value.kind is kind
+    assert caught.value.path == tmp_path / file
+    assert str(caught.value).startswith(str(tmp_path / file))
+    assert words in str(caught.value)
 
 
 def test_missing_folder_is_an_invalid_directory(tmp_path):
     with pytest.raises(LevelError) as caught:
         load_level(tmp_path / "nowhere" / "x.level")
-    assert caught.value.kind is LevelErrorKind.INVALID_DIRECTORY and "does not exist" in str(caught.value)
+    assert caught.value.kind is LevelErrorKind.INVALID_DIRECTORY
+    assert "does not exist" in str(caught.value)
     with pytest.raises(LevelError) as caught:
         save_level(sample_level(), tmp_path / "nowhere" / "x.level")
     assert caught.value.kind is LevelErrorKind.INVALID_DIRECTORY
@@ -71,7 +77,8 @@ def test_unreadable_folder_is_an_invalid_directory(tmp_path):
     try:
         with pytest.raises(LevelError) as caught:
             load_level(path)
-        assert caught.value.kind is LevelErrorKind.INVALID_DIRECTORY and "permission" in str(caught.value)
+        assert caught.value.kind is LevelErrorKind.INVALID_DIRECTORY
+        assert "permission" in str(caught.value)
     finally:
         tmp_path.chmod(0o700)
 
@@ -91,7 +98,8 @@ def test_failed_save_leaves_previous_files_intact(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", failing_fsync)
     with pytest.raises(LevelError) as caught:
         save_level(sample_level(seed=2), tmp_path / "a.level")
-    assert caught.value.kind is LevelErrorKind.IO and "No space left" in str(caught.value)
+    assert caught.value.kind is LevelErrorKind.IO
+    assert "No space left" in str(caught.value)
     assert caught.value.path == tmp_path / "a.ppm"
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # and no temporaries left
     assert load_level(tmp_path / "a.level") == original
@@ -101,7 +109,8 @@ def test_clues_are_the_runs_of_filled_cells():
     assert line_clues(np.array([0, 1, 1, 0, 1, 0, 0, 1, 1, 1], dtype=bool)) == [2, 1, 3]
     assert line_clues(np.zeros(4, dtype=bool)) == []
     rows, columns = clues(np.array([[1, 1, 0], [0, 1, 1]], dtype=bool))
-    assert rows == [[2], [2]] and columns == [[1], [2], [1]]
+    assert rows == [[2], [2]]
+    assert columns == [[1], [2], [1]]
 
 
 def test_saved_files_get_the_usual_permissions_and_keep_existing_ones(tmp_path):
@@ -123,4 +132,5 @@ def test_shipped_levels_load():
     paths = sorted(LEVELS.glob("*.level"))
     assert len(paths) >= 5
     sizes = {load_level(path).solution.shape for path in paths}
-    assert len(sizes) >= 3 and max(max(size) for size in sizes) >= 30
+    assert len(sizes) >= 3
+    assert max(max(size) for size in sizes) >= 30

@@ -52,7 +52,9 @@ def test_sixteen_bit_raw_ppm_is_big_endian_and_scaled():
 def test_plain_ppm_scales_any_maxval_to_eight_bits(maxval):
     data = f"P3\n# c\n2 1\n{maxval}\n{maxval} 0 {maxval // 2}  0 {maxval} 0\n".encode()
     picture = parse_ppm(data)
-    assert picture[0, 0, 0] == 255 and picture[0, 0, 1] == 0 and picture[0, 1, 1] == 255
+    assert picture[0, 0, 0] == 255
+    assert picture[0, 0, 1] == 0
+    assert picture[0, 1, 1] == 255
     assert picture[0, 0, 2] == round(255 * (maxval // 2) / maxval)
 
 
@@ -60,7 +62,8 @@ def test_round_trip_through_plain_forms_is_exact_and_pillow_agrees():
     rng = np.random.default_rng(7)
     solution, picture = random_solution(rng, 40, 64), random_picture(rng, 40, 64)
     pbm, ppm = format_pbm(solution), format_ppm(picture)
-    assert pbm.startswith(b"P1\n64 40\n") and ppm.startswith(b"P3\n64 40\n255\n")
+    assert pbm.startswith(b"P1\n64 40\n")
+    assert ppm.startswith(b"P3\n64 40\n255\n")
     assert max(len(line) for line in pbm.splitlines() + ppm.splitlines()) <= 70
     assert np.array_equal(parse_pbm(pbm), solution)
     assert np.array_equal(parse_ppm(ppm), picture)

@@ -7,13 +7,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nonogram_editor.cli.check import run_check
+from nonogram_editor.cli.fix import run_fix
 from nonogram_editor.core.level_files import read_puzzle, write_puzzle
 from nonogram_editor.level import non_format
 from nonogram_editor.level.clues import clues as clues_of_grid
 from nonogram_editor.level.non_format import NonFormatError
 from nonogram_editor.level.puzzle_formats import PUZZLE_SUFFIXES, read_puzzle_file, write_puzzle_file
-from nonogram_editor.cli.check import run_check
-from nonogram_editor.cli.fix import run_fix
 from tests.editor.nonogram.reference import NONOGRAMS
 
 FORMATS = Path(__file__).parents[2] / "data" / "formats"
@@ -30,9 +30,13 @@ def test_real_files_read_with_their_sizes_metadata_and_goal():
     easy = read_puzzle_file(FORMATS / "ianprime0509-easy.xml")  # the first puzzle of the set
     assert easy.title == "A place I like to be"
     assert easy.metadata == {"by": "Ian Johnson", "copyright": "Public domain (CC-0)", "description": "Home sweet home"}
-    assert easy.goal_fits() and easy.goal[5].all() and easy.goal[0].tolist() == [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    assert easy.goal_fits()
+    assert easy.goal[5].all()
+    assert easy.goal[0].tolist() == [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
     nin = read_puzzle_file(FORMATS / "jwilk-data148.nin")  # width 8, height 9: nine row clues
-    assert nin.row_clues[:2] == [[3], [2, 1]] and nin.column_clues[-1] == [3] and nin.goal is None
+    assert nin.row_clues[:2] == [[3], [2, 1]]
+    assert nin.column_clues[-1] == [3]
+    assert nin.goal is None
     assert read_puzzle_file(FORMATS / "jwilk-data135.nin").row_clues[14] == []  # its "0" line
     assert read_puzzle_file(FORMATS / "veze.g").row_clues == [[1]] * 4
 
@@ -43,7 +47,8 @@ def test_webpbn_xml_has_the_clues_and_metadata_of_the_same_puzzle_in_non():
     assert (xml.row_clues, xml.column_clues) == (non.row_clues, non.column_clues)
     assert xml.metadata["by"] == non.metadata["by"] == "Jan Wolter"
     assert xml.metadata["copyright"] == "(c) Copyright 2004 by Jan Wolter"
-    assert xml.title == "Demo Puzzle from Front Page" and xml.goal is None
+    assert xml.title == "Demo Puzzle from Front Page"
+    assert xml.goal is None
 
 
 @pytest.mark.parametrize("name", READABLE)
@@ -58,8 +63,10 @@ def test_import_and_export_back_in_the_same_format(tmp_path, name):
     back = read_puzzle_file(target)
     assert (back.row_clues, back.column_clues) == (original.row_clues, original.column_clues)
     if source.suffix == ".xml":  # the formats with room for a goal and metadata keep them
-        assert back.goal_fits() and (original.goal is None or np.array_equal(back.goal, original.goal))
-        assert back.metadata == original.metadata and back.title == original.title
+        assert back.goal_fits()
+        assert (original.goal is None or np.array_equal(back.goal, original.goal))
+        assert back.metadata == original.metadata
+        assert back.title == original.title
 
 
 def test_one_drawing_in_every_format_reads_back_with_the_same_clues(tmp_path):
@@ -75,9 +82,11 @@ def test_one_drawing_in_every_format_reads_back_with_the_same_clues(tmp_path):
         assert (puzzle.row_clues, puzzle.column_clues) == expected, suffix
         assert (puzzle.width, puzzle.height) == (11, 7)
         if suffix in (".non", ".xml"):
-            assert np.array_equal(puzzle.goal, solution) and puzzle.metadata["by"] == "Me"
+            assert np.array_equal(puzzle.goal, solution)
+            assert puzzle.metadata["by"] == "Me"
     xml = read_puzzle_file(tmp_path / "p.xml")
-    assert xml.title == about["title"] and xml.metadata["copyright"] == "© 2026 me"
+    assert xml.title == about["title"]
+    assert xml.metadata["copyright"] == "© 2026 me"
 
 
 def test_check_reads_every_format_and_checks_colour_puzzles_in_colour(capsys):
@@ -86,11 +95,13 @@ def test_check_reads_every_format_and_checks_colour_puzzles_in_colour(capsys):
     records = {(Path(record["path"]).name, record.get("puzzle")): record
                for record in map(json.loads, captured.out.splitlines())}
     assert records["webpbn-00001-dancer.xml", None]["verdict"] == "LINE"
-    assert records["kocka.g", None]["verdict"] == "LINE" and records["jwilk-data148.nin", None]["verdict"] == "LINE"
+    assert records["kocka.g", None]["verdict"] == "LINE"
+    assert records["jwilk-data148.nin", None]["verdict"] == "LINE"
     assert records["sachovnice.g", None]["verdict"] == "MULT"
     assert records["ianprime0509-easy.xml", 1]["verdict"] == "BRANCH"  # each puzzle of a set is checked
     assert records["ianprime0509-easy.xml", 2]["kind"] == "colour"  # the colour puzzles in colour
-    assert records["viceres.g", None]["kind"] == "colour" and len(records["viceres.g", None]["palette"]) == 3
+    assert records["viceres.g", None]["kind"] == "colour"
+    assert len(records["viceres.g", None]["palette"]) == 3
     assert records["viceres.g", None]["verdict"] == "MULT"  # as pbnsolve 1.10 says (found multiple solutions)
     assert records["kocka.g", None]["kind"] == "two-colour"
     assert not captured.err
@@ -102,7 +113,9 @@ def test_fix_writes_its_result_in_the_format_it_read(tmp_path, capsys):
     write_puzzle_file(tmp_path / "switch.xml", drawing, "Switch", {"by": "Me"})
     assert run_fix(str(tmp_path / "switch.xml"), write=True) == 0
     fixed = read_puzzle_file(tmp_path / "switch-fixed.xml")
-    assert fixed.title == "Switch" and fixed.metadata == {"by": "Me"} and fixed.goal_fits()
+    assert fixed.title == "Switch"
+    assert fixed.metadata == {"by": "Me"}
+    assert fixed.goal_fits()
     assert "written:" in capsys.readouterr().out
 
 
@@ -114,7 +127,8 @@ def test_fix_solves_a_clue_only_file_first_and_writes_the_fix_in_its_format(tmp_
     assert "no goal picture fits the clues; fixing the first solution of the clues" in captured.err
     fixed = tmp_path / "sachovnice-fixed.g"
     assert captured.out.splitlines()[-1] == f"written: {fixed}"
-    assert run_check([str(fixed)]) == 0 and ": LINE" in capsys.readouterr().out
+    assert run_check([str(fixed)]) == 0
+    assert ": LINE" in capsys.readouterr().out
 
 
 BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
@@ -187,10 +201,13 @@ def test_a_mangled_file_gets_a_message_naming_it_and_the_fault(tmp_path, capsys,
     path.write_text(text, encoding="utf-8")
     with pytest.raises(NonFormatError) as raised:
         read_puzzle_file(path)
-    assert str(raised.value).startswith(f"{path}: not a valid ") and fault in str(raised.value)
+    assert str(raised.value).startswith(f"{path}: not a valid ")
+    assert fault in str(raised.value)
     assert run_check([str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: {path}: ") and fault in err and "Traceback" not in err
+    assert err.startswith(f"error: {path}: ")
+    assert fault in err
+    assert "Traceback" not in err
 
 
 def test_a_file_larger_than_the_limit_is_not_read(tmp_path, monkeypatch):
@@ -228,4 +245,5 @@ def test_a_webpbn_puzzle_with_only_its_goal_takes_the_clues_from_it(tmp_path):
     path.write_text('<puzzleset><puzzle><color name="black" char="#">000</color>'
                     "<solution><image>\n|#.#|\n|.##|\n</image></solution></puzzle></puzzleset>")
     puzzle = read_puzzle_file(path)
-    assert (puzzle.row_clues, puzzle.column_clues) == ([[1, 1], [2]], [[1], [1], [2]]) and puzzle.goal_fits()
+    assert (puzzle.row_clues, puzzle.column_clues) == ([[1, 1], [2]], [[1], [1], [2]])
+    assert puzzle.goal_fits()

@@ -9,7 +9,13 @@ import pytest
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import NonFormatError, write_nonpack
 from nonogram_editor.level.puzzle_formats import (
-    PUZZLE_FORMATS, parse_puzzles, read_puzzles, sniff_format, write_colour_puzzle_file, write_puzzle_file)
+    PUZZLE_FORMATS,
+    parse_puzzles,
+    read_puzzles,
+    sniff_format,
+    write_colour_puzzle_file,
+    write_puzzle_file,
+)
 
 DATA = Path(__file__).parents[2] / "data"
 THEIRS = {  # files other programs wrote, one or more per format

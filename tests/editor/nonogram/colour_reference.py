@@ -27,7 +27,7 @@ def all_lines(n: int, colours: int) -> np.ndarray:
     return np.array(list(itertools.product(range(colours), repeat=n)), dtype=np.int8).reshape(-1, n)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def lines_by_clue(n: int, colours: int) -> dict[tuple, np.ndarray]:
     """Every clue on ``n`` cells with the lines that have it."""
     lines = all_lines(n, colours)

@@ -6,7 +6,7 @@ here shares code with ``nonogram_editor.nonogram``.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 NONOGRAMS = Path(__file__).resolve().parents[2] / "data" / "nonograms"
@@ -17,7 +17,7 @@ def runs(cells) -> tuple[int, ...]:
     return tuple(len(list(group)) for value, group in itertools.groupby(cells) if value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def patterns(clue: tuple[int, ...], n: int) -> tuple[tuple[int, ...], ...]:
     """Every line of n cells whose clue is ``clue``, as 0/1 tuples."""
     return tuple(cells for cells in itertools.product((0, 1), repeat=n) if runs(cells) == clue)

@@ -9,7 +9,8 @@ from tests.editor.nonogram.reference import NONOGRAMS, solutions
 def test_a_real_puzzle_from_its_clues_alone():
     non = read_non(NONOGRAMS / "webpbn-00006-cat.non")
     report = solve_clues(non.row_clues, non.column_clues)
-    assert report.verdict.kind == "LINE" and len(report.solutions) == 1
+    assert report.verdict.kind == "LINE"
+    assert len(report.solutions) == 1
     assert np.array_equal(report.solutions[0], non.goal)
     assert "line logic reaches it" in report.describe()
 
@@ -17,14 +18,16 @@ def test_a_real_puzzle_from_its_clues_alone():
 def test_two_solutions_side_by_side_are_both_real():
     rows, columns = [[1], [1]], [[1], [1]]
     report = solve_clues(rows, columns)
-    assert report.verdict.kind == "MULT" and len(report.solutions) == 2
+    assert report.verdict.kind == "MULT"
+    assert len(report.solutions) == 2
     found = {tuple(map(tuple, s.astype(int))) for s in report.solutions}
     assert found == set(solutions(rows, columns, limit=3))
 
 
 def test_contradictions_name_what_cannot_be_satisfied():
     report = solve_clues([[2], [1]], [[1], [1]])
-    assert report.verdict.kind == "CONTRADICTION" and report.solutions == []
+    assert report.verdict.kind == "CONTRADICTION"
+    assert report.solutions == []
     assert "rows fill 3 cells but the columns 2" in report.describe()
     report = solve_clues([[2], []], [[2], []])  # row 2 is empty but column 1 needs 2 cells
     assert report.verdict.kind == "CONTRADICTION"
@@ -36,5 +39,6 @@ def test_a_goal_that_does_not_fit_is_named_and_the_clues_decide():
     goal = np.array([[1, 0], [0, 0]], dtype=bool)
     assert mismatched_lines([[1], [1]], [[1], [1]], goal) == ["row 2", "column 2"]
     report = solve_clues([[1], [1]], [[1], [1]], goal)
-    assert report.goal_mismatch == ["row 2", "column 2"] and report.verdict.kind == "MULT"
+    assert report.goal_mismatch == ["row 2", "column 2"]
+    assert report.verdict.kind == "MULT"
     assert report.describe().startswith("The goal picture does not fit its clues (row 2, column 2)")

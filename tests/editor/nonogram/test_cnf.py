@@ -14,17 +14,18 @@ import numpy as np
 import pytest
 from pysat.solvers import Solver
 
-from nonogram_editor.level.non_format import read_non
-from nonogram_editor.nonogram import cnf, order_cnf, portfolio, verdict as verdict_module
-from nonogram_editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
-from nonogram_editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
 from nonogram_editor.infra import child_process as sat_module
 from nonogram_editor.infra.child_process import run_in_process
 from nonogram_editor.infra.tasks import Cancelled, Task
+from nonogram_editor.level.non_format import read_non
+from nonogram_editor.nonogram import cnf, order_cnf, portfolio
+from nonogram_editor.nonogram import verdict as verdict_module
+from nonogram_editor.nonogram.puzzle import Puzzle, array_to_rows, rows_to_array
+from nonogram_editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
 from tests.editor.nonogram import reference_cnf
 from tests.editor.nonogram.reference import runs, solutions
-from tests.editor.nonogram.test_verdict import clues_of, every_picture
 from tests.editor.nonogram.test_sat_process import _children as children
+from tests.editor.nonogram.test_verdict import clues_of, every_picture
 
 HARD = Path(__file__).resolve().parents[2] / "data" / "hard"
 
@@ -118,7 +119,8 @@ def test_the_vectorised_encoder_gives_the_plain_encoders_clauses():
         assert encoded == reference_cnf.encode(row_clues, column_clues, known), (row_clues, column_clues, known)
         compared += encoded is not None
         refused += encoded is None
-    assert compared > 500 and refused > 100  # both outcomes were exercised
+    assert compared > 500
+    assert refused > 100
 
 
 @pytest.mark.parametrize("name", ["domino-9.non", "webpbn-06574-forever.non", "knotty.non"])
@@ -129,7 +131,8 @@ def test_the_vectorised_encoder_gives_the_plain_encoders_clauses_on_hard_puzzles
     engine.propagate(board)
     known = (board.row_filled, board.row_empty)
     encoded = cnf.encode(engine.row_clues, engine.column_clues, known)
-    assert encoded is not None and len(encoded[0]) > 5000
+    assert encoded is not None
+    assert len(encoded[0]) > 5000
     assert encoded == reference_cnf.encode(engine.row_clues, engine.column_clues, known)
 
 
@@ -156,7 +159,8 @@ def test_every_clue_set_of_small_pictures_against_all_its_pictures(height, width
         if len(pictures) == 1:
             assert second is None
         else:
-            assert tuple(map(tuple, second.astype(int))) in pictures and not np.array_equal(first, second)
+            assert tuple(map(tuple, second.astype(int))) in pictures
+            assert not np.array_equal(first, second)
         same, other = decide_bare(row_clues, column_clues, picture=pictures[-1])
         assert tuple(map(tuple, same.astype(int))) == pictures[-1]
         assert (other is None) == (len(pictures) == 1)
@@ -173,7 +177,8 @@ def test_random_pictures_and_clue_sets_against_the_reference_solver():
         assert fits(first, row_clues, column_clues)
         assert (second is not None) == (len(truth) > 1)
         if second is not None:
-            assert fits(second, row_clues, column_clues) and not np.array_equal(first, second)
+            assert fits(second, row_clues, column_clues)
+            assert not np.array_equal(first, second)
         # clues that may have no solution at all: a random row clue set with the picture's columns
         bad_rows = [runs([int(rng.random() < 0.5) for _ in range(width)]) for _ in range(height)]
         truth = solutions(bad_rows, column_clues, limit=2)
@@ -233,7 +238,8 @@ def test_a_windows_line_segment_holds_exactly_the_values_its_free_cells_may_take
             assert (blocks_of(changed) == blocks_of(line)) == (blocks_of(segment) == segments.clues[0])
             checked += 1
         kept = set(segments.fixed)
-        assert all((cell if line[cell - 1] else -cell) in kept for cell in segments.cells[0][inside] if not free[0, cell - 1])
+        assert all((cell if line[cell - 1] else -cell) in kept
+                   for cell in segments.cells[0][inside] if not free[0, cell - 1])
     assert checked > 1000
 
 
@@ -253,11 +259,13 @@ def test_the_window_stage_finds_exactly_the_other_solutions_inside_a_window(monk
         other = local_other(picture)
         assert (other is not None) == local
         if other is not None:
-            assert fits(other, row_clues, column_clues) and differs_inside_a_window(picture, other)
+            assert fits(other, row_clues, column_clues)
+            assert differs_inside_a_window(picture, other)
             assert (other != picture).any()
         found += local
         missed += not local and len(others) > 1
-    assert found > 20 and missed > 5  # both: solutions inside a window, and only across windows
+    assert found > 20
+    assert missed > 5
 
 
 def test_an_edit_of_knotty_gets_its_other_solution_from_a_window():
@@ -267,9 +275,12 @@ def test_an_edit_of_knotty_gets_its_other_solution_from_a_window():
     drawing = np.asarray(read_non(HARD / "knotty-goal.non").goal, dtype=bool).copy()
     drawing[32, 37] = ~drawing[32, 37]
     other = local_other(drawing)
-    assert other is not None and Puzzle.from_grid(drawing).is_solution(other) and (other != drawing).any()
+    assert other is not None
+    assert Puzzle.from_grid(drawing).is_solution(other)
+    assert (other != drawing).any()
     first, second = decide_bare(*clues_of(drawing.astype(int).tolist()), picture=drawing, known="line logic")
-    assert np.array_equal(first, drawing) and Puzzle.from_grid(drawing).is_solution(second)
+    assert np.array_equal(first, drawing)
+    assert Puzzle.from_grid(drawing).is_solution(second)
 
 
 def test_the_search_next_to_the_first_solution_against_the_reference_solver():
@@ -290,7 +301,8 @@ def test_the_search_next_to_the_first_solution_against_the_reference_solver():
         assert (other is None) == (len(truth) == 1)
         if other is not None:
             other = rows_to_array(other, width)
-            assert fits(other, row_clues, column_clues) and not np.array_equal(other, np.array(picture, dtype=bool))
+            assert fits(other, row_clues, column_clues)
+            assert not np.array_equal(other, np.array(picture, dtype=bool))
     assert decided > 100
 
 
@@ -313,7 +325,9 @@ def test_a_clue_only_puzzle_with_many_solutions_gets_its_second_from_the_search(
     first, second = portfolio.decide(row_clues, column_clues, (board.row_filled, board.row_empty), None)
     assert created == [order_cnf.FIRST_SOLVER]  # the short first-solution search; the line-logic search: the second
     first, second = rows_to_array(first, 15), rows_to_array(second, 15)
-    assert puzzle.is_solution(first) and puzzle.is_solution(second) and (first != second).any()
+    assert puzzle.is_solution(first)
+    assert puzzle.is_solution(second)
+    assert (first != second).any()
 
 
 def test_bare_clues_the_short_search_leaves_open_go_to_the_racers(monkeypatch):
@@ -331,8 +345,10 @@ def test_bare_clues_the_short_search_leaves_open_go_to_the_racers(monkeypatch):
     monkeypatch.setattr(order_cnf, "first_solution", first_solution)
     light = read_non(HARD / "webpbn-00803-light.non")
     first, second = decide_bare(light.row_clues, light.column_clues, known="line logic")
-    assert raced and raced[0] is not None
-    assert fits(first, light.row_clues, light.column_clues) and second is None  # Light is unique
+    assert raced
+    assert raced[0] is not None
+    assert fits(first, light.row_clues, light.column_clues)
+    assert second is None
 
 
 @pytest.mark.parametrize("name", ["webpbn-00803-light.non", "domino-7.non"])  # domino-7: symmetric clues
@@ -458,7 +474,8 @@ def test_ending_the_sat_process_ends_its_racers(tmp_path):
     deadline = time.monotonic() + 60
     while not all(_gone(pid) for pid in racers) and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert len(racers) == 2 and all(_gone(pid) for pid in racers)
+    assert len(racers) == 2
+    assert all(_gone(pid) for pid in racers)
 
 
 @linux_only
@@ -524,19 +541,25 @@ def sat_at_once(monkeypatch):
 def test_the_sat_stage_decides_drawings_and_bare_clues(sat_at_once):
     noise = np.random.default_rng(3).random((12, 12)) < 0.5
     mult = check_drawing(noise)
-    assert mult.kind == Kind.MULT and mult.decided_by == Stage.SAT
-    assert Puzzle.from_grid(noise).is_solution(mult.alternative) and mult.differing.any()
+    assert mult.kind == Kind.MULT
+    assert mult.decided_by == Stage.SAT
+    assert Puzzle.from_grid(noise).is_solution(mult.alternative)
+    assert mult.differing.any()
     assert np.array_equal(mult.picture, noise)
 
     edge = read_non(Path(__file__).resolve().parents[2] / "data" / "nonograms" / "webpbn-00023-edge.non")
     unique = check_puzzle(edge.row_clues, edge.column_clues)  # clue-only: the solution comes with it
-    assert unique.kind == Kind.BRANCH and unique.decided_by == Stage.SAT
+    assert unique.kind == Kind.BRANCH
+    assert unique.decided_by == Stage.SAT
     assert np.array_equal(unique.picture, edge.goal)
-    assert unique.to_json()["lookahead"] == "sat" and "SAT solver" in unique.lookahead_text()
+    assert unique.to_json()["lookahead"] == "sat"
+    assert "SAT solver" in unique.lookahead_text()
 
     bare = check_puzzle(*clues_of(noise.astype(int).tolist()))
-    assert bare.kind == Kind.MULT and Puzzle.from_grid(noise).is_solution(bare.picture)
-    assert Puzzle.from_grid(noise).is_solution(bare.alternative) and bare.differing.any()
+    assert bare.kind == Kind.MULT
+    assert Puzzle.from_grid(noise).is_solution(bare.picture)
+    assert Puzzle.from_grid(noise).is_solution(bare.alternative)
+    assert bare.differing.any()
 
 
 def test_the_sat_stage_finds_no_solution_where_there_is_none(sat_at_once):
@@ -545,18 +568,22 @@ def test_the_sat_stage_finds_no_solution_where_there_is_none(sat_at_once):
     columns = [(2,), (2,), (2,), (1,)]
     assert solutions(rows, columns, limit=1) == []
     result = check_puzzle(rows, columns)
-    assert result.kind == Kind.CONTRADICTION and result.decided_by == Stage.SAT and result.open_cells == 16
+    assert result.kind == Kind.CONTRADICTION
+    assert result.decided_by == Stage.SAT
+    assert result.open_cells == 16
     assert "SAT solver finds no solution" in result.describe()
 
 
 def test_domino_logic_is_branch_and_forever_keeps_its_goal():
     dom = read_non(HARD / "domino-7.non")
     result = check_puzzle(dom.row_clues, dom.column_clues)  # the search alone takes minutes: the SAT solver wins
-    assert result.kind == Kind.BRANCH and result.decided_by == Stage.SAT
+    assert result.kind == Kind.BRANCH
+    assert result.decided_by == Stage.SAT
     assert Puzzle(dom.row_clues, dom.column_clues).is_solution(result.picture)
     forever = read_non(HARD / "webpbn-06574-forever.non")
     result = check_puzzle(forever.row_clues, forever.column_clues, forever.goal)
-    assert result.kind == Kind.BRANCH and np.array_equal(result.picture, forever.goal)
+    assert result.kind == Kind.BRANCH
+    assert np.array_equal(result.picture, forever.goal)
 
 
 @pytest.fixture(params=["forked", "fresh interpreter"])
@@ -582,9 +609,11 @@ def test_the_sat_process_runs_beside_the_search_and_its_answer_ends_the_search(m
     monkeypatch.setattr(verdict_module, "find_alternative", stuck_search)
     noise = np.random.default_rng(3).random((12, 12)) < 0.5
     result = check_drawing(noise, task=Task(time_limit=120))
-    assert result.kind == Kind.MULT and result.decided_by == Stage.SAT
+    assert result.kind == Kind.MULT
+    assert result.decided_by == Stage.SAT
     assert Puzzle.from_grid(noise).is_solution(result.alternative)
-    assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
+    assert len(sat_processes) == 1
+    assert sat_processes[0].poll() is not None
 
 
 def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes, tmp_path, monkeypatch):
@@ -612,7 +641,8 @@ def test_cancel_ends_the_sat_process_at_once(sat_at_once, sat_processes, tmp_pat
     task.cancel()
     thread.join(60)
     assert outcome == ["cancelled"]
-    assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
+    assert len(sat_processes) == 1
+    assert sat_processes[0].poll() is not None
     assert list(tmp_path.iterdir()) == []
 
 
@@ -621,14 +651,16 @@ def test_the_time_limit_gives_undecided_and_ends_the_sat_process(sat_at_once, sa
     result = check_puzzle(knotty.row_clues, knotty.column_clues, task=Task(time_limit=1.5))
     assert result.kind == Kind.UNDECIDED
     assert result.seconds >= 1.5
-    assert len(sat_processes) == 1 and sat_processes[0].poll() is not None
+    assert len(sat_processes) == 1
+    assert sat_processes[0].poll() is not None
 
 
 def test_a_drawing_the_search_decides_at_once_starts_no_process(sat_processes):
     switch = np.zeros((6, 6), dtype=bool)
     switch[2, 3] = switch[3, 4] = True
     result = check_drawing(switch)
-    assert result.kind == Kind.MULT and result.decided_by == verdict_module.Stage.SEARCH
+    assert result.kind == Kind.MULT
+    assert result.decided_by == verdict_module.Stage.SEARCH
     assert sat_processes == []
 
 
@@ -678,11 +710,13 @@ def test_the_sat_stage_starts_from_the_searchs_tick_and_the_search_hands_over_by
     handover = verdict_module._Handover(sat, sat_first=False, bare_clues=False, proved=lambda: 0)
     try:
         assert verdict_module._probing_and_search(check, Task(), check.board.copy(), handover) is None
-        assert started and started[0] == 1
+        assert started
+        assert started[0] == 1
         verdict = verdict_module._sat_solver(check, Task(), sat)
     finally:
         sat.stop()
-    assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
+    assert verdict.kind == Kind.MULT
+    assert verdict.decided_by == verdict_module.Stage.SAT
 
 
 def hard_puzzles():
@@ -702,7 +736,8 @@ def test_the_hard_puzzles_get_their_true_class_with_fitting_solutions(name, expe
     assert result.kind == expected
     assert fits(result.picture, puzzle.row_clues, puzzle.column_clues)
     if expected == Kind.MULT:
-        assert fits(result.alternative, puzzle.row_clues, puzzle.column_clues) and result.differing.any()
+        assert fits(result.alternative, puzzle.row_clues, puzzle.column_clues)
+        assert result.differing.any()
 
 
 @pytest.mark.parametrize("idle, spare", [(1.0, True), (0.2, False), (None, False)])

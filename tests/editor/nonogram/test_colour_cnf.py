@@ -39,9 +39,11 @@ def test_decide_against_brute_force():
         assert _solves(first, rows, columns)
         assert (second is not None) == (len(solutions) > 1)
         if second is not None:
-            assert _solves(second, rows, columns) and second != first
+            assert _solves(second, rows, columns)
+            assert second != first
         given, other = portfolio.decide(rows, columns, COLOURS, picture=picture.tolist())
-        assert given == picture.tolist() and (other is not None) == (len(solutions) > 1)
+        assert given == picture.tolist()
+        assert (other is not None) == (len(solutions) > 1)
 
 
 def test_decide_finds_no_solution():
@@ -90,5 +92,6 @@ def test_the_sat_process_finds_a_contradiction(sat_decides):
         if puzzle.propagate(puzzle.board()) is None or solution_by_block_starts(rows, columns, colours) is not None:
             continue  # line logic sees it, or there is a solution
         verdict = check_colour(rows, columns, colours)
-        assert verdict.kind == Kind.CONTRADICTION and verdict.decided_by == Stage.SAT
+        assert verdict.kind == Kind.CONTRADICTION
+        assert verdict.decided_by == Stage.SAT
         decided += 1

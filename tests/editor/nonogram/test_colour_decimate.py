@@ -83,7 +83,8 @@ def test_decimation_says_none_only_where_there_is_no_solution():
         else:
             assert puzzle.is_solution(np.array(grid))
             seen["solution"] += 1
-    assert seen["none"] and seen["solution"] > 150
+    assert seen["none"]
+    assert seen["solution"] > 150
 
 
 def test_the_sat_process_takes_decimations_first_solution_of_big_noise():
@@ -94,7 +95,9 @@ def test_the_sat_process_takes_decimations_first_solution_of_big_noise():
     puzzle, known = _fixpoint_rows(rows, columns, 4)
     first, second = portfolio.decide(puzzle.row_clues, puzzle.column_clues, 4, list(known))
     assert first == colour_decimate.first_solution(puzzle.row_clues, puzzle.column_clues, 4, known)
-    assert puzzle.is_solution(np.array(first)) and puzzle.is_solution(np.array(second)) and first != second
+    assert puzzle.is_solution(np.array(first))
+    assert puzzle.is_solution(np.array(second))
+    assert first != second
 
 
 def test_kissat_takes_over_where_decimation_gives_up(monkeypatch):

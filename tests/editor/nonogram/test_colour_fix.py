@@ -5,20 +5,27 @@ import json
 import numpy as np
 import pytest
 
-from nonogram_editor.nonogram.symmetry import SYMMETRIES
+from nonogram_editor.cli.check import run_check
+from nonogram_editor.cli.fix import run_fix
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level import load_level, save_level
 from nonogram_editor.level.colour import ColourPuzzle, colour_level, indexed_picture
 from nonogram_editor.level.metadata import format_about, read_about
 from nonogram_editor.level.puzzle_formats import read_puzzle_file, write_colour_puzzle_file
-from nonogram_editor.cli.check import run_check
 from nonogram_editor.nonogram.colour import ColourClues, check_colour_drawing
-from nonogram_editor.nonogram.fix import Edit, drawing_symmetry, edited, make_harder, make_line_solvable, orbit, \
-    single_cell_effects
-from nonogram_editor.cli.fix import run_fix
+from nonogram_editor.nonogram.fix import (
+    Edit,
+    drawing_symmetry,
+    edited,
+    make_harder,
+    make_line_solvable,
+    orbit,
+    single_cell_effects,
+)
 from nonogram_editor.nonogram.grade import grade_verdict, solve_path
 from nonogram_editor.nonogram.puzzle import Puzzle
+from nonogram_editor.nonogram.symmetry import SYMMETRIES
 from nonogram_editor.nonogram.verdict import Kind, check_drawing
-from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.colour_reference import all_solutions, grid_clues
 
 PALETTE = [(255, 255, 255), (220, 40, 40), (40, 110, 220), (250, 215, 50)]
@@ -53,7 +60,8 @@ def test_every_colour_suggestion_keeps_its_promise_by_brute_force(kind):
         assert suggestions
         for suggestion in suggestions:
             (cell,) = suggestion.cells
-            assert suggestion.edit.value != grid[cell] and 0 <= suggestion.edit.value < 3
+            assert suggestion.edit.value != grid[cell]
+            assert 0 <= suggestion.edit.value < 3
             after = edited(grid, [suggestion.edit])
             verdict_after = check_colour_drawing(after, 3)
             assert suggestion.kind == verdict_after.kind
@@ -76,7 +84,9 @@ def test_a_colour_drawing_edited_surely_mult_keeps_its_other_solution():
 def test_make_line_solvable_on_mult_colour_drawings_reaches_line():
     for grid, _ in _random_colour_drawings(Kind.MULT, 6, size=(12, 12), colours=4, seed=3, density=0.5):
         plan = make_line_solvable(grid, colours=4)
-        assert plan.verdict.kind == Kind.LINE and plan.edits and plan.stopped == ""
+        assert plan.verdict.kind == Kind.LINE
+        assert plan.edits
+        assert plan.stopped == ""
         result = edited(grid, plan.edits)
         assert check_colour_drawing(result, 4).kind == Kind.LINE
         assert (result != grid).sum() == len(plan.cells) == len(plan.edits)
@@ -97,9 +107,12 @@ def test_a_small_mult_colour_drawing_made_line_solvable_is_unique_by_brute_force
 def test_make_line_solvable_in_colour_stops_where_told_and_says_how_far_it_got():
     grid, _ = next(_random_colour_drawings(Kind.MULT, 1, size=(12, 12), colours=4, seed=3, density=0.5))
     plan = make_line_solvable(grid, max_edits=0, colours=4)
-    assert plan.edits == [] and plan.verdict.kind == Kind.MULT and plan.stopped == "max edits"
+    assert plan.edits == []
+    assert plan.verdict.kind == Kind.MULT
+    assert plan.stopped == "max edits"
     plan = make_line_solvable(grid, seconds=0, colours=4)
-    assert plan.stopped == "time" and f"{plan.verdict.open_cells} cells open" in plan.describe()
+    assert plan.stopped == "time"
+    assert f"{plan.verdict.open_cells} cells open" in plan.describe()
 
 
 @pytest.mark.parametrize("mode", [mode for mode in SYMMETRIES if mode != "none"])
@@ -121,7 +134,8 @@ def test_symmetric_colour_drawings_get_symmetric_edits_and_stay_symmetric(mode):
             assert drawing_symmetry(edited(grid, [suggestion.edit])) in (mode, "both")
         plan = make_line_solvable(grid, symmetry=mode, colours=4)
         result = edited(grid, plan.edits)
-        assert plan.verdict.kind == Kind.LINE and check_colour_drawing(result, 4).kind == Kind.LINE
+        assert plan.verdict.kind == Kind.LINE
+        assert check_colour_drawing(result, 4).kind == Kind.LINE
         assert np.array_equal(_symmetric(result, mode), result)
 
 
@@ -149,7 +163,8 @@ def test_a_one_colour_puzzle_has_the_two_colour_solve_path():
         assert [(s.kind, s.axis, s.index, s.sweep) for s in colour.steps] == \
             [(s.kind, s.axis, s.index, s.sweep) for s in two.steps]
         assert [s.cells for s in colour.steps] == [tuple((r, c, int(v)) for r, c, v in s.cells) for s in two.steps]
-        assert colour.grade == two.grade and colour.solved
+        assert colour.grade == two.grade
+        assert colour.solved
         kinds.update(step.kind for step in two.steps)
     assert {"simple", "line", "probe"} <= kinds
 
@@ -157,23 +172,28 @@ def test_a_one_colour_puzzle_has_the_two_colour_solve_path():
 def test_the_colour_solve_path_settles_every_cell_to_the_picture():
     for grid, verdict in _random_colour_drawings(Kind.LINE, 5, size=(10, 10), colours=4, seed=8, density=0.7):
         path = grade_verdict(verdict)
-        assert path.solved and 1.0 <= path.grade < 6
+        assert path.solved
+        assert 1.0 <= path.grade < 6
         assert np.array_equal(path.replay(10, 10), grid)
         settled = [cell for step in path.steps for cell in step.cells]
         assert len(settled) == grid.size == len({(r, c) for r, c, _ in settled})
     for grid, verdict in _random_colour_drawings(Kind.BRANCH, 2, size=(8, 8), colours=3, seed=8):
         path = grade_verdict(verdict)
-        assert path.solved and path.grade >= 4 and np.array_equal(path.replay(8, 8), grid)
+        assert path.solved
+        assert path.grade >= 4
+        assert np.array_equal(path.replay(8, 8), grid)
 
 
 def test_make_harder_in_colour_keeps_it_unique_and_grades_harder():
     grid, verdict = next(_random_colour_drawings(Kind.LINE, 1, size=(6, 6), colours=3, seed=12, density=0.7))
     base = grade_verdict(verdict).grade
     harder = make_harder(grid, colours=3)
-    assert harder and [s.grade for s in harder] == sorted(s.grade for s in harder)
+    assert harder
+    assert [s.grade for s in harder] == sorted(s.grade for s in harder)
     for suggestion in harder[:5]:
         after = check_colour_drawing(edited(grid, [suggestion.edit]), 3)
-        assert after.kind in (Kind.LINE, Kind.BRANCH) and grade_verdict(after).grade == suggestion.grade > base
+        assert after.kind in (Kind.LINE, Kind.BRANCH)
+        assert grade_verdict(after).grade == suggestion.grade > base
 
 
 def test_make_harder_in_colour_stops_at_the_time_limit_with_the_edits_graded_by_then():
@@ -189,7 +209,9 @@ def test_make_harder_in_colour_stops_at_the_time_limit_with_the_edits_graded_by_
 
     task = Task(on_progress=limit_passes, interval=0)
     harder = make_harder(grid, task, colours=3)
-    assert task.time_is_up() and len(reports) == 36 and len(harder) < len(everything)
+    assert task.time_is_up()
+    assert len(reports) == 36
+    assert len(harder) < len(everything)
     assert all(s in everything for s in harder)
 
 
@@ -206,22 +228,30 @@ def test_fix_write_on_a_colour_level_writes_a_line_colour_level_beside_it(tmp_pa
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     assert run_fix(str(original), write=True) == 0
     out = capsys.readouterr().out
-    assert "drop.level: MULT" in out and "make it line-solvable" in out and "-> LINE" in out
+    assert "drop.level: MULT" in out
+    assert "make it line-solvable" in out
+    assert "-> LINE" in out
     assert "to colour" in out or "to the background" in out
     fixed_path = tmp_path / "drop-fixed.level"
     about = read_about(fixed_path)
-    assert about["kind"] == "colour" and about["title"] == "Drop" and about["by"] == "me"
+    assert about["kind"] == "colour"
+    assert about["title"] == "Drop"
+    assert about["by"] == "me"
     fixed, _ = indexed_picture(load_level(fixed_path).picture, PALETTE[0])
     assert check_colour_drawing(fixed, 4).kind == Kind.LINE
     assert run_check([str(fixed_path)], as_json=True) == 0  # the written file checks LINE as a colour level
     record = json.loads(capsys.readouterr().out)
-    assert record["kind"] == "colour" and record["verdict"] == "LINE"
+    assert record["kind"] == "colour"
+    assert record["verdict"] == "LINE"
     assert all((tmp_path / name).read_bytes() == data for name, data in before.items())  # untouched
 
     assert run_fix(str(original), as_json=True, write=True) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["kind"] == "colour" and record["palette"][0] == "#ffffff"
-    assert record["verdict"] == "MULT" and record["result"] == "LINE" and record["written"].endswith("drop-fixed-2.level")
+    assert record["kind"] == "colour"
+    assert record["palette"][0] == "#ffffff"
+    assert record["verdict"] == "MULT"
+    assert record["result"] == "LINE"
+    assert record["written"].endswith("drop-fixed-2.level")
     cells = [(row - 1, column - 1) for row, column in record["edits"]]
     plan = [Edit((cell,), colour) for cell, colour in zip(cells, record["colours"])]  # indices into "palette"
     palette = np.array([[int(code[i:i + 2], 16) for i in (1, 3, 5)] for code in record["palette"]], dtype=np.uint8)
@@ -236,7 +266,8 @@ def test_fix_write_on_a_colour_puzzle_file_writes_the_same_format_checked_line(s
     assert run_fix(str(tmp_path / f"noise{suffix}"), write=True) == 0
     assert f"written: {tmp_path / f'noise-fixed{suffix}'}" in capsys.readouterr().out
     fixed = read_puzzle_file(tmp_path / f"noise-fixed{suffix}")
-    assert isinstance(fixed, ColourPuzzle) and fixed.palette == PALETTE
+    assert isinstance(fixed, ColourPuzzle)
+    assert fixed.palette == PALETTE
     assert run_check([str(tmp_path / f"noise-fixed{suffix}")], as_json=True) == 0
     assert json.loads(capsys.readouterr().out)["verdict"] == "LINE"
 
@@ -248,7 +279,9 @@ def test_fix_write_on_colour_never_writes_what_is_not_line_solvable(tmp_path, ca
     before = sorted(p.name for p in tmp_path.iterdir())
     assert run_fix(str(original), max_edits=1, write=True) == 1
     out = capsys.readouterr().out
-    assert "-> MULT" in out and "stopped: it made the most edits allowed" in out and "not written" in out
+    assert "-> MULT" in out
+    assert "stopped: it made the most edits allowed" in out
+    assert "not written" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
@@ -262,7 +295,8 @@ def test_fix_keeps_a_symmetric_colour_level_symmetric(tmp_path, capsys):
     assert run_fix(str(original), write=True) == 0
     assert "symmetric (left-right)" in capsys.readouterr().out
     fixed, _ = indexed_picture(load_level(tmp_path / "wings-fixed.level").picture, PALETTE[0])
-    assert np.array_equal(fixed, fixed[:, ::-1]) and check_colour_drawing(fixed, 4).kind == Kind.LINE
+    assert np.array_equal(fixed, fixed[:, ::-1])
+    assert check_colour_drawing(fixed, 4).kind == Kind.LINE
 
 
 def test_check_grades_colour_puzzles_with_the_colour_solve_path(capsys):
@@ -275,7 +309,8 @@ def test_check_grades_colour_puzzles_with_the_colour_solve_path(capsys):
     puzzle = read_puzzle_file(acorn)
     verdict = check_colour_drawing(puzzle.goal if puzzle.goal is not None else np.asarray(
         [[int(cell, 36) for cell in row] for row in record["solution"]]), len(puzzle.palette))
-    assert record["kind"] == "colour" and record["grade"] == grade_verdict(verdict).grade
+    assert record["kind"] == "colour"
+    assert record["grade"] == grade_verdict(verdict).grade
     assert record["path_steps"]["simple"] > 0
     assert run_check([str(acorn)]) == 0
     assert f"grade {record['grade']}: " in capsys.readouterr().out
@@ -286,7 +321,9 @@ def test_fix_harder_on_a_colour_level_writes_a_harder_unique_level(tmp_path, cap
     original = _colour_level(tmp_path, grid, "easy")
     assert run_fix(str(original), harder=True, write=True, as_json=True) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["kind"] == "colour" and record["verdict"] == "LINE" and len(record["colours"]) == len(record["edits"])
+    assert record["kind"] == "colour"
+    assert record["verdict"] == "LINE"
+    assert len(record["colours"]) == len(record["edits"])
     fixed, palette = indexed_picture(load_level(record["written"]).picture, PALETTE[0])
     after = check_colour_drawing(fixed, len(palette))
     assert after.kind in (Kind.LINE, Kind.BRANCH)

@@ -8,14 +8,18 @@ import itertools
 import numpy as np
 import pytest
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.nonogram.colour import ColourClues, check_colour, check_colour_drawing
 from nonogram_editor.nonogram.colour.search import find_solution
 from nonogram_editor.nonogram.colour.verdict import QUICK_GUESSES, _first_quickly
 from nonogram_editor.nonogram.search import Lookahead
 from nonogram_editor.nonogram.verdict import Kind, Stage
-from nonogram_editor.infra.tasks import Task
-from tests.editor.nonogram.colour_reference import (all_solutions, colour_clue, grid_clues,
-                                                    other_solution_by_block_starts)
+from tests.editor.nonogram.colour_reference import (
+    all_solutions,
+    colour_clue,
+    grid_clues,
+    other_solution_by_block_starts,
+)
 
 COLOURS = 3  # the background and two colours
 
@@ -23,7 +27,8 @@ COLOURS = 3  # the background and two colours
 def _assert_solves(grid, rows, columns):
     assert grid is not None
     rows_found, columns_found = grid_clues(grid)
-    assert rows_found == [tuple(r) for r in rows] and columns_found == [tuple(c) for c in columns]
+    assert rows_found == [tuple(r) for r in rows]
+    assert columns_found == [tuple(c) for c in columns]
 
 
 def _check_against_brute_force(picture: np.ndarray) -> str:
@@ -100,10 +105,12 @@ def test_a_known_unique_and_a_known_ambiguous_picture():
     # the same colour in a chessboard swaps with the background
     ambiguous = np.array([[1, 0], [0, 1]])
     verdict = check_colour_drawing(ambiguous, COLOURS)
-    assert verdict.kind == Kind.MULT and verdict.alternative.tolist() == [[0, 1], [1, 0]]
+    assert verdict.kind == Kind.MULT
+    assert verdict.alternative.tolist() == [[0, 1], [1, 0]]
     assert verdict.differing.all()
     rows, columns = verdict.line_counts()
-    assert rows == [2, 2] and columns == [2, 2]
+    assert rows == [2, 2]
+    assert columns == [2, 2]
 
 
 def test_open_cells_know_which_colours_remain():
@@ -115,7 +122,8 @@ def test_open_cells_know_which_colours_remain():
     assert verdict.to_json()["alternative"] == ["01", "10"]
     data = check_colour_drawing(np.array([[2, 0], [0, 2], [1, 1]]), COLOURS).to_json()
     assert data["verdict"] == Kind.MULT
-    assert data["solution"] == ["20", "02", "11"] and data["alternative"] == ["02", "20", "11"]
+    assert data["solution"] == ["20", "02", "11"]
+    assert data["alternative"] == ["02", "20", "11"]
 
 
 @pytest.mark.slow
@@ -239,7 +247,8 @@ def _check_against_sat(picture: np.ndarray, colours: int) -> str:
 def test_colour_verdicts_against_an_independent_sat_model():
     rng = np.random.default_rng(11)
     kinds = [_check_against_sat(picture, colours) for picture, colours in _pictures_up_to_30(rng, 8, 15)]
-    assert Kind.MULT in kinds and (Kind.LINE in kinds or Kind.BRANCH in kinds)
+    assert Kind.MULT in kinds
+    assert (Kind.LINE in kinds or Kind.BRANCH in kinds)
 
 
 def test_bare_clues_of_pictures_up_to_15x15_against_an_independent_sat_model():
@@ -256,7 +265,8 @@ def test_bare_clues_of_pictures_up_to_15x15_against_an_independent_sat_model():
             assert verdict.kind in (Kind.LINE, Kind.BRANCH), (picture.tolist(), colours, verdict.kind)
             assert other_solution_by_block_starts(rows, columns, colours, verdict.picture) is None, picture.tolist()
         kinds.append(verdict.kind)
-    assert Kind.MULT in kinds and (Kind.LINE in kinds or Kind.BRANCH in kinds)
+    assert Kind.MULT in kinds
+    assert (Kind.LINE in kinds or Kind.BRANCH in kinds)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -275,7 +285,8 @@ def test_noise_whose_first_solution_the_search_does_not_find_soon_gets_one_by_de
     first = _first_quickly(puzzle, board, Task(), Lookahead())
     _assert_solves(first, rows, columns)
     verdict = check_colour(rows, columns, COLOURS)
-    assert verdict.kind == Kind.MULT and verdict.decided_by == Stage.SEARCH
+    assert verdict.kind == Kind.MULT
+    assert verdict.decided_by == Stage.SEARCH
     _assert_solves(verdict.picture, rows, columns)
     _assert_solves(verdict.alternative, rows, columns)
     assert not np.array_equal(verdict.alternative, verdict.picture)
@@ -357,8 +368,10 @@ def test_line_logic_only_and_the_previous_verdict():
     edited = drawing.copy()
     edited[5, 0] = 2  # away from the switch: the other solution carries over
     again = check_colour_drawing(edited, COLOURS, previous=first)
-    assert again.kind == Kind.MULT and again.decided_by == Stage.PREVIOUS
-    assert again.alternative[5, 0] == 2 and not np.array_equal(again.alternative, edited)
+    assert again.kind == Kind.MULT
+    assert again.decided_by == Stage.PREVIOUS
+    assert again.alternative[5, 0] == 2
+    assert not np.array_equal(again.alternative, edited)
     rows, columns = grid_clues(edited)
     _assert_solves(again.alternative, rows, columns)
     # an unrelated previous verdict changes nothing

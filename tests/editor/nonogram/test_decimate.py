@@ -61,7 +61,8 @@ def test_small_clue_sets_against_the_reference_solver():
         else:
             assert puzzle.is_solution(rows_to_array(rows, width))
             counts["solved"] += 1
-    assert counts["solved"] > 100 and counts["none"] > 0  # both kinds were asked
+    assert counts["solved"] > 100
+    assert counts["none"] > 0
 
 
 def test_the_quick_try_fits_or_gives_up_never_a_false_none():
@@ -134,14 +135,16 @@ def test_it_gives_up_after_its_dead_ends_and_goes_back_to_solve(monkeypatch):
         except decimate.GaveUp:
             gave_up.append(seed)
             solved = decimate.decimate(puzzle, board)
-        assert solved is not None and puzzle.is_solution(solved.filled_array())
+        assert solved is not None
+        assert puzzle.is_solution(solved.filled_array())
     assert gave_up == [2, 4]
 
 
 def test_the_sat_search_at_a_dead_end_completes_the_board_before_it():
-    for seed, puzzle, board in dead_end_boards():
+    for _seed, puzzle, board in dead_end_boards():
         solved = decimate.decimate(puzzle, board, dead_ends=0)
-        assert solved is not None and puzzle.is_solution(solved.filled_array())
+        assert solved is not None
+        assert puzzle.is_solution(solved.filled_array())
 
 
 def test_complete_answers_a_solution_none_or_out_of_conflicts(monkeypatch):
@@ -164,7 +167,8 @@ def test_where_decimation_gives_up_kissat_on_the_block_encoding_answers():
     from nonogram_editor.nonogram import portfolio
 
     schedule = {racer.name: racer for racer in portfolio.FIRST_SOLUTION}
-    assert schedule["kissat"].then == "decimation" and schedule["decimation"].then == "kissat on blocks"
+    assert schedule["kissat"].then == "decimation"
+    assert schedule["decimation"].then == "kissat on blocks"
     light = read_non(HARD / "webpbn-00803-light.non")
     puzzle = Puzzle(light.row_clues, light.column_clues)
     board = puzzle.board()

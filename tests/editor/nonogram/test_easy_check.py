@@ -32,7 +32,8 @@ def test_bit_rows_agree_with_arrays():
         assert BitRows.of_strings(bits.strings(), width) == bits
         assert bits.clues() == clues_of_grid(grid)
         assert bits.columns() == array_to_rows(grid.T)
-    assert runs(0) == [] and runs(0b1101110) == [3, 2]
+    assert runs(0) == []
+    assert runs(0b1101110) == [3, 2]
 
 
 def test_a_goal_read_as_bit_rows_reads_as_the_array():
@@ -67,7 +68,8 @@ def test_verdicts_from_bit_rows_and_from_arrays_are_the_same():
         if len(found) == 1:
             assert tuple(map(tuple, by_bits.picture.astype(int).tolist())) == found[0]
         if len(found) == 2:
-            assert by_bits.puzzle.is_solution(by_bits.picture) and by_bits.puzzle.is_solution(by_bits.alternative)
+            assert by_bits.puzzle.is_solution(by_bits.picture)
+            assert by_bits.puzzle.is_solution(by_bits.alternative)
             assert by_bits.differing.any()
     assert kinds >= {Kind.LINE, Kind.BRANCH, Kind.MULT}
 
@@ -94,7 +96,8 @@ def test_a_line_solvable_check_imports_no_numpy(tmp_path):
     assert last == "0 False"
     for line, name in zip(lines, files, strict=True):
         data = json.loads(line)
-        assert data["path"] == name and data["verdict"] == "LINE"
+        assert data["path"] == name
+        assert data["verdict"] == "LINE"
         verdict = check_puzzle(*clues_of_file(name))
         assert {key: data[key] for key in output(verdict)} == output(verdict)
 

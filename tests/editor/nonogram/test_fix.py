@@ -5,14 +5,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonogram_editor.nonogram.symmetry import SYMMETRIES, symmetric
-from nonogram_editor.level import Level, load_level, save_level
-from nonogram_editor.nonogram.fix import (drawing_symmetry, flipped, make_harder, make_line_solvable, orbit,
-                                 single_cell_effects)
 from nonogram_editor.cli.fix import run_fix
-from nonogram_editor.nonogram.grade import grade_verdict
-from nonogram_editor.nonogram.verdict import Kind, check_drawing
 from nonogram_editor.infra.tasks import Cancelled, Task
+from nonogram_editor.level import Level, load_level, save_level
+from nonogram_editor.nonogram.fix import (
+    drawing_symmetry,
+    flipped,
+    make_harder,
+    make_line_solvable,
+    orbit,
+    single_cell_effects,
+)
+from nonogram_editor.nonogram.grade import grade_verdict
+from nonogram_editor.nonogram.symmetry import SYMMETRIES, symmetric
+from nonogram_editor.nonogram.verdict import Kind, check_drawing
 from tests.editor.nonogram.reference import expected_class
 
 
@@ -60,11 +66,12 @@ def test_suggestions_rank_unique_results_first():
 def test_a_line_drawing_gets_no_fix_suggestions():
     heart = np.array([[0, 1, 0, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0], [0, 0, 1, 0, 0]], dtype=bool)
     effects = single_cell_effects(heart)
-    assert effects.verdict.kind == Kind.LINE and effects.suggestions == []
+    assert effects.verdict.kind == Kind.LINE
+    assert effects.suggestions == []
 
 
 def test_make_line_solvable_reaches_line_with_few_edits():
-    for drawing, verdict in _random_drawings(Kind.MULT, 6, sizes=(6, 12), seed=4):
+    for drawing, _verdict in _random_drawings(Kind.MULT, 6, sizes=(6, 12), seed=4):
         plan = make_line_solvable(drawing, max_edits=10)
         assert len(plan.cells) <= 10
         after = check_drawing(flipped(drawing, plan.cells))
@@ -72,7 +79,8 @@ def test_make_line_solvable_reaches_line_with_few_edits():
         if plan.verdict.kind == Kind.LINE:
             assert expected_class(_as_tuple(flipped(drawing, plan.cells))) == Kind.LINE if drawing.size <= 64 else True
     plan = make_line_solvable(next(_random_drawings(Kind.MULT, 1))[0], max_edits=0)
-    assert plan.cells == [] and plan.verdict.kind == Kind.MULT
+    assert plan.cells == []
+    assert plan.verdict.kind == Kind.MULT
 
 
 @pytest.mark.parametrize("size", [20, 30])
@@ -112,12 +120,15 @@ def test_make_harder_keeps_it_unique_and_grades_harder():
         steps_up.append(grades[:1])
         for suggestion in suggestions:
             after = check_drawing(flipped(drawing, suggestion.cells))
-            assert after.kind in (Kind.LINE, Kind.BRANCH) and after.kind == suggestion.kind
+            assert after.kind in (Kind.LINE, Kind.BRANCH)
+            assert after.kind == suggestion.kind
             assert grade_verdict(after).grade == suggestion.grade > base
             assert expected_class(_as_tuple(flipped(drawing, suggestion.cells))) == suggestion.kind
             # said in words that mean something: no "settles 0 more cells, 0 open"
             text = suggestion.describe()
-            assert f"grade {suggestion.grade}" in text and "settles 0" not in text and " 0 " not in text
+            assert f"grade {suggestion.grade}" in text
+            assert "settles 0" not in text
+            assert " 0 " not in text
             assert ("left open" in text) == (suggestion.open_cells > 0)
             found += 1
     assert found > 0
@@ -143,12 +154,17 @@ def test_fix_command_writes_beside_the_original_never_over_it(tmp_path, capsys):
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     assert run_fix(str(original), write=True) == 0
     out = capsys.readouterr().out
-    assert "make it line-solvable" in out and "-> LINE" in out and "noise-fixed.level" in out
+    assert "make it line-solvable" in out
+    assert "-> LINE" in out
+    assert "noise-fixed.level" in out
     fixed = load_level(tmp_path / "noise-fixed.level")
-    assert check_drawing(fixed.solution).kind == Kind.LINE and np.array_equal(fixed.picture, picture)
+    assert check_drawing(fixed.solution).kind == Kind.LINE
+    assert np.array_equal(fixed.picture, picture)
     assert run_fix(str(original), as_json=True, write=True) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["verdict"] == Kind.MULT and record["result"] == Kind.LINE and record["written"].endswith("noise-fixed-2.level")
+    assert record["verdict"] == Kind.MULT
+    assert record["result"] == Kind.LINE
+    assert record["written"].endswith("noise-fixed-2.level")
     edits = [(row - 1, column - 1) for row, column in record["edits"]]  # JSON counts from 1
     assert np.array_equal(load_level(record["written"]).solution, flipped(drawing, edits))
     assert all((tmp_path / name).read_bytes() == data for name, data in before.items())  # untouched
@@ -180,11 +196,15 @@ def test_fix_write_never_writes_a_level_that_is_not_line_solvable(tmp_path, caps
     before = sorted(p.name for p in tmp_path.iterdir())
     assert run_fix(str(original), max_edits=1, write=True) == 1
     out = capsys.readouterr().out
-    assert "-> MULT" in out and "stopped: it made the most edits allowed" in out and "not written" in out
+    assert "-> MULT" in out
+    assert "stopped: it made the most edits allowed" in out
+    assert "not written" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     assert run_fix(str(original), max_edits=1, write=True, as_json=True) == 1
     record = json.loads(capsys.readouterr().out)
-    assert record["result"] == Kind.MULT and record["stopped"] == "max edits" and "written" not in record
+    assert record["result"] == Kind.MULT
+    assert record["stopped"] == "max edits"
+    assert "written" not in record
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
@@ -193,7 +213,9 @@ def test_make_line_solvable_goes_on_past_twenty_edits_by_default(tmp_path, capsy
     drawing = np.random.default_rng(30).random((30, 30)) < 0.45
     assert check_drawing(drawing).kind == Kind.MULT
     plan = make_line_solvable(drawing)
-    assert len(plan.edits) > 20 and plan.verdict.kind == Kind.LINE and plan.stopped == ""
+    assert len(plan.edits) > 20
+    assert plan.verdict.kind == Kind.LINE
+    assert plan.stopped == ""
     assert check_drawing(flipped(drawing, plan.cells)).kind == Kind.LINE
     assert run_fix(str(_saved(tmp_path, drawing)), write=True) == 0
     assert check_drawing(load_level(tmp_path / "noise-fixed.level").solution).kind == Kind.LINE
@@ -203,7 +225,8 @@ def test_no_edit_of_a_plan_is_needless():
     """Each edit of a plan is needed: without any one of them line logic no longer solves it."""
     for drawing, _ in _random_drawings(Kind.MULT, 4, sizes=(14, 18), seed=6):
         plan = make_line_solvable(drawing)
-        assert plan.verdict.kind == Kind.LINE and plan.edits
+        assert plan.verdict.kind == Kind.LINE
+        assert plan.edits
         for edit in plan.edits:
             others = [cell for other in plan.edits if other != edit for cell in other.cells]
             assert check_drawing(flipped(drawing, others), line_logic_only=True).kind != Kind.LINE
@@ -212,18 +235,24 @@ def test_no_edit_of_a_plan_is_needless():
 def test_make_line_solvable_says_how_far_it_got_when_time_is_up():
     drawing = next(_random_drawings(Kind.MULT, 1, sizes=(12, 13), seed=5))[0]
     plan = make_line_solvable(drawing, seconds=0)
-    assert plan.stopped == "time" and plan.verdict.kind == Kind.MULT and plan.edits == []
-    assert "time limit" in plan.describe() and f"{plan.verdict.open_cells} cells open" in plan.describe()
+    assert plan.stopped == "time"
+    assert plan.verdict.kind == Kind.MULT
+    assert plan.edits == []
+    assert "time limit" in plan.describe()
+    assert f"{plan.verdict.open_cells} cells open" in plan.describe()
     assert plan.to_json()["stopped"] == "time"
 
 
 def test_the_single_cell_search_stops_when_its_time_is_up_and_says_so():
     drawing, verdict = next(_random_drawings(Kind.MULT, 1, sizes=(20, 21)))
     effects = single_cell_effects(drawing, verdict, search_seconds=0)
-    assert not effects.complete and effects.tried == len(effects.suggestions) < effects.candidates
+    assert not effects.complete
+    assert effects.tried == len(effects.suggestions) < effects.candidates
     assert "Stopped looking after 0 s" in effects.describe_search()
     whole = single_cell_effects(drawing, verdict, search_seconds=None)
-    assert whole.complete and whole.tried == whole.candidates > 0 and whole.describe_search() == ""
+    assert whole.complete
+    assert whole.tried == whole.candidates > 0
+    assert whole.describe_search() == ""
 
 
 def _symmetric_mult(mode: str, count: int, seed: int = 2):
@@ -258,7 +287,8 @@ def _grid(text: str) -> np.ndarray:
 @pytest.mark.parametrize("mode", [mode for mode in SYMMETRIES if mode != "none"])
 def test_symmetric_drawings_get_symmetric_edits_and_stay_symmetric(mode):
     for drawing, verdict in _symmetric_mult(mode, 3):
-        assert np.array_equal(symmetric(drawing, mode), drawing) and drawing_symmetry(drawing) in (mode, "both")
+        assert np.array_equal(symmetric(drawing, mode), drawing)
+        assert drawing_symmetry(drawing) in (mode, "both")
         suggestions = single_cell_effects(drawing, verdict, symmetry=mode, checked=1000, check_seconds=1000).suggestions
         assert suggestions
         for suggestion in suggestions:
@@ -268,7 +298,8 @@ def test_symmetric_drawings_get_symmetric_edits_and_stay_symmetric(mode):
             assert check_drawing(after).kind == suggestion.kind
         plan = make_line_solvable(drawing, symmetry=mode)
         result = flipped(drawing, plan.cells)
-        assert plan.verdict.kind == Kind.LINE and check_drawing(result).kind == Kind.LINE
+        assert plan.verdict.kind == Kind.LINE
+        assert check_drawing(result).kind == Kind.LINE
         assert np.array_equal(symmetric(result, mode), result)
         assert all(edit.cells == orbit(edit.cells[0], drawing.shape, mode) for edit in plan.edits)
         assert "symmetric edit" in plan.describe()
@@ -281,7 +312,8 @@ def test_fix_command_keeps_a_symmetric_drawing_symmetric(tmp_path, capsys):
     assert run_fix(str(original), write=True) == 0
     assert "symmetric (left-right)" in capsys.readouterr().out
     fixed = load_level(tmp_path / "heart-fixed.level").solution
-    assert check_drawing(fixed).kind == Kind.LINE and np.array_equal(fixed, fixed[:, ::-1])
+    assert check_drawing(fixed).kind == Kind.LINE
+    assert np.array_equal(fixed, fixed[:, ::-1])
     assert run_fix(str(original), symmetry="none", as_json=True) == 0
     assert json.loads(capsys.readouterr().out)["symmetry"] == "none"
     assert run_fix(str(original), symmetry="sideways") == 2

@@ -4,13 +4,26 @@ import itertools
 import numpy as np
 import pytest
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level.non_format import read_non
-from nonogram_editor.nonogram.grade import (KINDS, LINE_DEDUCTION, LONG_SWEEPS, PROBE, SEARCH, SIMPLE, SolvePath, _Player,
-                                   grade_of, grade_verdict, simple_rules, solve_path, tenths)
+from nonogram_editor.nonogram.grade import (
+    KINDS,
+    LINE_DEDUCTION,
+    LONG_SWEEPS,
+    PROBE,
+    SEARCH,
+    SIMPLE,
+    SolvePath,
+    _Player,
+    grade_of,
+    grade_verdict,
+    simple_rules,
+    solve_path,
+    tenths,
+)
 from nonogram_editor.nonogram.line import solve_line
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import check_drawing, check_puzzle
-from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.reference import NONOGRAMS, line_deduction
 
 HARD = NONOGRAMS.parent / "hard"
@@ -43,8 +56,10 @@ def test_simple_rules_are_sound_and_weaker_than_the_line_deduction():
         complete = solve_line(clue, n, filled, empty)
         truth = line_deduction(clue, n, known)[0]
         assert complete == _masks(truth)
-        assert simple[0] & ~complete[0] == 0 and simple[1] & ~complete[1] == 0  # nothing the complete one lacks
-        assert simple[0] & filled == filled and simple[1] & empty == empty  # keeps what was known
+        assert simple[0] & ~complete[0] == 0
+        assert simple[1] & ~complete[1] == 0
+        assert simple[0] & filled == filled
+        assert simple[1] & empty == empty
 
 
 def test_simple_rules_overlap_edges_and_completed_blocks():
@@ -80,9 +95,12 @@ def test_the_path_replayed_from_an_empty_grid_ends_at_the_picture(name):
     verdict = check_puzzle(non.row_clues, non.column_clues, non.goal if non.goal_fits() else None)
     path = grade_verdict(verdict)
     if verdict.kind != "LINE":
-        assert verdict.kind == "BRANCH" and path.hardest in (PROBE, SEARCH) and path.grade >= 4
+        assert verdict.kind == "BRANCH"
+        assert path.hardest in (PROBE, SEARCH)
+        assert path.grade >= 4
     else:
-        assert path.hardest in (SIMPLE, LINE_DEDUCTION) and path.grade < 4
+        assert path.hardest in (SIMPLE, LINE_DEDUCTION)
+        assert path.grade < 4
     assert path.solved
     assert np.array_equal(path.replay(verdict.height, verdict.width), verdict.picture.astype(np.int8))
     assert sum(len(step.cells) for step in path.steps) == verdict.width * verdict.height
@@ -111,7 +129,8 @@ def test_constructed_family_grades_in_order_of_the_reasoning_it_needs():
     paths = [grade_verdict(check_drawing(drawing)) for drawing in (SIMPLE_ONLY, NEEDS_LINE, NEEDS_PROBE)]
     assert [path.hardest for path in paths] == [SIMPLE, LINE_DEDUCTION, PROBE]
     grades = [path.grade for path in paths]
-    assert grades == sorted(grades) and grades[0] < grades[2]
+    assert grades == sorted(grades)
+    assert grades[0] < grades[2]
     # the same puzzles side by side in one picture need the hardest of their techniques
     combined = np.zeros((4 + 4 + 4 + 2, 6), dtype=bool)
     combined[0:4, 0:4] = SIMPLE_ONLY
@@ -140,11 +159,13 @@ def test_bigger_members_of_a_family_never_grade_easier():
                                                                                      NEEDS_PROBE)]
         assert [path.hardest for path in paths] == [SIMPLE, LINE_DEDUCTION, PROBE]
         grades = [path.grade for path in paths]
-        assert grades == sorted(grades) and grades[0] < grades[2]
+        assert grades == sorted(grades)
+        assert grades[0] < grades[2]
         now = [(path.sweeps, path.grade) for path in paths]
         assert all(a <= b for before, after in zip(previous, now) for a, b in zip(before, after))
         previous = now
-    assert previous[1][0] > LONG_SWEEPS and int(previous[1][1]) == 3  # the long line family became hard
+    assert previous[1][0] > LONG_SWEEPS
+    assert int(previous[1][1]) == 3
 
 
 def test_grade_of_is_monotone_in_every_argument():
@@ -155,7 +176,8 @@ def test_grade_of_is_monotone_in_every_argument():
     for kind in KINDS:
         for counts in itertools.product(range(0, 40), range(0, 10), amounts[::2], amounts[1::3]):
             here = grade_of(kind, *counts)
-            assert 1 <= here <= 5.9 and round(here, 1) == here
+            assert 1 <= here <= 5.9
+            assert round(here, 1) == here
             for more in range(4):
                 bigger = list(counts)
                 bigger[more] += 1
@@ -167,8 +189,10 @@ def test_the_tenths_count_the_steps_of_the_hardest_reasoning():
     assert grade_of(PROBE, 4, 0, 1) == 4.1  # a single probe step
     assert grade_of(PROBE, 384, 24, 325) == 4.8  # Light
     assert grade_of(SEARCH, 81, 0, 40, 25) == 5.4
-    assert grade_of(SIMPLE, 9, 0) == 1.3 and grade_of(SIMPLE, 13, 0) == 2.3
-    assert grade_of(LINE_DEDUCTION, 10, 2) == 2.1 and grade_of(LINE_DEDUCTION, 10, 4) == 3.2
+    assert grade_of(SIMPLE, 9, 0) == 1.3
+    assert grade_of(SIMPLE, 13, 0) == 2.3
+    assert grade_of(LINE_DEDUCTION, 10, 2) == 2.1
+    assert grade_of(LINE_DEDUCTION, 10, 4) == 3.2
 
 
 # known puzzles from easy to expert, each with more (or harder) steps than the one before
@@ -193,15 +217,18 @@ def test_known_puzzles_grade_in_the_order_of_their_difficulty():
         grades.append(grade_verdict(check_puzzle(non.row_clues, non.column_clues, non.goal)).grade)
     assert grades == sorted(set(grades)), list(zip(GRADED_IN_ORDER, grades))
     one_probe = grade_verdict(check_drawing(NEEDS_PROBE))
-    assert one_probe.count(PROBE) == 1 and one_probe.grade < grades[GRADED_IN_ORDER.index(("hard", "webpbn-00803-light.non"))]
+    assert one_probe.count(PROBE) == 1
+    assert one_probe.grade < grades[GRADED_IN_ORDER.index(("hard", "webpbn-00803-light.non"))]
 
 
 def test_bare_clues_without_a_picture_stop_where_lookahead_does():
     path = solve_path(Puzzle.from_grid(NEEDS_PROBE))
-    assert path.solved and path.hardest == PROBE  # probing is enough: no picture needed
+    assert path.solved
+    assert path.hardest == PROBE
     switch = Puzzle([[1], [1]], [[1], [1]])
     path = solve_path(switch)
-    assert not path.solved and path.steps == []
+    assert not path.solved
+    assert path.steps == []
 
 
 class _PlainScan(_Player):
@@ -282,4 +309,5 @@ def test_probe_memo_gives_the_plain_scans_path_on_hard_puzzles(name):
     verdict = check_puzzle(non.row_clues, non.column_clues, non.goal if non.goal_fits() else None)
     assert verdict.kind == "BRANCH"
     path = _assert_same_path(verdict.puzzle, verdict.picture)
-    assert path.hardest in (PROBE, SEARCH) and path.solved
+    assert path.hardest in (PROBE, SEARCH)
+    assert path.solved

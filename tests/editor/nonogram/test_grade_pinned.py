@@ -5,15 +5,14 @@ made faster (``tests/data/grades.json``, written by this module run as a script 
     .venv/bin/python -m tests.editor.nonogram.test_grade_pinned   # writes the file again
 """
 import hashlib
-from enum import Enum
 import json
+from enum import Enum
 from pathlib import Path
 
 import numpy as np
-import pytest
 
-from nonogram_editor.nonogram.file_check import check_file
 from nonogram_editor.nonogram.colour.verdict import check_colour_drawing
+from nonogram_editor.nonogram.file_check import check_file
 from nonogram_editor.nonogram.grade import grade_verdict, solve_path
 from nonogram_editor.nonogram.verdict import check_drawing
 

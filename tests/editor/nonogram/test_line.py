@@ -86,7 +86,8 @@ def test_block_starts_and_repeated_lengths_against_enumeration():
     for _ in range(1500):
         n = rng.randint(1, 12)
         picture = [rng.random() < 0.5 for _ in range(n)]
-        clue = runs(picture) if rng.random() < 0.8 else tuple(rng.choice((1, 1, 2, 3)) for _ in range(rng.randint(1, 4)))
+        clue = (runs(picture) if rng.random() < 0.8
+                else tuple(rng.choice((1, 1, 2, 3)) for _ in range(rng.randint(1, 4))))
         known = tuple((int(v) if rng.random() < 0.35 else None) for v in picture)
         deduction, _ = expected(clue, n, known)
         starts = []
@@ -105,9 +106,11 @@ def test_long_lines_are_complete_by_counting(n):
         known = [int(v) if rng.random() < 0.5 else None for v in picture]
         filled, empty = masks(known)
         forced_filled, forced_empty = solve_line(clue, n, filled, empty)
-        assert forced_filled & filled == filled and forced_empty & empty == empty
+        assert forced_filled & filled == filled
+        assert forced_empty & empty == empty
         picture_bits = sum(1 << i for i, v in enumerate(picture) if v)
-        assert forced_filled & ~picture_bits == 0 and forced_empty & picture_bits == 0
+        assert forced_filled & ~picture_bits == 0
+        assert forced_empty & picture_bits == 0
         for cell in rng.sample(range(n), 40):
             bit = 1 << cell
             if (filled | empty) & bit:
@@ -122,7 +125,8 @@ def test_exact_counts_without_enumerating():
     assert count_placements((1, 1), 25) == 276  # the seed's figures
     assert count_placements((1, 2, 1), 25) == 1540
     assert count_placements((1,) * 20, 300) == comb(300 - 20 + 1, 20)  # about 10**32
-    assert count_placements((), 7) == 1 and count_placements((), 7, filled=4) == 0
+    assert count_placements((), 7) == 1
+    assert count_placements((), 7, filled=4) == 0
     assert line_solver((2, 1), 30).count(0, 0) == count_placements((2, 1), 30)
 
 
@@ -165,9 +169,9 @@ def test_counts_are_memoised_so_a_recount_after_an_edit_counts_only_changed_line
     task stops it."""
     import numpy as np
 
+    from nonogram_editor.infra.tasks import Cancelled, Task
     from nonogram_editor.nonogram import line
     from nonogram_editor.nonogram.puzzle import Puzzle
-    from nonogram_editor.infra.tasks import Cancelled, Task
 
     drawing = np.random.default_rng(40).random((40, 40)) < 0.5
     first = Puzzle.from_grid(drawing)
@@ -182,7 +186,8 @@ def test_counts_are_memoised_so_a_recount_after_an_edit_counts_only_changed_line
     board = edited.board()
     edited.propagate(board)
     rows, columns = edited.line_counts(board)
-    assert 1 <= len(counted) <= 2 and {clue for clue, _ in counted} <= {edited.row_clues[7], edited.column_clues[12]}
+    assert 1 <= len(counted) <= 2
+    assert {clue for clue, _ in counted} <= {edited.row_clues[7], edited.column_clues[12]}
     line.clear_line_caches()
     assert (rows, columns) == Puzzle.from_grid(drawing).line_counts(board)
     assert rows[7] == count_placements(edited.row_clues[7], 40, board.row_filled[7], board.row_empty[7])
@@ -200,4 +205,5 @@ def test_adds_nothing_knows_only_what_the_memo_has_seen():
     assert not solver.adds_nothing(0, 0)  # seen: the deduction adds a cell
     assert solver.solve(0b00100, 0) == (0b00100, 0)
     assert solver.adds_nothing(0b00100, 0)  # seen: nothing new
-    assert solver.solve(0b10001, 0) is None and not solver.adds_nothing(0b10001, 0)  # no placement
+    assert solver.solve(0b10001, 0) is None
+    assert not solver.adds_nothing(0b10001, 0)

@@ -15,15 +15,20 @@ REAL_FILES = sorted(path.name for path in NONOGRAMS.glob("*.non"))
 @pytest.mark.parametrize("name", REAL_FILES)
 def test_real_files_read_and_round_trip(name, tmp_path):
     puzzle = read_non(NONOGRAMS / name)
-    assert len(puzzle.row_clues) == puzzle.height and len(puzzle.column_clues) == puzzle.width
-    assert puzzle.goal.shape == (puzzle.height, puzzle.width) and puzzle.goal_fits()
-    assert puzzle.title and "by" in puzzle.metadata
+    assert len(puzzle.row_clues) == puzzle.height
+    assert len(puzzle.column_clues) == puzzle.width
+    assert puzzle.goal.shape == (puzzle.height, puzzle.width)
+    assert puzzle.goal_fits()
+    assert puzzle.title
+    assert "by" in puzzle.metadata
     copy = tmp_path / name
     write_non(copy, puzzle.goal, title=puzzle.title, metadata=puzzle.metadata)
     again = read_non(copy)
-    assert again.row_clues == puzzle.row_clues and again.column_clues == puzzle.column_clues
+    assert again.row_clues == puzzle.row_clues
+    assert again.column_clues == puzzle.column_clues
     assert np.array_equal(again.goal, puzzle.goal)
-    assert again.title == puzzle.title and again.metadata == puzzle.metadata
+    assert again.title == puzzle.title
+    assert again.metadata == puzzle.metadata
 
 
 def test_dancer_is_read_exactly():
@@ -45,15 +50,19 @@ def test_random_drawings_round_trip_with_empty_lines(tmp_path):
         write_non(path, drawing, title=f"Drawing {index}")
         puzzle = read_non(path)
         rows, columns = clues(drawing)
-        assert puzzle.row_clues == rows and puzzle.column_clues == columns
-        assert np.array_equal(puzzle.goal, drawing) and puzzle.title == f"Drawing {index}"
+        assert puzzle.row_clues == rows
+        assert puzzle.column_clues == columns
+        assert np.array_equal(puzzle.goal, drawing)
+        assert puzzle.title == f"Drawing {index}"
 
 
 def test_lenient_spelling_is_accepted():
     text = "title Plain\nwidth 3\nheight 2\n\nrows\n1 1\n0\n\ncolumns\n1\n\n1\n\n"
     puzzle = parse_non(text)
-    assert puzzle.row_clues == [[1, 1], []] and puzzle.column_clues == [[1], [], [1]]
-    assert puzzle.goal is None and not puzzle.goal_fits()
+    assert puzzle.row_clues == [[1, 1], []]
+    assert puzzle.column_clues == [[1], [], [1]]
+    assert puzzle.goal is None
+    assert not puzzle.goal_fits()
 
 
 @pytest.mark.parametrize("text, message", [
@@ -71,7 +80,8 @@ def test_bad_files_name_the_file_and_the_fault(tmp_path, text, message):
     with pytest.raises(NonFormatError) as caught:
         read_non(path)
     assert isinstance(caught.value, LevelError)
-    assert str(path) in str(caught.value) and message in str(caught.value)
+    assert str(path) in str(caught.value)
+    assert message in str(caught.value)
 
 
 def test_missing_file_and_unwritable_folder(tmp_path):
@@ -99,4 +109,5 @@ def test_mangled_non_text_parses_or_raises_non_format_error(data):
     else:  # a letter after a number makes a colour puzzle
         rows, columns = (puzzle.row_clues, puzzle.column_clues) if isinstance(puzzle, NonPuzzle) else \
             (puzzle.rows, puzzle.columns)
-        assert len(rows) == puzzle.height and len(columns) == puzzle.width
+        assert len(rows) == puzzle.height
+        assert len(columns) == puzzle.width

@@ -58,7 +58,8 @@ def test_line_marginals_of_long_lines_do_not_underflow():
     clue = (1,) * 100
     got = belief.line_marginals([clue], np.zeros((1, length), bool), np.zeros((1, length), bool),
                                 np.full((1, length), 1e-3))
-    assert got.possible[0] and got.filled[0].sum() == pytest.approx(100)
+    assert got.possible[0]
+    assert got.filled[0].sum() == pytest.approx(100)
 
 
 def test_the_first_round_of_messages_is_each_lines_share_of_placements():
@@ -165,7 +166,8 @@ def test_another_solution_differs_and_fits_or_the_picture_is_the_only_one():
         assert (other is not None) == (len(solutions(rows, columns)) > 1)
         if other is not None:
             found = rows_to_array(other, width)
-            assert puzzle.is_solution(found) and (found != shown).any()
+            assert puzzle.is_solution(found)
+            assert (found != shown).any()
 
 
 def test_a_search_its_first_conflicts_leave_open_goes_on_as_for_a_satisfiable_formula(monkeypatch):
@@ -210,7 +212,8 @@ def test_probing_keeps_every_solution_and_its_implications_hold_in_each(seed):
             continue
         for grid in every:
             cells = np.array(grid, dtype=bool)
-            assert not (board.filled_array() & ~cells).any() and not (board.empty_array() & cells).any()
+            assert not (board.filled_array() & ~cells).any()
+            assert not (board.empty_array() & cells).any()
             true = {r * width + c + 1 if cells[r, c] else -(r * width + c + 1)
                     for r, c in itertools.product(range(height), range(width))}
             assert all(set(clause) & true for clause in implications)

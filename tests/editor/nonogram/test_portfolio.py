@@ -34,7 +34,8 @@ def test_the_table_of_racers_in_docs_is_the_schedules():
 def test_every_replacement_is_a_racer_of_the_same_race_that_joins_only_in_its_place():
     for schedule in (portfolio.FIRST_SOLUTION, portfolio.OTHER_SOLUTION):
         names = [racer.name for racer in schedule]
-        assert len(set(names)) == len(names) and schedule[0].joins == 0
+        assert len(set(names)) == len(names)
+        assert schedule[0].joins == 0
         for racer in schedule:
             if racer.then is not None:
                 assert racer.then in names

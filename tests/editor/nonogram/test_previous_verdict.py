@@ -7,11 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level.non_format import read_non
 from nonogram_editor.nonogram import verdict as verdict_module
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, Rechecks, Stage, Verdict, check_drawing
-from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.reference import expected_class
 from tests.editor.nonogram.test_cnf import stuck_search
 
@@ -84,7 +84,8 @@ def test_the_designer_taking_the_other_solution_gets_the_drawing_before_as_its_o
     before = check_drawing(drawing)
     assert before.kind == Kind.MULT
     after = check_drawing(before.alternative, previous=before)
-    assert after.kind == Kind.MULT and after.decided_by == Stage.PREVIOUS
+    assert after.kind == Kind.MULT
+    assert after.decided_by == Stage.PREVIOUS
     assert np.array_equal(after.alternative, drawing)
 
 
@@ -100,7 +101,8 @@ def test_an_edit_away_from_knottys_other_solution_keeps_it_at_once():
     edited = drawing.copy()
     edited[row, column] = ~edited[row, column]
     after = check_drawing(edited, previous=before)
-    assert after.kind == Kind.MULT and after.decided_by == Stage.PREVIOUS
+    assert after.kind == Kind.MULT
+    assert after.decided_by == Stage.PREVIOUS
     assert Puzzle.from_grid(edited).is_solution(after.alternative)
     assert np.array_equal(after.differing, before.differing)
 
@@ -116,7 +118,8 @@ def test_a_drawing_after_one_the_sat_solver_decided_goes_to_it_at_once(monkeypat
     unrelated = np.eye(5, dtype=bool)
     hint = forged(unrelated, unrelated, None, Stage.SAT)
     verdict = check_drawing(drawing, Task(time_limit=120), previous=hint)
-    assert verdict.kind == Kind.MULT and verdict.decided_by == Stage.SAT
+    assert verdict.kind == Kind.MULT
+    assert verdict.decided_by == Stage.SAT
     assert Puzzle.from_grid(drawing).is_solution(verdict.alternative)
 
 
@@ -142,7 +145,8 @@ def test_rechecks_give_each_edit_brute_forces_answer_with_the_last_decided_verdi
             reused += verdict.decided_by == Stage.PREVIOUS
         colour = np.where(drawing, 2, 0).astype(np.uint8)
         in_colour = rechecks.check(colour, check=check_colour_grid)
-        assert in_colour.decided_by != Stage.PREVIOUS and np.array_equal(in_colour.picture, colour)
+        assert in_colour.decided_by != Stage.PREVIOUS
+        assert np.array_equal(in_colour.picture, colour)
         after = rechecks.check(drawing)  # the hint is the colour verdict now: not given
         assert_right(after, drawing)
         assert after.decided_by != Stage.PREVIOUS
@@ -163,6 +167,7 @@ def test_nine_dom_edits_with_the_hint_agree_with_the_cold_check():
         edited[row, column] = ~edited[row, column]
         hinted = check_drawing(edited, Task(time_limit=300), previous=previous)
         cold = check_drawing(edited, Task(time_limit=300))
-        assert hinted.kind == cold.kind and hinted.kind in (Kind.BRANCH, Kind.MULT)
+        assert hinted.kind == cold.kind
+        assert hinted.kind in (Kind.BRANCH, Kind.MULT)
         if hinted.kind == Kind.MULT:
             assert Puzzle.from_grid(edited).is_solution(hinted.alternative)

@@ -7,11 +7,11 @@ import time
 import numpy as np
 import pytest
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.nonogram import verdict as verdict_module
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.search import Lookahead, _probe_node
 from nonogram_editor.nonogram.verdict import Kind, check_puzzle
-from nonogram_editor.infra.tasks import Task
 from tests.editor.nonogram.reference import expected_class, runs, solutions
 
 
@@ -71,11 +71,13 @@ def test_the_probe_pad_reaches_the_same_fixpoint_and_guess_as_probing_every_valu
         reference, node, stats = board.copy(), board.copy(), Lookahead()
         expected = naive_probing(puzzle, reference)
         assert _probe_node(puzzle, node, Task(), stats) == expected
-        assert node.row_filled == reference.row_filled and node.row_empty == reference.row_empty
+        assert node.row_filled == reference.row_filled
+        assert node.row_empty == reference.row_empty
         assert stats.probes > 0
         for solution in solutions(*clues_of(picture), limit=3):
             grid = np.array(solution, dtype=bool)
-            assert not (node.filled_array() & ~grid).any() and not (node.empty_array() & grid).any()
+            assert not (node.filled_array() & ~grid).any()
+            assert not (node.empty_array() & grid).any()
         without_score = board.copy()
         cell = _probe_node(puzzle, without_score, Task(), score=False)
         assert without_score.row_filled == reference.row_filled
@@ -104,7 +106,9 @@ def test_bare_clues_of_random_pictures_against_backtracking():
         if expected == Kind.BRANCH and verdict.decided_by == verdict_module.Stage.SEARCH:
             assert verdict.lookahead.probes > 0
         kinds[expected] = kinds.get(expected, 0) + 1
-    assert kinds.get(Kind.BRANCH) and kinds.get(Kind.MULT) and kinds.get(Kind.LINE)
+    assert kinds.get(Kind.BRANCH)
+    assert kinds.get(Kind.MULT)
+    assert kinds.get(Kind.LINE)
 
 
 def spin(seconds: float) -> None:

@@ -38,7 +38,8 @@ def test_random_clues_get_their_first_solution_from_decimation_without_probing(m
         assert open_share(puzzle) >= verdict_module.DECIMATE_FIRST
         verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
         assert verdict.kind == Kind.MULT
-        assert puzzle.is_solution(verdict.picture) and puzzle.is_solution(verdict.alternative)
+        assert puzzle.is_solution(verdict.picture)
+        assert puzzle.is_solution(verdict.alternative)
         assert verdict.differing.any()
     assert not [call for call in probing if call.get("budget") == 0]  # the first node was never probed
 
@@ -49,7 +50,8 @@ def test_clues_line_logic_mostly_solves_are_probed_first(monkeypatch):
     puzzle = read_non(NONOGRAMS / "webpbn-00065-mum.non")  # BRANCH; probing at the first node completes it
     assert open_share(Puzzle(puzzle.row_clues, puzzle.column_clues)) < verdict_module.DECIMATE_FIRST
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
-    assert verdict.kind == Kind.BRANCH and (verdict.picture == puzzle.goal).all()
+    assert verdict.kind == Kind.BRANCH
+    assert (verdict.picture == puzzle.goal).all()
     assert not decimating
 
 
@@ -67,10 +69,12 @@ def test_the_quick_try_completes_at_its_dead_end_only_up_to_quick_complete_cells
             puzzle.propagate(board)
             try:
                 solved = decimate_module.quick_try(puzzle, board)
-                assert solved is not None and puzzle.is_solution(solved.filled_array())
+                assert solved is not None
+                assert puzzle.is_solution(solved.filled_array())
             except decimate_module.GaveUp:
                 dead_ends += 1
         if size * size <= decimate_module.QUICK_COMPLETE:
             assert completing
         else:
-            assert not completing and dead_ends
+            assert not completing
+            assert dead_ends

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from nonogram_editor.infra import child_process
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.nonogram import verdict as verdict_module
 from nonogram_editor.nonogram.puzzle import Puzzle
 from nonogram_editor.nonogram.verdict import Kind, Stage, check_drawing, check_puzzle
-from nonogram_editor.infra.tasks import Task
 from tests.editor.infra.test_child_process import _ends_soon, _gone
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -47,10 +47,13 @@ def test_check_forks_its_sat_process_and_leaves_none_behind(tmp_path, name, kind
                             env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert f'"verdict": "{kind}"' in lines[0] and '"decided_by": "SAT solver"' in lines[0]
+    assert f'"verdict": "{kind}"' in lines[0]
+    assert '"decided_by": "SAT solver"' in lines[0]
     made, status = lines[-1].rsplit(" ", 1)
     made = eval(made)
-    assert status == "1" and len(made) == 1 and made[0][0] is not child_process.portable_processes()
+    assert status == "1"
+    assert len(made) == 1
+    assert made[0][0] is not child_process.portable_processes()
     assert _gone(made[0][1])
     assert result.stderr == ""
 
@@ -81,14 +84,18 @@ def test_on_bare_clues_the_search_steps_back_while_the_sat_process_runs(monkeypa
     puzzle = Puzzle.from_grid(noise)
 
     bare = check_puzzle(puzzle.row_clues, puzzle.column_clues, task=Task(time_limit=120))
-    assert bare.kind == Kind.MULT and bare.decided_by == Stage.SAT
-    assert puzzle.is_solution(bare.picture) and puzzle.is_solution(bare.alternative)
+    assert bare.kind == Kind.MULT
+    assert bare.decided_by == Stage.SAT
+    assert puzzle.is_solution(bare.picture)
+    assert puzzle.is_solution(bare.alternative)
     assert max(caller, verdict_module.SEARCH_NICE) in priorities
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == caller
 
     priorities.clear()
     drawing = check_drawing(noise, task=Task(time_limit=120))
-    assert drawing.kind == Kind.MULT and drawing.decided_by == Stage.SAT and puzzle.is_solution(drawing.alternative)
+    assert drawing.kind == Kind.MULT
+    assert drawing.decided_by == Stage.SAT
+    assert puzzle.is_solution(drawing.alternative)
     assert priorities == {caller}
 
 
@@ -117,7 +124,8 @@ def test_check_stopped_by_sigterm_ends_its_sat_process():
         out, err = check.communicate(timeout=30)
     finally:
         check.kill()
-    assert check.returncode == 128 + signal.SIGTERM and "stopped by SIGTERM" in err
+    assert check.returncode == 128 + signal.SIGTERM
+    assert "stopped by SIGTERM" in err
     assert _ends_soon(solver[0])
 
 

@@ -8,10 +8,10 @@ from collections import defaultdict
 import numpy as np
 import pytest
 
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor.level.non_format import read_non
 from nonogram_editor.nonogram.puzzle import Board, Puzzle
 from nonogram_editor.nonogram.verdict import Kind, check_drawing, check_puzzle
-from nonogram_editor.infra.tasks import Cancelled, Task
 from tests.editor.nonogram.reference import NONOGRAMS, expected_class, line_logic, runs, solutions
 
 
@@ -42,7 +42,8 @@ def check_every_picture(height, width):
             kinds[expected] += 1
             if expected == Kind.MULT:
                 alternative = tuple(tuple(int(v) for v in row) for row in verdict.alternative)
-                assert alternative != picture and alternative in pictures
+                assert alternative != picture
+                assert alternative in pictures
                 assert np.array_equal(verdict.differing, verdict.alternative != np.array(picture, dtype=bool))
             else:
                 assert np.array_equal(verdict.picture, np.array(picture, dtype=bool))
@@ -55,14 +56,16 @@ def check_every_picture(height, width):
 def test_every_small_picture_against_all_pictures_with_its_clues(height, width):
     kinds = check_every_picture(height, width)
     if (height, width) == (3, 3):
-        assert kinds[Kind.MULT] and kinds[Kind.LINE]
+        assert kinds[Kind.MULT]
+        assert kinds[Kind.LINE]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("height, width", [(3, 4), (4, 3), (4, 4)])
 def test_every_picture_up_to_4x4_against_all_pictures_with_its_clues(height, width):
     kinds = check_every_picture(height, width)
-    assert kinds[Kind.MULT] and kinds[Kind.LINE]
+    assert kinds[Kind.MULT]
+    assert kinds[Kind.LINE]
 
 
 def random_pictures(count, largest, seed):
@@ -89,13 +92,16 @@ def check_random(count, largest, seed):
 
 def test_random_pictures_up_to_5x5():
     kinds = check_random(250, 5, seed=11)
-    assert kinds[Kind.LINE] and kinds[Kind.MULT]
+    assert kinds[Kind.LINE]
+    assert kinds[Kind.MULT]
 
 
 @pytest.mark.slow
 def test_thousands_of_random_pictures_up_to_6x6():
     kinds = check_random(4000, 6, seed=12)
-    assert kinds[Kind.LINE] and kinds[Kind.MULT] and kinds[Kind.BRANCH]
+    assert kinds[Kind.LINE]
+    assert kinds[Kind.MULT]
+    assert kinds[Kind.BRANCH]
 
 
 def check_clue_sets(height, width):
@@ -133,21 +139,25 @@ def expected_puzzles():
 @pytest.mark.parametrize("name, expected", expected_puzzles())
 def test_real_puzzles_get_their_known_class(name, expected):
     puzzle = read_non(NONOGRAMS / name)
-    assert puzzle.goal is not None and puzzle.goal_fits()
+    assert puzzle.goal is not None
+    assert puzzle.goal_fits()
     drawing = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal)
     assert drawing.kind == expected
     bare = check_puzzle(puzzle.row_clues, puzzle.column_clues)  # without the goal: the same class
     assert bare.kind == expected
     assert np.array_equal(bare.picture, puzzle.goal)
     if expected == Kind.BRANCH:
-        assert drawing.open_cells > 0 and drawing.lookahead.probes > 0
+        assert drawing.open_cells > 0
+        assert drawing.lookahead.probes > 0
         assert "look ahead" in drawing.describe() or "trial and error" in drawing.describe()
 
 
 def test_line_verdict_reports_sweeps_and_counts():
     picture = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]], dtype=bool)
     verdict = check_drawing(picture)
-    assert verdict.kind == Kind.LINE and verdict.sweeps >= 1 and verdict.open_cells == 0
+    assert verdict.kind == Kind.LINE
+    assert verdict.sweeps >= 1
+    assert verdict.open_cells == 0
     assert verdict.line_counts() == ([1, 1, 1], [1, 1, 1])
     assert "line logic alone" in verdict.describe()
 
@@ -160,7 +170,9 @@ def test_mult_verdict_counts_and_words():
     assert np.array_equal(verdict.differing[:2, :2], np.ones((2, 2), dtype=bool))
     assert verdict.differing.sum() == 4
     rows, columns = verdict.line_counts()
-    assert rows[:2] == [2, 2] and rows[2:] == [1, 1, 1] and columns[:2] == [2, 2]
+    assert rows[:2] == [2, 2]
+    assert rows[2:] == [1, 1, 1]
+    assert columns[:2] == [2, 2]
     assert "differs in 4 cells" in verdict.describe()
     assert verdict.to_json()["differing_cells"] == [[1, 1], [1, 2], [2, 1], [2, 2]]  # from 1
 
@@ -210,14 +222,17 @@ def test_noise_is_not_unique_and_the_other_solution_fits():
         drawing = np.random.default_rng(seed).random((size, size)) < 0.5
         verdict = check_drawing(drawing)
         assert verdict.kind == Kind.MULT
-        assert verdict.puzzle.is_solution(verdict.alternative) and verdict.differing.any()
+        assert verdict.puzzle.is_solution(verdict.alternative)
+        assert verdict.differing.any()
 
 
 def test_time_limit_gives_undecided_with_what_was_done():
     puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")  # BRANCH: needs lookahead
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=0))
-    assert verdict.kind == Kind.UNDECIDED and (verdict.picture == puzzle.goal).all()
-    assert "time ran out" in verdict.describe() and verdict.headline().startswith("Undecided")
+    assert verdict.kind == Kind.UNDECIDED
+    assert (verdict.picture == puzzle.goal).all()
+    assert "time ran out" in verdict.describe()
+    assert verdict.headline().startswith("Undecided")
     assert verdict.to_json()["verdict"] == Kind.UNDECIDED
     unlimited = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal)
     assert check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal, Task(time_limit=60)).kind == unlimited.kind
@@ -226,16 +241,21 @@ def test_time_limit_gives_undecided_with_what_was_done():
 def test_branch_puzzle_reports_its_lookahead():
     puzzle = read_non(NONOGRAMS / "webpbn-00023-edge.non")
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues, puzzle.goal)
-    assert verdict.kind == Kind.BRANCH and verdict.sweeps == 0 and verdict.open_cells == 110
+    assert verdict.kind == Kind.BRANCH
+    assert verdict.sweeps == 0
+    assert verdict.open_cells == 110
     data = verdict.to_json()
-    assert data["lookahead"] in ("probing", "search") and data["probes"] >= 1
+    assert data["lookahead"] in ("probing", "search")
+    assert data["probes"] >= 1
 
 
 def test_line_logic_only_gives_line_or_the_provisional_stalled():
     switch = np.zeros((4, 4), dtype=bool)
     switch[0, 0] = switch[1, 1] = True
     quick = check_drawing(switch, line_logic_only=True)
-    assert quick.kind == Kind.STALLED and quick.open_cells == 4 and "Looking for another solution" in quick.describe()
+    assert quick.kind == Kind.STALLED
+    assert quick.open_cells == 4
+    assert "Looking for another solution" in quick.describe()
     assert check_drawing(switch).kind == Kind.MULT
     plus = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
     assert check_drawing(plus, line_logic_only=True).kind == Kind.LINE
@@ -253,7 +273,9 @@ def test_probing_finds_a_first_solution_without_guessing(name):
     puzzle.propagate(board)
     stats = Lookahead()
     solution, exhaustive = find_solution(puzzle, board, Task(), stats)
-    assert exhaustive and puzzle.is_solution(solution.filled_array()) and stats.branches == 0
+    assert exhaustive
+    assert puzzle.is_solution(solution.filled_array())
+    assert stats.branches == 0
 
 
 def test_search_finds_solutions_and_respects_its_budget():
@@ -264,12 +286,15 @@ def test_search_finds_solutions_and_respects_its_budget():
     board = puzzle.board()
     puzzle.propagate(board)
     solution, exhaustive = find_solution(puzzle, board.copy(), Task(), Lookahead())
-    assert exhaustive and np.array_equal(solution.filled_array(), edge.goal)
+    assert exhaustive
+    assert np.array_equal(solution.filled_array(), edge.goal)
     # two solutions, and no probe settles a cell: a guess is needed
     crossing = Puzzle([[1], [1]], [[1], [1]])
     stats = Lookahead()
     solution, exhaustive = find_solution(crossing, crossing.board(), Task(), stats)
-    assert exhaustive and crossing.is_solution(solution.filled_array()) and stats.branches == 1
+    assert exhaustive
+    assert crossing.is_solution(solution.filled_array())
+    assert stats.branches == 1
     assert find_solution(crossing, crossing.board(), Task(), Lookahead(), budget=0) == (None, False)
     assert find_alternative(puzzle, board, edge.goal, Task(), Lookahead()) is None
     assert np.array_equal(board.filled_array(), edge.goal)  # proved cell by cell
@@ -330,12 +355,14 @@ def test_random_bare_clues_against_their_solutions():
         assert verdict.puzzle.is_solution(verdict.picture)
         if len(found) == 2:
             assert verdict.kind == Kind.MULT
-            assert verdict.puzzle.is_solution(verdict.alternative) and verdict.differing.any()
+            assert verdict.puzzle.is_solution(verdict.alternative)
+            assert verdict.differing.any()
         else:
             assert verdict.kind in (Kind.LINE, Kind.BRANCH)
             assert verdict.picture.astype(int).tolist() == [list(row) for row in found[0]]
         kinds[verdict.kind] += 1
-    assert kinds[Kind.MULT] and kinds[Kind.LINE]
+    assert kinds[Kind.MULT]
+    assert kinds[Kind.LINE]
 
 
 def many_solution_clues(count, seed):
@@ -365,8 +392,10 @@ def test_many_solutions_are_found_without_the_sat_solver(monkeypatch):
     monkeypatch.setattr(verdict_module, "SEARCH_ALONE", 60.0)
     for row_clues, column_clues in many_solution_clues(6, seed=23):
         verdict = check_puzzle(row_clues, column_clues)
-        assert verdict.kind == Kind.MULT and verdict.decided_by == Stage.SEARCH
-        assert verdict.puzzle.is_solution(verdict.picture) and verdict.puzzle.is_solution(verdict.alternative)
+        assert verdict.kind == Kind.MULT
+        assert verdict.decided_by == Stage.SEARCH
+        assert verdict.puzzle.is_solution(verdict.picture)
+        assert verdict.puzzle.is_solution(verdict.alternative)
         assert verdict.differing.any()
 
 
@@ -381,7 +410,8 @@ def test_a_quick_first_solution_out_of_time_leaves_the_verdict_to_the_rest(monke
     engine.propagate(board)
     assert verdict_module._first_quickly(engine, board, Task(), Lookahead()) is None
     verdict = check_puzzle(puzzle.row_clues, puzzle.column_clues)
-    assert verdict.kind == Kind.BRANCH and (verdict.picture == puzzle.goal).all()
+    assert verdict.kind == Kind.BRANCH
+    assert (verdict.picture == puzzle.goal).all()
 
 
 def test_decimation_stops_when_cancelled():
@@ -402,6 +432,8 @@ def test_verdict_kinds_and_stages_are_str_enums_that_print_as_before():
     from nonogram_editor.nonogram.verdict import Stage
 
     verdict = check_drawing(np.eye(3, dtype=bool))
-    assert verdict.kind is Kind.MULT and verdict.decided_by in set(Stage)
-    assert json.loads(json.dumps(verdict.to_json()))["verdict"] == "MULT" and f"{verdict.kind}" == "MULT"
+    assert verdict.kind is Kind.MULT
+    assert verdict.decided_by in set(Stage)
+    assert json.loads(json.dumps(verdict.to_json()))["verdict"] == "MULT"
+    assert f"{verdict.kind}" == "MULT"
     assert [kind.value for kind in Kind] == ["LINE", "BRANCH", "MULT", "CONTRADICTION", "STALLED", "UNDECIDED"]

@@ -27,7 +27,9 @@ def test_a_proposal_for_each_level_that_is_not_line_and_nothing_written_until_ac
     proposals = line_solvable_proposals(pack.entries)
     assert [proposal.entry.name for proposal in proposals] == ["swap.level"]
     proposal = proposals[0]
-    assert proposal.line and proposal.plan.edits and not np.array_equal(proposal.after, SWAP)
+    assert proposal.line
+    assert proposal.plan.edits
+    assert not np.array_equal(proposal.after, SWAP)
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.name != "cache"} == before
     accept(tmp_path, proposal)
     assert np.array_equal(load_level(tmp_path / "swap.level").solution, proposal.after)

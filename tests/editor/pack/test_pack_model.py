@@ -1,5 +1,4 @@
 """The Qt-free pack model: scanning a folder, the play order file, cached verdicts, warnings, export."""
-import json
 import shutil
 from pathlib import Path
 
@@ -8,15 +7,15 @@ import pytest
 
 from nonogram_editor.level import Level, LevelError, save_level
 from nonogram_editor.level.clues import clues
-from nonogram_editor.level.non_format import NonPuzzle, write_non, write_nonpack
+from nonogram_editor.level.non_format import NonPuzzle, write_nonpack
 from nonogram_editor.level.puzzle_formats import read_puzzles
 from nonogram_editor.pack import Pack
 from nonogram_editor.pack.balance import canonical_clues, canonical_grid, images, pack_warnings
 from nonogram_editor.pack.checks import ResultCache
-from nonogram_editor.pack.result import Result
 from nonogram_editor.pack.entries import Entry
-from nonogram_editor.publish.export import export_pack
 from nonogram_editor.pack.order import ORDER_FILE, parse_order, play_order, read_order, write_order
+from nonogram_editor.pack.result import Result
+from nonogram_editor.publish.export import export_pack
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pack"
 
@@ -49,19 +48,25 @@ def test_a_pack_opens_in_the_order_of_its_order_file_with_a_bad_file_as_an_entry
     assert pack.names == ["cross.level", "boat-mirrored.non", "boat-turned.level", "boat.level", "broken.non",
                           "swap-a.non", "swap-b.non"]
     broken = pack.entries[4]
-    assert broken.error is not None and "broken.non" in broken.error and "rows" in broken.error
+    assert broken.error is not None
+    assert "broken.non" in broken.error
+    assert "rows" in broken.error
     boat = pack.entries[3]
     assert (boat.title, boat.size, boat.colours, boat.cleared, boat.kind) == ("Boat", "6x5", 2, True, "level")
-    assert boat.picture.shape == (5, 6, 3) and boat.solution.sum() == 16
+    assert boat.picture.shape == (5, 6, 3)
+    assert boat.solution.sum() == 16
     mirrored = pack.entries[1]
-    assert mirrored.cleared is None and np.array_equal(mirrored.solution, np.fliplr(boat.solution))
+    assert mirrored.cleared is None
+    assert np.array_equal(mirrored.solution, np.fliplr(boat.solution))
 
 
 def test_an_order_file_that_is_not_text_is_a_problem_and_the_pack_is_in_name_order(pack_folder):
     (pack_folder / ORDER_FILE).write_bytes(b"\xff\xfe\x00garbage")
     pack = Pack.open(pack_folder)
     assert pack.names == sorted(pack.names)
-    assert len(pack.problems) == 1 and ORDER_FILE in pack.problems[0] and "UTF-8" in pack.problems[0]
+    assert len(pack.problems) == 1
+    assert ORDER_FILE in pack.problems[0]
+    assert "UTF-8" in pack.problems[0]
 
 
 def test_a_missing_folder_is_a_level_error_naming_it(tmp_path):
@@ -83,7 +88,8 @@ def test_reopening_checks_nothing_that_did_not_change_and_a_changed_file_again(p
     first = Pack.open(pack_folder)
     first.check(cache)
     checked = [entry for entry in first.entries if entry.error is None]
-    assert checked and not any(entry.result.cached for entry in checked)
+    assert checked
+    assert not any(entry.result.cached for entry in checked)
     again = Pack.open(pack_folder)
     again.check(cache)
     assert all(entry.result.cached for entry in again.entries if entry.error is None)
@@ -103,7 +109,8 @@ def test_an_ungraded_result_is_graded_when_a_grade_is_wanted(pack_folder, tmp_pa
     assert quick.entries[0].result.grade is None
     graded = Pack.open(pack_folder)
     graded.check(cache, grade=True)
-    assert graded.entries[0].result.grade is not None and not graded.entries[0].result.cached
+    assert graded.entries[0].result.grade is not None
+    assert not graded.entries[0].result.cached
 
 
 def test_a_cache_that_cannot_be_written_is_no_cache(pack_folder, tmp_path):
@@ -122,7 +129,8 @@ def test_bare_clues_get_the_solution_their_check_finds(tmp_path):
     assert pack.entries[0].solution.astype(int).tolist() == [[1, 1, 1], [0, 1, 0], [1, 1, 1]]
     cached = Pack.open(tmp_path)
     cached.check(ResultCache(tmp_path / "cache"))
-    assert cached.entries[0].result.cached and cached.entries[0].solution.sum() == 7
+    assert cached.entries[0].result.cached
+    assert cached.entries[0].solution.sum() == 7
 
 
 def test_the_canonical_forms_are_the_same_for_every_mirror_image_and_turn():
@@ -131,7 +139,8 @@ def test_the_canonical_forms_are_the_same_for_every_mirror_image_and_turn():
     assert len(forms) == 1
     other = grid.copy()
     other[0, 0] = not other[0, 0]
-    assert canonical_grid(other) != canonical_grid(grid) and canonical_clues(*clues(other)) != canonical_clues(*clues(grid))
+    assert canonical_grid(other) != canonical_grid(grid)
+    assert canonical_clues(*clues(other)) != canonical_clues(*clues(grid))
 
 
 def test_duplicates_are_found_across_mirror_images_and_turns_and_same_clues(pack_folder, tmp_path):
@@ -164,7 +173,8 @@ def test_reordering_saves_the_order_file_and_keeps_the_results(pack_folder, tmp_
     swap = pack.entries[pack.names.index("swap-b.non")]
     pack.reorder(["swap-b.non", "boat.level"])
     assert pack.names[:3] == ["swap-b.non", "boat.level", "boat-mirrored.non"]
-    assert pack.entries[0] is swap and swap.result.verdict == "MULT"
+    assert pack.entries[0] is swap
+    assert swap.result.verdict == "MULT"
     assert read_order(pack_folder)[:2] == ["swap-b.non", "boat.level"]
     assert Pack.open(pack_folder).names == pack.names
 

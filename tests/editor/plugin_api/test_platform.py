@@ -105,12 +105,15 @@ def test_fake_plugin_panel_opens_from_the_puzzles_menu(qtbot, isolated_settings)
     assert [a.text() for a in menu.actions()] == ["Fake puzzle"]
     click_menu_entry(qtbot, window, menu, "Fake puzzle")
     dock = window.findChild(QDockWidget, dock_object_name("fake"))
-    assert dock is not None and dock.isVisible()
+    assert dock is not None
+    assert dock.isVisible()
     qtbot.waitUntil(lambda: dock.loaded)
     panel = dock.widget()
-    assert isinstance(panel, FakePanel) and panel.parent() is dock
+    assert isinstance(panel, FakePanel)
+    assert panel.parent() is dock
     assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
-    assert panel.context.main_window is window and panel.context.settings_prefix == "plugins/fake/fake"
+    assert panel.context.main_window is window
+    assert panel.context.settings_prefix == "plugins/fake/fake"
     panel.context.show_message("hello from the panel")
     assert window.statusBar().currentMessage() == "hello from the panel"
     # opening it again raises the same dock rather than a second one
@@ -154,12 +157,15 @@ def test_the_menu_shows_the_dock_at_once_saying_it_is_loading_then_the_panel(qtb
     try:
         click_menu_entry(qtbot, window, menu, "Noting puzzle")
         dock = window.findChild(QDockWidget, dock_object_name("noting"))
-        assert dock is not None and dock.isVisible() and not dock.loaded
+        assert dock is not None
+        assert dock.isVisible()
+        assert not dock.loaded
         qtbot.waitUntil(lambda: dock.loaded)
     finally:
         QCoreApplication.instance().removeEventFilter(watcher)
     assert NotingPanel.seen == [(True, "Loading Noting puzzle…", ["Loading Noting puzzle…"])]
-    assert isinstance(dock.widget(), NotingPanel) and dock.widget().parent() is dock
+    assert isinstance(dock.widget(), NotingPanel)
+    assert dock.widget().parent() is dock
     qtbot.waitUntil(dock.widget().isVisible)
     assert docks.docks == {"noting": dock}
 
@@ -169,7 +175,8 @@ def test_dock_floats_closes_and_reopens_and_closing_stops_the_panel_work(qtbot, 
     dock = docks.open_panel("fake")
     dock.setFloating(True)
     qtbot.waitExposed(dock)
-    assert dock.isFloating() and dock.isWindow()
+    assert dock.isFloating()
+    assert dock.isWindow()
     dock.setFloating(False)
     assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
 
@@ -185,7 +192,9 @@ def test_dock_floats_closes_and_reopens_and_closing_stops_the_panel_work(qtbot, 
     click_menu_entry(qtbot, window, menu, "Fake puzzle")
     reopened = window.findChild(QDockWidget, dock_object_name("fake"))
     qtbot.waitUntil(lambda: reopened.loaded)
-    assert reopened is not None and reopened.isVisible() and reopened.widget() is not panel
+    assert reopened is not None
+    assert reopened.isVisible()
+    assert reopened.widget() is not panel
 
 
 def test_layout_and_open_panels_are_remembered_between_runs(qtbot, isolated_settings):
@@ -230,7 +239,8 @@ def test_the_real_main_window_lists_the_panel_and_restores_its_place(qtbot, isol
     qtbot.addWidget(again)
     again.show()
     dock = again.findChild(QDockWidget, dock_object_name("fake"))
-    assert dock is not None and dock.isFloating()
+    assert dock is not None
+    assert dock.isFloating()
 
 
 def test_a_raising_plugin_is_reported_and_skipped(qtbot, isolated_settings):
@@ -241,12 +251,14 @@ def test_a_raising_plugin_is_reported_and_skipped(qtbot, isolated_settings):
     help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
     next(a for a in help_menu.actions() if a.text() == "Plugins…").trigger()
     dialog = docks._dialog
-    assert dialog.isVisible() and not dialog.isModal()
+    assert dialog.isVisible()
+    assert not dialog.isModal()
     assert ("fake", "panels: Fake puzzle") in dialog.loaded_rows()
     assert dialog.failure_rows() == [("raiser", "nonogram_editor_panels: RuntimeError: the plugin's hook is broken")]
     failed = dialog.tree.topLevelItem(1)
     dialog.tree.setCurrentItem(failed.child(0))
-    assert "Traceback" in dialog.details.toPlainText() and "the plugin's hook is broken" in dialog.details.toPlainText()
+    assert "Traceback" in dialog.details.toPlainText()
+    assert "the plugin's hook is broken" in dialog.details.toPlainText()
 
 
 def test_a_panel_factory_that_raises_is_reported_and_the_editor_goes_on(qtbot, isolated_settings):
@@ -261,27 +273,33 @@ def test_a_panel_factory_that_raises_is_reported_and_the_editor_goes_on(qtbot, i
     click_menu_entry(qtbot, window, menu, "Broken factory")  # from the menu: "Loading…", then the report
     qtbot.waitUntil(lambda: "broken" in window.statusBar().currentMessage())
     flush()
-    assert window.findChild(QDockWidget, dock_object_name("broken")) is None and "broken" not in docks.docks
+    assert window.findChild(QDockWidget, dock_object_name("broken")) is None
+    assert "broken" not in docks.docks
 
 
 def test_a_dock_closed_while_loading_never_makes_its_panel(qtbot, isolated_settings):
     window, menu, docks = make_window(qtbot, host_with(("noting", NotingPlugin())))
     NotingPanel.seen.clear()
     dock = docks.show_panel("noting")
-    assert dock.isVisible() and not dock.loaded
+    assert dock.isVisible()
+    assert not dock.loaded
     dock.close()
     flush()
     qtbot.wait(50)
-    assert NotingPanel.seen == [] and docks.docks == {}
+    assert NotingPanel.seen == []
+    assert docks.docks == {}
     assert window.findChild(QDockWidget, dock_object_name("noting")) is None
 
 
 def test_a_misspelt_hook_is_caught(qtbot, isolated_settings):
     host = host_with(("typo", MisspeltPlugin()), ("fake", FakePlugin()))
-    assert "typo" not in host.plugin_names() and "fake" in host.plugin_names()
+    assert "typo" not in host.plugin_names()
+    assert "fake" in host.plugin_names()
     [failure] = host.failures
-    assert failure.plugin == "typo" and failure.stage == "hook names"
-    assert "'nonogram_editor_panel'" in failure.error and "did you mean 'nonogram_editor_panels'" in failure.error
+    assert failure.plugin == "typo"
+    assert failure.stage == "hook names"
+    assert "'nonogram_editor_panel'" in failure.error
+    assert "did you mean 'nonogram_editor_panels'" in failure.error
     window, menu, docks = make_window(qtbot, host)
     assert [a.text() for a in menu.actions()] == ["Fake puzzle"]
     assert "typo" in window.statusBar().currentMessage()
@@ -290,12 +308,14 @@ def test_a_misspelt_hook_is_caught(qtbot, isolated_settings):
 def test_a_blocked_plugin_is_absent(qtbot, isolated_settings, monkeypatch):
     monkeypatch.setenv(DISABLE_ENV, "blocked, another")
     host = host_with(("fake", FakePlugin()), ("blocked", FakePlugin("hidden", "Hidden puzzle")))
-    assert host.plugin_names() == ["fake"] and host.failures == []
+    assert host.plugin_names() == ["fake"]
+    assert host.failures == []
     window, menu, docks = make_window(qtbot, host)
     assert [a.text() for a in menu.actions()] == ["Fake puzzle"]
     dialog = docks.show_plugins_dialog()
     blocked = dialog.tree.topLevelItem(2)
-    assert blocked.text(0) == "Blocked" and [blocked.child(i).text(0) for i in range(blocked.childCount())] == [
+    assert blocked.text(0) == "Blocked"
+    assert [blocked.child(i).text(0) for i in range(blocked.childCount())] == [
         "another", "blocked"]
 
 
@@ -366,7 +386,9 @@ def test_a_dock_opened_again_keeps_its_width_from_loading_to_the_panel(qtbot, is
     dock.loading_seen.connect(lambda: loading_widths.append(dock.width()))  # as the label is painted
     qtbot.waitUntil(lambda: dock.loaded and dock.widget().isVisible())
     qtbot.wait(50)
-    assert loading_widths and loading_widths[0] >= 520 and dock.width() == loading_widths[0]
+    assert loading_widths
+    assert loading_widths[0] >= 520
+    assert dock.width() == loading_widths[0]
 
 
 def _re_exports() -> set[str]:

@@ -116,10 +116,12 @@ def stdout_lines(capsys):
 def test_entry_point_plugins_load_and_a_broken_one_is_reported(tiny_package):
     host = PluginHost()
     assert host.plugin_names() == ["tiny"]
-    assert "queens-6" in host.puzzles() and "tiny-queens" in host.panels()
+    assert "queens-6" in host.puzzles()
+    assert "tiny-queens" in host.panels()
     [failure] = host.failures
     assert (failure.plugin, failure.stage) == ("broken", "load")
-    assert "ImportError: a dependency is missing" in failure.error and "Traceback" in failure.details
+    assert "ImportError: a dependency is missing" in failure.error
+    assert "Traceback" in failure.details
 
 
 def test_entry_point_plugin_panel_opens_in_the_editor(tiny_package, qtbot, isolated_settings):
@@ -148,7 +150,8 @@ def test_solve_first_prints_a_valid_solution(tiny_package, capsys):
     assert run_command(["solve", "queens-6", "--first", "--json"]) == 0
     lines, _ = stdout_lines(capsys)
     [result] = map(json.loads, lines)
-    assert result["puzzle"] == "queens-6" and result["found"] is True
+    assert result["puzzle"] == "queens-6"
+    assert result["found"] is True
     columns = result["solution"]
     assert sorted(columns) == list(range(6))
     assert len({r - c for r, c in enumerate(columns)}) == len({r + c for r, c in enumerate(columns)}) == 6
@@ -162,7 +165,8 @@ def test_solve_count_json_with_jobs(tiny_package, capsys):
     lines, err = stdout_lines(capsys)
     [result] = map(json.loads, lines)
     assert (result["puzzle"], result["count"], result["distinct"], result["jobs"]) == ("queens-6", 4, 1, 1)
-    assert result["complete"] is True and isinstance(result["seconds"], float)
+    assert result["complete"] is True
+    assert isinstance(result["seconds"], float)
     assert run_command(["solve", "queens-6", "--count"]) == 0
     lines, err = stdout_lines(capsys)
     assert "Six queens: 4 solutions, 1 distinct up to symmetry" in lines[-1]
@@ -190,7 +194,8 @@ def test_a_crashing_solver_is_reported_without_a_traceback(capsys):
     host.register(Crashing(), "crashing")
     assert run_command(["solve", "crash"], host=host) == 1
     _, err = stdout_lines(capsys)
-    assert "error: puzzle 'crash' failed: ZeroDivisionError" in err and "Traceback" not in err
+    assert "error: puzzle 'crash' failed: ZeroDivisionError" in err
+    assert "Traceback" not in err
 
 
 def test_the_installed_command_sees_the_entry_point(tiny_package):

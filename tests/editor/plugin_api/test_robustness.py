@@ -87,7 +87,8 @@ def test_stuck_plugins_share_one_budget(site):
     assert [(f.plugin, f.error.split(":")[0]) for f in host.failures] == [("first", "PluginTimeout"),
                                                                          ("second", "PluginTimeout")]
     first = host.failures[0].details
-    assert "plugin_gate.wait()" in first and "second_started.wait" not in first  # it got past the wait
+    assert "plugin_gate.wait()" in first
+    assert "second_started.wait" not in first
 
 
 @pytest.mark.parametrize("source, error", [
@@ -158,7 +159,8 @@ def test_the_editor_window_appears_despite_a_stuck_and_an_exiting_plugin(site):
     result = subprocess.run([sys.executable, "-m", "nonogram_editor"], capture_output=True, text=True, env=env,
                             timeout=50)
     assert result.returncode == 0, result.stderr
-    assert "window shown after" in result.stderr and "visible=True" in result.stderr
+    assert "window shown after" in result.stderr
+    assert "visible=True" in result.stderr
 
 
 def test_help_plugins_names_the_stuck_plugin(site, qtbot, isolated_settings):
@@ -172,7 +174,8 @@ def test_help_plugins_names_the_stuck_plugin(site, qtbot, isolated_settings):
     docks = install(window, window.menuBar().addMenu("&Puzzles"), host=PluginHost(budget=0.5))
     assert "stuck" in window.statusBar().currentMessage()
     [(plugin, problem)] = docks.show_plugins_dialog().failure_rows()
-    assert plugin == "stuck" and problem.startswith("load: PluginTimeout: still busy after 0.5 s")
+    assert plugin == "stuck"
+    assert problem.startswith("load: PluginTimeout: still busy after 0.5 s")
 
 
 # --------------------------------------------------------------------------- duplicate ids
@@ -197,9 +200,11 @@ def test_a_newcomer_taking_a_built_in_id_is_skipped_for_it_and_named():
     host.register(Claimer("clashing-panel", "clashing", "third party"), "intruder")  # registered first
     host.register(Claimer("clashing-panel", "clashing", "built in"), "builtin", built_in=True)
     panels, puzzles = host.panels(), host.puzzles()
-    assert panels.get("clashing-panel").title == "built in" and panels.owner["clashing-panel"] == "builtin"
+    assert panels.get("clashing-panel").title == "built in"
+    assert panels.owner["clashing-panel"] == "builtin"
     assert puzzles.get("clashing").title == "built in"
-    assert puzzles.owner["clashing-own"] == "builtin" and "clashing-own" in puzzles  # the intruder's clash with it too
+    assert puzzles.owner["clashing-own"] == "builtin"
+    assert "clashing-own" in puzzles
     errors = [(f.plugin, f.error) for f in host.failures]
     assert ("intruder", "DuplicateIdError: panel id 'clashing-panel' is already registered by plugin 'builtin'; "
                         "plugin 'intruder''s is skipped") in errors
@@ -221,7 +226,8 @@ def test_among_third_parties_the_first_loaded_keeps_an_id(site):
     assert puzzles.get("same").title == "alpha's"
     assert sorted(puzzles.ids()) == ["alpha-only", "beta-only", "same"]
     [failure] = host.failures
-    assert failure.plugin == "beta" and "'same' is already registered by plugin 'alpha'" in failure.error
+    assert failure.plugin == "beta"
+    assert "'same' is already registered by plugin 'alpha'" in failure.error
 
 
 def test_a_third_party_plugin_cannot_take_the_built_in_voxel_ids(site, monkeypatch):
@@ -241,8 +247,10 @@ def test_a_third_party_plugin_cannot_take_the_built_in_voxel_ids(site, monkeypat
         '''})
     host = PluginHost()
     panels, puzzles = host.panels(), host.puzzles()
-    assert panels.owner["voxel"] == "voxel" and panels.get("voxel").title == "Voxel packing"
-    assert puzzles.owner["voxel-soma"] == "voxel" and puzzles.get("voxel-soma").title == "Soma cube"
+    assert panels.owner["voxel"] == "voxel"
+    assert panels.get("voxel").title == "Voxel packing"
+    assert puzzles.owner["voxel-soma"] == "voxel"
+    assert puzzles.get("voxel-soma").title == "Soma cube"
     assert "tetris-cube" in " ".join(puzzles.ids())  # nothing else of the built-in is lost
     assert sorted((f.plugin, f.error) for f in host.failures) == [
         ("aaa", "DuplicateIdError: panel id 'voxel' is already registered by plugin 'voxel'; "
@@ -265,7 +273,8 @@ def test_a_third_party_plugin_named_like_a_built_in_is_skipped_naming_both(site,
     monkeypatch.delenv(DISABLE_ENV)
     install_plugins(site, {"voxel": WORKING})  # first on sys.path, as a user's package could be
     host = PluginHost()
-    assert "voxel" in host.plugin_names() and "working-puzzle" not in host.puzzles()
+    assert "voxel" in host.plugin_names()
+    assert "working-puzzle" not in host.puzzles()
     assert host.panels().get("voxel").title == "Voxel packing"
     [failure] = host.failures
     assert (failure.plugin, failure.stage) == ("voxel", "load")
@@ -343,10 +352,12 @@ def test_a_plugin_calling_os_exit_on_import_turns_no_command_into_a_silent_succe
     assert listed.stdout.split() == ["working-puzzle", "Still", "here"]
     assert "plugin 'quitter' skipped (load): PluginExit: the plugin called os._exit(0)" in listed.stderr
     unknown = run_cli(site, "solve", "no-such-puzzle")
-    assert unknown.returncode == 2 and "no puzzle 'no-such-puzzle'" in unknown.stderr
+    assert unknown.returncode == 2
+    assert "no puzzle 'no-such-puzzle'" in unknown.stderr
     # check loads no plugin: a level that is not line-solvable still fails, with its verdict
     checked = run_cli(site, "check", os.path.join(REPO, "tests", "data", "hard", "domino-7.non"))
-    assert checked.returncode == 1 and "BRANCH" in checked.stdout
+    assert checked.returncode == 1
+    assert "BRANCH" in checked.stdout
 
 
 UNCATCHABLE_EXITS = {
@@ -363,7 +374,8 @@ def test_a_plugin_ending_the_process_fails_the_command_and_says_so(site, how):
     for command in (["solve", "no-such-puzzle"], ["puzzles"], ["solve", "working-puzzle", "--json"]):
         ran = run_cli(site, *command)
         assert ran.returncode == (137 if "signal" in how else 1), (command, ran)
-        assert "error: the command's process " in ran.stderr and "before it finished" in ran.stderr
+        assert "error: the command's process " in ran.stderr
+        assert "before it finished" in ran.stderr
         assert "Traceback" not in ran.stderr
         if "--json" in command:
             assert "before it finished" in json.loads(ran.stdout)["error"]
@@ -373,9 +385,11 @@ def test_a_plugin_ending_the_process_fails_the_command_and_says_so(site, how):
 def test_an_exit_handler_ending_the_process_cannot_change_the_exit_status(site):
     install_plugins(site, {"quitter": "import atexit, os\natexit.register(os._exit, 0)\n", "working": WORKING})
     unknown = run_cli(site, "solve", "no-such-puzzle")
-    assert unknown.returncode == 2 and "no puzzle 'no-such-puzzle'" in unknown.stderr
+    assert unknown.returncode == 2
+    assert "no puzzle 'no-such-puzzle'" in unknown.stderr
     listed = run_cli(site, "puzzles")  # the answer is out before the exit handlers run
-    assert listed.returncode == 0 and listed.stdout.split() == ["working-puzzle", "Still", "here"]
+    assert listed.returncode == 0
+    assert listed.stdout.split() == ["working-puzzle", "Still", "here"]
 
 
 GREEDY_SOLVER = '''
@@ -407,5 +421,7 @@ def test_a_solve_whose_process_runs_out_of_its_memory_limit_fails_saying_so(site
 def test_a_solver_that_exits_fails_the_command_and_says_so(site, puzzle, how):
     install_plugins(site, {"exiting": EXITING_SOLVER})
     solved = run_cli(site, "solve", puzzle)
-    assert solved.returncode == 1 and solved.stdout == ""
-    assert f"error: puzzle {puzzle!r} failed: " in solved.stderr and how in solved.stderr
+    assert solved.returncode == 1
+    assert solved.stdout == ""
+    assert f"error: puzzle {puzzle!r} failed: " in solved.stderr
+    assert how in solved.stderr

@@ -65,7 +65,8 @@ def _ink(image: QImage, rect: QRectF) -> int:
     a number's ink, or a colour clue's swatch."""
     inset = rect.adjusted(rect.width() * 0.2, rect.height() * 0.2, -rect.width() * 0.2, -rect.height() * 0.2)
     return sum(image.pixelColor(x, y).lightness() < 200
-               for y in range(int(inset.top()), int(inset.bottom())) for x in range(int(inset.left()), int(inset.right())))
+               for y in range(int(inset.top()), int(inset.bottom()))
+               for x in range(int(inset.left()), int(inset.right())))
 
 
 def _assert_clues_printed(image: QImage, layout: SheetLayout, placed, rows, columns) -> None:
@@ -83,7 +84,8 @@ def _assert_grid(image: QImage, layout: SheetLayout, placed, expected) -> None:
     for (row, column), _ in np.ndenumerate(expected[..., 0]):
         centre = placed(layout.grid_cell(row, column)).center()
         pixel = image.pixelColor(int(centre.x()), int(centre.y()))
-        assert np.abs(np.subtract((pixel.red(), pixel.green(), pixel.blue()), expected[row, column])).max() < 12, (row, column)
+        difference = np.subtract((pixel.red(), pixel.green(), pixel.blue()), expected[row, column])
+        assert np.abs(difference).max() < 12, (row, column)
 
 
 def test_two_to_a_page_with_a_title_page_and_the_solutions_at_the_back(qapp, tmp_path):
@@ -92,7 +94,8 @@ def test_two_to_a_page_with_a_title_page_and_the_solutions_at_the_back(qapp, tmp
     pages = _pages(path, tmp_path)
     assert len(pages) == 1 + 3 + 3  # the title page, five puzzles two to a page, then their solutions
     contents = _text(path, 1)
-    assert "Small pack" in contents and "5 puzzles" in contents
+    assert "Small pack" in contents
+    assert "5 puzzles" in contents
     assert [contents.index(f"{n}. {p.title}") for n, p in enumerate(PACK, 1)] == sorted(
         contents.index(f"{n}. {p.title}") for n, p in enumerate(PACK, 1))
     scale = pages[0].width() / PAGE[0]
@@ -120,7 +123,8 @@ def test_one_to_a_page_without_a_title(qapp, tmp_path):
     write_booklet(path, [SPECKS, FLAG], per_page=1)
     pages = _pages(path, tmp_path)
     assert len(pages) == 4
-    assert "1. Specks" in _text(path, 1) and "Solution 2. Flag" in _text(path, 4)
+    assert "1. Specks" in _text(path, 1)
+    assert "Solution 2. Flag" in _text(path, 4)
     layout, placed = _sheet(1, 0, FLAG, pages[1].width() / PAGE[0])
     rows, columns = sheet_clues(FLAG)
     _assert_clues_printed(pages[1], layout, placed, rows, columns)
@@ -134,7 +138,8 @@ def test_slots_and_solutions():
     assert [(r.x(), r.y(), r.width(), r.height()) for r in page_slots(4, 200, 300)] == [
         (0, 0, 100, 150), (100, 0, 100, 150), (0, 150, 100, 150), (100, 150, 100, 150)]
     assert [(r.y(), r.height()) for r in page_slots(2, 200, 300)] == [(0, 150), (150, 150)]
-    assert len(page_slots(6, 200, 300)) == 6 and len(page_slots(3, 200, 300)) == 3
+    assert len(page_slots(6, 200, 300)) == 6
+    assert len(page_slots(3, 200, 300)) == 3
     assert np.array_equal(solution_of(STAIRS), GRIDS["Stairs"])
     assert solution_of(BROKEN) is None
 
@@ -148,7 +153,8 @@ def test_a_script_without_a_qt_application_or_a_display_writes_one_quietly(tmp_p
     result = subprocess.run([sys.executable, "-c", code, str(tmp_path / "dots.pdf")], env=environment,
                             capture_output=True, text=True)
     assert (result.returncode, result.stderr) == (0, "")
-    assert "1. Dots" in _text(tmp_path / "dots.pdf", 1) and "Solution 1. Dots" in _text(tmp_path / "dots.pdf", 2)
+    assert "1. Dots" in _text(tmp_path / "dots.pdf", 1)
+    assert "Solution 1. Dots" in _text(tmp_path / "dots.pdf", 2)
 
 
 def test_bad_options_and_targets_say_what_is_wrong(qapp, tmp_path):
@@ -160,4 +166,5 @@ def test_bad_options_and_targets_say_what_is_wrong(qapp, tmp_path):
         write_booklet(tmp_path / "missing" / "pack.pdf", PACK)
     assert list(tmp_path.iterdir()) == []
     write_booklet(tmp_path / "broken.pdf", [BROKEN])  # printed, and its solution page says so
-    assert "1. Broken" in _text(tmp_path / "broken.pdf", 1) and "1. Broken: no solution" in _text(tmp_path / "broken.pdf", 2)
+    assert "1. Broken" in _text(tmp_path / "broken.pdf", 1)
+    assert "1. Broken: no solution" in _text(tmp_path / "broken.pdf", 2)

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from nonogram_editor.infra.paths import ROOT
 from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.model import load_level
 from nonogram_editor.level.non_format import NonPuzzle
-from nonogram_editor.infra.paths import ROOT
 from nonogram_editor.publish.html_pack import html_page, level_puzzle, pack_data, write_html_pack
 
 RED, GREEN, BLUE, YELLOW = (220, 30, 30), (30, 170, 60), (40, 60, 200), (240, 220, 40)
@@ -41,30 +41,38 @@ def test_the_page_is_one_self_contained_file(tmp_path):
     assert not re.search(r"""\s(src|href)\s*=|<link|@import|url\(|https?:""", text)  # nothing to fetch
     assert text.lower().count("</script>") == 2  # the data's and the player's, nothing of the title
     assert "<title>Tiny &lt;/script&gt; &amp; &lt;b&gt;pack&lt;/b&gt;</title>" in text
-    assert "function markLines()" in text and "#board" in text  # player.js and player.css inlined
+    assert "function markLines()" in text
+    assert "#board" in text
 
 
 def test_the_data_holds_clues_palettes_and_pictures_in_order():
     data = pack_data([DIAGONAL, HOOK, COLOURS], "Tiny", [DIAGONAL_PICTURE, None, None])
     diagonal, hook, colours = data["puzzles"]
     assert [p["title"] for p in data["puzzles"]] == ["Diagonal", "Hook", "Flag"]
-    assert hook["rows"] == [[[4, 1]], [[1, 1]], [[1, 1], [2, 1]]] and hook["colour"] is False
-    assert colours["palette"] == ["#ffffff", "#dc1e1e", "#283cc8"] and colours["colour"] is True
+    assert hook["rows"] == [[[4, 1]], [[1, 1]], [[1, 1], [2, 1]]]
+    assert hook["colour"] is False
+    assert colours["palette"] == ["#ffffff", "#dc1e1e", "#283cc8"]
+    assert colours["colour"] is True
     assert colours["columns"] == [[[1, 1]], [[1, 1], [1, 2]], [[2, 2]]]
     shown = diagonal["picture"]
     assert [shown["colours"][i] for i in shown["cells"]] == ["#dc1e1e", "#1eaa3c", "#283cc8", "#f0dc28"]
-    assert hook["picture"] is None and len({p["id"] for p in data["puzzles"]}) == 3
+    assert hook["picture"] is None
+    assert len({p["id"] for p in data["puzzles"]}) == 3
     untitled = pack_data([NonPuzzle(1, 1, [[1]], [[1]])])
-    assert untitled["title"] == "Nonograms" and untitled["puzzles"][0]["title"] == "Puzzle 1"
+    assert untitled["title"] == "Nonograms"
+    assert untitled["puzzles"][0]["title"] == "Puzzle 1"
 
 
 def test_a_level_brings_its_reward_picture():
     level = load_level(ROOT / "levels" / "cat.level")
     puzzle, picture = level_puzzle(level, {"title": "Cat"})
-    assert isinstance(puzzle, NonPuzzle) and puzzle.title == "Cat" and puzzle.goal_fits()
+    assert isinstance(puzzle, NonPuzzle)
+    assert puzzle.title == "Cat"
+    assert puzzle.goal_fits()
     assert picture is level.picture
     colour, none = level_puzzle(level, {"kind": "colour", "background": "#ffffff"})
-    assert isinstance(colour, ColourPuzzle) and none is None
+    assert isinstance(colour, ColourPuzzle)
+    assert none is None
 
 
 def test_bad_input_and_targets_say_what_is_wrong(tmp_path):
@@ -86,7 +94,9 @@ def browser(tmp_path_factory):
     from selenium.webdriver.chrome.service import Service
 
     binary, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
-    assert binary and driver_path, "Debian's chromium and chromium-driver are needed (resources/scripts/test installs them)"
+    needed = "Debian's chromium and chromium-driver are needed (resources/scripts/test installs them)"
+    assert binary, needed
+    assert driver_path, needed
     options = webdriver.ChromeOptions()
     options.binary_location = binary
     for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -191,9 +201,11 @@ def test_a_pack_is_played_to_the_end_with_mouse_and_keys(browser, tmp_path):
     # Progress stays in the browser: the page opened again knows every puzzle is solved.
     browser.get(path.as_uri())
     assert browser.find_element("id", "progress").text == "3 of 3 solved"
-    assert browser.find_element("id", "puzzle-title").text == "Flag" and _status(browser) == "Solved!"
+    assert browser.find_element("id", "puzzle-title").text == "Flag"
+    assert _status(browser) == "Solved!"
     _open(browser, 1)
-    assert _pixels(browser, _cells(browser)) == hook and _status(browser) == "Solved!"
+    assert _pixels(browser, _cells(browser)) == hook
+    assert _status(browser) == "Solved!"
     browser.find_element("id", "restart").click()
     assert _states(browser, 4) == ["....", "....", "...."]
     assert browser.find_element("id", "progress").text == "2 of 3 solved"

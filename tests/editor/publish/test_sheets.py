@@ -54,18 +54,22 @@ def test_svg_sheet_parses_with_title_and_every_clue_number(qapp, tmp_path):
     write_sheet(path, ROWS, COLUMNS, "Specks")
     root = ET.parse(path).getroot()
     ns = {"svg": "http://www.w3.org/2000/svg"}
-    assert root.get("width").endswith("mm") and root.find("svg:title", ns).text == "Specks"
+    assert root.get("width").endswith("mm")
+    assert root.find("svg:title", ns).text == "Specks"
     texts = [element.text.strip() for element in root.iter("{http://www.w3.org/2000/svg}text")]
     expected = [str(n) for clue in ROWS + COLUMNS for n in (clue or [0])]
-    assert texts[0] == "Specks" and sorted(texts[1:]) == sorted(expected)
+    assert texts[0] == "Specks"
+    assert sorted(texts[1:]) == sorted(expected)
 
 
 def test_pdf_sheet_is_an_a4_pdf(qapp, tmp_path):
     path = tmp_path / "sheet.pdf"
     write_sheet(path, ROWS, COLUMNS, "Specks", PICTURE)
     data = path.read_bytes()
-    assert data.startswith(b"%PDF-1.") and data.rstrip().endswith(b"%%EOF")
-    assert b"/MediaBox [0 0 595" in data and b"/Type /Page" in data
+    assert data.startswith(b"%PDF-1.")
+    assert data.rstrip().endswith(b"%%EOF")
+    assert b"/MediaBox [0 0 595" in data
+    assert b"/Type /Page" in data
 
 
 def test_bad_targets_say_what_is_wrong(qapp, tmp_path):
@@ -91,7 +95,7 @@ def test_colour_sheets_print_each_number_on_its_colour_and_the_picture(qapp, tmp
         image = QImage(str(path))
         layout = SheetLayout.for_clues(rows, columns, image.width(), image.height())
         for row, clue in enumerate(rows):
-            for slot, (length, rgb) in enumerate(reversed(clue)):
+            for slot, (_length, rgb) in enumerate(reversed(clue)):
                 rect = layout.row_clue_cell(row, slot)
                 corner = image.pixelColor(int(rect.x() + rect.width() * 0.15), int(rect.y() + rect.height() * 0.15))
                 assert (corner.red(), corner.green(), corner.blue()) == rgb  # the swatch

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageSequence
 
+from nonogram_editor.infra.tasks import Cancelled, Task
 from nonogram_editor.scene3d.animation import GIF_HOLD_MS, GIF_MOVE_MS, Keyframes, PictureScene, write_gif
 from nonogram_editor.scene3d.geometry import OrbitCamera, SceneGeometry
 from nonogram_editor.scene3d.parts import Box, Part
-from nonogram_editor.infra.tasks import Cancelled, Task
 
 RED, BLUE = (220, 30, 30), (40, 40, 220)
 STEPS = [{"red": (0, 0, 0), "blue": (0, 0, 0)},
@@ -21,11 +21,15 @@ def test_halfway_through_a_move_a_piece_is_halfway_and_every_step_is_exact():
     for step, offsets in enumerate(STEPS):
         at = keyframes.at(step)
         assert {part: tuple(v) for part, v in at.items()} == offsets
-    assert tuple(keyframes.at(0.5)["red"]) == (0, 1, 0) and tuple(keyframes.at(0.5)["blue"]) == (0, 0, 0)
-    assert tuple(keyframes.at(1.5)["blue"]) == (2, 0, 0) and tuple(keyframes.at(1.5)["red"]) == (0, 2, 0)
+    assert tuple(keyframes.at(0.5)["red"]) == (0, 1, 0)
+    assert tuple(keyframes.at(0.5)["blue"]) == (0, 0, 0)
+    assert tuple(keyframes.at(1.5)["blue"]) == (2, 0, 0)
+    assert tuple(keyframes.at(1.5)["red"]) == (0, 2, 0)
     quarter, three_quarters = keyframes.at(0.25)["red"][1], keyframes.at(0.75)["red"][1]
-    assert 0 < quarter < 0.5 and three_quarters == pytest.approx(2 - quarter)  # eased in and out, symmetric
-    assert tuple(keyframes.at(-1)["red"]) == (0, 0, 0) and tuple(keyframes.at(9)["blue"]) == (4, 0, 0)
+    assert 0 < quarter < 0.5
+    assert three_quarters == pytest.approx(2 - quarter)
+    assert tuple(keyframes.at(-1)["red"]) == (0, 0, 0)
+    assert tuple(keyframes.at(9)["blue"]) == (4, 0, 0)
     assert keyframes.samples(4) == [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]
     assert {part: tuple(v) for part, v in Keyframes([STEPS[1]]).at(0.7).items()} == STEPS[1]  # no moves: stays
 
@@ -44,7 +48,8 @@ def test_a_painted_frame_mid_move_differs_from_both_ends():
     assert start.shape == (120, 160, 3)
     blue = [np.nonzero((f[..., 2] > 100) & (f[..., 0] < 80))[1].mean() for f in (start, middle, end)]
     assert blue[0] < blue[1] < blue[2]  # blue slides right, through the middle
-    assert (middle != start).any() and (middle != end).any()
+    assert (middle != start).any()
+    assert (middle != end).any()
 
 
 def test_a_saved_gif_has_a_frame_per_sample_at_the_size_asked_and_holds_each_step(tmp_path):
@@ -53,10 +58,13 @@ def test_a_saved_gif_has_a_frame_per_sample_at_the_size_asked_and_holds_each_ste
     frames = write_gif(path, picture(), Keyframes(STEPS), 5, (236, 238, 242), Task(reports.append, interval=0))
     assert frames == 2 * 5 + 1
     with Image.open(path) as gif:
-        assert gif.size == (160, 120) and gif.n_frames == frames and gif.info.get("loop") == 0
+        assert gif.size == (160, 120)
+        assert gif.n_frames == frames
+        assert gif.info.get("loop") == 0
         durations = [frame.info["duration"] for frame in ImageSequence.Iterator(gif)]
     assert durations == ([GIF_HOLD_MS] + [GIF_MOVE_MS] * 4) * 2 + [GIF_HOLD_MS]
-    assert reports and reports[-1].total == frames
+    assert reports
+    assert reports[-1].total == frames
 
 
 def test_a_cancelled_gif_leaves_no_file(tmp_path):

@@ -68,13 +68,15 @@ def test_frame_fits_the_bounding_sphere_in_view():
     assert center == pytest.approx((1.5, 0, 0))
     assert scene.bounding_sphere(shown={"b"})[0] == pytest.approx((3, 0, 0))
     exploded_center, exploded_radius = scene.bounding_sphere(amount=1.0)
-    assert exploded_center == pytest.approx((-0.5, 0, 0)) and exploded_radius > radius
+    assert exploded_center == pytest.approx((-0.5, 0, 0))
+    assert exploded_radius > radius
     for width, height in ((400, 300), (200, 600)):  # wide, and tall and narrow like a side dock
         camera = OrbitCamera(np.zeros(3), 1.0)
         camera.frame(center, radius, width / height)
         for corner in scene.triangles["a"].reshape(-1, 3):
             x, y = camera.project(corner, width, height)
-            assert 0 <= x <= width and 0 <= y <= height
+            assert 0 <= x <= width
+            assert 0 <= y <= height
 
 
 def test_orbit_pan_zoom_keep_their_meaning():
@@ -137,6 +139,8 @@ def test_fit_puts_every_point_in_view_and_fills_it(aspect, seed):
     camera.fit(points, aspect)
     width, height = 1000 * aspect, 1000
     projected = np.array([camera.project(p, width, height) for p in points])
-    assert np.all(projected >= 0) and np.all(projected[:, 0] <= width) and np.all(projected[:, 1] <= height)
+    assert np.all(projected >= 0)
+    assert np.all(projected[:, 0] <= width)
+    assert np.all(projected[:, 1] <= height)
     spread = np.ptp(projected, axis=0) / (width, height)
     assert spread.max() > 0.8  # close: the scene fills the view along one side at least

@@ -78,12 +78,14 @@ def test_rendered_frame_shows_each_part_in_its_colour_on_the_background(view):
     window = view.render_window()
     assert pixels.shape[:2] == (window.height() * window.devicePixelRatio(), window.width() * window.devicePixelRatio())
     background = np.array(BACKGROUND.getRgb()[:3])
-    assert np.abs(pixels[2, 2] - background).max() <= 8 and np.abs(pixels[-3, -3] - background).max() <= 8  # 16-bit X servers round
+    assert np.abs(pixels[2, 2] - background).max() <= 8
+    assert np.abs(pixels[-3, -3] - background).max() <= 8
     for rgb in (RED, GREEN, BLUE):
         assert mask_of(pixels, rgb).sum() > 200, f"too few pixels of colour {rgb}"
     # y is up: the red box (y=0.8) is drawn above the green rod (y=-1.2); red left of blue
     red, green, blue = (centroid(mask_of(pixels, c)) for c in (RED, GREEN, BLUE))
-    assert red[1] < green[1] and red[0] < blue[0]
+    assert red[1] < green[1]
+    assert red[0] < blue[0]
     # the camera's projection matches what Qt3D drew
     point = window_point(view, (-1.5, 0.8, 0.5))
     assert mask_of(pixels[point.y() - 1:point.y() + 2, point.x() - 1:point.x() + 2], RED).all()
@@ -98,7 +100,8 @@ def test_clicking_a_part_selects_it_and_the_background_clears(view, qtbot):
         assert view.selected_part() == part_id
     with qtbot.waitSignal(view.partClicked, timeout=2000) as clicked:
         qtbot.mouseClick(window, Qt.MouseButton.LeftButton, pos=QPoint(3, 3))
-    assert clicked.args == [""] and view.selected_part() is None
+    assert clicked.args == [""]
+    assert view.selected_part() is None
 
 
 def test_selection_is_highlighted(view):
@@ -143,7 +146,11 @@ def test_explode_moves_parts_apart_and_the_slider_follows(view):
     window = view.render_window()
     for part in view.parts():  # the whole exploded scene is in view: no part touches the frame's edge
         mask = mask_of(pixels, part.shapes[0].color)
-        assert mask.sum() > 100 and not (mask[0].any() or mask[-1].any() or mask[:, 0].any() or mask[:, -1].any())
+        assert mask.sum() > 100
+        assert not (mask[0].any())
+        assert not (mask[-1].any())
+        assert not (mask[:, 0].any())
+        assert not (mask[:, -1].any())
     assert pixels.shape[1] == window.width()
     view.explode_slider.setValue(view.explode_slider.maximum() // 2)
     assert view.explode() == pytest.approx(0.5)
@@ -160,7 +167,8 @@ def test_picking_follows_exploded_parts(view, qtbot):
 def test_hidden_parts_are_not_drawn_nor_picked(view, qtbot):
     view.set_visible_parts({"green", "blue"})
     pixels = frame(view)
-    assert mask_of(pixels, RED).sum() == 0 and mask_of(pixels, GREEN).sum() > 200
+    assert mask_of(pixels, RED).sum() == 0
+    assert mask_of(pixels, GREEN).sum() > 200
     with qtbot.waitSignal(view.partClicked, timeout=2000) as clicked:
         qtbot.mouseClick(view.render_window(), Qt.MouseButton.LeftButton, pos=window_point(view, (-1.5, 0.8, 0.5)))
     assert clicked.args == [""]
@@ -189,7 +197,8 @@ def test_drag_orbits_wheel_zooms_and_reset_view_restores(view, qtbot):
     assert mask_of(frame(view), RED).sum() < 0.8 * red_area
 
     qtbot.mouseClick(view.reset_button, Qt.MouseButton.LeftButton)
-    assert view.camera_model().yaw == pytest.approx(yaw) and view.camera_model().distance == pytest.approx(distance)
+    assert view.camera_model().yaw == pytest.approx(yaw)
+    assert view.camera_model().distance == pytest.approx(distance)
     assert np.abs(frame(view) - start_pixels).max() <= 2
 
 
@@ -201,7 +210,8 @@ def test_save_picture_renders_offscreen_at_the_size_asked(view, tmp_path):
         assert view.save_picture(str(path))
     assert said == [f"Saved a 1920x1080 picture to {path}"]
     with Image.open(path) as saved:
-        assert saved.format == "PNG" and saved.size == (1920, 1080)
+        assert saved.format == "PNG"
+        assert saved.size == (1920, 1080)
         pixels = np.asarray(saved.convert("RGB")).astype(int)
     assert np.abs(pixels[2, 2] - np.array(BACKGROUND.getRgb()[:3])).max() <= 1
     for rgb in (RED, GREEN, BLUE):
@@ -221,9 +231,12 @@ def test_a_transparent_picture_of_another_size(view, tmp_path):
     path = tmp_path / "small.png"
     assert view.save_picture(str(path), (640, 300), transparent=True)
     with Image.open(path) as saved:
-        assert saved.size == (640, 300) and saved.mode == "RGBA"
+        assert saved.size == (640, 300)
+        assert saved.mode == "RGBA"
         alpha = np.asarray(saved)[..., 3]
-    assert alpha[0, 0] == 0 and alpha.max() == 255 and (alpha == 255).mean() > 0.05
+    assert alpha[0, 0] == 0
+    assert alpha.max() == 255
+    assert (alpha == 255).mean() > 0.05
 
 
 def test_a_failed_save_keeps_the_previous_picture(view, tmp_path, monkeypatch):
@@ -238,7 +251,8 @@ def test_a_failed_save_keeps_the_previous_picture(view, tmp_path, monkeypatch):
     monkeypatch.setattr(nonogram_editor.infra.safe_write.os, "replace", full_disk)
     assert not view.save_picture(str(path))
     assert path.read_bytes() == b"previous"
-    assert "No space left on device" in view._message_label.text() and str(path) in view._message_label.text()
+    assert "No space left on device" in view._message_label.text()
+    assert str(path) in view._message_label.text()
 
 
 def test_save_picture_button_asks_size_then_file_without_blocking(view, qtbot, tmp_path):
@@ -249,7 +263,8 @@ def test_save_picture_button_asks_size_then_file_without_blocking(view, qtbot, t
     qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
     options = [d for d in view.findChildren(PictureOptionsDialog) if d.isVisible()]
     assert len(options) == 1, "the options dialog is shown and the event loop keeps running"
-    assert options[0].size() == (1920, 1080) and not options[0].transparent()
+    assert options[0].size() == (1920, 1080)
+    assert not options[0].transparent()
     options[0].width_box.setValue(800)
     options[0].height_box.setValue(600)
     options[0].background_box.setCurrentIndex(1)
@@ -262,7 +277,8 @@ def test_save_picture_button_asks_size_then_file_without_blocking(view, qtbot, t
     dialog.selectFile(str(target))
     dialog.accept()
     with Image.open(target) as saved:
-        assert saved.size == (800, 600) and saved.mode == "RGBA"
+        assert saved.size == (800, 600)
+        assert saved.mode == "RGBA"
     assert view._message_label.text() == f"Saved a 800x600 picture to {target}"
 
 

@@ -16,7 +16,6 @@ import sys
 import traceback
 
 import shiboken6
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox

@@ -30,7 +30,8 @@ def test_level_info_edited_saved_and_exported(window, qtbot, tmp_path):
     choose_file(qtbot, window, tmp_path / "row.non")
     wait_for_job(qtbot, window)
     exported = read_non(tmp_path / "row.non")
-    assert exported.title == "Row" and exported.metadata == {"by": "Ada"}
+    assert exported.title == "Row"
+    assert exported.metadata == {"by": "Ada"}
     window.files.open_level_path(tmp_path / "row.level")
     wait_for_job(qtbot, window)
     assert window.document.about == {"title": "Row", "by": "Ada"}

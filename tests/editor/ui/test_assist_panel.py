@@ -63,14 +63,17 @@ def test_a_drawing_with_two_solutions_is_said_to_have_no_grade(window, qtbot):
     make_switch(qtbot, window)
     click_tab(qtbot, window, "Assist")
     wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
-    assert panel.difficulty_heading.isVisible() and panel.grade_label.isVisible()
+    assert panel.difficulty_heading.isVisible()
+    assert panel.grade_label.isVisible()
     assert panel.grade_label.text().startswith("No grade: more than one picture fits")
-    assert not panel.step_slider.isVisible() and not panel.step_label.isVisible()
+    assert not panel.step_slider.isVisible()
+    assert not panel.step_label.isVisible()
     item = panel.suggestion_list.item(0)
     qtbot.mouseClick(panel.suggestion_list.viewport(), Qt.LeftButton,
                      pos=panel.suggestion_list.visualItemRect(item).center())
     wait_until(qtbot, lambda: panel.path is not None)
-    assert panel.grade_label.text().startswith("grade ") and panel.step_slider.isVisible()
+    assert panel.grade_label.text().startswith("grade ")
+    assert panel.step_slider.isVisible()
     assert panel.step_label.text() == "Move the slider to replay the solve path."
 
 
@@ -88,7 +91,8 @@ def test_heat_overlay_shown_and_a_click_applies_one_suggestion(window, qtbot):
     rect = panel.suggestion_list.visualItemRect(item)
     qtbot.mouseClick(panel.suggestion_list.viewport(), Qt.LeftButton, pos=rect.center())
     after = window.solution_grid()
-    assert (after != before).sum() == 1 and after[best.cells[0]] != before[best.cells[0]]
+    assert (after != before).sum() == 1
+    assert after[best.cells[0]] != before[best.cells[0]]
     assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE  # the promise holds in the editor too
     window.editor.undo()
     assert np.array_equal(window.solution_grid(), before)  # one undo step
@@ -136,7 +140,8 @@ def test_with_tools_symmetry_on_suggestions_and_proposals_keep_the_drawing_symme
     assert "symmetric edit" in panel.proposal_label.text()
     qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
     after = window.solution_grid()
-    assert np.array_equal(after, after[:, ::-1]) and (after != before).any()
+    assert np.array_equal(after, after[:, ::-1])
+    assert (after != before).any()
     assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
 
 
@@ -145,7 +150,8 @@ def test_a_single_cell_search_that_gives_up_says_so(window, qtbot):
     panel.search_seconds = 0
     make_switch(qtbot, window)
     wait_until(qtbot, lambda: "Stopped looking after 0 s" in panel.suggestion_label.text())
-    assert panel.effects is not None and not panel.effects.complete
+    assert panel.effects is not None
+    assert not panel.effects.complete
 
 
 def test_step_slider_replays_the_solve_path(window, qtbot):
@@ -159,7 +165,8 @@ def test_step_slider_replays_the_solve_path(window, qtbot):
     slider = panel.step_slider
     slider.setFocus()
     qtbot.keyClick(slider, Qt.Key_Right)
-    assert slider.value() == 1 and PATH_NEW in window.solution_canvas.overlay_names()
+    assert slider.value() == 1
+    assert PATH_NEW in window.solution_canvas.overlay_names()
     assert panel.step_label.text().startswith("Step 1 of")
     qtbot.keyClick(slider, Qt.Key_End)
     assert slider.value() == len(panel.path.steps)
@@ -198,12 +205,14 @@ def test_clue_only_files_are_solved_and_reported(window, qtbot, tmp_path):
     lines += ["columns"] + [",".join(map(str, c)) or "0" for c in cat.column_clues]
     (tmp_path / "cat.non").write_text("\n".join(lines) + "\n")
     text = import_non(qtbot, window, tmp_path / "cat.non")
-    assert "cat.non: LINE" in text and "One solution" in text
+    assert "cat.non: LINE" in text
+    assert "One solution" in text
     assert np.array_equal(window.solution_grid(), cat.goal)
 
     (tmp_path / "switch.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
     text = import_non(qtbot, window, tmp_path / "switch.non")
-    assert "MULT" in text and "side by side" in text
+    assert "MULT" in text
+    assert "side by side" in text
     assert assist(window).clue_report_view.isVisible()  # the two solutions, side by side
     assert window.solution_grid().sum() == 2
 
@@ -217,12 +226,14 @@ def test_undecided_clues_can_be_solved_on_without_a_time_limit(window, qtbot):
     panel = assist(window)
     assert "domino-7.non: UNDECIDED" in panel.clue_report_label.text()
     assert np.array_equal(window.solution_grid(), before)
-    assert panel.solve_on_button.isVisible() and not window.files.stop_button.isVisible()
+    assert panel.solve_on_button.isVisible()
+    assert not window.files.stop_button.isVisible()
     qtbot.mouseClick(panel.solve_on_button, Qt.LeftButton)
     assert window.files.stop_button.isVisible()
     wait_for_job(qtbot, window)
     assert "domino-7.non: BRANCH" in panel.clue_report_label.text()
-    assert not panel.solve_on_button.isVisible() and not window.files.stop_button.isVisible()
+    assert not panel.solve_on_button.isVisible()
+    assert not window.files.stop_button.isVisible()
     puzzle = read_non(HARD / "domino-7.non")
     assert clues(window.solution_grid()) == (puzzle.row_clues, puzzle.column_clues)
 
@@ -236,8 +247,10 @@ def test_stop_ends_solving_imported_clues_and_opens_nothing(window, qtbot):
     job = window.files._load_job
     qtbot.mouseClick(window.files.stop_button, Qt.LeftButton)
     wait_for_job(qtbot, window)
-    assert not job.running and job.task.cancelled
-    assert not window.files.stop_button.isVisible() and not window.files.solving_label.isVisible()
+    assert not job.running
+    assert job.task.cancelled
+    assert not window.files.stop_button.isVisible()
+    assert not window.files.solving_label.isVisible()
     assert np.array_equal(window.solution_grid(), before)
     assert "Stopped importing" in window.statusBar().currentMessage()
 
@@ -251,19 +264,23 @@ def test_a_newer_import_replaces_one_still_solving(window, qtbot, tmp_path):
     (tmp_path / "switch.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
     window.files.import_non_path(tmp_path / "switch.non")
     wait_for_job(qtbot, window)
-    assert not slow.running and slow.task.cancelled
-    assert window.solution_grid().shape == (2, 2) and "switch.non: MULT" in assist(window).clue_report_label.text()
+    assert not slow.running
+    assert slow.task.cancelled
+    assert window.solution_grid().shape == (2, 2)
+    assert "switch.non: MULT" in assist(window).clue_report_label.text()
 
 
 def test_contradiction_and_a_wrong_goal_are_shown_in_the_dock(window, qtbot, tmp_path):
     (tmp_path / "broken.non").write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")
     before = window.solution_grid()
     text = import_non(qtbot, window, tmp_path / "broken.non")
-    assert "CONTRADICTION" in text and ("row" in text or "column" in text)
+    assert "CONTRADICTION" in text
+    assert ("row" in text or "column" in text)
     assert np.array_equal(window.solution_grid(), before)  # nothing to load
     (tmp_path / "wrong.non").write_text('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "01"\n')
     text = import_non(qtbot, window, tmp_path / "wrong.non")
-    assert "does not fit its clues (column 1, column 2)" in text and "LINE" in text
+    assert "does not fit its clues (column 1, column 2)" in text
+    assert "LINE" in text
     assert window.solution_grid().tolist() == [[True, False]]
 
 
@@ -341,7 +358,9 @@ def test_the_grid_shows_the_overlays_of_the_tab_in_front_each_explained_by_its_o
     qtbot.mouseClick(solver.alternative_button, Qt.LeftButton)
     wait_until(qtbot, lambda: panel.suggestion_list.count() > 0)
     names = canvas.overlay_names()
-    assert OPEN_OVERLAY in names and DIFFERENCE_OVERLAY in names and not any(n in names for n, _ in HEAT_LEVELS)
+    assert OPEN_OVERLAY in names
+    assert DIFFERENCE_OVERLAY in names
+    assert not any(n in names for n, _ in HEAT_LEVELS)
     grid, verdict = window.solution_grid(), solver.verdict
     heated = [(cell, colour) for name, colour in HEAT_LEVELS if panel.overlays.cells(name) is not None
               for cell in zip(*np.nonzero(panel.overlays.cells(name)))]
@@ -354,7 +373,8 @@ def test_the_grid_shows_the_overlays_of_the_tab_in_front_each_explained_by_its_o
 
     click_tab(qtbot, window, "Assist")
     names = canvas.overlay_names()
-    assert OPEN_OVERLAY not in names and DIFFERENCE_OVERLAY not in names
+    assert OPEN_OVERLAY not in names
+    assert DIFFERENCE_OVERLAY not in names
     for (cell, colour), drawn in zip(heated, pixels(window, cells)):
         assert np.abs(drawn - blended(grid[cell], colour)).max() <= 2
         assert np.abs(blended(True, colour) - blended(False, colour)).sum() > 150
@@ -365,7 +385,8 @@ def test_the_grid_shows_the_overlays_of_the_tab_in_front_each_explained_by_its_o
 
     solver_legend = "".join(label.text() for label in solver.findChildren(QLabel) if "Legend" in label.text())
     assist_legend = "".join(label.text() for label in panel.findChildren(QLabel) if "Legend" in label.text())
-    assert legend_colours(solver_legend) and legend_colours(assist_legend)
+    assert legend_colours(solver_legend)
+    assert legend_colours(assist_legend)
     distances = [np.abs(np.array(QColor(a).getRgb()[:3]) - QColor(b).getRgb()[:3]).sum()
                  for a in legend_colours(solver_legend) for b in legend_colours(assist_legend)]
     assert min(distances) > 100  # no colour of one legend passes for one of the other
@@ -382,17 +403,20 @@ def test_a_clue_report_goes_once_another_level_is_opened(window, qtbot, tmp_path
     wait_for_job(qtbot, window)
     assert window.document.path.name == "heart.level"
     panel = assist(window)
-    assert not panel.clue_report_label.isVisible() and not panel.solve_on_button.isVisible()
+    assert not panel.clue_report_label.isVisible()
+    assert not panel.solve_on_button.isVisible()
 
 
 def test_a_clue_report_goes_once_a_puzzle_with_a_fitting_goal_is_imported(window, qtbot, tmp_path):
     (tmp_path / "contradiction.non").write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")
     text = import_non(qtbot, window, tmp_path / "contradiction.non")
-    assert "contradiction.non: CONTRADICTION" in text and assist(window).clue_report_label.isVisible()
+    assert "contradiction.non: CONTRADICTION" in text
+    assert assist(window).clue_report_label.isVisible()
     (tmp_path / "goal.non").write_text('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "10"\n')
     import_non(qtbot, window, tmp_path / "goal.non")
     assert window.solution_grid().tolist() == [[True, False]]
-    assert not assist(window).clue_report_label.isVisible() and not assist(window).clue_report_view.isVisible()
+    assert not assist(window).clue_report_label.isVisible()
+    assert not assist(window).clue_report_view.isVisible()
 
 
 def test_a_one_flip_proposal_says_one_edit(window, qtbot):
@@ -401,7 +425,8 @@ def test_a_one_flip_proposal_says_one_edit(window, qtbot):
     wait_until(qtbot, lambda: panel.solvable_button.isEnabled())
     qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
     wait_until(qtbot, lambda: panel.proposal)
-    assert len(panel.proposal) == 1 and "1 edit -> LINE" in panel.proposal_label.text()
+    assert len(panel.proposal) == 1
+    assert "1 edit -> LINE" in panel.proposal_label.text()
     qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
     assert window.undo_action.text() == "&Undo Apply a proposal of 1 edit"
 

@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QApplication
 
 from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.ui.grid_canvas import CLUE_BACKGROUND, CLUE_LINE_COLOUR, GRID_COLOUR, MIN_CELL, MIN_CLUE_PIXELS
+from tests.editor.scene3d.test_view import rgb_array
 from tests.editor.ui.conftest import centre, drag
 from tests.editor.ui.test_files import open_and_wait
-from tests.editor.scene3d.test_view import rgb_array
 from tests.editor.ui.test_repaint import settle
 
 

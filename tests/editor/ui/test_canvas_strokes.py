@@ -34,7 +34,8 @@ def assert_painted(window, expected: np.ndarray):
 def assert_margins_fit(canvas):
     """After the stroke the clues have all the room they need."""
     needed, origin = canvas.compute_origin(), canvas.grid_origin()
-    assert needed.x() <= origin.x() and needed.y() <= origin.y()
+    assert needed.x() <= origin.x()
+    assert needed.y() <= origin.y()
 
 
 def test_a_filled_rectangle_dragged_to_column_15_ends_at_column_15(window, qtbot):

@@ -9,8 +9,16 @@ from nonogram_editor.level.colour import indexed_picture
 from nonogram_editor.nonogram.colour import check_colour_drawing
 from nonogram_editor.nonogram.fix import edited
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor.ui.assist_panel import (HEAT_LEVELS, PATH_KNOWN, PATH_KNOWN_COLOUR, PATH_LINE, PATH_LINE_COLOUR,
-                                             PATH_NEW, PATH_NEW_COLOUR, PROPOSAL_OVERLAY)
+from nonogram_editor.ui.assist_panel import (
+    HEAT_LEVELS,
+    PATH_KNOWN,
+    PATH_KNOWN_COLOUR,
+    PATH_LINE,
+    PATH_LINE_COLOUR,
+    PATH_NEW,
+    PATH_NEW_COLOUR,
+    PROPOSAL_OVERLAY,
+)
 from tests.editor.scene3d.test_view import rgb_array
 from tests.editor.ui.conftest import drag
 from tests.editor.ui.test_assist_panel import assist, click_tab, wait_until
@@ -47,12 +55,14 @@ def test_colour_suggestions_listed_with_their_colours_and_a_click_applies_one(wi
         if suggestion.kind != Kind.STALLED:
             assert check_colour_drawing(edited(grid, [suggestion.edit]), 2).kind == suggestion.kind
     best = panel.suggestions[0]
-    assert best.kind == Kind.LINE and len(best.cells) == 1
+    assert best.kind == Kind.LINE
+    assert len(best.cells) == 1
     before = window.document.visible_picture()
     click_item(qtbot, panel, 0)
     after = window.document.visible_picture()
     changed = np.any(after != before, axis=2)
-    assert changed.sum() == 1 and changed[best.cells[0]]
+    assert changed.sum() == 1
+    assert changed[best.cells[0]]
     assert tuple(after[best.cells[0]]) == (WHITE, RED)[best.edit.value]
     assert wait_for_verdict(qtbot, window).kind == Kind.LINE  # the promise holds in the editor
     window.undo_action.trigger()
@@ -70,7 +80,8 @@ def test_make_a_three_colour_drawing_line_solvable_accept_and_undo(window, qtbot
     before, grid = window.document.visible_picture(), window.puzzle_grid()
     qtbot.mouseClick(panel.solvable_button, Qt.LeftButton)
     wait_until(qtbot, lambda: panel.proposal)
-    assert PROPOSAL_OVERLAY in window.solution_canvas.overlay_names() and "-> LINE" in panel.proposal_label.text()
+    assert PROPOSAL_OVERLAY in window.solution_canvas.overlay_names()
+    assert "-> LINE" in panel.proposal_label.text()
     edits = list(panel.proposal_edits)
     qtbot.mouseClick(panel.reject_button, Qt.LeftButton)
     assert PROPOSAL_OVERLAY not in window.solution_canvas.overlay_names()
@@ -106,7 +117,8 @@ def test_a_colour_level_is_graded_and_its_solve_path_replays(window, qtbot):
     slider = panel.step_slider
     slider.setFocus()
     qtbot.keyClick(slider, Qt.Key_Right)
-    assert slider.value() == 1 and PATH_NEW in window.solution_canvas.overlay_names()
+    assert slider.value() == 1
+    assert PATH_NEW in window.solution_canvas.overlay_names()
     qtbot.keyClick(slider, Qt.Key_End)
     assert slider.value() == len(panel.path.steps)
     assert np.array_equal(panel.path.replay(10, 10), window.puzzle_grid())  # every cell, in its colour
@@ -132,7 +144,8 @@ def test_with_tools_symmetry_on_colour_edits_keep_the_drawing_symmetric(window, 
     assert "symmetric edit" in panel.proposal_label.text()
     qtbot.mouseClick(panel.accept_button, Qt.LeftButton)
     after = window.document.visible_picture()
-    assert np.array_equal(after, after[:, ::-1]) and (after != before).any()
+    assert np.array_equal(after, after[:, ::-1])
+    assert (after != before).any()
     assert wait_for_verdict(qtbot, window).kind == Kind.LINE
 
 
@@ -157,7 +170,8 @@ def test_the_solve_path_replay_frames_cells_and_leaves_their_colours_seen(window
         image = rgb_array(canvas.grab().toImage())
         framed = {name: canvas._overlays[name][0] for name in (PATH_KNOWN, PATH_LINE, PATH_NEW)
                   if name in canvas.overlay_names()}
-        assert framed and PATH_NEW in framed
+        assert framed
+        assert PATH_NEW in framed
         above = np.zeros(picture.shape[:2], dtype=bool)  # cells under a frame drawn over this one
         for name, frame_colour in ((PATH_NEW, PATH_NEW_COLOUR), (PATH_LINE, PATH_LINE_COLOUR),
                                    (PATH_KNOWN, PATH_KNOWN_COLOUR)):  # a new cell's frame over its line's
@@ -170,7 +184,8 @@ def test_the_solve_path_replay_frames_cells_and_leaves_their_colours_seen(window
                 assert np.array_equal(middle, own), f"{name} ({row},{column}): its colour is not seen"
                 y, left = rect.center().y(), rect.left() + 2
                 ring = image[y, left:left + band + 2]  # across the frame's left side: black, colour, white
-                assert np.array_equal(ring[0], [0, 0, 0]) and np.array_equal(ring[-1], [255, 255, 255])
+                assert np.array_equal(ring[0], [0, 0, 0])
+                assert np.array_equal(ring[-1], [255, 255, 255])
                 assert np.array_equal(ring[1], QColor(frame_colour).getRgb()[:3])
                 assert max(np.abs(ring - own).sum(axis=1)) >= 380  # black or white stands out on it
                 marked_colours.add(tuple(own))

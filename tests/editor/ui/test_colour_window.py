@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from nonogram_editor.core.colour_level import rgb_clues
+from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.level.colour import COLOUR, TWO_COLOUR, colour_clues, indexed_picture
 from nonogram_editor.nonogram.colour import check_colour_drawing
 from nonogram_editor.nonogram.verdict import Kind
-from nonogram_editor.infra.paths import LEVELS
 from nonogram_editor.qt.contrast import number_colour
 from nonogram_editor.ui.solver_panel import DIFFERENCE_OVERLAY
 from tests.editor.ui.conftest import drag, wait_for_job
@@ -21,7 +21,8 @@ WHITE, RED, BLUE, YELLOW = (255, 255, 255), (220, 40, 40), (40, 110, 220), (250,
 def new_colour_level(window):
     window.new_action.trigger()
     dialog = window.kind_dialog
-    assert dialog.isVisible() and len(dialog.comboBoxItems()) == 2
+    assert dialog.isVisible()
+    assert len(dialog.comboBoxItems()) == 2
     dialog.setTextValue(dialog.comboBoxItems()[1])
     dialog.accept()
     assert window.editor.kind == COLOUR
@@ -122,7 +123,8 @@ def test_a_colour_mult_shows_the_other_solution_in_its_colours(window, qtbot):
     qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
     grid, palette = indexed_picture(window.document.visible_picture(), WHITE)
     alternative = verdict.alternative
-    assert colour_clues(alternative) == colour_clues(grid) and not np.array_equal(alternative, grid)
+    assert colour_clues(alternative) == colour_clues(grid)
+    assert not np.array_equal(alternative, grid)
     assert np.array_equal(canvas._overlays[DIFFERENCE_OVERLAY][0], alternative != grid)
     image = panel.alternative_view.pixmap().toImage()
     cell = image.width() // 10
@@ -135,14 +137,19 @@ def test_converting_a_level_is_one_undo_step(window, qtbot):
     window.files.open_level_path(LEVELS / "mushroom.level")
     wait_for_job(qtbot, window)
     before = (dict(window.document.about), window.puzzle_grid())
-    assert window.editor.kind == TWO_COLOUR and "Colour" in window.convert_kind_action.text()
+    assert window.editor.kind == TWO_COLOUR
+    assert "Colour" in window.convert_kind_action.text()
     window.convert_kind_action.trigger()
-    assert window.editor.kind == COLOUR and "Two-Colour" in window.convert_kind_action.text()
+    assert window.editor.kind == COLOUR
+    assert "Two-Colour" in window.convert_kind_action.text()
     verdict = wait_for_verdict(qtbot, window)
-    assert verdict.picture.dtype != bool and window.solution_canvas._rgb_clues is not None
+    assert verdict.picture.dtype != bool
+    assert window.solution_canvas._rgb_clues is not None
     window.undo_action.trigger()
-    assert window.editor.kind == TWO_COLOUR and window.document.about == before[0]
-    assert np.array_equal(window.puzzle_grid(), before[1]) and window.solution_canvas._rgb_clues is None
+    assert window.editor.kind == TWO_COLOUR
+    assert window.document.about == before[0]
+    assert np.array_equal(window.puzzle_grid(), before[1])
+    assert window.solution_canvas._rgb_clues is None
     wait_for_verdict(qtbot, window)
 
 
@@ -208,7 +215,8 @@ def test_test_solve_of_a_colour_level_with_the_colour_picker(window, qtbot):
     drag(qtbot, canvas, [(2, 2), (2, 3)])
     qtbot.mouseClick(picker.swatch(2), Qt.LeftButton)
     drag(qtbot, canvas, [(0, 2), (1, 2), (1, 1)])
-    assert pixel(0, 0) == RED and pixel(1, 1) == BLUE
+    assert pixel(0, 0) == RED
+    assert pixel(1, 1) == BLUE
     assert play.message_label.text().startswith("Solved")
     play.close()
 

@@ -9,10 +9,9 @@ import pytest
 from PySide6.QtGui import QImage
 
 from nonogram_editor import __version__
-
+from nonogram_editor.infra.paths import ROOT, package_data
 from nonogram_editor.ui import desktop
 from nonogram_editor.ui.desktop import APP_ID, DESKTOP_ENTRY
-from nonogram_editor.infra.paths import ROOT, package_data
 
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
 
@@ -39,7 +38,8 @@ def test_the_desktop_entry_is_valid_and_opens_the_files_the_mime_types_declare()
     assert result.returncode == 0, result.stdout
     assert not result.stdout.strip(), result.stdout
     fields = entry(shipped.read_text())
-    assert fields["Exec"] == "nonogram-editor %f" and fields["Icon"] == APP_ID
+    assert fields["Exec"] == "nonogram-editor %f"
+    assert fields["Icon"] == APP_ID
     declared = declared_mime_types()
     assert declared == {"application/x-nonogram-level": ["*.level"], "application/x-nonogram-non": ["*.non"],
                         "application/x-nonogram-nin": ["*.nin"], "application/x-webpbn-puzzle+xml": []}
@@ -67,7 +67,8 @@ def test_the_metainfo_is_valid_names_the_desktop_entry_every_file_type_and_a_scr
     owner_and_name = homepage.removeprefix("https://github.com/")
     shot = "editor/manual/images/window.png"  # the manual's, made from the real window (resources/scripts/screenshots)
     assert image == f"https://raw.githubusercontent.com/{owner_and_name}/main/{shot}"
-    assert shot in (ROOT / "README.md").read_text() and (ROOT / shot).is_file()
+    assert shot in (ROOT / "README.md").read_text()
+    assert (ROOT / shot).is_file()
 
 
 def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_removes_them(tmp_path):
@@ -81,14 +82,16 @@ def test_install_writes_every_file_and_the_desktop_sees_them_then_uninstall_remo
     assert all(path.is_file() for path in written)
     fields = entry((home / "applications" / f"{APP_ID}.desktop").read_text())
     launcher = fields["Exec"].removesuffix(" %f")
-    assert fields["TryExec"] == launcher.split()[0] and os.access(fields["TryExec"], os.X_OK)
+    assert fields["TryExec"] == launcher.split()[0]
+    assert os.access(fields["TryExec"], os.X_OK)
     for size, target in desktop.PNG_ICONS.items():
         image = QImage(str(home / target))
         assert (image.width(), image.height()) == (size, size)
         assert image.pixelColor(size // 2, size // 2).alpha() == 255  # the grid, not a blank image
     # the caches the desktop reads: .non and .level are ours, and our entry opens them
     globs = (home / "mime" / "globs2").read_text()
-    assert "application/x-nonogram-non:*.non" in globs and "application/x-nonogram-nin:*.nin" in globs
+    assert "application/x-nonogram-non:*.non" in globs
+    assert "application/x-nonogram-nin:*.nin" in globs
     cache = (home / "applications" / "mimeinfo.cache").read_text()
     assert f"application/x-nonogram-level={APP_ID}.desktop;" in cache
 
@@ -108,5 +111,7 @@ def test_elsewhere_than_a_linux_desktop_it_says_so_and_writes_nothing(tmp_path, 
     for action in ("install", "uninstall"):
         assert desktop.main([action]) == 2
         out, err = capsys.readouterr()
-        assert out == "" and "for Linux desktops" in err and "nothing was written" in err
+        assert out == ""
+        assert "for Linux desktops" in err
+        assert "nothing was written" in err
     assert list(tmp_path.iterdir()) == []

@@ -8,10 +8,10 @@ import numpy as np
 from PySide6.QtWidgets import QMessageBox
 
 from nonogram_editor import __version__
-from nonogram_editor.ui.desktop import APP_ID
-from nonogram_editor.level.non_format import write_non
 from nonogram_editor.infra.paths import LEVELS, ROOT
+from nonogram_editor.level.non_format import write_non
 from nonogram_editor.ui.app import QUIT_AFTER_ENV
+from nonogram_editor.ui.desktop import APP_ID
 from nonogram_editor.ui.identity import app_icon
 from tests.editor.plugin_api.test_platform import click_menu_entry
 from tests.editor.ui.conftest import wait_for_job
@@ -40,7 +40,8 @@ def test_help_about_shows_the_version_and_the_licence(window, qtbot):
     click_menu_entry(qtbot, window, window.help_menu, "&About")
     qtbot.waitUntil(lambda: any(box.isVisible() for box in window.findChildren(QMessageBox)))
     box = next(box for box in window.findChildren(QMessageBox) if box.isVisible())
-    assert __version__ in box.text() and "MIT licence" in box.text()
+    assert __version__ in box.text()
+    assert "MIT licence" in box.text()
     box.button(QMessageBox.Ok).click()
 
 

@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from nonogram_editor.infra.paths import LEVELS, ROOT
 from nonogram_editor.level import Level, load_level, save_level
 from nonogram_editor.level.clues import clues
 from nonogram_editor.level.document import palette_of
-from nonogram_editor.infra.paths import LEVELS, ROOT
 from nonogram_editor.ui import background, file_actions, settings
 from nonogram_editor.ui.app import QUIT_AFTER_ENV, SHOWN_MARKER
 from tests.conftest import HANG_MS, HANG_SECONDS
@@ -21,7 +21,8 @@ from tests.editor.ui.conftest import drag, wait_for_job
 
 def choose_file(qtbot, window, path):
     dialog = window.files.dialog
-    assert isinstance(dialog, QFileDialog) and dialog.isVisible()
+    assert isinstance(dialog, QFileDialog)
+    assert dialog.isVisible()
     dialog.selectFile(str(path))
     dialog.accept()
 
@@ -55,8 +56,10 @@ def test_save_as_then_reopen_gives_the_same_pixels(window, make_window, qtbot, t
     qtbot.waitUntil(lambda: not window.isWindowModified())
     assert window.windowTitle().startswith("cross.level")
     on_disk = load_level(tmp_path / "cross.level")
-    assert on_disk.cleared and on_disk.solution.shape == (10, 12)
-    assert np.array_equal(on_disk.solution, painted_solution) and np.array_equal(on_disk.picture, painted_picture)
+    assert on_disk.cleared
+    assert on_disk.solution.shape == (10, 12)
+    assert np.array_equal(on_disk.solution, painted_solution)
+    assert np.array_equal(on_disk.picture, painted_picture)
     assert (tmp_path / "cross.pbm").read_bytes().startswith(b"P1\n12 10\n")
     assert (tmp_path / "cross.ppm").read_bytes().startswith(b"P3\n12 10\n255\n")
 
@@ -64,7 +67,8 @@ def test_save_as_then_reopen_gives_the_same_pixels(window, make_window, qtbot, t
     open_and_wait(qtbot, other, tmp_path / "cross.level")
     assert np.array_equal(other.solution_grid(), painted_solution)
     assert np.array_equal(other.document.visible_picture(), painted_picture)
-    assert other.cleared_check.isChecked() and other.width_spin.value() == 12
+    assert other.cleared_check.isChecked()
+    assert other.width_spin.value() == 12
     assert str((tmp_path / "cross.level").resolve()) == settings.recent_files()[0]
 
     drag(qtbot, window.solution_canvas, [(5, 1), (5, 2)], )  # Save now writes without a dialog
@@ -80,7 +84,8 @@ def test_file_dialog_does_not_block_the_event_loop(window, qtbot):
     timer.start(5)
     window.open_action.trigger()  # returns at once: the dialog is shown with open(), not exec()
     dialog = window.files.dialog
-    assert dialog.isVisible() and not ticks
+    assert dialog.isVisible()
+    assert not ticks
     qtbot.waitUntil(lambda: len(ticks) >= 3)
     assert all(ticks)  # the timer ran while the dialog stayed open
     dialog.reject()
@@ -129,7 +134,8 @@ def test_opening_a_shipped_level_rebuilds_the_palette_from_its_picture(window, q
     level = load_level(LEVELS / "heart.level")
     assert window.palette_widget.colours == palette_of(level.picture)
     assert len(window.palette_widget.colours) == len({tuple(p) for p in level.picture.reshape(-1, 3)})
-    assert window.windowTitle().startswith("heart.level") and not window.isWindowModified()
+    assert window.windowTitle().startswith("heart.level")
+    assert not window.isWindowModified()
     assert (window.solution_canvas.row_clues(), window.solution_canvas.column_clues()) == clues(level.solution)
 
 
@@ -144,8 +150,10 @@ def test_bad_files_show_a_clear_message_and_the_window_survives(window, qtbot, t
         (tmp_path / f"bad{ext}").write_bytes(data)
     open_and_wait(qtbot, window, tmp_path / "bad.level")
     box = window._message_box
-    assert isinstance(box, QMessageBox) and box.isVisible()
-    assert words in box.text() and "Traceback" not in box.text()
+    assert isinstance(box, QMessageBox)
+    assert box.isVisible()
+    assert words in box.text()
+    assert "Traceback" not in box.text()
     assert words in window.statusBar().currentMessage()
     box.accept()
     assert window.windowTitle().startswith("Untitled")
@@ -157,7 +165,8 @@ def test_closing_with_unsaved_changes_asks_first(window, qtbot):
     drag(qtbot, window.solution_canvas, [(3, 3), (3, 4)])
     window.close()
     box = window._message_box
-    assert window.isVisible() and box.isVisible()
+    assert window.isVisible()
+    assert box.isVisible()
     box.button(QMessageBox.Cancel).click()
     assert window.isVisible()
     window.close()
@@ -170,7 +179,8 @@ def test_opening_over_unsaved_changes_asks_and_can_save_first(window, qtbot, tmp
     drag(qtbot, window.solution_canvas, [(1, 1), (1, 3)])
     window.files.open_level_path(tmp_path / "target.level")
     box = window._message_box
-    assert box.isVisible() and window.solution_grid().shape == (10, 10)
+    assert box.isVisible()
+    assert window.solution_grid().shape == (10, 10)
     box.button(QMessageBox.Save).click()  # untitled: Save As first, then the level opens
     choose_file(qtbot, window, tmp_path / "first")
     wait_for_job(qtbot, window)
@@ -183,7 +193,8 @@ def test_new_discards_after_asking(window, qtbot):
     window.new_action.trigger()
     window._message_box.button(QMessageBox.Discard).click()
     window.kind_dialog.accept()  # a two-colour level
-    assert window.solution_grid().shape == (10, 10) and not window.isWindowModified()
+    assert window.solution_grid().shape == (10, 10)
+    assert not window.isWindowModified()
 
 
 def test_recent_files_menu_opens_a_level(window, qtbot):
@@ -211,7 +222,8 @@ def test_python_m_editor_starts_and_shows_the_window():
     result = subprocess.run([sys.executable, "-m", "nonogram_editor", str(LEVELS / "cat.level")], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert SHOWN_MARKER in result.stderr and "visible=True" in result.stderr
+    assert SHOWN_MARKER in result.stderr
+    assert "visible=True" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -25,7 +25,8 @@ def test_import_image_with_live_preview(window, qtbot, tmp_path):
     choose_file(qtbot, window, tmp_path / "photo.png")
     wait_for_job(qtbot, window)
     dialog = window.image_import_dialog
-    assert dialog is not None and dialog.isVisible()
+    assert dialog is not None
+    assert dialog.isVisible()
     dialog.size_spin.setValue(12)
     assert dialog.size_label.text() == "12 x 6"
     before = dialog.solution_view.pixmap().toImage()
@@ -38,18 +39,21 @@ def test_import_image_with_live_preview(window, qtbot, tmp_path):
     qtbot.mouseClick(dialog.invert_check, Qt.LeftButton, pos=indicator)
     assert dialog.invert_check.isChecked()
     inverted = dialog.grids()[0]
-    assert not inverted[:, :4].any() and inverted[:, 8:].all()
+    assert not inverted[:, :4].any()
+    assert inverted[:, 8:].all()
     qtbot.mouseClick(dialog.invert_check, Qt.LeftButton, pos=indicator)
     dialog.colours_spin.setValue(3)
     dialog.accept()
     solution = window.solution_grid()
     assert solution.shape == (6, 12)
-    assert solution[:, :8].all() and not solution[:, 8:].any()
+    assert solution[:, :8].all()
+    assert not solution[:, 8:].any()
     picture = window.document.visible_picture()
     assert len({tuple(c) for c in picture.reshape(-1, 3)}) <= 3
     assert picture[0, 0, 2] > picture[0, 0, 0]  # blue stays blue
     window.editor.undo()  # the import is one undo step
-    assert window.solution_grid().shape == (10, 10) and not window.solution_grid().any()
+    assert window.solution_grid().shape == (10, 10)
+    assert not window.solution_grid().any()
 
 
 def test_derive_each_grid_from_the_other_in_one_undo_step(window, qtbot):
@@ -57,14 +61,16 @@ def test_derive_each_grid_from_the_other_in_one_undo_step(window, qtbot):
     picture_before = window.document.visible_picture().copy()
     edit_action(window, "Picture from the &solution").trigger()
     picture = window.document.visible_picture()
-    assert (picture[0] == 0).all() and (picture[1:] == 255).all()
+    assert (picture[0] == 0).all()
+    assert (picture[1:] == 255).all()
     window.editor.undo()
     assert np.array_equal(window.document.visible_picture(), picture_before)
     window.editor.redo()
     drag(qtbot, window.solution_canvas, [(0, 0), (0, 9)], button=Qt.RightButton)  # clear the row again
     assert not window.solution_grid().any()
     edit_action(window, "Solution from the &picture").trigger()
-    assert window.solution_grid()[0].all() and not window.solution_grid()[1:].any()
+    assert window.solution_grid()[0].all()
+    assert not window.solution_grid()[1:].any()
     window.editor.undo()
     assert not window.solution_grid().any()
 
@@ -91,12 +97,16 @@ def test_an_imported_image_replaces_the_open_levels_grids_as_one_undo_step(windo
     window.image_import_dialog.size_spin.setValue(16)
     window.image_import_dialog.accept()
     imported = window.solution_grid()
-    assert imported.shape == (8, 16) and imported[:, :8].all() and not imported[:, 8:].any()
-    assert window.document is document and document.path == tmp_path / "heart.level"  # the same level
+    assert imported.shape == (8, 16)
+    assert imported[:, :8].all()
+    assert not imported[:, 8:].any()
+    assert window.document is document
+    assert document.path == tmp_path / "heart.level"
     assert window.editor.modified
     assert window.editor.undo()
     assert np.array_equal(window.solution_grid(), before[0])
-    assert np.array_equal(document.visible_picture(), before[1]) and list(document.palette) == before[2]
+    assert np.array_equal(document.visible_picture(), before[1])
+    assert list(document.palette) == before[2]
     assert not window.editor.modified  # back at the saved level
     assert window.editor.redo()
     assert np.array_equal(window.solution_grid(), imported)

@@ -26,7 +26,8 @@ def wait_for_gallery(gallery: PackWindow) -> None:
     QTimer.singleShot(HANG_MS, loop.quit)
     loop.exec()
     poll.stop()
-    assert not gallery.checks_running() and gallery.pack is not None, "the gallery did not fill in"
+    assert not gallery.checks_running(), "the gallery did not fill in"
+    assert gallery.pack is not None, "the gallery did not fill in"
 
 
 @pytest.fixture
@@ -59,7 +60,9 @@ def test_the_gallery_shows_every_entry_in_play_order_with_verdicts_and_warnings(
     assert shown(gallery) == ["cross.level", "boat-mirrored.non", "boat-turned.level", "boat.level", "broken.non",
                               "swap-a.non", "swap-b.non"]
     caption = gallery.model.data(gallery.model.index(3))
-    assert caption.startswith("Boat\n6x5") and "cleared" in caption and "LINE grade 1.1" in caption
+    assert caption.startswith("Boat\n6x5")
+    assert "cleared" in caption
+    assert "LINE grade 1.1" in caption
     assert "warnings: 2" in caption
     assert "same picture as boat-mirrored.non" in gallery.model.data(gallery.model.index(3), Qt.ToolTipRole)
     assert "cannot be read" in gallery.model.data(gallery.model.index(4))
@@ -87,7 +90,8 @@ def test_a_double_click_opens_the_entry_in_the_editor(gallery, window, qtbot):
     qtbot.mouseClick(view, Qt.LeftButton, pos=centre(gallery, 3))  # QTest's double click is its second click only
     qtbot.mouseDClick(view, Qt.LeftButton, pos=centre(gallery, 3))
     wait_for_job(qtbot, window)
-    assert window.document.path == gallery.folder / "boat.level" and window.document.title == "Boat"
+    assert window.document.path == gallery.folder / "boat.level"
+    assert window.document.title == "Boat"
     window.show_pack_action.trigger()
     assert gallery.isVisible()
 
@@ -99,7 +103,8 @@ def test_delete_then_undo_brings_the_entry_back(gallery, qtbot):
     qtbot.keyClick(gallery.gallery, Qt.Key_Delete)
     assert not (gallery.folder / "boat-turned.level").exists()
     wait_for_gallery(gallery)
-    assert "boat-turned.level" not in shown(gallery) and len(shown(gallery)) == 6
+    assert "boat-turned.level" not in shown(gallery)
+    assert len(shown(gallery)) == 6
     qtbot.keyClick(gallery.gallery, Qt.Key_Z, Qt.ControlModifier)
     assert (gallery.folder / "boat-turned.ppm").exists()
     wait_for_gallery(gallery)
@@ -130,7 +135,8 @@ def test_the_difficulty_chart_draws_a_bar_per_graded_entry_in_play_order(gallery
         return {image.pixelColor(x, y).rgb() for y in range(int(box.top()), int(box.bottom()))}
 
     assert LINE_COLOUR.rgb() in colours_in(0)  # cross.level: LINE, graded
-    assert OTHER_COLOUR.rgb() in colours_in(5) and LINE_COLOUR.rgb() not in colours_in(5)  # swap-a: MULT
+    assert OTHER_COLOUR.rgb() in colours_in(5)
+    assert LINE_COLOUR.rgb() not in colours_in(5)
     assert colours_in(4) & {LINE_COLOUR.rgb(), OTHER_COLOUR.rgb()} == set()  # broken.non: nothing
     box = chart.column(0)
     bar_top = min(y for y in range(int(box.top()), int(box.bottom()))
@@ -155,8 +161,8 @@ def test_export_writes_the_pack_as_a_web_page_in_play_order(gallery, tmp_path, q
 
 
 def test_make_line_solvable_shows_proposals_and_writes_only_the_accepted(window, tmp_path, qtbot):
-    from tests.editor.pack.test_pack_batch import SWAP, make_pack
     from nonogram_editor.level import load_level
+    from tests.editor.pack.test_pack_batch import SWAP, make_pack
 
     folder = tmp_path / "fixable"
     folder.mkdir()
@@ -170,7 +176,8 @@ def test_make_line_solvable_shows_proposals_and_writes_only_the_accepted(window,
                     timeout=60_000)
     dialog = gallery.proposals_dialog
     assert [proposal.entry.name for proposal in dialog.proposals] == ["swap.level"]
-    assert dialog.checks[0].isChecked() and "LINE" in dialog.checks[0].text()
+    assert dialog.checks[0].isChecked()
+    assert "LINE" in dialog.checks[0].text()
     assert np.array_equal(load_level(folder / "swap.level").solution, SWAP)  # nothing written yet
     qtbot.mouseClick(dialog.write_button, Qt.LeftButton)
     assert np.array_equal(load_level(folder / "swap.level").solution, dialog.proposals[0].after)
@@ -190,5 +197,6 @@ def test_file_open_folder_as_pack_opens_the_gallery(window, folder, qtbot, tmp_p
     dialog.accept()
     qtbot.waitUntil(lambda: window.files.pack_window is not None and window.files.pack_window.isVisible())
     wait_for_gallery(window.files.pack_window)
-    assert window.files.pack_window.folder == folder and len(shown(window.files.pack_window)) == 7
+    assert window.files.pack_window.folder == folder
+    assert len(shown(window.files.pack_window)) == 7
     window.files.pack_window.close()

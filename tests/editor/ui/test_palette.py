@@ -12,7 +12,8 @@ RED, TEAL = (220, 40, 40), (10, 160, 150)
 
 def answer_colour_dialog(window, colour):
     dialog = window.palette_widget.colour_dialog
-    assert isinstance(dialog, QColorDialog) and dialog.isVisible()  # shown with open(), not exec()
+    assert isinstance(dialog, QColorDialog)
+    assert dialog.isVisible()
     dialog.setCurrentColor(QColor(*colour))
     dialog.accept()
 
@@ -22,29 +23,37 @@ def test_add_paint_edit_remove_colours_with_undo(window, qtbot):
     before = palette.colours
     qtbot.mouseClick(palette.add_button, Qt.LeftButton)
     answer_colour_dialog(window, TEAL)
-    assert palette.colours == before + [TEAL] and palette.current_colour() == TEAL
+    assert palette.colours == before + [TEAL]
+    assert palette.current_colour() == TEAL
     drag(qtbot, window.picture_canvas, [(1, 1), (1, 6)])
     picture = window.document.visible_picture()
-    assert (picture[1, 1:7] == TEAL).all() and (picture[0] == 255).all()
+    assert (picture[1, 1:7] == TEAL).all()
+    assert (picture[0] == 255).all()
     assert window.solution_grid().sum() == 0  # the picture is its own grid
 
     qtbot.mouseClick(palette.edit_button, Qt.LeftButton)
     answer_colour_dialog(window, (200, 0, 200))
-    assert TEAL not in palette.colours and (200, 0, 200) in palette.colours
+    assert TEAL not in palette.colours
+    assert (200, 0, 200) in palette.colours
     assert (window.document.visible_picture()[1, 1:7] == (200, 0, 200)).all()  # edit recolours the picture
     window.undo_action.trigger()
-    assert palette.colours == before + [TEAL] and (window.document.visible_picture()[1, 1:7] == TEAL).all()
+    assert palette.colours == before + [TEAL]
+    assert (window.document.visible_picture()[1, 1:7] == TEAL).all()
 
     palette.select_colour(TEAL)
     qtbot.mouseClick(palette.remove_button, Qt.LeftButton)  # the picture uses it: which colour replaces it?
     dialog = window.palette_widget.replace_dialog
-    assert isinstance(dialog, QInputDialog) and dialog.isVisible() and TEAL in palette.colours
+    assert isinstance(dialog, QInputDialog)
+    assert dialog.isVisible()
+    assert TEAL in palette.colours
     assert dialog.textValue() == "#ffffff (white)"  # white is offered first
     dialog.setTextValue("#dc2828 (red)")
     dialog.accept()
-    assert TEAL not in palette.colours and (window.document.visible_picture()[1, 1:7] == RED).all()
+    assert TEAL not in palette.colours
+    assert (window.document.visible_picture()[1, 1:7] == RED).all()
     window.undo_action.trigger()
-    assert TEAL in palette.colours and (window.document.visible_picture()[1, 1:7] == TEAL).all()
+    assert TEAL in palette.colours
+    assert (window.document.visible_picture()[1, 1:7] == TEAL).all()
     palette.select_colour((128, 128, 128))  # unused: removed without a question
     qtbot.mouseClick(palette.remove_button, Qt.LeftButton)
     assert (128, 128, 128) not in palette.colours

@@ -23,7 +23,8 @@ def test_export_in_the_chosen_format_then_import_it_back(window, qtbot, tmp_path
         assert [combo.itemText(i) for i in range(combo.count())] == list(EXPORT_FILTERS)
         for _ in range(list(EXPORT_FILTERS.values()).index(suffix)):
             qtbot.keyClick(combo, Qt.Key_Down)  # choose the format as a user does
-        assert combo.currentText() == dialog.selectedNameFilter() and suffix in combo.currentText()
+        assert combo.currentText() == dialog.selectedNameFilter()
+        assert suffix in combo.currentText()
         choose_file(qtbot, window, tmp_path / f"shape{suffix[1:]}")  # no suffix typed: the filter's is added
         wait_for_job(qtbot, window)
         written = tmp_path / f"shape{suffix[1:]}{suffix}"
@@ -68,12 +69,14 @@ def test_importing_a_set_asks_which_puzzle_and_a_colour_one_opens_as_a_colour_le
     wait_for_job(qtbot, window)
     assert asked[0] == ("ianprime0509-easy.xml holds 2 puzzles; import:",
                         ["1. A place I like to be (10x10)", "2. In a cheerful mood (10x10, colour)"])
-    assert window.document.path is None and level_kind(window.document.about) != COLOUR
+    assert window.document.path is None
+    assert level_kind(window.document.about) != COLOUR
     accepted = True
     window.files.import_non_path(FORMATS / "ianprime0509-easy.xml")
     wait_for_job(qtbot, window)
     qtbot.waitUntil(lambda: window.document.path is not None)
     cheerful = read_puzzles(FORMATS / "ianprime0509-easy.xml")[1]
-    assert level_kind(window.document.about) == COLOUR and window.document.title == "In a cheerful mood"
+    assert level_kind(window.document.about) == COLOUR
+    assert window.document.title == "In a cheerful mood"
     assert np.array_equal(window.document.visible_picture(), cheerful.picture())
     assert window.document.path.name == "ianprime0509-easy-2.level"

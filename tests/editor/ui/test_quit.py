@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from nonogram_editor.level import load_level
 from nonogram_editor.infra.paths import LEVELS
+from nonogram_editor.level import load_level
 
 ROOT = Path(__file__).resolve().parents[3]
 WAYS = ["save", "discard", "cancel-then-quit", "window-close", "ctrl-q"]

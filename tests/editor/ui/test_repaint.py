@@ -54,7 +54,8 @@ def test_a_click_repaints_its_cell_and_its_two_clues_not_the_grid(window, qtbot)
     click(qtbot, canvas, (2, 7))
     settle(qtbot, window)
     painted = recorder.stop()
-    assert window.solution_grid()[2, 7] and canvas.row_clues()[2] == [1]
+    assert window.solution_grid()[2, 7]
+    assert canvas.row_clues()[2] == [1]
     cell, origin = centre(canvas, 2, 7), canvas.grid_origin()
     assert painted.contains(cell)
     assert painted.contains(QPoint(origin.x() // 2, cell.y()))  # the row's clue
@@ -108,7 +109,8 @@ def test_the_grid_does_not_jump_while_clues_grow_and_shrink(window, qtbot):
     assert wide.x() > start.x()
     for column in range(0, 10, 2):  # and stays while the clue shortens again
         click(qtbot, canvas, (0, column), Qt.RightButton)
-    assert canvas.row_clues()[0] == [] and canvas.grid_origin() == wide
+    assert canvas.row_clues()[0] == []
+    assert canvas.grid_origin() == wide
     window.zoom.set_cell_size(canvas.cell_size)  # laid out afresh (zoom, resize, another level): fitted again
     assert canvas.grid_origin() == start
 
@@ -154,6 +156,7 @@ def test_moving_the_cell_cursor_repaints_where_it_was_and_is(window, qtbot):
     qtbot.wait(50)
     painted = recorder.stop()
     assert window.editor.cursor == (4, 5)
-    assert painted.contains(centre(canvas, 4, 4)) and painted.contains(centre(canvas, 4, 5))
+    assert painted.contains(centre(canvas, 4, 4))
+    assert painted.contains(centre(canvas, 4, 5))
     assert painted_area(painted) < 4 * canvas.cell_size ** 2
     assert not painted.intersects(canvas.cell_rect(0, 0))

@@ -14,7 +14,8 @@ def test_an_edit_away_from_the_switch_keeps_the_other_solution_from_the_verdict_
     assert before.kind == Kind.MULT
     click_cell(qtbot, canvas, 8, 8)
     after = wait_for_verdict_on(qtbot, window)
-    assert after.kind == Kind.MULT and after.decided_by == Stage.PREVIOUS
+    assert after.kind == Kind.MULT
+    assert after.decided_by == Stage.PREVIOUS
     expected = before.alternative.copy()
     expected[8, 8] = True
     assert np.array_equal(after.alternative, expected)

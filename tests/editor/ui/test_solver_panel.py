@@ -8,8 +8,13 @@ from PySide6.QtWidgets import QDockWidget
 
 from nonogram_editor.nonogram.verdict import Kind, check_drawing
 from nonogram_editor.ui import background, solver_panel
-from nonogram_editor.ui.solver_panel import (AMBIGUOUS_COLOUR, DETERMINED_COLOUR, DIFFERENCE_OVERLAY, OPEN_OVERLAY,
-                                    compact_count)
+from nonogram_editor.ui.solver_panel import (
+    AMBIGUOUS_COLOUR,
+    DETERMINED_COLOUR,
+    DIFFERENCE_OVERLAY,
+    OPEN_OVERLAY,
+    compact_count,
+)
 from tests.conftest import HANG_SECONDS
 from tests.editor.ui.conftest import centre, drag
 
@@ -53,7 +58,8 @@ def draw_a_switch(qtbot, window):
 
 def test_dock_is_installed_and_listed_in_the_view_menu(window, qtbot):
     dock = window.solver_dock
-    assert isinstance(dock, QDockWidget) and dock.objectName() == "solverDock"
+    assert isinstance(dock, QDockWidget)
+    assert dock.objectName() == "solverDock"
     assert dock.toggleViewAction() in window.view_menu.actions()
     verdict = wait_for_verdict_on(qtbot, window)  # the blank grid: trivially line-solvable
     assert verdict.kind == Kind.LINE
@@ -72,26 +78,34 @@ def test_a_switch_is_mult_and_the_button_shows_the_other_solution(window, qtbot)
     assert verdict.kind == Kind.MULT
     assert kinds[-1] == Kind.MULT
     assert panel.verdict_label.text().startswith("MULT")
-    assert "Another picture fits" in panel.details_label.text() and "sweep" in panel.details_label.text()
-    assert OPEN_OVERLAY in canvas.overlay_names() and DIFFERENCE_OVERLAY not in canvas.overlay_names()
+    assert "Another picture fits" in panel.details_label.text()
+    assert "sweep" in panel.details_label.text()
+    assert OPEN_OVERLAY in canvas.overlay_names()
+    assert DIFFERENCE_OVERLAY not in canvas.overlay_names()
     assert np.array_equal(canvas._overlays[OPEN_OVERLAY][0], verdict.undetermined)
     wait_for_counts_on(qtbot, window)
     rows = canvas.line_labels.rows
-    assert rows[2] == ("2", AMBIGUOUS_COLOUR) and rows[0] == ("1", DETERMINED_COLOUR)
+    assert rows[2] == ("2", AMBIGUOUS_COLOUR)
+    assert rows[0] == ("1", DETERMINED_COLOUR)
     assert panel.alternative_button.isEnabled()
 
     qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
     differing = canvas._overlays[DIFFERENCE_OVERLAY][0]
     assert sorted(zip(*np.nonzero(differing))) == [(2, 3), (2, 4), (3, 3), (3, 4)]
-    assert panel.alternative_view.isVisible() and not panel.alternative_view.pixmap().isNull()
+    assert panel.alternative_view.isVisible()
+    assert not panel.alternative_view.pixmap().isNull()
     alternative = verdict.alternative
-    assert alternative[2, 4] and alternative[3, 3] and not alternative[2, 3]
+    assert alternative[2, 4]
+    assert alternative[3, 3]
+    assert not alternative[2, 3]
 
     click_cell(qtbot, canvas, 2, 4)  # now a 2x2-with-a-corner: unique by line logic
     verdict = wait_for_verdict_on(qtbot, window)
     assert verdict.kind == Kind.LINE
-    assert DIFFERENCE_OVERLAY not in canvas.overlay_names() and OPEN_OVERLAY not in canvas.overlay_names()
-    assert not panel.alternative_button.isEnabled() and not panel.alternative_view.isVisible()
+    assert DIFFERENCE_OVERLAY not in canvas.overlay_names()
+    assert OPEN_OVERLAY not in canvas.overlay_names()
+    assert not panel.alternative_button.isEnabled()
+    assert not panel.alternative_view.isVisible()
     wait_for_counts_on(qtbot, window)
     assert all(colour == DETERMINED_COLOUR for _, colour in canvas.line_labels.rows)
 
@@ -104,7 +118,8 @@ def test_counts_and_shading_can_be_switched_off(window, qtbot):
     wait_for_verdict_on(qtbot, window)
     wait_for_counts_on(qtbot, window)
     qtbot.mouseClick(panel.show_counts_check, Qt.LeftButton, pos=panel.show_counts_check.rect().center())
-    assert canvas.line_labels.rows is None and canvas.line_labels.columns is None
+    assert canvas.line_labels.rows is None
+    assert canvas.line_labels.columns is None
     qtbot.mouseClick(panel.show_open_check, Qt.LeftButton, pos=panel.show_open_check.rect().center())
     assert OPEN_OVERLAY not in canvas.overlay_names()
 
@@ -135,7 +150,8 @@ def test_a_burst_of_edits_is_checked_once_and_stale_results_never_show(window, q
     second_stroke.set()
     final = wait_for_verdict_on(qtbot, window)
     qtbot.waitUntil(lambda: not background._running)  # every check done, the stale one's result delivered
-    assert len(changes) >= 19 and len(checked) <= 3  # the burst, the last stroke (+1 if a timer slipped between)
+    assert len(changes) >= 19
+    assert len(checked) <= 3
     assert all(np.array_equal(picture, window.solution_grid()) for picture in shown)
     assert np.array_equal(panel.verdict.picture, final.picture)
 
@@ -164,8 +180,10 @@ def test_a_check_that_runs_out_of_time_says_undecided(window, qtbot, tmp_path, m
     qtbot.waitUntil(lambda: np.array_equal(window.solution_grid(), drawing))
     verdict = wait_for_verdict_on(qtbot, window)
     panel = panel_of(window)
-    assert verdict.kind == Kind.UNDECIDED and verdict.open_cells == 7040
-    assert panel.verdict_label.text().startswith("UNDECIDED") and "time ran out" in panel.details_label.text()
+    assert verdict.kind == Kind.UNDECIDED
+    assert verdict.open_cells == 7040
+    assert panel.verdict_label.text().startswith("UNDECIDED")
+    assert "time ran out" in panel.details_label.text()
     assert not panel.alternative_button.isEnabled()
 
 
@@ -185,8 +203,10 @@ def test_what_the_search_leaves_open_the_sat_solver_decides_in_the_dock(window, 
     canvas = window.solution_canvas
     panel = panel_of(window)
     verdict = draw_a_switch(qtbot, window)
-    assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
-    assert panel.verdict_label.text().startswith("MULT") and panel.alternative_button.isEnabled()
+    assert verdict.kind == Kind.MULT
+    assert verdict.decided_by == verdict_module.Stage.SAT
+    assert panel.verdict_label.text().startswith("MULT")
+    assert panel.alternative_button.isEnabled()
     qtbot.mouseClick(panel.alternative_button, Qt.LeftButton)
     assert sorted(zip(*np.nonzero(canvas._overlays[DIFFERENCE_OVERLAY][0]))) == [(2, 3), (2, 4), (3, 3), (3, 4)]
 
@@ -224,7 +244,8 @@ def test_an_edit_during_the_sat_stage_ends_its_process(window, qtbot, monkeypatc
     click_cell(qtbot, canvas, 3, 4)
     # the status says "SAT solver" just before the process starts: wait for both
     qtbot.waitUntil(lambda: "SAT solver" in panel.status_label.text() and len(started) > 0)
-    assert len(started) == 1 and started[0].poll() is None
+    assert len(started) == 1
+    assert started[0].poll() is None
     click_cell(qtbot, canvas, 0, 0)  # the next edit cancels the check in flight
     qtbot.waitUntil(lambda: started[0].poll() is not None)
 
@@ -243,13 +264,17 @@ def test_a_stalled_drawing_gets_a_sat_process_ready_that_the_sat_stage_then_uses
     monkeypatch.setattr(sat, "keep_ready", lambda modules=(): readied.append(modules) or real_keep_ready(modules))
     canvas = window.solution_canvas
     wait_for_verdict_on(qtbot, window)
-    assert started == [] and readied == []  # line-solvable drawings need none
+    assert started == []
+    assert readied == []
     click_cell(qtbot, canvas, 2, 3)
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == Kind.MULT and verdict.decided_by == verdict_module.Stage.SAT
-    assert len(readied) == 1 and "nonogram_editor.infra.sat_solvers" in readied[0]
-    assert len(started) == 1 and started[0].poll() is not None  # the one started ahead answered, and ended
+    assert verdict.kind == Kind.MULT
+    assert verdict.decided_by == verdict_module.Stage.SAT
+    assert len(readied) == 1
+    assert "nonogram_editor.infra.sat_solvers" in readied[0]
+    assert len(started) == 1
+    assert started[0].poll() is not None
     sat.discard_ready()
     assert all(process.poll() is not None for process in started)
 
@@ -292,25 +317,31 @@ def test_a_quick_verdict_replaces_the_last_directly_and_the_other_solution_stays
     click_cell(qtbot, canvas, 7, 7)  # another MULT drawing: the switch is still there
     verdict = wait_for_verdict_on(qtbot, window)
     qtbot.wait(50)  # the label's repaint
-    assert verdict.kind == Kind.MULT and kinds == [Kind.MULT]
+    assert verdict.kind == Kind.MULT
+    assert kinds == [Kind.MULT]
     assert panel.verdict_label.text().startswith("MULT")
     assert all(text.startswith("MULT") and "STALLED" not in text for text in headlines.painted)
-    assert panel.alternative_button.isChecked() and panel.alternative_view.isVisible()
+    assert panel.alternative_button.isChecked()
+    assert panel.alternative_view.isVisible()
     assert np.array_equal(canvas._overlays[DIFFERENCE_OVERLAY][0], verdict.differing)
 
     click_cell(qtbot, canvas, 2, 4)  # unique by line logic: nothing to compare with
     assert wait_for_verdict_on(qtbot, window).kind == Kind.LINE
-    assert DIFFERENCE_OVERLAY not in canvas.overlay_names() and not panel.alternative_view.isVisible()
-    assert panel.alternative_button.isChecked() and not panel.alternative_button.isEnabled()  # the choice is kept
+    assert DIFFERENCE_OVERLAY not in canvas.overlay_names()
+    assert not panel.alternative_view.isVisible()
+    assert panel.alternative_button.isChecked()
+    assert not panel.alternative_button.isEnabled()
 
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     qtbot.keyClick(canvas, Qt.Key_Z, Qt.ControlModifier)
     assert not window.solution_grid()[2, 4]  # undone
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == Kind.MULT and Kind.STALLED not in kinds
+    assert verdict.kind == Kind.MULT
+    assert Kind.STALLED not in kinds
     assert np.array_equal(canvas._overlays[DIFFERENCE_OVERLAY][0], verdict.differing)
-    assert panel.alternative_view.isVisible() and panel.alternative_button.text() == "Hide the other solution"
+    assert panel.alternative_view.isVisible()
+    assert panel.alternative_button.text() == "Hide the other solution"
 
 
 def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, monkeypatch):
@@ -333,14 +364,16 @@ def test_a_slow_check_keeps_the_last_verdict_marked_re_checking(window, qtbot, m
     click_cell(qtbot, canvas, 7, 7)
     qtbot.waitUntil(lambda: panel.verdict.kind == Kind.STALLED)  # after SLOW_CHECK_MS
     qtbot.wait(50)
-    assert panel.verdict_label.text().startswith("MULT") and "re-checking" in panel.verdict_label.text()
+    assert panel.verdict_label.text().startswith("MULT")
+    assert "re-checking" in panel.verdict_label.text()
     assert solver_panel.VERDICT_COLOURS[Kind.STALLED].name() in panel.verdict_label.styleSheet()
     line_logic = check_drawing(window.solution_grid(), line_logic_only=True)  # the new drawing's
     assert np.array_equal(canvas._overlays[OPEN_OVERLAY][0], line_logic.undetermined)
     release.set()
     verdict = wait_for_verdict_on(qtbot, window)
     qtbot.wait(50)
-    assert verdict.kind == Kind.MULT and panel.verdict_label.text() == f"MULT — {verdict.headline()}"
+    assert verdict.kind == Kind.MULT
+    assert panel.verdict_label.text() == f"MULT — {verdict.headline()}"
     assert all(text.startswith("MULT") for text in headlines.painted)
     assert "re-checking" in " ".join(headlines.painted)
 
@@ -360,7 +393,9 @@ def test_the_re_checking_deadline_counts_from_the_edit_not_from_the_checks_start
     click_cell(qtbot, canvas, 7, 7)
     qtbot.waitUntil(lambda: "re-checking" in panel.verdict_label.text())
     qtbot.wait(50)
-    assert marked and marked[-1].startswith("MULT") and "re-checking" in headlines.painted[-1]
+    assert marked
+    assert marked[-1].startswith("MULT")
+    assert "re-checking" in headlines.painted[-1]
     assert not np.array_equal(panel.verdict.picture, window.solution_grid())  # no verdict on it yet
     panel._timer.setInterval(solver_panel.COALESCE_MS)
     panel._timer.start()
@@ -383,7 +418,8 @@ def test_an_edit_that_leaves_the_drawing_decided_is_never_marked_re_checking(win
     qtbot.mouseRelease(canvas, Qt.LeftButton, pos=centre(canvas, 2, 3))
     qtbot.wait(2 * solver_panel.SLOW_CHECK_MS)
     wait_for_verdict_on(qtbot, window)
-    assert marked == [] and "re-checking" not in panel.verdict_label.text()
+    assert marked == []
+    assert "re-checking" not in panel.verdict_label.text()
 
 
 def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_next_edit(window, qtbot, monkeypatch):
@@ -407,11 +443,14 @@ def test_the_verdict_comes_first_and_the_line_counts_follow_cancelled_by_the_nex
     labels_before = canvas.line_labels.rows
     click_cell(qtbot, canvas, 2, 3)
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == Kind.LINE and panel.verdict_label.text().startswith("LINE")
-    assert panel.counted is not verdict and canvas.line_labels.rows == labels_before
+    assert verdict.kind == Kind.LINE
+    assert panel.verdict_label.text().startswith("LINE")
+    assert panel.counted is not verdict
+    assert canvas.line_labels.rows == labels_before
     click_cell(qtbot, canvas, 3, 4)
     verdict = wait_for_verdict_on(qtbot, window)
-    assert verdict.kind == Kind.MULT and tasks[0].cancelled
+    assert verdict.kind == Kind.MULT
+    assert tasks[0].cancelled
     release.set()
     wait_for_counts_on(qtbot, window)
     assert canvas.line_labels.rows[2] == ("2", AMBIGUOUS_COLOUR)
@@ -436,17 +475,21 @@ def test_the_sat_solvers_memory_limit_is_set_in_the_dock_kept_and_reached(isolat
     box = panel_of(window).memory_limit_box
     assert box.value() == child_process.MEMORY_LIMIT_MB == 1024
     type_into_spin_box(qtbot, box, "40")
-    assert child_process.memory_limit() == 40 and int(app_settings().value(solver_panel.MEMORY_LIMIT_KEY)) == 40
+    assert child_process.memory_limit() == 40
+    assert int(app_settings().value(solver_panel.MEMORY_LIMIT_KEY)) == 40
 
     verdict = draw_a_switch(qtbot, window)  # the SAT process cannot start within 40 MB
     panel = panel_of(window)
-    assert verdict.kind == Kind.UNDECIDED and verdict.memory_limit == 40
+    assert verdict.kind == Kind.UNDECIDED
+    assert verdict.memory_limit == 40
     assert "memory limit of 40 MB" in panel.verdict_label.text()
 
     type_into_spin_box(qtbot, box, "0")  # no limit: the UNDECIDED drawing is checked again
-    assert box.text() == "no limit" and child_process.memory_limit() is None
+    assert box.text() == "no limit"
+    assert child_process.memory_limit() is None
     qtbot.waitUntil(lambda: panel.verdict.kind not in (Kind.UNDECIDED, Kind.STALLED))
-    assert panel.verdict.kind == Kind.MULT and panel.verdict_label.text().startswith("MULT")
+    assert panel.verdict.kind == Kind.MULT
+    assert panel.verdict_label.text().startswith("MULT")
 
     qtbot.keyClick(box, Qt.Key_Up)
     assert child_process.memory_limit() == solver_panel.MEMORY_LIMIT_STEP

@@ -6,8 +6,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from nonogram_editor.level import Level
 from nonogram_editor.infra.paths import LEVELS
+from nonogram_editor.level import Level
 from tests.editor.ui.conftest import centre, drag
 
 
@@ -75,7 +75,8 @@ def test_flood_fill_with_the_tool_shortcut_and_on_the_picture(window, qtbot):
     assert window.tools.current == "fill"
     before = state(window)
     qtbot.mouseClick(window.solution_canvas, Qt.LeftButton, pos=centre(window.solution_canvas, 4, 4))
-    assert window.solution_grid()[2:7, 2:7].all() and window.solution_grid().sum() == 25
+    assert window.solution_grid()[2:7, 2:7].all()
+    assert window.solution_grid().sum() == 25
     undo_redo_exact(window, before)
     window.palette_widget.select_colour((220, 40, 40))
     qtbot.mouseClick(window.picture_canvas, Qt.LeftButton, pos=centre(window.picture_canvas, 0, 0))
@@ -206,21 +207,26 @@ def test_zoom_shortcuts_wheel_and_fit(window, qtbot):
     window.zoom.set_cell_size(40)
     window.zoom.fit_to_window()
     viewport = window.solution_scroll.viewport().size()
-    assert canvas.width() <= viewport.width() and canvas.height() <= viewport.height()
+    assert canvas.width() <= viewport.width()
+    assert canvas.height() <= viewport.height()
     assert window.zoom.cell_size == window.zoom.fitting_cell_size()
 
 
 def test_a_30x30_level_fits_at_1280x800_with_the_solver_dock(window, qtbot):
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.width() == 1280)
-    assert window.solver_dock is not None and window.solver_dock.isVisible()
+    assert window.solver_dock is not None
+    assert window.solver_dock.isVisible()
     window.editor.load(LEVELS / "sailboat.level")  # 30x30
     canvas, viewport = window.solution_canvas, window.solution_scroll.viewport()
-    assert canvas.width() <= viewport.width() and canvas.height() <= viewport.height()
-    assert canvas.cell_size >= 16 and canvas.clue_font().pixelSize() >= 10  # readable clues at that size
+    assert canvas.width() <= viewport.width()
+    assert canvas.height() <= viewport.height()
+    assert canvas.cell_size >= 16
+    assert canvas.clue_font().pixelSize() >= 10
     noise = np.random.default_rng(3).random((30, 30)) < 0.5  # the most clue numbers a 30x30 can have
     window.editor.open_level(Level(noise, np.full((30, 30, 3), 255, np.uint8)))
-    assert canvas.width() <= viewport.width() and canvas.height() <= viewport.height()
+    assert canvas.width() <= viewport.width()
+    assert canvas.height() <= viewport.height()
 
 
 def test_removing_a_used_colour_asks_for_its_replacement(window, qtbot):
@@ -238,16 +244,19 @@ def test_test_solve_plays_without_changing_the_level(window, qtbot):
     play = window.play_window
     qtbot.waitExposed(play)
     canvas = play.canvas
-    assert canvas.row_clues()[0] == [10] and not (play.session.marks != 0).any()
+    assert canvas.row_clues()[0] == [10]
+    assert not (play.session.marks != 0).any()
     qtbot.mouseClick(canvas, Qt.RightButton, pos=centre(canvas, 1, 0))
     play.hint_button.click()
     assert "Row 1" in play.message_label.text()
     drag(qtbot, canvas, [(0, 0), (0, 9)])
     play.check_button.click()
     assert "Solved" in play.message_label.text()
-    assert window.editor.level() == level and len(window.editor.history) == 1
+    assert window.editor.level() == level
+    assert len(window.editor.history) == 1
     play.restart_button.click()
-    assert not play.session.marks.any() and not play.session.check().solved
+    assert not play.session.marks.any()
+    assert not play.session.check().solved
     play.close()
 
 
@@ -260,7 +269,8 @@ def test_test_solve_stops_saying_solved_once_a_mark_breaks_it(window, qtbot):
     drag(qtbot, canvas, [(0, 0), (0, 9)])
     assert play.message_label.text().startswith("Solved in")
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=centre(canvas, 5, 5))  # one more filled cell
-    assert "Solved" not in play.message_label.text() and "Not solved any more" in play.message_label.text()
+    assert "Solved" not in play.message_label.text()
+    assert "Not solved any more" in play.message_label.text()
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=centre(canvas, 5, 5))  # cleared again: solved again
     assert play.message_label.text().startswith("Solved in")
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=centre(canvas, 0, 3))  # a gap in the row
@@ -296,7 +306,8 @@ def test_middle_button_drags_the_view(window, qtbot):
     QApplication.sendEvent(canvas, QMouseEvent(QMouseEvent.MouseMove, point, canvas.mapToGlobal(point),
                                                Qt.NoButton, Qt.MiddleButton, Qt.NoModifier))
     qtbot.mouseRelease(canvas, Qt.MiddleButton, pos=centre(canvas, 10, 12))
-    assert bar.value() == 200 - 80 and not window.solution_grid().any()  # dragged right by two cells: no paint
+    assert bar.value() == 200 - 80
+    assert not window.solution_grid().any()
 
 
 def test_picture_shows_the_solution_and_the_pointed_cell_on_both_grids(window, qtbot):
@@ -311,4 +322,6 @@ def test_picture_shows_the_solution_and_the_pointed_cell_on_both_grids(window, q
     qtbot.waitUntil(lambda: picture.pointed == (6, 7))
     edge = QPoint(picture.cell_rect(6, 7).center().x(), picture.cell_rect(6, 7).top())
     outline = picture.grab().toImage().pixelColor(edge)  # outlined on the picture too
-    assert outline.red() < 60 and outline.blue() > 150 and image.pixelColor(edge).red() > 100
+    assert outline.red() < 60
+    assert outline.blue() > 150
+    assert image.pixelColor(edge).red() > 100

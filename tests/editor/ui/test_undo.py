@@ -2,8 +2,8 @@
 import numpy as np
 from PySide6.QtCore import Qt
 
-from nonogram_editor.level.clues import clues
 from nonogram_editor.core import UNDO_LIMIT
+from nonogram_editor.level.clues import clues
 from tests.editor.ui.conftest import centre
 
 

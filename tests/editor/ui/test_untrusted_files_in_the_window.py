@@ -18,10 +18,12 @@ def test_a_pipe_named_like_a_level_file_is_refused_not_waited_on(window, qtbot, 
     os.mkfifo(tmp_path / "x.pbm")
     open_and_wait(qtbot, window, tmp_path / "x.level")  # before: "Opening..." for ever
     box = window._message_box
-    assert isinstance(box, QMessageBox) and box.isVisible()
+    assert isinstance(box, QMessageBox)
+    assert box.isVisible()
     assert f"{tmp_path / 'x.pbm'}: cannot read or write the file: it is a named pipe (FIFO)" in box.text()
     box.accept()
-    assert not window.files.work_pending() and window.windowTitle().startswith("Untitled")
+    assert not window.files.work_pending()
+    assert window.windowTitle().startswith("Untitled")
 
 
 def test_export_non_that_fails_keeps_the_previous_file(window, qtbot, tmp_path, monkeypatch):
@@ -38,7 +40,10 @@ def test_export_non_that_fails_keeps_the_previous_file(window, qtbot, tmp_path, 
     wait_for_job(qtbot, window)
     monkeypatch.undo()
     box = window._message_box
-    assert box.isVisible() and "Could not export" in window.statusBar().currentMessage()
-    assert str(path) in box.text() and "No space left on device" in box.text()
-    assert path.read_bytes() == old and np.array_equal(read_non(path).goal, np.eye(4, dtype=bool))
+    assert box.isVisible()
+    assert "Could not export" in window.statusBar().currentMessage()
+    assert str(path) in box.text()
+    assert "No space left on device" in box.text()
+    assert path.read_bytes() == old
+    assert np.array_equal(read_non(path).goal, np.eye(4, dtype=bool))
     assert sorted(os.listdir(tmp_path)) == ["shape.non"]  # no temporary left behind

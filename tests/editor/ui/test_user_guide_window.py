@@ -30,7 +30,8 @@ def dark_pixels(widget) -> int:
 def test_f1_opens_the_guide_on_the_tour_rendered_with_its_picture(window, qtbot):
     assert window.user_guide_action in window.help_menu.actions()
     guide = open_guide(qtbot, window)
-    assert guide.topic() == "tour" and guide.topics.currentItem().text() == "A five-minute tour"
+    assert guide.topic() == "tour"
+    assert guide.topics.currentItem().text() == "A five-minute tour"
     assert guide.browser.toPlainText().startswith("A five-minute tour")
     assert "**" not in guide.browser.toPlainText()  # rendered, not shown as source
     pictures = [fragment for block in _blocks(guide.browser.document()) for fragment in _fragments(block)
@@ -38,7 +39,9 @@ def test_f1_opens_the_guide_on_the_tour_rendered_with_its_picture(window, qtbot)
     assert pictures, "the tour's screenshot is in the page"
     name = pictures[0].charFormat().toImageFormat().name()
     loaded = guide.browser.document().resource(guide.browser.document().ResourceType.ImageResource.value, name)
-    assert loaded is not None and not loaded.isNull() and loaded.width() <= guide.browser.viewport().width()
+    assert loaded is not None
+    assert not loaded.isNull()
+    assert loaded.width() <= guide.browser.viewport().width()
 
 
 def test_the_page_is_drawn_as_text_and_a_blank_page_is_not(window, qtbot):
@@ -74,7 +77,8 @@ def test_find_goes_forward_and_back_round_the_page_and_says_when_nothing_is_foun
     cursor = guide.browser.textCursor()
     text = guide.browser.toPlainText()
     first = text.lower().index("xvfb")
-    assert cursor.selectedText().lower() == "xvfb" and cursor.selectionStart() == first
+    assert cursor.selectedText().lower() == "xvfb"
+    assert cursor.selectionStart() == first
     qtbot.keyClick(guide.find_edit, Qt.Key.Key_Return)
     second = text.lower().index("xvfb", first + 1)
     assert guide.browser.textCursor().selectionStart() == second
@@ -97,11 +101,17 @@ def test_the_keyboard_shortcuts_are_the_actions_own_grouped_by_menu(window, qtbo
     table = dialog.table
     rows = table_rows(table)
     assert ("About", "Ctrl+Shift+F12") in rows
-    assert ("Undo", "Ctrl+Z") in rows and ("Pen", "P") in rows and ("User Guide", "F1") in rows
-    assert ("Next solution", SHORTCUTS["next"]) in rows and ("Cancel the running job", "Esc") in rows
-    assert ("Play or pause the moves", "Alt+K") in rows and ("Slide on one move", "Alt+PgDown") in rows
+    assert ("Undo", "Ctrl+Z") in rows
+    assert ("Pen", "P") in rows
+    assert ("User Guide", "F1") in rows
+    assert ("Next solution", SHORTCUTS["next"]) in rows
+    assert ("Cancel the running job", "Esc") in rows
+    assert ("Play or pause the moves", "Alt+K") in rows
+    assert ("Slide on one move", "Alt+PgDown") in rows
     headings = [text for text, keys in rows if table.columnSpan(rows.index((text, keys)), 0) == 2]
-    assert headings[:2] == ["File", "Edit"] and "Help" in headings and "Tools" in headings
+    assert headings[:2] == ["File", "Edit"]
+    assert "Help" in headings
+    assert "Tools" in headings
     assert rows.index(("About", "Ctrl+Shift+F12")) > rows.index(("Help", ""))
     window.about_action.setShortcut("")
     window.shortcuts_action.trigger()  # shown again: read again

@@ -47,11 +47,13 @@ def test_esc_cancels_the_job_of_the_panel_with_the_focus_and_selects_none_elsewh
     focus(qtbot, window.solution_canvas)
     qtbot.keyClick(window.solution_canvas, Qt.Key_Escape)
     assert window.editor.selection is None  # Select None, and the count goes on
-    assert panel.busy and not panel._job.task.cancelled
+    assert panel.busy
+    assert not panel._job.task.cancelled
 
     window.editor.clipboard.select_all()
     qtbot.keyClick(panel.view.render_window(), Qt.Key_Escape)  # keys in the 3-D view reach the panel
-    assert panel._job.task.cancelled and window.editor.selection is not None
+    assert panel._job.task.cancelled
+    assert window.editor.selection is not None
     qtbot.waitUntil(lambda: not panel.busy, timeout=60_000)
     qtbot.keyClick(panel.view.render_window(), Qt.Key_Escape)  # no job: Select None
     assert window.editor.selection is None

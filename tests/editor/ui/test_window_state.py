@@ -36,7 +36,9 @@ def test_a_floating_dock_restored_over_a_maximized_window_is_in_front(isolated_s
     second.activateWindow()
     qtbot.waitExposed(second)
     restored = second.findChild(QDockWidget, "solverDock")
-    assert second.isMaximized() and restored.isFloating() and restored.isVisible()
+    assert second.isMaximized()
+    assert restored.isFloating()
+    assert restored.isVisible()
     centre = restored.geometry().center()
     assert second.geometry().contains(centre)  # the dock lies over the window: only one can be seen there
     qtbot.waitUntil(lambda: dock_in_front(restored, centre))
@@ -69,7 +71,8 @@ def test_long_status_lines_do_not_widen_a_puzzle_dock(isolated_settings, window,
     assert laid_out_widths(window, dock) == widths
     for label in (panel.shown_label, panel.piece_label):
         assert label.text() == label.toolTip() == LONG_STATUS  # all of it, a hover away
-        assert QLabel.text(label).endswith("…") and label.width() <= dock.width()
+        assert QLabel.text(label).endswith("…")
+        assert label.width() <= dock.width()
 
 
 def test_a_floating_puzzle_dock_comes_back_floating_where_it_was(isolated_settings, qtbot):
@@ -93,7 +96,9 @@ def test_a_floating_puzzle_dock_comes_back_floating_where_it_was(isolated_settin
     second.show()
     qtbot.waitExposed(second)
     restored = second.findChild(QDockWidget, dock.objectName())
-    assert restored is not None and restored.isFloating() and restored.isVisible()
+    assert restored is not None
+    assert restored.isFloating()
+    assert restored.isVisible()
     assert restored.geometry() == where
     second.close()
 

@@ -39,7 +39,8 @@ def assert_valid_shown(panel):
 
 def test_packed_solve_next_random_and_the_red_inside_option(panel, qtbot):
     choose(panel, "packed")
-    assert panel.red_inside_box.isVisibleTo(panel) and not panel.connected_box.isVisibleTo(panel)
+    assert panel.red_inside_box.isVisibleTo(panel)
+    assert not panel.connected_box.isVisibleTo(panel)
     assert not panel.count_button.isEnabled()
     click(qtbot, panel.solve_button)
     wait_idle(panel, qtbot)
@@ -72,7 +73,8 @@ def test_square_packed_count_shows_the_known_numbers(panel, qtbot):
     click(qtbot, panel.next_button)  # and Next goes on from it
     wait_idle(panel, qtbot)
     assert_valid_shown(panel)
-    assert panel.garden != first and panel.shown_label.text().startswith("garden 2 of ")
+    assert panel.garden != first
+    assert panel.shown_label.text().startswith("garden 2 of ")
     click(qtbot, panel.solve_button)
     wait_idle(panel, qtbot)
     assert_valid_shown(panel)
@@ -88,7 +90,8 @@ def test_square_packed_count_shows_the_known_numbers(panel, qtbot):
 
 def test_hanging_solve_renders_a_3d_frame(panel, qtbot):
     choose(panel, "hanging")
-    assert panel.connected_box.isVisibleTo(panel) and panel.smallest_button.isVisibleTo(panel)
+    assert panel.connected_box.isVisibleTo(panel)
+    assert panel.smallest_button.isVisibleTo(panel)
     click(qtbot, panel.solve_button)
     wait_idle(panel, qtbot)
     assert_valid_shown(panel)
@@ -120,7 +123,8 @@ def test_clicking_a_piece_flat_or_in_3d_selects_it_in_both(panel, qtbot):
     cells = {piece: position for position, piece in panel.garden.placements}
     middle = panel.canvas.cell_rect(cells[15]).center()
     qtbot.mouseClick(panel.canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(middle.x()), round(middle.y())))
-    assert panel.canvas.selected == 15 and panel.view.selected_part() == scene.part_id(15)
+    assert panel.canvas.selected == 15
+    assert panel.view.selected_part() == scene.part_id(15)
     assert "N+E+S+W" in panel.piece_label.text()
 
     x, y, z = cells[6]
@@ -129,13 +133,15 @@ def test_clicking_a_piece_flat_or_in_3d_selects_it_in_both(panel, qtbot):
     with qtbot.waitSignal(panel.view.partClicked):
         qtbot.mouseClick(panel.view.render_window(), Qt.MouseButton.LeftButton,
                          pos=window_point(panel.view, top_of_tile))
-    assert panel.canvas.selected == 6 and panel.view.selected_part() == scene.part_id(6)
+    assert panel.canvas.selected == 6
+    assert panel.view.selected_part() == scene.part_id(6)
     assert "E+S" in panel.piece_label.text()
 
 
 def test_the_transcendental_count_ends_with_a_full_progress_bar(panel, qtbot):
     choose(panel, "square-transcendental")
-    assert panel.jobs_spin.isVisibleTo(panel) and panel.jobs_spin.value() == (os.cpu_count() or 1)
+    assert panel.jobs_spin.isVisibleTo(panel)
+    assert panel.jobs_spin.value() == (os.cpu_count() or 1)
     click(qtbot, panel.count_button)
     qtbot.waitUntil(lambda: 0 < panel.progress_bar.value() < panel.progress_bar.maximum())
     wait_idle(panel, qtbot)

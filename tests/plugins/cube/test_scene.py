@@ -17,9 +17,11 @@ def test_one_part_per_cube_coloured_by_its_connectors_with_a_rod_per_blue_face()
         piece = piece_of_part(part.id)
         boxes = [s for s in part.shapes if isinstance(s, Box)]
         rods = [s for s in part.shapes if isinstance(s, Rod)]
-        assert len(boxes) == 1 and len(rods) == bin(piece).count("1")
+        assert len(boxes) == 1
+        assert len(rods) == bin(piece).count("1")
         assert boxes[0].color == scene.piece_color(piece)
-    assert scene.piece_color(0) == (255, 0, 0) and scene.piece_color(63) == (0, 0, 255)
+    assert scene.piece_color(0) == (255, 0, 0)
+    assert scene.piece_color(63) == (0, 0, 255)
 
 
 def test_rods_of_touching_cubes_meet_and_each_axis_has_its_colour():
@@ -31,7 +33,8 @@ def test_rods_of_touching_cubes_meet_and_each_axis_has_its_colour():
             assert rod.color == {0: scene.AXIS_COLORS[1], 1: scene.AXIS_COLORS[2], 2: scene.AXIS_COLORS[0]}[axis]
             ends.setdefault(tuple(round(c, 6) for c in rod.end), []).append(part.id)
     # every blue face meets a blue face: each rod end is shared by exactly two cubes
-    assert ends and all(len(ids) == 2 for ids in ends.values())
+    assert ends
+    assert all(len(ids) == 2 for ids in ends.values())
 
 
 def test_exploded_view_moves_cubes_away_from_the_centre_and_squares_are_flat():
@@ -54,5 +57,6 @@ def test_a_flat_garden_lays_its_layers_out_side_by_side_or_stacked_whichever_giv
         best = max(min(width / (n * 4 + n - 1), height / (-(-4 // n) * 5 - 1 + 0.5)) for n in range(1, 5))
         assert layout.unit == best  # the largest cells any number of layers per row gives
     north_west, south_west = wide.corner((0, 3, 0)), wide.corner((0, 0, 0))
-    assert north_west[0] == south_west[0] and north_west[1] < south_west[1]  # north up
+    assert north_west[0] == south_west[0]
+    assert north_west[1] < south_west[1]
     assert wide.corner((0, 0, 1))[0] > wide.corner((3, 0, 0))[0]  # the next layer right of the first

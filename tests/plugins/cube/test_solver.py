@@ -37,7 +37,8 @@ def test_a_broken_gardens_file_is_reported_with_its_name(tmp_path, text, complai
     path.write_text(text)
     with pytest.raises(GardenDataError) as error:
         load_gardens(path)
-    assert str(path) in str(error.value) and complaint in str(error.value)
+    assert str(path) in str(error.value)
+    assert complaint in str(error.value)
 
 
 def test_a_missing_gardens_file_is_reported(tmp_path):
@@ -57,7 +58,8 @@ def test_checker_rejects_each_kind_of_fault(specs):
     # a piece twice, another missing
     twice = dict(packing) | {a: packing[b]}
     problems = check_garden(twice, 4, "packed", (4, 4))
-    assert any("more than once" in p for p in problems) and any("not used" in p for p in problems)
+    assert any("more than once" in p for p in problems)
+    assert any("not used" in p for p in problems)
     # blue towards the outside
     corner = next(p for p, piece in packing.items() if piece == 0)
     moved = {(x + 1, y, z): piece for (x, y, z), piece in packing.items()}
@@ -102,7 +104,7 @@ def test_small_components_agree_with_brute_force():
     """Every closed component of at most three squares, grown vs. tried exhaustively."""
     grown = set()
     for anchor in range(1, 16):
-        for mask, placements in square.components_from(anchor, max_pieces=3):
+        for _mask, placements in square.components_from(anchor, max_pieces=3):
             assert len(placements) <= 3
             grown.add(placements)
     shapes = [((0, 0, 0),), ((0, 0, 0), (1, 0, 0)), ((0, 0, 0), (0, 1, 0)),
@@ -145,7 +147,8 @@ def test_square_transcendental_counts_5005_4804_604(specs):
     assert result.extra == {"connected": 4804, "connected_classes": 604}
     spec = specs["square-transcendental"]
     gardens = list(garden_solver(spec).solutions(Task()))
-    assert len(gardens) == 5005 and len(set(gardens)) == 5005
+    assert len(gardens) == 5005
+    assert len(set(gardens)) == 5005
     assert all(check(spec, g) == [] for g in gardens)
 
 
@@ -161,7 +164,9 @@ def test_packed_cubes_first_random_and_red_inside(specs):
     solver = garden_solver(spec)
     iterator = solver.solutions(Task())
     first, second = next(iterator), next(iterator)
-    assert first != second and check(spec, first) == [] and check(spec, second) == []
+    assert first != second
+    assert check(spec, first) == []
+    assert check(spec, second) == []
     for seed in range(2):
         garden = solver.random(Task(), Options(red_inside=True), Random(seed))
         assert check(spec, garden) == []

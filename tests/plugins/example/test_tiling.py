@@ -1,17 +1,17 @@
 """The example plugin (docs/example_plugin): known answers, a brute-force cross-check, the checker, the hooks."""
-from functools import lru_cache
+from functools import cache
 
 import pytest
-
-from nonogram_editor.plugin_api import Cancelled, PuzzleDataError, Registry, Task
 from polyomino_tiling import checker, plugin, solver
 from polyomino_tiling.model import DOMINO, L_TROMINO, PUZZLES, make_tiling
+
+from nonogram_editor.plugin_api import Cancelled, PuzzleDataError, Registry, Task
 
 
 def domino_tilings_by_profiles(width: int, height: int) -> int:
     """Domino tilings counted column by column over the bitmask of cells already covered (no search)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def columns(x: int, covered: int) -> int:
         if x == width:
             return int(covered == 0)
@@ -74,7 +74,8 @@ def test_the_hooks_register_the_puzzles_and_the_panel():
     first = spec.first(Task())
     assert spec.format_solution(first) == "AABCCD\nABBCDD"
     assert spec.count(Task(), 1).count == 4
-    assert spec.check(first) == [] and len(spec.scene_parts(first)) == 4
+    assert spec.check(first) == []
+    assert len(spec.scene_parts(first)) == 4
     assert panels.ids() == ["tiling"]
 
 
@@ -102,10 +103,13 @@ def test_solve_lists_the_stream_and_checks_every_solution_it_prints(capsys):
     host.register(plugin, "tiling")
     assert run_command(["solve", "tiling-trominoes-2x6", "--list", "10"], host=host) == 0
     out = capsys.readouterr().out
-    assert out.count("checked independently: valid") == 4 and "solution 4:" in out and "solution 5:" not in out
+    assert out.count("checked independently: valid") == 4
+    assert "solution 4:" in out
+    assert "solution 5:" not in out
     assert run_command(["solve", "tiling-trominoes-2x6", "--list", "10", "--json"], host=host) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["valid"] is True and len(summary["solutions"]) == 4
+    assert summary["valid"] is True
+    assert len(summary["solutions"]) == 4
     assert run_command(["solve", "tiling-dominoes-4x5"], host=host) == 0  # --first: one from the stream
     assert capsys.readouterr().out.count("checked independently: valid") == 1
 

@@ -45,7 +45,8 @@ def test_rotation_of_the_board(puzzle):
     three_turns = [target[target[target[p]]] for p in range(16)]
     assert three_turns == list(range(16))
     # corners go to corners, in one 3-cycle
-    assert {target[0], target[6], target[15]} == {0, 6, 15} and target[0] != 0
+    assert {target[0], target[6], target[15]} == {0, 6, 15}
+    assert target[0] != 0
 
 
 def write(tmp_path, data):
@@ -72,7 +73,8 @@ def test_bad_files_get_a_clear_message(tmp_path, mangle, words):
     path = write(tmp_path, mangle(shipped()))
     with pytest.raises(PuzzleDataError) as error:
         load_puzzle(path)
-    assert str(path) in str(error.value) and words in str(error.value)
+    assert str(path) in str(error.value)
+    assert words in str(error.value)
 
 
 def test_missing_file_is_named(tmp_path):
@@ -88,5 +90,7 @@ def test_command_line_reports_a_broken_data_file_without_a_traceback(tmp_path, m
     monkeypatch.setattr(model, "DEFAULT_PATH", broken)
     assert run_command(["puzzles"]) == 0
     err = capsys.readouterr().err
-    assert "plugin 'pyramid' skipped" in err and str(broken) in err and "3 pieces for 16 positions" in err
+    assert "plugin 'pyramid' skipped" in err
+    assert str(broken) in err
+    assert "3 pieces for 16 positions" in err
     assert "Traceback" not in err

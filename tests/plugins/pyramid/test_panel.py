@@ -51,7 +51,9 @@ def test_panel_counts_in_the_background_and_browses(panel, qtbot):
         found = len(panel.store)  # the worker is held: the store stays as it is
         # the first solution shows at once, and the held report (on its way to the GUI thread) brings the count
         qtbot.waitUntil(lambda: panel.current == 0 and f"of {found:,}+" in panel.shown_label.text())
-        assert panel.counting and panel.cancel_button.isEnabled() and not panel.count_button.isEnabled()
+        assert panel.counting
+        assert panel.cancel_button.isEnabled()
+        assert not panel.count_button.isEnabled()
         assert 0 < found < ALL_SOLUTIONS
         assert_shows_a_fitting_solution(panel)
         click(qtbot, panel.next_button)
@@ -67,7 +69,8 @@ def test_panel_counts_in_the_background_and_browses(panel, qtbot):
     finally:
         resume.set()
     qtbot.waitUntil(lambda: not panel.counting)
-    assert panel.store.complete and (len(panel.store), panel.store.distinct) == (ALL_SOLUTIONS, UP_TO_ROTATION)
+    assert panel.store.complete
+    assert (len(panel.store), panel.store.distinct) == (ALL_SOLUTIONS, UP_TO_ROTATION)
     assert "518,469 solutions, 172,823 up to rotation" in panel.status.text()
     assert panel.messages == ["Pyramid: 518,469 solutions, 172,823 up to rotation"]
     assert not panel.count_button.isEnabled()
@@ -75,7 +78,8 @@ def test_panel_counts_in_the_background_and_browses(panel, qtbot):
     click(qtbot, panel.first_button)
     click(qtbot, panel.next_button)
     click(qtbot, panel.next_button)
-    assert panel.current == 2 and "turned 240°" in panel.shown_label.text()
+    assert panel.current == 2
+    assert "turned 240°" in panel.shown_label.text()
     assert_shows_a_fitting_solution(panel)
     click(qtbot, panel.previous_button)
     assert panel.current == 1
@@ -97,9 +101,11 @@ def test_stop_browse_while_stopped_and_continue(qtbot):
     qtbot.addWidget(panel)
     panel.resize(800, 480)
     panel.show()
-    assert panel.count_button.text() == "Count all" and not panel.next_button.isEnabled()
+    assert panel.count_button.text() == "Count all"
+    assert not panel.next_button.isEnabled()
     click(qtbot, panel.count_button)
-    assert panel.cancel_button.isEnabled() and not panel.count_button.isEnabled()
+    assert panel.cancel_button.isEnabled()
+    assert not panel.count_button.isEnabled()
     # stop at the first progress report, from the worker thread itself, so the count cannot finish first
     post_progress = panel._job.task._on_progress
 
@@ -110,9 +116,13 @@ def test_stop_browse_while_stopped_and_continue(qtbot):
     panel._job.task._on_progress = post_then_cancel
     qtbot.waitUntil(lambda: not panel.counting)
     found = len(panel.store)
-    assert 0 < found < ALL_SOLUTIONS and not panel.store.complete
-    assert panel.status.text() == "cancelled" and panel.count_button.text() == "Continue"
-    assert panel.current == 0 and panel.shown_label.text().endswith(")") and f"{found:,}+" in panel.shown_label.text()
+    assert 0 < found < ALL_SOLUTIONS
+    assert not panel.store.complete
+    assert panel.status.text() == "cancelled"
+    assert panel.count_button.text() == "Continue"
+    assert panel.current == 0
+    assert panel.shown_label.text().endswith(")")
+    assert f"{found:,}+" in panel.shown_label.text()
     for _ in range(3):
         click(qtbot, panel.random_button)
         assert 0 <= panel.current < found
@@ -129,14 +139,16 @@ def test_clicking_a_tile_in_either_view_selects_the_piece_in_both(panel, qtbot):
     middle = canvas.to_pixels(*panel.puzzle.centroid(9))
     qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(middle.x()), round(middle.y())))
     piece = solution[9][0]
-    assert canvas.selected == piece and panel.view.selected_part() == scene.part_id(piece)
+    assert canvas.selected == piece
+    assert panel.view.selected_part() == scene.part_id(piece)
 
     apex = scene.tile_corners(panel.puzzle, 15)
     top_of_apex = (sum(x for x, _ in apex) / 3, sum(y for _, y in apex) / 3, scene.THICKNESS)
     with qtbot.waitSignal(panel.view.partClicked):
         qtbot.mouseClick(panel.view.render_window(), Qt.MouseButton.LeftButton,
                          pos=window_point(panel.view, top_of_apex))
-    assert canvas.selected == solution[15][0] and panel.view.selected_part() == scene.part_id(solution[15][0])
+    assert canvas.selected == solution[15][0]
+    assert panel.view.selected_part() == scene.part_id(solution[15][0])
 
     drawn = rgb_array(canvas.grab().toImage())
     for suit in range(4):  # every suit's colour appears in the 2-D drawing
@@ -159,7 +171,8 @@ def test_a_broken_data_file_is_shown_in_the_panel(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(panel)
     texts = [label.text() for label in panel.findChildren(QLabel)]
     assert any(str(broken) in text and "not valid JSON" in text for text in texts)
-    assert not panel.loaded and not hasattr(panel, "count_button")
+    assert not panel.loaded
+    assert not hasattr(panel, "count_button")
 
 
 def test_closing_the_panel_while_counting_cancels_the_count(qtbot):
@@ -167,7 +180,8 @@ def test_closing_the_panel_while_counting_cancels_the_count(qtbot):
     panel = PyramidPanel(None, None, plugin.puzzle_spec)
     panel.show()
     job = panel._job
-    assert job is not None and job.running
+    assert job is not None
+    assert job.running
     panel.close()
     panel.deleteLater()
     qtbot.waitUntil(lambda: job.task.cancelled)

@@ -1,8 +1,8 @@
 """The 3-D parts of a solution: one tile per piece, knobs lying in notches of the same suit."""
 import pytest
 
-from nonogram_editor.scene3d.parts import Prism
 from nonogram_editor.infra.tasks import Task
+from nonogram_editor.scene3d.parts import Prism
 from nonogram_editor_builtins.pyramid import checker, scene, solver
 from nonogram_editor_builtins.pyramid.model import load_puzzle
 
@@ -29,14 +29,16 @@ def test_every_knob_lies_in_a_notch_of_its_suit(puzzle):
     knobs = notches = 0
     for position, part in by_position.items():
         tile, *connectors = part.shapes
-        assert all(isinstance(s, Prism) for s in part.shapes) and len(connectors) == 3
+        assert all(isinstance(s, Prism) for s in part.shapes)
+        assert len(connectors) == 3
         assert tile.color == scene.piece_color(solution[position][0], 16)
         for side, shape in enumerate(connectors):
             connector = puzzle.connector_on_side(solution[position], side)
             suit = scene.suit_color(puzzle, connector.suit)
             if connector.outward:
                 knobs += 1
-                assert shape.color == suit and shape.z0 + shape.height > tile.height  # stands above the tiles
+                assert shape.color == suit
+                assert shape.z0 + shape.height > tile.height
             else:
                 notches += 1
                 assert shape.color == tuple(round(scene.NOTCH_DARKEN * c) for c in suit)
@@ -57,9 +59,11 @@ def test_every_knob_lies_in_a_notch_of_its_suit(puzzle):
 def test_parts_explode_away_from_the_middle(puzzle):
     parts = scene.solution_parts(puzzle, solver.solve_first(Task(), puzzle), explode=1.0)
     apex, middle, left_corner = parts[15], parts[9], parts[0]
-    assert apex.explode[1] > 1 and abs(apex.explode[0]) < 1e-9
+    assert apex.explode[1] > 1
+    assert abs(apex.explode[0]) < 1e-9
     assert max(map(abs, middle.explode)) < 1e-9
-    assert left_corner.explode[0] < -1 and left_corner.explode[1] < 0
+    assert left_corner.explode[0] < -1
+    assert left_corner.explode[1] < 0
 
 
 def test_the_2d_marks_outward_arrows_cross_the_side_inward_ones_point_into_the_tile(puzzle):

@@ -72,7 +72,8 @@ def test_top_subtriangle_agrees_with_brute_force(puzzle, pieces):
     from_solver = [tuple(states_to_solution(row[top])) for row in rows]
     assert len(from_solver) == len(set(from_solver))
     expected = brute_force(puzzle, top, pieces)
-    assert expected and set(from_solver) == expected
+    assert expected
+    assert set(from_solver) == expected
 
 
 def test_resumed_search_gives_the_same_solutions(puzzle):
@@ -92,7 +93,8 @@ def test_command_line_lists_the_first_solutions_in_the_search_order(puzzle, caps
     listed = [tuple((entry["piece"], entry["rotation"]) for entry in solution)
               for solution in last_json_line(capsys)["solutions"]]
     rows = solver.Enumerator(solver.build_tables(puzzle)).next_chunk(capacity=3, node_budget=1 << 40)
-    assert listed == [states_to_solution(row) for row in rows] and len(set(listed)) == 3
+    assert listed == [states_to_solution(row) for row in rows]
+    assert len(set(listed)) == 3
     assert all(checker.check_solution(puzzle, solution) == [] for solution in listed)
 
 
@@ -100,7 +102,8 @@ def test_store_serves_every_rotation_of_each_solution(puzzle):
     tables = solver.build_tables(puzzle)
     store = SolutionStore(puzzle)
     store.append(solver.Enumerator(tables).next_chunk(capacity=200))
-    assert len(store) == 600 and store.distinct == 200
+    assert len(store) == 600
+    assert store.distinct == 200
     shown = [store[n] for n in range(len(store))]
     assert len(set(shown)) == 600
     for solution in shown:
@@ -121,8 +124,10 @@ def test_enumeration_reports_progress_and_stops_when_cancelled(puzzle):
     store = SolutionStore(puzzle)
     with pytest.raises(Cancelled):
         solver.Filling(store, solver.build_tables(puzzle)).run(task)
-    assert 0 < len(store) < ALL_SOLUTIONS and not store.complete
-    assert 0 < reports[-1].fraction < 1 and "solutions found" in reports[-1].message
+    assert 0 < len(store) < ALL_SOLUTIONS
+    assert not store.complete
+    assert 0 < reports[-1].fraction < 1
+    assert "solutions found" in reports[-1].message
 
 
 def rows(store):
@@ -143,10 +148,13 @@ def test_a_filling_cancelled_and_continued_stores_every_solution_in_the_search_o
     filling = solver.Filling(store, tables)
     with pytest.raises(Cancelled):
         filling.run(task)
-    assert 0 < len(store) < ALL_SOLUTIONS and filling.search is not None  # stopped inside a subtree
+    assert 0 < len(store) < ALL_SOLUTIONS
+    assert filling.search is not None
     filling.run(Task(), jobs, in_process_placements=0)
-    assert store.complete and filling.jobs == jobs
-    assert len(store) == ALL_SOLUTIONS and np.array_equal(rows(store), expected)
+    assert store.complete
+    assert filling.jobs == jobs
+    assert len(store) == ALL_SOLUTIONS
+    assert np.array_equal(rows(store), expected)
 
 
 def test_a_small_count_starts_no_processes(puzzle):

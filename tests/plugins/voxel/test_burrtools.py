@@ -180,8 +180,10 @@ def test_min_max_counts_and_a_choice_of_problems(tmp_path):
     assert solver.count_solutions(load_burrtools(path, "two dominoes")).distinct == 1
     assert load_burrtools(path, "0") == load_burrtools(path, "two dominoes")  # BurrTools numbers from 0
     ranged = load_burrtools(path, "1")
-    assert ranged == load_burrtools(path, "ranges") and "problem 1 ('ranges')" in ranged.description
-    assert [(p.fewest, p.copies) for p in ranged.pieces] == [(0, 2), (0, 4)] and len(ranged.optional) == 1
+    assert ranged == load_burrtools(path, "ranges")
+    assert "problem 1 ('ranges')" in ranged.description
+    assert [(p.fewest, p.copies) for p in ranged.pieces] == [(0, 2), (0, 4)]
+    assert len(ranged.optional) == 1
     outcome = solver.count_solutions(ranged)
     assert outcome.count == brute_force_total(ranged)
     with pytest.raises(PuzzleFileError, match="no problem 'x'; the problems are"):
@@ -299,7 +301,8 @@ def test_max_holes_limits_the_empty_variable_voxels_when_pieces_have_ranges(tmp_
 def test_max_holes_is_ignored_when_the_volumes_fix_the_holes(tmp_path):
     text = xml([(3, 1, 1, "##+"), (2, 1, 1, "##")], [("p", [(1, 1)], 0, 'maxHoles="0"')])
     puzzle = load_burrtools(write(tmp_path, text))
-    assert puzzle.max_holes is None and solver.count_solutions(puzzle).count == 1  # as BurrTools: one hole
+    assert puzzle.max_holes is None
+    assert solver.count_solutions(puzzle).count == 1
 
 
 def test_saved_in_our_format_it_counts_the_same(tmp_path):
@@ -330,7 +333,8 @@ def test_the_command_line_counts_a_burrtools_file():
     assert paradox.stdout.startswith("DemoMirrorParadox: problem 0 (Example From Text): 2 solutions, 1 distinct")
     missing = subprocess.run([sys.executable, "-m", "nonogram_editor", "solve", "nowhere.xmpuzzle", "--count"],
                              cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert missing.returncode == 2 and "nowhere.xmpuzzle: no such puzzle file" in missing.stderr
+    assert missing.returncode == 2
+    assert "nowhere.xmpuzzle: no such puzzle file" in missing.stderr
 
 
 def refusal(path, problem=None) -> str:
@@ -398,7 +402,8 @@ def test_mangled_files_give_only_clear_errors(tmp_path):
                 except PuzzleFileError as error:
                     refused += 1
                     assert str(error).startswith(f"{path}: "), error
-    assert cases == 360 and refused > 150
+    assert cases == 360
+    assert refused > 150
 
 
 def test_a_checkpoint_tells_colour_constraints_and_max_holes_apart(tmp_path):
@@ -427,7 +432,8 @@ def test_a_piece_with_variable_voxels_keeps_its_bounding_box_inside_the_result_a
 
 def test_a_piece_whose_bounding_box_is_wider_than_the_result_fits_nowhere_as_in_burrtools():
     puzzle = load_burrtools(VARIABLE_IN_PIECES, "flat piece in a row")  # a 2x2 box in a row of four
-    assert puzzle.pieces[0].cells == ((0, 0, 0),) and len(puzzle.pieces[0].variable) == 2
+    assert puzzle.pieces[0].cells == ((0, 0, 0),)
+    assert len(puzzle.pieces[0].variable) == 2
     with pytest.raises(PuzzleFileError, match="'Corner' fits nowhere"):
         solver.count_solutions(puzzle)
 

@@ -51,7 +51,8 @@ def test_an_interrupted_count_resumes_where_it_stopped(tmp_path):
         distributed.count_in_parts(SOMA, task, checkpoint=path)
     saved = rows(path)
     assert 300 <= saved < 2000
-    assert "subproblems" in reports[-1].message and "left" in reports[-1].message
+    assert "subproblems" in reports[-1].message
+    assert "left" in reports[-1].message
     resumed = []
     outcome = distributed.count_in_parts(SOMA, Task(on_progress=resumed.append, interval=0), checkpoint=path)
     assert (outcome.count, outcome.distinct) == KNOWN[SOMA]

@@ -7,7 +7,7 @@ from pathlib import Path
 import nonogram_editor.cli.run
 from nonogram_editor.plugin_api.host import PluginHost
 from nonogram_editor_builtins.voxel import checker
-from nonogram_editor_builtins.voxel.model import load_puzzle, RESOURCE_DIR
+from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -35,7 +35,8 @@ def test_solve_first_json_is_a_checked_packing():
     result = run("solve", "voxel-tetris-cube", "--first", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)  # stdout is the JSON document only
-    assert data["found"] and data["puzzle"] == "voxel-tetris-cube"
+    assert data["found"]
+    assert data["puzzle"] == "voxel-tetris-cube"
     puzzle = load_puzzle(RESOURCE_DIR / "tetris-cube.json")
     names = [p.name for p in puzzle.pieces]
     placements = [(names.index(p["piece"]), [tuple(c) for c in p["cells"]]) for p in data["solution"]["pieces"]]
@@ -56,5 +57,6 @@ def test_count_json_with_jobs_and_no_qt_loaded():
 def test_the_command_line_lists_voxel_solutions_from_the_stream(capsys):
     assert nonogram_editor.cli.run.run_command(["solve", "voxel-soma", "--list", "3", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert summary["valid"] is True and len(summary["solutions"]) == 3
+    assert summary["valid"] is True
+    assert len(summary["solutions"]) == 3
     assert len({json.dumps(s, sort_keys=True) for s in summary["solutions"]}) == 3

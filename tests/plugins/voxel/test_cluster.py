@@ -18,12 +18,11 @@ import pytest
 
 distributed_dask = pytest.importorskip("distributed")
 
-from nonogram_editor.plugin_api import Cluster  # noqa: E402
 from nonogram_editor.infra.tasks import Task  # noqa: E402
+from nonogram_editor.plugin_api import Cluster  # noqa: E402
 from nonogram_editor_builtins.voxel import distributed  # noqa: E402
 from nonogram_editor_builtins.voxel.checkpoint import progress_in  # noqa: E402
 from nonogram_editor_builtins.voxel.model import RESOURCE_DIR, load_puzzle  # noqa: E402
-
 
 REPO = Path(__file__).resolve().parents[3]
 CLUSTER = """

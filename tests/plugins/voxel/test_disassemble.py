@@ -10,8 +10,17 @@ from nonogram_editor_builtins.voxel.burrtools import load_burrtools, problem_nam
 from nonogram_editor_builtins.voxel.burrtools_solutions import level_of_info, stored_problems, transformation
 from nonogram_editor_builtins.voxel.burrtools_solutions import solved_problems as stored_solved_problems
 from nonogram_editor_builtins.voxel.cover import build_cover
-from nonogram_editor_builtins.voxel.disassemble import (DIRECTIONS, Disassembler, Grouping, Separation, assemblies_of,
-                                       disassemble_solution, frames, rotation_classes, tally)
+from nonogram_editor_builtins.voxel.disassemble import (
+    DIRECTIONS,
+    Disassembler,
+    Grouping,
+    Separation,
+    assemblies_of,
+    disassemble_solution,
+    frames,
+    rotation_classes,
+    tally,
+)
 
 DATA = Path(__file__).parents[2] / "data" / "burrtools"
 STORED = ["CubeInCage", "PelikanBurr", "AlPackino", "SolidSixPieceBurrs"]
@@ -55,7 +64,8 @@ def test_every_stored_solution_comes_apart_as_burrtools_stored_it(path, number, 
     """Each stored assembly (decoded, and checked to fill the result without overlap) comes
     apart in the same tree of separations with the same number of moves in each."""
     puzzle = load(path, number)
-    assert problem.stored and all(s.info for s in problem.stored)
+    assert problem.stored
+    assert all(s.info for s in problem.stored)
     disassembler = Disassembler()
     for stored in problem.stored:
         cells = [c for piece in stored.cells for c in piece]
@@ -259,7 +269,8 @@ def replay(pieces, separation: Separation, far: int, groups=None):
         before = dict(offsets)
         for move in sep.moves:
             before = dict(offsets)
-            assert move.pieces and set(move.pieces) < set(sep.pieces)
+            assert move.pieces
+            assert set(move.pieces) < set(sep.pieces)
             fixed = {c for c, k in occupied.items() if k not in move.pieces}
             mine = [c for c, k in occupied.items() if k in move.pieces]
             steps = far if move.distance is None else move.distance
@@ -342,16 +353,22 @@ def test_group_tags_decide_which_locked_parts_may_stay_together_as_burrtools_doe
 
 def test_the_group_tags_are_read_with_their_counts():
     rings = {name: load_burrtools(LINKED, name).pieces[0] for name in problem_names(LINKED)}
-    assert rings["two groups of one"].groups == ((1, 1), (2, 1)) and rings["two groups of one"].group == 0
-    assert rings["group attribute"].groups == ((1, 2),) and rings["group attribute"].group == 1
-    assert rings["one group tag of one"].groups == ((1, 1),) and rings["one group tag of one"].group == 1
-    assert rings["no group"].groups == () and rings["no group"].group == 0
+    assert rings["two groups of one"].groups == ((1, 1), (2, 1))
+    assert rings["two groups of one"].group == 0
+    assert rings["group attribute"].groups == ((1, 2),)
+    assert rings["group attribute"].group == 1
+    assert rings["one group tag of one"].groups == ((1, 1),)
+    assert rings["one group tag of one"].group == 1
+    assert rings["no group"].groups == ()
+    assert rings["no group"].group == 0
 
 
 def test_locked_parts_share_out_the_room_their_groups_have():
     cube = [(9, 1, 1)]
     apart = Disassembler().disassemble([RING, LINKED_RING, cube], Grouping([0, 0, 1], [[(1, 2)], []]))
-    assert apart is not None and apart.removed_pieces == (2,) and apart.left is None  # the rings stay as a group
+    assert apart is not None
+    assert apart.removed_pieces == (2,)
+    assert apart.left is None
     assert Disassembler().disassemble([RING, LINKED_RING, cube], Grouping([0, 0, 1], [[(1, 1), (2, 1)], []])) is None
     # two pairs of linked rings: each pair needs a group with room for two rings
     far = [(x + 10, y, z) for x, y, z in RING], [(x + 10, y, z) for x, y, z in LINKED_RING]
@@ -449,7 +466,8 @@ def test_the_command_line_reports_assemblies_solutions_and_levels():
     data = json.loads(result.stdout)
     assert (data["assemblies"], data["solutions"], data["burrtools_assemblies"], data["burrtools_solutions"]) == \
         (96, 1, 96, 1)
-    assert data["levels"] == {"4.9.3": 1} and 0 <= data["disassembly_cpu_seconds"] < data["seconds"] + 1
+    assert data["levels"] == {"4.9.3": 1}
+    assert 0 <= data["disassembly_cpu_seconds"] < data["seconds"] + 1
     assert "summary" not in data
 
 

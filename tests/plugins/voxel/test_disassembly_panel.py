@@ -4,7 +4,6 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
-
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -42,16 +41,19 @@ def test_a_six_piece_burr_comes_apart_move_by_move_in_the_view(qtbot, tmp_path):
     assert len(burr) == 6
     panel.set_solutions([burr], complete=True)
     bar, player = panel.disassembly, panel.disassembly.player
-    assert bar.start_button.isEnabled() and not player.next_button.isEnabled()
+    assert bar.start_button.isEnabled()
+    assert not player.next_button.isEnabled()
     before = panel.view.capture_image()
     qtbot.mouseClick(bar.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: bar.label.text().startswith("Level 1.2"))
     assert panel.status.text() == "taken apart in 6 moves"  # no longer "disassembling…"
-    assert "assembled" in bar.label.text() and not player.previous_button.isEnabled()
+    assert "assembled" in bar.label.text()
+    assert not player.previous_button.isEnabled()
     frames = [panel.view.capture_image()]  # assembled, seen from farther: the camera frames the pieces apart
     moves = len(bar.moves)
     assert moves == sum(v - 1 for v in stored.info if v) > 3
-    assert player.move_list.count() == moves + 1 and player.move_list.currentRow() == 0
+    assert player.move_list.count() == moves + 1
+    assert player.move_list.currentRow() == 0
     for step in range(1, moves + 1):
         if step % 2:
             qtbot.mouseClick(player.next_button, Qt.MouseButton.LeftButton)
@@ -74,16 +76,22 @@ def test_a_six_piece_burr_comes_apart_move_by_move_in_the_view(qtbot, tmp_path):
     item = player.move_list.item(1)
     qtbot.mouseClick(player.move_list.viewport(), Qt.MouseButton.LeftButton,
                      pos=player.move_list.visualItemRect(item).center())
-    assert player.step == 1 and player.position == 1 and panel.view.capture_image() == frames[1]
+    assert player.step == 1
+    assert player.position == 1
+    assert panel.view.capture_image() == frames[1]
     player.speed_box.setCurrentIndex(0)  # the slowest: a move takes seconds
     assert player.speed() < 1
     qtbot.mouseClick(player.play_button, Qt.MouseButton.LeftButton)
-    assert player.playing and player.play_button.text() == "Pause"
+    assert player.playing
+    assert player.play_button.text() == "Pause"
     qtbot.waitUntil(lambda: 1.1 < player.position < 1.9, timeout=10000)
     QTest.keyClick(panel.first_button, Qt.Key.Key_K, Qt.KeyboardModifier.AltModifier)  # Pause
-    assert not player.playing and player.play_button.text() == "Play" and 1 < player.position < 2
+    assert not player.playing
+    assert player.play_button.text() == "Play"
+    assert 1 < player.position < 2
     middle = panel.view.capture_image()
-    assert middle != frames[1] and middle != frames[2]
+    assert middle != frames[1]
+    assert middle != frames[2]
     assert player.move_list.currentRow() == 2  # the move under way
 
     path = tmp_path / "apart.gif"
@@ -91,7 +99,8 @@ def test_a_six_piece_burr_comes_apart_move_by_move_in_the_view(qtbot, tmp_path):
     qtbot.waitUntil(lambda: not panel.busy, timeout=60000)
     assert "wrote" in panel.status.text()
     with Image.open(path) as gif:
-        assert gif.size == (200, 150) and gif.n_frames == 4 * moves + 1
+        assert gif.size == (200, 150)
+        assert gif.n_frames == 4 * moves + 1
         gif.seek(0)
         first = np.asarray(gif.convert("RGB"))
         gif.seek(gif.n_frames - 1)
@@ -99,7 +108,9 @@ def test_a_six_piece_burr_comes_apart_move_by_move_in_the_view(qtbot, tmp_path):
     assert (first != last).any()
 
     panel.set_solutions([burr], complete=True)  # shown afresh: the pieces are back in place
-    assert bar.start_button.isEnabled() and bar.label.text() == "" and not player.isVisible()
+    assert bar.start_button.isEnabled()
+    assert bar.label.text() == ""
+    assert not player.isVisible()
     assert panel.view.capture_image() == before
 
 
@@ -113,7 +124,8 @@ def test_a_count_says_how_many_come_apart_and_a_locked_assembly_says_so(qtbot, t
     panel.checkpoint_dir = tmp_path / "counts"
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(panel.solutions) == 96 and panel.count_button.isEnabled())
-    assert "96 up to the" in panel.status.text() and "; 1 of them come apart (solutions)" in panel.status.text()
+    assert "96 up to the" in panel.status.text()
+    assert "; 1 of them come apart (solutions)" in panel.status.text()
     bar = panel.disassembly
     for number in range(len(panel.solutions)):  # the first locked one
         panel.show_solution(number)
@@ -121,5 +133,6 @@ def test_a_count_says_how_many_come_apart_and_a_locked_assembly_says_so(qtbot, t
         qtbot.waitUntil(lambda: bar.label.text() != "")
         if "does not come apart" in bar.label.text():
             break
-    assert not bar.player.next_button.isEnabled() and not bar.start_button.isEnabled()
+    assert not bar.player.next_button.isEnabled()
+    assert not bar.start_button.isEnabled()
     assert bar.offsets(panel.shown_solution()) == {}  # the packing stays as it is

@@ -34,7 +34,8 @@ def test_one_per_class_and_every_solution(tmp_path, classes):
     assert export.write_solutions(path, SOMA, classes, every=True) == 11520
     data = json.loads(path.read_text())
     solutions = {parsed(SOMA, record) for record in data["solutions"]}
-    assert data["which"] == export.EVERY_SOLUTION and data["count"] == len(solutions) == 11520
+    assert data["which"] == export.EVERY_SOLUTION
+    assert data["count"] == len(solutions) == 11520
     for solution in list(solutions)[::1000]:
         assert checker.check_solution(SOMA, solution) == []
 
@@ -49,7 +50,8 @@ def test_a_failed_write_names_the_file_and_keeps_the_old_one(tmp_path, classes, 
     monkeypatch.setattr(os, "fsync", full_disk)
     with pytest.raises(export.ExportError, match="soma.json: could not write the solutions: No space left"):
         export.write_solutions(path, SOMA, classes, every=False)
-    assert [p.name for p in tmp_path.iterdir()] == ["soma.json"] and path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["soma.json"]
+    assert path.read_text() == "old"
     with pytest.raises(export.ExportError, match="no-such-folder"):
         export.write_solutions(tmp_path / "no-such-folder" / "x.json", SOMA, classes, every=False)
 
@@ -61,4 +63,5 @@ def test_cancel_keeps_the_old_file(tmp_path, classes):
     task.cancel()
     with pytest.raises(Cancelled):
         export.write_solutions(path, SOMA, classes, every=True, task=task)
-    assert [p.name for p in tmp_path.iterdir()] == ["soma.json"] and path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["soma.json"]
+    assert path.read_text() == "old"

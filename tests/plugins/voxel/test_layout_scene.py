@@ -27,11 +27,13 @@ def test_layer_text_shows_every_cell_of_the_layer_once():
     solution = solver.solve_first(puzzle)
     text = layout.layer_text(puzzle, solution, 0)
     rows = text.splitlines()
-    assert len(rows) == 3 and all(len(r.split()) == 3 for r in rows)
+    assert len(rows) == 3
+    assert all(len(r.split()) == 3 for r in rows)
     owner = {c: i for i, p in enumerate(solution) for c in p.cells}
     assert rows[-1].split()[0] == layout.SYMBOLS[owner[(0, 0, 0)]]  # bottom row is y = 0
     full = layout.format_solution(puzzle, solution)
-    assert full.count("layer z=") == 3 and "A=" in full
+    assert full.count("layer z=") == 3
+    assert "A=" in full
 
 
 def test_all_layers_side_by_side_bottom_first_each_as_layer_text_draws_it():
@@ -64,4 +66,5 @@ def test_layer_parts_keep_ids_and_only_that_layer():
     parts = scene.solution_parts(puzzle, solution, layer=0)
     assert len(parts) == 12
     boxes = [b for p in parts for b in p.shapes]
-    assert len(boxes) == 16 and {b.center[1] for b in boxes} == {-1.5}  # world y is puzzle z
+    assert len(boxes) == 16
+    assert {b.center[1] for b in boxes} == {-1.5}

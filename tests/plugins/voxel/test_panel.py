@@ -32,7 +32,8 @@ def test_first_solution_count_browse_step_and_layer(panel, qtbot):
     assert panel.shown_label.text() == "Solution 1 of 1+"  # the stream has more
     qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)  # asks the stream for the next one
     qtbot.waitUntil(lambda: len(panel.solutions) == 2 and panel.solve_button.isEnabled())
-    assert panel.current == 1 and panel.solutions[1] != panel.solutions[0]
+    assert panel.current == 1
+    assert panel.solutions[1] != panel.solutions[0]
     assert checker.check_solution(panel.puzzle, panel.solutions[1]) == []
 
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
@@ -41,9 +42,11 @@ def test_first_solution_count_browse_step_and_layer(panel, qtbot):
     assert panel.shown_label.text() == "Solution 1 of 240"
     first = panel.solutions[0]
     qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
-    assert panel.current == 1 and panel.shown_label.text() == "Solution 2 of 240"
+    assert panel.current == 1
+    assert panel.shown_label.text() == "Solution 2 of 240"
     qtbot.mouseClick(panel.previous_button, Qt.MouseButton.LeftButton)
-    assert panel.current == 0 and panel.solutions[0] == first
+    assert panel.current == 0
+    assert panel.solutions[0] == first
 
     panel.canvas.step_slider.setValue(2)  # two pieces in: only they are shown
     order = panel.assembly()
@@ -81,9 +84,11 @@ def test_bad_file_is_reported_and_the_puzzle_stays(panel, qtbot, tmp_path):
     bad.write_text(json.dumps({"target": {"box": [2, 2, 2]}, "pieces": [{"name": "x", "cells": [[0, 0, 0]]}]}))
     panel.load_file(str(bad))
     qtbot.waitUntil(lambda: panel.open_button.isEnabled())
-    assert str(bad) in panel.status.text() and "opening" not in panel.status.text()
+    assert str(bad) in panel.status.text()
+    assert "opening" not in panel.status.text()
     assert "8" in panel.status.text()
-    assert panel.puzzle.id == "voxel-soma" and panel.puzzle_box.currentText() == "soma"
+    assert panel.puzzle.id == "voxel-soma"
+    assert panel.puzzle_box.currentText() == "soma"
     assert panel.count_button.isEnabled()
 
 
@@ -92,7 +97,8 @@ def test_open_dialog_is_not_blocking_and_loads_a_file(panel, qtbot, tmp_path):
     good.write_text(json.dumps({"target": {"box": [2, 2, 1]}, "pieces": [{"name": "d", "cells": [[0, 0], [1, 0]],
                                                                           "copies": 2}]}))
     qtbot.mouseClick(panel.open_button, Qt.MouseButton.LeftButton)
-    assert panel._dialog is not None and panel._dialog.isVisible()  # we got here: it did not block
+    assert panel._dialog is not None
+    assert panel._dialog.isVisible()
     panel._dialog.selectFile(str(good))
     panel._dialog.accept()
     qtbot.waitUntil(lambda: panel.puzzle.id == "voxel-two-dominoes" and panel.count_button.isEnabled())
@@ -108,7 +114,8 @@ def test_cancel_a_long_count_and_close_the_panel(qtbot):
     panel.show()
     choose(qtbot, panel, "tetris-cube")
     qtbot.mouseClick(panel.count_button, Qt.MouseButton.LeftButton)
-    assert not panel.count_button.isEnabled() and panel.cancel_button.isEnabled()
+    assert not panel.count_button.isEnabled()
+    assert panel.cancel_button.isEnabled()
     qtbot.waitUntil(lambda: "distinct" in panel.status.text())  # progress arrives
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.count_button.isEnabled())
@@ -127,7 +134,8 @@ def test_export_every_solution_through_the_dialog(panel, qtbot, tmp_path):
     qtbot.waitUntil(lambda: len(panel.solutions) == 240 and panel.export_button.isEnabled())
     qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
     dialog = panel._dialog
-    assert dialog is not None and dialog.isVisible()  # we got here: it did not block
+    assert dialog is not None
+    assert dialog.isVisible()
     path = tmp_path / "soma-all.json"
     dialog.selectNameFilter("Every solution (*.json)")
     dialog.selectFile(str(path))
@@ -135,7 +143,8 @@ def test_export_every_solution_through_the_dialog(panel, qtbot, tmp_path):
     qtbot.waitUntil(lambda: panel.status.text().startswith("wrote"))
     assert panel.status.text() == f"wrote 11520 solutions to {path}"
     data = json.loads(path.read_text())
-    assert data["count"] == len(data["solutions"]) == 11520 and data["which"] == "every solution"
+    assert data["count"] == len(data["solutions"]) == 11520
+    assert data["which"] == "every solution"
 
 
 def test_a_huge_file_loads_off_the_gui_thread_and_is_refused_naming_it(panel, qtbot, tmp_path):
@@ -143,11 +152,13 @@ def test_a_huge_file_loads_off_the_gui_thread_and_is_refused_naming_it(panel, qt
     huge.write_text(json.dumps({"target": {"box": [200, 200, 200]},
                                 "pieces": [{"name": "x", "cells": [[0, 0, 0]], "copies": 8_000_000}]}))
     panel.load_file(str(huge))
-    assert not panel.open_button.isEnabled() and "opening" in panel.status.text()  # loading elsewhere
+    assert not panel.open_button.isEnabled()
+    assert "opening" in panel.status.text()
     qtbot.waitUntil(lambda: panel.open_button.isEnabled())
     assert str(huge) in panel.status.text()
     assert "8000000 cells" in panel.status.text()
-    assert panel.puzzle.id == "voxel-soma" and panel.puzzle_box.currentText() == "soma"
+    assert panel.puzzle.id == "voxel-soma"
+    assert panel.puzzle_box.currentText() == "soma"
 
 
 def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, monkeypatch):
@@ -162,7 +173,9 @@ def test_a_broken_first_shipped_file_leaves_the_panel_usable(qtbot, tmp_path, mo
     qtbot.addWidget(widget)
     qtbot.waitUntil(lambda: widget.open_button.isEnabled())
     assert str(shipped / "tetris-cube.json") in widget.status.text()
-    assert widget.puzzle is None and not widget.solve_button.isEnabled() and not widget.count_button.isEnabled()
+    assert widget.puzzle is None
+    assert not widget.solve_button.isEnabled()
+    assert not widget.count_button.isEnabled()
     assert [widget.puzzle_box.itemText(i) for i in range(widget.puzzle_box.count())] == ["tetris-cube", "soma"]
     choose(qtbot, widget, "soma")
     assert widget.solve_button.isEnabled()
@@ -178,7 +191,8 @@ def test_an_interrupted_count_is_offered_for_resume_and_ends_right(panel, qtbot,
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: panel.count_button.isEnabled())
     assert panel.status.text() == "cancelled"
-    assert not panel.resume_button.isHidden() and panel.resume_button.text().startswith("Resume count (")
+    assert not panel.resume_button.isHidden()
+    assert panel.resume_button.text().startswith("Resume count (")
     choose(qtbot, panel, "soma")  # another puzzle has nothing to resume; coming back offers it again
     assert panel.resume_button.isHidden()
     choose(qtbot, panel, "pentominoes-6x10")
@@ -186,7 +200,8 @@ def test_an_interrupted_count_is_offered_for_resume_and_ends_right(panel, qtbot,
     qtbot.mouseClick(panel.resume_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(panel.solutions) == 2339 and panel.count_button.isEnabled())
     assert "9356 solutions" in panel.status.text()
-    assert panel.resume_button.isHidden() and not list((tmp_path / "counts").glob("*.db"))
+    assert panel.resume_button.isHidden()
+    assert not list((tmp_path / "counts").glob("*.db"))
 
 
 def test_a_burrtools_file_with_several_problems_asks_which(panel, qtbot, tmp_path):
@@ -225,7 +240,8 @@ def test_a_files_title_and_description_show_as_plain_text(panel, qtbot, tmp_path
     assert shown.toPlainText().startswith("<i>Soma</i> &amp;: 7 pieces")
     assert shown.toPlainText().endswith("<img src='x.png'><a href='https://x'>click</a>")
     panel.report("<b>not bold</b>")  # the status line: plain text, whatever it is given
-    assert panel.status.textFormat() == Qt.TextFormat.PlainText and panel.status.text() == "<b>not bold</b>"
+    assert panel.status.textFormat() == Qt.TextFormat.PlainText
+    assert panel.status.text() == "<b>not bold</b>"
 
 
 def clipped_buttons(panel) -> list[str]:

@@ -19,8 +19,11 @@ def test_shipped_puzzles_load_with_their_sizes():
     puzzles = {p.stem: load_puzzle(p) for p in shipped_puzzle_paths()}
     assert list(puzzles) == ["tetris-cube", "y25", "soma", "pentominoes-6x10"]
     tetris = puzzles["tetris-cube"]
-    assert tetris.id == "voxel-tetris-cube" and tetris.size == (4, 4, 4) and tetris.piece_count == 12
-    assert puzzles["y25"].piece_count == 25 and len(puzzles["y25"].target) == 125
+    assert tetris.id == "voxel-tetris-cube"
+    assert tetris.size == (4, 4, 4)
+    assert tetris.piece_count == 12
+    assert puzzles["y25"].piece_count == 25
+    assert len(puzzles["y25"].target) == 125
     assert puzzles["soma"].size == (3, 3, 3)
     assert puzzles["pentominoes-6x10"].size == (10, 6, 1)
 
@@ -28,7 +31,8 @@ def test_shipped_puzzles_load_with_their_sizes():
 def test_good_file_round_trip(tmp_path):
     puzzle = load_puzzle(write(tmp_path, GOOD, "my-box.json"))
     assert puzzle.id == "voxel-my-box"
-    assert puzzle.pieces[0].cells == ((0, 0, 0), (1, 0, 0)) and puzzle.pieces[0].colour == (255, 0, 0)
+    assert puzzle.pieces[0].cells == ((0, 0, 0), (1, 0, 0))
+    assert puzzle.pieces[0].colour == (255, 0, 0)
     assert puzzle.target == ((0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0))
 
 

@@ -30,7 +30,8 @@ def test_deep_nesting_is_named_not_a_recursion_error(tmp_path):
     nested_cell = tmp_path / "nested-cell.json"  # valid JSON, nesting inside a cell
     nested_cell.write_text('{"target": {"cells": [' + "[" * 900 + "]" * 900 + ']}, "pieces": []}')
     message = refused(nested_cell)
-    assert "a cell must be a list of 3 integers" in message and len(message) < 300
+    assert "a cell must be a list of 3 integers" in message
+    assert len(message) < 300
 
 
 def test_a_huge_box_is_refused_before_any_cell_is_built(tmp_path):
@@ -104,7 +105,8 @@ def test_the_cli_reads_only_the_puzzle_it_solves(shipped, capsys):
     assert capsys.readouterr().err == ""  # the broken and huge files were not read
     assert run_command(["solve", "voxel-broken"], host=host) == 2
     err = capsys.readouterr().err
-    assert "broken.json: not valid JSON" in err and "error: no puzzle 'voxel-broken'; could not be loaded" in err
+    assert "broken.json: not valid JSON" in err
+    assert "error: no puzzle 'voxel-broken'; could not be loaded" in err
 
 
 def test_cli_puzzles_lists_the_good_files_and_names_the_bad(shipped, capsys):
@@ -112,7 +114,8 @@ def test_cli_puzzles_lists_the_good_files_and_names_the_bad(shipped, capsys):
     assert run_command(["puzzles"], host=host) == 0
     out, err = capsys.readouterr()
     assert out.split() == ["voxel-soma", "Soma", "cube"]
-    assert "huge.json: target \"box\" [200, 200, 200] has 8000000 cells" in err and "broken.json" in err
+    assert "huge.json: target \"box\" [200, 200, 200] has 8000000 cells" in err
+    assert "broken.json" in err
 
 
 def test_help_plugins_lists_the_bad_shipped_files_and_the_good_puzzle(shipped, qtbot, isolated_settings):
@@ -125,7 +128,8 @@ def test_help_plugins_lists_the_bad_shipped_files_and_the_good_puzzle(shipped, q
     qtbot.addWidget(window)
     dialog = install(window, window.menuBar().addMenu("&Puzzles"), host=host).show_plugins_dialog()
     [(name, provides)] = dialog.loaded_rows()
-    assert name == "voxel" and provides == "panels: Voxel packing; puzzles: voxel-soma"
+    assert name == "voxel"
+    assert provides == "panels: Voxel packing; puzzles: voxel-soma"
     rows = sorted(dialog.failure_rows())
     assert [plugin for plugin, _ in rows] == ["voxel", "voxel"]
     assert rows[0][1].startswith(f"puzzle 'voxel-broken': PuzzleFileError: {folder / 'broken.json'}: not valid JSON")

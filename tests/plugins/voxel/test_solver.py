@@ -132,7 +132,8 @@ def test_pentominoes_3x20_known_answer():
 def test_soma_counts_and_every_class_checks():
     outcome = solver.count_solutions(SHIPPED["soma"])
     assert (outcome.count, outcome.distinct, outcome.symmetry_order) == (11520, 240, 48)
-    assert len(outcome.solutions) == 240 and len(set(outcome.solutions)) == 240
+    assert len(outcome.solutions) == 240
+    assert len(set(outcome.solutions)) == 240
     for solution in outcome.solutions:
         assert checker.check_solution(SHIPPED["soma"], solution) == []
 

@@ -24,13 +24,13 @@ from nonogram_editor.level import LevelError
 from nonogram_editor.pack.checks import ResultCache
 from nonogram_editor.pack.entries import Entry
 from nonogram_editor.pack.folder import Pack
-from nonogram_editor.publish.export import export_pack, exporter_for
+from nonogram_editor.publish.export import ExportOptions, export_pack, exporter_for
 
 COLUMNS = ("#", "file", "title", "size", "colours", "verdict", "grade", "cleared")
 
 
 def run_pack(folder: str, as_json: bool = False, export: str | None = None, grade: bool = True,
-             time_limit: float | None = None) -> int:
+             time_limit: float | None = None, per_page: int = 1) -> int:
     try:
         if export is not None:
             exporter_for(export)  # before the checks: a wrong suffix fails at once
@@ -52,7 +52,7 @@ def run_pack(folder: str, as_json: bool = False, export: str | None = None, grad
     exported = None
     if export is not None:
         try:
-            left_out = export_pack(export, pack.entries, Path(folder).resolve().name)
+            left_out = export_pack(export, pack.entries, ExportOptions(Path(folder).resolve().name, per_page))
             for warning in left_out:
                 print(f"warning: {printable(warning)}", file=sys.stderr)
             exported = export

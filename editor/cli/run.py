@@ -142,6 +142,8 @@ def _parser() -> argparse.ArgumentParser:
     pack.add_argument("--export", metavar="FILE",
                       help="also write the pack in play order to FILE, in the format its suffix names: "
                            + ", ".join(_pack_export_suffixes()))
+    pack.add_argument("--per-page", type=_number(int, 1, "a number of puzzles from 1 to 16", 16), default=1,
+                      metavar="N", help="a booklet's (.pdf) puzzles to a page (1 to 16, default 1)")
     pack.add_argument("--time-limit", type=NON_NEGATIVE_SECONDS, default=60.0, metavar="SECONDS",
                       help="per level; a level not decided by then is UNDECIDED (default 60, 0: no limit)")
     pack.add_argument("--no-grade", dest="grade", action="store_false",
@@ -253,7 +255,7 @@ def run_command(argv: list[str], host: PluginHost | None = None) -> int:
         from nonogram_editor.cli.pack import run_pack
 
         with stop_on_termination():  # so that its SAT solver's process ends with it
-            return run_pack(args.folder, args.json, args.export, args.grade, args.time_limit or None)
+            return run_pack(args.folder, args.json, args.export, args.grade, args.time_limit or None, args.per_page)
     if args.command == "help":
         from nonogram_editor.cli.help import run_help
 

@@ -1,14 +1,15 @@
 """Writing a whole pack in play order, by the suffix of the file written.
 
-:data:`EXPORTERS` maps a suffix to a function ``(path, entries, title)`` that writes the pack's
-entries (in play order; each read without error and with its solution known) to ``path``.
-Adding a format is one line here. Qt is loaded only by the booklet (``.pdf``), when written.
+:data:`EXPORTERS` maps a suffix to a function ``(path, entries, options)`` that writes the pack's
+entries (in play order; each read without error and with its solution known) to ``path``, with
+what some formats take in :class:`ExportOptions`. Adding a format is one line here. Qt is loaded
+only by the booklet (``.pdf``), when one is written.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,18 @@ from nonogram_editor.level.webpbn_format import write_webpbn_set
 if TYPE_CHECKING:  # the pack's model is loaded by the pack, not by the command line's help
     from nonogram_editor.pack.entries import Entry
 
-Exporter = Callable[[Path, list["Entry"], str], None]
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """``title``: the pack's (the web page's heading, the booklet's title page); ``per_page``:
+    the booklet's puzzles to a page (1 to 16)."""
+
+    title: str = ""
+    per_page: int = 1
+
+
+Exporter = Callable[[Path, list["Entry"], ExportOptions], None]
 
 
 def puzzle_of(entry: Entry) -> Puzzle:
@@ -32,19 +44,19 @@ def puzzle_of(entry: Entry) -> Puzzle:
 
 
 def _puzzles(write: Callable[[Path, list[Puzzle]], None]) -> Exporter:
-    return lambda path, entries, _title: write(path, [puzzle_of(entry) for entry in entries])
+    return lambda path, entries, _options: write(path, [puzzle_of(entry) for entry in entries])
 
 
-def _web_page(path: Path, entries: list[Entry], title: str) -> None:
+def _web_page(path: Path, entries: list[Entry], options: ExportOptions) -> None:
     from nonogram_editor.publish.html_pack import write_html_pack
 
-    write_html_pack(path, [puzzle_of(entry) for entry in entries], title, [entry.picture for entry in entries])
+    write_html_pack(path, [puzzle_of(entry) for entry in entries], options.title, [entry.picture for entry in entries])
 
 
-def _booklet(path: Path, entries: list[Entry], title: str) -> None:
+def _booklet(path: Path, entries: list[Entry], options: ExportOptions) -> None:
     from nonogram_editor.publish.booklet import write_booklet  # Qt: only when a booklet is written
 
-    write_booklet(path, [puzzle_of(entry) for entry in entries], title=title)
+    write_booklet(path, [puzzle_of(entry) for entry in entries], per_page=options.per_page, title=options.title)
 
 
 EXPORTERS: dict[str, Exporter] = {
@@ -63,9 +75,8 @@ def exporter_for(path: str | os.PathLike) -> Exporter:
     return exporter
 
 
-def export_pack(path: str | os.PathLike, entries: list[Entry], title: str = "") -> list[str]:
-    """Write ``entries`` (in play order) in the format ``path``'s suffix names (``title``: the
-    pack's, for the web page and the booklet's title page); the entries
+def export_pack(path: str | os.PathLike, entries: list[Entry], options: ExportOptions = ExportOptions()) -> list[str]:
+    """Write ``entries`` (in play order) in the format ``path``'s suffix names; the entries
     left out, in words (those that could not be read, or bare clues without a solution).
     ValueError when the suffix names no format; LevelError names the file that failed."""
     path = Path(path)
@@ -76,5 +87,5 @@ def export_pack(path: str | os.PathLike, entries: list[Entry], title: str = "") 
                 for entry in entries if entry not in chosen]
     if not chosen:
         raise ValueError(f"{path}: no puzzle of the pack can be written")
-    exporter(path, chosen, title)
+    exporter(path, chosen, options)
     return left_out

@@ -59,7 +59,7 @@ from nonogram_editor.pack.checks import ResultCache, result_of
 from nonogram_editor.pack.entries import Entry
 from nonogram_editor.pack.files import delete, duplicate, rename
 from nonogram_editor.pack.order import write_order
-from nonogram_editor.publish.export import export_pack
+from nonogram_editor.publish.export import ExportOptions, export_pack
 from nonogram_editor.qt.lifetime import ask_save_path, connect_alive
 from nonogram_editor.ui.background import BackgroundJob
 from nonogram_editor.ui.pack_batch import ProposalsDialog
@@ -452,9 +452,9 @@ class PackWindow(QMainWindow):
         self.save_dialog = dialog
 
     def export(self, path: Path) -> None:
-        entries, title = list(self.pack.entries), self.folder.name
+        entries, options = list(self.pack.entries), ExportOptions(self.folder.name, per_page=1)
         self.statusBar().showMessage(self.tr("Exporting to {0}…").format(path))
-        self._export_job = BackgroundJob(lambda _task: export_pack(path, entries, title), owner=self,
+        self._export_job = BackgroundJob(lambda _task: export_pack(path, entries, options), owner=self,
                                          name="pack export")
         connect_alive(self._export_job.succeeded, self, lambda left_out: self._exported(path, left_out))
         connect_alive(self._export_job.failed, self, lambda error: self._export_failed(path, error))

@@ -94,6 +94,18 @@ def test_export_as_a_web_page_and_a_booklet_in_play_order(tmp_path, capsys, qapp
     assert solutions == [f"Solution {heading}" for heading in numbered]
 
 
+def test_a_booklet_puts_per_page_puzzles_to_a_page(tmp_path, capsys, qapp):
+    """6 levels: a title page, then their pages and their solutions' pages, 1 or 4 to a page."""
+    def pages(per_page: int) -> int:
+        booklet = tmp_path / f"booklet-{per_page}.pdf"
+        assert run_command(["pack", str(LEVELS), "--export", str(booklet), "--per-page", str(per_page)]) == 0
+        info = subprocess.run(["pdfinfo", str(booklet)], capture_output=True, text=True, check=True).stdout
+        return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
+
+    assert pages(1) == 1 + 6 + 6
+    assert pages(4) == 1 + 2 + 2
+
+
 @pytest.mark.parametrize("arguments, message", [
     (["pack", "missing-folder"], "missing-folder: not a usable folder: the folder does not exist"),
     (["pack", str(LEVELS), "--export", "booklet.doc"],

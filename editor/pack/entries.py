@@ -75,7 +75,8 @@ class Entry:
 
     def solved(self, solution: np.ndarray) -> None:
         """Give bare clues the solution their check found (the solution thumbnail and picture)."""
-        self.solution = np.asarray(solution, dtype=bool if self.colours == 2 else np.int32)
+        colour = isinstance(self.puzzle, ColourPuzzle)  # one ink and the background: still palette indices
+        self.solution = np.asarray(solution, dtype=np.int32 if colour else bool)
         self.picture = _picture(self.puzzle, self.solution)
 
 
@@ -149,7 +150,7 @@ def _puzzle_entries(path: Path, name: str) -> list[Entry]:
 def _picture(puzzle: Puzzle | None, solution: np.ndarray) -> np.ndarray:
     """The colour picture of a puzzle's solution: its palette's colours, or black on white."""
     if isinstance(puzzle, ColourPuzzle):
-        return np.asarray(puzzle.palette, dtype=np.uint8)[solution]
+        return np.asarray(puzzle.palette, dtype=np.uint8)[solution.astype(np.intp)]
     return BLACK_AND_WHITE[solution.astype(np.intp)]
 
 

@@ -45,9 +45,7 @@ class FileActions(QObject):
         self.solving_label = QLabel()  # how far solving an imported puzzle's clues has got
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setToolTip(self.tr("Stop solving the imported puzzle's clues (nothing is opened)"))
-        connect_alive(self.stop_button.clicked, window, self._stop_opening)
-        for widget in (self.solving_label, self.stop_button):
-            window.statusBar().addPermanentWidget(widget)
+        connect_alive(self.stop_button.clicked, window, self._stop_opening)  # the window's status bar shows both
         self._show_solving(False)
 
     # ------------------------------------------------------------------ dialogs

@@ -195,3 +195,23 @@ def test_the_pack_exports_in_play_order_leaving_out_what_cannot_be_read(pack_fol
 def test_an_export_to_an_unknown_suffix_names_the_file(tmp_path):
     with pytest.raises(ValueError, match=r"out\.txt: a pack is exported as \.nonpack, \.xml"):
         export_pack(tmp_path / "out.txt", Pack.open(DATA).entries)
+
+
+@pytest.mark.parametrize("with_goal", [True, False])
+def test_a_colour_puzzle_of_one_ink_keeps_its_palette_indices(tmp_path, with_goal):
+    """One ink and the background: two colours, but palette indices all the same, so its
+    picture is in that ink and it exports (bare clues get theirs from the check)."""
+    from nonogram_editor.level.colour import ColourPuzzle, colour_clues
+    from nonogram_editor.level.puzzle_formats import write_colour_puzzle_file
+
+    grid = np.array([[1, 1, 1], [0, 1, 0]])  # unique from its clues
+    rows, columns = colour_clues(grid)
+    palette = [(255, 255, 255), (255, 204, 0)]
+    write_colour_puzzle_file(tmp_path / "amber.non", ColourPuzzle(rows, columns, palette, grid if with_goal else None,
+                                                                  "Amber"))
+    pack = Pack.open(tmp_path)
+    pack.check(ResultCache(tmp_path / "cache"))
+    [entry] = pack.entries
+    assert entry.solution.tolist() == grid.tolist()
+    assert entry.picture.tolist() == [[list(palette[value]) for value in row] for row in grid]
+    assert export_pack(tmp_path / "amber.html", pack.entries) == []

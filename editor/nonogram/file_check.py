@@ -39,11 +39,15 @@ def check_file(path: Path, time_limit: float | None = None, task: Task | None = 
 
 
 def grade_file(path: Path, time_limit: float | None = None, puzzle: Puzzle | None = None,
-               grade: bool = True) -> tuple[Verdict, SolvePath | None, list[str], dict]:
+               grade: bool = True, task: Task | None = None) -> tuple[Verdict, SolvePath | None, list[str], dict]:
     """:func:`check_file` and, for a LINE or BRANCH level of either kind, its solve path
     with what it took in its ``seconds`` and ``cpu_seconds`` (None if the time ran out, or
-    without ``grade``: docs/benchmarks.md "Grade and fix" has its cost beside the check's)."""
-    task = Task(time_limit=time_limit)
+    without ``grade``: docs/benchmarks.md "Grade and fix" has its cost beside the check's).
+    ``task``: the caller's, so that its cancel stops the check (its time limit is set here)."""
+    if task is None:
+        task = Task(time_limit=time_limit)
+    else:
+        task.set_time_limit(time_limit)
     verdict, warnings, kind = check_file(path, task=task, puzzle=puzzle)
     if not grade:
         return verdict, None, warnings, kind

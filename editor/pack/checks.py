@@ -18,17 +18,18 @@ from pathlib import Path
 import numpy as np
 
 from nonogram_editor.infra.safe_write import write_file
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.pack.entries import Entry
 from nonogram_editor.pack.result import UNDECIDED, Result
 
 
 def check_entry(entry: Entry, folder: str | os.PathLike, time_limit: float | None = None,
-                grade: bool = True) -> Result:
+                grade: bool = True, task: Task | None = None) -> Result:
     """The verdict on an entry (that was read without error) and, with ``grade``, its grade."""
     from nonogram_editor.nonogram.file_check import grade_file
     from nonogram_editor.nonogram.verdict import Kind
 
-    verdict, solve, warnings, _kind = grade_file(Path(folder) / entry.name, time_limit, entry.clues(), grade)
+    verdict, solve, warnings, _kind = grade_file(Path(folder) / entry.name, time_limit, entry.clues(), grade, task)
     result = Result(str(verdict.kind), graded=grade, seconds=round(verdict.seconds, 4), warnings=warnings)
     if solve is not None:
         result.grade, result.grade_words = solve.grade, solve.words
@@ -88,11 +89,12 @@ class ResultCache:
 
 
 def result_of(entry: Entry, folder: str | os.PathLike, cache: ResultCache | None, time_limit: float | None = None,
-              grade: bool = True) -> Result:
-    """The entry's kept result, else its check's (then kept); bare clues get the solution found."""
-    result = cache.get(entry, grade) if cache is not None else None
+              grade: bool = True, task: Task | None = None, refresh: bool = False) -> Result:
+    """The entry's kept result, else (or with ``refresh``) its check's, then kept; bare clues get
+    the solution found. ``task``: cancels the check (Cancelled)."""
+    result = cache.get(entry, grade) if cache is not None and not refresh else None
     if result is None:
-        result = check_entry(entry, folder, time_limit, grade)
+        result = check_entry(entry, folder, time_limit, grade, task)
         if cache is not None:
             cache.put(entry, result)
     if entry.solution is None and result.solution is not None:

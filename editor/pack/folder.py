@@ -9,10 +9,10 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nonogram_editor.infra.tasks import Task
 from nonogram_editor.level import LevelError, LevelErrorKind
 from nonogram_editor.pack.balance import pack_warnings
 from nonogram_editor.pack.checks import ResultCache, result_of
@@ -52,13 +52,15 @@ class Pack:
         return list(dict.fromkeys(entry.name for entry in self.entries))
 
     def check(self, cache: ResultCache | None = None, time_limit: float | None = None, grade: bool = True,
-              done: Callable[[int, Entry], None] | None = None) -> None:
-        """Every entry's verdict (kept ones from ``cache``); ``done(position, entry)`` after each."""
-        for position, entry in enumerate(self.entries):
-            if entry.error is None and entry.result is None:
-                entry.result = result_of(entry, self.folder, cache, time_limit, grade)
-                if done is not None:
-                    done(position, entry)
+              task: Task | None = None, refresh: bool = False) -> None:
+        """The verdict of every entry that has none (kept ones from ``cache``, unless ``refresh``:
+        then checked again and kept); ``task`` reports each entry and cancels the checks."""
+        unchecked = [entry for entry in self.entries if entry.error is None and entry.result is None]
+        for done, entry in enumerate(unchecked):
+            if task is not None:
+                task.check_cancelled()
+                task.report(done, len(unchecked), entry.label)
+            entry.result = result_of(entry, self.folder, cache, time_limit, grade, task, refresh)
 
     def warnings(self) -> dict[int, list[str]]:
         """Warnings by position in play order (:func:`nonogram_editor.pack.balance.pack_warnings`)."""

@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 from nonogram_editor.level import LevelError
 from nonogram_editor.pack import Pack
 from nonogram_editor.pack.batch import accept, line_solvable_proposals
-from nonogram_editor.pack.checks import ResultCache, result_of
+from nonogram_editor.pack.checks import ResultCache
 from nonogram_editor.pack.entries import Entry
 from nonogram_editor.pack.files import delete, duplicate, rename
 from nonogram_editor.pack.order import write_order
@@ -216,6 +216,7 @@ class PackWindow(QMainWindow):
         self._scan_job: BackgroundJob | None = None
         self._check_job: BackgroundJob | None = None
         self._reload_pending = False
+        self._warnings: dict[int, list[str]] = {}  # by id(entry), worked out by count_warnings
         self.setWindowTitle(self.tr("{0} - Pack").format(self.folder.name or str(self.folder)))
         self.model = PackModel(self)
         self.gallery = PackGallery(self)
@@ -333,7 +334,7 @@ class PackWindow(QMainWindow):
         self.pack = pack
         for problem in pack.problems:
             self.statusBar().showMessage(problem)
-        self.update_rows()
+        self.count_warnings()
         self.start_checks()
 
     def start_checks(self, use_cache: bool = True) -> None:
@@ -344,16 +345,10 @@ class PackWindow(QMainWindow):
         if not entries:
             self._checks_done()
             return
-        cache, folder = (self.cache if use_cache else None), pack.folder
+        cache = self.cache
 
         def check(task) -> None:
-            for done, entry in enumerate(entries):
-                task.check_cancelled()
-                task.report(done, len(entries), entry.label)
-                result = result_of(entry, folder, cache, TIME_LIMIT)
-                if not use_cache:
-                    self.cache.put(entry, result)
-                entry.result = result
+            pack.check(cache, TIME_LIMIT, task=task, refresh=not use_cache)
 
         self.progress.setRange(0, len(entries))
         self.progress.setValue(0)
@@ -377,7 +372,7 @@ class PackWindow(QMainWindow):
             return
         checked = sum(entry.result is not None for entry in self.pack.entries)
         self.statusBar().showMessage(self.tr("Entries checked: {0}").format(checked), 8000)
-        self.update_rows()
+        self.count_warnings()
 
     def stop_checks(self) -> None:
         if self._check_job is not None and self._check_job.running:
@@ -473,11 +468,20 @@ class PackWindow(QMainWindow):
         self._reload_timer.start()
 
     # ------------------------------------------------------------------ sorting and filtering
+    def count_warnings(self) -> None:
+        """Work the warnings out again (after the entries, their order or their results changed),
+        then show the rows."""
+        if self.pack is not None:
+            entries = self.pack.entries
+            self._warnings = {id(entries[position]): found for position, found in self.pack.warnings().items()}
+        self.update_rows()
+
     def update_rows(self) -> None:
+        """The rows the sort and filters choose (a keystroke in the filter: no warnings worked out)."""
         if self.pack is None:
             return
         entries = list(self.pack.entries)
-        warnings = {id(entries[position]): found for position, found in self.pack.warnings().items()}
+        warnings = self._warnings
         chosen = FILTERS[self.verdict_box.currentIndex()]
         if chosen == WARNED:
             entries = [entry for entry in entries if id(entry) in warnings]
@@ -520,7 +524,7 @@ class PackWindow(QMainWindow):
 
     def _reorder(self, entries: list[Entry], old: list[str]) -> Callable[[], None]:
         self.pack.reorder(list(dict.fromkeys(entry.name for entry in entries)))
-        self.update_rows()
+        self.count_warnings()
         folder = self.folder
         return lambda: write_order(folder, old)
 

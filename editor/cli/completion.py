@@ -71,8 +71,8 @@ def man_page(line: argparse.ArgumentParser | None = None) -> str:
     page.add_section("synopsis", "=", "\n.br\n".join(f".B {_roff(PROG)}\n{_roff(form)}" for form in forms))
     page.add_section("description", "=", _roff(
         f"{PROG} [LEVEL] opens the editor window, on a .level file or a puzzle file (.non, webpbn .xml, .g, .nin) "
-        f"if one is given. {PROG} COMMAND runs one of the command-line engines below: no window, no display "
-        "needed."))
+        f"if one is given; {PROG} FOLDER opens it with the gallery of the folder's level pack. "
+        f"{PROG} COMMAND runs one of the command-line engines below: no window, no display needed."))
     page.add_section("exit status", "=", _roff(" ".join(summary.split("Exit status:", 1)[1].split())))
     # argparse-manpage wraps help texts without escaping a line that then starts with a dot or a quote
     # (".about)" is read as a macro): such a line gets roff's zero-width \& in front.

@@ -1,5 +1,5 @@
 """The command line's parser, and each command run by its module: ``check``, ``fix``, ``convert``,
-``puzzles``, ``solve`` and ``help`` (the manual). No Qt here.
+``pack``, ``puzzles``, ``solve`` and ``help`` (the manual). No Qt here.
 
 Each command imports what it needs when it runs: ``check`` is called once per level pack in
 scripts, and must not pay for the plugin machinery (pluggy, entry points, the solvers).

@@ -102,9 +102,12 @@ _memory_limit: int | None = MEMORY_LIMIT_MB
 
 
 def set_memory_limit(megabytes: int | None) -> None:
-    """The address space, in MB, of every child started from now on (None or 0: unbounded)."""
+    """The address space, in MB, of every child started from now on (None or 0: unbounded); a
+    child waiting ready (:func:`keep_ready`), started with another limit, is ended."""
     global _memory_limit
-    _memory_limit = megabytes or None
+    if (megabytes or None) != _memory_limit:
+        _memory_limit = megabytes or None
+        discard_ready()
 
 
 def memory_limit() -> int | None:

@@ -202,19 +202,12 @@ def _simple_rules(solver, filled: int, empty: int) -> tuple[int, int, int, int] 
     return filled, empty | (solver.full & ~reach), left, right
 
 
-def colour_simple_rules(solver: ColourLineSolver, allowed: tuple[int, ...]) -> tuple[int, ...] | None:
-    """``allowed`` (a mask per colour) with what the glance rules add on one colour line, or
-    None if no placement fits: block j's leftmost and rightmost placements overlap in cells
-    surely of its colour (so of no other), and a cell outside the reach of every block of
-    a colour is not of that colour."""
-    result = _colour_simple_rules(solver, allowed)
-    return None if result is None else result[0]
-
-
 def _colour_simple_rules(solver: ColourLineSolver, allowed: tuple[int, ...]):
-    """:func:`colour_simple_rules` and the line's leftmost and rightmost placements (a mask
-    per colour each, the background's first; None, None where the check's memo already
-    knew that nothing follows), or None if no placement fits."""
+    """``allowed`` (a mask per colour) with what the glance rules add on one colour line (block
+    j's leftmost and rightmost placements overlap in cells surely of its colour, so of no other;
+    a cell outside the reach of every block of a colour is not of that colour), and the line's
+    leftmost and rightmost placements (a mask per colour each, the background's first; None,
+    None where the check's memo already knew that nothing follows); None if no placement fits."""
     if solver.adds_nothing(allowed):
         return allowed, None, None
     starts: list[int] = []

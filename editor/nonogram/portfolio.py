@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonogram_editor.infra.tasks import MemoryLimitReached
+from nonogram_editor.level.clues import line_clues
 from nonogram_editor.nonogram.cnf import encode, model_rows
 from nonogram_editor.nonogram.puzzle import array_to_rows, rows_to_array
 
@@ -421,7 +422,7 @@ def _segments(clues, lines: slice, span: slice, grid: np.ndarray, free: np.ndarr
         start = int(before[-1]) + 1 if len(before) else 0
         stop = int(after[0]) if len(after) else length
         clue = [block for block in clues[line] if block]
-        ahead, behind = _blocks(picture[:start]), _blocks(picture[stop:])
+        ahead, behind = len(line_clues(picture[:start])), len(line_clues(picture[stop:]))
         bounds.append((line, start, stop))
         parts.append(clue[ahead:len(clue) - behind])
     longest = max(stop - start for _, start, stop in bounds)
@@ -436,8 +437,3 @@ def _segments(clues, lines: slice, span: slice, grid: np.ndarray, free: np.ndarr
         empty[index, :stop - start] = ~grid[line, start:stop] & kept
         fixed += np.where(grid[line, start:stop], here, -here)[kept].tolist()
     return _LineSegments(parts, segment_cells, filled, empty, fixed)
-
-
-def _blocks(cells: np.ndarray) -> int:
-    """How many blocks (runs of filled cells) ``cells`` holds."""
-    return int(np.count_nonzero(cells[1:] & ~cells[:-1]) + (len(cells) > 0 and cells[0]))

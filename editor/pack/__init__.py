@@ -4,8 +4,12 @@
 - :mod:`~nonogram_editor.pack.order`: the play order file ``pack.order``;
 - :mod:`~nonogram_editor.pack.checks`: verdicts and grades, cached by content;
 - :mod:`~nonogram_editor.pack.balance`: warnings (not unique, duplicates, difficulty jumps);
-- :mod:`~nonogram_editor.publish.export`: the whole pack in one file, by suffix;
+- :mod:`~nonogram_editor.pack.files`: rename, duplicate and delete, each with its undo;
+- :mod:`~nonogram_editor.pack.batch`: proposals that make levels line-solvable;
 - :mod:`~nonogram_editor.pack.folder`: :class:`Pack`, all of it together.
+
+The whole pack in one file (a web page, a booklet, a collection) is written by
+:mod:`nonogram_editor.publish.export`.
 """
 from nonogram_editor.pack.folder import Pack
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nonogram_editor.level.colour import ColourPuzzle
 from nonogram_editor.level.non_format import write_nonpack
 from nonogram_editor.level.puzzle_formats import Puzzle
 from nonogram_editor.level.webpbn_format import write_webpbn_set
@@ -37,10 +36,7 @@ Exporter = Callable[[Path, list["Entry"], ExportOptions], None]
 
 def puzzle_of(entry: Entry) -> Puzzle:
     """The entry as a puzzle with its title and its solution as the goal (for the writers)."""
-    puzzle = entry.clues()
-    if isinstance(puzzle, ColourPuzzle):
-        return ColourPuzzle(puzzle.rows, puzzle.columns, puzzle.palette, entry.solution, entry.title, puzzle.metadata)
-    return replace(puzzle, goal=entry.solution, title=entry.title)
+    return replace(entry.clues(), goal=entry.solution, title=entry.title)
 
 
 def _puzzles(write: Callable[[Path, list[Puzzle]], None]) -> Exporter:

@@ -38,7 +38,6 @@ class FileActions(QObject):
         super().__init__(window)
         self._window = window
         self._load_job: BackgroundJob | None = None  # the newest open or import: starting another stops it
-        self._save_job: BackgroundJob | None = None
         self._jobs: set[BackgroundJob] = set()
         self.dialog: QFileDialog | None = None  # the file dialog open now, if any
         self.pack_window = None  # the pack gallery opened last (File > Open Folder as Pack)
@@ -230,8 +229,7 @@ class FileActions(QObject):
             if then is not None:
                 then()
 
-        self._save_job = self.run(lambda _task: write_level(level, about, path), saved,
-                                  self.tr("Could not save the level"), path)
+        self.run(lambda _task: write_level(level, about, path), saved, self.tr("Could not save the level"), path)
 
     def _import_non(self, path: Path, time_limit: float | None = CLUE_SOLVE_SECONDS, index: int | None = None) -> None:
         """Read (and, without a fitting goal, solve) the puzzle off the GUI thread (the
@@ -289,6 +287,6 @@ class FileActions(QObject):
         window = self._window
         solution, about, level = window.solution_grid(), dict(window.document.about), window.document.path
         picture = window.document.visible_picture()
-        self._save_job = self.run(lambda _task: write_puzzle(path, solution, about, level, picture),
-                                  lambda _r: window.show_message(self.tr("Exported {0}").format(path)),
-                                  self.tr("Could not export the puzzle"), path)
+        self.run(lambda _task: write_puzzle(path, solution, about, level, picture),
+                 lambda _r: window.show_message(self.tr("Exported {0}").format(path)),
+                 self.tr("Could not export the puzzle"), path)

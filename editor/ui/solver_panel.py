@@ -105,24 +105,14 @@ def check_in_background(drawing: np.ndarray, task: Task, line_logic_only: bool =
     return rechecks.check(drawing, task, line_logic_only)
 
 
-def _memory_limit_setting() -> int:
-    """The memory limit of the solver's processes kept in the settings (MB, 0: none), set
-    in force (:func:`_apply_memory_limit`); the command line's default where none is kept."""
-    from nonogram_editor.infra.child_process import MEMORY_LIMIT_MB
+def _apply_saved_memory_limit() -> int:
+    """The memory limit of the solver's processes kept in the settings (MB, 0: none; the command
+    line's default where none is kept), put in force."""
+    from nonogram_editor.infra.child_process import MEMORY_LIMIT_MB, set_memory_limit
 
     megabytes = max(0, read_setting(app_settings(), MEMORY_LIMIT_KEY, MEMORY_LIMIT_MB))
-    _apply_memory_limit(megabytes)
+    set_memory_limit(megabytes)
     return megabytes
-
-
-def _apply_memory_limit(megabytes: int) -> None:
-    """The limit of every solver process started from now on (0: none); the one waiting
-    ready, started with the old limit, is ended."""
-    from nonogram_editor.infra.child_process import discard_ready, memory_limit, set_memory_limit
-
-    if (megabytes or None) != memory_limit():
-        set_memory_limit(megabytes)
-        discard_ready()
 
 
 def count_in_background(verdict: Verdict, task: Task) -> tuple[list[int], list[int]]:
@@ -235,7 +225,7 @@ class SolverPanel(QWidget):
         self.memory_limit_box.setToolTip(self.tr("The most memory the SAT solver's process may use; a check that "
                                                  "needs more says UNDECIDED"))
         self.memory_limit_box.setKeyboardTracking(False)  # a typed value counts once complete
-        self.memory_limit_box.setValue(_memory_limit_setting())
+        self.memory_limit_box.setValue(_apply_saved_memory_limit())
         self.memory_limit_box.valueChanged.connect(self._memory_limit_changed)
         limits = QFormLayout()
         limits.addRow(self.tr("SAT solver memory:"), self.memory_limit_box)
@@ -260,8 +250,10 @@ class SolverPanel(QWidget):
     def _memory_limit_changed(self, megabytes: int) -> None:
         """The spin box's new limit: kept in the settings and used from the next SAT process
         on; a drawing UNDECIDED by the memory limit is checked again."""
+        from nonogram_editor.infra.child_process import set_memory_limit
+
         app_settings().setValue(MEMORY_LIMIT_KEY, megabytes)
-        _apply_memory_limit(megabytes)
+        set_memory_limit(megabytes)
         if self._decided is not None and self._decided.memory_limit is not None:
             self._checked_drawing = None
             self.schedule_check()

@@ -18,7 +18,6 @@ import sys
 from pathlib import Path
 
 from nonogram_editor.cli.io import report_failure
-from nonogram_editor.infra.tasks import Cancelled
 from nonogram_editor.infra.wording import printable
 from nonogram_editor.level import LevelError
 from nonogram_editor.pack.checks import ResultCache
@@ -39,7 +38,7 @@ def run_pack(folder: str, as_json: bool = False, export: str | None = None, grad
         return report_failure(str(error), as_json=as_json, path=export if isinstance(error, ValueError) else folder)
     try:
         pack.check(ResultCache(), time_limit, grade)
-    except (Cancelled, KeyboardInterrupt):
+    except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
         return 130
     warnings = pack.warnings()

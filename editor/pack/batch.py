@@ -68,7 +68,7 @@ def line_solvable_proposals(entries: list[Entry], task: Task | None = None, seco
 def accept(folder: str | os.PathLike, proposal: Proposal) -> None:
     """Write the proposal's solution to its level (a colour level's picture in its palette's
     colours); LevelError names the file that failed."""
-    from nonogram_editor.core.editor import write_level
+    from nonogram_editor.core.level_files import write_level
     from nonogram_editor.level.metadata import read_about
 
     path = Path(folder) / proposal.entry.name

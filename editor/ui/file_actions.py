@@ -145,7 +145,7 @@ class FileActions(QObject):
         else:
             self._window.show_message(self.tr("No pack is open: File > Open Folder as Pack"))
 
-    def _fill_recent_menu(self) -> None:
+    def fill_recent_menu(self) -> None:
         menu = self._window.recent_menu
         menu.clear()
         recent = recent_files()

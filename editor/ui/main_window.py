@@ -179,7 +179,7 @@ class MainWindow(QMainWindow):
         build_menus(self)  # the tables of nonogram_editor.ui.main_menus
         self.recent_menu = QMenu(self.tr("Open &Recent"), self.file_menu)
         self.file_menu.insertMenu(self.open_sample_action, self.recent_menu)
-        self.recent_menu.aboutToShow.connect(self.files._fill_recent_menu)
+        self.recent_menu.aboutToShow.connect(self.files.fill_recent_menu)
         self.view_menu.addAction(self.level_toolbar.toggleViewAction())
         self.tools = EditTools(self, self.edit_menu, self.level_menu)
 

@@ -201,7 +201,7 @@ def test_recent_files_menu_opens_a_level(window, qtbot):
     open_and_wait(qtbot, window, LEVELS / "mushroom.level")
     window.new_action.trigger()
     window.kind_dialog.accept()
-    window.files._fill_recent_menu()
+    window.files.fill_recent_menu()
     action = next(a for a in window.recent_menu.actions() if a.text().endswith("mushroom.level"))
     action.trigger()
     wait_for_job(qtbot, window)

@@ -23,7 +23,6 @@ that could not be read. The user manual: nonogram-editor help (its topics), e.g.
 """
 
 
-
 def run_help(topic: str | None) -> int:
     """Prints the manual's topic, or the list of topics without one."""
     print(user_guide.as_text(topic) if topic else user_guide.contents())

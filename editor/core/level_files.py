@@ -123,7 +123,6 @@ def read_puzzle(path: str | os.PathLike, task: Task | None = None, index: int | 
     return ImportedPuzzle(level_from_non(replace(puzzle, goal=report.solutions[0]), named), about, report)
 
 
-
 def write_level(level: Level, about: dict[str, str], path: str | os.PathLike) -> None:
     """Save the trio and the level info beside it as one (LevelError names the file that failed).
     A colour level's ``.pbm`` is written as its picture's "not background", whatever the solution grid holds."""

@@ -19,7 +19,6 @@ def package_data(package: str, *parts: str) -> Path:
     return Path(str(files(package).joinpath("data", *parts)))
 
 
-
 def xdg_home(kind: str) -> Path:
     """``$XDG_DATA_HOME`` or ``$XDG_CONFIG_HOME`` (``kind`` "data" or "config"), else its default
     in the home folder: where freedesktop.org's desktops and the shells look for a user's files."""

@@ -163,7 +163,6 @@ def _digest(parts: list[bytes]) -> str:
     return digest.hexdigest()
 
 
-
 def thumbnail(grid: np.ndarray, side: int) -> np.ndarray:
     """A picture (RGB) or solution (bool or palette indices: black where not blank, on white)
     made at most ``side`` pixels on its longer side (nearest cell; a small grid stays as it is)."""

@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # the pack's model is loaded by the pack, not by the command 
     from nonogram_editor.pack.entries import Entry
 
 
-
 @dataclass(frozen=True)
 class ExportOptions:
     """``title``: the pack's (the web page's heading, the booklet's title page); ``per_page``:

@@ -22,7 +22,6 @@ def color(rgb, scale: float = 1.0) -> QColor:
     return QColor(*(max(0, min(255, round(c * scale))) for c in rgb))
 
 
-
 class Materials:
     """One Phong material per colour (and per highlight state), shared by every part of a scene.
 

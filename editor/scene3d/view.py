@@ -179,7 +179,6 @@ def release_views(widget: QWidget) -> None:
         view._release_viewport()
 
 
-
 class SceneView(QWidget):
     """A 3-D preview of a list of parts, with orbit camera, picking and an exploded view."""
 

@@ -32,8 +32,6 @@ def piece_color(piece: int) -> tuple[int, int, int]:
     return (255 - blue, 0, blue)
 
 
-
-
 def to_view(x: float, y: float, z: float) -> tuple[float, float, float]:
     return (float(x), float(z), float(-y))
 

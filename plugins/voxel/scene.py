@@ -15,7 +15,6 @@ VOXEL_SIZE = 0.94  # a little less than 1 so the seams between voxels show
 EXPLODE_STRENGTH = 1.2
 
 
-
 def placement_colours(puzzle: Puzzle, solution) -> list[tuple[int, int, int]]:
     """One colour per placed piece: the file's colour (shaded per copy), else an even spread of hues."""
     uncoloured = [i for i, p in enumerate(solution) if puzzle.pieces[p.piece].colour is None]

@@ -72,7 +72,6 @@ def test_line_encoding_allows_exactly_the_fitting_words(length):
             assert words_of(clue, length, filled, empty) == expected, (clue, known)
 
 
-
 @pytest.mark.parametrize("length", range(1, 9))
 def test_a_line_is_refused_exactly_when_no_placement_fits_what_is_known(length):
     """line_clauses answers None (encode: no solution, before any SAT call) exactly when

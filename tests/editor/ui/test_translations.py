@@ -177,8 +177,6 @@ def test_without_a_translation_for_the_language_the_text_stays_english(qapp, tmp
     assert not qapp.findChildren(QTranslator)
 
 
-
-
 def test_the_texts_of_the_qt_free_core_are_found_by_lupdate(tmp_path):
     counted = numerus(tmp_path)
     found = extracted(tmp_path)
